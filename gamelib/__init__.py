@@ -1,0 +1,31 @@
+"""gamelib: the adversarial-search chapter of an introductory AI course, as software.
+
+The protocol (AIMA names):  ``initial_state``, ``to_move(s)``, ``actions(s)``, ``result(s, a)``,
+``is_terminal(s)``, ``utility(s, player)``, and ``chance_outcomes(s)`` for CHANCE states.
+
+Searches, each called as ``f(game, state=None, ...)`` and returning ``.value``, ``.action``, ``.nodes``
+(and ``.trace``/``.visited`` with ``trace=True``):
+
+===========================  =====================================================  ==================
+search                       what it computes                                       module
+===========================  =====================================================  ==================
+:func:`minimax`              minimax value and decision, AIMA Fig. 5.3             gamelib.minimax
+:func:`alphabeta`            the same with α-β pruning, AIMA Fig. 5.7              gamelib.alphabeta
+:func:`expectiminimax`       with CHANCE nodes, AIMA §5.5                          gamelib.minimax
+:func:`expectimax`           best response to a known opponent policy, CS221       gamelib.minimax
+:func:`game_evaluation`      value of two fixed policies (V_eval), CS221           gamelib.minimax
+===========================  =====================================================  ==================
+"""
+from .alphabeta import alphabeta
+from .core import (CHANCE, MAX, MIN, Event, Game, GameError, IllegalMoveError, ProbabilityError,
+                   SearchResult, TreeSpecError)
+from .minimax import expectimax, expectiminimax, game_evaluation, minimax
+from .policies import expectimax_policy, minimax_policy, play, uniform
+from .trees import GameTree, chance
+
+__all__ = [
+    "MAX", "MIN", "CHANCE", "Game", "GameTree", "chance", "Event", "SearchResult",
+    "GameError", "IllegalMoveError", "ProbabilityError", "TreeSpecError",
+    "minimax", "alphabeta", "expectiminimax", "expectimax", "game_evaluation",
+    "minimax_policy", "expectimax_policy", "play", "uniform",
+]

@@ -1,0 +1,169 @@
+"""The game formalism of AIMA §5.1 and the records every search returns.
+
+A game, in the textbook's words (AIMA 4th ed. §5.1; seed 002, "Definition of a game as a search problem"):
+
+    S0                  the initial state                      -> ``game.initial_state``
+    TO-MOVE(s)          the player whose turn it is in s       -> ``game.to_move(s)``
+    ACTIONS(s)          the legal moves in s                   -> ``game.actions(s)``
+    RESULT(s, a)        the transition model                   -> ``game.result(s, a)``
+    IS-TERMINAL(s)      is the game over in s?                 -> ``game.is_terminal(s)``
+    UTILITY(s, p)       the final value of s for player p      -> ``game.utility(s, p)``
+
+Games of chance add one more player, CHANCE, whose "moves" are outcomes with known probabilities
+(AIMA §5.5; CS221's coin): ``game.chance_outcomes(s)`` returns ``[(outcome, probability), ...]`` and
+``game.result(s, outcome)`` is the state after that outcome.
+
+Every game in :mod:`gamelib.games` and every explicit tree (:class:`gamelib.trees.GameTree`) implements
+this one protocol, so every algorithm runs on both.  States are immutable and hashable.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Hashable, Iterable, NamedTuple, Sequence
+
+MAX = "MAX"
+"""The maximizing player (moves first in every game here unless said otherwise)."""
+MIN = "MIN"
+"""The minimizing player."""
+CHANCE = "CHANCE"
+"""Nature: dice, coins, shuffles.  It 'moves' by the probabilities of ``chance_outcomes``."""
+
+PLAYERS = (MAX, MIN, CHANCE)
+INF = math.inf
+
+
+class GameError(ValueError):
+    """Base class of the errors the kit raises for bad input."""
+
+
+class IllegalMoveError(GameError):
+    """RESULT(s, a) was asked for an action that is not in ACTIONS(s)."""
+
+
+class TreeSpecError(GameError):
+    """A nested-list tree specification is malformed; the message says where."""
+
+
+class ProbabilityError(GameError):
+    """A distribution (chance outcomes or a stochastic policy) is not a probability distribution."""
+
+
+def opponent(player: str) -> str:
+    """MAX's opponent is MIN and MIN's is MAX."""
+    if player == MAX:
+        return MIN
+    if player == MIN:
+        return MAX
+    raise GameError(f"{player!r} has no opponent: players are MAX and MIN")
+
+
+def check_distribution(pairs: Iterable[tuple[Any, float]], what: str, tol: float = 1e-9) -> list:
+    """Return ``pairs`` as a list after checking they form a probability distribution.
+
+    Raises ProbabilityError naming ``what`` if a probability is negative or they do not sum to 1.
+    """
+    pairs = list(pairs)
+    total = 0.0
+    for outcome, p in pairs:
+        if not (p >= 0):  # also rejects NaN
+            raise ProbabilityError(f"{what}: probability of {outcome!r} is {p!r}; probabilities must be >= 0")
+        total += p
+    if not pairs or abs(total - 1.0) > tol:
+        raise ProbabilityError(f"{what}: probabilities sum to {total:g}, not 1 ({pairs!r})")
+    return pairs
+
+
+class Game:
+    """The protocol every game and every explicit tree implements (AIMA §5.1).
+
+    Subclasses set ``initial_state`` and override the methods below.  ``utility`` is only asked of
+    terminal states; ``chance_outcomes`` only of states where ``to_move`` is CHANCE.
+    """
+
+    initial_state: Hashable = None
+
+    def to_move(self, state) -> str:
+        """The player whose turn it is in ``state``: MAX, MIN or CHANCE."""
+        raise NotImplementedError
+
+    def actions(self, state) -> Sequence:
+        """The legal actions in ``state``, in a fixed order that searches follow."""
+        raise NotImplementedError
+
+    def result(self, state, action):
+        """The state that results from taking ``action`` (or chance outcome) in ``state``."""
+        raise NotImplementedError
+
+    def is_terminal(self, state) -> bool:
+        """Is the game over in ``state``?"""
+        raise NotImplementedError
+
+    def utility(self, state, player: str) -> float:
+        """The final numeric value of terminal ``state`` for ``player`` (zero-sum: MIN's is -MAX's)."""
+        raise NotImplementedError
+
+    def chance_outcomes(self, state) -> list[tuple[Any, float]]:
+        """For a CHANCE state, the ``(outcome, probability)`` pairs; the probabilities sum to 1."""
+        raise GameError(f"{type(self).__name__} has no chance states (asked at {state!r})")
+
+    def illegal(self, state, action) -> IllegalMoveError:
+        """The error for ``action`` not being legal in ``state``: names the move and the legal ones."""
+        legal = (
+            [o for o, _ in self.chance_outcomes(state)]
+            if not self.is_terminal(state) and self.to_move(state) == CHANCE
+            else list(self.actions(state))
+        )
+        where = "the game is over" if self.is_terminal(state) else f"legal: {legal}"
+        return IllegalMoveError(f"illegal move {action!r} in state {state!r}; {where}")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+# ---------------------------------------------------------------------------------------------------
+# What a search reports: one trace, read by pictures, widgets, node counts and graders alike.
+# ---------------------------------------------------------------------------------------------------
+
+class Event(NamedTuple):
+    """One step of a search, in the order it happened.
+
+    kind    'enter'  the search arrives at ``state`` (``alpha``, ``beta``: its window; None if the
+                     search keeps no window); ``action`` is the move that led here (None at the root).
+            'leaf'   ``state`` is terminal (or cut off) and ``value`` is its utility for MAX.
+            'prune'  the search stops at ``state`` with ``value``; ``skipped`` lists the actions of
+                     ``state`` it never tried.
+            'exit'   the search leaves ``state`` with ``value`` (and its window as it stood then).
+    depth   plies below the searched state (the root is at depth 0).
+    """
+
+    kind: str
+    state: Hashable
+    depth: int
+    alpha: float | None = None
+    beta: float | None = None
+    value: float | None = None
+    action: Any = None
+    skipped: tuple = ()
+
+
+class SearchResult(NamedTuple):
+    """What a search returns.
+
+    value    the value of the searched state for MAX (the textbook's convention).
+    action   the best action for the player to move at the searched state (None if that player is
+             CHANCE, follows a fixed policy, or the state is terminal).
+    nodes    how many states the search visited, the searched state included.
+    trace    the ordered :class:`Event` list, or None unless the search was called with ``trace=True``.
+    """
+
+    value: float
+    action: Any
+    nodes: int
+    trace: list[Event] | None = None
+
+    @property
+    def visited(self) -> list:
+        """The states in the order the search entered them (needs ``trace=True``)."""
+        if self.trace is None:
+            raise ValueError("this search was run without trace=True, so it did not record visits")
+        return [e.state for e in self.trace if e.kind == "enter"]

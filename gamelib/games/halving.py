@@ -1,0 +1,50 @@
+"""The halving game (CS221, seed 003): start with N; players take turns either decrementing N or
+replacing it with floor(N/2); the player left with 0 wins.
+
+States are ``(n, player to move)``; actions are ``'-'`` (decrement) and ``'/'`` (halve).  When n is 0
+the player to move has been "left with 0" and wins: utility +1 for MAX if that is MAX, else -1.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core import MAX, MIN, Game
+
+
+class HalvingState(NamedTuple):
+    n: int
+    to_move: str
+
+
+class Halving(Game):
+    """``Halving(n)``: the halving game starting from ``n`` with MAX to move."""
+
+    ACTIONS = ("-", "/")
+
+    def __init__(self, n: int = 15):
+        if not isinstance(n, int) or n < 0:
+            raise ValueError(f"the halving game starts from a whole number n >= 0, got {n!r}")
+        self.n = n
+        self.initial_state = HalvingState(n, MAX)
+
+    def to_move(self, state):
+        return state.to_move
+
+    def actions(self, state):
+        return self.ACTIONS if state.n > 0 else ()
+
+    def result(self, state, action):
+        if action not in self.actions(state):
+            raise self.illegal(state, action)
+        n = state.n - 1 if action == "-" else state.n // 2
+        return HalvingState(n, MIN if state.to_move == MAX else MAX)
+
+    def is_terminal(self, state):
+        return state.n == 0
+
+    def utility(self, state, player):
+        winner = state.to_move
+        return 1 if winner == player else -1
+
+    def __repr__(self):
+        return f"Halving({self.n})"

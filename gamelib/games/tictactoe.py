@@ -1,0 +1,92 @@
+"""Tic-tac-toe (AIMA Fig. 5.1; seed 000): X is MAX and moves first, O is MIN.
+
+Utilities for MAX: +1 if X completes a line, -1 if O does, 0 for a draw.  Actions are ``(row, col)``
+pairs, 0-based, listed in row-major order.  From the empty board the full game tree has 549,946 nodes
+(255,168 of them terminal) and its minimax value is 0: perfect play is a draw.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core import MAX, MIN, Game
+
+EMPTY = "."
+SQUARES = tuple((r, c) for r in range(3) for c in range(3))
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+INDEX = {sq: 3 * r + c for sq in SQUARES for r, c in [sq]}
+# For each square, the pairs of other squares that complete a line through it.
+PARTNERS = tuple(tuple(tuple(j for j in line if j != i) for line in LINES if i in line) for i in range(9))
+
+
+class Board(NamedTuple):
+    """A tic-tac-toe state: the 9 squares row by row, whose turn it is, and two cached facts.
+
+    ``winner_utility`` is +1/-1 once a line is complete (else 0); ``moves`` lists the empty squares in
+    row-major order, so ACTIONS is a lookup.
+    """
+
+    squares: tuple
+    to_move: str = MAX
+    winner_utility: int = 0
+    moves: tuple = SQUARES
+
+    def __str__(self):
+        rows = ["".join(self.squares[3 * r:3 * r + 3]) for r in range(3)]
+        return "\n".join(rows)
+
+    def _repr_pretty_(self, p, cycle):
+        p.text(str(self))
+
+
+class TicTacToe(Game):
+    """The 3x3 game; ``TicTacToe().initial_state`` is the empty board with X (MAX) to move."""
+
+    def __init__(self, board: str | None = None):
+        """``board``, optional: 9 characters from 'X', 'O', '.', row by row; the player to move is X
+        if the counts are equal, else O."""
+        self.initial_state = Board((EMPTY,) * 9) if board is None else self.parse(board)
+
+    @staticmethod
+    def parse(board: str) -> Board:
+        """A :class:`Board` from a 9-character string such as ``'X.O.X..O.'`` (whitespace ignored)."""
+        cells = tuple(ch for ch in board if not ch.isspace())
+        if len(cells) != 9 or any(ch not in "XO." for ch in cells):
+            raise ValueError(f"a board is 9 characters from 'X', 'O', '.', got {board!r}")
+        x, o = cells.count("X"), cells.count("O")
+        if not (x == o or x == o + 1):
+            raise ValueError(f"impossible board {board!r}: X moves first, so X count must equal O count "
+                             f"or exceed it by one (X={x}, O={o})")
+        state = Board(cells, MAX if x == o else MIN, 0,
+                      tuple(sq for i, sq in enumerate(SQUARES) if cells[i] == EMPTY))
+        for line in LINES:
+            a, b, c = (cells[i] for i in line)
+            if a != EMPTY and a == b == c:
+                state = state._replace(winner_utility=1 if a == "X" else -1)
+        return state
+
+    def to_move(self, state):
+        return state.to_move
+
+    def actions(self, state):
+        return state.moves if not state.winner_utility else ()
+
+    def result(self, state, action):
+        moves = state.moves
+        if state.winner_utility or action not in moves:
+            raise self.illegal(state, action)
+        i = INDEX[action]
+        mark = "X" if state.to_move == MAX else "O"
+        squares = state.squares[:i] + (mark,) + state.squares[i + 1:]
+        won = 0
+        for j, k in PARTNERS[i]:  # only lines through the new mark can have just been completed
+            if squares[j] == mark and squares[k] == mark:
+                won = 1 if mark == "X" else -1
+                break
+        k = moves.index(action)
+        return Board(squares, MIN if state.to_move == MAX else MAX, won, moves[:k] + moves[k + 1:])
+
+    def is_terminal(self, state):
+        return state.winner_utility != 0 or not state.moves
+
+    def utility(self, state, player):
+        return state.winner_utility if player == MAX else -state.winner_utility

@@ -1,0 +1,245 @@
+"""Explicit game trees, as drawn in the lecture notes, implementing the same protocol as every game.
+
+Write a tree as nested lists of numbers: a list is a decision node, a number is a terminal whose value
+is MAX's utility.  The root is MAX and the players alternate down the tree::
+
+    >>> fig_5_2 = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])   # AIMA Fig. 5.2
+    >>> fig_5_2.actions("A")
+    ('a1', 'a2', 'a3')
+
+Nodes are labelled breadth-first A, B, C, ..., Z, AA, AB, ... as in the textbook, and those labels are
+the states.  The actions out of a node are its label in lower case followed by 1, 2, 3, ... (AIMA's
+a1, a2, a3 out of A; b1, b2, b3 out of B).
+
+Chance nodes are written with :func:`chance`: ``chance((0.9, [2, 3]), (0.1, [1, 4]))``.  A chance node
+does not take a turn: the decision nodes below it belong to the opponent of the decision node above it
+(MAX -> CHANCE -> MIN, as in AIMA Fig. 5.11 and CS221's coin game).
+"""
+from __future__ import annotations
+
+import math
+import numbers
+import random as _random
+from typing import Any, NamedTuple
+
+from .core import CHANCE, MAX, MIN, Game, TreeSpecError, opponent
+
+
+class ChanceSpec(NamedTuple):
+    """A chance node inside a nested-list spec: ``(probability, subtree)`` pairs."""
+
+    branches: tuple
+
+
+def chance(*branches) -> ChanceSpec:
+    """A chance node for a nested-list spec: ``chance((p1, subtree1), (p2, subtree2), ...)``."""
+    return ChanceSpec(tuple(branches))
+
+
+def label(index: int) -> str:
+    """The textbook-style label of the node at breadth-first ``index``: A..Z, AA..AZ, BA, ..."""
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return letters
+
+
+def _where(path) -> str:
+    return "spec" + "".join(f"[{i}]" for i in path)
+
+
+class GameTree(Game):
+    """An explicit game tree: the states are node labels ('A' is the root).
+
+    Build one with :meth:`from_nested` or :meth:`random`.  ``tree.value[label]`` holds the leaves'
+    utilities for MAX; ``tree.children[label]`` the ``(action, child)`` pairs of a node, in order.
+    """
+
+    def __init__(self, children: dict, players: dict, leaf_values: dict, probabilities: dict,
+                 spec: Any = None):
+        self.children = children          # label -> tuple of (action, child label)
+        self.players = players            # label -> MAX / MIN / CHANCE
+        self.leaf_values = leaf_values    # label -> MAX's utility, for terminal labels
+        self.probabilities = probabilities  # label -> tuple of probabilities, for chance labels
+        self.spec = spec
+        self.initial_state = "A"
+        self._result = {s: dict(kids) for s, kids in children.items()}
+        self._actions = {s: tuple(a for a, _ in kids) for s, kids in children.items()}
+
+    # -- the protocol ------------------------------------------------------------------------------
+    def to_move(self, state):
+        return self.players[state]
+
+    def actions(self, state):
+        return self._actions[state]
+
+    def result(self, state, action):
+        try:
+            return self._result[state][action]
+        except KeyError:
+            if state not in self.players:
+                raise TreeSpecError(f"{state!r} is not a node of this tree") from None
+            raise self.illegal(state, action) from None
+
+    def is_terminal(self, state):
+        return not self._actions[state]
+
+    def utility(self, state, player):
+        v = self.leaf_values[state]
+        return v if player == MAX else -v
+
+    def chance_outcomes(self, state):
+        if self.players[state] != CHANCE:
+            return super().chance_outcomes(state)
+        return list(zip(self._actions[state], self.probabilities[state]))
+
+    # -- conveniences ------------------------------------------------------------------------------
+    @property
+    def states(self) -> list:
+        """All node labels, breadth-first."""
+        return list(self.players)
+
+    @property
+    def leaves(self) -> list:
+        """The terminal labels, left to right."""
+        return [s for s in self.players if not self._actions[s]]
+
+    def parent(self, state):
+        """The parent label of ``state`` (None for the root)."""
+        return self._parents.get(state)
+
+    @property
+    def _parents(self):
+        if not hasattr(self, "_parent_map"):
+            self._parent_map = {c: s for s, kids in self.children.items() for _, c in kids}
+        return self._parent_map
+
+    def depth(self) -> int:
+        """The number of plies from the root to the deepest leaf."""
+        def d(s):
+            return 1 + max((d(c) for _, c in self.children[s]), default=-1)
+        return d("A")
+
+    def __len__(self):
+        return len(self.players)
+
+    def __repr__(self):
+        if self.spec is not None:
+            return f"GameTree.from_nested({self.spec!r})"
+        return f"<GameTree with {len(self)} nodes>"
+
+    # -- construction ------------------------------------------------------------------------------
+    @classmethod
+    def from_nested(cls, spec, root: str = MAX) -> "GameTree":
+        """Build a tree from nested lists (see the module docstring).  ``root`` may be MAX or MIN.
+
+        Raises :class:`~gamelib.core.TreeSpecError` naming the position of the first problem, e.g.
+        ``spec[1][2]: a node needs at least one child``.
+        """
+        if root not in (MAX, MIN):
+            raise TreeSpecError(f"root must be MAX or MIN, not {root!r}")
+        _validate(spec, (), root)
+        children, players, values, probs = {}, {}, {}, {}
+        # Breadth-first labelling: queue of (spec, player, label).
+        queue = [(spec, root, label(0))]
+        counter = 1
+        head = 0
+        while head < len(queue):
+            node, player, name = queue[head]
+            head += 1
+            if isinstance(node, ChanceSpec):
+                players[name] = CHANCE
+                kids, ps = [], []
+                for i, (p, sub) in enumerate(node.branches, 1):
+                    child = label(counter)
+                    counter += 1
+                    kids.append((f"{name.lower()}{i}", child))
+                    ps.append(float(p))
+                    queue.append((sub, player, child))   # chance keeps the turn of the node above
+                children[name], probs[name] = tuple(kids), tuple(ps)
+            elif isinstance(node, (list, tuple)):
+                players[name] = player
+                kids = []
+                for i, sub in enumerate(node, 1):
+                    child = label(counter)
+                    counter += 1
+                    kids.append((f"{name.lower()}{i}", child))
+                    queue.append((sub, opponent(player), child))
+                children[name] = tuple(kids)
+            else:
+                players[name] = player
+                children[name] = ()
+                values[name] = node
+        return cls(children, players, values, probs, spec=spec)
+
+    @classmethod
+    def random(cls, branching: int, depth: int, *, seed=None, order: str = "random",
+               low: int = 0, high: int = 99) -> "GameTree":
+        """A uniform tree of ``branching``^``depth`` leaves with integer utilities in [low, high].
+
+        ``order`` arranges every node's children by their minimax values: ``'random'`` leaves them as
+        drawn, ``'best'`` puts the best move for the player to move first (alpha-beta's ideal,
+        O(b^{m/2})), ``'worst'`` puts it last (no pruning at all).  Same seed, same leaves.
+        """
+        if branching < 1 or depth < 0:
+            raise TreeSpecError(f"need branching >= 1 and depth >= 0, got {branching}, {depth}")
+        if order not in ("random", "best", "worst"):
+            raise TreeSpecError(f"order must be 'random', 'best' or 'worst', not {order!r}")
+        rng = _random.Random(seed)
+
+        def grow(d):
+            if d == 0:
+                return rng.randint(low, high)
+            return [grow(d - 1) for _ in range(branching)]
+
+        spec = grow(depth)
+        if order != "random":
+            spec = order_spec(spec, best_first=(order == "best"))[1]
+        return cls.from_nested(spec)
+
+
+def order_spec(spec, best_first: bool = True, player: str = MAX):
+    """Return ``(minimax value, spec with every node's children sorted)`` for a chance-free spec.
+
+    Best-first sorts MAX's children by decreasing value and MIN's by increasing value.  This is tree
+    *construction* for experiments (the value is Eq. 5.1 itself); searches never use it.
+    """
+    if not isinstance(spec, (list, tuple)):
+        return spec, spec
+    scored = [order_spec(sub, best_first, opponent(player)) for sub in spec]
+    descending = (player == MAX) == best_first
+    scored.sort(key=lambda vs: vs[0], reverse=descending)
+    pick = max if player == MAX else min
+    return pick(v for v, _ in scored), [s for _, s in scored]
+
+
+def _validate(node, path, player):
+    """Raise TreeSpecError at the first malformed place in a nested-list spec."""
+    if isinstance(node, ChanceSpec):
+        if not node.branches:
+            raise TreeSpecError(f"{_where(path)}: a chance node needs at least one outcome")
+        total = 0.0
+        for i, branch in enumerate(node.branches):
+            if not (isinstance(branch, tuple) and len(branch) == 2):
+                raise TreeSpecError(f"{_where(path + (i,))}: a chance branch is a (probability, subtree) "
+                                    f"pair, got {branch!r}")
+            p, sub = branch
+            if isinstance(p, bool) or not isinstance(p, numbers.Real) or not (0 <= p <= 1):
+                raise TreeSpecError(f"{_where(path + (i,))}: probability must be a number in [0, 1], "
+                                    f"got {p!r}")
+            total += p
+            _validate(sub, path + (i,), player)
+        if abs(total - 1) > 1e-9:
+            raise TreeSpecError(f"{_where(path)}: chance probabilities sum to {total:g}, not 1")
+    elif isinstance(node, (list, tuple)):
+        if not node:
+            raise TreeSpecError(f"{_where(path)}: an empty list is not a node (a node needs at least "
+                                "one child)")
+        for i, sub in enumerate(node):
+            _validate(sub, path + (i,), opponent(player))
+    elif isinstance(node, bool) or not isinstance(node, numbers.Real):
+        raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got {node!r}")
+    elif isinstance(node, float) and math.isnan(node):
+        raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got NaN")
