@@ -175,6 +175,44 @@ class GameTree(Game):
         return cls(children, players, values, probs, spec=spec)
 
     @classmethod
+    def from_game(cls, game, state=None, *, max_nodes: int = 5000) -> "GameTree":
+        """Unfold a small game below ``state`` into an explicit tree, to draw or explore it.
+
+        Labels are breadth-first as usual; actions keep the game's names; ``tree.game_state[label]``
+        is the game state behind each label.  Refuses trees of more than ``max_nodes`` nodes.
+        """
+        root = game.initial_state if state is None else state
+        children, players, values, probs, game_state = {}, {}, {}, {}, {}
+        queue = [(root, label(0))]
+        head = 0
+        while head < len(queue):
+            s, name = queue[head]
+            head += 1
+            game_state[name] = s
+            if game.is_terminal(s):
+                players[name], children[name], values[name] = game.to_move(s), (), game.utility(s, MAX)
+                continue
+            players[name] = player = game.to_move(s)
+            if player == CHANCE:
+                pairs = game.chance_outcomes(s)
+                probs[name] = tuple(p for _, p in pairs)
+                moves = [o for o, _ in pairs]
+            else:
+                moves = list(game.actions(s))
+            kids = []
+            for a in moves:
+                child = label(len(queue))
+                kids.append((a, child))
+                queue.append((game.result(s, a), child))
+            if len(queue) > max_nodes:
+                raise TreeSpecError(f"the tree of {game!r} has more than {max_nodes} nodes; "
+                                    "pass a larger max_nodes or a later state")
+            children[name] = tuple(kids)
+        tree = cls(children, players, values, probs)
+        tree.game_state = game_state
+        return tree
+
+    @classmethod
     def random(cls, branching: int, depth: int, *, seed=None, order: str = "random",
                low: int = 0, high: int = 99) -> "GameTree":
         """A uniform tree of ``branching``^``depth`` leaves with integer utilities in [low, high].
