@@ -1,0 +1,97 @@
+"""Explicit game trees: textbook labels, the protocol, and malformed specs that say where they fail."""
+import math
+
+import pytest
+
+import gamelib
+from gamelib import CHANCE, MAX, MIN, GameTree, IllegalMoveError, TreeSpecError, chance
+from gamelib.trees import label
+
+from .conftest import FIG_5_2
+
+
+def test_fig_5_2_is_labelled_breadth_first_like_the_textbook():
+    tree = GameTree.from_nested(FIG_5_2)
+    assert tree.initial_state == "A"
+    assert tree.actions("A") == ("a1", "a2", "a3")
+    assert [tree.result("A", a) for a in tree.actions("A")] == ["B", "C", "D"]
+    assert tree.actions("C") == ("c1", "c2", "c3")
+    assert tree.leaves == list("EFGHIJKLM")
+    assert [tree.utility(s, MAX) for s in tree.leaves] == [3, 12, 8, 2, 4, 6, 14, 5, 2]
+    assert tree.utility("E", MIN) == -3
+    assert [tree.to_move(s) for s in "ABCD"] == [MAX, MIN, MIN, MIN]
+    assert tree.is_terminal("E") and not tree.is_terminal("B")
+    assert len(tree) == 13 and tree.depth() == 2
+
+
+def test_labels_continue_past_z_like_spreadsheet_columns():
+    assert [label(i) for i in (0, 25, 26, 27, 51, 52, 701, 702)] == \
+        ["A", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]
+
+
+def test_root_can_be_min():
+    tree = GameTree.from_nested([[1, 2], [3]], root=MIN)
+    assert [tree.to_move(s) for s in "ABC"] == [MIN, MAX, MAX]
+
+
+def test_chance_nodes_keep_the_turn_of_the_node_above():
+    tree = GameTree.from_nested([chance((0.5, [1, 2]), (0.5, [3])), 4])
+    assert tree.to_move("A") == MAX and tree.to_move("B") == CHANCE
+    assert tree.chance_outcomes("B") == [("b1", 0.5), ("b2", 0.5)]
+    assert tree.to_move(tree.result("B", "b1")) == MIN
+
+
+def test_illegal_move_names_the_move_and_the_legal_ones():
+    tree = GameTree.from_nested(FIG_5_2)
+    with pytest.raises(IllegalMoveError, match=r"'b1'.*'a1', 'a2', 'a3'"):
+        tree.result("A", "b1")
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        tree.result("E", "e1")
+
+
+@pytest.mark.parametrize("spec, where", [
+    ([], r"^spec: an empty list"),
+    ([[3, []], [1]], r"^spec\[0\]\[1\]: an empty list"),
+    ([[3, "x"], [1]], r"^spec\[0\]\[1\]: a leaf must be a number, got 'x'"),
+    ([[3, None]], r"^spec\[0\]\[1\]: a leaf must be a number, got None"),
+    ([True, 1], r"^spec\[0\]: a leaf must be a number, got True"),
+    ([1, math.nan], r"^spec\[1\]: a leaf must be a number, got NaN"),
+    ([chance((0.5, 1), (0.4, 2))], r"^spec\[0\]: chance probabilities sum to 0.9, not 1"),
+    ([chance((1.5, 1), (-0.5, 2))], r"^spec\[0\]\[0\]: probability must be a number in \[0, 1\]"),
+    ([chance([0.5, 1])], r"^spec\[0\]\[0\]: a chance branch is a \(probability, subtree\) pair"),
+    ([chance()], r"^spec\[0\]: a chance node needs at least one outcome"),
+])
+def test_malformed_specs_say_where_they_are_wrong(spec, where):
+    with pytest.raises(TreeSpecError, match=where):
+        GameTree.from_nested(spec)
+
+
+def test_bad_random_arguments_are_refused():
+    with pytest.raises(TreeSpecError, match="order must be"):
+        GameTree.random(2, 2, order="sideways")
+    with pytest.raises(TreeSpecError, match="branching >= 1"):
+        GameTree.random(0, 2)
+
+
+def test_random_trees_are_reproducible_and_ordered_on_request():
+    a, b = GameTree.random(3, 3, seed=7), GameTree.random(3, 3, seed=7)
+    assert a.leaf_values == b.leaf_values
+    assert GameTree.random(3, 3, seed=8).leaf_values != a.leaf_values
+    best = GameTree.random(3, 3, seed=7, order="best")
+    worst = GameTree.random(3, 3, seed=7, order="worst")
+    # Same multiset of leaves and same value; the best move comes first / last.
+    assert sorted(best.leaf_values.values()) == sorted(a.leaf_values.values())
+    value = gamelib.minimax(a).value
+    assert gamelib.minimax(best).value == gamelib.minimax(worst).value == value
+    assert gamelib.minimax(best).action == "a1"
+    assert gamelib.minimax(worst, worst.result("A", "a3")).value == value  # worst order: best move last
+
+
+def test_from_game_unfolds_a_small_game():
+    from gamelib.games import Bins
+    tree = GameTree.from_game(Bins(coin=True))
+    assert tree.actions("A") == ("A", "B", "C")
+    assert tree.to_move("B") == CHANCE and tree.chance_outcomes("B") == [("heads", 0.5), ("tails", 0.5)]
+    assert gamelib.expectiminimax(tree).value == gamelib.expectiminimax(Bins(coin=True)).value == -2
+    with pytest.raises(TreeSpecError, match="more than 5 nodes"):
+        GameTree.from_game(Bins(), max_nodes=5)
