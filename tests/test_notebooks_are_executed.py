@@ -1,0 +1,41 @@
+"""Guard against the nbval trap: a notebook saved without outputs passes nbval while testing nothing.
+
+Every code cell of every notebook in notebooks/ must carry an execution count, counts must run 1, 2, 3, ...
+(one Restart & Run All, not cells run by hand out of order), no cell may hold an error, and every cell
+that displays a live widget must be tagged ``nbval-ignore-output`` (strict nbval cannot compare widgets).
+"""
+import json
+import pathlib
+
+import pytest
+
+NOTEBOOKS = sorted((pathlib.Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+
+
+def code_cells(path):
+    nb = json.loads(path.read_text())
+    return [c for c in nb["cells"] if c["cell_type"] == "code" and "".join(c["source"]).strip()]
+
+
+def test_there_are_notebooks():
+    assert NOTEBOOKS, "no notebooks found in notebooks/"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_code_cell_was_run_in_order_without_error(path):
+    cells = code_cells(path)
+    counts = [c["execution_count"] for c in cells]
+    assert None not in counts, f"{path.name}: {counts.count(None)} code cells were never run"
+    assert counts == list(range(1, len(cells) + 1)), f"{path.name}: not one clean Restart & Run All"
+    errors = [o for c in cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, f"{path.name}: stored error output {errors[0].get('ename')}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_live_widget_cells_are_tagged_to_ignore_output(path):
+    for cell in code_cells(path):
+        shows_widget = any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
+                           for o in cell.get("outputs", []))
+        if shows_widget:
+            tags = cell.get("metadata", {}).get("tags", [])
+            assert "nbval-ignore-output" in tags, f"{path.name}: untagged widget cell {''.join(cell['source'])[:60]!r}"
