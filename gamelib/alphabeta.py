@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import CHANCE, INF, MAX, MIN, Event, GameError, SearchResult
+from .core import INF, MAX, MIN, Event, GameError, SearchResult
 
 
 def alphabeta(game, state=None, *, prune_on_equality: bool = True,

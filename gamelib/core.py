@@ -134,6 +134,9 @@ class Event(NamedTuple):
                      ``state`` it never tried.
             'exit'   the search leaves ``state`` with ``value`` (and its window as it stood then).
     depth   plies below the searched state (the root is at depth 0).
+
+    Every 'enter' is closed by exactly one 'leaf', 'prune' or 'exit' of the same state, in depth-first
+    (stack) order, so the number of 'enter' events is the search's node count.
     """
 
     kind: str
