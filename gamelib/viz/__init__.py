@@ -1,4 +1,14 @@
-"""Pictures and widgets.  They read searches' traces; they never search on their own."""
-from .drawing import describe_event, draw_tree, tidy_layout, to_networkx
+"""Pictures and widgets.  They read searches' traces; they never search on their own.
 
-__all__ = ["draw_tree", "describe_event", "tidy_layout", "to_networkx"]
+Static pictures (matplotlib): :func:`draw_tree` (a tree with a search's trace over it, AIMA Fig. 5.2
+/ 5.5 notation), :func:`draw_legend` (its key), :func:`draw_board` (a tic-tac-toe position).
+Widgets (ipywidgets 8, JupyterLab 4): :class:`TreeExplorer` (step through alpha-beta or minimax) and
+:class:`TicTacToeBoard` (play against the minimax agent).  Either shows itself as a cell's last line.
+"""
+from .boards import TicTacToeBoard
+from .drawing import (TraceView, describe_event, draw_board, draw_legend, draw_tree, tidy_layout,
+                      to_networkx)
+from .explorer import PRESETS, TreeExplorer
+
+__all__ = ["draw_tree", "describe_event", "tidy_layout", "to_networkx", "draw_legend", "draw_board",
+           "TraceView", "TreeExplorer", "TicTacToeBoard", "PRESETS"]

@@ -5,7 +5,9 @@
 The picture *reads* a :class:`~gamelib.core.SearchResult` made with ``trace=True``: visit order, values,
 [α, β] windows and prunes all come from its events, so what you see is what the search did.  Nothing here
 searches.  Pass ``step=k`` to draw the search as it stood after its first k events (the explorer widget
-steps through a trace this way).
+steps through a trace this way); ``legend=True`` (or :func:`draw_legend`) adds a key to the picture.
+
+:func:`draw_board` draws a tic-tac-toe position (AIMA Fig. 5.1) as a small static picture.
 """
 from __future__ import annotations
 
@@ -13,13 +15,19 @@ import math
 
 import matplotlib.pyplot as plt
 import networkx as nx
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
 
 from ..core import CHANCE, MAX, MIN
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
 TERMINAL_MARKER = "s"
-COLORS = {"visited": "#1f77b4", "pending": "#ffffff", "pruned": "#d9d9d9", "current": "#ff7f0e",
-          "edge": "#444444", "edge_pruned": "#c8c8c8"}
+COLORS = {"visited": "#9ecae1", "open": "#deebf7", "pending": "#ffffff", "pruned": "#e6e6e6",
+          "current": "#fd8d3c", "edge": "#444444", "edge_pruned": "#c8c8c8", "decision": "#08519c",
+          "value": "#08306b", "window": "#6a3d9a", "label": "#333333", "grey": "#aaaaaa"}
+"""Fill colours: 'visited' the search is done with the node, 'open' it is on the search's current
+path (entered, not yet left), 'current' the node of the event just drawn, 'pending' not reached yet,
+'pruned' never searched because a cut skipped it."""
 
 
 def tidy_layout(tree) -> dict:
@@ -52,10 +60,29 @@ def to_networkx(tree) -> nx.DiGraph:
     return g
 
 
-class TraceView:
-    """What a trace says about each node after its first ``step`` events (all events if None)."""
+def figure_size(tree) -> tuple:
+    """The (width, height) in inches :func:`draw_tree` uses for ``tree`` when it makes its own figure."""
+    width = max(4.0, 0.55 * len(tree.leaves) + 1.5)
+    return min(width, 16.0), 1.3 * (tree.depth() + 1) + 0.6
 
-    def __init__(self, result, step=None):
+
+class TraceView:
+    """What a trace says about each node after its first ``step`` events (all events if None).
+
+    order      state -> visit number (1 for the first node entered)
+    value      state -> the value the search returned there (set by its leaf/prune/exit event)
+    window     state -> (α, β) as the latest event at that state recorded it, or, for a node on the
+               path, as it passed it to its latest child (that child's 'enter' window)
+    closed     state -> 'leaf', 'prune' or 'exit' once the search has left the state
+    path       the open states, root first: entered and not yet left (the recursion stack)
+    prunes     the 'prune' events so far
+    pruned     states the cuts so far have skipped (with ``tree``: the whole subtrees below the skipped
+               actions; once the trace is complete, also every state it never entered)
+    pruned_by  pruned state -> the state whose cut skipped it
+    current    the last event drawn (None at step 0)
+    """
+
+    def __init__(self, result, step=None, tree=None):
         events = [] if result is None or result.trace is None else result.trace
         self.total = len(events)
         self.step = self.total if step is None else max(0, min(step, self.total))
@@ -63,19 +90,45 @@ class TraceView:
         self.complete = self.step == self.total
         self.order, self.value, self.window, self.closed, self.pruned_by = {}, {}, {}, {}, {}
         self.skipped_edges = set()
+        self.prunes, self.path, self.pruned = [], [], set()
         for e in self.events:
             if e.kind == "enter":
                 self.order.setdefault(e.state, len(self.order) + 1)
+                if self.path and e.alpha is not None:
+                    # A node calls each child with its own current window (AIMA Fig. 5.7), so the
+                    # child's 'enter' shows the parent's window as it stands now.
+                    self.window[self.path[-1]] = (e.alpha, e.beta)
+                self.path.append(e.state)
             else:
                 self.value[e.state] = e.value
                 self.closed[e.state] = e.kind
+                if self.path and self.path[-1] == e.state:
+                    self.path.pop()
             if e.alpha is not None:
                 self.window[e.state] = (e.alpha, e.beta)
             if e.kind == "prune":
+                self.prunes.append(e)
                 self.skipped_edges.update((e.state, a) for a in e.skipped)
+                if tree is not None:
+                    for a in e.skipped:
+                        for s in _subtree(tree, tree.result(e.state, a)):
+                            self.pruned.add(s)
+                            self.pruned_by[s] = e.state
         self.current = self.events[-1] if self.events else None
-        # Full-trace facts decide what was pruned (never visited), even while stepping.
+        # Full-trace facts: once the trace is complete, whatever it never entered was pruned.
         self.ever_visited = {e.state for e in events if e.kind == "enter"}
+        if tree is not None and self.complete and events:
+            self.pruned.update(s for s in tree.states if s not in self.ever_visited)
+
+
+def _subtree(tree, state):
+    """``state`` and everything below it, depth first."""
+    stack, out = [state], []
+    while stack:
+        s = stack.pop()
+        out.append(s)
+        stack.extend(c for _, c in reversed(tree.children[s]))
+    return out
 
 
 def _fmt(v):
@@ -87,91 +140,224 @@ def _fmt(v):
 
 
 def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows=True,
-              show_order=True, show_actions=True, node_size=520, font_size=9):
+              show_order=True, show_actions=True, node_size=520, font_size=9, legend=False):
     """Draw ``tree`` (a :class:`~gamelib.trees.GameTree`), overlaid with what ``result.trace`` says.
 
-    Leaves show their utilities.  With a traced result: visited nodes are filled in visit order
-    (small number above), each shows the value the search returned there (a bound, '≤v' or '≥v',
-    where it was cut off), [α, β] windows when the search kept them, and every node the search never
-    reached is greyed out, its edge dashed.  ``step`` draws the trace after its first ``step`` events
-    and marks the current node in orange.  Returns the matplotlib Axes.
+    In the notation of AIMA Fig. 5.2 (minimax) and Fig. 5.5 (alpha-beta): ▲ MAX, ▼ MIN, ○ CHANCE,
+    □ terminal with its utility underneath.  With a traced result: each visited node shows its visit
+    number (``B #2``), the value the search returned there to its left (a bound, '≤v' or '≥v', where a
+    cut stopped it) and its [α, β] window to its right when the search kept one; every node a cut
+    skipped is greyed out, its edge dashed; the root's decision is the thick edge.  ``step`` draws the
+    trace after its first ``step`` events: the node of the last event is orange, the nodes on the
+    search's current path are pale blue.  ``legend=True`` adds a key (see :func:`draw_legend`).
+
+    Crowded pictures declutter themselves: smaller nodes and type, the visit number on its own line,
+    and action labels or windows left out of a row where they would overlap.  Returns the Axes.
     """
-    view = TraceView(result, step)
+    traced = result is not None and result.trace is not None
+    view = TraceView(result, step, tree=tree if traced else None)
     pos = tidy_layout(tree)
     g = to_networkx(tree)
     if ax is None:
-        width = max(4.0, 0.55 * len(tree.leaves) + 1)
-        _, ax = plt.subplots(figsize=(min(width, 16), 1.3 * (tree.depth() + 1) + 0.6))
-    traced = result is not None and result.trace is not None
-
-    def is_pruned(s):
-        return traced and view.complete and s not in view.ever_visited
-
-    # Edges: solid, or dashed grey into a pruned node.
-    for pruned in (False, True):
-        edges = [(u, v) for u, v in g.edges if is_pruned(v) == pruned]
-        nx.draw_networkx_edges(g, pos, edgelist=edges, ax=ax, arrows=False,
-                               edge_color=COLORS["edge_pruned" if pruned else "edge"],
-                               style="dashed" if pruned else "solid", width=1.0)
-    if show_actions:
-        labels = {}
-        for u, v, d in g.edges(data=True):
-            labels[(u, v)] = f"{d['p']:g}" if "p" in d else str(d["action"])
-        nx.draw_networkx_edge_labels(g, pos, edge_labels=labels, ax=ax, font_size=font_size - 2,
-                                     font_color="#555555", rotate=False,
-                                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
-    # Nodes, grouped by marker and fill colour.
-    current = view.current.state if view.current is not None else None
-    for s in g.nodes:
-        shape = TERMINAL_MARKER if tree.is_terminal(s) else MARKERS[tree.players[s]]
-        if s == current and not view.complete:
-            fill = COLORS["current"]
-        elif is_pruned(s):
-            fill = COLORS["pruned"]
-        elif s in view.order:
-            fill = COLORS["visited"] if s in view.closed else "#9ecae1"
-        else:
-            fill = COLORS["pending"]
-        nx.draw_networkx_nodes(g, pos, nodelist=[s], node_shape=shape, node_color=fill, ax=ax,
-                               node_size=node_size, edgecolors="#999999" if is_pruned(s) else "black")
-    # Text: leaf utilities / backed-up values inside or under the node, label and order above.
-    for s, (x, y) in pos.items():
-        terminal = tree.is_terminal(s)
-        grey = is_pruned(s)
-        text_color = "#aaaaaa" if grey else "black"
-        if terminal:
-            ax.text(x, y - 0.32, _fmt(tree.leaf_values[s]), ha="center", va="top",
-                    fontsize=font_size + 1, color=text_color, fontweight="bold")
-        elif s in view.value:
-            v = view.value[s]
-            shown = _fmt(v)
-            if view.closed.get(s) == "prune":
-                shown = ("≥" if tree.players[s] == MAX else "≤") + shown
-            ax.text(x - 0.2, y, shown, ha="right", va="center", fontsize=font_size + 1,
-                    color="#08306b", fontweight="bold")
-        top = s
-        if show_order and s in view.order:
-            top = f"{s} #{view.order[s]}"
-        ax.text(x, y + 0.22, top, ha="center", va="bottom", fontsize=font_size - 1, color=text_color)
-        if show_windows and s in view.window and not terminal:
-            a, b = view.window[s]
-            ax.text(x + 0.18, y, f"[{_fmt(a)}, {_fmt(b)}]", ha="left", va="center",
-                    fontsize=font_size - 2, color="#6a3d9a")
+        w, h = figure_size(tree)
+        _, ax = plt.subplots(figsize=(w + (2.6 if legend else 0.0), h))
     xs = [p[0] for p in pos.values()]
-    rows = {}
-    for s, (x, y) in pos.items():  # the textbook's row labels: who moves on each ply
-        if not tree.is_terminal(s):
-            rows.setdefault(y, tree.players[s])
-    for y, player in rows.items():
-        ax.text(min(xs) - 1.0, y, player, ha="right", va="center", fontsize=font_size, color="#555555")
     ax.set_xlim(min(xs) - 1.6, max(xs) + 1.1)
     ax.set_ylim(-tree.depth() - 0.8, 0.6)
     ax.set_axis_off()
+    unit = _points_per_unit(ax)  # points between neighbouring leaves
+    # Shrink markers and type when leaves are packed closer than the default marker allows.
+    if math.sqrt(node_size) > 0.75 * unit:
+        node_size = max(60.0, (0.75 * unit) ** 2)
+    if unit < 30:
+        font_size = max(6, min(font_size, round(unit / 3.2)))
+    radius = math.sqrt(node_size) / 2  # points: markers are node_size points² in area
+
+    def width(text, size):  # a rough width in points of ``text`` at font ``size``
+        return 0.62 * size * max(len(line) for line in str(text).split("\n"))
+
+    rows = {}
+    for s, (x, y) in pos.items():
+        rows.setdefault(y, []).append(s)
+    gaps = {}
+    for y, row in rows.items():
+        row_x = sorted(pos[s][0] for s in row)
+        gaps[y] = min((b - a for a, b in zip(row_x, row_x[1:])), default=math.inf) * unit
+
+    pruned = view.pruned
+
+    def grey(s):
+        return s in pruned
+
+    decision = None
+    if traced and view.complete and result.action is not None and result.action in tree.actions(
+            tree.initial_state):
+        decision = (tree.initial_state, tree.result(tree.initial_state, result.action))
+
+    # Edges: solid, or dashed grey into a pruned node; the root's decision drawn thick.
+    for kind in ("normal", "pruned", "decision"):
+        if kind == "decision":
+            edges = [decision] if decision else []
+        else:
+            edges = [(u, v) for u, v in g.edges if grey(v) == (kind == "pruned") and (u, v) != decision]
+        if edges:
+            nx.draw_networkx_edges(g, pos, edgelist=edges, ax=ax, arrows=False, node_size=node_size,
+                                   edge_color=COLORS["edge_pruned" if kind == "pruned" else
+                                                     "decision" if kind == "decision" else "edge"],
+                                   style="dashed" if kind == "pruned" else "solid",
+                                   width=3.0 if kind == "decision" else 1.0)
+    if show_actions:
+        for u, v, d in g.edges(data=True):
+            text = _fmt(d["p"]) if "p" in d else str(d["action"])
+            # Labels sit half way down; siblings' labels are half the child row's spacing apart.
+            if width(text, font_size - 2) + 2 <= 0.6 * gaps[pos[v][1]]:
+                (x0, y0), (x1, y1) = pos[u], pos[v]
+                ax.text((x0 + x1) / 2, (y0 + y1) / 2, text, ha="center", va="center",
+                        fontsize=font_size - 2, color="#555555", zorder=1.5,
+                        bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
+    # Nodes, one scatter per (shape, fill, outline).
+    current = view.current.state if view.current is not None else None
+    open_nodes = set(view.path)
+    groups = {}
+    for s in tree.states:
+        shape = TERMINAL_MARKER if tree.is_terminal(s) else MARKERS[tree.players[s]]
+        if s == current and not view.complete:
+            fill = COLORS["current"]
+        elif grey(s):
+            fill = COLORS["pruned"]
+        elif s in open_nodes:
+            fill = COLORS["open"]
+        elif s in view.closed:
+            fill = COLORS["visited"]
+        else:
+            fill = COLORS["pending"]
+        groups.setdefault((shape, fill, "#999999" if grey(s) else "black"), []).append(pos[s])
+    for (shape, fill, outline), points in groups.items():
+        ax.scatter([p[0] for p in points], [p[1] for p in points], s=node_size, marker=shape,
+                   c=fill, edgecolors=outline, linewidths=1.0, zorder=2)
+
+    def put(x, y, text, dx, dy, **kw):
+        ax.annotate(text, (x, y), xytext=(dx, dy), textcoords="offset points", **kw)
+
+    label_box = {"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"}
+    for y, row in rows.items():
+        gap = gaps[y]
+        # Labels above the nodes: 'B #2'; on a crowded row the visit number goes on a line of its own.
+        tops = {s: (f"{s} #{view.order[s]}" if show_order and s in view.order else s) for s in row}
+        stack = max(width(t, font_size - 1) for t in tops.values()) > 0.92 * gap
+        for s in row:
+            top = tops[s]
+            if stack and show_order and s in view.order:
+                top = f"#{view.order[s]}\n{s}"
+            put(pos[s][0], y, top, 0, radius + 1, ha="center", va="bottom", fontsize=font_size - 1,
+                color=COLORS["grey"] if grey(s) else COLORS["label"], linespacing=1.0, bbox=label_box)
+        # Leaf utilities under the leaves; backed-up values to the left, windows to the right.
+        values, windows = {}, {}
+        for s in row:
+            if tree.is_terminal(s):
+                continue
+            if s in view.value:
+                shown = _fmt(view.value[s])
+                if view.closed.get(s) == "prune":
+                    shown = ("≥" if tree.players[s] == MAX else "≤") + shown
+                values[s] = shown
+            if show_windows and s in view.window:
+                a, b = view.window[s]
+                windows[s] = f"[{_fmt(a)}, {_fmt(b)}]"
+        need = (2 * radius + 8 + max((width(v, font_size + 1) for v in values.values()), default=0)
+                + max((width(w, font_size - 1) for w in windows.values()), default=0))
+        if need > gap:  # no room for windows beside the values on this row
+            windows = {}
+        for s in row:
+            x = pos[s][0]
+            if tree.is_terminal(s):
+                text = _fmt(tree.leaf_values[s])
+                size = font_size + 1 if width(text, font_size + 1) < 0.95 * gap else font_size - 1
+                put(x, y, text, 0, -(radius + 2), ha="center", va="top", fontsize=size,
+                    color=COLORS["grey"] if grey(s) else "black", fontweight="bold")
+                continue
+            if s in values:
+                put(x, y, values[s], -(radius + 3), 0, ha="right", va="center", fontsize=font_size + 1,
+                    color=COLORS["value"], fontweight="bold")
+            if s in windows:
+                put(x, y, windows[s], radius + 3, 0, ha="left", va="center", fontsize=font_size - 1,
+                    color=COLORS["window"])
+    # The textbook's row labels: who moves on each ply.
+    players = {}
+    for s, (x, y) in pos.items():
+        if not tree.is_terminal(s):
+            players.setdefault(y, tree.players[s])
+    for y, player in players.items():
+        ax.text(min(xs) - 1.2, y, player, ha="right", va="center", fontsize=font_size,
+                color="#555555")
     if title is None and traced:
         title = f"{view.step}/{view.total} events · {len(view.order)} nodes visited"
+        if view.complete:
+            title += f" · value {_fmt(result.value)}"
+            if result.action is not None:
+                title += f", decision {result.action}"
     if title:
         ax.set_title(title, fontsize=font_size + 1)
+    if legend:
+        draw_legend(ax, chance=CHANCE in tree.players.values(),
+                    windows=show_windows and bool(view.window),
+                    pruning=traced and any(e.kind == "prune" for e in result.trace),
+                    stepping=traced and not view.complete)
     return ax
+
+
+def _points_per_unit(ax) -> float:
+    """How many typographic points one x-axis unit spans in ``ax`` (its limits must be set)."""
+    fig = ax.figure
+    width_in = ax.get_position().width * fig.get_figwidth()
+    lo, hi = ax.get_xlim()
+    return width_in * 72.0 / (hi - lo)
+
+
+def legend_handles(*, chance=True, windows=True, pruning=True, stepping=False) -> list:
+    """The key to :func:`draw_tree`'s pictures as matplotlib legend handles (markers, colours, notation)."""
+    def marker(m, label, fill="white"):
+        return Line2D([], [], marker=m, linestyle="none", markersize=9, markerfacecolor=fill,
+                      markeredgecolor="black", label=label)
+
+    def note(label):
+        return Line2D([], [], linestyle="none", marker="", label=label)
+
+    h = [marker("^", "MAX to move"), marker("v", "MIN to move")]
+    if chance:
+        h.append(marker("o", "CHANCE (edge: probability)"))
+    h.append(marker("s", "terminal (utility below)"))
+    h.append(Patch(facecolor=COLORS["visited"], edgecolor="black", label="searched"))
+    if stepping:
+        h += [Patch(facecolor=COLORS["open"], edgecolor="black", label="on the current path"),
+              Patch(facecolor=COLORS["current"], edgecolor="black", label="this step's node"),
+              Patch(facecolor=COLORS["pending"], edgecolor="black", label="not reached yet")]
+    if pruning:
+        h.append(Patch(facecolor=COLORS["pruned"], edgecolor="#999999", linestyle="--",
+                       label="pruned: never searched"))
+    h.append(Line2D([], [], color=COLORS["decision"], linewidth=3, label="decision at the root"))
+    h.append(note("B #2   node B, visited 2nd"))
+    h.append(note("3  value returned (left)"))
+    if pruning:
+        h.append(note("≤2 / ≥2  a bound: cut off"))
+    if windows:
+        h.append(note("[α, β]  window (right)"))
+    return h
+
+
+def draw_legend(ax=None, *, chance=True, windows=True, pruning=True, stepping=True, **kwargs):
+    """Add the key of :func:`draw_tree`'s notation to ``ax`` (outside, to its right); returns the
+    Legend.  With no ``ax``, draws the key alone in a small figure (for a notebook's first cell)."""
+    if ax is None:
+        _, ax = plt.subplots(figsize=(3.2, 3.6))
+        ax.set_axis_off()
+        where = {"loc": "center"}
+    else:
+        where = {"loc": "upper left", "bbox_to_anchor": (1.0, 1.0)}
+    where.update(kwargs)
+    return ax.legend(handles=legend_handles(chance=chance, windows=windows, pruning=pruning,
+                                            stepping=stepping),
+                     fontsize=8, frameon=False, handlelength=1.6, borderaxespad=0.2, **where)
 
 
 def describe_event(event) -> str:
@@ -186,3 +372,66 @@ def describe_event(event) -> str:
         return (f"prune at {event.state}: value {_fmt(event.value)} is outside{window}, "
                 f"so {', '.join(map(str, event.skipped))} are never searched")
     return f"exit {event.state} with value {_fmt(event.value)}"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Tic-tac-toe positions (AIMA Fig. 5.1)
+# ---------------------------------------------------------------------------------------------------
+
+_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+MARK_COLORS = {"X": "#c0392b", "O": "#1f5fa8"}
+
+
+def _squares(state) -> tuple:
+    """The 9 squares of a tic-tac-toe state: a :class:`~gamelib.games.tictactoe.Board`, a 9-character
+    string such as ``'X.O.X..O.'``, or a sequence of 9 marks."""
+    squares = getattr(state, "squares", state)
+    if isinstance(squares, str):
+        squares = tuple(ch for ch in squares if not ch.isspace())
+    squares = tuple(squares)
+    if len(squares) != 9 or any(ch not in ("X", "O", ".", " ", "") for ch in squares):
+        raise ValueError(f"a tic-tac-toe board is 9 squares of 'X', 'O', '.', got {state!r}")
+    return tuple("." if ch in (" ", "") else ch for ch in squares)
+
+
+def draw_board(state, ax=None, *, values=None, title=None, size=1.8, highlight=None):
+    """Draw a tic-tac-toe position as a small picture, X in red and O in blue, a completed line struck.
+
+    ``state``: a Board (``TicTacToe().initial_state``, ...) or a 9-character string row by row.
+    ``values``: optional ``{(row, col): value}`` written small in those (empty) squares, e.g. the
+    minimax value of each move; numbers are shown as +1/0/-1, strings as given.  ``highlight``: a
+    ``(row, col)`` square to shade (the last move, say).  Returns the matplotlib Axes.
+    """
+    squares = _squares(state)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(size, size))
+    ax.set_xlim(0, 3)
+    ax.set_ylim(3, 0)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    if highlight is not None:
+        r, c = highlight
+        ax.add_patch(plt.Rectangle((c, r), 1, 1, facecolor="#fff3b0", edgecolor="none", zorder=0))
+    for k in (1, 2):
+        ax.plot([k, k], [0.05, 2.95], color="black", linewidth=2, solid_capstyle="round")
+        ax.plot([0.05, 2.95], [k, k], color="black", linewidth=2, solid_capstyle="round")
+    fs = 22 * size / 1.8
+    for i, mark in enumerate(squares):
+        r, c = divmod(i, 3)
+        if mark in MARK_COLORS:
+            ax.text(c + 0.5, r + 0.53, mark, ha="center", va="center", fontsize=fs, fontweight="bold",
+                    color=MARK_COLORS[mark])
+        elif values and (r, c) in values:
+            v = values[(r, c)]
+            shown = v if isinstance(v, str) else (f"{v:+g}" if v else "0")
+            ax.text(c + 0.5, r + 0.5, shown, ha="center", va="center", fontsize=fs * 0.45,
+                    color="#777777")
+    for line in _LINES:
+        a, b, c = (squares[i] for i in line)
+        if a != "." and a == b == c:
+            (r0, c0), (r1, c1) = divmod(line[0], 3), divmod(line[2], 3)
+            ax.plot([c0 + 0.5, c1 + 0.5], [r0 + 0.5, r1 + 0.5], color="#333333", linewidth=3,
+                    alpha=0.7)
+    if title:
+        ax.set_title(title, fontsize=9)
+    return ax

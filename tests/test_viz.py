@@ -1,0 +1,215 @@
+"""The static pictures read the trace faithfully: what is greyed, numbered, valued and windowed is what
+the search did (AIMA Fig. 5.2 / 5.5), at the end and at every intermediate step."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+import math  # noqa: E402
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.collections import PathCollection  # noqa: E402
+
+import gamelib  # noqa: E402
+from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax  # noqa: E402
+from gamelib.games import Bins, TicTacToe  # noqa: E402
+from gamelib.viz import TraceView, describe_event, draw_board, draw_legend, draw_tree  # noqa: E402
+from gamelib.viz.drawing import COLORS, figure_size, legend_handles, tidy_layout  # noqa: E402
+
+FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture
+def fig52():
+    tree = GameTree.from_nested(FIG_5_2)
+    return tree, alphabeta(tree, trace=True)
+
+
+def filled(ax, tree, colour):
+    """The labels of the nodes drawn with fill ``colour`` (read back from the scatter collections)."""
+    where = {xy: s for s, xy in tidy_layout(tree).items()}
+    rgba = matplotlib.colors.to_rgba(colour)
+    found = set()
+    for coll in ax.collections:
+        if not isinstance(coll, PathCollection):
+            continue
+        faces = coll.get_facecolors()
+        for i, xy in enumerate(coll.get_offsets()):
+            face = faces[i if len(faces) > 1 else 0]
+            if tuple(round(c, 3) for c in face) == tuple(round(c, 3) for c in rgba):
+                found.add(where[(float(xy[0]), float(xy[1]))])
+    return found
+
+
+def texts(ax):
+    return [t.get_text() for t in ax.texts]
+
+
+# -- TraceView: what the picture is made of ------------------------------------------------------------
+
+def test_fig_5_2_pruned_nodes_are_exactly_i_and_j(fig52):
+    tree, r = fig52
+    view = TraceView(r, tree=tree)
+    assert view.pruned == {"I", "J"}
+    assert view.pruned_by == {"I": "C", "J": "C"}
+    assert view.skipped_edges == {("C", "c2"), ("C", "c3")}
+    assert view.complete and view.path == []
+
+
+def test_fig_5_2_visit_order_and_values(fig52):
+    tree, r = fig52
+    view = TraceView(r, tree=tree)
+    assert sorted(view.order, key=view.order.get) == list("ABEFGCHDKLM") == r.visited
+    assert view.order["A"] == 1 and view.order["C"] == 6 and view.order["M"] == 11
+    assert view.value["A"] == 3 and view.value["B"] == 3 and view.value["D"] == 2
+    assert view.closed["C"] == "prune" and view.value["C"] == 2
+    assert view.window["C"] == (3, 2)
+
+
+def test_trace_view_at_intermediate_steps(fig52):
+    tree, r = fig52
+    start = TraceView(r, 0, tree=tree)
+    assert start.current is None and start.order == {} and start.pruned == set()
+    after_b = TraceView(r, 9, tree=tree)  # the 9th event: exit B with 3
+    assert after_b.current == r.trace[8] and after_b.current.kind == "exit"
+    assert list(after_b.order) == list("ABEFG")
+    assert after_b.path == ["A"] and after_b.value["B"] == 3
+    assert after_b.pruned == set() and not after_b.complete
+    at_c = TraceView(r, 12, tree=tree)  # leaf H read, C not yet cut
+    assert at_c.path == ["A", "C"] and at_c.pruned == set()
+    cut = TraceView(r, 13, tree=tree)  # the prune at C
+    assert cut.pruned == {"I", "J"} and [e.state for e in cut.prunes] == ["C"]
+    at_d = TraceView(r, 14, tree=tree)  # enter D: A's window, as A passed it to D, is now [3, +inf]
+    assert at_d.window["A"] == (3, math.inf)
+    assert at_d.path == ["A", "D"]
+    assert TraceView(r, 10_000, tree=tree).step == len(r.trace)
+    assert TraceView(r, -5, tree=tree).step == 0
+
+
+def test_minimax_trace_prunes_nothing():
+    tree = GameTree.from_nested(FIG_5_2)
+    view = TraceView(minimax(tree, trace=True), tree=tree)
+    assert view.pruned == set() and view.window == {} and len(view.order) == 13
+
+
+def test_seed_004_example_and_its_mirror():
+    example = GameTree.from_nested([[[3, 4], [1, 2]], [[7, 8], [5, 6]]])
+    r = alphabeta(example, trace=True)
+    assert TraceView(r, tree=example).pruned == set()  # "Answer: NONE!"
+    assert r.nodes == minimax(example).nodes == 15
+    mirror = GameTree.from_nested([[[6, 5], [8, 7]], [[2, 1], [3, 4]]])
+    r = alphabeta(mirror, trace=True)
+    assert TraceView(r, tree=mirror).pruned == {"G", "K", "N", "O"} and r.nodes == 11
+
+
+# -- draw_tree: the picture itself ---------------------------------------------------------------------
+
+def test_draw_tree_greys_exactly_the_pruned_nodes(fig52):
+    tree, r = fig52
+    ax = draw_tree(tree, r)
+    assert filled(ax, tree, COLORS["pruned"]) == {"I", "J"}
+    assert filled(ax, tree, COLORS["visited"]) == set(tree.states) - {"I", "J"}
+    shown = texts(ax)
+    assert "≤2" in shown  # C was cut off: its value is a bound
+    assert "[3, 2]" in shown and "[3, +∞]" in shown
+    assert "B #2" in shown and "C #6" in shown and "M #11" in shown
+    assert "value 3, decision a1" in ax.get_title()
+
+
+def test_draw_tree_at_a_step_marks_current_open_and_pending(fig52):
+    tree, r = fig52
+    ax = draw_tree(tree, r, step=14)  # just entered D
+    assert filled(ax, tree, COLORS["current"]) == {"D"}
+    assert filled(ax, tree, COLORS["open"]) == {"A"}
+    assert filled(ax, tree, COLORS["pruned"]) == {"I", "J"}
+    assert filled(ax, tree, COLORS["pending"]) == {"K", "L", "M"}
+    assert ax.get_title().startswith("14/22 events")
+
+
+def test_draw_tree_without_a_result_draws_the_bare_tree():
+    tree = GameTree.from_nested(FIG_5_2)
+    ax = draw_tree(tree, title="Fig. 5.2")
+    assert filled(ax, tree, COLORS["pending"]) == set(tree.states)
+    shown = texts(ax)
+    assert "14" in shown and "a1" in shown and not any(t.startswith("[") for t in shown)
+    assert ax.get_title() == "Fig. 5.2"
+
+
+def test_draw_tree_options_turn_text_off(fig52):
+    tree, r = fig52
+    shown = texts(draw_tree(tree, r, show_windows=False, show_order=False, show_actions=False))
+    assert not any(t.startswith("[") or "#" in t for t in shown)
+    assert "a1" not in shown and "B" in shown
+
+
+def test_chance_tree_under_expectiminimax():
+    tree = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
+    r = expectiminimax(tree, trace=True)
+    ax = draw_tree(tree, r, legend=True)
+    shown = texts(ax)
+    assert "2.1" in shown and "1.3" in shown and "0.9" in shown and "0.1" in shown
+    assert filled(ax, tree, COLORS["pruned"]) == set()
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any("CHANCE" in t for t in labels) and not any("pruned" in t for t in labels)
+
+
+def test_game_tree_from_bins_under_minimax():
+    tree = GameTree.from_game(Bins())
+    r = minimax(tree, trace=True)
+    ax = draw_tree(tree, r)
+    assert r.value == 1 and r.action == "B"
+    assert "-50" in texts(ax) and "value 1, decision B" in ax.get_title()
+
+
+def test_random_tree_draws_and_declutters():
+    tree = GameTree.random(3, 3, seed=1)
+    r = alphabeta(tree, trace=True)
+    ax = draw_tree(tree, r)
+    view = TraceView(r, tree=tree)
+    assert filled(ax, tree, COLORS["pruned"]) == view.pruned
+    big = GameTree.random(2, 6, seed=0)
+    ax = draw_tree(big, alphabeta(big, trace=True))  # 64 leaves: the visit number stacks
+    assert any("\n" in t for t in texts(ax))
+    assert figure_size(big)[0] <= 16
+
+
+def test_legend_and_board():
+    labels = [h.get_label() for h in legend_handles()]
+    assert "MAX to move" in labels and "pruned: never searched" in labels
+    legend = draw_legend()
+    assert len(legend.get_texts()) == len(legend_handles(stepping=True))
+    board = TicTacToe.parse("XO.OX...X")
+    ax = draw_board(board, title="X wins")
+    assert texts(ax).count("X") == 3 and texts(ax).count("O") == 2
+    assert len(ax.lines) == 5  # four grid lines and the struck diagonal
+    ax = draw_board("X........", values={(1, 1): 0, (0, 1): -1, (2, 2): "draw"})
+    assert {"0", "-1", "draw"} <= set(texts(ax)) and len(ax.lines) == 4
+    assert draw_board(TicTacToe().initial_state).get_xlim() == (0, 3)
+    with pytest.raises(ValueError):
+        draw_board("XO")
+
+
+def test_describe_event_reads_the_event(fig52):
+    _, r = fig52
+    assert describe_event(r.trace[0]) == "enter A (the root) with window [−∞, +∞]"
+    assert describe_event(r.trace[3]) == "leaf E: utility 3"
+    assert describe_event(r.trace[12]).startswith("prune at C: value 2")
+    assert "c2, c3 are never searched" in describe_event(r.trace[12])
+    assert describe_event(r.trace[-1]) == "exit A with value 3"
+    mm = minimax(GameTree.from_nested(FIG_5_2), trace=True)
+    assert describe_event(mm.trace[1]) == "enter B via a1"
+
+
+def test_draw_tree_into_given_axes_makes_no_figure(fig52):
+    tree, r = fig52
+    fig = matplotlib.figure.Figure()
+    ax = fig.subplots()
+    assert draw_tree(tree, r, ax=ax) is ax
+    assert plt.get_fignums() == []
+    assert gamelib.viz.draw_tree is draw_tree
