@@ -18,6 +18,7 @@ control has a Python method, so it can be driven without a browser (tests do)::
 """
 from __future__ import annotations
 
+import functools
 import html
 import io
 import math
@@ -29,7 +30,7 @@ from ..alphabeta import alphabeta
 from ..core import CHANCE, MAX, MIN
 from ..minimax import expectiminimax, minimax
 from ..trees import GameTree
-from .drawing import TraceView, _fmt, describe_event, draw_legend, draw_tree, figure_size
+from .drawing import TraceView, _fmt, describe_event, draw_tree, figure_size, legend_handles
 
 PRESETS = {
     "AIMA Fig. 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
@@ -47,6 +48,21 @@ MAX_LEAVES = 64
 """Random trees are kept to at most this many leaves, so the picture stays readable."""
 
 SEARCHES = {"alphabeta": alphabeta, "minimax": minimax, "expectiminimax": expectiminimax}
+DPI = 90
+
+
+@functools.lru_cache(maxsize=None)
+def _key_png(chance: bool, windowed: bool) -> bytes:
+    """The key to the picture (drawn once per kind of tree and search, then reused)."""
+    fig = Figure(figsize=(2.5, 3.2 if windowed else 2.6), dpi=DPI)
+    ax = fig.subplots()
+    ax.set_axis_off()
+    ax.legend(handles=legend_handles(chance=chance, windows=windowed, pruning=windowed, stepping=True),
+              loc="center", fontsize=8, frameon=False, handlelength=1.6)
+    fig.subplots_adjust(0, 0, 1, 1)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
 
 
 def _max_depth(branching: int) -> int:
@@ -64,22 +80,23 @@ class TreeExplorer(widgets.VBox):
     algorithm   'alphabeta' or 'minimax'.
     prune_on_equality   alpha-beta's cut test: v ≥ β / v ≤ α (True, AIMA) or v > β / v < α (False).
     step        the number of trace events to show at first (None: the whole trace).
-    key         draw the key to the picture's notation beside it.
+    key         show the key to the picture's notation beside it.
+    draw        draw the picture at every step (False: text only, e.g. for scripts and tests).
 
     Attributes: ``tree``, ``tree_name``, ``result`` (the traced SearchResult shown), ``results``
     ({algorithm: SearchResult} for the current tree), ``algorithm``, ``prune_on_equality``, ``step``,
     ``total`` (events in the trace), ``event`` (the event just shown, None at step 0), ``view``
     (a :class:`~gamelib.viz.drawing.TraceView`), ``event_text``, ``state_text``, ``prunes``,
-    ``pruned_nodes``, ``summary_text``, ``text`` (all of it), ``png`` (the picture's bytes).
+    ``pruned_nodes``, ``summary_text``, ``text`` (all of it), ``png`` (the picture's PNG bytes).
     Methods: ``next()``, ``back()``, ``first()``, ``last()``, ``set_tree(tree)``,
     ``set_random(branching, depth, seed, order)``.
     """
 
     def __init__(self, tree=None, algorithm: str = "alphabeta", *, prune_on_equality: bool = True,
-                 step: int | None = 0, key: bool = True):
+                 step: int | None = 0, key: bool = True, draw: bool = True):
         self._quiet = True
+        self.draw = draw
         self._custom = None
-        self.key = key
         self.results = {}
         self.png = b""
         # -- controls ------------------------------------------------------------------------------
@@ -116,6 +133,8 @@ class TreeExplorer(widgets.VBox):
         widgets.link((self.play, "value"), (self.slider, "value"))
         self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
                                                                         height="auto"))
+        self.key_image = widgets.Image(format="png", layout=widgets.Layout(
+            display=None if key else "none", min_width="160px", height="auto"))
         self.event_html = widgets.HTML()
         self.state_html = widgets.HTML()
         self.prunes_html = widgets.HTML()
@@ -125,7 +144,8 @@ class TreeExplorer(widgets.VBox):
             self.random_box,
             widgets.HBox([self.first_button, self.back_button, self.play, self.next_button,
                           self.last_button, self.slider]),
-            self.image, self.event_html, self.state_html, self.prunes_html, self.summary_html,
+            widgets.HBox([self.image, self.key_image]),
+            self.event_html, self.state_html, self.prunes_html, self.summary_html,
         ])
         # -- wiring --------------------------------------------------------------------------------
         self.tree_picker.observe(self._on_picker, "value")
@@ -424,18 +444,21 @@ class TreeExplorer(widgets.VBox):
 
     def _render(self):
         """Redraw the picture and the text for the current step (nothing else changes)."""
-        fig = Figure(figsize=figure_size(self.tree), dpi=90)  # not pyplot's: nothing to close or leak
-        ax = fig.subplots()
-        draw_tree(self.tree, self.result, step=self.step, ax=ax,
-                  title=f"{self.tree_name} · {self.algorithm} · step {self.step}/{self.total}")
-        if self.key:  # the same key at every step, so the picture does not jump
-            windowed = self.algorithm == "alphabeta"
-            draw_legend(ax, chance=CHANCE in self.tree.players.values(), windows=windowed,
-                        pruning=windowed, stepping=True)
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", bbox_inches="tight")
-        self.png = buf.getvalue()
-        self.image.value = self.png
+        if self.draw:
+            # A Figure of its own, not pyplot's: nothing to close, nothing leaks, nothing is shown
+            # twice by the inline backend.  A fixed size, so the picture does not jump between steps.
+            fig = Figure(figsize=figure_size(self.tree), dpi=DPI)
+            fig.subplots_adjust(left=0.01, right=0.99, bottom=0.02, top=0.9)
+            ax = fig.subplots()
+            draw_tree(self.tree, self.result, step=self.step, ax=ax,
+                      title=f"{self.tree_name} · {self.algorithm} · step {self.step}/{self.total}")
+            buf = io.BytesIO()
+            fig.savefig(buf, format="png")
+            self.png = buf.getvalue()
+            self.image.value = self.png
+            key = _key_png(CHANCE in self.tree.players.values(), self.algorithm == "alphabeta")
+            if self.key_image.value != key:
+                self.key_image.value = key
         esc = html.escape
         self.event_html.value = f"<b>step {self.step}/{self.total}</b>: {esc(self.event_text)}"
         self.state_html.value = esc(self.state_text).replace("\n", "<br>")

@@ -1,0 +1,237 @@
+"""The widgets, driven headlessly: the explorer only reads traces, the tic-tac-toe agent never loses."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+import html  # noqa: E402
+import random  # noqa: E402
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+import gamelib.viz.explorer as explorer_module  # noqa: E402
+from gamelib import GameTree, alphabeta, chance, minimax  # noqa: E402
+from gamelib.games import TicTacToe  # noqa: E402
+from gamelib.viz import PRESETS, TicTacToeBoard, TreeExplorer, describe_event  # noqa: E402
+
+FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+# -- TreeExplorer ---------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def explorer():
+    return TreeExplorer(draw=False)  # text only: the pictures are tested once, below
+
+
+def test_explorer_starts_on_fig_5_2_before_the_search(explorer):
+    ex = TreeExplorer()
+    assert ex.tree_name == "AIMA Fig. 5.2" and ex.tree.spec == FIG_5_2
+    assert ex.step == 0 and ex.event is None and ex.total == 22
+    assert ex.algorithm == "alphabeta" and ex.prune_on_equality
+    assert ex.png.startswith(b"\x89PNG") and ex.image.value == ex.png
+    assert bytes(ex.key_image.value).startswith(b"\x89PNG")
+    assert TreeExplorer(draw=False).png == b""
+    assert ex.widget is ex and hasattr(ex, "_repr_mimebundle_")
+    assert ex.prunes == [] and ex.pruned_nodes == []
+
+
+def test_the_picture_follows_the_step_at_a_fixed_size():
+    ex = TreeExplorer()
+    start = ex.png
+    ex.step = 13
+    cut = ex.png
+    ex.last()
+    assert len({start, cut, ex.png}) == 3 and bytes(ex.image.value) == ex.png
+    size = {png[16:24] for png in (start, cut, ex.png)}  # the IHDR width and height
+    assert len(size) == 1  # the picture does not jump as one steps
+    assert plt.get_fignums() == []  # drawn on Figure objects, not pyplot's: nothing leaks
+
+
+def test_stepping_through_the_trace_matches_describe_event(explorer):
+    ex = explorer
+    ex.first()
+    trace = ex.result.trace
+    for k, event in enumerate(trace, 1):
+        assert ex.next() == event
+        assert ex.step == k and ex.slider.value == k
+        assert ex.event_text == describe_event(event)
+        assert html.escape(describe_event(event)) in ex.event_html.value
+        assert f"step {k}/{len(trace)}" in ex.text
+    assert ex.next() == trace[-1] and ex.step == len(trace)  # stays at the end
+    assert ex.back() == trace[-2] and ex.step == len(trace) - 1
+    ex.first()
+    assert ex.back() is None and ex.step == 0
+
+
+def test_slider_and_play_drive_the_step(explorer):
+    ex = explorer
+    ex.slider.value = 13
+    assert ex.step == 13 and ex.play.value == 13 and ex.event.kind == "prune"
+    assert ex.prunes == [describe_event(ex.result.trace[12])] and ex.pruned_nodes == ["I", "J"]
+    assert "why: MIN can hold MAX to 2 or less" in ex.state_text
+    ex.play.value = 14
+    assert ex.step == 14 and ex.slider.value == 14
+    assert "at D (MIN)" in ex.state_text and "window [α, β] = [3, +∞]" in ex.state_text
+    assert "path A → D" in ex.state_text
+    ex.step = 999
+    assert ex.step == ex.total
+    ex.step = 0
+
+
+def test_buttons_step_too():
+    ex = TreeExplorer(step=None, draw=False)
+    assert ex.step == ex.total
+    ex.first_button.click()
+    assert ex.step == 0
+    ex.next_button.click()
+    ex.next_button.click()
+    assert ex.step == 2 and ex.event_text == "enter B via a1 with window [−∞, +∞]"
+    ex.back_button.click()
+    assert ex.step == 1
+    ex.last_button.click()
+    assert ex.step == ex.total and ex.pruned_nodes == ["I", "J"]
+
+
+def test_switching_algorithm_changes_node_count():
+    ex = TreeExplorer(step=None, draw=False)
+    assert ex.result.nodes == 11 and ex.results["minimax"].nodes == 13
+    assert "alphabeta 11" in ex.summary_text and "minimax 13" in ex.summary_text
+    ex.algorithm = "minimax"  # at the end: stays at the end
+    assert ex.result.nodes == 13 and ex.step == ex.total == 26
+    assert ex.pruned_nodes == [] and "minimax keeps no window" in ex.state_text
+    assert ex.equality_box.disabled
+    ex.step = 3
+    ex.algorithm_toggle.value = "alphabeta"  # mid-way: starts over
+    assert ex.result.nodes == 11 and ex.step == 0 and not ex.equality_box.disabled
+    with pytest.raises(ValueError):
+        ex.algorithm = "negamax"
+    assert TreeExplorer(algorithm="minimax", draw=False).result.nodes == 13
+
+
+def test_prune_on_equality_toggle():
+    ex = TreeExplorer([[3, 5], [3, 1]], step=None, draw=False)  # C's first leaf equals α = 3
+    assert ex.tree_name == "custom" and ex.result.nodes == 6 and ex.pruned_nodes == ["G"]
+    ex.prune_on_equality = False  # CS188's strict rule: no cut on v == α
+    assert ex.result.nodes == 7 and ex.pruned_nodes == [] and ex.step == ex.total
+    assert "v > β / v < α" in ex.summary_text
+
+
+def test_presets_random_and_custom_trees():
+    ex = TreeExplorer("seed 004 example", step=None, draw=False)
+    assert ex.result.nodes == ex.results["minimax"].nodes == 15 and ex.pruned_nodes == []
+    ex.set_tree("seed 004 mirror", step=None)
+    assert ex.result.nodes == 11 and ex.pruned_nodes == ["G", "K", "N", "O"]
+    assert ex.tree_picker.value == "seed 004 mirror"
+    ex.tree_picker.value = "AIMA Fig. 5.2"
+    assert ex.tree.spec == FIG_5_2 and ex.step == 0
+    ex.set_random(3, 3, seed=1, order="best")
+    assert ex.tree.spec == GameTree.random(3, 3, seed=1, order="best").spec
+    assert ex.result.nodes == alphabeta(ex.tree).nodes and ex.random_box.layout.display is None
+    ex.order.value = "worst"  # the controls rebuild the tree
+    assert ex.tree.spec == GameTree.random(3, 3, seed=1, order="worst").spec
+    assert ex.result.nodes == minimax(ex.tree).nodes  # worst order: no pruning at all
+    with pytest.raises(ValueError):
+        ex.set_random(4, 4)  # 256 leaves: too many to draw
+    ex.set_tree(GameTree.from_nested([[1, 2], [3, 4]]))
+    assert ex.tree_name == "custom" and ex.random_box.layout.display == "none"
+    with pytest.raises(ValueError):
+        ex.set_tree("Fig. 99")
+    assert set(PRESETS) >= {"AIMA Fig. 5.2", "seed 004 example", "seed 004 mirror"}
+
+
+def test_chance_tree_uses_expectiminimax():
+    ex = TreeExplorer([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))], step=None)
+    assert ex.algorithm == "expectiminimax" and ex.result.value == pytest.approx(2.1)
+    assert "alpha-beta does not apply" in ex.summary_text
+    ex.set_tree("AIMA Fig. 5.2")
+    assert list(ex.algorithm_toggle.options) == ["alphabeta", "minimax"]
+
+
+def test_explorer_only_reads_the_trace(monkeypatch):
+    ex = TreeExplorer("seed 004 mirror", draw=False)
+    calls = []
+    for name in ("alphabeta", "minimax", "expectiminimax"):
+        real = getattr(explorer_module, name)
+        monkeypatch.setattr(explorer_module, name, lambda *a, _r=real, **k: calls.append(1) or _r(*a, **k))
+    for _ in range(ex.total):
+        ex.next()
+    ex.back()
+    ex.algorithm = "minimax"
+    assert calls == []  # stepping and switching the shown algorithm read stored traces
+
+
+# -- TicTacToeBoard ------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def board():
+    return TicTacToeBoard()
+
+
+def test_board_starts_empty_with_every_move_a_draw(board):
+    board.new_game("X")
+    assert board.state == TicTacToe().initial_state and board.history == []
+    assert board.values == {(r, c): 0 for r in range(3) for c in range(3)}
+    assert all(b.description == "draw" for row in board.buttons for b in row)
+    assert "You are X, to move" in board.status
+
+
+def test_click_plays_and_the_agent_replies(board):
+    board.new_game("X")
+    board.click(1, 1)
+    assert len(board.history) == 2 and board.history[0] == ("X", (1, 1))
+    mark, reply = board.history[1]
+    assert mark == "O" and board.state.squares[3 * reply[0] + reply[1]] == "O"
+    assert board.buttons[1][1].description == "X"
+    assert board.to_move == "X" and f"O (agent) played {reply}" in board.status
+    # The agent's reply is the minimax decision: its value equals the minimax value after X's move.
+    after_x = TicTacToe().result(TicTacToe().initial_state, (1, 1))
+    assert minimax(TicTacToe(), TicTacToe().result(after_x, reply)).value == 0
+
+
+def test_illegal_click_is_refused_and_changes_nothing(board):
+    board.new_game("X")
+    board.click(0, 0)
+    state, history = board.state, list(board.history)
+    taken = history[1][1]
+    message = board.click(*taken)
+    assert "taken" in message and board.status == message
+    assert board.state == state and board.history == history
+    assert "not a square" in board.click(3, 0) and board.state == state
+
+
+def test_values_are_minimax_values_for_the_human():
+    game = TicTacToe()
+    state = TicTacToe.parse("XO..X..O.")  # X to move
+    b = TicTacToeBoard()  # alpha-beta finds them: the root value of a search is the minimax value
+    expected = {a: minimax(game, game.result(state, a)).value for a in game.actions(state)}
+    assert b.move_values(state) == expected and 1 in expected.values()
+    assert b.value_of(state) == minimax(game, state).value == 1
+    as_o = TicTacToeBoard(human="O")
+    assert len(as_o.history) == 1 and as_o.history[0][0] == "X"  # the agent opened
+    x_values = as_o.move_values()
+    assert as_o.values == {a: -v for a, v in x_values.items()}  # O's viewpoint
+    assert as_o.cache_size > 0
+
+
+def test_button_toggle_and_new_game_widgets():
+    b = TicTacToeBoard()
+    b.buttons[2][2].click()
+    assert b.history[0] == ("X", (2, 2)) and len(b.history) == 2
+    b.values_box.value = False
+    assert all(btn.description in ("", "X", "O") for row in b.buttons for btn in row)
+    b.human_toggle.value = "O"
+    assert b.human == "O" and len(b.history) == 1 and b.to_move == "O"
+    b.new_button.click()
+    assert b.human == "O" and len(b.history) == 1
+
+
+@pytest.mark.parametrize("human", ["X", "O"])
+def test_agent_never_loses_against_random_play(board, human):
+    rng = random.Random(2024)
+    for _ in range(12):
+        board.new_game(human)
+        while not board.over:
+            board.click(*rng.choice(list(board.state.moves)))
+        assert board.winner in (None, board.agent)
+        assert "game is over" in board.click(0, 0)  # refused once the game has ended
