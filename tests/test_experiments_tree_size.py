@@ -99,6 +99,20 @@ def test_ply_counts_with_progress_bar_gives_the_same_counts():
     assert ply_counts(game, progress=True) == ply_counts(game) == walk_counts(game, game.initial_state)
 
 
+def test_ply_counts_restores_the_garbage_collector():
+    import gc
+    game = TicTacToe("XO..X...O")
+    assert gc.isenabled()
+    ply_counts(game)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        ply_counts(game)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_ply_counts_of_a_terminal_state():
     game = TicTacToe("XXXOO....")
     assert game.is_terminal(game.initial_state)
