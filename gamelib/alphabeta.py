@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import INF, MAX, MIN, Event, GameError, SearchResult
+from .core import INF, MAX, MIN, Event, GameError, SearchResult, recording
 
 
 def alphabeta(game, state=None, *, prune_on_equality: bool = True,
@@ -47,7 +47,6 @@ def alphabeta(game, state=None, *, prune_on_equality: bool = True,
         state = game.initial_state
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
     actions, result = game.actions, game.result
-    log = [] if trace else None
     nodes = 0
     move = None
     strict = not prune_on_equality
@@ -99,5 +98,6 @@ def alphabeta(game, state=None, *, prune_on_equality: bool = True,
             log.append(Event("exit", s, depth, alpha, beta, v))
         return v
 
-    root_value = value(state, -INF, INF, 0, None)
+    with recording(trace) as log:
+        root_value = value(state, -INF, INF, 0, None)
     return SearchResult(root_value, move, nodes, log)

@@ -18,7 +18,9 @@ this one protocol, so every algorithm runs on both.  States are immutable and ha
 """
 from __future__ import annotations
 
+import gc
 import math
+from contextlib import contextmanager
 from typing import Any, Hashable, Iterable, NamedTuple, Sequence
 
 MAX = "MAX"
@@ -170,3 +172,21 @@ class SearchResult(NamedTuple):
         if self.trace is None:
             raise ValueError("this search was run without trace=True, so it did not record visits")
         return [e.state for e in self.trace if e.kind == "enter"]
+
+
+@contextmanager
+def recording(trace: bool):
+    """Yield a fresh event list if ``trace`` is true (else None), with the cyclic garbage collector
+    paused meanwhile: a trace is a long list of small tuples without cycles, and letting the collector
+    scan it over and over would triple the run time of a traced search.  The collector's previous
+    state is restored afterwards."""
+    if not trace:
+        yield None
+        return
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield []
+    finally:
+        if was_enabled:
+            gc.enable()

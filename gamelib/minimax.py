@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .core import CHANCE, INF, MAX, MIN, Event, GameError, SearchResult, check_distribution
+from .core import CHANCE, INF, MAX, MIN, Event, GameError, SearchResult, check_distribution, recording
 
 # What a node does with its children's values.
 _MAXIMIZE = "max"
@@ -55,7 +55,6 @@ def backed_up_search(game, state, rules: dict, trace: bool = False) -> SearchRes
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
     actions, result = game.actions, game.result
     averages = {p: _expected_over(game, r) for p, r in rules.items() if r not in (_MAXIMIZE, _MINIMIZE)}
-    log = [] if trace else None
     nodes = 0
 
     def rule_at(s):
@@ -102,7 +101,8 @@ def backed_up_search(game, state, rules: dict, trace: bool = False) -> SearchRes
         return v
 
     best_action = None
-    root_value = value(state, 0, None)
+    with recording(trace) as log:
+        root_value = value(state, 0, None)
     return SearchResult(root_value, best_action, nodes, log)
 
 

@@ -14,7 +14,6 @@ traced search (``trace=True``).  Nothing here walks a tree on its own.
 """
 from __future__ import annotations
 
-import gc
 import math
 from typing import Callable, Iterable, NamedTuple
 
@@ -94,18 +93,12 @@ def ply_counts(game, state=None, *, search: Callable = minimax, progress: bool =
         from tqdm.auto import tqdm
         moves = tqdm(moves, desc="first moves searched", unit="move")
     counts = [1]
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # a trace is a long list of small tuples without cycles: collecting it only costs time
-    try:
-        for move in moves:
-            below = nodes_by_depth(search(game, game.result(state, move), trace=True))
-            for depth, n in enumerate(below, start=1):
-                if depth == len(counts):
-                    counts.append(0)
-                counts[depth] += n
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    for move in moves:
+        below = nodes_by_depth(search(game, game.result(state, move), trace=True))
+        for depth, n in enumerate(below, start=1):
+            if depth == len(counts):
+                counts.append(0)
+            counts[depth] += n
     return counts
 
 

@@ -30,6 +30,9 @@ class Board(NamedTuple):
     winner_utility: int = 0
     moves: tuple = SQUARES
 
+    def __repr__(self):
+        return f"Board('{''.join(self.squares)}', to_move={self.to_move})"
+
     def __str__(self):
         rows = ["".join(self.squares[3 * r:3 * r + 3]) for r in range(3)]
         return "\n".join(rows)

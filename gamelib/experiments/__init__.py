@@ -1,0 +1,19 @@
+"""Experiments: measurements the notebooks plot (tree sizes, move ordering, ...).
+
+Apart from search and from pictures: an experiment calls searches (reading their node counts and
+traces) and returns plain numbers; notebooks and benchmarks decide how to show them.
+
+* :mod:`gamelib.experiments.tree_size`: nodes per ply, random-tree sizes against b^m, the notes' table
+  of game-tree sizes (notebook 01).
+* :mod:`gamelib.experiments.ordering`: alpha-beta's node counts under best, random and worst move
+  ordering against b^m, b^{3m/4}, b^{m/2} and the Knuth-Moore minimal tree (notebook 02).
+"""
+from .ordering import ORDERS, format_table, knuth_moore_leaves, minimal_tree_nodes, nodes_by_order
+from .tree_size import (GAME_TREE_SIZES, SearchTime, TreeSize, full_tree_size, leaves_by_depth,
+                        nodes_by_depth, ply_counts, random_tree_sizes, search_time)
+
+__all__ = [
+    "ORDERS", "format_table", "knuth_moore_leaves", "minimal_tree_nodes", "nodes_by_order",
+    "GAME_TREE_SIZES", "SearchTime", "TreeSize", "full_tree_size", "leaves_by_depth", "nodes_by_depth",
+    "ply_counts", "random_tree_sizes", "search_time",
+]
