@@ -40,8 +40,13 @@ def alphabeta(game, state=None, *, prune_on_equality: bool = True,
     is passed to reorder them (move ordering is an option, never a default).  Returns a
     :class:`~gamelib.core.SearchResult`; with ``trace=True`` its trace holds, per node, an 'enter'
     event with the window [α, β] the node was called with, then exactly one of 'leaf' (terminal),
-    'prune' (a cut: ``skipped`` lists the untried actions; the value is a bound) or 'exit'.  A cut at
-    the last child skips nothing and its value is exact, so it is recorded as an ordinary 'exit'.
+    'prune' (a cut: ``skipped`` lists the untried actions) or 'exit'.  A cut at the last child skips
+    nothing, so it is recorded as an ordinary 'exit'.
+
+    Which returned values are exact?  Read them against the window the node was entered with: a value
+    v with α < v < β is the node's true minimax value; v ≤ α means the true value is at most v, and
+    v ≥ β that it is at least v (this is "fail-soft" alpha-beta).  A bound can reach a node that never
+    cut anything itself, through a child that did.
     """
     if state is None:
         state = game.initial_state

@@ -220,8 +220,9 @@ class GameTree(Game):
         ``order`` arranges every node's children by their minimax values: ``'random'`` leaves them as
         drawn, ``'best'`` puts the best move for the player to move first (alpha-beta's ideal,
         O(b^{m/2})), ``'worst'`` puts it last.  Worst-first defeats every cut a node's own parent could
-        make, so trees of depth <= 3 are not pruned at all; deeper down, windows set by more distant
-        ancestors still cut some branches.  Same seed, same leaves.
+        make, so trees of depth <= 3 with distinct leaves are not pruned at all; deeper down, windows set
+        by more distant ancestors still cut some branches, and tied leaves can be cut on equality.
+        Same seed, same leaves.
         """
         if branching < 1 or depth < 0:
             raise TreeSpecError(f"need branching >= 1 and depth >= 0, got {branching}, {depth}")
