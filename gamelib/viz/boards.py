@@ -61,7 +61,7 @@ class TicTacToeBoard(widgets.VBox):
                                                           grid_gap="4px"))
         self.human_toggle = widgets.ToggleButtons(options=[("you are X (first)", "X"),
                                                            ("you are O (second)", "O")],
-                                                  value=human, style={"button_width": "130px"})
+                                                  value=human, style={"button_width": "150px"})
         self.new_button = widgets.Button(description="new game", icon="refresh",
                                          layout=widgets.Layout(width="120px"))
         self.values_box = widgets.Checkbox(value=show_values, indent=False,

@@ -118,14 +118,14 @@ class TreeExplorer(widgets.VBox):
                                                       style={"button_width": "90px"})
         self.equality_box = widgets.Checkbox(value=prune_on_equality, indent=False,
                                              description="prune on equality (v ≥ β, v ≤ α)")
-        self.first_button = widgets.Button(description="⏮", tooltip="back to the start",
-                                           layout=widgets.Layout(width="40px"))
-        self.back_button = widgets.Button(description="◀ back", tooltip="one event back",
-                                          layout=widgets.Layout(width="80px"))
-        self.next_button = widgets.Button(description="next ▶", tooltip="one event forward",
-                                          layout=widgets.Layout(width="80px"))
-        self.last_button = widgets.Button(description="⏭", tooltip="to the end of the search",
-                                          layout=widgets.Layout(width="40px"))
+        self.first_button = widgets.Button(icon="fast-backward", tooltip="back to the start",
+                                           layout=widgets.Layout(width="44px"))
+        self.back_button = widgets.Button(description="back", icon="step-backward",
+                                          tooltip="one event back", layout=widgets.Layout(width="84px"))
+        self.next_button = widgets.Button(description="next", icon="step-forward",
+                                          tooltip="one event forward", layout=widgets.Layout(width="84px"))
+        self.last_button = widgets.Button(icon="fast-forward", tooltip="to the end of the search",
+                                          layout=widgets.Layout(width="44px"))
         self.play = widgets.Play(value=0, min=0, max=1, step=1, interval=900, description="play",
                                  show_repeat=False)
         self.slider = widgets.IntSlider(value=0, min=0, max=1, description="step",
@@ -303,7 +303,7 @@ class TreeExplorer(widgets.VBox):
     def event_text(self) -> str:
         """``describe_event`` of the event shown (or a note before the first one)."""
         e = self.event
-        return "before the search: press next ▶ or play" if e is None else describe_event(e)
+        return "before the search: press next or play" if e is None else describe_event(e)
 
     @property
     def state_text(self) -> str:
