@@ -78,3 +78,24 @@ def test_random_trees_best_order_prunes_most():
         counts = {order: alphabeta(GameTree.random(3, 5, seed=seed, order=order)).nodes
                   for order in ("best", "random", "worst")}
         assert counts["best"] <= counts["random"] <= counts["worst"]
+
+
+@given(nested_specs(), st.booleans())
+def test_alphabeta_values_are_exact_inside_the_window_and_bounds_outside(spec, on_equality):
+    """Fail-soft alpha-beta: a node entered with window (α, β) returning v has true value v if
+    α < v < β, at most v if v <= α, at least v if v >= β.  Pictures and graders rely on this."""
+    tree = GameTree.from_nested(spec)
+    result = alphabeta(tree, trace=True, prune_on_equality=on_equality)
+    window = {}
+    for e in result.trace:
+        if e.kind == "enter":
+            window[e.state] = (e.alpha, e.beta)
+            continue
+        alpha, beta = window[e.state]
+        true = minimax(tree, e.state).value
+        if alpha < e.value < beta:
+            assert e.value == true, e
+        elif e.value <= alpha:
+            assert true <= e.value, e
+        else:
+            assert true >= e.value, e
