@@ -162,7 +162,7 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
         w, h = figure_size(tree)
         _, ax = plt.subplots(figsize=(w + (2.6 if legend else 0.0), h))
     xs = [p[0] for p in pos.values()]
-    ax.set_xlim(min(xs) - 1.6, max(xs) + 1.1)
+    ax.set_xlim(min(xs) - 1.6, max(xs) + 1.1)  # for a first measure of the scale; settled below
     ax.set_ylim(-tree.depth() - 0.8, 0.6)
     ax.set_axis_off()
     unit = _points_per_unit(ax)  # points between neighbouring leaves
@@ -179,6 +179,33 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     rows = {}
     for s, (x, y) in pos.items():
         rows.setdefault(y, []).append(s)
+
+    # Margins: room for the row label (MAX, MIN, CHANCE) and for the text beside the outermost nodes.
+    def top_width(s):
+        return width(f"{s} #{view.order[s]}" if show_order and s in view.order else s, font_size - 1)
+
+    def left_extent(s):
+        if tree.is_terminal(s) or s not in view.value:
+            return max(radius, top_width(s) / 2)
+        return radius + 3 + width("≥" + _fmt(view.value[s]), font_size + 1)
+
+    def right_extent(s):
+        if tree.is_terminal(s) or not (show_windows and s in view.window):
+            return max(radius, top_width(s) / 2)
+        a, b = view.window[s]
+        return radius + 3 + width(f"[{_fmt(a)}, {_fmt(b)}]", font_size - 1)
+
+    for _ in range(2):  # the margins change the scale a little, so settle them twice
+        lo, hi = min(xs) - 0.6, max(xs) + 0.6
+        for y, row in rows.items():
+            first = min(row, key=lambda s: pos[s][0])
+            last = max(row, key=lambda s: pos[s][0])
+            label = max((width(tree.players[s], font_size) + 8 for s in row
+                         if not tree.is_terminal(s)), default=0)
+            lo = min(lo, pos[first][0] - (left_extent(first) + label + 2) / unit)
+            hi = max(hi, pos[last][0] + (right_extent(last) + 2) / unit)
+        ax.set_xlim(lo, hi)
+        unit = _points_per_unit(ax)
     gaps = {}
     for y, row in rows.items():
         row_x = sorted(pos[s][0] for s in row)
@@ -244,7 +271,7 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
         gap = gaps[y]
         # Labels above the nodes: 'B #2'; on a crowded row the visit number goes on a line of its own.
         tops = {s: (f"{s} #{view.order[s]}" if show_order and s in view.order else s) for s in row}
-        stack = max(width(t, font_size - 1) for t in tops.values()) > 0.92 * gap
+        stack = max(width(t, font_size - 1) for t in tops.values()) > 0.8 * gap
         for s in row:
             top = tops[s]
             if stack and show_order and s in view.order:
@@ -287,9 +314,9 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     for s, (x, y) in pos.items():
         if not tree.is_terminal(s):
             players.setdefault(y, tree.players[s])
-    for y, player in players.items():
-        ax.text(min(xs) - 1.2, y, player, ha="right", va="center", fontsize=font_size,
-                color="#555555")
+    for y, player in players.items():  # at the axes' left edge, clear of the leftmost node
+        ax.annotate(player, (0.0, y), xycoords=("axes fraction", "data"), ha="left", va="center",
+                    fontsize=font_size, color="#555555")
     if title is None and traced:
         title = f"{view.step}/{view.total} events · {len(view.order)} nodes visited"
         if view.complete:

@@ -80,6 +80,7 @@ class TreeExplorer(widgets.VBox):
     algorithm   'alphabeta' or 'minimax'.
     prune_on_equality   alpha-beta's cut test: v ≥ β / v ≤ α (True, AIMA) or v > β / v < α (False).
     step        the number of trace events to show at first (None: the whole trace).
+    name        what to call a tree given as a spec or GameTree (default 'custom').
     key         show the key to the picture's notation beside it.
     draw        draw the picture at every step (False: text only, e.g. for scripts and tests).
 
@@ -93,10 +94,10 @@ class TreeExplorer(widgets.VBox):
     """
 
     def __init__(self, tree=None, algorithm: str = "alphabeta", *, prune_on_equality: bool = True,
-                 step: int | None = 0, key: bool = True, draw: bool = True):
+                 step: int | None = 0, key: bool = True, draw: bool = True, name: str | None = None):
         self._quiet = True
         self.draw = draw
-        self._custom = None
+        self._custom, self._custom_name = None, CUSTOM
         self.results = {}
         self.png = b""
         # -- controls ------------------------------------------------------------------------------
@@ -160,7 +161,7 @@ class TreeExplorer(widgets.VBox):
         self.last_button.on_click(lambda _: self.last())
         # -- the first tree ------------------------------------------------------------------------
         self._quiet = False
-        self.set_tree(tree, step=step)
+        self.set_tree(tree, name=name, step=step)
         if algorithm != self.algorithm:
             if algorithm in self.algorithm_toggle.options or algorithm not in SEARCHES:
                 self.algorithm = algorithm  # raises ValueError for an unknown name
@@ -247,9 +248,9 @@ class TreeExplorer(widgets.VBox):
         self.step = self.total
         return self.event
 
-    def set_tree(self, tree=None, *, step: int | None = 0):
+    def set_tree(self, tree=None, *, name: str | None = None, step: int | None = 0):
         """Show another tree: None (AIMA Fig. 5.2), a preset name, 'random', a nested spec or a
-        :class:`GameTree`; ``step`` as in the constructor."""
+        :class:`GameTree` (shown as ``name``, default 'custom'); ``step`` as in the constructor."""
         if tree is None:
             tree = "AIMA Fig. 5.2"
         if isinstance(tree, str):
@@ -258,11 +259,12 @@ class TreeExplorer(widgets.VBox):
             name = tree
         else:
             self._custom = tree if isinstance(tree, GameTree) else GameTree.from_nested(tree)
+            self._custom_name = name or CUSTOM
+            self._quiet = True
+            self.tree_picker.options = [(p, p) for p in PRESETS] + [(RANDOM, RANDOM),
+                                                                     (self._custom_name, CUSTOM)]
+            self._quiet = False
             name = CUSTOM
-            if CUSTOM not in self.tree_picker.options:
-                self._quiet = True
-                self.tree_picker.options = list(PRESETS) + [RANDOM, CUSTOM]
-                self._quiet = False
         self._quiet = True
         self.tree_picker.value = name
         self._quiet = False
@@ -372,7 +374,7 @@ class TreeExplorer(widgets.VBox):
                     GameTree.random(self.branching.value, self.depth.value, seed=self.seed.value,
                                     order=self.order.value))
         if name == CUSTOM:
-            return CUSTOM, self._custom
+            return self._custom_name, self._custom
         return name, GameTree.from_nested(PRESETS[name])
 
     def _search(self):
