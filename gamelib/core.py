@@ -174,6 +174,16 @@ class SearchResult(NamedTuple):
         return [e.state for e in self.trace if e.kind == "enter"]
 
 
+
+def value_bound(alpha, beta, value) -> str:
+    """What a value returned by fail-soft alpha-beta says about the node's true minimax value, given the
+    window (α, β) the node was *entered* with: ``'exact'`` if α < value < β, ``'upper'`` (true value
+    <= value) if value <= α, ``'lower'`` (true value >= value) if value >= β.  Searches without windows
+    (α, β None) return exact values."""
+    if alpha is None or alpha < value < beta:
+        return "exact"
+    return "upper" if value <= alpha else "lower"
+
 @contextmanager
 def recording(trace: bool):
     """Yield a fresh event list if ``trace`` is true (else None), with the cyclic garbage collector

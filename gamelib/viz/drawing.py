@@ -18,7 +18,7 @@ import networkx as nx
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..core import CHANCE, MAX, MIN
+from ..core import CHANCE, MAX, MIN, value_bound
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
 TERMINAL_MARKER = "s"
@@ -89,11 +89,13 @@ class TraceView:
         self.events = events[:self.step]
         self.complete = self.step == self.total
         self.order, self.value, self.window, self.closed, self.pruned_by = {}, {}, {}, {}, {}
+        self.entry_window = {}  # state -> the (α, β) it was entered with: decides exact vs bound
         self.skipped_edges = set()
         self.prunes, self.path, self.pruned = [], [], set()
         for e in self.events:
             if e.kind == "enter":
                 self.order.setdefault(e.state, len(self.order) + 1)
+                self.entry_window[e.state] = (e.alpha, e.beta)
                 if self.path and e.alpha is not None:
                     # A node calls each child with its own current window (AIMA Fig. 5.7), so the
                     # child's 'enter' shows the parent's window as it stands now.
@@ -285,8 +287,8 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
                 continue
             if s in view.value:
                 shown = _fmt(view.value[s])
-                if view.closed.get(s) == "prune":
-                    shown = ("≥" if tree.players[s] == MAX else "≤") + shown
+                kind = value_bound(*view.entry_window.get(s, (None, None)), view.value[s])
+                shown = {"upper": "≤", "lower": "≥"}.get(kind, "") + shown
                 values[s] = shown
             if show_windows and s in view.window:
                 a, b = view.window[s]
@@ -396,8 +398,17 @@ def describe_event(event) -> str:
     if event.kind == "leaf":
         return f"leaf {event.state}: utility {_fmt(event.value)}"
     if event.kind == "prune":
-        return (f"prune at {event.state}: value {_fmt(event.value)} is outside{window}, "
-                f"so {', '.join(map(str, event.skipped))} are never searched")
+        # The window was updated to v before the test: a MAX cut leaves α = v ≥ β, a MIN cut β = v ≤ α.
+        v, a, b = (_fmt(x) for x in (event.value, event.alpha, event.beta))
+        if event.alpha == event.beta:
+            why = f"the window [{a}, {b}] is empty"
+        elif event.beta == event.value:
+            why = f"value {v} ≤ α = {a}: MAX has a choice at least as good above"
+        else:
+            why = f"value {v} ≥ β = {b}: MIN has a choice at least as good above"
+        skipped = ", ".join(map(str, event.skipped))
+        verb = "is" if len(event.skipped) == 1 else "are"
+        return f"prune at {event.state}: {why}, so {skipped} {verb} never searched"
     return f"exit {event.state} with value {_fmt(event.value)}"
 
 
