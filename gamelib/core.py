@@ -175,14 +175,36 @@ class SearchResult(NamedTuple):
 
 
 
-def value_bound(alpha, beta, value) -> str:
-    """What a value returned by fail-soft alpha-beta says about the node's true minimax value, given the
-    window (α, β) the node was *entered* with: ``'exact'`` if α < value < β, ``'upper'`` (true value
-    <= value) if value <= α, ``'lower'`` (true value >= value) if value >= β.  Searches without windows
-    (α, β None) return exact values."""
-    if alpha is None or alpha < value < beta:
-        return "exact"
-    return "upper" if value <= alpha else "lower"
+
+def proven_ranges(trace: list[Event], to_move) -> dict:
+    """What a trace proves about each node it closed: ``{state: (lo, hi)}``, the interval its minimax
+    value must lie in, given only what the search looked at (the notes' notation: C is (−∞, 2], D is
+    [2, 2] in seed 004's walk-through of Fig. 5.2).
+
+    A leaf is [v, v].  A MAX node's value is the largest of its children's, so lo is the largest
+    searched lo, and hi the largest searched hi, unless a cut skipped children (then hi = +∞).  MIN is
+    the mirror image.  ``to_move(state)`` tells whose node it is (``game.to_move``).  Searches without
+    pruning prove every value exactly; chance nodes are taken as exact, since nothing here prunes them.
+    """
+    ranges, stack = {}, []
+    for e in trace:
+        if e.kind == "enter":
+            stack.append((e.state, []))
+            continue
+        state, kids = stack.pop()
+        player = to_move(state) if e.kind != "leaf" and kids else None
+        if player == MAX:
+            skipped = e.kind == "prune"
+            r = (max(lo for lo, _ in kids), INF if skipped else max(hi for _, hi in kids))
+        elif player == MIN:
+            skipped = e.kind == "prune"
+            r = (-INF if skipped else min(lo for lo, _ in kids), min(hi for _, hi in kids))
+        else:
+            r = (e.value, e.value)
+        ranges[state] = r
+        if stack:
+            stack[-1][1].append(r)
+    return ranges
 
 @contextmanager
 def recording(trace: bool):

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import GameTree, alphabeta, expectiminimax, minimax
-from gamelib.core import value_bound
+from gamelib.core import proven_ranges
 from gamelib.trees import ChanceSpec
 
 from .conftest import chance_specs, nested_specs
@@ -84,7 +84,7 @@ def test_random_trees_best_order_prunes_most():
 @given(nested_specs(), st.booleans())
 def test_alphabeta_values_are_exact_inside_the_window_and_bounds_outside(spec, on_equality):
     """Fail-soft alpha-beta: a node entered with window (α, β) returning v has true value v if
-    α < v < β, at most v if v <= α, at least v if v >= β.  Pictures and graders rely on this."""
+    α < v < β, at most v if v <= α, at least v if v >= β."""
     tree = GameTree.from_nested(spec)
     result = alphabeta(tree, trace=True, prune_on_equality=on_equality)
     window = {}
@@ -92,11 +92,28 @@ def test_alphabeta_values_are_exact_inside_the_window_and_bounds_outside(spec, o
         if e.kind == "enter":
             window[e.state] = (e.alpha, e.beta)
             continue
+        alpha, beta = window[e.state]
         true = minimax(tree, e.state).value
-        kind = value_bound(*window[e.state], e.value)
-        if kind == "exact":
+        if alpha < e.value < beta:
             assert e.value == true, e
-        elif kind == "upper":
+        elif e.value <= alpha:
             assert true <= e.value, e
         else:
             assert true >= e.value, e
+
+
+@given(nested_specs(), st.booleans())
+def test_proven_ranges_hold_the_true_value_and_the_returned_one(spec, on_equality):
+    """The intervals pictures and graders show ('≤2', '[2, 2]') are sound: every closed node's true
+    minimax value and the value alpha-beta returned there lie inside; the root's is exact."""
+    tree = GameTree.from_nested(spec)
+    result = alphabeta(tree, trace=True, prune_on_equality=on_equality)
+    ranges = proven_ranges(result.trace, tree.to_move)
+    assert set(ranges) == set(result.visited)
+    returned = {e.state: e.value for e in result.trace if e.kind != "enter"}
+    for state, (lo, hi) in ranges.items():
+        assert lo <= minimax(tree, state).value <= hi
+        assert lo <= returned[state] <= hi
+    assert ranges["A"] == (result.value, result.value)
+    plain = minimax(tree, trace=True)
+    assert all(lo == hi for lo, hi in proven_ranges(plain.trace, tree.to_move).values())

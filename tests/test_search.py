@@ -151,3 +151,15 @@ def test_halving_minimax_policies_play_to_the_minimax_value():
     pi = minimax_policy(game)
     assert play(game, {MAX: pi, MIN: pi}).utility == minimax(game).value
     assert deterministic(lambda s: "-")(game.initial_state) == {"-": 1.0}
+
+
+def test_proven_ranges_match_the_notes_walk_through():
+    # Seed 004's end state for Fig. 5.2: A [3, 3], B [3, 3], C (−∞, 2], D [2, 2].
+    from gamelib.core import proven_ranges
+    inf = float("inf")
+    tree = GameTree.from_nested(FIG_5_2)
+    ranges = proven_ranges(alphabeta(tree, trace=True).trace, tree.to_move)
+    assert {s: ranges[s] for s in "ABCD"} == {"A": (3, 3), "B": (3, 3), "C": (-inf, 2), "D": (2, 2)}
+    mirror = GameTree.from_nested([[[6, 5], [8, 7]], [[2, 1], [3, 4]]])
+    ranges = proven_ranges(alphabeta(mirror, trace=True).trace, mirror.to_move)
+    assert ranges["E"] == (8, inf) and ranges["F"] == (2, 2) and ranges["C"] == (-inf, 2)

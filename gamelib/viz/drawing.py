@@ -18,7 +18,7 @@ import networkx as nx
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..core import CHANCE, MAX, MIN, value_bound
+from ..core import CHANCE, INF, MAX, MIN, proven_ranges
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
 TERMINAL_MARKER = "s"
@@ -89,13 +89,11 @@ class TraceView:
         self.events = events[:self.step]
         self.complete = self.step == self.total
         self.order, self.value, self.window, self.closed, self.pruned_by = {}, {}, {}, {}, {}
-        self.entry_window = {}  # state -> the (α, β) it was entered with: decides exact vs bound
         self.skipped_edges = set()
         self.prunes, self.path, self.pruned = [], [], set()
         for e in self.events:
             if e.kind == "enter":
                 self.order.setdefault(e.state, len(self.order) + 1)
-                self.entry_window[e.state] = (e.alpha, e.beta)
                 if self.path and e.alpha is not None:
                     # A node calls each child with its own current window (AIMA Fig. 5.7), so the
                     # child's 'enter' shows the parent's window as it stands now.
@@ -116,6 +114,8 @@ class TraceView:
                         for s in _subtree(tree, tree.result(e.state, a)):
                             self.pruned.add(s)
                             self.pruned_by[s] = e.state
+        # What the events so far prove about each closed node's value: exact, or a bound ('≤2').
+        self.ranges = proven_ranges(self.events, tree.to_move) if tree is not None else {}
         self.current = self.events[-1] if self.events else None
         # Full-trace facts: once the trace is complete, whatever it never entered was pruned.
         self.ever_visited = {e.state for e in events if e.kind == "enter"}
@@ -287,8 +287,13 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
                 continue
             if s in view.value:
                 shown = _fmt(view.value[s])
-                kind = value_bound(*view.entry_window.get(s, (None, None)), view.value[s])
-                shown = {"upper": "≤", "lower": "≥"}.get(kind, "") + shown
+                lo, hi = view.ranges.get(s, (view.value[s], view.value[s]))
+                if lo == -INF and hi != INF:
+                    shown = "≤" + _fmt(hi)
+                elif hi == INF and lo != -INF:
+                    shown = "≥" + _fmt(lo)
+                elif lo != hi:
+                    shown = f"[{_fmt(lo)}, {_fmt(hi)}]"
                 values[s] = shown
             if show_windows and s in view.window:
                 a, b = view.window[s]
