@@ -38,4 +38,5 @@ def test_live_widget_cells_are_tagged_to_ignore_output(path):
                            for o in cell.get("outputs", []))
         if shows_widget:
             tags = cell.get("metadata", {}).get("tags", [])
-            assert "nbval-ignore-output" in tags, f"{path.name}: untagged widget cell {''.join(cell['source'])[:60]!r}"
+            source = "".join(cell["source"])[:60]
+            assert "nbval-ignore-output" in tags, f"{path.name}: untagged widget cell {source!r}"

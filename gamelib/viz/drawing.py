@@ -179,7 +179,7 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
         return 0.62 * size * max(len(line) for line in str(text).split("\n"))
 
     rows = {}
-    for s, (x, y) in pos.items():
+    for s, (_x, y) in pos.items():
         rows.setdefault(y, []).append(s)
 
     # Margins: room for the row label (MAX, MIN, CHANCE) and for the text beside the outermost nodes.
@@ -199,7 +199,7 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
 
     for _ in range(2):  # the margins change the scale a little, so settle them twice
         lo, hi = min(xs) - 0.6, max(xs) + 0.6
-        for y, row in rows.items():
+        for _y, row in rows.items():
             first = min(row, key=lambda s: pos[s][0])
             last = max(row, key=lambda s: pos[s][0])
             label = max((width(tree.players[s], font_size) + 8 for s in row
@@ -318,7 +318,7 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
                     color=COLORS["window"])
     # The textbook's row labels: who moves on each ply.
     players = {}
-    for s, (x, y) in pos.items():
+    for s, (_x, y) in pos.items():
         if not tree.is_terminal(s):
             players.setdefault(y, tree.players[s])
     for y, player in players.items():  # at the axes' left edge, clear of the leftmost node
