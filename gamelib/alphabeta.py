@@ -28,16 +28,18 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import INF, MAX, MIN, Event, GameError, SearchResult, recording
+from .core import INF, MAX, MIN, Event, GameError, SearchResult, cutoff_test, recording
 
 
-def alphabeta(game, state=None, *, prune_on_equality: bool = True,
+def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
+              prune_on_equality: bool = True,
               order: Callable[[object, Sequence], Sequence] | None = None,
               trace: bool = False) -> SearchResult:
     """ALPHA-BETA-SEARCH (AIMA 4th ed. Fig. 5.7): minimax value and decision with α-β pruning.
 
     Children are tried in the order ``game.actions`` gives them, unless ``order(state, actions)``
-    is passed to reorder them (move ordering is an option, never a default).  Returns a
+    is passed to reorder them (move ordering is an option, never a default).  ``depth``, ``evaluate``
+    and ``cutoff`` make it depth-limited exactly as for :func:`gamelib.minimax`.  Returns a
     :class:`~gamelib.core.SearchResult`; with ``trace=True`` its trace holds, per node, an 'enter'
     event with the window [α, β] the node was called with, then exactly one of 'leaf' (terminal),
     'prune' (a cut: ``skipped`` lists the untried actions) or 'exit'.  A cut at the last child skips
@@ -54,55 +56,61 @@ def alphabeta(game, state=None, *, prune_on_equality: bool = True,
         state = game.initial_state
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
     actions, result = game.actions, game.result
+    cut = cutoff_test(depth, evaluate, cutoff)
     nodes = 0
     move = None
     strict = not prune_on_equality
 
-    def value(s, alpha, beta, depth, action):
+    def value(s, alpha, beta, ply, action):
         nonlocal nodes, move
         nodes += 1
         if log is not None:
-            log.append(Event("enter", s, depth, alpha, beta, action=action))
+            log.append(Event("enter", s, ply, alpha, beta, action=action))
         if is_terminal(s):
             v = utility(s, MAX)
             if log is not None:
-                log.append(Event("leaf", s, depth, alpha, beta, v))
+                log.append(Event("leaf", s, ply, alpha, beta, v))
+            return v
+        if cut is not None and cut(s, ply):               # H-MINIMAX's CUTOFF-TEST (Eq. 5.2)
+            v = evaluate(s)
+            if log is not None:
+                log.append(Event("leaf", s, ply, alpha, beta, v))
             return v
         player = to_move(s)
         acts = actions(s) if order is None else order(s, actions(s))
         if player == MAX:                                   # MAX-VALUE
             v = -INF
             for i, a in enumerate(acts):
-                v2 = value(result(s, a), alpha, beta, depth + 1, a)
+                v2 = value(result(s, a), alpha, beta, ply + 1, a)
                 if v2 > v:
                     v = v2
-                    if depth == 0:
+                    if ply == 0:
                         move = a
                     if v > alpha:
                         alpha = v
                 if (v > beta or (v == beta and not strict)) and i + 1 < len(acts):
                     if log is not None:
-                        log.append(Event("prune", s, depth, alpha, beta, v, skipped=tuple(acts[i + 1:])))
+                        log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts[i + 1:])))
                     return v
         elif player == MIN:                                 # MIN-VALUE
             v = INF
             for i, a in enumerate(acts):
-                v2 = value(result(s, a), alpha, beta, depth + 1, a)
+                v2 = value(result(s, a), alpha, beta, ply + 1, a)
                 if v2 < v:
                     v = v2
-                    if depth == 0:
+                    if ply == 0:
                         move = a
                     if v < beta:
                         beta = v
                 if (v < alpha or (v == alpha and not strict)) and i + 1 < len(acts):
                     if log is not None:
-                        log.append(Event("prune", s, depth, alpha, beta, v, skipped=tuple(acts[i + 1:])))
+                        log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts[i + 1:])))
                     return v
         else:
             raise GameError(f"alphabeta does not handle {player} states (at {s!r}); "
                             "use expectiminimax for games of chance")
         if log is not None:
-            log.append(Event("exit", s, depth, alpha, beta, v))
+            log.append(Event("exit", s, ply, alpha, beta, v))
         return v
 
     with recording(trace) as log:

@@ -131,7 +131,8 @@ class Event(NamedTuple):
 
     kind    'enter'  the search arrives at ``state`` (``alpha``, ``beta``: its window; None if the
                      search keeps no window); ``action`` is the move that led here (None at the root).
-            'leaf'   ``state`` is terminal (or cut off) and ``value`` is its utility for MAX.
+            'leaf'   ``state`` is terminal and ``value`` is its utility for MAX, or the search was cut
+                     off there (depth-limited search) and ``value`` is ``evaluate(state)``.
             'prune'  the search stops at ``state`` with ``value``; ``skipped`` lists the actions of
                      ``state`` it never tried.
             'exit'   the search leaves ``state`` with ``value`` (and its window as it stood then).
@@ -175,6 +176,26 @@ class SearchResult(NamedTuple):
 
 
 
+
+
+def cutoff_test(depth: int | None, evaluate, cutoff):
+    """The CUTOFF-TEST of H-MINIMAX (AIMA 4th ed. Eq. 5.2): a function ``(state, d) -> bool`` saying
+    whether to stop at a non-terminal ``state`` found ``d`` plies below the searched one and return
+    ``evaluate(state)`` instead of searching on; or None for a search to the end of the game.
+
+    ``depth=n`` stops at n plies; ``cutoff`` replaces the test altogether (a quiescence rule, a time
+    check, ...).  A cut-off needs an evaluation function to score the states it stops at.
+    """
+    if depth is None and cutoff is None:
+        return None
+    if evaluate is None:
+        raise GameError("a depth-limited search needs evaluate=, a function state -> estimated utility "
+                        "for MAX, to score the states where it stops")
+    if cutoff is not None:
+        return cutoff
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+        raise GameError(f"depth must be a whole number of plies >= 0, got {depth!r}")
+    return lambda state, d: d >= depth
 
 def proven_ranges(trace: list[Event], to_move) -> dict:
     """What a trace proves about each node it closed: ``{state: (lo, hi)}``, the interval its minimax

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .core import CHANCE, INF, MAX, MIN, Event, GameError, SearchResult, check_distribution, recording
+from .core import (CHANCE, INF, MAX, MIN, Event, GameError, SearchResult, check_distribution,
+                   cutoff_test, recording)
 
 # What a node does with its children's values.
 _MAXIMIZE = "max"
@@ -43,18 +44,22 @@ def _expected_over(game, rule):
     return lambda s: check_distribution(policy(s).items(), f"policy at {s!r}")
 
 
-def backed_up_search(game, state, rules: dict, trace: bool = False) -> SearchResult:
-    """Back up values from the leaves of the full tree below ``state``: the engine of this module.
+def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=None, evaluate=None,
+                     cutoff=None) -> SearchResult:
+    """Back up values from the leaves of the tree below ``state``: the engine of this module.
 
     ``rules`` maps each player (MAX, MIN, CHANCE) to ``"max"``, ``"min"``, ``"chance"`` or a policy
     (a function state -> {action: probability}).  Visits children in the order ``game.actions`` gives
     them (``game.chance_outcomes`` at CHANCE nodes), exactly as the textbook's pseudo-code does.
+    With ``depth``/``cutoff`` and ``evaluate`` it is H-MINIMAX (AIMA Eq. 5.2): a non-terminal state
+    where the cutoff test holds is scored ``evaluate(state)`` instead of being searched.
     """
     if state is None:
         state = game.initial_state
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
     actions, result = game.actions, game.result
     averages = {p: _expected_over(game, r) for p, r in rules.items() if r not in (_MAXIMIZE, _MINIMIZE)}
+    cut = cutoff_test(depth, evaluate, cutoff)
     nodes = 0
 
     def rule_at(s):
@@ -65,39 +70,44 @@ def backed_up_search(game, state, rules: dict, trace: bool = False) -> SearchRes
             raise GameError(f"this search does not handle {player} states (at {s!r}); "
                             "use expectiminimax for games of chance") from None
 
-    def value(s, depth, action):
+    def value(s, ply, action):
         nonlocal nodes, best_action
         nodes += 1
         if log is not None:
-            log.append(Event("enter", s, depth, action=action))
+            log.append(Event("enter", s, ply, action=action))
         if is_terminal(s):
             v = utility(s, MAX)
             if log is not None:
-                log.append(Event("leaf", s, depth, value=v))
+                log.append(Event("leaf", s, ply, value=v))
+            return v
+        if cut is not None and cut(s, ply):
+            v = evaluate(s)
+            if log is not None:
+                log.append(Event("leaf", s, ply, value=v))
             return v
         player, rule = rule_at(s)
         if rule == _MAXIMIZE:
             v = -INF
             for a in actions(s):
-                v2 = value(result(s, a), depth + 1, a)
+                v2 = value(result(s, a), ply + 1, a)
                 if v2 > v:  # strictly better: the first best action is kept
                     v = v2
-                    if depth == 0:
+                    if ply == 0:
                         best_action = a
         elif rule == _MINIMIZE:
             v = INF
             for a in actions(s):
-                v2 = value(result(s, a), depth + 1, a)
+                v2 = value(result(s, a), ply + 1, a)
                 if v2 < v:
                     v = v2
-                    if depth == 0:
+                    if ply == 0:
                         best_action = a
         else:
             v = 0.0
             for a, p in averages[player](s):
-                v += p * value(result(s, a), depth + 1, a)
+                v += p * value(result(s, a), ply + 1, a)
         if log is not None:
-            log.append(Event("exit", s, depth, value=v))
+            log.append(Event("exit", s, ply, value=v))
         return v
 
     best_action = None
@@ -106,19 +116,29 @@ def backed_up_search(game, state, rules: dict, trace: bool = False) -> SearchRes
     return SearchResult(root_value, best_action, nodes, log)
 
 
-def minimax(game, state=None, *, trace: bool = False) -> SearchResult:
+def minimax(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
+            trace: bool = False) -> SearchResult:
     """MINIMAX-SEARCH (AIMA 4th ed. Fig. 5.3; Eq. 5.1): the value of ``state`` under optimal play.
 
     MAX nodes take the largest child value, MIN nodes the smallest; the whole tree is visited, depth
     first, children in ``game.actions`` order.  Time O(b^m), space O(bm).
+
+    Depth-limited (H-MINIMAX, AIMA Eq. 5.2): ``depth=d`` stops d plies down and scores the states there
+    with ``evaluate(state)`` (an estimate of MAX's utility); ``cutoff(state, d) -> bool`` replaces the
+    cutoff test.  Terminal states always score their true utility.
     """
-    return backed_up_search(game, state, {MAX: _MAXIMIZE, MIN: _MINIMIZE}, trace)
+    return backed_up_search(game, state, {MAX: _MAXIMIZE, MIN: _MINIMIZE}, trace,
+                            depth=depth, evaluate=evaluate, cutoff=cutoff)
 
 
-def expectiminimax(game, state=None, *, trace: bool = False) -> SearchResult:
+def expectiminimax(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
+                   trace: bool = False) -> SearchResult:
     """EXPECTIMINIMAX (AIMA §5.5; CS221 V_expectiminimax): minimax with CHANCE nodes valued at
-    sum_r P(r) * EXPECTIMINIMAX(RESULT(s, r)).  Time O(b^m n^m) for n distinct chance outcomes."""
-    return backed_up_search(game, state, {MAX: _MAXIMIZE, MIN: _MINIMIZE, CHANCE: _CHANCE}, trace)
+    sum_r P(r) * EXPECTIMINIMAX(RESULT(s, r)).  Time O(b^m n^m) for n distinct chance outcomes.
+    ``depth``/``evaluate``/``cutoff`` cut it off as in :func:`minimax` (every ply counts, chance too);
+    at chance nodes the evaluation must be a positive linear transform of the win probability."""
+    return backed_up_search(game, state, {MAX: _MAXIMIZE, MIN: _MINIMIZE, CHANCE: _CHANCE}, trace,
+                            depth=depth, evaluate=evaluate, cutoff=cutoff)
 
 
 def expectimax(game, state=None, *, opponent_policy: Callable, trace: bool = False) -> SearchResult:
