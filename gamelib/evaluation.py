@@ -1,0 +1,62 @@
+"""Evaluation functions as weighted linear sums of named features (AIMA 4th ed. §5.3.1; 3rd ed. §5.4.1;
+seed 000 "EVALUATION FUNCTIONS"):
+
+    EVAL(s) = w1 f1(s) + w2 f2(s) + ... + wn fn(s)
+
+e.g. f1(s) = (number of white queens) − (number of black queens), w1 = 9.  The features and weights are
+named so a notebook can print every term and change a weight.  An evaluation estimates MAX's utility:
+it should order terminal states as the utility does, be fast, and correlate with the chance of winning.
+"""
+from __future__ import annotations
+
+from typing import Callable, Mapping, NamedTuple
+
+
+class Term(NamedTuple):
+    """One feature's contribution: its value f(s), its weight w, and w * f(s)."""
+
+    feature: float
+    weight: float
+    contribution: float
+
+
+class WeightedSum:
+    """``EVAL(s) = sum_i w_i f_i(s)`` over named features: call it on a state to evaluate it.
+
+    >>> material = WeightedSum({"queens": lambda s: s[0], "pawns": lambda s: s[1]},
+    ...                        {"queens": 9, "pawns": 1})
+    >>> material((1, -2))
+    7
+    >>> material.with_weights(pawns=2)((1, -2))
+    5
+    """
+
+    def __init__(self, features: Mapping[str, Callable], weights: Mapping[str, float]):
+        missing = set(features) ^ set(weights)
+        if missing:
+            raise ValueError(f"every feature needs exactly one weight; unmatched: {sorted(missing)}")
+        self.features = dict(features)
+        self.weights = dict(weights)
+        self._pairs = [(self.features[name], self.weights[name]) for name in self.features]
+
+    def __call__(self, state) -> float:
+        return sum(w * f(state) for f, w in self._pairs)
+
+    def terms(self, state) -> dict[str, Term]:
+        """Every feature's value, weight and contribution at ``state``, by name."""
+        out = {}
+        for name, f in self.features.items():
+            value = f(state)
+            out[name] = Term(value, self.weights[name], self.weights[name] * value)
+        return out
+
+    def with_weights(self, **changes: float) -> "WeightedSum":
+        """A copy with some weights changed (the features stay the same)."""
+        unknown = set(changes) - set(self.weights)
+        if unknown:
+            raise ValueError(f"no feature named {sorted(unknown)}; features: {sorted(self.features)}")
+        return WeightedSum(self.features, {**self.weights, **changes})
+
+    def __repr__(self):
+        body = " + ".join(f"{w:g}·{name}" for name, w in self.weights.items())
+        return f"WeightedSum({body})"
