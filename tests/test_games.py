@@ -101,3 +101,20 @@ def test_bins_illegal_choice():
 def test_minimax_refuses_chance_states():
     with pytest.raises(gamelib.GameError, match="use expectiminimax"):
         minimax(Bins(coin=True))
+
+
+def test_tictactoe_evaluation_stays_between_loss_and_win():
+    from gamelib.games.tictactoe import evaluation
+    game, ev = TicTacToe(), evaluation()
+    seen, stack = set(), [game.initial_state]
+    while stack:
+        s = stack.pop()
+        if s in seen:
+            continue
+        seen.add(s)
+        stack.extend(game.result(s, a) for a in game.actions(s))
+    assert len(seen) == 5478
+    assert max(abs(ev(s)) for s in seen if not game.is_terminal(s)) == pytest.approx(0.44)
+    # Swapping X and O negates it (each feature is X's count minus O's).
+    swapped = TicTacToe("O...X....").initial_state  # same shape as "X...O....", colours swapped
+    assert ev(swapped) == pytest.approx(-ev(TicTacToe("X...O....").initial_state))
