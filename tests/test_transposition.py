@@ -1,0 +1,109 @@
+"""The transposition table: flags read off the window, the depth rule, bounds used only where they
+decide, bounded memory, counts."""
+import math
+
+import pytest
+
+from gamelib.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable
+
+INF = math.inf
+
+
+@pytest.mark.parametrize("value, alpha, beta, flag", [
+    (3, 3, 8, UPPER),      # v ≤ α: fail-low, the true value is at most 3
+    (2, 3, 8, UPPER),
+    (8, 3, 8, LOWER),      # v ≥ β: fail-high, at least 8
+    (9, 3, 8, LOWER),
+    (5, 3, 8, EXACT),
+    (5, -INF, INF, EXACT),
+])
+def test_the_flag_is_read_off_the_window(value, alpha, beta, flag):
+    assert TranspositionTable.classify(value, alpha, beta) == flag
+    table = TranspositionTable()
+    table.store("s", 2, value, alpha, beta, "m")
+    assert table.get("s") == Entry(2, value, flag, "m")
+
+
+def test_a_value_found_in_a_narrow_window_is_never_stored_as_exact():
+    table = TranspositionTable()
+    table.store("cut", 4, 7, alpha=0, beta=5)
+    assert table.get("cut").flag == LOWER
+    assert (table.get("cut").lower, table.get("cut").upper) == (7, INF)
+    table.store("fail-low", 4, -1, alpha=0, beta=5)
+    assert (table.get("fail-low").lower, table.get("fail-low").upper) == (-INF, -1)
+
+
+def test_probe_only_uses_entries_searched_at_least_as_deep():
+    table = TranspositionTable()
+    table.store("s", 3, 5, -INF, INF, "m")
+    assert table.probe("s", 3, -INF, INF).value == 5
+    assert table.probe("s", 2, -INF, INF).value == 5          # deeper than asked is fine
+    shallow = table.probe("s", 4, -INF, INF)
+    assert shallow.value is None and shallow.entry is None
+    assert shallow.move == "m"                                 # but its move still orders moves
+    assert (shallow.alpha, shallow.beta) == (-INF, INF)
+    assert table.probe("unknown", 1, 0, 1) == (None, 0, 1, None, None)
+
+
+def test_an_exact_entry_decides_whatever_the_window():
+    table = TranspositionTable()
+    table.store("s", 3, 5, 0, 10)
+    for window in [(-INF, INF), (6, 9), (0, 2)]:
+        assert table.probe("s", 3, *window).value == 5
+
+
+def test_bounds_cut_only_when_they_decide_and_otherwise_narrow_the_window():
+    table = TranspositionTable()
+    table.store("low", 3, 6, alpha=0, beta=6, move="x")       # LOWER: value ≥ 6
+    assert table.probe("low", 3, 0, 6).value == 6              # ≥ 6 ≥ β: MIN above avoids it
+    assert table.probe("low", 3, 0, 5).value == 6
+    p = table.probe("low", 3, 0, 10)                           # 6 inside: only α rises
+    assert (p.value, p.alpha, p.beta, p.move) == (None, 6, 10, "x")
+    p = table.probe("low", 3, 7, 10)                           # 6 below α: tells nothing new
+    assert (p.value, p.alpha, p.beta) == (None, 7, 10)
+    table.store("up", 3, 2, alpha=2, beta=9)                   # UPPER: value ≤ 2
+    assert table.probe("up", 3, 2, 9).value == 2
+    p = table.probe("up", 3, 0, 9)
+    assert (p.value, p.alpha, p.beta) == (None, 0, 2)
+    assert table.stats()["cuts"] == 3 and table.stats()["hits"] == 6
+
+
+def test_a_deeper_entry_is_kept_and_a_shallower_one_replaced():
+    table = TranspositionTable()
+    table.store("s", 5, 1, -INF, INF, "deep")
+    table.store("s", 3, 9, -INF, INF, "shallow")
+    assert table.get("s") == Entry(5, 1, EXACT, "deep")
+    table.store("s", 5, 2, 2, INF, "same depth")               # equal depth: the newer result wins
+    assert table.get("s") == Entry(5, 2, UPPER, "same depth")
+    table.store("s", 6, 4, -INF, INF)                          # no move given: keep the stored one
+    assert table.get("s") == Entry(6, 4, EXACT, "same depth")
+    table.store("s", 7, 0, 1, 5, "junk", keep_move=True)       # fail-low: its move is no best move
+    assert table.get("s") == Entry(7, 0, UPPER, "same depth")
+    table.store("solved", INF, 1, -INF, INF)                   # searched to the end: any depth
+    assert table.probe("solved", 100, -INF, INF).value == 1
+
+
+def test_memory_is_bounded_oldest_entry_out():
+    table = TranspositionTable(max_entries=3)
+    for i in range(5):
+        table.store(i, 1, i, -INF, INF)
+    assert len(table) == 3 and 0 not in table and 1 not in table and 4 in table
+    table.store(2, 2, 0, -INF, INF)                            # re-stored: now the newest
+    table.store(5, 1, 0, -INF, INF)
+    assert sorted(s for s in range(6) if s in table) == [2, 4, 5]
+    assert table.stats() == {"entries": 3, "probes": 0, "hits": 0, "cuts": 0, "stores": 7, "evictions": 3}
+    assert "3 of 3 entries" in repr(table)
+    table.clear()
+    assert len(table) == 0 and table.stats()["stores"] == 0
+    with pytest.raises(ValueError, match="max_entries"):
+        TranspositionTable(max_entries=0)
+
+
+def test_best_move_and_counts():
+    table = TranspositionTable()
+    assert table.best_move("s") is None
+    table.store("s", 1, 0, -INF, INF, "m")
+    assert table.best_move("s") == "m"
+    table.probe("s", 1, -INF, INF)
+    table.probe("s", 2, -INF, INF)
+    assert table.stats() == {"entries": 1, "probes": 2, "hits": 1, "cuts": 1, "stores": 1, "evictions": 0}
