@@ -1,0 +1,351 @@
+"""The sigma study (AIMA 3rd ed. §5.8, Fig. 5.13; seed 002 §5.8; seed 000 "Depth matters"):
+Monte Carlo against exact integrals, the notes' 71% and 58%, symmetries, correlated errors, bad input,
+seeds, and the depth experiment."""
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy import integrate
+from scipy.stats import norm
+
+import gamelib.experiments.sigma as sigma_module
+from gamelib import GameTree, TreeSpecError, chance, minimax
+from gamelib.experiments.sigma import (
+    NOTES_FIGURES,
+    TEXTBOOK_TREE,
+    branch_probabilities,
+    depth_matters,
+    exact_branch_probabilities,
+    expansion_value,
+    noisy_evaluation,
+    root_move_values,
+    sample_leaf_values,
+    true_values,
+    value_density,
+)
+
+from .conftest import nested_specs
+
+TRIALS = 200_000
+
+
+def within(mc, exact, action, k=4.0):
+    """|Monte Carlo − exact| within k standard errors (plus a hair for the integral's own error)."""
+    return abs(mc[action] - exact[action]) <= k * mc.stderr[action] + 1e-9
+
+
+# -- the textbook's numbers -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("sigma", [5, 2])
+def test_notes_figures_reproduced_exactly_and_by_monte_carlo(sigma):
+    exact = exact_branch_probabilities(TEXTBOOK_TREE, sigma)
+    mc = branch_probabilities(TEXTBOOK_TREE, sigma, trials=TRIALS, seed=1)
+    assert round(exact["a1"], 2) == NOTES_FIGURES[sigma]          # 71% and 58%
+    assert abs(exact["a1"] + exact["a2"] - 1) < 1e-9
+    assert within(mc, exact, "a1") and within(mc, exact, "a2")
+    assert mc.minimax_action == exact.minimax_action == "a2"      # minimax picks the right branch
+    # The standard error is the binomial one when ties are impossible.
+    p = mc["a1"]
+    assert mc.stderr["a1"] == pytest.approx(math.sqrt(p * (1 - p) / TRIALS), rel=1e-3)
+
+
+def test_exact_values_to_four_places():
+    assert round(exact_branch_probabilities(TEXTBOOK_TREE, 5)["a1"], 4) == 0.7139
+    assert round(exact_branch_probabilities(TEXTBOOK_TREE, 2)["a1"], 4) == 0.5799
+
+
+def test_exact_matches_a_direct_integral_of_one_minimum():
+    # P(left better) = P(min L_i > min R_j) = ∫ f_R(v) P(min L_i > v) dv, written out by hand.
+    s = 5.0
+    left, right = np.array([99, 1000, 1000, 1000.]), np.array([100, 101, 102, 100.])
+
+    def f_right(v):  # density of min R_j: d/dv [1 − Π Φ((r_j − v)/s)]
+        sf = norm.sf((v - right) / s)
+        return sum(norm.pdf((v - right[i]) / s) / s * np.prod(np.delete(sf, i)) for i in range(4))
+
+    def left_above(v):
+        return np.prod(norm.sf((v - left) / s))
+
+    p, _ = integrate.quad(lambda v: f_right(v) * left_above(v), 40, 160, limit=200)
+    assert exact_branch_probabilities(TEXTBOOK_TREE, s)["a1"] == pytest.approx(p, abs=1e-8)
+
+
+def test_value_density_is_a_density_with_the_monte_carlo_mean():
+    v = np.linspace(40, 160, 4001)
+    dens = value_density(TEXTBOOK_TREE, 5, v)
+    x = sample_leaf_values(TEXTBOOK_TREE, 5, 100_000, seed=3)
+    means = root_move_values(TEXTBOOK_TREE, x).mean(axis=0)
+    for j, a in enumerate(("a1", "a2")):
+        assert np.trapezoid(dens[a], v) == pytest.approx(1, abs=1e-6)
+        assert np.trapezoid(v * dens[a], v) == pytest.approx(means[j], abs=0.05)
+    with pytest.raises(ValueError, match="no density"):
+        value_density(TEXTBOOK_TREE, 0, v)
+
+
+# -- σ = 0, ties, symmetry --------------------------------------------------------------------------------
+
+def test_sigma_zero_gives_the_minimax_choice_with_probability_one():
+    for spec in (TEXTBOOK_TREE, [[3, 12, 8], [2, 4, 6], [14, 5, 2]], [[[1, 5], [2, 9]], [[3, 4], [0, 8]]]):
+        r = branch_probabilities(spec, 0, trials=50)
+        choice = minimax(GameTree.from_nested(spec)).action
+        assert r.minimax_action == choice
+        assert r[choice] == 1.0 and all(r[a] == 0.0 for a in r.actions if a != choice)
+        assert all(se == 0.0 for se in r.stderr.values())
+    e = exact_branch_probabilities(TEXTBOOK_TREE, 0)
+    assert (e["a1"], e["a2"]) == (0.0, 1.0)
+
+
+def test_ties_share_the_credit():
+    r = branch_probabilities([[3, 7], [3], 2], 0, trials=10)
+    assert (r["a1"], r["a2"], r["a3"]) == (0.5, 0.5, 0.0)
+    e = exact_branch_probabilities([[3, 7], [3], 2], 0)
+    assert (e["a1"], e["a2"], e["a3"]) == (0.5, 0.5, 0.0)
+
+
+def test_symmetry_identical_moves_are_equally_likely_and_order_does_not_matter():
+    same = exact_branch_probabilities([[1, 2, 5], [1, 2, 5], [1, 2, 5]], 3)
+    assert all(same[a] == pytest.approx(1 / 3, abs=1e-9) for a in same.actions)
+    mc = branch_probabilities([[1, 2], [1, 2]], 3, trials=TRIALS, seed=2)
+    assert abs(mc["a1"] - 0.5) < 4 * mc.stderr["a1"]
+    swapped = exact_branch_probabilities(TEXTBOOK_TREE[::-1], 5)
+    straight = exact_branch_probabilities(TEXTBOOK_TREE, 5)
+    assert swapped["a1"] == pytest.approx(straight["a2"], abs=1e-9)
+    # Leaves within a MIN node in any order: the same numbers, exactly (same seed, same columns' law).
+    shuffled = [[1000, 1000, 99, 1000], [102, 100, 100, 101]]
+    assert exact_branch_probabilities(shuffled, 5)["a1"] == pytest.approx(straight["a1"], abs=1e-9)
+
+
+def test_shifting_and_scaling_the_leaves_with_sigma_changes_nothing():
+    base = branch_probabilities(TEXTBOOK_TREE, 5, trials=20_000, seed=7)
+    shifted = branch_probabilities([[v - 100 for v in m] for m in TEXTBOOK_TREE], 5, trials=20_000,
+                                   seed=7)
+    scaled = branch_probabilities([[2 * v for v in m] for m in TEXTBOOK_TREE], 10, trials=20_000,
+                                  seed=7)
+    assert shifted.probability == pytest.approx(base.probability, abs=1e-12)
+    assert scaled.probability == pytest.approx(base.probability, abs=1e-12)
+
+
+def test_one_ply_trees_are_exact_too():
+    # MAX over two leaves: P(x1 + e1 > x2 + e2) = Φ((x1 − x2)/(σ√2)).
+    e = exact_branch_probabilities([3, 1], 2)
+    assert e["a1"] == pytest.approx(norm.cdf(2 / (2 * math.sqrt(2))), abs=1e-9)
+    mc = branch_probabilities([3, 1], 2, trials=TRIALS, seed=4)
+    assert within(mc, e, "a1")
+
+
+def test_more_noise_first_favours_the_left_then_evens_out():
+    p = [exact_branch_probabilities(TEXTBOOK_TREE, s)["a1"] for s in (0.5, 2, 5, 20, 1e6)]
+    assert p[0] < 0.5 < p[1] < p[2] < p[3]
+    assert abs(p[4] - 0.5) < 0.01   # σ huge: the estimates no longer matter, 4 leaves against 4
+
+
+@given(nested_specs(max_leaves=12).filter(lambda s: isinstance(s, list)), st.integers(0, 10 ** 6))
+def test_probabilities_add_up_to_one_on_any_tree(spec, seed):
+    r = branch_probabilities(spec, 1.5, trials=200, seed=seed)
+    assert sum(r.probability.values()) == pytest.approx(1.0)
+    assert all(0 <= p <= 1 for p in r.probability.values())
+
+
+# -- the vectorized minimax -----------------------------------------------------------------------------
+
+@given(nested_specs(max_leaves=20).filter(lambda s: isinstance(s, list)), st.integers(0, 10 ** 6))
+def test_vectorized_minimax_agrees_with_gamelib_minimax(spec, seed):
+    tree = GameTree.from_nested(spec)
+    rng = np.random.default_rng(seed)
+    rows = np.vstack([[tree.leaf_values[s] for s in tree.leaves],
+                      rng.normal(0, 3, size=(3, len(tree.leaves)))])
+    got = root_move_values(spec, rows)
+    for row, values in zip(rows, got):
+        other = GameTree(tree.children, tree.players, dict(zip(tree.leaves, row.tolist())), {})
+        expected = [minimax(other, child).value for _, child in tree.children["A"]]
+        assert values.tolist() == pytest.approx(expected)
+
+
+def test_root_move_values_checks_its_array():
+    with pytest.raises(ValueError, match=r"\(trials × 8\)"):
+        root_move_values(TEXTBOOK_TREE, [[1, 2, 3]])
+
+
+def test_deeper_trees_monte_carlo_only():
+    spec = [[[1, 5], [2, 9]], [[3, 4], [0, 8]]]
+    r = branch_probabilities(spec, 2, trials=20_000, seed=0)
+    assert sum(r.probability.values()) == pytest.approx(1)
+    with pytest.raises(ValueError, match="two-ply"):
+        exact_branch_probabilities(spec, 2)
+
+
+# -- correlated errors -----------------------------------------------------------------------------------
+
+def test_fully_shared_sibling_errors_have_a_closed_form():
+    # ρ = 1, shared by siblings: each MIN node's leaves move together, so the left is better when
+    # 99 + σ Z_L > 100 + σ Z_R: probability Φ(−1/(σ√2)).
+    for s in (2, 5):
+        closed = norm.cdf(-1 / (s * math.sqrt(2)))
+        e = exact_branch_probabilities(TEXTBOOK_TREE, s, correlation=1.0)
+        mc = branch_probabilities(TEXTBOOK_TREE, s, trials=TRIALS, seed=5, correlation=1.0)
+        assert e["a1"] == pytest.approx(closed, abs=1e-9)
+        assert within(mc, e, "a1")
+
+
+def test_an_error_shared_by_every_leaf_is_independent_noise_with_a_smaller_sigma():
+    for rho in (0.3, 0.8):
+        e = exact_branch_probabilities(TEXTBOOK_TREE, 5, correlation=rho, shared="all")
+        reduced = exact_branch_probabilities(TEXTBOOK_TREE, 5 * math.sqrt(1 - rho))
+        assert e["a1"] == pytest.approx(reduced["a1"], abs=1e-12)
+        mc = branch_probabilities(TEXTBOOK_TREE, 5, trials=TRIALS, seed=6, correlation=rho,
+                                  shared="all")
+        assert within(mc, e, "a1")
+    # ρ = 1 for every leaf: a common shift, so the minimax choice is always right.
+    r = branch_probabilities(TEXTBOOK_TREE, 5, trials=1000, correlation=1.0, shared="all")
+    assert r["a2"] == 1.0
+
+
+def test_sibling_correlation_moves_the_answer_towards_the_closed_form():
+    p = [branch_probabilities(TEXTBOOK_TREE, 5, trials=50_000, seed=8, correlation=rho)["a1"]
+         for rho in (0.0, 0.5, 0.9, 1.0)]
+    assert p[0] > p[1] > p[2] > p[3]
+
+
+def test_errors_have_the_stated_correlation():
+    x = sample_leaf_values(TEXTBOOK_TREE, 5, 100_000, seed=9, correlation=0.6)
+    err = x - np.array([99, 1000, 1000, 1000, 100, 101, 102, 100])
+    c = np.corrcoef(err.T)
+    assert err.std(axis=0) == pytest.approx(np.full(8, 5.0), rel=0.02)
+    assert c[0, 1] == pytest.approx(0.6, abs=0.02) and c[4, 7] == pytest.approx(0.6, abs=0.02)
+    assert abs(c[0, 4]) < 0.02   # different parents: independent
+
+
+def test_exact_refuses_what_it_cannot_integrate():
+    with pytest.raises(ValueError, match="not implemented"):
+        exact_branch_probabilities(TEXTBOOK_TREE, 5, correlation=0.5)
+    with pytest.raises(ValueError, match="MIN node"):
+        exact_branch_probabilities([[1, 2], 3], 5, correlation=1.0)
+
+
+# -- bad input --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("sigma", [-1, -0.1, math.nan, math.inf, "5", True, None])
+def test_bad_sigma(sigma):
+    with pytest.raises(ValueError, match="sigma"):
+        branch_probabilities(TEXTBOOK_TREE, sigma, trials=10)
+    with pytest.raises(ValueError, match="sigma"):
+        exact_branch_probabilities(TEXTBOOK_TREE, sigma)
+
+
+@pytest.mark.parametrize("trials", [0, -5, 2.5, True, "10"])
+def test_bad_trials(trials):
+    with pytest.raises(ValueError, match="trials"):
+        branch_probabilities(TEXTBOOK_TREE, 5, trials=trials)
+
+
+@pytest.mark.parametrize("kwargs, match", [({"correlation": 1.5}, "correlation"),
+                                           ({"correlation": -0.1}, "correlation"),
+                                           ({"correlation": 0.5, "shared": "cousins"}, "shared")])
+def test_bad_correlation(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        branch_probabilities(TEXTBOOK_TREE, 5, trials=10, **kwargs)
+
+
+@pytest.mark.parametrize("spec, where", [
+    ([[99, 1000], [100, "x"]], r"spec\[1\]\[1\]: a leaf must be a number"),
+    ([[99, 1000], []], r"spec\[1\]: an empty list"),
+    ([[1, 2], [3, chance((0.5, 1), (0.5, 2))]], r"spec\[1\]\[1\]: the sigma study handles MAX/MIN"),
+    (7, r"spec: the root is a leaf"),
+])
+def test_malformed_specs_raise_tree_spec_error_with_the_position(spec, where):
+    for f in (lambda: branch_probabilities(spec, 5, trials=10), lambda: exact_branch_probabilities(spec, 5),
+              lambda: root_move_values(spec, [[1]])):
+        with pytest.raises(TreeSpecError, match=where):
+            f()
+
+
+# -- seeds --------------------------------------------------------------------------------------------------
+
+def test_same_seed_same_numbers_other_seed_other_numbers():
+    a = branch_probabilities(TEXTBOOK_TREE, 5, trials=10_000, seed=11)
+    b = branch_probabilities(TEXTBOOK_TREE, 5, trials=10_000, seed=11)
+    c = branch_probabilities(TEXTBOOK_TREE, 5, trials=10_000, seed=12)
+    assert a == b and a.probability != c.probability
+    assert np.array_equal(sample_leaf_values(TEXTBOOK_TREE, 5, 5, seed=1),
+                          sample_leaf_values(TEXTBOOK_TREE, 5, 5, seed=1))
+
+
+def test_chunks_follow_one_random_stream(monkeypatch):
+    # Independent errors: chunks of any size read the same stream, so the result is the same.
+    whole = branch_probabilities(TEXTBOOK_TREE, 5, trials=1001, seed=13)
+    monkeypatch.setattr(sigma_module, "CHUNK_ELEMENTS", 8 * 100)   # 100 trials per chunk
+    chunked = branch_probabilities(TEXTBOOK_TREE, 5, trials=1001, seed=13)
+    assert chunked.probability == pytest.approx(whole.probability, abs=1e-12)
+    assert chunked.stderr == pytest.approx(whole.stderr, abs=1e-12)
+
+
+def test_str_and_interval():
+    r = branch_probabilities(TEXTBOOK_TREE, 5, trials=10_000, seed=0)
+    assert str(r).startswith("P(truly best) [σ = 5, 10,000 trials]: a1: 0.7")
+    lo, hi = r.interval("a1")
+    assert lo < r["a1"] < hi and hi - lo == pytest.approx(2 * 1.96 * r.stderr["a1"])
+    assert "exact" in str(exact_branch_probabilities(TEXTBOOK_TREE, 5))
+    assert math.isnan(branch_probabilities(TEXTBOOK_TREE, 5, trials=1).stderr["a1"])
+
+
+# -- metareasoning ---------------------------------------------------------------------------------------
+
+def test_expansion_value_the_1000_leaves_are_worthless_the_close_ones_are_not():
+    gains = expansion_value(TEXTBOOK_TREE, 5, trials=20_000, seed=0)
+    tree = GameTree.from_nested(TEXTBOOK_TREE)
+    by_value = {s: tree.leaf_values[s] for s in tree.leaves}
+    for leaf, (gain, se) in gains.items():
+        if by_value[leaf] == 1000:
+            assert gain == 0.0 and se == 0.0
+        else:
+            assert gain > 4 * se > 0
+    assert max(gains, key=lambda s: gains[s][0]) == "D"   # the 99: the decision hinges on it
+
+
+# -- depth matters (seed 000) -------------------------------------------------------------------------------
+
+def test_true_values_and_noisy_evaluation():
+    tree = GameTree.random(2, 3, seed=1)
+    values = true_values(tree)
+    assert values["A"] == minimax(tree).value
+    assert all(values[c] == minimax(tree, c).value for c in tree.states)
+    exact = noisy_evaluation(tree, 0, seed=1)
+    assert all(exact(s) == values[s] for s in tree.states)
+    noisy = noisy_evaluation(tree, 3, seed=1)
+    assert noisy("B") == noisy("B") == noisy_evaluation(tree, 3, seed=1)("B") != values["B"]
+    shrinking = noisy_evaluation(tree, 3, seed=1, error="shrinking")
+    assert all(shrinking(s) == values[s] for s in tree.leaves)        # exact at the end of the game
+    z = (noisy("B") - values["B"]) / 3
+    assert shrinking("B") - values["B"] == pytest.approx(3 * z * 2 / 3)   # B is 2 of 3 plies up
+    with pytest.raises(ValueError, match="error"):
+        noisy_evaluation(tree, 3, error="sometimes")
+
+
+def test_depth_matters_shape_and_the_certain_cases():
+    out = depth_matters(branching=2, height=4, sigmas=(0, 10), seeds=range(30))
+    assert out["depths"] == [1, 2, 3, 4] and out["sigmas"] == [0.0, 10.0] and out["trees"] == 30
+    assert out["correct"].shape == out["stderr"].shape == (2, 4)
+    assert np.all(out["correct"][0] == 1.0)          # exact evaluation: always right
+    assert np.all(out["correct"][:, -1] == 1.0)      # search to the end: always right
+    assert 0.5 <= out["random_choice"] < 1
+    again = depth_matters(branching=2, height=4, sigmas=(0, 10), seeds=range(30))
+    assert np.array_equal(out["correct"], again["correct"])
+
+
+def test_shrinking_errors_make_depth_pay():
+    out = depth_matters(branching=3, height=5, sigmas=(10,), seeds=range(60), error="shrinking")
+    assert out["correct"][0, 3] > out["correct"][0, 0]
+    assert out["error"] == "shrinking"
+
+
+def test_depth_matters_progress_bar_and_bad_input(capsys):
+    out = depth_matters(branching=2, height=2, sigmas=(1,), seeds=range(2), progress=True)
+    assert out["trees"] == 2
+    with pytest.raises(ValueError, match="depths"):
+        depth_matters(depths=[0, 1])
+    with pytest.raises(ValueError, match="seed"):
+        depth_matters(seeds=[])
+    with pytest.raises(ValueError, match="error"):
+        depth_matters(error="random")
