@@ -355,7 +355,9 @@ def branch_probabilities(spec, sigma: float, trials: int = 100_000, seed=0, corr
     moves = len(levels.actions)
     s1, s2 = np.zeros(moves), np.zeros(moves)
     for n in _chunks(trials, levels):
-        x = levels.estimates + sigma * _standard_errors(rng, n, levels, correlation, shared)
+        x = _standard_errors(rng, n, levels, correlation, shared)
+        x *= sigma
+        x += levels.estimates                        # true leaf values: estimate + error
         share = best_shares(levels.root_move_values(x))
         s1 += share.sum(axis=0)
         s2 += np.square(share).sum(axis=0)
