@@ -1,0 +1,78 @@
+"""Pictures of optimal Pig play (Neller & Presser 2004, their figures of the roll/hold boundary).
+
+    from gamelib.games.pig import solve
+    from gamelib.viz.pig_policy import draw_policy
+    sol = solve(100)
+    draw_policy(sol)                                   # hold-at turn total across my score, a line per
+                                                       # opponent score, "hold at 20" for reference
+    draw_policy(sol, kind="map")                       # the same threshold over (my score, opp. score)
+    draw_policy(sol, kind="region", opponent_scores=30) # roll/hold over (my score, turn total)
+
+The lines and the map draw :meth:`PigSolution.hold_threshold`, the smallest turn total at which the
+optimal player holds.  That is a summary: in a few states the optimal player rolls again above it
+(after a big face jumps the hold region), which the "region" picture shows exactly.  Nothing here
+solves anything; it draws a solution.
+"""
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+KINDS = ("lines", "map", "region")
+
+
+def draw_policy(solution, ax=None, *, kind: str = "lines", opponent_scores=(0, 30, 60, 90),
+                hold_at: int | None = 20):
+    """Draw the optimal Pig policy of ``solution`` (a :class:`gamelib.games.pig.PigSolution`) on
+    ``ax`` (a new figure if None) and return ``ax``.
+
+    kind='lines'   for each opponent score in ``opponent_scores``, the turn total at which to hold
+                   (y) against my score (x); a dashed line at ``hold_at`` (None: no line) for the
+                   "hold at 20" rule of thumb.  Where the line meets the diagonal ``target - i`` the
+                   player rolls on until it wins.
+    kind='map'     the hold threshold as a heat map over my score (x) and the opponent's (y).
+    kind='region'  for one opponent score (``opponent_scores``, an int), every (my score, turn total)
+                   coloured roll or hold: the policy itself, exceptions included.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.4, 4.8))
+    T = solution.target
+    h = solution.hold_threshold()
+    mine = np.arange(T)
+    if kind == "lines":
+        colors = plt.cm.viridis(np.linspace(0, 0.85, len(opponent_scores)))
+        for j, color in zip(opponent_scores, colors):
+            ax.plot(mine, h[:, j], drawstyle="steps-mid", color=color, label=f"opponent has {j}")
+        if hold_at is not None:
+            ax.axhline(hold_at, color="grey", linestyle="--", linewidth=1, label=f"hold at {hold_at}")
+        ax.set_xlim(0, T - 1)
+        ax.set_ylim(0, max(h[:, list(opponent_scores)].max(), hold_at or 0) + 2)
+        ax.set_xlabel("my score i")
+        ax.set_ylabel("hold once the turn total reaches")
+        ax.set_title(f"Optimal Pig (target {T}): when to hold")
+        ax.legend(fontsize="small")
+    elif kind == "map":
+        image = ax.imshow(h.T, origin="lower", cmap="viridis", aspect="equal")
+        ax.figure.colorbar(image, ax=ax, label="hold at turn total")
+        ax.set_xlabel("my score i")
+        ax.set_ylabel("opponent's score j")
+        ax.set_title(f"Optimal Pig (target {T}): hold threshold")
+    else:
+        j = opponent_scores
+        if not isinstance(j, (int, np.integer)) or not 0 <= j < T:
+            raise ValueError(f"kind='region' draws one opponent score: an int in [0, {T}), got {j!r}")
+        rolls = solution.rolls[:, j, :].T.astype(float)  # rows: turn total k, columns: my score i
+        k = np.arange(T)[:, None]
+        region = np.ma.masked_where(k + mine[None, :] >= T, rolls)
+        cmap = plt.matplotlib.colors.ListedColormap(["#fdae6b", "#6baed6"]).with_extremes(bad="white")
+        ax.imshow(region, origin="lower", cmap=cmap, vmin=0, vmax=1, aspect="equal",
+                  interpolation="nearest")
+        handles = [plt.matplotlib.patches.Patch(color="#6baed6", label="roll"),
+                   plt.matplotlib.patches.Patch(color="#fdae6b", label="hold")]
+        ax.legend(handles=handles, fontsize="small", loc="upper right")
+        ax.set_xlabel("my score i")
+        ax.set_ylabel("turn total k")
+        ax.set_title(f"Optimal Pig (target {T}), opponent has {j}")
+    return ax
