@@ -40,7 +40,8 @@ is dropped.
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable, NamedTuple
+from collections.abc import Hashable
+from typing import Any, NamedTuple
 
 EXACT = "EXACT"
 """The stored value is the state's value (at the stored depth)."""
