@@ -1,0 +1,332 @@
+"""Search under resource limits (AIMA 4th ed. §5.3 "Heuristic alpha-beta tree search", 3rd ed. §5.4
+"Imperfect real-time decisions"; seed 000 "Resource limits", seed 002 §5.3-5.4).
+
+A real game cannot be searched to the end, so the search stops at a depth limit and scores the states
+there with an evaluation function (H-MINIMAX, Eq. 5.2).  Everything else in this module is about
+spending a fixed budget of nodes or seconds well:
+
+=======================  ========================================================  =================
+option of :func:`search`  what it does                                               changes the value?
+=======================  ========================================================  =================
+``table=``               a :class:`~gamelib.transposition.TranspositionTable`:      no
+                         states reached again by another move order are not
+                         searched again; its best moves are tried first
+``killers=True``         killer moves: moves that cut off at the same ply in a      no
+                         sibling subtree are tried early
+``history=True``         the history heuristic: moves that cut off often, early     no
+``first_moves=``         a line of play (e.g. the last iteration's principal        no
+                         variation) tried first along its path
+``quiescent=``           quiescence search: at the depth limit, a state that is     yes: fights the
+                         not quiet is searched on for up to ``quiescence_depth``    horizon effect
+                         more plies before it is evaluated
+``beam=n``               forward pruning: only the n best moves by ``evaluate``     yes: can lose the
+                         are searched at each node                                  best move
+=======================  ========================================================  =================
+
+The first four only reorder or skip work that cannot matter, so alpha-beta's value is unchanged
+(move ordering never changes alpha-beta's value; a table entry is used only where its bound decides
+the question).  :func:`iterative_deepening` searches depth 1, 2, 3, ... until time runs out, an
+*anytime* algorithm: it always has the best move of the deepest completed depth, and each iteration
+orders the next one.  With every option off, :func:`search` is :func:`gamelib.alphabeta` to the same
+depth, node for node and event for event.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from .core import INF, MAX, MIN, Event, GameError, SearchResult, cutoff_test, recording
+from .ordering import HistoryTable, KillerMoves, move_to_front
+from .transposition import TranspositionTable
+
+
+class LimitedResult(NamedTuple):
+    """What :func:`search` returns: :class:`~gamelib.core.SearchResult`'s four fields, then
+
+    pv      the principal variation: the line of best moves from the searched state, both players',
+            as far as the search saw it (below a table hit, read from the table's best moves)
+    solved  True if the search never relied on its depth limit (no state was scored by ``evaluate``,
+            no move was dropped by ``beam``, no depth-limited table entry was used): the value is
+            then the game's own minimax value, and searching deeper cannot change it
+    """
+
+    value: float
+    action: Any
+    nodes: int
+    trace: list[Event] | None = None
+    pv: list | None = None
+    solved: bool = False
+
+    visited = SearchResult.visited
+
+
+class DepthReport(NamedTuple):
+    """One completed iteration of :func:`iterative_deepening`."""
+
+    depth: int
+    value: float
+    action: Any
+    nodes: int
+    seconds: float
+
+
+class DeepeningResult(NamedTuple):
+    """What :func:`iterative_deepening` returns.
+
+    value, action, pv   those of the deepest completed iteration
+    nodes               nodes visited by all iterations, the interrupted one included (the work done)
+    depth               the deepest completed depth
+    per_depth           a :class:`DepthReport` (depth, value, action, nodes, seconds) per completed depth
+    seconds             wall-clock time of the whole call
+    stopped             why it stopped: 'time', 'max_depth' or 'solved' (the search no longer reached
+                        its depth limit, so deeper iterations would repeat it)
+    table               the transposition table it used (or None), to read its counts
+    """
+
+    value: float
+    action: Any
+    nodes: int
+    depth: int
+    pv: list
+    per_depth: list
+    seconds: float
+    stopped: str
+    table: TranspositionTable | None = None
+
+
+class OutOfTime(Exception):
+    """Raised inside a search when its deadline passes; ``nodes`` is the work done so far."""
+
+    def __init__(self, nodes: int):
+        super().__init__(f"deadline passed after {nodes} nodes")
+        self.nodes = nodes
+
+
+def search(game, state=None, *, depth: int, evaluate: Callable, table=None, killers=False,
+           history=False, first_moves=None, quiescent: Callable | None = None,
+           quiescence_depth: int = 4, beam: int | None = None, prune_on_equality: bool = True,
+           alpha: float = -INF, beta: float = INF, trace: bool = False) -> LimitedResult:
+    """Depth-limited alpha-beta (AIMA Fig. 5.7 with the cutoff test of Eq. 5.2) with the options of
+    the module docstring.  Returns a :class:`LimitedResult` (value for MAX, best action at ``state``,
+    nodes entered, trace, principal variation, solved).
+
+    depth       plies to search before evaluating (a whole number >= 0)
+    evaluate    state -> estimated utility for MAX, for the states where the search stops
+    table       a :class:`~gamelib.transposition.TranspositionTable` to read and fill (``True``: a
+                fresh one), or None.  Not used to cut at ``state`` itself, so the root always has an
+                action and its move is chosen as alphabeta chooses it
+    killers     True (a fresh :class:`~gamelib.ordering.KillerMoves`), an instance to share, or False
+    history     True (a fresh :class:`~gamelib.ordering.HistoryTable`), an instance to share, or False
+    first_moves a line of play from ``state`` (a list of actions) whose moves are tried first along
+                its path, or a mapping {state: action}
+    quiescent   state -> bool, True if the state is quiet; at the depth limit a state that is not quiet
+                is searched on (all its moves) for up to ``quiescence_depth`` more plies.  None: every
+                state is quiet
+    beam        keep only the ``beam`` best moves at each node, ranked by ``evaluate`` of the state
+                they lead to (utility if terminal), best for the player to move first.  Dropped moves
+                are listed as ``skipped`` in the node's closing 'prune' event
+    alpha, beta the window to search ``state`` with (fail-soft: a value ≤ alpha is an upper bound, a
+                value ≥ beta a lower bound, anything between exact)
+
+    Move order, highest priority first: the ``first_moves`` move, the table's move, the killers, then
+    moves by history credit, then ``game.actions`` order.  With ``trace=True`` the events are those of
+    :func:`gamelib.alphabeta`; a state the table decides is closed by a 'prune' event that skips all
+    its actions (its value came from the table).
+    """
+    return _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
+                   quiescence_depth, beam, prune_on_equality, alpha, beta, trace, None)
+
+
+def _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
+            quiescence_depth, beam, prune_on_equality, alpha, beta, trace, deadline) -> LimitedResult:
+    """:func:`search`, and raises :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``."""
+    if state is None:
+        state = game.initial_state
+    cutoff_test(depth, evaluate, None)                     # checks depth and evaluate, names the error
+    if beam is not None and (not isinstance(beam, int) or beam < 1):
+        raise GameError(f"beam must be a whole number of moves >= 1, got {beam!r}")
+    if not isinstance(quiescence_depth, int) or quiescence_depth < 0:
+        raise GameError(f"quiescence_depth must be a whole number of plies >= 0, got {quiescence_depth!r}")
+    table, killers, history = (_option(table, TranspositionTable), _option(killers, KillerMoves),
+                               _option(history, HistoryTable))
+    pv_moves = _as_map(game, state, first_moves)
+    reorder = bool(pv_moves) or table is not None or killers is not None or history is not None
+    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    actions, result, clock = game.actions, game.result, time.perf_counter
+    strict = not prune_on_equality
+    nodes = horizon = 0    # horizon: uses of the depth limit (evaluations, beam drops, shallow entries)
+    move = None
+    line = {}              # line[ply]: the best line found below the node being searched at ply
+
+    def ranked(s, acts, player):                           # beam: best first for the player to move
+        def score(a):
+            child = result(s, a)
+            return utility(child, MAX) if is_terminal(child) else evaluate(child)
+        return sorted(acts, key=score, reverse=(player == MAX))
+
+    def value(s, alpha, beta, ply, action):
+        nonlocal nodes, horizon, move
+        nodes += 1
+        if deadline is not None and not nodes & 1023 and clock() > deadline:
+            raise OutOfTime(nodes)
+        if log is not None:
+            log.append(Event("enter", s, ply, alpha, beta, action=action))
+        line[ply] = []
+        if is_terminal(s):
+            v = utility(s, MAX)
+            if log is not None:
+                log.append(Event("leaf", s, ply, alpha, beta, v))
+            return v
+        remaining = depth - ply                            # plies left; below 0 in quiescence search
+        if remaining <= 0 and (quiescent is None or remaining <= -quiescence_depth or quiescent(s)):
+            v, horizon = evaluate(s), horizon + 1          # H-MINIMAX's CUTOFF-TEST holds (Eq. 5.2)
+            if log is not None:
+                log.append(Event("leaf", s, ply, alpha, beta, v))
+            return v
+        player, acts = to_move(s), actions(s)
+        if player != MAX and player != MIN:
+            raise GameError(f"search does not handle {player} states (at {s!r}); "
+                            "use expectiminimax for games of chance")
+        alpha0, beta0, seen, hint = alpha, beta, horizon, None
+        if table is not None:
+            if ply == 0:
+                hint = table.best_move(s)
+            else:
+                v, alpha, beta, hint, entry = table.probe(s, remaining, alpha, beta)
+                if entry is not None and entry.depth != INF:
+                    horizon += 1
+                if v is not None:                          # the table decides: an exact value or a cut
+                    line[ply] = _table_line(game, table, s, remaining)
+                    if log is not None:
+                        log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts)))
+                    return v
+        dropped = ()
+        if beam is not None:                               # forward pruning
+            acts = ranked(s, acts, player)
+            acts, dropped = acts[:beam], tuple(acts[beam:])
+            horizon += bool(dropped)
+        if reorder:
+            if history is not None:
+                acts = history.order(player, acts)
+            acts = move_to_front(acts, (pv_moves.get(s), hint, *(killers.moves(ply) if killers else ())))
+        maximizing, best = player == MAX, None
+        v = -INF if maximizing else INF
+        for i, a in enumerate(acts):
+            v2 = value(result(s, a), alpha, beta, ply + 1, a)
+            if (v2 > v) if maximizing else (v2 < v):
+                v, best = v2, a
+                line[ply] = [a] + line[ply + 1]
+                if ply == 0:
+                    move = a
+                if maximizing and v > alpha:
+                    alpha = v
+                elif not maximizing and v < beta:
+                    beta = v
+            if (v > beta or v == beta and not strict) if maximizing else (v < alpha or v == alpha and not strict):
+                if killers is not None:
+                    killers.record(ply, a)
+                if history is not None:
+                    history.record(player, a, remaining)
+                dropped = tuple(acts[i + 1:]) + dropped
+                break
+        if table is not None:
+            failed_low = v <= alpha0 if maximizing else v >= beta0   # no best move, only bounds
+            table.store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, keep_move=failed_low)
+        if log is not None:
+            log.append(Event("prune", s, ply, alpha, beta, v, skipped=dropped) if dropped
+                       else Event("exit", s, ply, alpha, beta, v))
+        return v
+
+    with recording(trace) as log:
+        root_value = value(state, alpha, beta, 0, None)
+    return LimitedResult(root_value, move, nodes, log, line[0], horizon == 0)
+
+
+def _option(given, make):
+    """An option given as True (make a fresh one), False/None (off) or an instance to use."""
+    if given is True:
+        return make()
+    return None if given is None or given is False else given
+
+
+def _as_map(game, state, first_moves) -> dict:
+    """``first_moves`` as {state: move}: a mapping as given, a line of play walked from ``state``."""
+    if not first_moves:
+        return {}
+    if isinstance(first_moves, Mapping):
+        return dict(first_moves)
+    out, s = {}, state
+    for a in first_moves:
+        if game.is_terminal(s) or a not in game.actions(s):
+            break
+        out[s], s = a, game.result(s, a)
+    return out
+
+
+def _table_line(game, table, s, plies) -> list:
+    """The line of the table's best moves from ``s``, at most ``plies`` long, while they are legal."""
+    out = []
+    while len(out) < plies:
+        m = table.best_move(s)
+        if m is None or game.is_terminal(s) or m not in game.actions(s):
+            break
+        out.append(m)
+        s = game.result(s, m)
+    return out
+
+
+def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: float | None = None,
+                        max_depth: int | None = None, table=True, killers=True, history=True,
+                        quiescent: Callable | None = None, quiescence_depth: int = 4,
+                        prune_on_equality: bool = True, progress: bool = False) -> DeepeningResult:
+    """Iterative deepening (AIMA 4th ed. §5.3.2; seed 000 "Use iterative deepening for an anytime
+    algorithm"): :func:`search` to depth 1, 2, 3, ... until ``time_limit`` seconds have passed, depth
+    ``max_depth`` is done, or a depth is *solved* (it never reached its depth limit, so deeper
+    searches would find the same).  Returns a :class:`DeepeningResult` with the value, action and
+    principal variation of the deepest *completed* depth, its depth, and per-depth reports.
+
+    The time limit is checked between iterations and inside them (every 1024 nodes); an iteration
+    the clock interrupts is thrown away.  Depth 1 always completes, so there is always a move.  Each
+    iteration tries the previous one's principal variation first, and ``table`` (True: one table for
+    all iterations; False: none; or a :class:`~gamelib.transposition.TranspositionTable`), ``killers``
+    and ``history`` carry what earlier iterations learned into later ones.  ``progress=True`` shows a
+    progress bar over the depths.  With neither limit, a game with cycles may never be solved.
+    """
+    from tqdm.auto import tqdm
+
+    if max_depth is not None and (not isinstance(max_depth, int) or max_depth < 1):
+        raise GameError(f"max_depth must be a whole number >= 1 (or None), got {max_depth!r}")
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    table, killers, history = (_option(table, TranspositionTable), _option(killers, KillerMoves),
+                               _option(history, HistoryTable))
+    per_depth, nodes, best, stopped = [], 0, None, None
+    with tqdm(total=max_depth, desc="iterative deepening", unit="depth", disable=not progress) as bar:
+        depth = 0
+        while stopped is None:
+            depth += 1
+            if max_depth is not None and depth > max_depth:
+                stopped = "max_depth"
+                break
+            if best is not None and deadline is not None and time.perf_counter() >= deadline:
+                stopped = "time"
+                break
+            t0 = time.perf_counter()
+            try:
+                r = _search(game, state, depth, evaluate, table, killers, history,
+                            best.pv if best is not None else None, quiescent, quiescence_depth, None,
+                            prune_on_equality, -INF, INF, False, deadline if best is not None else None)
+            except OutOfTime as out:
+                nodes += out.nodes
+                stopped = "time"
+                break
+            nodes += r.nodes
+            per_depth.append(DepthReport(depth, r.value, r.action, r.nodes, time.perf_counter() - t0))
+            best = r
+            bar.update(1)
+            bar.set_postfix(value=r.value, move=r.action, nodes=nodes)
+            if r.solved:
+                stopped = "solved"
+    return DeepeningResult(best.value, best.action, nodes, per_depth[-1].depth, best.pv, per_depth,
+                           time.perf_counter() - start, stopped, table)
