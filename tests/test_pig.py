@@ -270,6 +270,18 @@ def test_the_optimal_policy_is_not_a_simple_threshold(sol100):
     assert h[90, 95] == 10, "behind late in the game you roll on to the target"
 
 
+def test_hold_at_20_is_close_to_optimal_only_while_both_scores_are_low(sol100):
+    # Neller & Presser's observation (as Science News reported it): "hold at 20" comes close to optimal
+    # play only when both players have low scores; when either is high, play to win.
+    h = sol100.hold_threshold()
+    assert 18 <= h[:30, :30].min() and h[:30, :30].max() <= 24
+    i, j = np.meshgrid(np.arange(100), np.arange(100), indexing="ij")
+    assert np.abs(h - 20)[np.maximum(i, j) >= 70].mean() > 10
+    # their example: 78 against 99 with 20 in hand; banking 98 leaves the opponent a 6/7 chance
+    assert sol100.policy(78, 99, 20) == "roll"
+    assert sol100.hold[78, 99, 20] == pytest.approx(1 / 7)
+
+
 def test_policy_and_probability_queries(sol100):
     assert sol100.policy(0, 0, 0) == "roll"
     assert sol100.policy(95, 0, 5) == "hold"             # has reached the target
