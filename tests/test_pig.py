@@ -8,7 +8,15 @@ import numpy as np
 import pytest
 
 from gamelib import CHANCE, MAX, MIN, GameError, IllegalMoveError, expectiminimax, play
-from gamelib.games.pig import (BEST, Pig, PigSolution, PigState, duel, evaluation, hold_at, solve)
+from gamelib.games.pig import (
+    BEST,
+    Pig,
+    PigState,
+    duel,
+    evaluation,
+    hold_at,
+    solve,
+)
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +81,7 @@ def test_illegal_moves_name_the_move_and_the_legal_ones():
         game.result(over, "roll")
     with pytest.raises(GameError, match="no chance states|chance"):
         game.chance_outcomes(s)
-    for bad in (dict(target=0), dict(die=1), dict(target=2.5), dict(die=True)):
+    for bad in ({"target": 0}, {"die": 1}, {"target": 2.5}, {"die": True}):
         with pytest.raises(GameError, match="whole number"):
             Pig(**bad)
 
@@ -343,7 +351,7 @@ def test_draw_policy(sol100):
     first = ax.get_lines()[0]
     assert list(first.get_ydata()) == list(sol100.hold_threshold()[:, 0])
     assert "hold" in ax.get_ylabel() and "my score" in ax.get_xlabel()
-    fig, (a1, a2) = plt.subplots(1, 2)
+    _, (a1, a2) = plt.subplots(1, 2)
     assert draw_policy(sol100, a1, kind="map") is a1 and a1.images
     image = a1.images[0].get_array()
     assert image.shape == (100, 100) and image[49, 41] == 22  # rows: opponent score; columns: mine

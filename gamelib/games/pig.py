@@ -56,7 +56,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core import CHANCE, MAX, MIN, Game, GameError, opponent
+from ..core import CHANCE, MAX, Game, GameError, opponent
 from ..evaluation import WeightedSum
 
 ROLL, HOLD = "roll", "hold"
