@@ -251,7 +251,8 @@ def test_depth_limited_expectiminimax_with_the_solved_values_returns_them(sol20,
 def test_small_targets_never_hold_and_target_39_is_the_first_that_does(sol20):
     # up to target 38 the optimal player rolls in every state: the target is too close to bank
     assert sol20.rolls[~np.isnan(sol20.roll)].all()
-    assert solve(38).rolls[~np.isnan(solve(38).roll)].all()
+    s38 = solve(38)
+    assert s38.rolls[~np.isnan(s38.roll)].all()
     s39 = solve(39)
     assert (~s39.rolls[~np.isnan(s39.roll)]).sum() == 9
 
