@@ -1,0 +1,473 @@
+"""Alpha-beta with chance nodes: Ballard's *-minimax procedures Star1 and Star2.
+
+AIMA 4th ed. §5.5 (alpha-beta with chance nodes: bounds on utilities), as the notes put it (seed
+002): "Is it possible to find these bounds for chance nodes without examining all children?  Yes, if
+there are bounds on the possible values of the utility function, the expected values are also
+bounded."  Bruce W. Ballard,
+"The *-minimax search procedure for trees containing chance nodes", Artificial Intelligence 21(3),
+327-350 (1983), turned that remark into algorithms; Hauk, Buro and Schaeffer, "Rediscovering
+*-Minimax Search" (Computers and Games 2004, LNCS 3846) restated them as Star1 and Star2.
+
+**Star1.**  Suppose every utility (and every evaluation) lies in [L, U].  A chance node with outcomes
+r_1 .. r_n of probabilities P_1 .. P_n, searched left to right, has after i - 1 outcomes the partial
+sum S = sum_{j<i} P_j V_j, and its value lies in
+
+    [ S + P_i V_i + L * sum_{j>i} P_j ,  S + P_i V_i + U * sum_{j>i} P_j ].
+
+It is at most α (fail low) as soon as V_i <= A_i and at least β (fail high) as soon as V_i >= B_i,
+with Ballard's child window (written here for unequal probabilities)
+
+    A_i = (α - S - U * sum_{j>i} P_j) / P_i        B_i = (β - S - L * sum_{j>i} P_j) / P_i,
+
+so outcome i is searched with the window (max(A_i, L), min(B_i, U)) and the node cuts, skipping the
+outcomes after i, when the value comes back outside (A_i, B_i).  MAX and MIN nodes are alpha-beta
+(AIMA Fig. 5.7, cutting on equality).  The root is searched with the window [L, U]: nothing outside
+it can happen.  With equal probabilities P_i = 1/n and S' = V_1 + ... + V_{i-1} the windows read
+A_i = nα - S' - (n - i)U and B_i = nβ - S' - (n - i)L, the form in which Star1 is usually written
+(for i = 1: A_1 = n(α - U) + U).  Unequal probabilities are handled as above.
+
+**Star2** adds a *probing* phase (Ballard's improvement for "regular" trees, where MAX and MIN
+alternate with chance nodes in between): before searching any outcome fully, it searches only the
+first move below each outcome.  Below a MAX node that gives a lower bound on the outcome's value,
+below a MIN node an upper bound; a terminal (or cut-off) outcome is scored exactly.  If the bounds
+alone put the chance node outside its window, it cuts without a full search; otherwise the search
+phase is Star1 with the tighter per-outcome bounds in place of L and U.  A probed outcome is entered
+twice (probe, then search: no transposition table remembers the probe), and both visits count as
+nodes, so Star2 can visit *more* nodes than Star1, even than expectiminimax, on trees whose first
+moves are no better than the others (:func:`node_counts` measures it).
+
+Both return a :class:`~gamelib.core.SearchResult` with the same trace events as
+:func:`gamelib.alphabeta`: 'enter' with the window, 'leaf', 'prune' (``skipped`` = the outcomes or
+actions not entered during that visit; Star2 may enter them later when it searches a node it probed)
+and 'exit'.  At a chance node the window recorded on each child's 'enter' is the
+derived (max(A_i, lo_i), min(B_i, hi_i)).  A probe is recorded as a 'prune' at the probed node,
+skipping all but its first action.  Returned values follow the fail-soft rule of alpha-beta: v with
+α < v < β is exact, v <= α an upper bound, v >= β a lower bound; :func:`proven_ranges` reads the
+tightest interval each node is proven to lie in, using L and U for what was never searched.
+
+Expectiminimax visits every node: O(b^m n^m) (seed 001).  Star1 visits a subset of those nodes and
+returns the same root value; how many it saves depends on how tight [L, U] is compared with the
+values that actually occur (see :func:`node_counts` and ``benchmarks/bench_star.py``).
+"""
+from __future__ import annotations
+
+import math
+import numbers
+import random as _random
+from statistics import fmean
+from typing import Iterable, NamedTuple, Sequence
+
+from .core import (CHANCE, INF, MAX, MIN, Event, GameError, SearchResult, check_distribution,
+                   cutoff_test, recording)
+from .trees import GameTree, chance
+
+
+def _check_bounds(lower, upper):
+    if lower is None or upper is None:
+        raise GameError("Star1/Star2 need lower= and upper=: bounds L <= U(s) <= U that hold for every "
+                        "terminal utility (and every evaluation) of the game, e.g. lower=-5, upper=5; "
+                        "without them a chance node can never be cut (AIMA §5.5)")
+    for name, b in (("lower", lower), ("upper", upper)):
+        if isinstance(b, bool) or not isinstance(b, numbers.Real) or not math.isfinite(b):
+            raise GameError(f"{name} must be a finite number, got {b!r}")
+    if not lower < upper:
+        raise GameError(f"need lower < upper, got lower={lower!r}, upper={upper!r}")
+
+
+def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, probing) -> SearchResult:
+    """The engine of :func:`star1` (``probing=False``) and :func:`star2` (``probing=True``)."""
+    _check_bounds(lower, upper)
+    if state is None:
+        state = game.initial_state
+    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    actions, result = game.actions, game.result
+    cut = cutoff_test(depth, evaluate, cutoff)
+    L, U = lower, upper
+    nodes = 0
+    move = None
+
+    def in_bounds(s, v, what):
+        if not (L <= v <= U):
+            raise GameError(f"{what} of state {s!r} is {v!r}, outside the declared bounds "
+                            f"[{L}, {U}]; Star1/Star2 are only correct if every value lies within them")
+        return v
+
+    def value(s, alpha, beta, ply, action, probe=False):
+        """Alpha-beta value of ``s`` in the window (alpha, beta), fail-soft.  With ``probe`` a MAX or
+        MIN node searches its first action only (Star2's probe)."""
+        nonlocal nodes, move
+        nodes += 1
+        if log is not None:
+            log.append(Event("enter", s, ply, alpha, beta, action=action))
+        if is_terminal(s):
+            v = in_bounds(s, utility(s, MAX), "the utility")
+            if log is not None:
+                log.append(Event("leaf", s, ply, alpha, beta, v))
+            return v
+        if cut is not None and cut(s, ply):               # H-MINIMAX's CUTOFF-TEST (AIMA Eq. 5.2)
+            v = in_bounds(s, evaluate(s), "the evaluation")
+            if log is not None:
+                log.append(Event("leaf", s, ply, alpha, beta, v))
+            return v
+        player = to_move(s)
+        if player == CHANCE:
+            return chance_value(s, alpha, beta, ply)
+        acts = actions(s)
+        last = 1 if probe else len(acts)                  # a probe tries the first action only
+        if player == MAX:                                 # MAX-VALUE (AIMA Fig. 5.7)
+            v = -INF
+            for i, a in enumerate(acts[:last]):
+                v2 = value(result(s, a), alpha, beta, ply + 1, a)
+                if v2 > v:
+                    v = v2
+                    if ply == 0:
+                        move = a
+                    if v > alpha:
+                        alpha = v
+                if (v >= beta or i + 1 == last) and i + 1 < len(acts):
+                    if log is not None:
+                        log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts[i + 1:])))
+                    return v
+        elif player == MIN:                               # MIN-VALUE
+            v = INF
+            for i, a in enumerate(acts[:last]):
+                v2 = value(result(s, a), alpha, beta, ply + 1, a)
+                if v2 < v:
+                    v = v2
+                    if ply == 0:
+                        move = a
+                    if v < beta:
+                        beta = v
+                if (v <= alpha or i + 1 == last) and i + 1 < len(acts):
+                    if log is not None:
+                        log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts[i + 1:])))
+                    return v
+        else:
+            raise GameError(f"unknown player {player!r} at {s!r}")
+        if log is not None:
+            log.append(Event("exit", s, ply, alpha, beta, v))
+        return v
+
+    def chance_value(s, alpha, beta, ply):
+        """Star1 (and Star2's probing) at a chance node: keep bounds lo[i] <= V_i <= hi[i] per outcome,
+        cut as soon as sum P_i hi_i <= α or sum P_i lo_i >= β."""
+        pairs = check_distribution(game.chance_outcomes(s), f"chance outcomes of {s!r}")
+        n = len(pairs)
+        outcomes = [o for o, _ in pairs]
+        P = [p for _, p in pairs]
+        lo, hi = [L] * n, [U] * n
+        known = [False] * n          # V_i known exactly (searched, or scored exactly by a probe)
+        entered = [False] * n
+        kids = [None] * n
+
+        def kid(i):
+            if kids[i] is None:
+                kids[i] = result(s, outcomes[i])
+            return kids[i]
+
+        def rest(i, bound):
+            """sum_{j != i} P_j bound_j."""
+            return sum(P[j] * bound[j] for j in range(n) if j != i)
+
+        def window(i):
+            """Ballard's (A_i, B_i): V_i <= A_i proves the node <= α, V_i >= B_i proves it >= β."""
+            return (alpha - rest(i, hi)) / P[i], (beta - rest(i, lo)) / P[i]
+
+        def stop(kind, v):
+            skipped = tuple(o for o, e in zip(outcomes, entered) if not e)
+            if log is not None:
+                log.append(Event(kind if skipped else "exit", s, ply, alpha, beta, v, skipped=skipped))
+            return v
+
+        if probing:                                       # Star2's probing phase
+            for i in range(n):
+                if P[i] == 0:
+                    continue
+                c = kid(i)
+                terminal = is_terminal(c) or (cut is not None and cut(c, ply + 1))
+                mover = None if terminal else to_move(c)
+                if mover == CHANCE:
+                    continue                              # nothing cheap to learn below a chance node
+                A, B = window(i)
+                ax, bx = max(A, lo[i]), min(B, hi[i])
+                entered[i] = True
+                w = value(c, ax, bx, ply + 1, outcomes[i], probe=True)
+                if terminal or len(actions(c)) == 1:      # the probe searched c completely
+                    if w <= ax:
+                        hi[i] = min(hi[i], w)
+                    elif w >= bx:
+                        lo[i] = max(lo[i], w)
+                    else:
+                        lo[i] = hi[i] = w
+                        known[i] = True
+                elif mover == MAX and w > ax:             # V_i >= value of its first move >= w
+                    lo[i] = max(lo[i], w)
+                elif mover == MIN and w < bx:             # V_i <= value of its first move <= w
+                    hi[i] = min(hi[i], w)
+                if lo[i] >= hi[i]:                        # the bounds met: V_i is known
+                    lo[i] = hi[i]
+                    known[i] = True
+                if hi[i] <= A:
+                    return stop("prune", sum(p * h for p, h in zip(P, hi)))
+                if lo[i] >= B:
+                    return stop("prune", sum(p * b for p, b in zip(P, lo)))
+
+        for i in range(n):                                # Star1's search phase
+            if known[i]:
+                continue
+            if P[i] == 0:                                 # cannot move the expectation: no cut test
+                entered[i] = True
+                v = value(kid(i), lo[i], hi[i], ply + 1, outcomes[i])
+                lo[i] = hi[i] = v
+                continue
+            A, B = window(i)
+            entered[i] = True
+            v = value(kid(i), max(A, lo[i]), min(B, hi[i]), ply + 1, outcomes[i])
+            if v <= A:                                    # fail low: the node is <= α
+                hi[i] = v
+                return stop("prune", sum(p * h for p, h in zip(P, hi)))
+            if v >= B:                                    # fail high: the node is >= β
+                lo[i] = v
+                return stop("prune", sum(p * b for p, b in zip(P, lo)))
+            lo[i] = hi[i] = v                             # A < v < B: v is V_i itself
+        v = sum(p * x for p, x in zip(P, lo))
+        if log is not None:
+            log.append(Event("exit", s, ply, alpha, beta, v))
+        return v
+
+    with recording(trace) as log:
+        root_value = value(state, L, U, 0, None)
+    return SearchResult(root_value, move, nodes, log)
+
+
+def star1(game, state=None, *, lower=None, upper=None, depth: int | None = None, evaluate=None,
+          cutoff=None, trace: bool = False) -> SearchResult:
+    """Ballard's Star1 (1983): expectiminimax with alpha-beta at MAX/MIN nodes and cuts at CHANCE nodes
+    from bounds on utilities (AIMA 4th ed. §5.5).
+
+    ``lower`` and ``upper`` (L and U) are required: every terminal utility for MAX and every value of
+    ``evaluate`` must lie in [L, U] (a GameError names the state and value if one does not).  The
+    tighter the bounds, the more a chance node can cut; they must still be true bounds.
+
+    Returns a :class:`~gamelib.core.SearchResult` whose ``.value`` equals
+    :func:`gamelib.expectiminimax`'s (up to floating-point rounding) and whose ``.action`` is a best
+    move, visiting a subset of the nodes expectiminimax visits.  ``depth``, ``evaluate`` and ``cutoff``
+    make it depth-limited exactly as for :func:`gamelib.expectiminimax` (every ply counts, chance too).
+
+    >>> from gamelib import GameTree, chance, expectiminimax
+    >>> tree = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
+    >>> star1(tree, lower=0, upper=4)          # AIMA's .9/.1 example: a1 is worth 2.1, a2 1.3
+    SearchResult(value=2.1, action='a1', nodes=6, trace=None)
+    >>> expectiminimax(tree).nodes
+    7
+    """
+    return _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, probing=False)
+
+
+def star2(game, state=None, *, lower=None, upper=None, depth: int | None = None, evaluate=None,
+          cutoff=None, trace: bool = False) -> SearchResult:
+    """Ballard's Star2 (1983): :func:`star1` plus a probing phase at every chance node.
+
+    Before searching the outcomes fully, Star2 searches the first move below each one (a lower bound
+    on the outcome's value if MAX moves there, an upper bound if MIN does; terminal and cut-off
+    outcomes are scored exactly) and cuts if those bounds already put the chance node outside its
+    window.  Otherwise it runs Star1's search phase with the probed bounds instead of L and U.
+    Probing pays off on "regular" trees (MAX, chance, MIN, chance, ...) with good move ordering; a
+    probe that does not lead to a cut is repeated by the full search, so Star2 can visit more nodes
+    than Star1.  Same arguments, result and trace events as :func:`star1`.
+    """
+    return _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, probing=True)
+
+
+# ---------------------------------------------------------------------------------------------------
+# What a Star1/Star2 trace proves: intervals that use the bounds at chance nodes.
+# ---------------------------------------------------------------------------------------------------
+
+def proven_ranges(trace: list[Event], game, *, lower=-INF, upper=INF) -> dict:
+    """``{state: (lo, hi)}``: the interval each node's expectiminimax value is proven to lie in by what
+    a search looked at (the generalisation of :func:`gamelib.core.proven_ranges` to chance nodes
+    that prune).
+
+    A leaf is [v, v].  A MAX node is [max lo, max hi] of its searched children, with hi = U if a cut
+    skipped some; MIN is the mirror image.  A CHANCE node is [sum P_i lo_i, sum P_i hi_i] over all its
+    outcomes, an outcome never entered counting as [L, U] (AIMA §5.5: "if there are bounds on the
+    possible values of the utility function, the expected values are also bounded").  Every interval
+    is clipped to [L, U].  A state entered more than once (Star2 probes, then searches) gets the
+    intersection of what each visit proved.  ``lower``/``upper`` default to -∞/+∞ (nothing assumed).
+    """
+    L, U = lower, upper
+
+    def clip(lo, hi):
+        return max(lo, L), min(hi, U)
+
+    ranges, stack = {}, []
+    for e in trace:
+        if e.kind == "enter":
+            stack.append((e.state, e.action, []))
+            continue
+        state, action, kids = stack.pop()
+        if e.kind == "leaf":
+            r = (e.value, e.value)
+        else:
+            player = game.to_move(state)
+            if player == CHANCE:
+                seen = {}
+                for a, (lo, hi) in kids:               # a probed outcome may appear twice
+                    old = seen.get(a, (-INF, INF))
+                    seen[a] = (max(old[0], lo), min(old[1], hi))
+                lo = hi = 0.0
+                for o, p in game.chance_outcomes(state):
+                    if p == 0:
+                        continue
+                    klo, khi = seen.get(o, (L, U))
+                    lo += p * klo
+                    hi += p * khi
+                r = (lo, hi)
+            elif player == MAX:
+                skipped = e.kind == "prune"
+                r = (max(lo for _, (lo, _) in kids), U if skipped else max(hi for _, (_, hi) in kids))
+            else:
+                skipped = e.kind == "prune"
+                r = (L if skipped else min(lo for _, (lo, _) in kids), min(hi for _, (_, hi) in kids))
+        r = clip(*r)
+        if state in ranges:
+            old = ranges[state]
+            r = (max(old[0], r[0]), min(old[1], r[1]))
+        ranges[state] = r
+        if stack:
+            stack[-1][2].append((action, r))
+    return ranges
+
+
+# ---------------------------------------------------------------------------------------------------
+# Measuring the savings: random trees with chance nodes, node counts of the three searches.
+# ---------------------------------------------------------------------------------------------------
+
+def random_chance_tree(branching: int, outcomes: int, moves: int, *, seed=None,
+                       probabilities: str = "uniform", order: str = "random", low: int = -5,
+                       high: int = 5) -> GameTree:
+    """A uniform tree of ``moves`` rounds of (decision node with ``branching`` children, chance node
+    with ``outcomes`` outcomes), MAX first, players alternating: for ``moves=2`` it is MAX / CHANCE /
+    MIN / CHANCE / leaves, Ballard's "regular" *-minimax tree.  Leaves are integers drawn uniformly
+    from [low, high]; ``probabilities`` is 'uniform' (1/n each) or 'random' (weights 1..9,
+    normalised).  ``order='best'`` sorts every decision node's children best first by their
+    expectiminimax values (tree construction for experiments, as in :meth:`GameTree.random`); the
+    default 'random' leaves them as drawn.  Same seed, same leaves."""
+    if branching < 1 or outcomes < 1 or moves < 0:
+        raise GameError(f"need branching >= 1, outcomes >= 1, moves >= 0; got {branching}, {outcomes}, "
+                        f"{moves}")
+    if probabilities not in ("uniform", "random"):
+        raise GameError(f"probabilities must be 'uniform' or 'random', not {probabilities!r}")
+    if order not in ("random", "best"):
+        raise GameError(f"order must be 'random' or 'best', not {order!r}")
+    rng = _random.Random(seed)
+
+    def dist():
+        if probabilities == "uniform":
+            return [1 / outcomes] * outcomes
+        w = [rng.randint(1, 9) for _ in range(outcomes)]
+        return [x / sum(w) for x in w]
+
+    def grow(k):
+        if k == 0:
+            return rng.randint(low, high)
+        return [chance(*zip(dist(), [grow(k - 1) for _ in range(outcomes)])) for _ in range(branching)]
+
+    spec = grow(moves)
+    if order == "best":
+        spec = _best_first(spec, MAX)[1]
+    return GameTree.from_nested(spec)
+
+
+def _best_first(spec, player):
+    """``(expectiminimax value, spec with decision children sorted best first)`` of a nested spec."""
+    if isinstance(spec, tuple) and hasattr(spec, "branches"):          # a chance node
+        scored = [(p, _best_first(sub, player)) for p, sub in spec.branches]
+        return sum(p * v for p, (v, _) in scored), chance(*((p, sub) for p, (_, sub) in scored))
+    if isinstance(spec, list):
+        scored = sorted((_best_first(sub, MIN if player == MAX else MAX) for sub in spec),
+                        key=lambda vs: vs[0], reverse=(player == MAX))
+        return scored[0][0], [sub for _, sub in scored]
+    return spec, spec
+
+
+class Shape(NamedTuple):
+    """A family of :func:`random_chance_tree` trees."""
+
+    branching: int
+    outcomes: int
+    moves: int
+    probabilities: str = "uniform"
+    order: str = "random"
+
+
+class NodeCounts(NamedTuple):
+    """Mean nodes visited over the seeds, for one tree shape."""
+
+    shape: Shape
+    expectiminimax: float
+    star1: float
+    star2: float
+
+
+def node_counts(shapes: Iterable[tuple], seeds: Iterable[int] = range(20), *, low: int = -5,
+                high: int = 5, slack: float = 0, progress: bool = False) -> list[NodeCounts]:
+    """Mean node counts of :func:`gamelib.expectiminimax`, :func:`star1` and :func:`star2` on
+    :func:`random_chance_tree` trees, one row per shape.
+
+    ``shapes`` are :class:`Shape` tuples ``(branching, outcomes, moves[, probabilities[, order]])``.
+    Leaves are integers in [low, high]; the searches are told the bounds [low - slack, high + slack]
+    (``slack > 0`` shows what loose bounds cost).  Every tree's three values are checked to agree (to
+    1e-9).  The counts are ``SearchResult.nodes``: nothing here searches on its own.
+    ``progress=True`` shows a ``tqdm.auto`` bar over the (shape, seed) pairs.
+    """
+    from .minimax import expectiminimax
+    seeds = list(seeds)
+    if not seeds:
+        raise GameError("need at least one seed to average over")
+    shapes = [Shape(*shape) for shape in shapes]
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+        bar = tqdm(total=len(shapes) * len(seeds), desc="chance trees")
+    rows = []
+    try:
+        for shape in shapes:
+            counts = {"e": [], "1": [], "2": []}
+            for s in seeds:
+                tree = random_chance_tree(shape.branching, shape.outcomes, shape.moves, seed=s,
+                                          probabilities=shape.probabilities, order=shape.order,
+                                          low=low, high=high)
+                full = expectiminimax(tree)
+                one = star1(tree, lower=low - slack, upper=high + slack)
+                two = star2(tree, lower=low - slack, upper=high + slack)
+                for r in (one, two):
+                    if abs(r.value - full.value) > 1e-9:
+                        raise AssertionError(f"value {r.value} != expectiminimax's {full.value} on "
+                                             f"{shape}, seed {s}")
+                counts["e"].append(full.nodes)
+                counts["1"].append(one.nodes)
+                counts["2"].append(two.nodes)
+                if bar is not None:
+                    bar.update(1)
+            rows.append(NodeCounts(shape, fmean(counts["e"]), fmean(counts["1"]), fmean(counts["2"])))
+    finally:
+        if bar is not None:
+            bar.close()
+    return rows
+
+
+def format_node_counts(rows: Sequence[NodeCounts]) -> str:
+    """:func:`node_counts` as a plain-text table, with each search's percentage of expectiminimax's
+    nodes."""
+    header = ["b", "n", "moves", "probabilities", "order", "expectiminimax", "star1", "%", "star2", "%"]
+    lines = []
+    for r in rows:
+        b, n, m, probs, order = r.shape
+        lines.append([str(b), str(n), str(m), probs, order, f"{r.expectiminimax:.1f}",
+                      f"{r.star1:.1f}", f"{100 * r.star1 / r.expectiminimax:.0f}",
+                      f"{r.star2:.1f}", f"{100 * r.star2 / r.expectiminimax:.0f}"])
+    widths = [max(len(x[j]) for x in lines + [header]) for j in range(len(header))]
+    out = ["  ".join(h.rjust(w) for h, w in zip(header, widths))]
+    out += ["  ".join(c.rjust(w) for c, w in zip(x, widths)) for x in lines]
+    return "\n".join(out)

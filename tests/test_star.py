@@ -1,0 +1,256 @@
+"""Star1 and Star2 (Ballard 1983; AIMA 4th ed. §5.5, alpha-beta with chance nodes): the same value and
+decision as expectiminimax, fewer nodes for Star1, cuts at chance nodes read off the trace."""
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamelib import GameError, GameTree, chance, expectiminimax
+from gamelib.core import CHANCE, proven_ranges as core_ranges
+from gamelib.games import Bins
+from gamelib.star import (Shape, format_node_counts, node_counts, proven_ranges, random_chance_tree,
+                          star1, star2)
+
+from .conftest import chance_specs
+
+INF = math.inf
+NINE_TENTHS = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]   # the .9/.1 tree, utilities 1..4
+SEARCHES = (star1, star2)
+
+
+def label_hash(state):
+    """A deterministic, arbitrary evaluation in [-5, 5]: the same number for a label in every run."""
+    return sum(ord(ch) * 7 ** i for i, ch in enumerate(state)) % 11 - 5
+
+
+def root_values(tree):
+    return {a: expectiminimax(tree, tree.result(tree.initial_state, a)).value
+            for a in tree.actions(tree.initial_state)}
+
+
+# --- the headline property -------------------------------------------------------------------------
+
+@given(chance_specs(), st.integers(0, 3))
+def test_star1_and_star2_equal_expectiminimax(spec, slack):
+    tree = GameTree.from_nested(spec)
+    full = expectiminimax(tree)
+    one = star1(tree, lower=-5 - slack, upper=5 + slack)
+    two = star2(tree, lower=-5 - slack, upper=5 + slack)
+    for result in (one, two):
+        assert result.value == pytest.approx(full.value, abs=1e-9)
+        assert result.action == full.action
+    assert one.nodes <= full.nodes
+
+
+@given(chance_specs(), st.integers(0, 4))
+def test_depth_limited_star_equals_depth_limited_expectiminimax(spec, depth):
+    tree = GameTree.from_nested(spec)
+    full = expectiminimax(tree, depth=depth, evaluate=label_hash)
+    for search in SEARCHES:
+        result = search(tree, lower=-5, upper=5, depth=depth, evaluate=label_hash)
+        assert result.value == pytest.approx(full.value, abs=1e-9)
+        assert result.action == full.action
+    assert star1(tree, lower=-5, upper=5, depth=depth, evaluate=label_hash).nodes <= full.nodes
+
+
+@given(chance_specs(), st.sampled_from(SEARCHES))
+def test_traces_keep_the_house_discipline(spec, search):
+    """Every 'enter' is closed once, in stack order; node count = enters; the outcomes/actions a
+    'prune' skips are not entered during that visit of the node (Star2 may enter them later, when it
+    searches a node it probed); the last event is the root with the returned value."""
+    tree = GameTree.from_nested(spec)
+    result = search(tree, lower=-5, upper=5, trace=True)
+    assert search(tree, lower=-5, upper=5)[:3] == result[:3]
+    stack = []                     # (state, states entered during its visit)
+    for e in result.trace:
+        if e.kind == "enter":
+            assert e.alpha < e.beta
+            for _, inside in stack:
+                inside.add(e.state)
+            stack.append((e.state, set()))
+        else:
+            state, inside = stack.pop()
+            assert state == e.state
+            if e.kind == "prune":
+                assert e.skipped and not {tree.result(e.state, a) for a in e.skipped} & inside
+    assert not stack
+    assert sum(e.kind == "enter" for e in result.trace) == result.nodes
+    assert result.trace[-1].state == "A" and result.trace[-1].value == result.value
+    if search is star1:            # Star1 enters each node at most once, never a skipped one
+        visited = set(result.visited)
+        assert len(visited) == result.nodes
+        for e in result.trace:
+            if e.kind == "prune":
+                assert not {tree.result(e.state, a) for a in e.skipped} & visited
+
+
+@given(chance_specs(), st.sampled_from(SEARCHES), st.integers(0, 3))
+def test_proven_ranges_hold_the_true_value(spec, search, slack):
+    """The intervals read off a Star trace (bounds L, U for what was never searched) are sound, and the
+    root's is exact."""
+    lo_b, hi_b = -5 - slack, 5 + slack
+    tree = GameTree.from_nested(spec)
+    result = search(tree, lower=lo_b, upper=hi_b, trace=True)
+    ranges = proven_ranges(result.trace, tree, lower=lo_b, upper=hi_b)
+    assert set(ranges) == set(result.visited)
+    for state, (lo, hi) in ranges.items():
+        true = expectiminimax(tree, state).value
+        assert lo - 1e-9 <= true <= hi + 1e-9
+    lo, hi = ranges["A"]
+    assert lo == pytest.approx(result.value, abs=1e-9) and hi == pytest.approx(result.value, abs=1e-9)
+    if search is star1:  # fail-soft: every value Star1 returns lies in its node's proven interval
+        for e in result.trace:
+            if e.kind != "enter":
+                assert ranges[e.state][0] - 1e-9 <= e.value <= ranges[e.state][1] + 1e-9
+
+
+# --- exact small examples --------------------------------------------------------------------------
+
+def test_aima_point_nine_tree_cuts_the_second_chance_node():
+    tree = GameTree.from_nested(NINE_TENTHS)
+    result = star1(tree, lower=0, upper=4, trace=True)
+    assert (result.value, result.action, result.nodes) == (pytest.approx(2.1), "a1", 6)
+    assert expectiminimax(tree).nodes == 7
+    assert result.visited == ["A", "B", "D", "E", "C", "F"]
+    # C's first outcome F = 1 proves C <= 0.9 * 1 + 0.1 * U = 1.3 <= α = 2.1: G is never searched.
+    prunes = [e for e in result.trace if e.kind == "prune"]
+    assert [(e.state, e.skipped) for e in prunes] == [("C", ("c2",))]
+    assert prunes[0].value == pytest.approx(1.3) and (prunes[0].alpha, prunes[0].beta) == (2.1, 4)
+    # F was searched with Ballard's window: A_1 = (α - 0.1 U) / 0.9 = (2.1 - 0.4) / 0.9.
+    enter_f = next(e for e in result.trace if e.kind == "enter" and e.state == "F")
+    assert enter_f.alpha == pytest.approx(1.7 / 0.9) and enter_f.beta == 4
+    ranges = proven_ranges(result.trace, tree, lower=0, upper=4)
+    assert ranges["C"] == (pytest.approx(0.9), pytest.approx(1.3))
+    assert ranges["A"] == (pytest.approx(2.1), pytest.approx(2.1))
+    # Without bounds a skipped outcome could be anything, so C is not bounded at all.
+    assert proven_ranges(result.trace, tree)["C"] == (-INF, INF)
+
+
+def test_looser_bounds_cut_later():
+    tree = GameTree.from_nested(NINE_TENTHS)
+    # U = 10: after F = 1, C <= 0.9 + 1.0 = 1.9 <= 2.1 still cuts.  U = 20: C <= 2.9, no cut.
+    assert star1(tree, lower=0, upper=10).nodes == 6
+    assert star1(tree, lower=0, upper=20).nodes == 7
+    assert star1(tree, lower=0, upper=20).value == pytest.approx(2.1)
+
+
+def test_fail_high_below_a_min_root_skips_two_outcomes():
+    third = 1 / 3
+    tree = GameTree.from_nested([chance((0.5, 0), (0.5, 2)),
+                                 chance((third, 5), (third, 3), (third, 4))], root="MIN")
+    result = star1(tree, lower=0, upper=5, trace=True)
+    assert (result.value, result.action) == (1, "a1")
+    prune = next(e for e in result.trace if e.kind == "prune")
+    # C's first outcome 5 proves C >= 5/3 + 0 + 0 >= β = 1: the other two outcomes are skipped.
+    assert (prune.state, prune.skipped, prune.beta) == ("C", ("c2", "c3"), 1)
+    assert prune.value == pytest.approx(5 / 3)
+    assert result.nodes == 6 and expectiminimax(tree).nodes == 8
+
+
+def test_core_proven_ranges_would_call_a_cut_chance_node_exact():
+    """What gamelib.core.proven_ranges needs: it takes every chance node as exact, so on a Star1 trace
+    with U = 10 it reports C as [1.9, 1.9] (the bound 0.9 * 1 + 0.1 * U), although C's true value is
+    1.3.  gamelib.star.proven_ranges reads C as [0.9, 1.9]."""
+    tree = GameTree.from_nested(NINE_TENTHS)
+    trace = star1(tree, lower=0, upper=10, trace=True).trace
+    assert core_ranges(trace, tree.to_move)["C"] == (pytest.approx(1.9), pytest.approx(1.9))
+    assert expectiminimax(tree, "C").value == pytest.approx(1.3)
+    assert proven_ranges(trace, tree, lower=0, upper=10)["C"] == (pytest.approx(0.9), pytest.approx(1.9))
+
+
+def test_bins_with_the_coin():
+    game = Bins(coin=True)
+    full = expectiminimax(game)
+    for search in SEARCHES:
+        result = search(game, lower=-50, upper=50, trace=True)
+        assert (result.value, result.action) == (full.value, full.action) == (-2.0, "C")
+        ranges = proven_ranges(result.trace, game, lower=-50, upper=50)
+        assert ranges[game.initial_state] == (-2.0, -2.0)
+    # MIN's pick from bin A stops at -50 = L: nothing can be lower (a cut on equality, twice).
+    assert star1(game, lower=-50, upper=50).nodes == 20 < full.nodes == 22
+
+
+def test_bins_depth_limited_with_an_evaluation():
+    game = Bins(coin=True)
+    middle = {name: (lo + hi) / 2 for name, (lo, hi) in game.bins.items()}
+
+    def evaluate(state):           # a bin is worth its midpoint
+        return middle[state.bin]
+
+    full = expectiminimax(game, depth=2, evaluate=evaluate)
+    for search in SEARCHES:
+        result = search(game, lower=-50, upper=50, depth=2, evaluate=evaluate)
+        assert result[:2] == full[:2] == (3.5, "C")   # C: coin to B (2) or C (5)
+
+
+def test_star2_probes_then_searches():
+    # MAX / CHANCE / MIN / leaves: probing B looks at the first leaf of D and of E, then searches.
+    tree = GameTree.from_nested([chance((0.5, [3, 9]), (0.5, [3, 9])),
+                                 chance((0.5, [0, 9]), (0.5, [0, 9]))])
+    result = star2(tree, lower=0, upper=9, trace=True)
+    assert result[:2] == (3, "a1")
+    probes = [(e.state, e.skipped) for e in result.trace if e.kind == "prune"]
+    assert probes[:2] == [("D", ("d2",)), ("E", ("e2",))]
+    assert result.visited[:8] == ["A", "B", "D", "H", "E", "J", "D", "H"]
+    # C: probing F gives F <= 0 = L, exact, and G's probe then proves C <= 0 <= α = 3.
+    assert result.visited[-5:] == ["C", "F", "L", "G", "N"]
+
+
+def test_star2_saves_nodes_on_best_first_regular_trees():
+    """With the best move first, probing proves most moves worse than the first at the cost of one
+    reply per outcome (Ballard's regular trees); on randomly ordered trees it costs nodes."""
+    ordered, shuffled = node_counts([(5, 6, 2, "uniform", "best"), (3, 2, 2, "uniform", "random")],
+                                    seeds=range(4))
+    assert ordered.star2 < 0.75 * ordered.star1 < ordered.expectiminimax
+    assert shuffled.star1 < shuffled.expectiminimax < shuffled.star2
+
+
+# --- errors ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("search", SEARCHES)
+def test_bounds_are_required_and_checked(search):
+    tree = GameTree.from_nested(NINE_TENTHS)
+    with pytest.raises(GameError, match="need lower= and upper="):
+        search(tree)
+    with pytest.raises(GameError, match="need lower= and upper="):
+        search(tree, lower=0)
+    with pytest.raises(GameError, match="need lower < upper, got lower=4, upper=4"):
+        search(tree, lower=4, upper=4)
+    with pytest.raises(GameError, match="need lower < upper"):
+        search(tree, lower=5, upper=0)
+    with pytest.raises(GameError, match="upper must be a finite number, got inf"):
+        search(tree, lower=0, upper=INF)
+    with pytest.raises(GameError, match="the utility of state 'E' is 3, outside the declared bounds"):
+        search(tree, lower=0, upper=2.5)
+    with pytest.raises(GameError, match=r"evaluation of state 'B' is 7, outside the declared"
+                       r" bounds \[0, 4\]"):
+        search(tree, lower=0, upper=4, depth=1, evaluate=lambda s: 7)
+    with pytest.raises(GameError, match="needs evaluate="):
+        search(tree, lower=0, upper=4, depth=1)
+
+
+# --- the measurement -------------------------------------------------------------------------------
+
+def test_random_chance_trees_have_the_requested_shape():
+    tree = random_chance_tree(3, 2, 2, seed=1, probabilities="random")
+    assert len(tree) == 1 + 3 + 6 + 18 + 36
+    assert tree.players["B"] == CHANCE and tree.players["E"] == "MIN"
+    assert all(-5 <= tree.leaf_values[s] <= 5 for s in tree.leaves)
+    assert random_chance_tree(3, 2, 2, seed=1).leaves == tree.leaves
+    best = random_chance_tree(3, 2, 2, seed=1, order="best")
+    values = root_values(best)
+    assert list(values.values()) == sorted(values.values(), reverse=True)
+    with pytest.raises(GameError, match="probabilities must be"):
+        random_chance_tree(2, 2, 1, probabilities="skewed")
+
+
+def test_node_counts_table():
+    rows = node_counts([(2, 2, 2, "uniform"), (3, 2, 2, "random")], seeds=range(3))
+    assert [r.expectiminimax for r in rows] == [31, 64]
+    assert rows[1].shape == Shape(3, 2, 2, "random", "random")
+    assert all(r.star1 <= r.expectiminimax for r in rows)
+    table = format_node_counts(rows)
+    assert table.splitlines()[0].split() == ["b", "n", "moves", "probabilities", "order",
+                                              "expectiminimax", "star1", "%", "star2", "%"]
+    assert len(table.splitlines()) == 3
