@@ -1,0 +1,142 @@
+"""Monte Carlo simulation as an evaluation function (AIMA 4th ed. §5.5; seed 002, "Alternate approach:
+Monte Carlo simulation.  Simulate thousands of games from a position with random dice rolls and use the
+resulting win percentage as an evaluation function").
+
+A *playout* plays the game from a state to the end: chance outcomes drawn with their probabilities,
+MAX and MIN choosing by policies (uniformly random moves unless told otherwise).  The mean of MAX's
+utility over n independent playouts estimates MAX's expected utility from that state *under those
+policies* (CS221's V_eval, :func:`gamelib.game_evaluation`, when the policies are the same), with
+standard error s / sqrt(n), s the sample standard deviation: four times the playouts halve the error.
+
+* :func:`monte_carlo_value` -> ``Estimate(value, standard_error)`` for one state.
+* :func:`monte_carlo_evaluation` -> a function ``state -> estimate``, to pass as ``evaluate=`` to a
+  depth-limited search (H-MINIMAX, AIMA Eq. 5.2).  It is deterministic per state: the playouts from
+  a state ``s`` are drawn with a seed made from ``seed`` and ``repr(s)``, so the same state gets the
+  same estimate wherever and whenever a search meets it, in any visiting order, in every run.
+
+The estimate is a mean of utilities, so it lies within the utilities' bounds: a Monte Carlo evaluation
+can be given to :func:`gamelib.star.star1` with the game's utility bounds.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import numbers
+import random
+from statistics import fmean, stdev
+from typing import Callable, NamedTuple
+
+from .core import CHANCE, MAX, MIN, GameError, check_distribution
+from .policies import uniform
+
+
+class Estimate(NamedTuple):
+    """A Monte Carlo estimate of MAX's expected utility and its standard error (unpacks as a pair)."""
+
+    value: float
+    standard_error: float
+
+
+def _policies(game, policy) -> dict:
+    if policy is None:
+        policy = {}
+    if not isinstance(policy, dict):
+        raise GameError(f"policy must be a dict {{MAX: policy, MIN: policy}} (either may be left out for "
+                        f"uniformly random play), got {policy!r}")
+    unknown = [p for p in policy if p not in (MAX, MIN)]
+    if unknown:
+        raise GameError(f"policy has entries for {unknown}; only MAX and MIN choose moves "
+                        "(chance follows game.chance_outcomes)")
+    return {p: policy.get(p) or uniform(game) for p in (MAX, MIN)}
+
+
+def _check_playouts(playouts, least):
+    if isinstance(playouts, bool) or not isinstance(playouts, numbers.Integral) or playouts < least:
+        why = " (a standard error needs two)" if least == 2 else ""
+        raise GameError(f"playouts must be a whole number >= {least}{why}, got {playouts!r}")
+
+
+def playout(game, state, policies: dict, rng: random.Random) -> float:
+    """Play one game from ``state`` to the end and return MAX's utility there.
+
+    Chance outcomes follow ``game.chance_outcomes``; MAX and MIN sample their moves from
+    ``policies[player](state)`` (``{action: probability}``), all with ``rng``.
+    """
+    while not game.is_terminal(state):
+        player = game.to_move(state)
+        if player == CHANCE:
+            dist = check_distribution(game.chance_outcomes(state), f"chance outcomes of {state!r}")
+        elif player in (MAX, MIN):
+            dist = check_distribution(policies[player](state).items(), f"{player}'s policy at {state!r}")
+        else:
+            raise GameError(f"unknown player {player!r} at {state!r}")
+        moves, weights = zip(*dist)
+        state = game.result(state, rng.choices(moves, weights)[0])
+    return game.utility(state, MAX)
+
+
+def monte_carlo_value(game, state=None, *, playouts: int, policy: dict | None = None,
+                      seed=None) -> Estimate:
+    """Estimate MAX's expected utility at ``state`` (the initial state if None) by ``playouts`` random
+    playouts: ``Estimate(value=mean utility, standard_error=sample sd / sqrt(playouts))``.
+
+    ``policy`` is ``{MAX: policy, MIN: policy}`` (a policy maps a state to ``{action: probability}``,
+    as in :mod:`gamelib.policies`); a player left out plays uniformly at random.  All sampling uses
+    ``random.Random(seed)``: the same seed gives the same estimate.  At a terminal state the value
+    is its utility with standard error 0.
+
+    >>> from gamelib.games import Bins
+    >>> est = monte_carlo_value(Bins(coin=True), playouts=2000, seed=1)
+    >>> round(est.value, 2), round(est.standard_error, 2)   # exact: 7/3 = 2.33 under uniform play
+    (2.31, 0.67)
+    """
+    _check_playouts(playouts, 2)
+    if state is None:
+        state = game.initial_state
+    if game.is_terminal(state):
+        return Estimate(game.utility(state, MAX), 0.0)
+    policies = _policies(game, policy)
+    rng = random.Random(seed)
+    utilities = [playout(game, state, policies, rng) for _ in range(playouts)]
+    return Estimate(fmean(utilities), stdev(utilities) / math.sqrt(playouts))
+
+
+def state_seed(seed, state) -> int:
+    """The seed for the playouts from ``state``: a 64-bit number hashed (BLAKE2b) from ``seed`` and
+    ``repr(state)``.  Python's ``hash()`` is salted per process for strings, so it is not used: this
+    one is the same in every run.  (Two states with the same repr get the same seed.)"""
+    digest = hashlib.blake2b(f"{seed!r}|{state!r}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def monte_carlo_evaluation(game, playouts: int, policy: dict | None = None, seed=0) -> Callable:
+    """An evaluation function ``state -> estimated utility for MAX`` by ``playouts`` random playouts
+    from the state (AIMA §5.5: Monte Carlo simulation as an evaluation function), for ``evaluate=``
+    of a depth-limited search.
+
+    Reproducible: the playouts from ``state`` are seeded with :func:`state_seed` ``(seed, state)``,
+    so a state always gets the same estimate (in any search, any visiting order, any run), and a
+    depth-limited search with this evaluation returns the same result every time.  A different
+    ``seed`` gives an independent set of estimates.  ``policy`` as in :func:`monte_carlo_value`.
+    Each call runs ``playouts`` games: a search with it costs (cut-off states) x ``playouts``
+    playouts.
+
+    >>> from gamelib import expectiminimax
+    >>> from gamelib.games import Bins
+    >>> evaluate = monte_carlo_evaluation(Bins(coin=True), playouts=200, seed=0)
+    >>> expectiminimax(Bins(coin=True), depth=1, evaluate=evaluate) == \\
+    ...     expectiminimax(Bins(coin=True), depth=1, evaluate=evaluate)
+    True
+    """
+    _check_playouts(playouts, 1)
+    policies = _policies(game, policy)
+
+    def evaluate(state):
+        if game.is_terminal(state):
+            return game.utility(state, MAX)
+        rng = random.Random(state_seed(seed, state))
+        return fmean(playout(game, state, policies, rng) for _ in range(playouts))
+
+    evaluate.__name__ = f"monte_carlo_evaluation_{playouts}"
+    evaluate.__doc__ = f"Mean of MAX's utility over {playouts} seeded random playouts from the state."
+    return evaluate
