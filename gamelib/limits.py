@@ -16,6 +16,8 @@ option of :func:`search`  what it does                                          
 ``history=True``         the history heuristic: moves that cut off often, early     no
 ``first_moves=``         a line of play (e.g. the last iteration's principal        no
                          variation) tried first along its path
+``order=``               a fixed ordering, ``order(state, actions)``, as for        no
+                         :func:`gamelib.alphabeta` (e.g. Connect Four centre first)
 ``quiescent=``           quiescence search: at the depth limit, a state that is     yes: fights the
                          not quiet is searched on for up to ``quiescence_depth``    horizon effect
                          more plies before it is evaluated
@@ -23,7 +25,7 @@ option of :func:`search`  what it does                                          
                          are searched at each node                                  best move
 =======================  ========================================================  =================
 
-The first four only reorder or skip work that cannot matter, so alpha-beta's value is unchanged
+The first five only reorder or skip work that cannot matter, so alpha-beta's value is unchanged
 (move ordering never changes alpha-beta's value; a table entry is used only where its bound decides
 the question).  :func:`iterative_deepening` searches depth 1, 2, 3, ... until time runs out, an
 *anytime* algorithm: it always has the best move of the deepest completed depth, and each iteration
@@ -106,7 +108,8 @@ class OutOfTime(Exception):
 def search(game, state=None, *, depth: int, evaluate: Callable, table=None, killers=False,
            history=False, first_moves=None, quiescent: Callable | None = None,
            quiescence_depth: int = 4, beam: int | None = None, prune_on_equality: bool = True,
-           alpha: float = -INF, beta: float = INF, trace: bool = False) -> LimitedResult:
+           order: Callable | None = None, alpha: float = -INF, beta: float = INF,
+           trace: bool = False) -> LimitedResult:
     """Depth-limited alpha-beta (AIMA Fig. 5.7 with the cutoff test of Eq. 5.2) with the options of
     the module docstring.  Returns a :class:`LimitedResult` (value for MAX, best action at ``state``,
     nodes entered, trace, principal variation, solved).
@@ -126,20 +129,22 @@ def search(game, state=None, *, depth: int, evaluate: Callable, table=None, kill
     beam        keep only the ``beam`` best moves at each node, ranked by ``evaluate`` of the state
                 they lead to (utility if terminal), best for the player to move first.  Dropped moves
                 are listed as ``skipped`` in the node's closing 'prune' event
+    order       ``order(state, actions)`` -> the actions in the order to try them, applied first (the
+                heuristics below then move their favourites to the front); None: ``game.actions`` order
     alpha, beta the window to search ``state`` with (fail-soft: a value ≤ alpha is an upper bound, a
                 value ≥ beta a lower bound, anything between exact)
 
     Move order, highest priority first: the ``first_moves`` move, the table's move, the killers, then
-    moves by history credit, then ``game.actions`` order.  With ``trace=True`` the events are those of
+    moves by history credit, then ``order`` (else ``game.actions``) order.  With ``trace=True`` the events are those of
     :func:`gamelib.alphabeta`; a state the table decides is closed by a 'prune' event that skips all
     its actions (its value came from the table).
     """
     return _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
-                   quiescence_depth, beam, prune_on_equality, alpha, beta, trace, None)
+                   quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, None)
 
 
 def _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
-            quiescence_depth, beam, prune_on_equality, alpha, beta, trace, deadline) -> LimitedResult:
+            quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, deadline) -> LimitedResult:
     """:func:`search`, and raises :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``."""
     if state is None:
         state = game.initial_state
@@ -184,7 +189,8 @@ def _search(game, state, depth, evaluate, table, killers, history, first_moves, 
             if log is not None:
                 log.append(Event("leaf", s, ply, alpha, beta, v))
             return v
-        player, acts = to_move(s), actions(s)
+        player = to_move(s)
+        acts = actions(s) if order is None else order(s, actions(s))
         if player != MAX and player != MIN:
             raise GameError(f"search does not handle {player} states (at {s!r}); "
                             "use expectiminimax for games of chance")
@@ -279,7 +285,8 @@ def _table_line(game, table, s, plies) -> list:
 def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: float | None = None,
                         max_depth: int | None = None, table=True, killers=True, history=True,
                         quiescent: Callable | None = None, quiescence_depth: int = 4,
-                        prune_on_equality: bool = True, progress: bool = False) -> DeepeningResult:
+                        order: Callable | None = None, prune_on_equality: bool = True,
+                        progress: bool = False) -> DeepeningResult:
     """Iterative deepening (AIMA 4th ed. §5.3.2; seed 000 "Use iterative deepening for an anytime
     algorithm"): :func:`search` to depth 1, 2, 3, ... until ``time_limit`` seconds have passed, depth
     ``max_depth`` is done, or a depth is *solved* (it never reached its depth limit, so deeper
@@ -290,7 +297,8 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
     the clock interrupts is thrown away.  Depth 1 always completes, so there is always a move.  Each
     iteration tries the previous one's principal variation first, and ``table`` (True: one table for
     all iterations; False: none; or a :class:`~gamelib.transposition.TranspositionTable`), ``killers``
-    and ``history`` carry what earlier iterations learned into later ones.  ``progress=True`` shows a
+    and ``history`` carry what earlier iterations learned into later ones; ``order`` is a fixed base
+    ordering as for :func:`search`.  ``progress=True`` shows a
     progress bar over the depths.  With neither limit, a game with cycles may never be solved.
     """
     from tqdm.auto import tqdm
@@ -316,7 +324,8 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
             try:
                 r = _search(game, state, depth, evaluate, table, killers, history,
                             best.pv if best is not None else None, quiescent, quiescence_depth, None,
-                            prune_on_equality, -INF, INF, False, deadline if best is not None else None)
+                            prune_on_equality, order, -INF, INF, False,
+                            deadline if best is not None else None)
             except OutOfTime as out:
                 nodes += out.nodes
                 stopped = "time"

@@ -49,6 +49,17 @@ def test_all_options_off_is_alphabeta_event_for_event(on_equality):
         assert ours[:3] == plain[:3] and ours.visited == plain.visited
 
 
+def test_a_fixed_order_is_alphabetas_order():
+    def reverse(state, actions):
+        return tuple(reversed(actions))
+    for game, evaluate in [(GameTree.from_nested(FIG_5_2), label_hash), (TicTacToe("X...O...."), x_threats)]:
+        plain = alphabeta(game, depth=4, evaluate=evaluate, order=reverse, trace=True)
+        ours = search(game, depth=4, evaluate=evaluate, order=reverse, trace=True)
+        assert ours.trace == plain.trace
+    result = iterative_deepening(TicTacToe(), evaluate=x_threats, max_depth=3, order=reverse)
+    assert result.value == alphabeta(TicTacToe(), depth=3, evaluate=x_threats).value
+
+
 def test_the_result_reads_like_a_search_result():
     result = search(GameTree.from_nested(FIG_5_2), depth=2, evaluate=zero)
     assert result[:3] == (3, "a1", 11) and result.trace is None

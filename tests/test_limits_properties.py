@@ -55,6 +55,7 @@ OPTIONS = {
     "all": {"table": True, "killers": True, "history": True, "first_moves": True},
     "quiet everywhere": {"quiescent": lambda s: True},
     "beam wider than any node": {"beam": 4},
+    "random fixed order and all": {"order": True, "table": True, "killers": True, "history": True},
 }
 
 
@@ -66,6 +67,8 @@ def test_every_enhancement_returns_the_alphabeta_value(name, spec, depth, on_equ
     options = dict(OPTIONS[name])
     if options.get("first_moves"):
         options["first_moves"] = random_line(tree, "A", rng)
+    if options.get("order"):
+        options["order"] = lambda s, acts: rng.sample(list(acts), len(acts))
     plain = alphabeta(tree, depth=depth, evaluate=label_hash, prune_on_equality=on_equality)
     ours = search(tree, depth=depth, evaluate=label_hash, prune_on_equality=on_equality, **options)
     assert ours.value == plain.value
