@@ -281,4 +281,52 @@ def tic_tac_toe_shared_table_property(make_table):
 
 
 test_one_table_shared_by_many_tic_tac_toe_searches = \
-    settings(max_examples=30)(tic_tac_toe_shared_table_property(TranspositionTable))
+    settings(max_examples=20)(tic_tac_toe_shared_table_property(TranspositionTable))
+
+
+# -- 3. Connect Four positions (depth 3-4, kept small) -----------------------------------------------
+
+def connect4_position(rng, plies):
+    """A Connect Four game starting from a random position ``plies`` pieces in (or fewer, if won)."""
+    from gamelib.games.connect4 import Connect4
+    game = Connect4()
+    s = game.initial_state
+    for _ in range(plies):
+        if game.is_terminal(s):
+            break
+        s = game.result(s, rng.choice(game.actions(s)))
+    return game, s
+
+
+@settings(max_examples=10)
+@given(rng=st.randoms(use_true_random=False), plies=st.integers(0, 14), depth=st.integers(3, 4))
+def test_every_enhancement_returns_the_alphabeta_value_on_connect_four(rng, plies, depth):
+    connect4 = pytest.importorskip("gamelib.games.connect4")
+    game, s = connect4_position(rng, plies)
+    evaluate = connect4.evaluation()
+    plain = alphabeta(game, s, depth=depth, evaluate=evaluate).value
+    for options in [{"table": True}, {"killers": True, "history": True},
+                    {"table": True, "killers": True, "history": True, "order": connect4.center_first,
+                     "first_moves": random_line(game, s, rng)}]:
+        assert search(game, s, depth=depth, evaluate=evaluate, **options).value == plain
+    deepening = iterative_deepening(game, s, evaluate=evaluate, max_depth=depth)
+    assert deepening.value == plain
+
+
+@settings(max_examples=10)
+@given(rng=st.randoms(use_true_random=False),
+       plan=st.lists(st.tuples(st.integers(0, 1), st.integers(3, 4), windows.map(
+           lambda w: (w[0] / 100, w[1] / 100))), min_size=1, max_size=4))
+def test_one_table_shared_by_many_connect_four_searches(rng, plan):
+    connect4 = pytest.importorskip("gamelib.games.connect4")
+    evaluate, table, horizon = connect4.evaluation(), TranspositionTable(), 10
+    game, _ = connect4_position(rng, 0)
+    line = random_line(game, game.initial_state, rng, length=12)   # positions along one game share subtrees
+    for step, depth, (alpha, beta) in plan:
+        horizon += step
+        s = game.from_moves(line[:max(horizon - depth, 0)])
+        depth = horizon - s.plies                      # every search stops at the same ply
+        true = alphabeta(game, s, depth=depth, evaluate=evaluate).value
+        got = search(game, s, depth=depth, evaluate=evaluate, table=table, killers=True, history=True,
+                     order=connect4.center_first, alpha=alpha, beta=beta).value
+        assert agrees_fail_soft(got, alpha, beta, true), (s, depth, (alpha, beta), got, true)
