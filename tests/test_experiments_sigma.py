@@ -31,9 +31,10 @@ from .conftest import nested_specs
 TRIALS = 200_000
 
 
-def within(mc, exact, action, k=4.0):
-    """|Monte Carlo − exact| within k standard errors (plus a hair for the integral's own error)."""
-    return abs(mc[action] - exact[action]) <= k * mc.stderr[action] + 1e-9
+def within(mc, exact, action, k=4.0, floor=1e-9):
+    """|Monte Carlo − exact| within k standard errors (plus ``floor``: a hair for the integral's own
+    error, or more where the probability is too small for the trials to see)."""
+    return abs(mc[action] - exact[action]) <= k * mc.stderr[action] + floor
 
 
 # -- the textbook's numbers -----------------------------------------------------------------------------
@@ -136,9 +137,12 @@ def test_one_ply_trees_are_exact_too():
 
 
 def test_more_noise_first_favours_the_left_then_evens_out():
-    p = [exact_branch_probabilities(TEXTBOOK_TREE, s)["a1"] for s in (0.5, 2, 5, 20, 1e6)]
-    assert p[0] < 0.5 < p[1] < p[2] < p[3]
-    assert abs(p[4] - 0.5) < 0.01   # σ huge: the estimates no longer matter, 4 leaves against 4
+    p = [exact_branch_probabilities(TEXTBOOK_TREE, s)["a1"] for s in (0.5, 2, 5, 20, 100, 1e6)]
+    assert p[0] < 0.5 < p[1] < p[2] < p[3] < p[4]
+    # 1 << σ << 900: one noisy leaf (99) against the smallest of four (about 100): the left is truly
+    # better unless its leaf is the smallest of five nearly exchangeable values, 4 times out of 5.
+    assert p[4] == pytest.approx(0.8, abs=0.01)
+    assert abs(p[5] - 0.5) < 0.01   # σ huge: the estimates no longer matter, 4 leaves against 4
 
 
 @given(nested_specs(max_leaves=12).filter(lambda s: isinstance(s, list)), st.integers(0, 10 ** 6))
@@ -349,3 +353,17 @@ def test_depth_matters_progress_bar_and_bad_input(capsys):
         depth_matters(seeds=[])
     with pytest.raises(ValueError, match="error"):
         depth_matters(error="random")
+
+
+def test_exact_agrees_with_monte_carlo_on_random_two_ply_trees():
+    rng = np.random.default_rng(2024)
+    for _ in range(8):
+        spec = [[int(v) for v in rng.integers(0, 12, size=rng.integers(1, 4))]
+                for _ in range(rng.integers(2, 4))]
+        if rng.random() < 0.3:
+            spec.append(int(rng.integers(0, 12)))      # a move straight to a leaf
+        sigma = float(rng.uniform(0.5, 6))
+        exact = exact_branch_probabilities(spec, sigma)
+        mc = branch_probabilities(spec, sigma, trials=40_000, seed=int(rng.integers(1000)))
+        assert sum(exact.probability.values()) == pytest.approx(1, abs=1e-9)
+        assert all(within(mc, exact, a, k=5, floor=5 / mc.trials) for a in exact.actions), (spec, sigma)

@@ -66,7 +66,7 @@ def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0
     sigma, correlation, shared = result.sigma, result.correlation, result.shared
     exact = exact_or_none(tree, sigma, correlation, shared)
     if axes is None:
-        fig, axes = plt.subplots(1, 2, figsize=FIGSIZE, gridspec_kw={"width_ratios": [1.25, 1]})
+        _, axes = plt.subplots(1, 2, figsize=FIGSIZE, gridspec_kw={"width_ratios": [1.25, 1]})
     ax_tree, ax_values = axes
     root = tree.initial_state
     model = f"σ = {sigma:g}" + (f", ρ = {correlation:g} ({shared})" if correlation else "")
