@@ -367,3 +367,10 @@ def test_exact_agrees_with_monte_carlo_on_random_two_ply_trees():
         mc = branch_probabilities(spec, sigma, trials=40_000, seed=int(rng.integers(1000)))
         assert sum(exact.probability.values()) == pytest.approx(1, abs=1e-9)
         assert all(within(mc, exact, a, k=5, floor=5 / mc.trials) for a in exact.actions), (spec, sigma)
+
+
+def test_a_tree_whose_players_do_not_alternate_by_level_is_refused():
+    mixed = GameTree.from_nested([[[1], 2], [[3], 4]])
+    mixed.players["D"] = "MIN"       # D and F are the inner nodes at depth 2: now MIN and MAX
+    with pytest.raises(TreeSpecError, match="alternate"):
+        branch_probabilities(mixed, 1, trials=10)

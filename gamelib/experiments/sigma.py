@@ -185,7 +185,9 @@ class Levels:
                 starts.append(k)
                 k += len(tree.children[nodes[i]])
             players = {tree.players[nodes[i]] for i in inner_pos}
-            assert len(players) <= 1, "players alternate by level in a MAX/MIN tree"
+            if len(players) > 1:
+                raise TreeSpecError(f"MAX and MIN both move at depth {d}: vectorized minimax needs "
+                                    "the players to alternate by level")
             ufunc = np.maximum if players == {MAX} else np.minimum
             self._plan.append((len(nodes), np.array(leaf_pos, dtype=np.intp),
                                np.array([column[nodes[i]] for i in leaf_pos], dtype=np.intp),
