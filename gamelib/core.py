@@ -197,34 +197,57 @@ def cutoff_test(depth: int | None, evaluate, cutoff):
         raise GameError(f"depth must be a whole number of plies >= 0, got {depth!r}")
     return lambda state, d: d >= depth
 
-def proven_ranges(trace: list[Event], to_move) -> dict:
+def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
+                  bounds: tuple = (-INF, INF)) -> dict:
     """What a trace proves about each node it closed: ``{state: (lo, hi)}``, the interval its minimax
     value must lie in, given only what the search looked at (the notes' notation: C is (−∞, 2], D is
     [2, 2] in seed 004's walk-through of Fig. 5.2).
 
     A leaf is [v, v].  A MAX node's value is the largest of its children's, so lo is the largest
-    searched lo, and hi the largest searched hi, unless a cut skipped children (then hi = +∞).  MIN is
-    the mirror image.  ``to_move(state)`` tells whose node it is (``game.to_move``).  Searches without
-    pruning prove every value exactly; chance nodes are taken as exact, since nothing here prunes them.
+    searched lo, and hi the largest searched hi, unless a cut skipped children (then hi = U).  MIN is
+    the mirror image.  ``to_move(state)`` tells whose node it is (``game.to_move``).
+
+    Chance nodes: given ``chance_outcomes`` (``game.chance_outcomes``), a chance node is
+    [sum P_i lo_i, sum P_i hi_i] over all its outcomes, an outcome never entered counting as
+    ``bounds`` = (L, U) (AIMA §5.5: bounded utilities bound expectations; what Star1/Star2 in
+    :mod:`gamelib.star` rely on when they cut a chance node).  Without ``chance_outcomes`` a chance
+    node is taken as exact, which is right for searches that never prune one (expectiminimax).
+    Every interval is clipped to ``bounds`` (default: nothing assumed); a state closed more than once
+    (Star2 probes, then searches; transpositions) gets the intersection of what each visit proved.
     """
+    L, U = bounds
     ranges, stack = {}, []
     for e in trace:
         if e.kind == "enter":
-            stack.append((e.state, []))
+            stack.append((e.state, e.action, []))
             continue
-        state, kids = stack.pop()
+        state, action, kids = stack.pop()
         player = to_move(state) if e.kind != "leaf" and kids else None
         if player == MAX:
             skipped = e.kind == "prune"
-            r = (max(lo for lo, _ in kids), INF if skipped else max(hi for _, hi in kids))
+            r = (max(lo for _, (lo, _) in kids), U if skipped else max(hi for _, (_, hi) in kids))
         elif player == MIN:
             skipped = e.kind == "prune"
-            r = (-INF if skipped else min(lo for lo, _ in kids), min(hi for _, hi in kids))
+            r = (L if skipped else min(lo for _, (lo, _) in kids), min(hi for _, (_, hi) in kids))
+        elif player == CHANCE and chance_outcomes is not None:
+            seen = {}
+            for a, (lo, hi) in kids:                   # an outcome may be entered twice (Star2)
+                old = seen.get(a, (-INF, INF))
+                seen[a] = (max(old[0], lo), min(old[1], hi))
+            lo = hi = 0.0
+            for outcome, p in chance_outcomes(state):
+                if p:
+                    klo, khi = seen.get(outcome, (L, U))
+                    lo, hi = lo + p * klo, hi + p * khi
+            r = (lo, hi)
         else:
             r = (e.value, e.value)
+        r = (max(r[0], L), min(r[1], U))
+        if state in ranges:
+            r = (max(ranges[state][0], r[0]), min(ranges[state][1], r[1]))
         ranges[state] = r
         if stack:
-            stack[-1][1].append(r)
+            stack[-1][2].append((action, r))
     return ranges
 
 @contextmanager

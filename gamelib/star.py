@@ -57,6 +57,7 @@ import random as _random
 from statistics import fmean
 from typing import Iterable, NamedTuple, Sequence
 
+from .core import proven_ranges as core_proven_ranges
 from .core import (CHANCE, INF, MAX, MIN, Event, GameError, SearchResult, check_distribution,
                    cutoff_test, recording)
 from .trees import GameTree, chance
@@ -285,58 +286,10 @@ def star2(game, state=None, *, lower=None, upper=None, depth: int | None = None,
 
 def proven_ranges(trace: list[Event], game, *, lower=-INF, upper=INF) -> dict:
     """``{state: (lo, hi)}``: the interval each node's expectiminimax value is proven to lie in by what
-    a search looked at (the generalisation of :func:`gamelib.core.proven_ranges` to chance nodes
-    that prune).
-
-    A leaf is [v, v].  A MAX node is [max lo, max hi] of its searched children, with hi = U if a cut
-    skipped some; MIN is the mirror image.  A CHANCE node is [sum P_i lo_i, sum P_i hi_i] over all its
-    outcomes, an outcome never entered counting as [L, U] (AIMA §5.5: "if there are bounds on the
-    possible values of the utility function, the expected values are also bounded").  Every interval
-    is clipped to [L, U].  A state entered more than once (Star2 probes, then searches) gets the
-    intersection of what each visit proved.  ``lower``/``upper`` default to -∞/+∞ (nothing assumed).
-    """
-    L, U = lower, upper
-
-    def clip(lo, hi):
-        return max(lo, L), min(hi, U)
-
-    ranges, stack = {}, []
-    for e in trace:
-        if e.kind == "enter":
-            stack.append((e.state, e.action, []))
-            continue
-        state, action, kids = stack.pop()
-        if e.kind == "leaf":
-            r = (e.value, e.value)
-        else:
-            player = game.to_move(state)
-            if player == CHANCE:
-                seen = {}
-                for a, (lo, hi) in kids:               # a probed outcome may appear twice
-                    old = seen.get(a, (-INF, INF))
-                    seen[a] = (max(old[0], lo), min(old[1], hi))
-                lo = hi = 0.0
-                for o, p in game.chance_outcomes(state):
-                    if p == 0:
-                        continue
-                    klo, khi = seen.get(o, (L, U))
-                    lo += p * klo
-                    hi += p * khi
-                r = (lo, hi)
-            elif player == MAX:
-                skipped = e.kind == "prune"
-                r = (max(lo for _, (lo, _) in kids), U if skipped else max(hi for _, (_, hi) in kids))
-            else:
-                skipped = e.kind == "prune"
-                r = (L if skipped else min(lo for _, (lo, _) in kids), min(hi for _, (_, hi) in kids))
-        r = clip(*r)
-        if state in ranges:
-            old = ranges[state]
-            r = (max(old[0], r[0]), min(old[1], r[1]))
-        ranges[state] = r
-        if stack:
-            stack[-1][2].append((action, r))
-    return ranges
+    a Star1/Star2 trace looked at: :func:`gamelib.core.proven_ranges` with the game's chance outcomes
+    and the utility bounds [lower, upper] (an outcome never searched counts as [L, U])."""
+    return core_proven_ranges(trace, game.to_move, chance_outcomes=game.chance_outcomes,
+                              bounds=(lower, upper))
 
 
 # ---------------------------------------------------------------------------------------------------
