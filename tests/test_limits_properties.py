@@ -163,10 +163,10 @@ windows = st.one_of(st.just((-INF, INF)),
 
 def call_plans(max_calls=6):
     """(horizon step, root layer, root index, window) for each call; the horizon -- the layer (or ply)
-    where every call stops -- never decreases, so no entry from a deeper search stands in for a
+    where every call stops -- starts at 2 to 4 and never decreases, so no entry from a deeper search stands in for a
     shallower one (which would be right in spirit, deeper is better, but not alpha-beta's value)."""
     return st.lists(st.tuples(st.integers(0, 2), st.integers(0, 6), st.integers(0, 3), windows),
-                    min_size=1, max_size=max_calls)
+                    min_size=1, max_size=max_calls).map(lambda calls: [(2 + calls[0][0], *calls[0][1:])] + calls[1:])
 
 
 def shared_table_property(make_table):
@@ -192,6 +192,33 @@ def shared_table_property(make_table):
 
 test_one_table_shared_by_many_searches_of_a_game_with_transpositions = \
     shared_table_property(TranspositionTable)
+
+
+@given(dag=layered_dags(), plan=call_plans(max_calls=3), on_equality=st.booleans())
+def test_every_traced_value_keeps_the_fail_soft_promise_of_its_entry_window(dag, plan, on_equality):
+    """Not just the root: every node a traced search closes -- searched, or decided by the table (a
+    'prune' that skips all its actions) -- returns a value that is exact inside the window it was
+    entered with and a bound outside it, as pictures and proven ranges read it."""
+    game, evaluate, widths = dag
+    table, horizon, last = TranspositionTable(), 0, len(widths) - 1
+    truth = {}
+    for step, layer, index, (alpha, beta) in plan:
+        horizon += step
+        layer = layer % (min(horizon, last) + 1)
+        root, depth = (layer, index % widths[layer]), horizon - layer
+        result = search(game, root, depth=depth, evaluate=evaluate, table=table, killers=True,
+                        history=True, alpha=alpha, beta=beta, prune_on_equality=on_equality, trace=True)
+        stack = []
+        for e in result.trace:
+            if e.kind == "enter":
+                stack.append((e.state, e.alpha, e.beta))
+                continue
+            state, a, b = stack.pop()
+            assert state == e.state
+            remaining = depth - e.depth
+            if (state, remaining) not in truth:
+                truth[state, remaining] = alphabeta(game, state, depth=remaining, evaluate=evaluate).value
+            assert agrees_fail_soft(e.value, a, b, truth[state, remaining]), (e, a, b)
 
 
 class StoresEverythingExact(TranspositionTable):
