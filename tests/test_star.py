@@ -254,3 +254,13 @@ def test_node_counts_table():
     assert table.splitlines()[0].split() == ["b", "n", "moves", "probabilities", "order",
                                               "expectiminimax", "star1", "%", "star2", "%"]
     assert len(table.splitlines()) == 3
+
+
+def test_chance_prunes_are_described_from_the_chance_side():
+    from gamelib.viz import describe_event
+    tree = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
+    result = star1(tree, lower=0, upper=5, trace=True)
+    (cut,) = [e for e in result.trace if e.kind == "prune"]
+    said = describe_event(cut, tree.to_move(cut.state))
+    assert said.startswith(f"prune at {cut.state}: whatever the unsearched outcomes hold, the expectation is at most")
+    assert said.endswith("c2 is never searched")

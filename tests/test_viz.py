@@ -196,11 +196,14 @@ def test_legend_and_board():
 
 
 def test_describe_event_reads_the_event(fig52):
-    _, r = fig52
+    tree, r = fig52
     assert describe_event(r.trace[0]) == "enter A (the root) with window [−∞, +∞]"
     assert describe_event(r.trace[3]) == "leaf E: utility 3"
     assert describe_event(r.trace[12]).startswith("prune at C: value 2")
     assert "c2, c3 are never searched" in describe_event(r.trace[12])
+    # Told whose node it is, a prune is explained from that side (MIN at C: v ≤ α).
+    assert describe_event(r.trace[12], tree.players["C"]) == (
+        "prune at C: value 2 ≤ α = 3: MAX has a choice at least as good above, so c2, c3 are never searched")
     assert describe_event(r.trace[-1]) == "exit A with value 3"
     mm = minimax(GameTree.from_nested(FIG_5_2), trace=True)
     assert describe_event(mm.trace[1]) == "enter B via a1"

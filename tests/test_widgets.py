@@ -55,8 +55,9 @@ def test_stepping_through_the_trace_matches_describe_event(explorer):
     for k, event in enumerate(trace, 1):
         assert ex.next() == event
         assert ex.step == k and ex.slider.value == k
-        assert ex.event_text == describe_event(event)
-        assert html.escape(describe_event(event)) in ex.event_html.value
+        said = describe_event(event, ex.tree.players[event.state])
+        assert ex.event_text == said
+        assert html.escape(said) in ex.event_html.value
         assert f"step {k}/{len(trace)}" in ex.text
     assert ex.next() == trace[-1] and ex.step == len(trace)  # stays at the end
     assert ex.back() == trace[-2] and ex.step == len(trace) - 1

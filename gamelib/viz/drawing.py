@@ -94,7 +94,8 @@ class TraceView:
         for e in self.events:
             if e.kind == "enter":
                 self.order.setdefault(e.state, len(self.order) + 1)
-                if self.path and e.alpha is not None:
+                parent_is_chance = tree is not None and self.path and tree.players.get(self.path[-1]) == CHANCE
+                if self.path and e.alpha is not None and not parent_is_chance:
                     # A node calls each child with its own current window (AIMA Fig. 5.7), so the
                     # child's 'enter' shows the parent's window as it stands now.
                     self.window[self.path[-1]] = (e.alpha, e.beta)
@@ -394,27 +395,45 @@ def draw_legend(ax=None, *, chance=True, windows=True, pruning=True, stepping=Tr
                      fontsize=8, frameon=False, handlelength=1.6, borderaxespad=0.2, **where)
 
 
-def describe_event(event) -> str:
-    """One line of plain English for a trace event (used by the explorer and in notebooks)."""
+def describe_event(event, player=None) -> str:
+    """One line of plain English for a trace event (used by the explorer and in notebooks).
+
+    Pass ``player`` (``game.to_move(event.state)``) to have prunes explained from the right side: a
+    MAX node stops when v ≥ β, a MIN node when v ≤ α, a chance node (Star1) when the expectation is
+    bounded outside the window whatever its unsearched outcomes hold.
+    """
     window = f" with window [{_fmt(event.alpha)}, {_fmt(event.beta)}]" if event.alpha is not None else ""
     if event.kind == "enter":
         via = f" via {event.action}" if event.action is not None else " (the root)"
         return f"enter {event.state}{via}{window}"
     if event.kind == "leaf":
         return f"leaf {event.state}: utility {_fmt(event.value)}"
-    if event.kind == "prune":
-        # The window was updated to v before the test: a MAX cut leaves α = v ≥ β, a MIN cut β = v ≤ α.
-        v, a, b = (_fmt(x) for x in (event.value, event.alpha, event.beta))
-        if event.alpha == event.beta:
-            why = f"the window [{a}, {b}] is empty"
-        elif event.beta == event.value:
-            why = f"value {v} ≤ α = {a}: MAX has a choice at least as good above"
-        else:
-            why = f"value {v} ≥ β = {b}: MIN has a choice at least as good above"
-        skipped = ", ".join(map(str, event.skipped))
-        verb = "is" if len(event.skipped) == 1 else "are"
-        return f"prune at {event.state}: {why}, so {skipped} {verb} never searched"
-    return f"exit {event.state} with value {_fmt(event.value)}"
+    if event.kind == "exit":
+        return f"exit {event.state} with value {_fmt(event.value)}"
+    v, a, b = (_fmt(x) for x in (event.value, event.alpha, event.beta))
+    low, high = event.value <= event.alpha, event.value >= event.beta
+    if player == CHANCE:
+        why = (f"whatever the unsearched outcomes hold, the expectation is at most {v} ≤ α = {a}" if low
+               else f"whatever the unsearched outcomes hold, the expectation is at least {v} ≥ β = {b}")
+    elif player == MAX and not high:
+        why = f"a probe (Star2): only the first move was searched, so {v} is a lower bound"
+    elif player == MIN and not low:
+        why = f"a probe (Star2): only the first move was searched, so {v} is an upper bound"
+    elif player == MAX:
+        why = f"value {v} ≥ β = {b}: MIN has a choice at least as good above"
+    elif player == MIN:
+        why = f"value {v} ≤ α = {a}: MAX has a choice at least as good above"
+    # Without the player: the window was updated to v before the test, so a MAX cut leaves α = v ≥ β
+    # and a MIN cut leaves β = v ≤ α; when α = β both readings are true.
+    elif event.alpha == event.beta:
+        why = f"the window [{a}, {b}] is empty"
+    elif event.beta == event.value:
+        why = f"value {v} ≤ α = {a}: MAX has a choice at least as good above"
+    else:
+        why = f"value {v} ≥ β = {b}: MIN has a choice at least as good above"
+    skipped = ", ".join(map(str, event.skipped))
+    verb = "is" if len(event.skipped) == 1 else "are"
+    return f"prune at {event.state}: {why}, so {skipped} {verb} never searched"
 
 
 # ---------------------------------------------------------------------------------------------------

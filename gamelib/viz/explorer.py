@@ -305,7 +305,9 @@ class TreeExplorer(widgets.VBox):
     def event_text(self) -> str:
         """``describe_event`` of the event shown (or a note before the first one)."""
         e = self.event
-        return "before the search: press next or play" if e is None else describe_event(e)
+        if e is None:
+            return "before the search: press next or play"
+        return describe_event(e, self.tree.players.get(e.state))
 
     @property
     def state_text(self) -> str:
@@ -341,7 +343,7 @@ class TreeExplorer(widgets.VBox):
     @property
     def prunes(self) -> list:
         """``describe_event`` of every prune event so far, in order."""
-        return [describe_event(e) for e in self.view.prunes]
+        return [describe_event(e, self.tree.players.get(e.state)) for e in self.view.prunes]
 
     @property
     def pruned_nodes(self) -> list:
