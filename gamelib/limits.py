@@ -5,29 +5,33 @@ A real game cannot be searched to the end, so the search stops at a depth limit 
 there with an evaluation function (H-MINIMAX, Eq. 5.2).  Everything else in this module is about
 spending a fixed budget of nodes or seconds well:
 
-=======================  ========================================================  =================
-option of :func:`search`  what it does                                               changes the value?
-=======================  ========================================================  =================
-``table=``               a :class:`~gamelib.transposition.TranspositionTable`:      no
-                         states reached again by another move order are not
-                         searched again; its best moves are tried first
-``killers=True``         killer moves: moves that cut off at the same ply in a      no
-                         sibling subtree are tried early
-``history=True``         the history heuristic: moves that cut off often, early     no
-``first_moves=``         a line of play (e.g. the last iteration's principal        no
-                         variation) tried first along its path
-``order=``               a fixed ordering, ``order(state, actions)``, as for        no
-                         :func:`gamelib.alphabeta` (e.g. Connect Four centre first)
-``quiescent=``           quiescence search: at the depth limit, a state that is     yes: fights the
-                         not quiet is searched on for up to ``quiescence_depth``    horizon effect
-                         more plies before it is evaluated
-``beam=n``               forward pruning: only the n best moves by ``evaluate``     yes: can lose the
-                         are searched at each node                                  best move
-=======================  ========================================================  =================
+================  ==========================================================  ===================
+option            what it does                                                alpha-beta's value
+================  ==========================================================  ===================
+``table=``        a :class:`~gamelib.transposition.TranspositionTable`:       unchanged
+                  states reached again by another move order are not
+                  searched again; its best moves are tried first
+``killers=True``  killer moves: moves that cut off at the same ply in a       unchanged
+                  sibling subtree are tried early
+``history=True``  the history heuristic: moves that often cut off, early      unchanged
+``first_moves=``  a line of play (e.g. the last iteration's principal         unchanged
+                  variation) tried first along its path
+``order=``        a fixed ordering, ``order(state, actions)``, as for         unchanged
+                  :func:`gamelib.alphabeta` (e.g. Connect Four centre first)
+``quiescent=``    quiescence search: at the depth limit, a state that is      changed: fights the
+                  not quiet is searched on for up to ``quiescence_depth``     horizon effect
+                  more plies before it is evaluated
+``beam=n``        forward pruning: only the n best moves by ``evaluate``      changed: can lose
+                  are searched at each node                                   the best move
+================  ==========================================================  ===================
 
 The first five only reorder or skip work that cannot matter, so alpha-beta's value is unchanged
 (move ordering never changes alpha-beta's value; a table entry is used only where its bound decides
-the question).  :func:`iterative_deepening` searches depth 1, 2, 3, ... until time runs out, an
+the question).  One caveat: an entry searched *deeper* than now asked stands in for the shallower
+search (it knows more), so a table shared with an earlier, deeper search can give a different --
+better informed -- value than plain alpha-beta at the shallower depth.  Searches that only ever go
+deeper, like iterative deepening in a game where a state's ply is fixed (tic-tac-toe, Connect Four),
+never meet such an entry.  :func:`iterative_deepening` searches depth 1, 2, 3, ... until time runs out, an
 *anytime* algorithm: it always has the best move of the deepest completed depth, and each iteration
 orders the next one.  With every option off, :func:`search` is :func:`gamelib.alphabeta` to the same
 depth, node for node and event for event.
@@ -135,9 +139,10 @@ def search(game, state=None, *, depth: int, evaluate: Callable, table=None, kill
                 value ≥ beta a lower bound, anything between exact)
 
     Move order, highest priority first: the ``first_moves`` move, the table's move, the killers, then
-    moves by history credit, then ``order`` (else ``game.actions``) order.  With ``trace=True`` the events are those of
-    :func:`gamelib.alphabeta`; a state the table decides is closed by a 'prune' event that skips all
-    its actions (its value came from the table).
+    moves by history credit, then ``order`` (else ``game.actions``) order.  With ``trace=True`` the
+    events are those of :func:`gamelib.alphabeta`; a state the table decides is closed by a 'prune'
+    event that skips all its actions (its value came from the table; read it against the window of
+    its 'enter' event, like any fail-soft value).
     """
     return _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
                    quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, None)

@@ -134,6 +134,18 @@ def test_a_table_hit_closes_the_node_with_a_prune_that_skips_every_action():
     assert enters == result.nodes == len(result.trace) - enters
 
 
+def test_an_entry_searched_deeper_stands_in_for_a_shallower_search():
+    # The depth >= d rule: after a 4-ply search, a 2-ply search with the same table gets the 4-ply
+    # value (better informed), not plain alpha-beta's 2-ply value.
+    tree = GameTree.random(2, 4, seed=0)
+    table = TranspositionTable()
+    deep = search(tree, depth=4, evaluate=label_hash, table=table)
+    assert deep.value == alphabeta(tree, depth=4, evaluate=label_hash).value == 49
+    assert alphabeta(tree, depth=2, evaluate=label_hash).value == -1
+    assert search(tree, depth=2, evaluate=label_hash, table=table).value == 49
+    assert search(tree, depth=2, evaluate=label_hash, table=TranspositionTable()).value == -1
+
+
 def test_a_tiny_table_still_gives_the_right_value():
     table = TranspositionTable(max_entries=10)
     assert search(TicTacToe(), depth=9, evaluate=zero, table=table).value == 0
