@@ -14,18 +14,32 @@ search                       what it computes                                   
 :func:`expectiminimax`       with CHANCE nodes, AIMA §5.5                          gamelib.minimax
 :func:`expectimax`           best response to a known opponent policy, CS221       gamelib.minimax
 :func:`game_evaluation`      value of two fixed policies (V_eval), CS221           gamelib.minimax
+:func:`star1`, :func:`star2` expectiminimax with α-β cuts at chance nodes from        gamelib.star
+                             utility bounds (Ballard 1983; AIMA §5.5)
 ===========================  =====================================================  ==================
+
+Depth-limited search (H-MINIMAX, AIMA Eq. 5.2): ``depth=``, ``evaluate=``, ``cutoff=`` on every search
+above; evaluation functions are :class:`WeightedSum` of named features (gamelib.evaluation).  Lookup
+instead of search: :func:`endgame_table` (retrograde analysis), :func:`opening_book` (gamelib.lookup).
+Monte Carlo evaluation by random playouts: :func:`monte_carlo_value`, :func:`monte_carlo_evaluation`
+(gamelib.montecarlo).
 """
 from .alphabeta import alphabeta
 from .core import (CHANCE, MAX, MIN, Event, Game, GameError, IllegalMoveError, ProbabilityError,
-                   SearchResult, TreeSpecError)
+                   SearchResult, TreeSpecError, proven_ranges)
+from .evaluation import WeightedSum
+from .lookup import EndgameTable, NotInTableError, OpeningBook, endgame_table, opening_book
 from .minimax import expectimax, expectiminimax, game_evaluation, minimax
+from .montecarlo import monte_carlo_evaluation, monte_carlo_value
 from .policies import expectimax_policy, minimax_policy, play, uniform
+from .star import star1, star2
 from .trees import GameTree, chance
 
 __all__ = [
     "MAX", "MIN", "CHANCE", "Game", "GameTree", "chance", "Event", "SearchResult",
     "GameError", "IllegalMoveError", "ProbabilityError", "TreeSpecError",
     "minimax", "alphabeta", "expectiminimax", "expectimax", "game_evaluation",
-    "minimax_policy", "expectimax_policy", "play", "uniform",
+    "minimax_policy", "expectimax_policy", "play", "uniform", "proven_ranges", "WeightedSum",
+    "endgame_table", "EndgameTable", "opening_book", "OpeningBook", "NotInTableError",
+    "star1", "star2", "monte_carlo_value", "monte_carlo_evaluation",
 ]

@@ -7,8 +7,14 @@ traces) and returns plain numbers; notebooks and benchmarks decide how to show t
   of game-tree sizes (notebook 01).
 * :mod:`gamelib.experiments.ordering`: alpha-beta's node counts under best, random and worst move
   ordering against b^m, b^{3m/4}, b^{m/2} and the Knuth-Moore minimal tree (notebook 02).
+* :mod:`gamelib.experiments.sigma`: the sigma study of evaluation error (AIMA §5.7 3rd ed. §5.8): the
+  probability that each root move is truly best under noisy leaf estimates, by vectorized Monte Carlo
+  and by exact integration; correlated errors; "depth matters" (notebook 04).
 """
 from .ordering import ORDERS, format_table, knuth_moore_leaves, minimal_tree_nodes, nodes_by_order
+from .sigma import (NOTES_FIGURES, TEXTBOOK_TREE, BranchProbabilities, branch_probabilities,
+                    depth_matters, exact_branch_probabilities, expansion_value, noisy_evaluation,
+                    root_move_values, sample_leaf_values, true_values, value_density)
 from .tree_size import (GAME_TREE_SIZES, SearchTime, TreeSize, full_tree_size, leaves_by_depth,
                         nodes_by_depth, ply_counts, random_tree_sizes, search_time)
 
@@ -16,4 +22,7 @@ __all__ = [
     "ORDERS", "format_table", "knuth_moore_leaves", "minimal_tree_nodes", "nodes_by_order",
     "GAME_TREE_SIZES", "SearchTime", "TreeSize", "full_tree_size", "leaves_by_depth", "nodes_by_depth",
     "ply_counts", "random_tree_sizes", "search_time",
+    "NOTES_FIGURES", "TEXTBOOK_TREE", "BranchProbabilities", "branch_probabilities", "depth_matters",
+    "exact_branch_probabilities", "expansion_value", "noisy_evaluation", "root_move_values",
+    "sample_leaf_values", "true_values", "value_density",
 ]
