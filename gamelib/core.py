@@ -213,17 +213,30 @@ def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
     :mod:`gamelib.star` rely on when they cut a chance node).  Without ``chance_outcomes`` a chance
     node is taken as exact, which is right for searches that never prune one (expectiminimax).
     Every interval is clipped to ``bounds`` (default: nothing assumed); a state closed more than once
-    (Star2 probes, then searches; transpositions) gets the intersection of what each visit proved.
+    (Star2 probes, then searches; transpositions) gets the intersection of what each visit proved.  A
+    node cut without searching any child (a transposition-table hit in :mod:`gamelib.limits`) proves
+    what fail-soft alpha-beta promises against its entry window: at least v if v ≥ β, at most v if
+    v ≤ α, exactly v inside.
     """
     L, U = bounds
     ranges, stack = {}, []
     for e in trace:
         if e.kind == "enter":
-            stack.append((e.state, e.action, []))
+            stack.append((e.state, e.action, [], e.alpha, e.beta))
             continue
-        state, action, kids = stack.pop()
+        state, action, kids, alpha, beta = stack.pop()
         player = to_move(state) if e.kind != "leaf" and kids else None
-        if player == MAX:
+        if e.kind == "prune" and not kids:
+            # Decided without searching a child (a transposition-table hit): fail-soft against the
+            # window it was entered with: v >= β proves at least v, v <= α at most v.
+            v = e.value
+            if beta is not None and v >= beta:
+                r = (v, U)
+            elif alpha is not None and v <= alpha:
+                r = (L, v)
+            else:
+                r = (v, v)
+        elif player == MAX:
             skipped = e.kind == "prune"
             r = (max(lo for _, (lo, _) in kids), U if skipped else max(hi for _, (_, hi) in kids))
         elif player == MIN:

@@ -357,3 +357,30 @@ def test_one_table_shared_by_many_connect_four_searches(rng, plan):
         got = search(game, s, depth=depth, evaluate=evaluate, table=table, killers=True, history=True,
                      order=connect4.center_first, alpha=alpha, beta=beta).value
         assert agrees_fail_soft(got, alpha, beta, true), (s, depth, (alpha, beta), got, true)
+
+
+@given(nested_specs(), st.integers(1, 4))
+def test_proven_ranges_stay_sound_with_a_transposition_table(spec, depth):
+    """Table hits close a node without searching a child; what proven_ranges reads from them must
+    still contain the node's true depth-limited value (fail-soft against the entry window)."""
+    from gamelib.core import proven_ranges
+    from gamelib.limits import search
+    from gamelib.transposition import TranspositionTable
+    tree = GameTree.from_nested(spec)
+    table = TranspositionTable()
+    for _ in range(2):  # the second search meets the first one's entries
+        result = search(tree, depth=depth, evaluate=_eval_for_ranges, table=table, trace=True)
+        for state, (lo, hi) in proven_ranges(result.trace, tree.to_move).items():
+            true = alphabeta(tree, state, depth=depth - _ply(tree, state), evaluate=_eval_for_ranges).value
+            assert lo <= true <= hi, (state, lo, hi, true)
+
+
+def _eval_for_ranges(state):
+    return sum(ord(ch) * 7 ** i for i, ch in enumerate(state)) % 11 - 5
+
+
+def _ply(tree, state):
+    n = 0
+    while (state := tree.parent(state)) is not None:
+        n += 1
+    return n

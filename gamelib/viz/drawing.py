@@ -416,9 +416,9 @@ def describe_event(event, player=None) -> str:
         why = (f"whatever the unsearched outcomes hold, the expectation is at most {v} ≤ α = {a}" if low
                else f"whatever the unsearched outcomes hold, the expectation is at least {v} ≥ β = {b}")
     elif player == MAX and not high:
-        why = f"a probe (Star2): only the first move was searched, so {v} is a lower bound"
+        why = f"only some moves were searched (a Star2 probe or a beam), so {v} is a lower bound"
     elif player == MIN and not low:
-        why = f"a probe (Star2): only the first move was searched, so {v} is an upper bound"
+        why = f"only some moves were searched (a Star2 probe or a beam), so {v} is an upper bound"
     elif player == MAX:
         why = f"value {v} ≥ β = {b}: MIN has a choice at least as good above"
     elif player == MIN:
