@@ -19,7 +19,10 @@ search                       what it computes                                   
 ===========================  =====================================================  ==================
 
 Depth-limited search (H-MINIMAX, AIMA Eq. 5.2): ``depth=``, ``evaluate=``, ``cutoff=`` on every search
-above; evaluation functions are :class:`WeightedSum` of named features (gamelib.evaluation).  Lookup
+above; evaluation functions are :class:`WeightedSum` of named features (gamelib.evaluation).  Search
+under resource limits (gamelib.limits): ``gamelib.limits.search`` (alpha-beta with a
+:class:`TranspositionTable`, :class:`KillerMoves`, :class:`HistoryTable`, quiescence, beam) and
+:func:`iterative_deepening` with a time budget.  Lookup
 instead of search: :func:`endgame_table` (retrograde analysis), :func:`opening_book` (gamelib.lookup).
 Monte Carlo evaluation by random playouts: :func:`monte_carlo_value`, :func:`monte_carlo_evaluation`
 (gamelib.montecarlo).
@@ -28,11 +31,14 @@ from .alphabeta import alphabeta
 from .core import (CHANCE, MAX, MIN, Event, Game, GameError, IllegalMoveError, ProbabilityError,
                    SearchResult, TreeSpecError, proven_ranges)
 from .evaluation import WeightedSum
+from .limits import iterative_deepening
 from .lookup import EndgameTable, NotInTableError, OpeningBook, endgame_table, opening_book
 from .minimax import expectimax, expectiminimax, game_evaluation, minimax
 from .montecarlo import monte_carlo_evaluation, monte_carlo_value
+from .ordering import HistoryTable, KillerMoves
 from .policies import expectimax_policy, minimax_policy, play, uniform
 from .star import star1, star2
+from .transposition import TranspositionTable
 from .trees import GameTree, chance
 
 __all__ = [
@@ -42,4 +48,5 @@ __all__ = [
     "minimax_policy", "expectimax_policy", "play", "uniform", "proven_ranges", "WeightedSum",
     "endgame_table", "EndgameTable", "opening_book", "OpeningBook", "NotInTableError",
     "star1", "star2", "monte_carlo_value", "monte_carlo_evaluation",
+    "iterative_deepening", "TranspositionTable", "KillerMoves", "HistoryTable",
 ]
