@@ -122,6 +122,10 @@ class _Geometry:
                         self.windows.append((sum(self.bit(rr, cc) for rr, cc in cells), cells))
             self.starts.append((shift, first))
         self.shifts = tuple(s for s, _ in self.starts)
+        # Room for two bitboards side by side (x | o << pair_width) that shifts by up to three steps
+        # of any direction cannot mix: see line_counts and is_quiet.
+        w = self.pair_width = self.board.bit_length() + 3 * (rows + 2)
+        self.starts_pair = tuple((s, 2 * s, 3 * s, first | (first << w)) for s, first in self.starts)
         mid = (cols - 1) / 2
         self.centre = sum(self.column[c] for c in range(cols) if abs(c - mid) < 1)
         self.centre_first = tuple(sorted(range(cols), key=lambda c: abs(c - mid)))
@@ -292,17 +296,18 @@ def center_first(state: Board, actions) -> tuple:
 _ORDERED: dict = {}   # (cols, actions) -> centre-first order: there are only 2^cols sets of columns
 
 
-def _winning_cells(p: int, g: _Geometry) -> int:
-    """The empty cells (reachable or not) where one more piece of bitboard ``p`` would make four."""
+def _winning_cells(p: int, shifts: tuple) -> int:
+    """Cells where one more piece of bitboard ``p`` would make four, before masking: the caller keeps
+    the empty (and playable) ones.  ``shifts``: up, across, and the two diagonals."""
     r = (p << 1) & (p << 2) & (p << 3)                     # three stacked below
-    for s in g.shifts[1:]:
+    for s in shifts[1:]:
         pair = (p << s) & (p << (2 * s))
         r |= pair & (p << (3 * s))                         # three before it
         r |= pair & (p >> s)                               # two before, one after
         pair = (p >> s) & (p >> (2 * s))
         r |= pair & (p << s)                               # one before, two after
         r |= pair & (p >> (3 * s))                         # three after
-    return r & g.board & ~p
+    return r
 
 
 def threats(state: Board, player: str) -> int:
@@ -310,7 +315,7 @@ def threats(state: Board, player: str) -> int:
     or not (a threat higher up a column matters later)."""
     g = geometry(state.rows, state.cols)
     mine = state.x if player == MAX else state.o
-    return _winning_cells(mine, g) & ~(state.x | state.o) & g.board
+    return _winning_cells(mine, g.shifts) & ~(state.x | state.o) & g.board
 
 
 def immediate_wins(state: Board, player: str | None = None) -> tuple:
@@ -335,16 +340,15 @@ def is_quiet(state: Board) -> bool:
         return True
     g = geometry(state.rows, state.cols)
     mask = state.x | state.o
-    playable = (mask + g.bottom_row) & g.board
-    if not playable:
-        return True
-    empty = ~mask
-    return not ((_winning_cells(state.x, g) | _winning_cells(state.o, g)) & empty & playable)
+    playable = (mask + g.bottom_row) & g.board         # the lowest empty cell of each open column
+    # Both players at once: their bitboards side by side in one integer, far enough apart that the
+    # shifts cannot carry one player's pieces into the other's half of the board.
+    w = g.pair_width
+    return not (_winning_cells(state.x | (state.o << w), g.shifts) & (playable | (playable << w)))
 
 
 # -- the evaluation function ------------------------------------------------------------------------
 
-_W = 64                  # the two players' bitboards side by side in one integer: x | o << _W
 _last = [None, (0, 0, 0, 0)]   # the last state counted and its counts: the features of one EVAL share
 
 
@@ -365,42 +369,22 @@ def line_counts(state: Board) -> tuple[int, int, int, int]:
 
 
 def _count_lines(state: Board) -> tuple[int, int, int, int]:
-    if state.cols * (state.rows + 1) > _W:
-        g = geometry(state.rows, state.cols)               # boards too big to sit side by side
-        return (*_count_player(state.x, state.o, g), *_count_player(state.o, state.x, g))
-    x, o = state.x, state.o
-    p = x | (o << _W)        # the pieces counted: X's in the low half, O's in the high half
-    q = o | (x << _W)        # the pieces that spoil a window for them: O's low, X's high
+    g = geometry(state.rows, state.cols)
+    x, o, w = state.x, state.o, g.pair_width
+    p = x | (o << w)         # the pieces counted: X's in the low half, O's in the high half
+    q = o | (x << w)         # the pieces that spoil a window for them: O's low, X's high
     n3 = n2 = h3 = h2 = 0
-    for s, s2, s3, first in _starts_pair(state.rows, state.cols):
+    for s, s2, s3, first in g.starts_pair:
         p1, p2, p3 = p >> s, p >> s2, p >> s3
         free = first & ~(q | (q >> s) | (q >> s2) | (q >> s3))   # windows without an opponent piece
         a1, c1, a2, c2 = p ^ p1, p & p1, p2 ^ p3, p2 & p3         # two half-adders: sums a, carries c
         three = ((c1 & a2) | (c2 & a1)) & free
         two = ((c1 & ~(p2 | p3)) | (c2 & ~(p | p1)) | (a1 & a2)) & free
         n3 += three.bit_count()
-        h3 += (three >> _W).bit_count()
+        h3 += (three >> w).bit_count()
         n2 += two.bit_count()
-        h2 += (two >> _W).bit_count()
+        h2 += (two >> w).bit_count()
     return n3 - h3, n2 - h2, h3, h2
-
-
-def _count_player(p: int, q: int, g: _Geometry) -> tuple[int, int]:
-    """(threes, twos) of bitboard ``p`` against the opponent's ``q``: one player at a time."""
-    n3 = n2 = 0
-    for s, first in g.starts:
-        p1, p2, p3 = p >> s, p >> (2 * s), p >> (3 * s)
-        free = first & ~(q | (q >> s) | (q >> (2 * s)) | (q >> (3 * s)))
-        a1, c1, a2, c2 = p ^ p1, p & p1, p2 ^ p3, p2 & p3
-        n3 += (((c1 & a2) | (c2 & a1)) & free).bit_count()
-        n2 += (((c1 & ~(p2 | p3)) | (c2 & ~(p | p1)) | (a1 & a2)) & free).bit_count()
-    return n3, n2
-
-
-@cache
-def _starts_pair(rows: int, cols: int) -> tuple:
-    """Per direction: (s, 2s, 3s, first cells of the on-board windows in both halves)."""
-    return tuple((s, 2 * s, 3 * s, first | (first << _W)) for s, first in geometry(rows, cols).starts)
 
 
 def open_threes(state: Board) -> int:
