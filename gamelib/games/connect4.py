@@ -42,7 +42,6 @@ from ..core import MAX, MIN, Game, IllegalMoveError
 from ..evaluation import WeightedSum
 
 EMPTY, RED, YELLOW = ".", "X", "O"
-MARKS = {MAX: RED, MIN: YELLOW}
 
 
 class Board(NamedTuple):
@@ -414,7 +413,7 @@ class Evaluation(WeightedSum):
     At most ``memo_size`` values are kept: the memo is emptied when it is full.
     """
 
-    memo_size = 500_000
+    memo_size = 100_000
 
     def __init__(self, features, weights):
         super().__init__(features, weights)
