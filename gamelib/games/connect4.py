@@ -280,7 +280,7 @@ def center_first(state: Board, actions) -> tuple:
     distance (3, 2, 4, 1, 5, 0, 6 on 7 columns): a move ordering for ``alphabeta(order=...)``.
 
     Central pieces lie in more lines of four than edge pieces, so central moves are more often the
-    best, and trying the best move first is what lets alpha-beta prune (AIMA §5.3.1, "move ordering").
+    best, and trying the best move first is what lets alpha-beta prune (AIMA 4th ed. §5.2.4, "move ordering").
     """
     key = (state.cols, actions)
     ordered = _ORDERED.get(key) if type(actions) is tuple else None

@@ -4,9 +4,11 @@ Static pictures (matplotlib): :func:`draw_tree` (a tree with a search's trace ov
 / 5.5 notation), :func:`draw_legend` (its key), :func:`draw_board` (a tic-tac-toe position).
 Widgets (ipywidgets 8, JupyterLab 4): :class:`TreeExplorer` (step through alpha-beta or minimax) and
 :class:`TicTacToeBoard` (play against the minimax agent), :class:`SigmaWidget` (the sigma study's σ slider).
-Each shows itself as a cell's last line.  :func:`draw_pig_policy` draws Pig's optimal roll/hold boundary.
+Each shows itself as a cell's last line.
+:class:`Connect4Board` plays Connect Four against iterative deepening; :func:`draw_connect4` draws a position.  :func:`draw_pig_policy` draws Pig's optimal roll/hold boundary.
 """
 from .boards import TicTacToeBoard
+from .connect4_board import Connect4Board, draw_connect4
 from .drawing import (TraceView, describe_event, draw_board, draw_legend, draw_tree, tidy_layout,
                       to_networkx)
 from .explorer import PRESETS, TreeExplorer
@@ -15,4 +17,4 @@ from .sigma_widget import SigmaWidget, draw_sigma
 
 __all__ = ["draw_tree", "describe_event", "tidy_layout", "to_networkx", "draw_legend", "draw_board",
            "TraceView", "TreeExplorer", "TicTacToeBoard", "PRESETS", "draw_pig_policy", "SigmaWidget",
-           "draw_sigma"]
+           "draw_sigma", "Connect4Board", "draw_connect4"]
