@@ -24,13 +24,13 @@ import ipywidgets as widgets
 from ..alphabeta import alphabeta
 from ..core import MAX
 from ..games.tictactoe import TicTacToe
+from .play import MARKS, HumanVsAgent
 
 WORDS = {1: "win", 0: "draw", -1: "loss"}
 STYLES = {1: "success", 0: "", -1: "danger"}
-MARKS = ("X", "O")
 
 
-class TicTacToeBoard(widgets.VBox):
+class TicTacToeBoard(HumanVsAgent, widgets.VBox):
     """Play tic-tac-toe against the minimax agent (an ipywidgets VBox: display it).
 
     ``TicTacToeBoard(human='X', *, show_values=True, search=alphabeta)``
@@ -108,25 +108,6 @@ class TicTacToeBoard(widgets.VBox):
         return self
 
     @property
-    def agent(self) -> str:
-        return "O" if self.human == "X" else "X"
-
-    @property
-    def to_move(self) -> str:
-        """'X' or 'O': whose turn it is."""
-        return "X" if self.game.to_move(self.state) == MAX else "O"
-
-    @property
-    def over(self) -> bool:
-        return self.game.is_terminal(self.state)
-
-    @property
-    def winner(self):
-        """'X' or 'O' once a line is complete, else None (also for a draw)."""
-        u = self.state.winner_utility
-        return "X" if u > 0 else "O" if u < 0 else None
-
-    @property
     def value(self) -> int:
         """The minimax value of the current position for X."""
         return self.value_of(self.state)
@@ -139,23 +120,6 @@ class TicTacToeBoard(widgets.VBox):
             return {}
         sign = 1 if self.human == "X" else -1
         return {a: sign * v for a, v in self.move_values().items()}
-
-    def new_game(self, human: str | None = None) -> str:
-        """Start again (as ``human``, if given); if the agent is X it opens.  Returns the status."""
-        if human is not None:
-            if human not in MARKS:
-                raise ValueError(f"human must be 'X' or 'O', not {human!r}")
-            self.human = human
-            if self.human_toggle.value != human:
-                self.human_toggle.value = human  # its observer calls new_game again: harmless
-                return self.status
-        self.state = self.game.initial_state
-        self.history = []
-        if self.agent == "X":
-            self._agent_move()
-        self.status = self._describe()
-        self._refresh()
-        return self.status
 
     def click(self, row: int, col: int) -> str:
         """The human plays (row, col), 0-based; the agent replies.  An illegal click (the game is
@@ -173,12 +137,12 @@ class TicTacToeBoard(widgets.VBox):
             self.state = self.game.result(self.state, square)
             self.history.append((self.human, square))
             if not self.over:
-                self._agent_move()
+                self.agent_move()
             self.status = self._describe()
         self._refresh()
         return self.status
 
-    def _agent_move(self):
+    def agent_move(self):
         move = self._solve(self.state).action  # the minimax decision
         self.state = self.game.result(self.state, move)
         self.history.append((self.agent, move))

@@ -32,6 +32,7 @@ from matplotlib.patches import Circle, FancyBboxPatch
 from ..alphabeta import alphabeta
 from ..core import MAX
 from ..games.connect4 import Connect4, center_first, evaluation, geometry, is_quiet
+from .play import HumanVsAgent
 
 try:  # the enhanced search; without it the agent is plain alpha-beta to a fixed depth
     from ..limits import iterative_deepening
@@ -144,7 +145,7 @@ def board_html(state, *, last=None, pv=None) -> str:
     return "".join(out)
 
 
-class Connect4Board(widgets.VBox):
+class Connect4Board(HumanVsAgent, widgets.VBox):
     """Play Connect Four against a depth-limited search (an ipywidgets VBox: display it).
 
     ``Connect4Board(human='X', *, depth=6, time_limit=None, quiescence=False, rows=6, cols=7,
@@ -243,43 +244,10 @@ class Connect4Board(widgets.VBox):
             self.mode.value = "time"
 
     # -- the game ------------------------------------------------------------------------------------
-    @property
-    def agent(self) -> str:
-        return "O" if self.human == "X" else "X"
-
-    @property
-    def to_move(self) -> str:
-        """'X' or 'O': whose turn it is."""
-        return "X" if self.game.to_move(self.state) == MAX else "O"
-
-    @property
-    def over(self) -> bool:
-        return self.game.is_terminal(self.state)
-
-    @property
-    def winner(self):
-        """'X' or 'O' once someone has four in a row, else None (also for a draw)."""
-        w = self.state.winner
-        return "X" if w > 0 else "O" if w < 0 else None
-
-    def new_game(self, human: str | None = None) -> str:
-        """Start again (as ``human``, if given); if the agent is X it opens.  Returns the status."""
-        if human is not None:
-            if human not in ("X", "O"):
-                raise ValueError(f"human must be 'X' or 'O', not {human!r}")
-            self.human = human
-            if self.human_toggle.value != human:
-                self.human_toggle.value = human  # its observer calls new_game again: harmless
-                return self.status
-        self.state = self.game.initial_state
-        self.history = []
+    def _reset(self):
+        super()._reset()
         self.last_search, self.search_seconds = None, 0.0
         self.status = ""
-        if self.agent == "X":
-            self.agent_move()
-        self.status = self._describe()
-        self._refresh()
-        return self.status
 
     def click(self, col: int) -> str:
         """The human drops a piece in column ``col``; the agent replies.  An illegal click (the game

@@ -94,7 +94,8 @@ class TraceView:
         for e in self.events:
             if e.kind == "enter":
                 self.order.setdefault(e.state, len(self.order) + 1)
-                parent_is_chance = tree is not None and self.path and tree.players.get(self.path[-1]) == CHANCE
+                parent = self.path[-1] if self.path else None
+                parent_is_chance = tree is not None and tree.players.get(parent) == CHANCE
                 if self.path and e.alpha is not None and not parent_is_chance:
                     # A node calls each child with its own current window (AIMA Fig. 5.7), so the
                     # child's 'enter' shows the parent's window as it stands now.
