@@ -2,11 +2,11 @@
 
 Static pictures (matplotlib): :func:`draw_tree` (a tree with a search's trace over it, AIMA Fig. 5.2
 / 5.5 notation), :func:`draw_legend` (its key), :func:`draw_board` (a tic-tac-toe position).
-Widgets (ipywidgets 8, JupyterLab 4): :class:`TreeExplorer` (step through alpha-beta or minimax) and
-:class:`TicTacToeBoard` (play against the minimax agent), :class:`SigmaWidget` (the sigma study's
-σ slider).
-Each shows itself as a cell's last line.
-:class:`Connect4Board` plays Connect Four against iterative deepening; :func:`draw_connect4` draws a position.  :func:`draw_pig_policy` draws Pig's optimal roll/hold boundary.
+Widgets (ipywidgets 8, JupyterLab 4), each showing itself as a cell's last line: :class:`TreeExplorer`
+(step through alpha-beta or minimax), :class:`TicTacToeBoard` (play against the minimax agent),
+:class:`Connect4Board` (play Connect Four against iterative deepening), :class:`SigmaWidget` (the sigma
+study's σ slider).  More pictures: :func:`draw_connect4` (a Connect Four position), :func:`draw_pig_policy`
+(Pig's optimal roll/hold boundary), :func:`draw_sigma`.
 """
 from .boards import TicTacToeBoard
 from .connect4_board import Connect4Board, draw_connect4
