@@ -10,7 +10,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 import gamelib.viz.explorer as explorer_module  # noqa: E402
-from gamelib import GameTree, alphabeta, chance, minimax  # noqa: E402
+from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax, star1  # noqa: E402
+from gamelib.star import random_chance_tree  # noqa: E402
 from gamelib.games import TicTacToe  # noqa: E402
 from gamelib.viz import PRESETS, TicTacToeBoard, TreeExplorer, describe_event  # noqa: E402
 
@@ -151,15 +152,113 @@ def test_chance_tree_uses_expectiminimax():
 
 def test_explorer_only_reads_the_trace(monkeypatch):
     ex = TreeExplorer("seed 004 mirror", draw=False)
+    chance_ex = TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")
     calls = []
-    for name in ("alphabeta", "minimax", "expectiminimax"):
+    for name in ("alphabeta", "minimax", "expectiminimax", "star1"):
         real = getattr(explorer_module, name)
         monkeypatch.setattr(explorer_module, name, lambda *a, _r=real, **k: calls.append(1) or _r(*a, **k))
     for _ in range(ex.total):
         ex.next()
     ex.back()
     ex.algorithm = "minimax"
+    for _ in range(chance_ex.total):
+        chance_ex.next()
+        chance_ex.text
+    chance_ex.algorithm = "expectiminimax"
+    chance_ex.last()
     assert calls == []  # stepping and switching the shown algorithm read stored traces
+
+
+# -- TreeExplorer on trees with chance nodes: expectiminimax and Star1 ---------------------------------
+
+FIG_5_12 = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]
+
+
+def test_chance_tree_offers_star1_with_the_leaves_as_bounds():
+    ex = TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1", step=None, draw=False)
+    assert ex.tree.spec == FIG_5_12 and list(ex.algorithm_toggle.options) == ["expectiminimax", "star1"]
+    assert ex.bounds == (1, 4) and (ex.lower.value, ex.upper.value) == (1, 4)
+    assert ex.bounds_box.layout.display is None and ex.equality_box.disabled
+    assert ex.result.trace == star1(ex.tree, lower=1, upper=4, trace=True).trace
+    assert (ex.result.nodes, ex.results["expectiminimax"].nodes) == (6, 7)
+    assert ex.pruned_nodes == ["G"] and "Star1 skips 1 (14%)" in ex.summary_text
+    assert "alpha-beta does not apply" in ex.summary_text and "decision a1" in ex.summary_text
+    assert ex.chance_bounds["B"] == pytest.approx((2.1, 2.1))
+    assert ex.chance_bounds["C"] == pytest.approx((1.0, 1.3))
+    assert ex.view.ranges["C"] == pytest.approx((1.0, 1.3))   # chance-aware, not the returned 1.3
+    assert "C in [1, 1.3]" in ex.chance_text and ex.chance_text in ex.text
+    ex.set_tree("AIMA Fig. 5.2")
+    assert ex.bounds is None and ex.chance_bounds == {} and ex.bounds_box.layout.display == "none"
+    assert list(ex.algorithm_toggle.options) == ["alphabeta", "minimax"]
+
+
+def test_star1_steps_explain_the_chance_cut():
+    ex = TreeExplorer(FIG_5_12, "star1", bounds=(0, 4), draw=False)
+    assert ex.bounds == (0, 4) and ex.bounds_html.value.startswith("looser")
+    kinds = [e.kind for e in ex.result.trace]
+    ex.step = kinds.index("prune") + 1
+    assert ex.event.state == "C" and ex.pruned_nodes == ["G"]
+    assert "value ≤1.3" in ex.state_text
+    assert "0.9·1 (c1) + 0.1·4 (c2 unsearched: U) = 1.3 ≤ α = 2.1" in ex.state_text
+    assert ex.chance_bounds["C"] == pytest.approx((0.9, 1.3))
+    ex.step = 9  # enter F, C's first outcome, with Ballard's window
+    assert ex.event.kind == "enter" and ex.event.state == "F"
+    assert "window [1.88889, 4]" in ex.state_text and "C is at most its α = 2.1" in ex.state_text
+    assert ex.chance_bounds["C"] == (0, 4)
+    ex.step = 10
+    assert ex.chance_bounds["C"] == pytest.approx((0.9, 1.3))   # F = 1: C can no longer reach 2.1
+    ex.algorithm = "expectiminimax"  # mid-way: starts over; no window, every node visited
+    assert ex.step == 0 and ex.result.nodes == 7
+    ex.last()
+    assert ex.pruned_nodes == [] and ex.chance_bounds["C"] == pytest.approx((1.3, 1.3))
+    assert "expectiminimax keeps no window" in ex.state_text
+
+
+def test_bounds_rerun_star1_and_are_checked():
+    ex = TreeExplorer("CS221 coin game", "star1", step=None, draw=False)
+    assert (ex.result.value, ex.result.action) == (-2, "a3") and ex.bounds == (-50, 50)
+    assert ex.result.nodes < ex.results["expectiminimax"].nodes == 22
+    ex.bounds = (-100, 100)  # looser: still right, cuts less
+    assert ex.result.nodes == 22 and ex.result.value == -2 and ex.step == ex.total
+    with pytest.raises(ValueError, match="contain every leaf"):
+        ex.bounds = (-10, 10)
+    with pytest.raises(ValueError, match="L < U"):
+        ex.bounds = (60, 50)
+    ex.lower.value = 0  # typed into the box: refused, put back, said why
+    assert ex.bounds == (-100, 100) and ex.lower.value == -100
+    assert "contain every leaf" in ex.bounds_html.value
+    ex.upper.value = 70
+    assert ex.bounds == (-100, 70) and ex.results["star1"].value == -2
+    with pytest.raises(ValueError):
+        TreeExplorer(FIG_5_12, bounds=(2, 4))
+
+
+def test_random_chance_trees():
+    ex = TreeExplorer(draw=False)
+    ex.set_random_chance(3, 2, 2, seed=1)
+    assert ex.tree.spec == random_chance_tree(3, 2, 2, seed=1).spec
+    assert ex.chance_random_box.layout.display is None and ex.random_box.layout.display == "none"
+    assert ex.algorithm == "expectiminimax" and ex.bounds == (-5, 5)
+    assert ex.results["star1"].value == pytest.approx(expectiminimax(ex.tree).value)
+    assert ex.results["star1"].nodes < ex.results["expectiminimax"].nodes
+    ex.chance_order.value = "best"  # the controls rebuild the tree
+    assert ex.tree.spec == random_chance_tree(3, 2, 2, seed=1, order="best").spec
+    with pytest.raises(ValueError, match="leaves"):
+        ex.set_random_chance(3, 3, 2)  # 81 leaves
+    assert ex.tree_picker.value == "random chance"
+    ex.tree_picker.value = "seed 004 example"
+    assert ex.chance_random_box.layout.display == "none" and ex.algorithm == "alphabeta"
+
+
+def test_chance_pictures():
+    ex = TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")
+    start = ex.png
+    ex.step = 10
+    mid = ex.png
+    ex.last()
+    assert len({start, mid, ex.png}) == 3 and start.startswith(b"\x89PNG")
+    assert bytes(ex.key_image.value).startswith(b"\x89PNG")
+    assert plt.get_fignums() == []
 
 
 # -- TicTacToeBoard ------------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
-"""TreeExplorer: step through alpha-beta (AIMA Fig. 5.7) or minimax (Fig. 5.3) on a small tree.
+"""TreeExplorer: step through alpha-beta (AIMA Fig. 5.7) or minimax (Fig. 5.3) on a small tree, or
+expectiminimax (AIMA §5.5) or Ballard's Star1 on a tree with chance nodes.
 
     from gamelib.viz import TreeExplorer
     TreeExplorer()                      # AIMA Fig. 5.2 under alpha-beta; last line of a cell shows it
+    TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")   # a chance tree under Star1, bounds [L, U] = [1, 4]
 
 The explorer runs the library's own search once per setting, with ``trace=True``, and then only *reads*
 the trace: the picture is :func:`~gamelib.viz.drawing.draw_tree` at step k, the text is
@@ -15,6 +17,13 @@ control has a Python method, so it can be driven without a browser (tests do)::
     ex.next(); ex.next()         # or ex.step = 2
     ex.event_text                # 'enter B via a1 with window [−∞, +∞]'
     ex.algorithm = "minimax"     # compare node counts: ex.summary_text
+
+On a tree with CHANCE nodes the toggle offers expectiminimax and Star1 (:func:`gamelib.star1`, which
+needs bounds L <= every utility <= U: by default the tree's smallest and largest leaf, or ``bounds=``,
+or the L and U boxes).  The probabilities label the edges, every chance node the search has entered
+shows in green the interval its value is proven to lie in so far (the outcomes not yet searched
+counted as L and U: :func:`~gamelib.viz.chance_widgets.chance_intervals`), and the outcomes a Star1
+cut skips are greyed out.
 """
 from __future__ import annotations
 
@@ -25,11 +34,15 @@ import math
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 
 from ..alphabeta import alphabeta
-from ..core import CHANCE, MAX, MIN
+from ..core import CHANCE, MAX, MIN, proven_ranges
 from ..minimax import expectiminimax, minimax
-from ..trees import GameTree
+from ..star import random_chance_tree, star1
+from ..trees import GameTree, chance
+from .chance_widgets import _interval_text, chance_intervals, draw_chance_tree, leaf_bounds
+from .chance_widgets import _tidy as _tidy_num
 from .drawing import TraceView, _fmt, describe_event, draw_tree, figure_size, legend_handles
 
 PRESETS = {
@@ -37,28 +50,46 @@ PRESETS = {
     "seed 004 example": [[[3, 4], [1, 2]], [[7, 8], [5, 6]]],
     "seed 004 mirror": [[[6, 5], [8, 7]], [[2, 1], [3, 4]]],
     "seed 004 minimax steps": [[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]],
+    "AIMA Fig. 5.12 (.9/.1)": [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))],
+    "CS221 coin game": [chance((0.5, [-5, 15]), (0.5, [-50, 50])),
+                        chance((0.5, [-50, 50]), (0.5, [1, 3])),
+                        chance((0.5, [1, 3]), (0.5, [-5, 15]))],
 }
 """The textbook trees on offer: AIMA Fig. 5.2 (also seed 002's two-ply tree); seed 004's "which nodes
 can be pruned?" example (answer: none, the best moves come last) and its mirror image (best first);
-seed 004's four-step minimax walk-through (D, E, F, G = max of (-1, 4), (2, 6), (-3, -5), (0, 7))."""
+seed 004's four-step minimax walk-through (D, E, F, G = max of (-1, 4), (2, 6), (-3, -5), (0, 7)).
+With chance nodes: AIMA 3rd ed. Fig. 5.12 (left), MAX's two moves over chance nodes with probabilities
+.9/.1 and leaves 2, 3 and 1, 4 (AIMA draws a MIN level between whose two leaves are equal; it changes
+nothing); CS221's game 2 (seed 003): a1, a2, a3 choose bin A, B, C, a fair coin moves the choice one
+bin left on heads (first outcome), MIN picks a number from the bin (A = -50, 50; B = 1, 3; C = -5, 15)."""
 
 RANDOM = "random"
+RANDOM_CHANCE = "random chance"
 CUSTOM = "custom"
 MAX_LEAVES = 64
 """Random trees are kept to at most this many leaves, so the picture stays readable."""
 
-SEARCHES = {"alphabeta": alphabeta, "minimax": minimax, "expectiminimax": expectiminimax}
+SEARCHES = {"alphabeta": alphabeta, "minimax": minimax, "expectiminimax": expectiminimax,
+            "star1": star1}
+CHANCE_SEARCHES = ["expectiminimax", "star1"]
+TOOLTIPS = {"alphabeta": "alpha-beta, AIMA Fig. 5.7", "minimax": "minimax, AIMA Fig. 5.3",
+            "expectiminimax": "expectiminimax, AIMA §5.5",
+            "star1": "Star1: alpha-beta with cuts at chance nodes from bounds L, U (Ballard 1983)"}
 DPI = 90
 
 
 @functools.lru_cache(maxsize=None)
 def _key_png(chance: bool, windowed: bool) -> bytes:
     """The key to the picture (drawn once per kind of tree and search, then reused)."""
-    fig = Figure(figsize=(2.5, 3.2 if windowed else 2.6), dpi=DPI)
+    fig = Figure(figsize=(2.5, (3.2 if windowed else 2.6) + (0.6 if chance else 0)), dpi=DPI)
     ax = fig.subplots()
     ax.set_axis_off()
-    ax.legend(handles=legend_handles(chance=chance, windows=windowed, pruning=windowed, stepping=True),
-              loc="center", fontsize=8, frameon=False, handlelength=1.6)
+    handles = legend_handles(chance=chance, windows=windowed, pruning=windowed, stepping=True)
+    if chance:
+        handles.append(Line2D([], [], linestyle="none", marker="",
+                              label="[lo, hi] under ○ (green): its\nproven range, outcomes not\n"
+                                    "searched yet counted as L, U"))
+    ax.legend(handles=handles, loc="center", fontsize=8, frameon=False, handlelength=1.6)
     fig.subplots_adjust(0, 0, 1, 1)
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
@@ -69,40 +100,55 @@ def _max_depth(branching: int) -> int:
     return max(1, int(math.floor(math.log(MAX_LEAVES) / math.log(branching) + 1e-9)))
 
 
+def _max_moves(branching: int, outcomes: int) -> int:
+    return _max_depth(branching * outcomes)
+
+
 class TreeExplorer(widgets.VBox):
-    """An explorer for alpha-beta and minimax on small trees (an ipywidgets VBox: display it).
+    """An explorer for alpha-beta and minimax on small trees, and for expectiminimax and Star1 on trees
+    with chance nodes (an ipywidgets VBox: display it).
 
-    ``TreeExplorer(tree=None, algorithm='alphabeta', *, prune_on_equality=True, step=0, key=True)``
+    ``TreeExplorer(tree=None, algorithm='alphabeta', *, prune_on_equality=True, step=0, key=True,
+    draw=True, name=None, bounds=None)``
 
-    tree        None (AIMA Fig. 5.2), a preset name (see ``PRESETS``), ``'random'``, a nested-list
-                spec such as ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``, or a :class:`GameTree`.
-                Trees with CHANCE nodes are searched with expectiminimax (AIMA §5.5).
-    algorithm   'alphabeta' or 'minimax'.
+    tree        None (AIMA Fig. 5.2), a preset name (see ``PRESETS``), ``'random'``,
+                ``'random chance'``, a nested-list spec such as ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``,
+                or a :class:`GameTree`.  Trees with CHANCE nodes are searched with expectiminimax
+                (AIMA §5.5) and Star1 (:func:`gamelib.star1`).
+    algorithm   'alphabeta' or 'minimax'; on a tree with CHANCE nodes 'expectiminimax' or 'star1'
+                (asking for 'alphabeta' or 'minimax' there gives expectiminimax).
     prune_on_equality   alpha-beta's cut test: v ≥ β / v ≤ α (True, AIMA) or v > β / v < α (False).
     step        the number of trace events to show at first (None: the whole trace).
     name        what to call a tree given as a spec or GameTree (default 'custom').
     key         show the key to the picture's notation beside it.
     draw        draw the picture at every step (False: text only, e.g. for scripts and tests).
+    bounds      (L, U) for Star1 and for the intervals shown at chance nodes: every leaf must lie in
+                [L, U].  Default: the tree's smallest and largest leaf (the tightest true bounds).
 
     Attributes: ``tree``, ``tree_name``, ``result`` (the traced SearchResult shown), ``results``
     ({algorithm: SearchResult} for the current tree), ``algorithm``, ``prune_on_equality``, ``step``,
     ``total`` (events in the trace), ``event`` (the event just shown, None at step 0), ``view``
     (a :class:`~gamelib.viz.drawing.TraceView`), ``event_text``, ``state_text``, ``prunes``,
-    ``pruned_nodes``, ``summary_text``, ``text`` (all of it), ``png`` (the picture's PNG bytes).
+    ``pruned_nodes``, ``summary_text``, ``text`` (all of it), ``png`` (the picture's PNG bytes);
+    for chance trees ``bounds`` ((L, U), settable) and ``chance_bounds`` ({chance node: (lo, hi)}
+    proven so far).
     Methods: ``next()``, ``back()``, ``first()``, ``last()``, ``set_tree(tree)``,
-    ``set_random(branching, depth, seed, order)``.
+    ``set_random(branching, depth, seed, order)``,
+    ``set_random_chance(branching, outcomes, moves, seed, order)``.
     """
 
     def __init__(self, tree=None, algorithm: str = "alphabeta", *, prune_on_equality: bool = True,
-                 step: int | None = 0, key: bool = True, draw: bool = True, name: str | None = None):
+                 step: int | None = 0, key: bool = True, draw: bool = True, name: str | None = None,
+                 bounds: tuple | None = None):
         self._quiet = True
         self.draw = draw
         self._custom, self._custom_name = None, CUSTOM
+        self._bounds = None
         self.results = {}
         self.png = b""
         # -- controls ------------------------------------------------------------------------------
-        self.tree_picker = widgets.Dropdown(options=list(PRESETS) + [RANDOM], description="tree",
-                                            layout=widgets.Layout(width="260px"))
+        self.tree_picker = widgets.Dropdown(options=list(PRESETS) + [RANDOM, RANDOM_CHANCE],
+                                            description="tree", layout=widgets.Layout(width="260px"))
         self.branching = widgets.BoundedIntText(value=3, min=2, max=5, description="branching",
                                                 layout=widgets.Layout(width="150px"))
         self.depth = widgets.BoundedIntText(value=3, min=1, max=_max_depth(3), description="depth",
@@ -112,13 +158,35 @@ class TreeExplorer(widgets.VBox):
                                       description="children", layout=widgets.Layout(width="200px"),
                                       tooltip="order of every node's children by minimax value")
         self.random_box = widgets.HBox([self.branching, self.depth, self.seed, self.order])
+        # Random chance trees (gamelib.star.random_chance_tree): rounds of (decision, chance) nodes.
+        self.chance_branching = widgets.BoundedIntText(value=2, min=1, max=4, description="branching",
+                                                       layout=widgets.Layout(width="150px"))
+        self.outcomes = widgets.BoundedIntText(value=2, min=1, max=4, description="outcomes",
+                                               layout=widgets.Layout(width="150px"))
+        self.moves = widgets.BoundedIntText(value=2, min=1, max=_max_moves(2, 2), description="moves",
+                                            layout=widgets.Layout(width="150px"),
+                                            tooltip="rounds of (decision node, chance node)")
+        self.chance_seed = widgets.IntText(value=0, description="seed",
+                                           layout=widgets.Layout(width="150px"))
+        self.chance_order = widgets.Dropdown(options=["random", "best"], value="random",
+                                             description="children",
+                                             layout=widgets.Layout(width="200px"),
+                                             tooltip="order of decision nodes' children by value")
+        self.chance_random_box = widgets.HBox([self.chance_branching, self.outcomes, self.moves,
+                                               self.chance_seed, self.chance_order])
         self.algorithm_toggle = widgets.ToggleButtons(options=["alphabeta", "minimax"],
                                                       value="alphabeta",
-                                                      tooltips=["alpha-beta, AIMA Fig. 5.7",
-                                                                "minimax, AIMA Fig. 5.3"],
-                                                      style={"button_width": "90px"})
+                                                      tooltips=[TOOLTIPS["alphabeta"],
+                                                                TOOLTIPS["minimax"]],
+                                                      style={"button_width": "110px"})
         self.equality_box = widgets.Checkbox(value=prune_on_equality, indent=False,
                                              description="prune on equality (v ≥ β, v ≤ α)")
+        self.lower = widgets.FloatText(value=0.0, description="L", layout=widgets.Layout(width="140px"),
+                                       tooltip="lower bound on every utility (Star1)")
+        self.upper = widgets.FloatText(value=1.0, description="U", layout=widgets.Layout(width="140px"),
+                                       tooltip="upper bound on every utility (Star1)")
+        self.bounds_html = widgets.HTML()
+        self.bounds_box = widgets.HBox([self.lower, self.upper, self.bounds_html])
         self.first_button = widgets.Button(icon="fast-backward", tooltip="back to the start",
                                            layout=widgets.Layout(width="44px"))
         self.back_button = widgets.Button(description="back", icon="step-backward",
@@ -143,6 +211,8 @@ class TreeExplorer(widgets.VBox):
         super().__init__([
             widgets.HBox([self.tree_picker, self.algorithm_toggle, self.equality_box]),
             self.random_box,
+            self.chance_random_box,
+            self.bounds_box,
             widgets.HBox([self.first_button, self.back_button, self.play, self.next_button,
                           self.last_button, self.slider]),
             widgets.HBox([self.image, self.key_image]),
@@ -152,8 +222,13 @@ class TreeExplorer(widgets.VBox):
         self.tree_picker.observe(self._on_picker, "value")
         for w in (self.branching, self.depth, self.seed, self.order):
             w.observe(self._on_random, "value")
+        for w in (self.chance_branching, self.outcomes, self.moves, self.chance_seed,
+                  self.chance_order):
+            w.observe(self._on_random_chance, "value")
         self.algorithm_toggle.observe(self._on_search_setting, "value")
         self.equality_box.observe(self._on_search_setting, "value")
+        self.lower.observe(self._on_bounds, "value")
+        self.upper.observe(self._on_bounds, "value")
         self.slider.observe(self._on_slider, "value")
         self.first_button.on_click(lambda _: self.first())
         self.back_button.on_click(lambda _: self.back())
@@ -161,7 +236,7 @@ class TreeExplorer(widgets.VBox):
         self.last_button.on_click(lambda _: self.last())
         # -- the first tree ------------------------------------------------------------------------
         self._quiet = False
-        self.set_tree(tree, name=name, step=step)
+        self.set_tree(tree, name=name, step=step, bounds=bounds)
         if algorithm != self.algorithm:
             if algorithm in self.algorithm_toggle.options or algorithm not in SEARCHES:
                 self.algorithm = algorithm  # raises ValueError for an unknown name
@@ -176,7 +251,8 @@ class TreeExplorer(widgets.VBox):
 
     @property
     def algorithm(self) -> str:
-        """'alphabeta' or 'minimax' ('expectiminimax' on trees with CHANCE nodes); settable."""
+        """'alphabeta' or 'minimax' ('expectiminimax' or 'star1' on trees with CHANCE nodes);
+        settable."""
         return self.algorithm_toggle.value
 
     @algorithm.setter
@@ -194,6 +270,26 @@ class TreeExplorer(widgets.VBox):
     @prune_on_equality.setter
     def prune_on_equality(self, flag: bool):
         self.equality_box.value = bool(flag)
+
+    @property
+    def has_chance(self) -> bool:
+        """Does the tree shown have CHANCE nodes?"""
+        return CHANCE in self.tree.players.values()
+
+    @property
+    def bounds(self) -> tuple | None:
+        """(L, U): the bounds on every utility that Star1 is told and the chance-node intervals use
+        (None for a tree without chance nodes); settable (L < U, every leaf within), which reruns
+        Star1.  Looser bounds are still correct, but Star1 can cut less."""
+        return self._bounds
+
+    @bounds.setter
+    def bounds(self, bounds):
+        self._bounds = self._check_bounds(bounds)
+        self._show_bounds()
+        at_end = self.step == self.total
+        self._search()
+        self._set_range(None if at_end else 0)
 
     @property
     def result(self):
@@ -225,8 +321,23 @@ class TreeExplorer(widgets.VBox):
 
     @property
     def view(self) -> TraceView:
-        """What the trace says about every node after ``step`` events."""
-        return TraceView(self.result, self.step, tree=self.tree)
+        """What the trace says about every node after ``step`` events.  On a chance tree its
+        ``ranges`` are chance-aware: a chance node a cut stopped gets the interval its outcomes
+        prove, unsearched outcomes counted as ``bounds``, not the bound Star1 returned."""
+        view = TraceView(self.result, self.step, tree=self.tree)
+        if self.has_chance:
+            view.ranges = proven_ranges(view.events, self.tree.to_move,
+                                        chance_outcomes=self.tree.chance_outcomes, bounds=self.bounds)
+        return view
+
+    @property
+    def chance_bounds(self) -> dict:
+        """{chance node: (lo, hi)} for every chance node entered so far: the interval its value is
+        proven to lie in after ``step`` events (see :func:`~gamelib.viz.chance_widgets.chance_intervals`);
+        empty for a tree without chance nodes."""
+        if not self.has_chance:
+            return {}
+        return chance_intervals(self.tree, self.result.trace[:self.step], self.bounds)
 
     def next(self):
         """One event forward; returns the event now shown."""
@@ -248,27 +359,32 @@ class TreeExplorer(widgets.VBox):
         self.step = self.total
         return self.event
 
-    def set_tree(self, tree=None, *, name: str | None = None, step: int | None = 0):
-        """Show another tree: None (AIMA Fig. 5.2), a preset name, 'random', a nested spec or a
-        :class:`GameTree` (shown as ``name``, default 'custom'); ``step`` as in the constructor."""
+    def set_tree(self, tree=None, *, name: str | None = None, step: int | None = 0,
+                 bounds: tuple | None = None):
+        """Show another tree: None (AIMA Fig. 5.2), a preset name, 'random', 'random chance', a nested
+        spec or a :class:`GameTree` (shown as ``name``, default 'custom'); ``step`` as in the
+        constructor; ``bounds`` (L, U) for a tree with chance nodes (default: its smallest and largest
+        leaf)."""
         if tree is None:
             tree = "AIMA Fig. 5.2"
         if isinstance(tree, str):
-            if tree not in PRESETS and tree != RANDOM and not (tree == CUSTOM and self._custom):
-                raise ValueError(f"unknown tree {tree!r}; presets are {list(PRESETS)} or 'random'")
+            if tree not in PRESETS and tree not in (RANDOM, RANDOM_CHANCE) and not (
+                    tree == CUSTOM and self._custom):
+                raise ValueError(f"unknown tree {tree!r}; presets are {list(PRESETS)}, 'random' or "
+                                 f"'random chance'")
             name = tree
         else:
             self._custom = tree if isinstance(tree, GameTree) else GameTree.from_nested(tree)
             self._custom_name = name or CUSTOM
             self._quiet = True
-            self.tree_picker.options = [(p, p) for p in PRESETS] + [(RANDOM, RANDOM),
-                                                                     (self._custom_name, CUSTOM)]
+            self.tree_picker.options = [(p, p) for p in PRESETS] + [
+                (RANDOM, RANDOM), (RANDOM_CHANCE, RANDOM_CHANCE), (self._custom_name, CUSTOM)]
             self._quiet = False
             name = CUSTOM
         self._quiet = True
         self.tree_picker.value = name
         self._quiet = False
-        self._load(step)
+        self._load(step, bounds)
 
     def set_random(self, branching: int | None = None, depth: int | None = None,
                    seed: int | None = None, order: str | None = None, *, step: int | None = 0):
@@ -292,11 +408,43 @@ class TreeExplorer(widgets.VBox):
         self._quiet = False
         self._load(step)
 
+    def set_random_chance(self, branching: int | None = None, outcomes: int | None = None,
+                          moves: int | None = None, seed: int | None = None,
+                          order: str | None = None, *, step: int | None = 0):
+        """Show :func:`gamelib.star.random_chance_tree` ``(branching, outcomes, moves, seed=seed,
+        order=order)``: ``moves`` rounds of (decision node, chance node with equally likely outcomes),
+        MAX first, integer leaves in [-5, 5], at most ``MAX_LEAVES`` leaves; arguments left None keep
+        the controls' values."""
+        self._quiet = True
+        try:
+            if branching is not None:
+                self.chance_branching.value = branching
+            if outcomes is not None:
+                self.outcomes.value = outcomes
+            self.moves.max = _max_moves(self.chance_branching.value, self.outcomes.value)
+            if moves is not None:
+                if moves > self.moves.max:
+                    raise ValueError(
+                        f"({self.chance_branching.value}·{self.outcomes.value})^{moves} leaves is more "
+                        f"than {MAX_LEAVES}; moves at most {self.moves.max} for branching "
+                        f"{self.chance_branching.value} and {self.outcomes.value} outcomes")
+                self.moves.value = moves
+            if seed is not None:
+                self.chance_seed.value = seed
+            if order is not None:
+                self.chance_order.value = order
+            self.tree_picker.value = RANDOM_CHANCE
+        finally:
+            self._quiet = False
+        self._load(step)
+
     @property
     def text(self) -> str:
         """Everything the explorer says in words, one item per line."""
         lines = [f"step {self.step}/{self.total}: {self.event_text}", self.state_text]
         lines += ["prunes so far:" + ("" if self.prunes else " none")] + [f"  {p}" for p in self.prunes]
+        if self.has_chance:
+            lines.append(self.chance_text)
         lines.append(self.summary_text)
         return "\n".join(lines)
 
@@ -319,26 +467,97 @@ class TreeExplorer(widgets.VBox):
         parts = [f"at {e.state} ({player})"]
         if e.alpha is not None:
             parts.append(f"window [α, β] = [{_fmt(e.alpha)}, {_fmt(e.beta)}]")
-        elif self.algorithm != "alphabeta":
+        elif self.algorithm not in ("alphabeta", "star1"):
             parts.append(f"{self.algorithm} keeps no window")
         if e.kind in ("leaf", "exit", "prune"):
-            parts.append(f"value {('≥' if player == MAX else '≤') if e.kind == 'prune' else ''}"
+            parts.append(f"value {self._bound_sign(e, player) if e.kind == 'prune' else ''}"
                          f"{_fmt(e.value)}")
-        path = self.view.path
+        view = self.view
+        path = view.path
         if path:
             parts.append("path " + " → ".join(path))
         text = " · ".join(parts)
         if e.kind == "prune":
-            text += "\n" + self._why(e, player)
+            text += "\n" + (self._why_chance(e, view) if player == CHANCE else self._why(e, player))
+        elif e.kind == "enter" and e.alpha is not None and self.tree.parent(e.state) is not None \
+                and self.tree.players[self.tree.parent(e.state)] == CHANCE:
+            text += "\n" + self._star1_window(e)
         return text
 
     @staticmethod
-    def _why(e, player) -> str:
+    def _bound_sign(e, player) -> str:
+        if player == CHANCE:
+            return "≤" if e.value <= e.alpha else "≥"
+        return "≥" if player == MAX else "≤"
+
+    def _why(self, e, player) -> str:
+        v, a, b = _fmt(e.value), _fmt(e.alpha), _fmt(e.beta)
+        if self.has_chance and self.algorithm == "star1":
+            L, U = self.bounds
+            if player == MIN and e.value <= L:
+                return (f"why: {v} is the lowest utility there is (L = {_fmt(L)}): MIN cannot do "
+                        "better, so its other moves are not needed")
+            if player == MAX and e.value >= U:
+                return (f"why: {v} is the highest utility there is (U = {_fmt(U)}): MAX cannot do "
+                        "better, so its other moves are not needed")
         if player == MIN:
-            return (f"why: MIN can hold MAX to {_fmt(e.value)} or less here, but MAX already has "
-                    f"α = {_fmt(e.alpha)} elsewhere on the path, so MAX never comes here")
-        return (f"why: MAX can get {_fmt(e.value)} or more here, but MIN already holds MAX to "
-                f"β = {_fmt(e.beta)} elsewhere on the path, so MIN never lets play come here")
+            text = (f"why: MIN can hold MAX to {v} or less here, but MAX already has "
+                    f"α = {a} elsewhere on the path, so MAX never comes here")
+        else:
+            text = (f"why: MAX can get {v} or more here, but MIN already holds MAX to "
+                    f"β = {b} elsewhere on the path, so MIN never lets play come here")
+        above = self.tree.parent(e.state)
+        while above is not None and self.tree.players[above] != CHANCE:
+            above = self.tree.parent(above)
+        if above is not None and self.algorithm == "star1":
+            text += (f" (below chance node {above}, α and β also carry Star1's window for its "
+                     f"outcome: a value outside it decides {above} whatever its other outcomes hold)")
+        return text
+
+    def _why_chance(self, e, view) -> str:
+        """Why Star1 cut chance node ``e.state``: the expectation, with every outcome not searched at
+        the bound U (fail low) or L (fail high), is already outside the window."""
+        L, U = self.bounds
+        low = e.value <= e.alpha
+        terms, total = [], 0.0
+        for (a, child), p in zip(self.tree.children[e.state], self.tree.probabilities[e.state]):
+            if child in view.ranges:
+                lo, hi = view.ranges[child]
+                x, what = (hi, f"{a}") if low else (lo, f"{a}")
+            else:
+                x, what = (U, f"{a} unsearched: U") if low else (L, f"{a} unsearched: L")
+            shown = _fmt(_tidy_num(x))
+            terms.append(f"{_fmt(p)}·{f'({shown})' if x < 0 else shown} ({what})")
+            total += p * x
+        bound = "at most" if low else "at least"
+        if low:
+            tail = (f"≤ α = {_fmt(e.alpha)}: MAX already has {_fmt(e.alpha)} elsewhere on the path, "
+                    "so it never lets play come here")
+        else:
+            tail = (f"≥ β = {_fmt(e.beta)}: MIN already holds MAX to {_fmt(e.beta)} elsewhere on the "
+                    "path, so it never lets play come here")
+        return (f"why: whatever the unsearched outcomes hold (between L = {_fmt(L)} and U = {_fmt(U)}), "
+                f"{e.state} is worth {bound} " + " + ".join(terms)
+                + f" = {_fmt(_tidy_num(total))} {tail}")
+
+    def _star1_window(self, e) -> str:
+        """What the window Star1 hands an outcome of a chance node means (Ballard's A_i, B_i, clipped
+        to [L, U]; the trace records the clipped window, so only an end inside (L, U) is explained)."""
+        parent = self.tree.parent(e.state)
+        L, U = self.bounds
+        pa, pb = self.view.window.get(parent, (None, None))
+        a, b = _fmt(_tidy_num(e.alpha)), _fmt(_tidy_num(e.beta))
+        text = f"Star1 searches outcome {e.action} of {parent} with the window [{a}, {b}]"
+        claims = []
+        if e.alpha > L and pa is not None:
+            claims.append(f"{e.state} is worth {a} or less, {parent} is at most its α = {_fmt(pa)} whatever the "
+                          "other outcomes hold")
+        if e.beta < U and pb is not None:
+            claims.append(f"{e.state} is worth {b} or more, {parent} is at least its β = {_fmt(pb)}")
+        if not claims:
+            return text + (f", all of [L, U] = [{_fmt(L)}, {_fmt(U)}]: no value of this outcome "
+                           f"alone can decide {parent} yet")
+        return text + ": if " + "; if ".join(claims)
 
     @property
     def prunes(self) -> list:
@@ -352,20 +571,41 @@ class TreeExplorer(widgets.VBox):
         return [s for s in self.tree.states if s in pruned]
 
     @property
+    def chance_text(self) -> str:
+        """The intervals proven so far at the chance nodes, in words."""
+        got = self.chance_bounds
+        if not got:
+            return "chance nodes: none entered yet"
+        parts = []
+        for s, (lo, hi) in got.items():
+            if math.isclose(lo, hi, rel_tol=1e-12, abs_tol=1e-12):
+                parts.append(f"{s} = {_fmt(_tidy_num(lo))}")
+            else:
+                parts.append(f"{s} in {_interval_text(lo, hi)}")
+        L, U = self.bounds
+        return f"chance nodes (bounds L = {_fmt(L)}, U = {_fmt(U)}): " + ", ".join(parts)
+
+    @property
     def summary_text(self) -> str:
-        """Node counts: the shown search's, and alpha-beta's against minimax's."""
+        """Node counts: the shown search's, and alpha-beta's against minimax's (Star1's against
+        expectiminimax's on a chance tree)."""
         seen = len(self.view.order)
-        if CHANCE in self.tree.players.values():
-            r = self.results["expectiminimax"]
-            return (f"expectiminimax visits {r.nodes} nodes (entered so far: {seen}); alpha-beta "
-                    "does not apply to CHANCE nodes here (AIMA §5.5) · "
-                    f"value {_fmt(r.value)}, decision {r.action}")
+        r = self.result
+        if self.has_chance:
+            full, one = self.results["expectiminimax"].nodes, self.results["star1"].nodes
+            saved = full - one
+            L, U = self.bounds
+            return (f"nodes visited: star1 {one} (bounds [{_fmt(L)}, {_fmt(U)}]) vs expectiminimax "
+                    f"{full}: Star1 skips {saved} ({100 * saved / full:.0f}%) · plain alpha-beta does "
+                    "not apply to CHANCE nodes; Star1 extends it with bounds on the utilities "
+                    f"(AIMA §5.5) · {self.algorithm} has entered {seen} so far · "
+                    f"value {_fmt(_tidy_num(r.value))}, decision {r.action}")
         ab, mm = self.results["alphabeta"].nodes, self.results["minimax"].nodes
         saved = mm - ab
         rule = "v ≥ β / v ≤ α" if self.prune_on_equality else "v > β / v < α"
         return (f"nodes visited: alphabeta {ab} ({rule}) vs minimax {mm}: alpha-beta skips {saved} "
                 f"({100 * saved / mm:.0f}%) · {self.algorithm} has entered {seen} so far · "
-                f"value {_fmt(self.result.value)}, decision {self.result.action}")
+                f"value {_fmt(r.value)}, decision {r.action}")
 
     # -- machinery ------------------------------------------------------------------------------------
     def _current_tree(self):
@@ -375,14 +615,43 @@ class TreeExplorer(widgets.VBox):
                     f"{self.order.value}",
                     GameTree.random(self.branching.value, self.depth.value, seed=self.seed.value,
                                     order=self.order.value))
+        if name == RANDOM_CHANCE:
+            b, n, m = self.chance_branching.value, self.outcomes.value, self.moves.value
+            return (f"random chance b={b} n={n} moves={m} seed={self.chance_seed.value} "
+                    + self.chance_order.value,
+                    random_chance_tree(b, n, m, seed=self.chance_seed.value,
+                                       order=self.chance_order.value))
         if name == CUSTOM:
             return self._custom_name, self._custom
         return name, GameTree.from_nested(PRESETS[name])
 
+    def _check_bounds(self, bounds) -> tuple:
+        L, U = bounds
+        leaves = self.tree.leaf_values.values()
+        lo, hi = min(leaves), max(leaves)
+        if not L < U:
+            raise ValueError(f"bounds need L < U, got L = {L}, U = {U}")
+        if L > lo or U < hi:
+            raise ValueError(f"bounds [{L}, {U}] must contain every leaf (they lie in [{lo}, {hi}]); "
+                             "Star1 is only correct with true bounds")
+        return (L, U)
+
+    def _show_bounds(self):
+        """Put the bounds into the L and U boxes (quietly) and say how they compare with the leaves."""
+        self._quiet = True
+        self.lower.value, self.upper.value = self._bounds
+        self._quiet = False
+        tight = self._bounds == leaf_bounds(self.tree)
+        self.bounds_html.value = ("the leaves' own range: the tightest true bounds" if tight else
+                                  f"looser than the leaves' range {_interval_text(*leaf_bounds(self.tree))}"
+                                  ": still correct, Star1 cuts less")
+
     def _search(self):
         """Run the searches once for this tree and setting; everything else reads their traces."""
-        if CHANCE in self.tree.players.values():
-            self.results = {"expectiminimax": expectiminimax(self.tree, trace=True)}
+        if self.has_chance:
+            L, U = self._bounds
+            self.results = {"expectiminimax": expectiminimax(self.tree, trace=True),
+                            "star1": star1(self.tree, lower=L, upper=U, trace=True)}
         else:
             self.results = {
                 "alphabeta": alphabeta(self.tree, prune_on_equality=self.prune_on_equality,
@@ -390,15 +659,24 @@ class TreeExplorer(widgets.VBox):
                 "minimax": minimax(self.tree, trace=True),
             }
 
-    def _load(self, step):
+    def _load(self, step, bounds=None):
         self.tree_name, self.tree = self._current_tree()
         self.random_box.layout.display = None if self.tree_picker.value == RANDOM else "none"
+        self.chance_random_box.layout.display = (None if self.tree_picker.value == RANDOM_CHANCE
+                                                 else "none")
+        if self.has_chance:
+            self._bounds = self._check_bounds(bounds) if bounds is not None else leaf_bounds(self.tree)
+            self._show_bounds()
+        else:
+            self._bounds = None
+        self.bounds_box.layout.display = None if self.has_chance else "none"
         self._search()
         self._quiet = True
         options = list(self.results)
         if list(self.algorithm_toggle.options) != options:
             keep = self.algorithm_toggle.value
             self.algorithm_toggle.options = options
+            self.algorithm_toggle.tooltips = [TOOLTIPS[o] for o in options]
             self.algorithm_toggle.value = keep if keep in options else options[0]
         self.equality_box.disabled = self.algorithm != "alphabeta"
         self._quiet = False
@@ -432,6 +710,26 @@ class TreeExplorer(widgets.VBox):
         if self.tree_picker.value == RANDOM:
             self._load(0)
 
+    def _on_random_chance(self, change):
+        if self._quiet:
+            return
+        if change["owner"] in (self.chance_branching, self.outcomes):
+            self._quiet = True
+            self.moves.max = _max_moves(self.chance_branching.value, self.outcomes.value)
+            self._quiet = False
+        if self.tree_picker.value == RANDOM_CHANCE:
+            self._load(0)
+
+    def _on_bounds(self, change):
+        """L or U typed in: rerun Star1 with them, or put the old ones back and say why not."""
+        if self._quiet or not self.has_chance:
+            return
+        try:
+            self.bounds = (self.lower.value, self.upper.value)
+        except ValueError as err:
+            self._show_bounds()
+            self.bounds_html.value = f"<span style='color:#c0392b'>{html.escape(str(err))}</span>"
+
     def _on_search_setting(self, change):
         """Algorithm or cut rule changed: same tree; stay at the end if there, else start over."""
         if self._quiet:
@@ -454,13 +752,17 @@ class TreeExplorer(widgets.VBox):
             fig = Figure(figsize=figure_size(self.tree), dpi=DPI)
             fig.subplots_adjust(left=0.01, right=0.99, bottom=0.02, top=0.9)
             ax = fig.subplots()
-            draw_tree(self.tree, self.result, step=self.step, ax=ax,
-                      title=f"{self.tree_name} · {self.algorithm} · step {self.step}/{self.total}")
+            title = f"{self.tree_name} · {self.algorithm} · step {self.step}/{self.total}"
+            if self.has_chance:
+                draw_chance_tree(self.tree, self.result, step=self.step, ax=ax, title=title,
+                                 bounds=self.bounds)
+            else:
+                draw_tree(self.tree, self.result, step=self.step, ax=ax, title=title)
             buf = io.BytesIO()
             fig.savefig(buf, format="png")
             self.png = buf.getvalue()
             self.image.value = self.png
-            key = _key_png(CHANCE in self.tree.players.values(), self.algorithm == "alphabeta")
+            key = _key_png(self.has_chance, self.algorithm in ("alphabeta", "star1"))
             if self.key_image.value != key:
                 self.key_image.value = key
         esc = html.escape
@@ -473,4 +775,7 @@ class TreeExplorer(widgets.VBox):
                                         "<ul style='margin:0'>" + "".join(f"<li>{esc(p)}</li>"
                                                                            for p in prunes) + "</ul>")
             + (f"<b>never searched:</b> {esc(', '.join(pruned))}" if pruned else ""))
-        self.summary_html.value = esc(self.summary_text)
+        summary = esc(self.summary_text)
+        if self.has_chance:
+            summary = esc(self.chance_text) + "<br>" + summary
+        self.summary_html.value = summary
