@@ -29,6 +29,8 @@ class WeightedSum:
     7
     >>> material.with_weights(pawns=2)((1, -2))
     5
+    >>> WeightedSum({"a": lambda s: 5, "b": lambda s: -2}, {"a": 0.04, "b": -0.12})(None) == 0.44
+    True
     """
 
     def __init__(self, features: Mapping[str, Callable], weights: Mapping[str, float]):
@@ -40,7 +42,10 @@ class WeightedSum:
         self._pairs = [(self.features[name], self.weights[name]) for name in self.features]
 
     def __call__(self, state) -> float:
-        return sum(w * f(state) for f, w in self._pairs)
+        # Rounded to 12 decimals so that sums equal in exact arithmetic compare equal: with weights
+        # like 0.04 and 0.12, 0.04·5 and 0.12 + 0.04·2 differ in the last bit, and a search that moves
+        # only on a strictly better value would otherwise break a true tie by rounding error.
+        return round(sum(w * f(state) for f, w in self._pairs), 12)
 
     def terms(self, state) -> dict[str, Term]:
         """Every feature's value, weight and contribution at ``state``, by name."""

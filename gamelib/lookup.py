@@ -99,8 +99,9 @@ class EndgameTable:
     (and the 50-move rule) are out of scope; none of tic-tac-toe, Halving or a GameTree has cycles.
 
     ``table[state]`` is an :class:`Entry`; :meth:`value` is usable as ``evaluate=`` of a depth-limited
-    search; :meth:`policy` plays the table; ``len(table)`` counts the positions it covers; ``seconds``
-    is the build time.  ``progress=True`` shows a tqdm bar for each pass.
+    search; :meth:`policy` plays the table; ``len(table)`` counts the positions it covers and
+    ``table.entries`` maps each of them to its :class:`Entry` (iterate over it to list them);
+    ``seconds`` is the build time.  ``progress=True`` shows a tqdm bar for each pass.
     """
 
     def __init__(self, game, state=None, *, progress: bool = False):

@@ -185,6 +185,10 @@ class TranspositionTable:
         self._entries.clear()
         self.probes = self.hits = self.cuts = self.stores = self.evictions = 0
 
+    def items(self):
+        """The ``(state, Entry)`` pairs held, oldest first (to inspect flags and depths)."""
+        return self._entries.items()
+
     def __len__(self) -> int:
         return len(self._entries)
 

@@ -107,3 +107,10 @@ def test_best_move_and_counts():
     table.probe("s", 1, -INF, INF)
     table.probe("s", 2, -INF, INF)
     assert table.stats() == {"entries": 1, "probes": 2, "hits": 1, "cuts": 1, "stores": 1, "evictions": 0}
+
+
+def test_items_lists_what_the_table_holds():
+    table = TranspositionTable()
+    table.store("A", 2, 5, 0, 10, "a1")
+    table.store("B", 1, 12, 0, 10, "b1")
+    assert [(s, e.flag) for s, e in table.items()] == [("A", EXACT), ("B", LOWER)]
