@@ -222,6 +222,13 @@ def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, prob
                 lo[i] = hi[i] = v
                 continue
             A, B = window(i)
+            # Outcome i's window [max(A, lo_i), min(B, hi_i)] is empty only when what is already known
+            # settles the node (in exact arithmetic that never happens for Star1, whose lo_i, hi_i are
+            # L, U; rounding in A and B, or Star2's tighter bounds, can get here): cut without entering.
+            if B <= lo[i]:                                # even V_i at its least lifts the node to >= β
+                return stop("prune", sum(p * b for p, b in zip(P, lo)))
+            if A >= hi[i]:                                # even V_i at its most keeps the node <= α
+                return stop("prune", sum(p * h for p, h in zip(P, hi)))
             entered[i] = True
             v = value(kid(i), max(A, lo[i]), min(B, hi[i]), ply + 1, outcomes[i])
             if v <= A:                                    # fail low: the node is <= α

@@ -264,3 +264,12 @@ def test_chance_prunes_are_described_from_the_chance_side():
     said = describe_event(cut, tree.to_move(cut.state))
     assert said.startswith(f"prune at {cut.state}: whatever the unsearched outcomes hold, the expectation is at most")
     assert said.endswith("c2 is never searched")
+
+
+def test_rounding_never_opens_an_empty_window():
+    # Ballard's B for the second outcome is -2 exactly, -1.9999999999999996 in floating point: the
+    # third outcome's window would be empty.  Star1 must cut instead of entering it with α >= β.
+    tree = GameTree.from_nested([[-4, chance((1 / 3, -2), (5 / 12, 0), (1 / 4, 0))]])
+    result = star1(tree, lower=-5, upper=5, trace=True)
+    assert result.value == expectiminimax(tree).value
+    assert all(e.alpha < e.beta for e in result.trace if e.kind == "enter")
