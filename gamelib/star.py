@@ -180,6 +180,16 @@ def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, prob
                 log.append(Event(kind if skipped else "exit", s, ply, alpha, beta, v, skipped=skipped))
             return v
 
+        def settled(i, A, B):
+            """The cut's value if outcome i's window [max(A, lo_i), min(B, hi_i)] is empty, else None.
+            Empty means what is known already decides the node (in exact arithmetic Star1 never gets
+            here, its lo_i, hi_i being L, U; rounding in A and B, or Star2's tighter bounds, can)."""
+            if B <= lo[i]:                                # even V_i at its least lifts the node to >= β
+                return stop("prune", sum(p * b for p, b in zip(P, lo)))
+            if A >= hi[i]:                                # even V_i at its most keeps the node <= α
+                return stop("prune", sum(p * h for p, h in zip(P, hi)))
+            return None
+
         if probing:                                       # Star2's probing phase
             for i in range(n):
                 if P[i] == 0:
@@ -190,6 +200,8 @@ def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, prob
                 if mover == CHANCE:
                     continue                              # nothing cheap to learn below a chance node
                 A, B = window(i)
+                if (done := settled(i, A, B)) is not None:
+                    return done
                 ax, bx = max(A, lo[i]), min(B, hi[i])
                 entered[i] = True
                 w = value(c, ax, bx, ply + 1, outcomes[i], probe=True)
@@ -222,13 +234,8 @@ def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, prob
                 lo[i] = hi[i] = v
                 continue
             A, B = window(i)
-            # Outcome i's window [max(A, lo_i), min(B, hi_i)] is empty only when what is already known
-            # settles the node (in exact arithmetic that never happens for Star1, whose lo_i, hi_i are
-            # L, U; rounding in A and B, or Star2's tighter bounds, can get here): cut without entering.
-            if B <= lo[i]:                                # even V_i at its least lifts the node to >= β
-                return stop("prune", sum(p * b for p, b in zip(P, lo)))
-            if A >= hi[i]:                                # even V_i at its most keeps the node <= α
-                return stop("prune", sum(p * h for p, h in zip(P, hi)))
+            if (done := settled(i, A, B)) is not None:
+                return done
             entered[i] = True
             v = value(kid(i), max(A, lo[i]), min(B, hi[i]), ply + 1, outcomes[i])
             if v <= A:                                    # fail low: the node is <= α

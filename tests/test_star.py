@@ -273,3 +273,4 @@ def test_rounding_never_opens_an_empty_window():
     result = star1(tree, lower=-5, upper=5, trace=True)
     assert result.value == expectiminimax(tree).value
     assert all(e.alpha < e.beta for e in result.trace if e.kind == "enter")
+    assert all(e.alpha < e.beta for e in star2(tree, lower=-5, upper=5, trace=True).trace if e.kind == "enter")

@@ -3,12 +3,16 @@
 Static pictures (matplotlib): :func:`draw_tree` (a tree with a search's trace over it, AIMA Fig. 5.2
 / 5.5 notation), :func:`draw_legend` (its key), :func:`draw_board` (a tic-tac-toe position).
 Widgets (ipywidgets 8, JupyterLab 4), each showing itself as a cell's last line: :class:`TreeExplorer`
-(step through alpha-beta or minimax), :class:`TicTacToeBoard` (play against the minimax agent),
+(step through alpha-beta or minimax, or expectiminimax or Star1 on chance trees),
+:class:`TransformExplorer` (AIMA Fig. 5.12's transformation lesson), :class:`TicTacToeBoard` (play
+against the minimax agent),
 :class:`Connect4Board` (play Connect Four against iterative deepening), :class:`SigmaWidget` (the sigma
 study's σ slider).  More pictures: :func:`draw_connect4` (a Connect Four position), :func:`draw_pig_policy`
-(Pig's optimal roll/hold boundary), :func:`draw_sigma`.
+(Pig's optimal roll/hold boundary), :func:`draw_sigma`, :func:`draw_chance_tree`, :func:`draw_transform`.
 """
 from .boards import TicTacToeBoard
+from .chance_widgets import (TransformExplorer, chance_intervals, compare_transform, draw_chance_tree,
+                             draw_transform)
 from .connect4_board import Connect4Board, draw_connect4
 from .drawing import (TraceView, describe_event, draw_board, draw_legend, draw_tree, tidy_layout,
                       to_networkx)
@@ -18,4 +22,5 @@ from .sigma_widget import SigmaWidget, draw_sigma
 
 __all__ = ["draw_tree", "describe_event", "tidy_layout", "to_networkx", "draw_legend", "draw_board",
            "TraceView", "TreeExplorer", "TicTacToeBoard", "PRESETS", "draw_pig_policy", "SigmaWidget",
-           "draw_sigma", "Connect4Board", "draw_connect4"]
+           "draw_sigma", "Connect4Board", "draw_connect4", "TransformExplorer", "chance_intervals",
+           "compare_transform", "draw_chance_tree", "draw_transform"]

@@ -80,9 +80,13 @@ class TraceView:
                actions; once the trace is complete, also every state it never entered)
     pruned_by  pruned state -> the state whose cut skipped it
     current    the last event drawn (None at step 0)
+    ranges     state -> (lo, hi), what the events prove about each closed node
+               (:func:`gamelib.core.proven_ranges`).  With ``bounds`` = (L, U) on a tree with chance
+               nodes, a chance node a cut stopped (Star1) gets [sum P lo, sum P hi] over its outcomes,
+               those never searched counting as [L, U]; without, a chance node is taken as exact.
     """
 
-    def __init__(self, result, step=None, tree=None):
+    def __init__(self, result, step=None, tree=None, bounds=None):
         events = [] if result is None or result.trace is None else result.trace
         self.total = len(events)
         self.step = self.total if step is None else max(0, min(step, self.total))
@@ -117,7 +121,13 @@ class TraceView:
                             self.pruned.add(s)
                             self.pruned_by[s] = e.state
         # What the events so far prove about each closed node's value: exact, or a bound ('≤2').
-        self.ranges = proven_ranges(self.events, tree.to_move) if tree is not None else {}
+        if tree is None:
+            self.ranges = {}
+        elif bounds is not None:
+            self.ranges = proven_ranges(self.events, tree.to_move, chance_outcomes=tree.chance_outcomes,
+                                        bounds=tuple(bounds))
+        else:
+            self.ranges = proven_ranges(self.events, tree.to_move)
         self.current = self.events[-1] if self.events else None
         # Full-trace facts: once the trace is complete, whatever it never entered was pruned.
         self.ever_visited = {e.state for e in events if e.kind == "enter"}
@@ -144,7 +154,8 @@ def _fmt(v):
 
 
 def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows=True,
-              show_order=True, show_actions=True, node_size=520, font_size=9, legend=False):
+              show_order=True, show_actions=True, node_size=520, font_size=9, legend=False,
+              bounds=None):
     """Draw ``tree`` (a :class:`~gamelib.trees.GameTree`), overlaid with what ``result.trace`` says.
 
     In the notation of AIMA Fig. 5.2 (minimax) and Fig. 5.5 (alpha-beta): ▲ MAX, ▼ MIN, ○ CHANCE,
@@ -154,12 +165,14 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     skipped is greyed out, its edge dashed; the root's decision is the thick edge.  ``step`` draws the
     trace after its first ``step`` events: the node of the last event is orange, the nodes on the
     search's current path are pale blue.  ``legend=True`` adds a key (see :func:`draw_legend`).
+    ``bounds`` = (L, U), the utility bounds a Star1 search was given: a chance node it cut is then
+    labelled with the interval its outcomes prove (e.g. [0.9, 1.3]) instead of the bound it returned.
 
     Crowded pictures declutter themselves: smaller nodes and type, the visit number on its own line,
     and action labels or windows left out of a row where they would overlap.  Returns the Axes.
     """
     traced = result is not None and result.trace is not None
-    view = TraceView(result, step, tree=tree if traced else None)
+    view = TraceView(result, step, tree=tree if traced else None, bounds=bounds)
     pos = tidy_layout(tree)
     g = to_networkx(tree)
     if ax is None:
