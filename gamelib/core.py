@@ -108,6 +108,18 @@ class Game:
         """For a CHANCE state, the ``(outcome, probability)`` pairs; the probabilities sum to 1."""
         raise GameError(f"{type(self).__name__} has no chance states (asked at {state!r})")
 
+    def observation(self, state, player: str) -> Hashable:
+        """What ``player`` perceives in ``state`` (AIMA 4th ed. §4.4 PERCEPT; §5.6 partially observable
+        games): a hashable value, the same for every state the player cannot tell apart.
+
+        The default is the state itself: the game is fully observable, so every game and search that
+        never asks is unchanged.  A partially observable game (``gamelib.games.PhantomTicTacToe``,
+        ``gamelib.games.KuhnPoker``) overrides it; :mod:`gamelib.imperfect` builds belief states and
+        information sets from it (a game may also define ``information_set(state, player)``, a
+        readable key for the player's whole history of percepts and actions; see there).
+        """
+        return state
+
     def illegal(self, state, action) -> IllegalMoveError:
         """The error for ``action`` not being legal in ``state``: names the move and the legal ones."""
         legal = (

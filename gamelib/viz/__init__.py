@@ -24,3 +24,8 @@ __all__ = ["draw_tree", "describe_event", "tidy_layout", "to_networkx", "draw_le
            "TraceView", "TreeExplorer", "TicTacToeBoard", "PRESETS", "draw_pig_policy", "SigmaWidget",
            "draw_sigma", "Connect4Board", "draw_connect4", "TransformExplorer", "chance_intervals",
            "compare_transform", "draw_chance_tree", "draw_transform"]
+from .imperfect_widgets import KuhnPokerTable, PhantomTicTacToeBoard, draw_phantom_belief
+from .infosets import draw_information_sets, information_set_groups
+
+__all__ += ["draw_information_sets", "information_set_groups", "PhantomTicTacToeBoard", "KuhnPokerTable",
+            "draw_phantom_belief"]

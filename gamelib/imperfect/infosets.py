@@ -1,0 +1,226 @@
+"""Information sets: the game tree of a small game with chance and hidden information, unfolded once and
+read by every game-theoretic tool (policies, best response, exploitability, CFR, clairvoyance).
+
+Vocabulary (AIMA 4th ed. §5.6; Osborne & Rubinstein ch. 11; OpenSpiel's names):
+
+* a player's **information state** at a decision: everything it has perceived and done so far, the
+  sequence ``(o0, a0, o1, a1, ..., ok)`` of its observations (``game.observation(state, player)``) at
+  its own decisions and the actions it took there;
+* an **information set**: the states that share one information state, the states the player cannot
+  tell apart when it must move (nodes joined by a dashed line in the textbook pictures);
+* **perfect recall**: a player never forgets what it saw or did.  Keys built from the whole history,
+  as here, have it by construction.
+
+:func:`extensive_form` walks the whole tree from ``game.initial_state`` and returns an
+:class:`ExtensiveForm`: the nodes (each with its player, information-set key, children and chance
+reach), and the information sets (key -> player, actions, nodes).  Keys are the history tuples above,
+``(player, o0, a0, ..., ok)``, unless the game defines ``information_set(state, player)``, a readable
+key (Kuhn poker's ``'Qpb'``); then that key is used and **checked** against the history: two histories
+the player can tell apart must not share a key (that would be imperfect recall, or an observation
+that hides something the key shows) and one history must not get two keys.
+
+States must remember enough of the past that each one has a single information state per player (the
+games here keep their history in the state); a state reached along two histories the player could
+tell apart is refused with an :class:`InformationSetError`.  The walk is for small games: it refuses
+trees of more than ``max_nodes`` nodes (Kuhn poker has 55).
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Any, Hashable, NamedTuple
+
+from ..core import CHANCE, MAX, MIN, GameError
+
+TERMINAL = "TERMINAL"
+
+
+class InformationSetError(GameError):
+    """An information set does not exist, or a game's information sets are inconsistent (imperfect
+    recall, different actions at states of one information set, a state with two histories)."""
+
+
+class Node(NamedTuple):
+    """One node of the unfolded tree.
+
+    player       MAX, MIN, CHANCE or TERMINAL
+    infoset      the key of its information set (decision nodes), else None
+    actions      the legal actions (or chance outcomes), in the game's order
+    children     node indices, one per action
+    probs        chance probabilities (chance nodes), else ()
+    utility      MAX's utility (terminal nodes), else None
+    chance_reach the product of the chance probabilities on the path from the root
+    depth        plies from the root
+    """
+
+    state: Hashable
+    player: str
+    infoset: Any
+    actions: tuple
+    children: tuple
+    probs: tuple
+    utility: float | None
+    chance_reach: float
+    depth: int
+
+
+class InfoSet(NamedTuple):
+    """An information set: its ``key``, the ``player`` to move, the legal ``actions`` (the same at
+    every state of the set) and the indices of its ``nodes``, left to right."""
+
+    key: Any
+    player: str
+    actions: tuple
+    nodes: tuple
+
+
+class ExtensiveForm:
+    """The game tree of a small game, with its information sets.  Built by :func:`extensive_form`.
+
+    ``nodes`` (list of :class:`Node`, depth first, the root first), ``infosets`` ({key: :class:`InfoSet`},
+    in the order first met), ``index`` ({state: node index}).
+    """
+
+    def __init__(self, game, nodes: list, infosets: dict):
+        self.game = game
+        self.nodes = nodes
+        self.infosets = infosets
+        self.index = {n.state: i for i, n in enumerate(nodes)}
+
+    def infoset_of(self, state):
+        """The key of the information set ``state`` belongs to (for the player to move there)."""
+        i = self.index.get(state)
+        if i is None:
+            raise InformationSetError(f"{state!r} is not a state of {self.game!r}'s tree")
+        key = self.nodes[i].infoset
+        if key is None:
+            raise InformationSetError(f"{state!r} is not a decision of MAX or MIN, so it belongs to no "
+                                      f"information set ({self.nodes[i].player})")
+        return key
+
+    def infoset(self, key) -> InfoSet:
+        """The :class:`InfoSet` with ``key``; a clear error if there is none."""
+        try:
+            return self.infosets[key]
+        except (KeyError, TypeError):
+            keys = list(self.infosets)
+            shown = ", ".join(map(repr, keys[:12])) + (", ..." if len(keys) > 12 else "")
+            raise InformationSetError(f"{key!r} is not an information set of {self.game!r}; "
+                                      f"its information sets are {shown}") from None
+
+    def keys(self, player: str | None = None) -> list:
+        """The information-set keys (of ``player`` only, if given)."""
+        return [k for k, I in self.infosets.items() if player is None or I.player == player]
+
+    def states(self, key) -> list:
+        """The states of information set ``key``."""
+        return [self.nodes[i].state for i in self.infoset(key).nodes]
+
+    def __len__(self):
+        return len(self.nodes)
+
+    def __repr__(self):
+        n_max, n_min = len(self.keys(MAX)), len(self.keys(MIN))
+        return (f"<ExtensiveForm of {self.game!r}: {len(self.nodes)} nodes, information sets: "
+                f"{n_max} of MAX, {n_min} of MIN>")
+
+
+_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def extensive_form(game, *, max_nodes: int = 200_000) -> ExtensiveForm:
+    """Unfold ``game`` from its initial state into an :class:`ExtensiveForm` (memoized per game object).
+
+    Raises :class:`InformationSetError` if the game has no ``observation`` method, if its information
+    sets are inconsistent (see the module docstring), and a :class:`~gamelib.core.GameError` if the tree
+    has more than ``max_nodes`` nodes.
+    """
+    try:
+        cached = _CACHE.get(game)
+    except TypeError:
+        cached = None
+    if cached is not None and len(cached) <= max_nodes:
+        return cached
+    if not callable(getattr(game, "observation", None)):
+        raise InformationSetError(f"{game!r} has no observation(state, player) method, so what each "
+                                  "player sees is not defined (gamelib.core.Game provides one)")
+    hook = getattr(game, "information_set", None)
+    nodes: list = []
+    infosets: dict = {}
+    actions_of: dict = {}
+    seen_state: dict = {}                    # state -> its (MAX history, MIN history)
+    hook_of_history: dict = {}               # history key -> the game's key
+    history_of_hook: dict = {}               # the game's key -> history key
+
+    # Iterative depth-first walk; each frame: state, histories of MAX and MIN, chance reach, depth.
+    stack = [(game.initial_state, (MAX,), (MIN,), 1.0, 0, None)]
+    parent_links = []
+    while stack:
+        state, hist_max, hist_min, reach, depth, link = stack.pop()
+        index = len(nodes)
+        if link is not None:
+            parent_links.append((link, index))
+        if len(nodes) >= max_nodes:
+            raise GameError(f"the tree of {game!r} has more than {max_nodes} nodes: too big for the tabular "
+                            "tools of gamelib.imperfect (pass a larger max_nodes for a bigger small game)")
+        if state in seen_state and seen_state[state] != (hist_max, hist_min):
+            raise InformationSetError(f"{state!r} is reached along two histories its players can tell "
+                                      "apart; make the state remember the history")
+        seen_state[state] = (hist_max, hist_min)
+        if game.is_terminal(state):
+            nodes.append(Node(state, TERMINAL, None, (), (), (), game.utility(state, MAX), reach, depth))
+            continue
+        player = game.to_move(state)
+        if player == CHANCE:
+            pairs = list(game.chance_outcomes(state))
+            acts = tuple(o for o, _ in pairs)
+            probs = tuple(p for _, p in pairs)
+            nodes.append(Node(state, CHANCE, None, acts, (), probs, None, reach, depth))
+            for (o, p) in reversed(pairs):
+                stack.append((game.result(state, o), hist_max, hist_min, reach * p, depth + 1,
+                              (index, o)))
+            continue
+        if player not in (MAX, MIN):
+            raise GameError(f"unknown player {player!r} at {state!r}")
+        acts = tuple(game.actions(state))
+        own = (hist_max if player == MAX else hist_min) + (game.observation(state, player),)
+        key = own
+        if hook is not None:
+            key = hook(state, player)
+            if hook_of_history.setdefault(own, key) != key:
+                raise InformationSetError(
+                    f"{game!r}.information_set gives one information state two keys, {hook_of_history[own]!r} "
+                    f"and {key!r}: it tells apart states the player's observations do not")
+            if history_of_hook.setdefault((player, key), own) != own:
+                raise InformationSetError(
+                    f"{game!r}.information_set gives the key {key!r} to two information states the player "
+                    f"can tell apart (imperfect recall, or an observation that hides what the key shows)")
+        if key in infosets:
+            I = infosets[key]
+            if I.player != player:
+                raise InformationSetError(f"the key {key!r} names information sets of both MAX and MIN")
+            if actions_of[key] != acts:
+                raise InformationSetError(
+                    f"information set {key!r} has states with different actions ({actions_of[key]} and "
+                    f"{acts}): a player could tell them apart by their actions")
+            infosets[key] = I._replace(nodes=I.nodes + (index,))
+        else:
+            infosets[key] = InfoSet(key, player, acts, (index,))
+            actions_of[key] = acts
+        nodes.append(Node(state, player, key, acts, (), (), None, reach, depth))
+        for a in reversed(acts):
+            h = own + (a,)
+            stack.append((game.result(state, a), h if player == MAX else hist_max,
+                          h if player == MIN else hist_min, reach, depth + 1, (index, a)))
+    # Fill in the children, in action order.
+    kids: dict = {}
+    for (parent, action), child in parent_links:
+        kids.setdefault(parent, {})[action] = child
+    for i, n in enumerate(nodes):
+        if n.actions:
+            nodes[i] = n._replace(children=tuple(kids[i][a] for a in n.actions))
+    form = ExtensiveForm(game, nodes, infosets)
+    try:
+        _CACHE[game] = form
+    except TypeError:
+        pass
+    return form

@@ -1,0 +1,506 @@
+"""Widgets for games of imperfect information (ipywidgets 8, JupyterLab 4), and their static pictures.
+
+* :class:`PhantomTicTacToeBoard`: play phantom tic-tac-toe (the Kriegspiel of the 3x3 board) as X or
+  O against a belief-state agent.  You see only your own view and the referee's announcements; after
+  each move, the size of your belief state and a sample of the boards you cannot tell apart; the true
+  board at the end.  :func:`draw_phantom_belief` is the same thing as a static picture.
+* :class:`KuhnPokerTable`: play hands of Kuhn poker against the CFR agent (the equilibrium) or the
+  clairvoyant one (averaging over clairvoyance), seats alternating; cards revealed at the end of each
+  hand, running winnings, and the agent's probabilities at each information set it was in.
+  :func:`gamelib.viz.draw_information_sets` draws the policy it plays.
+
+Both are driven headlessly too (tests, or a kernel without a browser): ``board.click(row, col)``,
+``table.act('bet')``, ``table.next_hand()``, each returning the status line.  A click that cannot be
+played changes nothing and says why; an update that fails keeps the previous state and shows the
+error in the widget.  Without a live kernel a widget shows as text telling you to run the cell.
+"""
+from __future__ import annotations
+
+import html
+import random
+
+import ipywidgets as widgets
+import matplotlib.pyplot as plt
+
+from ..core import CHANCE, MAX, MIN, GameError
+from ..games.kuhn import KuhnPoker
+from ..games.phantom_tictactoe import PhantomTicTacToe
+from ..imperfect.agents import BeliefAgent, phantom_value
+from ..imperfect.belief import BeliefTracker, GameOver, percept
+from .drawing import draw_board
+
+NBSP = "\u00a0"          # a Button with description "" keeps its old label in the browser: never ""
+MARK = {MAX: "X", MIN: "O"}
+SEAT = {"X": MAX, "O": MIN}
+
+
+def _grid_html(squares: str, caption: str = "", highlight=()) -> str:
+    """A 3x3 board as a small HTML table (monospace), X red, O blue."""
+    cells = []
+    for r in range(3):
+        row = []
+        for c in range(3):
+            ch = squares[3 * r + c]
+            colour = {"X": "#c0392b", "O": "#1f5fa8"}.get(ch, "#aaaaaa")
+            bg = "#fff3b0" if (r, c) in highlight else "white"
+            row.append(f"<td style='width:18px;height:18px;text-align:center;border:1px solid #ccc;"
+                       f"background:{bg};color:{colour};font-weight:bold;font-family:monospace'>"
+                       f"{ch if ch != '.' else '&middot;'}</td>")
+        cells.append("<tr>" + "".join(row) + "</tr>")
+    cap = f"<caption style='caption-side:bottom;font-size:11px'>{html.escape(caption)}</caption>" if caption else ""
+    return (f"<table style='border-collapse:collapse;display:inline-table;margin:0 8px 6px 0'>{cap}"
+            + "".join(cells) + "</table>")
+
+
+class _Safe:
+    """Mix-in: run an update; if it raises, restore the saved state and show the error."""
+
+    def _guarded(self, update, *args):
+        saved = self._save()
+        try:
+            return update(*args)
+        except Exception as err:                                   # noqa: BLE001 (shown, not hidden)
+            self._restore(saved)
+            self.error = f"{type(err).__name__}: {err}"
+            self._refresh()
+            return self.status
+
+
+# ---------------------------------------------------------------------------------------------------
+# Phantom tic-tac-toe
+# ---------------------------------------------------------------------------------------------------
+
+class PhantomTicTacToeBoard(_Safe, widgets.VBox):
+    """Play phantom tic-tac-toe against a belief-state agent (an ipywidgets VBox: display it).
+
+    ``PhantomTicTacToeBoard(human='X', *, agent='clairvoyance', seed=0, sample=6)``
+
+    human   'X' (moves first) or 'O'.
+    agent   'clairvoyance' (averages tic-tac-toe's minimax values over its belief state) or 'random';
+            see :class:`gamelib.imperfect.BeliefAgent`.
+    sample  how many of the boards you cannot tell apart to show.
+
+    Attributes: ``game``, ``state`` (the true state: peeking spoils the game), ``view`` (your view),
+    ``tracker`` (your :class:`~gamelib.imperfect.BeliefTracker`), ``announcements`` (the referee's
+    announcements to you), ``sizes`` (your belief-state size after each percept: states, boards),
+    ``status``, ``error``, ``over``, ``winner``.  Methods: ``click(row, col)``, ``new_game(human=None,
+    agent=None)``, ``boards()`` (the distinct boards of your belief state).
+    """
+
+    def __init__(self, human: str = "X", *, agent: str = "clairvoyance", seed=0, sample: int = 6):
+        if human not in SEAT:
+            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+        self.game = PhantomTicTacToe()
+        self.seed, self.sample_size, self.games_played = seed, sample, 0
+        self._value = phantom_value()
+        self.buttons = [[self._square(r, c) for c in range(3)] for r in range(3)]
+        self.grid = widgets.GridBox([b for row in self.buttons for b in row],
+                                    layout=widgets.Layout(grid_template_columns="repeat(3, 64px)",
+                                                          grid_gap="4px"))
+        self.human_toggle = widgets.ToggleButtons(options=[("you are X (first)", "X"),
+                                                           ("you are O (second)", "O")],
+                                                  value=human, style={"button_width": "140px"})
+        self.agent_menu = widgets.Dropdown(options=[("agent: averages over clairvoyance", "clairvoyance"),
+                                                    ("agent: random", "random")],
+                                           value=agent, layout=widgets.Layout(width="280px"))
+        self.new_button = widgets.Button(description="new game", icon="refresh",
+                                         layout=widgets.Layout(width="120px"))
+        self.status_html = widgets.HTML()
+        self.log_html = widgets.HTML()
+        self.belief_html = widgets.HTML()
+        self.boards_html = widgets.HTML()
+        self.error_html = widgets.HTML()
+        key = widgets.HTML("<small>Your view: your marks, and the opponent's marks you bumped into "
+                           "(shown pale). The referee never says where the opponent moved, nor how "
+                           "many squares it tried.</small>")
+        super().__init__([widgets.HBox([self.human_toggle, self.agent_menu, self.new_button]),
+                          widgets.HBox([widgets.VBox([self.grid, key], layout=widgets.Layout(width="240px")),
+                                        widgets.VBox([self.status_html, self.log_html],
+                                                     layout=widgets.Layout(margin="0 0 0 16px"))]),
+                          self.belief_html, self.boards_html, self.error_html])
+        self.human_toggle.observe(lambda ch: self.new_game(human=ch["new"]), "value")
+        self.agent_menu.observe(lambda ch: self.new_game(agent=ch["new"]), "value")
+        self.new_button.on_click(lambda _: self.new_game())
+        self.human, self.agent_kind, self.status, self.error = human, agent, "", ""
+        self.new_game()
+
+    def __repr__(self):
+        return "PhantomTicTacToeBoard: a live widget; run the cell in JupyterLab to play"
+
+    # -- the game ------------------------------------------------------------------------------------
+    @property
+    def me(self) -> str:
+        return SEAT[self.human]
+
+    @property
+    def view(self) -> str:
+        return self.game.observation(self.state, self.me)
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    @property
+    def winner(self):
+        if not self.over:
+            return None
+        u = self.game.utility(self.state, MAX)
+        return "X" if u > 0 else "O" if u < 0 else None
+
+    def boards(self) -> list:
+        """The distinct true boards of your belief state, most likely first."""
+        seen, out = set(), []
+        for s in self.tracker.belief.most_likely(len(self.tracker.belief)):
+            if s.squares not in seen:
+                seen.add(s.squares)
+                out.append(s.squares)
+        return out
+
+    def new_game(self, human: str | None = None, agent: str | None = None) -> str:
+        """Start again (as ``human``, against ``agent``, if given).  Returns the status line."""
+        if human is not None:
+            if human not in SEAT:
+                raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+            self.human = human
+            if self.human_toggle.value != human:
+                self.human_toggle.value = human          # its observer calls new_game again
+                return self.status
+        if agent is not None:
+            self.agent_kind = agent
+            if self.agent_menu.value != agent:
+                self.agent_menu.value = agent
+                return self.status
+        self.games_played += 1
+        self.state = self.game.initial_state
+        other = MIN if self.me == MAX else MAX
+        self.agent = BeliefAgent(self.game, other, self.agent_kind, value=self._value,
+                                 seed=f"{self.seed}/{self.games_played}")
+        self.tracker = BeliefTracker(self.game, self.me)
+        self.announcements, self.sizes, self.error, self.last_try = [], [], "", None
+        if other == MAX:
+            self._agent_turn()
+        self._perceive()
+        self.status = self._describe()
+        self._refresh()
+        return self.status
+
+    def click(self, row: int, col: int) -> str:
+        """You propose (row, col); the referee answers; if your move stood, the agent replies.  A
+        square you cannot propose (known, off the board, game over) changes nothing.  Returns the
+        status line."""
+        self.error = ""
+        square = (row, col)
+        if self.over:
+            self.status = "The game is over: press “new game” to play again."
+        elif square not in [(r, c) for r in range(3) for c in range(3)]:
+            self.status = f"({row}, {col}) is not a square: rows and columns are 0, 1, 2."
+        elif self.view[3 * row + col] != ".":
+            self.status = (f"You already know square ({row}, {col}) holds {self.view[3 * row + col]}: "
+                           "propose a square that is empty in your view.")
+        else:
+            return self._guarded(self._play, square)
+        self._refresh()
+        return self.status
+
+    def _play(self, square):
+        before = self.state
+        self.state = self.game.result(before, square)
+        self.tracker.act(square)
+        self.last_try = square
+        if self.game.announcement(before, self.state) == "illegal":
+            other = "O" if self.human == "X" else "X"
+            self.announcements.append(f"You proposed {square}: “illegal” ({other} is there). Propose again.")
+        else:
+            self.announcements.append(f"You moved to {square}.")
+            if not self.over:
+                self._agent_turn()
+        self._perceive()
+        self.status = self._describe()
+        self._refresh()
+        return self.status
+
+    def _agent_turn(self):
+        other = MIN if self.me == MAX else MAX
+        while not self.game.is_terminal(self.state) and self.game.to_move(self.state) == other:
+            (action,) = self.agent(self.state)
+            self.state = self.game.result(self.state, action)
+        self.announcements.append(f"{MARK[other]} (the agent) has moved.")
+
+    def _perceive(self):
+        belief = self.tracker.observe(percept(self.game, self.state, self.me))
+        self.sizes.append((len(belief), len({s.squares for s in belief})))
+
+    def _describe(self) -> str:
+        if self.over:
+            if self.winner is None:
+                return "The board is full: a draw."
+            who = "you win!" if self.winner == self.human else "the agent wins."
+            return f"{self.winner} completes a line: {who}"
+        return f"You are {self.human}: propose a square."
+
+    # -- saving and restoring (a failed update changes nothing) ---------------------------------------
+    def _save(self):
+        t = self.tracker
+        a = self.agent.tracker
+        return (self.state, list(self.announcements), list(self.sizes), self.last_try, self.status,
+                (t.belief, t.expecting, list(t.history), list(t.sizes)),
+                (a.belief, a.expecting, list(a.history), list(a.sizes)))
+
+    def _restore(self, saved):
+        self.state, self.announcements, self.sizes, self.last_try, self.status, mine, theirs = saved
+        for tracker, (belief, expecting, history, sizes) in ((self.tracker, mine), (self.agent.tracker, theirs)):
+            tracker.belief, tracker.expecting, tracker.history, tracker.sizes = belief, expecting, history, sizes
+
+    # -- widgets ---------------------------------------------------------------------------------------
+    def _square(self, r, c):
+        b = widgets.Button(description=NBSP, layout=widgets.Layout(width="64px", height="64px"),
+                           tooltip=f"row {r}, column {c}")
+        b.on_click(lambda _: self.click(r, c))
+        return b
+
+    def _refresh(self):
+        view, mine = self.view, self.human
+        shown = self.state.squares if self.over else view
+        for r in range(3):
+            for c in range(3):
+                b, mark = self.buttons[r][c], shown[3 * r + c]
+                b.description = mark if mark != "." else NBSP
+                b.style.font_size, b.style.font_weight = "26px", "bold"
+                known = view[3 * r + c] != "."
+                pale = mark != "." and mark != mine and (known or self.over)
+                b.style.text_color = ({"X": "#c0392b", "O": "#1f5fa8"}.get(mark) if not pale else
+                                      "#9db6d6" if mark == "O" else "#e0a29b")
+                b.style.button_color = "#fff3b0" if (r, c) == self.last_try else None
+                b.disabled = self.over or known
+                b.tooltip = (f"row {r}, column {c}: " +
+                             ("yours" if mark == mine and known else
+                              "the opponent's: you bumped into it" if known else
+                              "the opponent's (revealed at the end)" if mark != "." else "propose it"))
+        self.status_html.value = f"<b>{html.escape(self.status)}</b>"
+        self.log_html.value = ("<b>The referee, to you:</b><ol style='margin:0'>" +
+                               "".join(f"<li>{html.escape(line)}</li>" for line in self.announcements[-8:]) + "</ol>")
+        states, boards = self.sizes[-1] if self.sizes else (1, 1)
+        history = ", ".join(str(b) for _, b in self.sizes)
+        self.belief_html.value = (f"<b>Your belief state:</b> {states} states ({boards} distinct boards "
+                                  f"you cannot tell apart). Boards after each percept so far: {history}.")
+        if self.over:
+            self.boards_html.value = ("<b>The true board:</b><br>" + _grid_html(self.state.squares, "truth")
+                                      + _grid_html(view, "your view"))
+        else:
+            sample = self.boards()[: self.sample_size]
+            self.boards_html.value = (f"<b>{len(sample)} of the {boards} boards you cannot tell apart</b> "
+                                      "(most likely first, if the opponent moves at random):<br>" +
+                                      "".join(_grid_html(s) for s in sample))
+        self.error_html.value = (f"<span style='color:#b00020'>Error (nothing was changed): "
+                                 f"{html.escape(self.error)}</span>" if self.error else "")
+
+
+def draw_phantom_belief(game, state, player, belief, *, k: int = 5, seed=0, axes=None):
+    """A static picture of what ``player`` knows in phantom tic-tac-toe: the true board, the player's
+    view, and ``k`` of the boards of its ``belief`` (the distinct boards, a seeded sample).  Returns
+    the figure."""
+    boards = sorted({s.squares for s in belief})
+    rng = random.Random(seed)
+    shown = boards if len(boards) <= k else rng.sample(boards, k)
+    n = 2 + len(shown)
+    if axes is None:
+        fig, axes = plt.subplots(1, n, figsize=(1.6 * n, 2.0))
+    else:
+        fig = axes[0].figure
+    draw_board(state.squares, axes[0], title="true board", size=1.4)
+    draw_board(game.observation(state, player), axes[1], title=f"{MARK[player]}'s view", size=1.4)
+    for ax, sq in zip(axes[2:], shown):
+        draw_board(sq, ax, title="possible", size=1.4)
+    fig.suptitle(f"{MARK[player]}'s belief state: {len(belief)} states, {len(boards)} boards", fontsize=10)
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------------
+# Kuhn poker
+# ---------------------------------------------------------------------------------------------------
+
+class KuhnPokerTable(_Safe, widgets.VBox):
+    """Play Kuhn poker against an agent (an ipywidgets VBox: display it).
+
+    ``KuhnPokerTable(agent='cfr', *, seed=0, iterations=2000)``
+
+    agent       'cfr' (the average policy of ``iterations`` CFR iterations: close to the equilibrium)
+                or 'clairvoyance' (averaging over clairvoyance: it never bluffs).
+    seed        deals and the agent's random choices.
+
+    Seats alternate: you are MAX (first to act) in hands 1, 3, 5, ...  Attributes: ``game``,
+    ``state``, ``human`` (your seat this hand), ``policies`` ({'cfr': ..., 'clairvoyance': ...}),
+    ``winnings`` (your total), ``hands`` (hands finished), ``agent_moves`` (this hand's
+    (information set, probabilities, action) of the agent), ``status``, ``error``.  Methods:
+    ``act('pass' | 'bet')``, ``next_hand()``, ``set_agent(name)``.
+    """
+
+    def __init__(self, agent: str = "cfr", *, seed=0, iterations: int = 2000):
+        from ..imperfect.cfr import cfr
+        from ..imperfect.clairvoyance import clairvoyance_policy
+        self.game = KuhnPoker()
+        self.policies = {"cfr": cfr(self.game, iterations), "clairvoyance": clairvoyance_policy(self.game)}
+        if agent not in self.policies:
+            raise ValueError(f"agent must be 'cfr' or 'clairvoyance', not {agent!r}")
+        self.agent_name, self.rng = agent, random.Random(seed)
+        self.winnings, self.hands, self.error, self.status = 0, 0, "", ""
+        self.agent_menu = widgets.Dropdown(options=[("agent: CFR (equilibrium)", "cfr"),
+                                                    ("agent: averaging over clairvoyance", "clairvoyance")],
+                                           value=agent, layout=widgets.Layout(width="300px"))
+        self.pass_button = widgets.Button(description="pass (check / fold)", layout=widgets.Layout(width="170px"))
+        self.bet_button = widgets.Button(description="bet (bet / call)", layout=widgets.Layout(width="170px"))
+        self.next_button = widgets.Button(description="next hand", icon="refresh",
+                                          layout=widgets.Layout(width="130px"))
+        self.table_html, self.result_html, self.score_html, self.error_html = (widgets.HTML() for _ in range(4))
+        self.pass_button.on_click(lambda _: self.act("pass"))
+        self.bet_button.on_click(lambda _: self.act("bet"))
+        self.next_button.on_click(lambda _: self.next_hand())
+        self.agent_menu.observe(lambda ch: self.set_agent(ch["new"]), "value")
+        super().__init__([widgets.HBox([self.agent_menu, self.next_button]), self.table_html,
+                          widgets.HBox([self.pass_button, self.bet_button]), self.result_html,
+                          self.score_html, self.error_html])
+        self.next_hand()
+
+    def __repr__(self):
+        return "KuhnPokerTable: a live widget; run the cell in JupyterLab to play"
+
+    @property
+    def agent_policy(self):
+        return self.policies[self.agent_name]
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    @property
+    def agent_seat(self) -> str:
+        return MIN if self.human == MAX else MAX
+
+    def set_agent(self, name: str) -> str:
+        """Play the next hands against ``name`` ('cfr' or 'clairvoyance'); a hand under way is finished
+        by the agent it started with."""
+        if name not in self.policies:
+            self.error = f"no agent {name!r}: choose 'cfr' or 'clairvoyance'"
+            self._refresh()
+            return self.status
+        self.agent_name = name
+        if self.agent_menu.value != name:
+            self.agent_menu.value = name
+        self.status = f"Next hands against the {'CFR' if name == 'cfr' else 'clairvoyant'} agent."
+        self._refresh()
+        return self.status
+
+    def next_hand(self) -> str:
+        """Deal a new hand (seats alternate).  Returns the status line."""
+        self.error = ""
+        return self._guarded(self._deal)
+
+    def _deal(self):
+        self.human = MAX if self.hands % 2 == 0 else MIN
+        outcomes = self.game.chance_outcomes(self.game.initial_state)
+        deal = self.rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        self.state = self.game.result(self.game.initial_state, deal)
+        self.agent_moves, self.counted = [], False
+        self._agent_turn()
+        self._after_move()
+        return self.status
+
+    def act(self, action: str) -> str:
+        """Your action, 'pass' or 'bet'; the agent replies.  Returns the status line."""
+        self.error = ""
+        if self.over:
+            self.status = "This hand is over: press “next hand”."
+        elif action not in self.game.actions(self.state):
+            self.status = f"{action!r} is not an action: 'pass' or 'bet'."
+        else:
+            return self._guarded(self._act, action)
+        self._refresh()
+        return self.status
+
+    def _act(self, action):
+        self.state = self.game.result(self.state, action)
+        self._agent_turn()
+        self._after_move()
+        return self.status
+
+    def _agent_turn(self):
+        while not self.over and self.game.to_move(self.state) == self.agent_seat:
+            key = self.game.information_set(self.state, self.agent_seat)
+            dist = self.agent_policy[key]
+            action = self.rng.choices(list(dist), list(dist.values()))[0]
+            self.agent_moves.append((key, dist, action))
+            self.state = self.game.result(self.state, action)
+
+    def _after_move(self):
+        if self.over and not self.counted:
+            self.counted = True
+            self.hands += 1
+            self.last_gain = self.game.utility(self.state, self.human)
+            self.winnings += self.last_gain
+        self.status = self._describe()
+        self._refresh()
+
+    @property
+    def your_card(self) -> str:
+        return self.state.cards[0 if self.human == MAX else 1]
+
+    @property
+    def agent_card(self) -> str:
+        return self.state.cards[1 if self.human == MAX else 0]
+
+    def _story(self) -> str:
+        """The betting so far, in words: 'You bet, the agent folded'."""
+        told, facing_bet = [], False
+        for i, ch in enumerate(self.state.history):
+            actor = MAX if i % 2 == 0 else MIN
+            word = {("p", False): "checked", ("b", False): "bet", ("p", True): "folded",
+                    ("b", True): "called"}[ch, facing_bet]
+            facing_bet = facing_bet or ch == "b"
+            told.append(f"{'you' if actor == self.human else 'the agent'} {word}")
+        text = ", ".join(told) if told else "nobody has acted yet"
+        return text[0].upper() + text[1:]
+
+    def _describe(self) -> str:
+        if self.over:
+            g = self.last_gain
+            return (f"{self._story()}. You {'win' if g > 0 else 'lose'} {abs(g)}: you held {self.your_card}, "
+                    f"the agent {self.agent_card}.")
+        seat = "first" if self.human == MAX else "second"
+        return f"You hold {self.your_card} and act {seat}. {self._story()}. Your move."
+
+    def _save(self):
+        return (getattr(self, "state", None), self.winnings, self.hands, list(getattr(self, "agent_moves", [])),
+                getattr(self, "counted", False), self.status, getattr(self, "human", MAX), self.rng.getstate())
+
+    def _restore(self, saved):
+        (self.state, self.winnings, self.hands, self.agent_moves, self.counted, self.status, self.human,
+         rng_state) = saved
+        self.rng.setstate(rng_state)
+
+    def _refresh(self):
+        if getattr(self, "state", None) is None:
+            return
+        over = self.over
+        self.pass_button.disabled = self.bet_button.disabled = over
+        pot = 2 + self.state.history.count("b")
+        agent_card = self.agent_card if over else "?"
+        self.table_html.value = (f"<b>Hand {self.hands + (0 if over else 1)}</b> · you act "
+                                 f"{'first' if self.human == MAX else 'second'} · pot {pot}<br>"
+                                 f"your card: <b style='font-size:18px'>{self.your_card}</b> · "
+                                 f"the agent's card: <b style='font-size:18px'>{agent_card}</b><br>"
+                                 f"<b>{html.escape(self.status)}</b>")
+        if over:
+            rows = "".join(f"<li>at information set <code>{html.escape(k)}</code>: "
+                           + ", ".join(f"{a} {p:.2f}" for a, p in d.items()) + f" → it played <b>{a_}</b></li>"
+                           for k, d, a_ in self.agent_moves)
+            self.result_html.value = ("<b>What the agent did</b> (its probabilities at each information set "
+                                      f"it was in):<ul style='margin:0'>{rows or '<li>nothing: you ended the hand</li>'}</ul>")
+        else:
+            self.result_html.value = ""
+        mean = self.winnings / self.hands if self.hands else 0.0
+        note = ("; with seats alternating, nobody can expect more than 0 against the equilibrium"
+                if self.agent_name == "cfr" else "; the clairvoyant agent never bluffs: can you exploit it?")
+        self.score_html.value = (f"<b>Your winnings:</b> {self.winnings:+d} over {self.hands} hands "
+                                 f"({mean:+.3f} a hand{note})")
+        self.error_html.value = (f"<span style='color:#b00020'>Error (nothing was changed): "
+                                 f"{html.escape(self.error)}</span>" if self.error else "")
