@@ -6,3 +6,11 @@ from .pig import Pig, PigState
 from .tictactoe import TicTacToe
 
 __all__ = ["Bins", "Connect4", "Halving", "Pig", "PigState", "TicTacToe"]
+
+# Games of imperfect information (gamelib.imperfect; notebook 06).
+from .hiding import HidingGame  # noqa: E402
+from .kuhn import KuhnPoker  # noqa: E402
+from .phantom_tictactoe import PhantomTicTacToe  # noqa: E402
+from .roads import RoadGame  # noqa: E402
+
+__all__ += ["HidingGame", "KuhnPoker", "PhantomTicTacToe", "RoadGame"]

@@ -116,3 +116,24 @@ class KuhnPoker(Game):
 
     def __repr__(self):
         return "KuhnPoker()"
+
+
+def equilibrium(alpha: float = 0.0) -> dict:
+    """Kuhn's (1950) Nash equilibria as a policy table ``{infoset: {action: probability}}``: MAX's
+    one-parameter family (bet the Jack with ``alpha`` in [0, 1/3], the King with 3·alpha, never the
+    Queen; after "pass, bet" call with the Queen with alpha + 1/3, fold the Jack, call the King) and
+    MIN's unique strategy (after a pass bet the King, bet the Jack with 1/3, pass the Queen; facing a
+    bet call the King, call the Queen with 1/3, fold the Jack).  MAX's value is -1/18 for every alpha.
+
+    >>> equilibrium(1/6)["K"]
+    {'pass': 0.5, 'bet': 0.5}
+    """
+    if not (0 <= alpha <= 1 / 3):
+        raise ValueError(f"alpha, the Jack's bluffing probability, lies in [0, 1/3]; got {alpha!r}")
+
+    def bet(p):
+        return {"pass": 1 - p, "bet": p}
+    return {"J": bet(alpha), "Q": bet(0.0), "K": bet(3 * alpha),
+            "Jpb": bet(0.0), "Qpb": bet(alpha + 1 / 3), "Kpb": bet(1.0),
+            "Jp": bet(1 / 3), "Qp": bet(0.0), "Kp": bet(1.0),
+            "Jb": bet(0.0), "Qb": bet(1 / 3), "Kb": bet(1.0)}

@@ -273,12 +273,19 @@ def accidental_wins(game, belief, plan: Plan, player=None) -> AccidentalWins:
 
 def likeliest_plan(game, belief, player=None) -> tuple:
     """A plan for a belief with no guaranteed win: assume the most likely state, then add states in
-    order of probability, keeping each one a single plan can still beat for sure (one AND-OR search
-    per state).  Returns ``(plan, assumed states)``; :func:`accidental_wins` tells where it wins."""
+    order of probability, keeping each one a single plan can still beat for sure.  A state the plan
+    so far already beats is kept at no cost; one that no plan beats even when known is skipped;
+    otherwise an AND-OR search over the assumed states decides.  Returns ``(plan, assumed states)``;
+    :func:`accidental_wins` tells where the plan wins."""
     belief = belief if isinstance(belief, Belief) else Belief(belief)
     player = player or _decision_player(game, belief)
-    assumed, plan = [], None
+    assumed, plan, memo = [], None, {}
     for s in belief.most_likely(len(belief)):
+        if plan is not None and wins_against_every_reply(game, plan, s, player):
+            assumed.append(s)
+            continue
+        if not and_or_search(game, [s], player, memo=memo).found:
+            continue
         found = and_or_search(game, assumed + [s], player).plan
         if found is not None:
             assumed.append(s)
