@@ -28,7 +28,7 @@ from ..core import CHANCE, MAX, MIN, GameError
 from .infosets import TERMINAL, extensive_form
 from .policy import TabularPolicy, _value, as_policy
 
-SLACK = 1e-9
+SLACK = 1e-12  # ties within rounding error go to the first action
 
 
 class BestResponse(NamedTuple):

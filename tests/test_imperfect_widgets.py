@@ -1,0 +1,195 @@
+"""The phantom tic-tac-toe and Kuhn poker widgets, driven headlessly, and the information-set pictures."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from gamelib import MAX, MIN  # noqa: E402
+from gamelib.games import HidingGame, KuhnPoker, PhantomTicTacToe, RoadGame  # noqa: E402
+from gamelib.imperfect import BeliefTracker, cfr, percept  # noqa: E402
+from gamelib.viz import (KuhnPokerTable, PhantomTicTacToeBoard, draw_information_sets,  # noqa: E402
+                         draw_phantom_belief, information_set_groups)
+from gamelib.viz.imperfect_widgets import NBSP  # noqa: E402
+
+
+def all_buttons(widget):
+    out, stack = [], [widget]
+    while stack:
+        w = stack.pop()
+        if hasattr(w, "on_click"):
+            out.append(w)
+        stack.extend(getattr(w, "children", ()))
+    return out
+
+
+# -- phantom tic-tac-toe -------------------------------------------------------------------------------
+
+def test_phantom_board_shows_only_your_view_and_tracks_your_belief():
+    b = PhantomTicTacToeBoard(human="X", seed=1)
+    assert b.status.startswith("You are X") and b.sizes == [(1, 1)]
+    b.click(1, 1)
+    assert b.announcements[:2] == ["You moved to (1, 1).", "O (the agent) has moved."]
+    assert b.sizes[-1] == (16, 8) and len(b.boards()) == 8
+    assert b.view == "....X...." != b.state.squares              # O's mark is not shown to you
+    assert b.buttons[1][1].description == "X" and b.buttons[1][1].disabled
+    shown = [btn.description for row in b.buttons for btn in row]
+    assert shown.count("O") == 0 and shown.count(NBSP) == 8
+    assert "16 states (8 distinct boards" in b.belief_html.value
+    assert b.boards_html.value.count("<table") == 6               # a sample of the boards
+
+
+def test_phantom_illegal_proposal_keeps_your_turn_and_shows_the_square():
+    b = PhantomTicTacToeBoard(human="X", seed=1)
+    b.click(1, 1)
+    o_square = next(divmod(i, 3) for i, ch in enumerate(b.state.squares) if ch == "O")
+    before = b.state
+    b.click(*o_square)
+    assert b.state.squares == before.squares and "illegal" in b.announcements[-1]
+    assert b.view[3 * o_square[0] + o_square[1]] == "O" and b.sizes[-1][1] == 1   # now X knows the board
+    assert b.buttons[o_square[0]][o_square[1]].description == "O"
+    status = b.click(*o_square)                                   # known now: refused, nothing changes
+    assert "already know" in status and b.state.squares == before.squares
+
+
+def test_phantom_game_runs_to_the_end_and_reveals_the_board():
+    b = PhantomTicTacToeBoard(human="O", agent="random", seed=3)
+    assert b.announcements == ["X (the agent) has moved."]
+    for _ in range(40):
+        if b.over:
+            break
+        r, c = divmod(b.view.index("."), 3)
+        b.click(r, c)
+    assert b.over and "true board" in b.boards_html.value
+    assert all(btn.disabled for row in b.buttons for btn in row)
+    assert "".join(btn.description.replace(NBSP, ".") for row in b.buttons for btn in row) == b.state.squares
+    assert "game is over" in b.click(0, 0)
+    b.new_game()
+    assert not b.over and b.games_played == 2
+
+
+def test_phantom_new_game_switches_sides_and_agents():
+    b = PhantomTicTacToeBoard()
+    b.human_toggle.value = "O"
+    assert b.human == "O" and b.announcements == ["X (the agent) has moved."]
+    b.agent_menu.value = "random"
+    assert b.agent.choose == "random"
+    with pytest.raises(ValueError):
+        PhantomTicTacToeBoard(human="Z")
+
+
+def test_phantom_failed_update_keeps_the_previous_state_and_shows_the_error():
+    b = PhantomTicTacToeBoard(seed=2)
+    b.click(1, 1)
+    saved = (b.state, list(b.announcements), list(b.sizes), b.tracker.belief)
+
+    def broken(state):
+        raise RuntimeError("the agent crashed")
+    b.agent.__class__ = type("Broken", (b.agent.__class__,), {"__call__": lambda self, s: broken(s)})
+    square = next(divmod(i, 3) for i, ch in enumerate(b.state.squares) if ch == ".")
+    b.click(*square)
+    assert "the agent crashed" in b.error_html.value and "nothing was changed" in b.error_html.value
+    assert (b.state, b.announcements, b.sizes, b.tracker.belief) == saved
+
+
+def test_buttons_never_have_an_empty_description_and_the_text_repr_says_run_the_cell():
+    b = PhantomTicTacToeBoard()
+    t = KuhnPokerTable(iterations=200)
+    for w in (b, t):
+        assert all(btn.description != "" for btn in all_buttons(w))
+        text = w._repr_mimebundle_()["text/plain"]
+        assert "run the cell" in text
+    for _ in range(3):
+        b.click(*divmod(b.view.index("."), 3))
+        assert all(btn.description != "" for btn in all_buttons(b))
+
+
+def test_draw_phantom_belief():
+    game = PhantomTicTacToe()
+    tracker = BeliefTracker(game, MAX)
+    s = game.initial_state
+    tracker.observe(percept(game, s, MAX))
+    tracker.act((1, 1))
+    s = game.result(game.result(s, (1, 1)), (0, 0))
+    tracker.observe(percept(game, s, MAX))
+    fig = draw_phantom_belief(game, s, MAX, tracker.belief, k=4)
+    assert len(fig.axes) == 6 and "16 states, 8 boards" in fig._suptitle.get_text()
+    plt.close(fig)
+
+
+# -- Kuhn poker ----------------------------------------------------------------------------------------
+
+def test_kuhn_table_plays_hands_alternating_seats_and_keeps_the_score():
+    t = KuhnPokerTable(seed=5, iterations=300)
+    seats, total = [], 0
+    for _ in range(6):
+        seats.append(t.human)
+        assert "?" in t.table_html.value                          # the agent's card is hidden
+        while not t.over:
+            t.act("bet")
+        total += t.last_gain
+        assert t.agent_card in t.table_html.value                 # and revealed at the end
+        assert "information set" in t.result_html.value or t.agent_moves == []
+        for key, dist, action in t.agent_moves:
+            assert key[0] == t.agent_card and abs(sum(dist.values()) - 1) < 1e-9
+        t.next_hand()
+    assert seats == [MAX, MIN] * 3 and t.winnings == total and t.hands == 6
+    assert f"{total:+d} over 6 hands" in t.score_html.value
+
+
+def test_kuhn_table_refuses_moves_that_do_not_exist_and_after_the_hand():
+    t = KuhnPokerTable(seed=1, iterations=100)
+    before = (t.state, t.winnings)
+    assert "not an action" in t.act("raise") and (t.state, t.winnings) == before
+    while not t.over:
+        t.act("pass")
+    assert "hand is over" in t.act("bet")
+    t.set_agent("clairvoyance")
+    assert t.agent_name == "clairvoyance" and t.agent_menu.value == "clairvoyance"
+    t.set_agent("oracle")
+    assert "no agent 'oracle'" in t.error and "oracle" in t.error_html.value and t.agent_name == "clairvoyance"
+    with pytest.raises(ValueError):
+        KuhnPokerTable(agent="oracle")
+
+
+def test_kuhn_table_failed_update_keeps_the_previous_state():
+    t = KuhnPokerTable(seed=2, iterations=100)
+    saved = (t.state, t.winnings, t.hands)
+    t.policies[t.agent_name] = {}                                   # a broken agent: no information sets
+    if t.human == MAX:
+        t.act("bet")
+    else:
+        t.next_hand()
+    assert "nothing was changed" in t.error_html.value
+    assert (t.state, t.winnings, t.hands) == saved
+
+
+def test_the_clairvoyant_agent_never_bluffs():
+    t = KuhnPokerTable(agent="clairvoyance", seed=7, iterations=50)
+    for _ in range(40):
+        while not t.over:
+            t.act("pass" if t.human == MAX else "bet")
+        for key, dist, action in t.agent_moves:
+            if key.startswith("J"):
+                assert action == "pass"
+        t.next_hand()
+
+
+# -- information-set pictures --------------------------------------------------------------------------
+
+def test_information_set_groups_and_pictures():
+    groups = information_set_groups(KuhnPoker())
+    assert len(groups) == 12 and all(len(v) == 2 for v in groups.values())
+    road = information_set_groups(RoadGame())
+    assert sorted(road) == ["fork", "start"] and all(len(v) == 2 for v in road.values())
+    for game, policy in ((KuhnPoker(), cfr(KuhnPoker(), 50)), (RoadGame(ask_cost=0.1), None),
+                         (HidingGame(), None)):
+        ax = draw_information_sets(game, policy=policy, title="t")
+        texts = [t.get_text() for t in ax.texts]
+        assert any("1/2" in t or "1/6" in t for t in texts)       # chance probabilities at the root
+        plt.close(ax.figure)
+    ax = draw_information_sets(KuhnPoker())
+    dashed = [p for p in ax.patches if p.get_linestyle() not in ("-", "solid")]
+    assert len(dashed) == 12                                       # one dashed link per information set
+    plt.close(ax.figure)
