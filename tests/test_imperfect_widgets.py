@@ -193,3 +193,18 @@ def test_information_set_groups_and_pictures():
     dashed = [p for p in ax.patches if p.get_linestyle() not in ("-", "solid")]
     assert len(dashed) == 12                                       # one dashed link per information set
     plt.close(ax.figure)
+
+
+def test_phantom_new_game_that_fails_keeps_the_game_under_way(monkeypatch):
+    import gamelib.viz.imperfect_widgets as module
+    b = PhantomTicTacToeBoard(human="O", seed=4)
+    b.click(*divmod(b.view.index("."), 3))
+    saved = (b.state, list(b.announcements), b.games_played)
+
+    class Crashing(module.BeliefAgent):
+        def __call__(self, state):
+            raise RuntimeError("no move")
+    monkeypatch.setattr(module, "BeliefAgent", Crashing)
+    b.new_game()
+    assert "no move" in b.error_html.value
+    assert (b.state, b.announcements, b.games_played) == saved

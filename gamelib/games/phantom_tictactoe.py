@@ -33,6 +33,7 @@ False
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..core import MAX, MIN, Game
@@ -63,6 +64,12 @@ class PhantomBoard(NamedTuple):
     def view(self, player: str) -> str:
         """What ``player`` (MAX = X, MIN = O) has seen."""
         return self.x_view if player == MAX else self.o_view
+
+
+@lru_cache(maxsize=None)
+def _unknown_squares(view: str) -> tuple:
+    """The squares a view shows empty, row-major (at most 3^9 views: cached)."""
+    return tuple(sq for sq, v in zip(SQUARES, view) if v == EMPTY)
 
 
 def _winner(squares: str) -> int:
@@ -104,8 +111,7 @@ class PhantomTicTacToe(Game):
         into yet is among them: proposing it is how one finds out)."""
         if self.is_terminal(state):
             return ()
-        view = state.x_view if state.to_move == MAX else state.o_view
-        return tuple(sq for sq, v in zip(SQUARES, view) if v == EMPTY)
+        return _unknown_squares(state.x_view if state.to_move == MAX else state.o_view)
 
     def result(self, state, action):
         if self.is_terminal(state) or action not in INDEX:

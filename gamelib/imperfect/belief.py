@@ -88,6 +88,15 @@ class Belief(Mapping):
     def __contains__(self, state):
         return state in self._p
 
+    def items(self):
+        return self._p.items()
+
+    def values(self):
+        return self._p.values()
+
+    def keys(self):
+        return self._p.keys()
+
     def most_likely(self, k: int = 1) -> list:
         """The ``k`` most probable states, most probable first (ties in the order the states arrived)."""
         return sorted(self._p, key=lambda s: -self._p[s])[:k]
@@ -177,13 +186,16 @@ def predict(game, belief, action, player, *, opponent=None) -> Belief:
     _check_game(game, player)
     belief = belief if isinstance(belief, Belief) else Belief(belief)
     carry = _carry(game, player, opponent)
+    memo = carry.memo if carry.memo is not None else {}
     out: dict = {}
     for state, w in belief.items():
         if game.is_terminal(state) or game.to_move(state) != player:
             raise GameError(f"predict: {player} is not to move in {state!r}")
-        if action not in game.actions(state):
-            raise game.illegal(state, action)
-        for s, q in carry(game.result(state, action)).items():
+        after = game.result(state, action)          # raises IllegalMoveError for an illegal action
+        reached = memo.get(after)
+        if reached is None:
+            reached = carry(after)
+        for s, q in reached.items():
             out[s] = out.get(s, 0.0) + w * q
     return Belief(out)
 

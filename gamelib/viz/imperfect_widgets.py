@@ -122,7 +122,8 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         self.agent_menu.observe(lambda ch: self.new_game(agent=ch["new"]), "value")
         self.new_button.on_click(lambda _: self.new_game())
         self.human, self.agent_kind, self.status, self.error = human, agent, "", ""
-        self.new_game()
+        self.games_played, self.state = 0, None
+        self._start()
 
     def __repr__(self):
         return "PhantomTicTacToeBoard: a live widget; run the cell in JupyterLab to play"
@@ -170,6 +171,10 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
             if self.agent_menu.value != agent:
                 self.agent_menu.value = agent
                 return self.status
+        self.error = ""
+        return self._guarded(self._start)
+
+    def _start(self):
         self.games_played += 1
         self.state = self.game.initial_state
         other = MIN if self.me == MAX else MAX
@@ -240,14 +245,18 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
 
     # -- saving and restoring (a failed update changes nothing) ---------------------------------------
     def _save(self):
-        t = self.tracker
-        a = self.agent.tracker
+        if getattr(self, "state", None) is None:
+            raise GameError("the game could not be started")  # nothing to go back to
+        t, agent = self.tracker, self.agent
+        a = agent.tracker
         return (self.state, list(self.announcements), list(self.sizes), self.last_try, self.status,
+                self.games_played, self.human, self.agent_kind, t, agent,
                 (t.belief, t.expecting, list(t.history), list(t.sizes)),
                 (a.belief, a.expecting, list(a.history), list(a.sizes)))
 
     def _restore(self, saved):
-        self.state, self.announcements, self.sizes, self.last_try, self.status, mine, theirs = saved
+        (self.state, self.announcements, self.sizes, self.last_try, self.status, self.games_played,
+         self.human, self.agent_kind, self.tracker, self.agent, mine, theirs) = saved
         for tracker, (belief, expecting, history, sizes) in ((self.tracker, mine), (self.agent.tracker, theirs)):
             tracker.belief, tracker.expecting, tracker.history, tracker.sizes = belief, expecting, history, sizes
 
