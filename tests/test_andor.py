@@ -139,3 +139,12 @@ def test_and_or_refuses_beliefs_that_are_not_a_decision():
     s = GAME.result(GAME.initial_state, (1, 1))
     with pytest.raises(GameError, match="MAX or MIN to move"):
         and_or_search(GAME, [GAME.initial_state, s])
+
+
+def test_guaranteed_win_census_after_the_centre_opening():
+    """The numbers notebook 06 quotes: X's 1,973 information states after opening in the centre."""
+    from gamelib.experiments.partial_observability import guaranteed_win_census
+    start = update(GAME, predict(GAME, Belief([GAME.initial_state]), (1, 1), MAX), "....X....", MAX)
+    rows = guaranteed_win_census(GAME, MAX, start)
+    assert [(r.marks, r.information_states, r.guaranteed_wins) for r in rows] == [
+        (1, 9, 4), (2, 232, 168), (3, 972, 636), (4, 760, 312)]

@@ -129,7 +129,7 @@ class _Carry:
             return memo[state]
         self.visited += 1
         if self.visited > MAX_EXPANSION:
-            raise GameError(f"predicting {self.player}'s next decision in {self.game!r} visited more than "
+            raise GameError(f"predicting {self.player}'s next decision in {self.game.__repr__()} visited more than "
                             f"{MAX_EXPANSION} states (does the game loop without the player moving?)")
         game = self.game
         if game.is_terminal(state) or game.to_move(state) == self.player:
@@ -166,8 +166,8 @@ def _carry(game, player, opponent) -> _Carry:
         per_game = _CARRIES.setdefault(game, {})
     except TypeError:
         return _Carry(game, player, None)
-    if player not in per_game:
-        per_game[player] = _Carry(game, player, None)
+    if player not in per_game:        # a weak reference: the cache must not keep the game alive
+        per_game[player] = _Carry(weakref.proxy(game), player, None)
     carry = per_game[player]
     carry.visited = 0
     return carry

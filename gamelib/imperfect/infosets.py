@@ -77,14 +77,15 @@ class ExtensiveForm:
     """The game tree of a small game, with its information sets.  Built by :func:`extensive_form`.
 
     ``nodes`` (list of :class:`Node`, depth first, the root first), ``infosets`` ({key: :class:`InfoSet`},
-    in the order first met), ``index`` ({state: node index}).
+    in the order first met), ``index`` ({state: node index}).  Treat them as read-only: forms of one
+    game share them.
     """
 
-    def __init__(self, game, nodes: list, infosets: dict):
+    def __init__(self, game, nodes: list, infosets: dict, index: dict | None = None):
         self.game = game
         self.nodes = nodes
         self.infosets = infosets
-        self.index = {n.state: i for i, n in enumerate(nodes)}
+        self.index = {n.state: i for i, n in enumerate(nodes)} if index is None else index
 
     def infoset_of(self, state):
         """The key of the information set ``state`` belongs to (for the player to move there)."""
@@ -138,8 +139,8 @@ def extensive_form(game, *, max_nodes: int = 200_000) -> ExtensiveForm:
         cached = _CACHE.get(game)
     except TypeError:
         cached = None
-    if cached is not None and len(cached) <= max_nodes:
-        return cached
+    if cached is not None and len(cached[0]) <= max_nodes:
+        return ExtensiveForm(game, *cached)
     if not callable(getattr(game, "observation", None)):
         raise InformationSetError(f"{game!r} has no observation(state, player) method, so what each "
                                   "player sees is not defined (gamelib.core.Game provides one)")
@@ -220,7 +221,8 @@ def extensive_form(game, *, max_nodes: int = 200_000) -> ExtensiveForm:
             nodes[i] = n._replace(children=tuple(kids[i][a] for a in n.actions))
     form = ExtensiveForm(game, nodes, infosets)
     try:
-        _CACHE[game] = form
+        # The cache keeps the tree, not the form: a value referring to its key would keep the game alive.
+        _CACHE[game] = (nodes, infosets, form.index)
     except TypeError:
         pass
     return form
