@@ -333,3 +333,16 @@ def test_clairvoyance_rejects_bad_arguments():
         clairvoyance_policy(KUHN, tie="random")
     with pytest.raises(GameError, match="samples"):
         clairvoyance_policy(KUHN, samples=1)
+
+
+def test_best_responses_play_and_policies_may_be_given_per_seat():
+    c = clairvoyance_policy(KUHN)
+    br = best_response(KUHN, c, MIN)
+    assert abs(expected_value(KUHN, {MAX: c, MIN: br}) + 1 / 6) < 1e-12
+    out = play(KUHN, {MAX: c, MIN: br}, seed=4)
+    assert KUHN.is_terminal(out.states[-1])
+    mixed = {MAX: c, MIN: equilibrium(0)}
+    assert abs(exploitability(KUHN, mixed) - (best_response(KUHN, mixed, MIN).gain
+                                              + best_response(KUHN, mixed, MAX).gain) / 2) < 1e-12
+    with pytest.raises(InformationSetError, match="needs both seats"):
+        exploitability(KUHN, {MAX: c})

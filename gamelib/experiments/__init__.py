@@ -10,6 +10,8 @@ traces) and returns plain numbers; notebooks and benchmarks decide how to show t
 * :mod:`gamelib.experiments.sigma`: the sigma study of evaluation error (AIMA §5.7 3rd ed. §5.8): the
   probability that each root move is truly best under noisy leaf estimates, by vectorized Monte Carlo
   and by exact integration; correlated errors; "depth matters" (notebook 04).
+* :mod:`gamelib.experiments.partial_observability`: belief-state sizes over real games and the census
+  of information states that admit a guaranteed win (notebook 06).
 """
 from .ordering import ORDERS, format_table, knuth_moore_leaves, minimal_tree_nodes, nodes_by_order
 from .sigma import (NOTES_FIGURES, TEXTBOOK_TREE, BranchProbabilities, branch_probabilities,

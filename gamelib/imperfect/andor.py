@@ -77,8 +77,10 @@ class Plan(NamedTuple):
         """The most actions the plan may take in one game."""
         return (self.action is not None) + max((sub.depth for _, sub in self.branches), default=0)
 
-    def lines(self, describe=repr, indent: str = "") -> list:
-        """The plan as indented text lines (``describe`` renders a percept)."""
+    def lines(self, describe=None, indent: str = "") -> list:
+        """The plan as indented text lines (``describe`` renders a percept; by default the end of the
+        game reads 'the game ends: won (...)')."""
+        describe = describe or _describe_percept
         if self.action is None:
             return [indent + "(won)"]
         out = [indent + f"play {self.action!r}"]
@@ -96,6 +98,13 @@ class Plan(NamedTuple):
 
 
 EMPTY_PLAN = Plan()
+
+
+def _describe_percept(o) -> str:
+    if isinstance(o, GameOver):
+        result = "won" if o.utility > 0 else "lost" if o.utility < 0 else "drawn"
+        return f"the end of the game, {result} ({o.observation!r})"
+    return repr(o)
 
 
 class AndOrResult(NamedTuple):

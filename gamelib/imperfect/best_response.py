@@ -43,6 +43,10 @@ class BestResponse(NamedTuple):
     policy: TabularPolicy
     on_policy_value: float | None
 
+    def __call__(self, state) -> dict:
+        """Play the best response: ``{action: 1.0}`` at ``state`` (a policy for :func:`gamelib.play`)."""
+        return self.policy(state)
+
     @property
     def gain(self) -> float | None:
         """value - on_policy_value: what switching to the best response gains."""

@@ -20,8 +20,6 @@ its policy (CS221's game evaluation, V_eval, over information sets).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Callable
-
 from ..core import CHANCE, MAX, MIN, GameError, ProbabilityError
 from .infosets import TERMINAL, ExtensiveForm, InformationSetError, extensive_form
 
@@ -125,13 +123,26 @@ def uniform_policy(game) -> TabularPolicy:
 
 def as_policy(game, policy, players=(MAX, MIN)) -> TabularPolicy:
     """A checked :class:`TabularPolicy` for ``players`` from ``policy``: a TabularPolicy, a table
-    ``{infoset: {action: p}}``, or a function ``state -> {action: p}`` (which must give the same
-    distribution at every state of an information set: a player cannot act on what it cannot see).
+    ``{infoset: {action: p}}``, a function ``state -> {action: p}`` (which must give the same
+    distribution at every state of an information set: a player cannot act on what it cannot see), a
+    :class:`~gamelib.imperfect.BestResponse`, or one of these per seat, ``{MAX: ..., MIN: ...}``.
 
     Raises a :class:`~gamelib.core.GameError` naming the first information set that is missing, does not
     exist, or holds something that is not a distribution.
     """
     form = extensive_form(game)
+    if isinstance(getattr(policy, "policy", None), TabularPolicy):      # a BestResponse
+        policy = policy.policy
+    if isinstance(policy, Mapping) and policy and set(policy) <= {MAX, MIN} \
+            and not any(k in form.infosets for k in policy):
+        # One policy per seat, as for gamelib.play: {MAX: ..., MIN: ...}.
+        table = {}
+        for seat in players:
+            if seat not in policy:
+                raise InformationSetError(f"the policy gives no distribution for {seat}: "
+                                          f"{{MAX: ..., MIN: ...}} needs both seats")
+            table.update(as_policy(game, policy[seat], (seat,)).restricted(seat).table())
+        return TabularPolicy(game, table)
     if isinstance(policy, TabularPolicy):
         table = policy.table()
     elif isinstance(policy, Mapping):
@@ -168,15 +179,8 @@ def expected_value(game, policies) -> float:
     :func:`gamelib.play`).  Exact: a walk over the whole tree, each node weighted by its probability.
     """
     form = extensive_form(game)
-    if isinstance(policies, Mapping) and set(policies) <= {MAX, MIN} and policies:
-        tables = {p: as_policy(game, policies[p], (p,)) for p in (MAX, MIN) if p in policies}
-        missing = {MAX, MIN} - set(tables)
-        if missing:
-            raise GameError(f"expected_value needs a policy for both players; missing {sorted(missing)}")
-    else:
-        both = as_policy(game, policies)
-        tables = {MAX: both, MIN: both}
-    return _value(form, tables)
+    both = as_policy(game, policies)
+    return _value(form, {MAX: both, MIN: both})
 
 
 def _value(form: ExtensiveForm, tables: dict) -> float:
@@ -194,5 +198,3 @@ def _value(form: ExtensiveForm, tables: dict) -> float:
         return sum(d[a] * v(c) for a, c in zip(n.actions, n.children) if d[a])
     return v(0)
 
-
-Policy = Callable[[object], dict]

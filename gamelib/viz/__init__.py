@@ -9,6 +9,10 @@ against the minimax agent),
 :class:`Connect4Board` (play Connect Four against iterative deepening), :class:`SigmaWidget` (the sigma
 study's σ slider).  More pictures: :func:`draw_connect4` (a Connect Four position), :func:`draw_pig_policy`
 (Pig's optimal roll/hold boundary), :func:`draw_sigma`, :func:`draw_chance_tree`, :func:`draw_transform`.
+Imperfect information: :func:`draw_information_sets` (a small game's tree with its information sets
+joined by dashed lines, the chance deal at the root), :class:`PhantomTicTacToeBoard` (play phantom
+tic-tac-toe; your view, the referee, your belief state) with :func:`draw_phantom_belief`, and
+:class:`KuhnPokerTable` (play Kuhn poker against the CFR or the clairvoyant agent).
 """
 from .boards import TicTacToeBoard
 from .chance_widgets import (TransformExplorer, chance_intervals, compare_transform, draw_chance_tree,

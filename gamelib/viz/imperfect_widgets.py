@@ -22,11 +22,11 @@ import random
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 
-from ..core import CHANCE, MAX, MIN, GameError
+from ..core import MAX, MIN, GameError
 from ..games.kuhn import KuhnPoker
 from ..games.phantom_tictactoe import PhantomTicTacToe
 from ..imperfect.agents import BeliefAgent, phantom_value
-from ..imperfect.belief import BeliefTracker, GameOver, percept
+from ..imperfect.belief import BeliefTracker, percept
 from .drawing import draw_board
 
 NBSP = "\u00a0"          # a Button with description "" keeps its old label in the browser: never ""
