@@ -346,3 +346,22 @@ def test_best_responses_play_and_policies_may_be_given_per_seat():
                                               + best_response(KUHN, mixed, MAX).gain) / 2) < 1e-12
     with pytest.raises(InformationSetError, match="needs both seats"):
         exploitability(KUHN, {MAX: c})
+
+
+def test_the_tabular_tools_refuse_games_too_big_to_unfold_or_without_history_in_the_state():
+    with pytest.raises(GameError, match="more than 10 nodes"):
+        extensive_form(HidingGame(bonus=0.25), max_nodes=10)
+    from gamelib.games import PhantomTicTacToe
+    # Phantom states keep the views, not the order of the moves: perfect-recall information sets
+    # cannot be read off them, and the walk says so instead of merging histories silently.
+    with pytest.raises(InformationSetError, match="two histories its players can tell apart"):
+        extensive_form(PhantomTicTacToe())
+
+
+def test_a_fully_observable_game_has_one_state_per_information_set():
+    from gamelib import GameTree
+    tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    form = extensive_form(tree)
+    assert all(len(I.nodes) == 1 for I in form.infosets.values()) and len(form.keys(MIN)) == 3
+    br = best_response(tree, uniform_policy(tree), MAX)
+    assert br.actions[form.infoset_of("A")] == "a1"       # against a random MIN: 23/3 beats 4 and 7
