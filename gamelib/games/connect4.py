@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple
 
-from ..core import MAX, MIN, Game, IllegalMoveError
+from ..core import MAX, MIN, ArgumentError, Game, GameError, IllegalMoveError, StateError
 from ..evaluation import WeightedSum
 
 EMPTY, RED, YELLOW = ".", "X", "O"
@@ -158,7 +158,7 @@ class Connect4(Game):
     def __init__(self, board: str | None = None, *, rows: int = 6, cols: int = 7):
         for name, n in (("rows", rows), ("cols", cols)):
             if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 12:
-                raise ValueError(f"{name} must be a whole number from 1 to 12, got {n!r}")
+                raise ArgumentError(f"{name} must be a whole number from 1 to 12, got {n!r}")
         self.rows, self.cols = rows, cols
         g = self.geometry = geometry(rows, cols)
         self._open, self._column_bits, self._shifts = g.open_columns, g.column_bits, g.shifts
@@ -189,7 +189,8 @@ class Connect4(Game):
         bits = self._column_bits.get(action)
         x, o = state.x, state.o
         mask = x | o
-        if bits is None or state.winner or mask & bits[1]:
+        if bits is None or state.winner or mask & bits[1] or state.cols != self.cols \
+                or state.rows != self.rows:
             raise self.illegal(state, action)
         piece = (mask + bits[0]) & ~mask   # the carry stops at the column's lowest empty cell
         p = (x if state.to_move == MAX else o) | piece
@@ -207,10 +208,35 @@ class Connect4(Game):
         return state.winner != 0 or (state.x | state.o) == self._full
 
     def utility(self, state, player):
-        return state.winner if player == MAX else -state.winner
+        if player == MAX:
+            return state.winner
+        if player == MIN:
+            return -state.winner
+        raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a position of this board size
+        that can arise in play (the checks of :meth:`parse`, and its cached whose-turn and winner)."""
+        if not isinstance(state, Board):
+            raise StateError(f"{state!r} is not a Connect Four position (a connect4.Board)")
+        if (state.rows, state.cols) != (self.rows, self.cols):
+            raise StateError(f"{state!r} is a position of a {state.rows}x{state.cols} board; {self!r} is "
+                             f"played on {self.rows}x{self.cols}")
+        try:
+            ok = type(state.x) is int and type(state.o) is int and \
+                self.parse("/".join(state.grid())) == state
+        except (GameError, TypeError) as e:
+            raise StateError(f"{state!r} is not a position that can arise in play: {e}") from None
+        if not ok:
+            raise StateError(f"{state!r} is not a position that can arise in play (its pieces, whose "
+                             "turn it is and the winner must agree; build states with from_moves, parse "
+                             "or result)")
 
     def illegal(self, state, action):
         """The error for an illegal drop: names the move, why, and the legal columns."""
+        if isinstance(state, Board) and (state.rows, state.cols) != (self.rows, self.cols):
+            return IllegalMoveError(f"{state!r} is a position of a {state.rows}x{state.cols} board; "
+                                    f"{self!r} is played on {self.rows}x{self.cols}")
         if self.is_terminal(state):
             return super().illegal(state, action)          # "...; the game is over"
         if type(action) is int and 0 <= action < self.cols:
@@ -229,9 +255,11 @@ class Connect4(Game):
         Raises ValueError for a malformed or impossible board: wrong size, a piece floating over an
         empty cell, impossible counts, both players with four, or a winner who did not move last.
         """
+        if not isinstance(board, str):
+            raise ArgumentError(f"a board is a string of rows of 'X', 'O', '.', got {board!r}")
         text = "".join(ch for ch in board if not ch.isspace() and ch != "/")
         if len(text) != self.rows * self.cols or set(text) - {RED, YELLOW, EMPTY}:
-            raise ValueError(f"a {self.rows}x{self.cols} board is {self.rows} rows of {self.cols} "
+            raise StateError(f"a {self.rows}x{self.cols} board is {self.rows} rows of {self.cols} "
                              f"characters from 'X', 'O', '.', top row first, got {board!r}")
         g, x, o = self.geometry, 0, 0
         for i, ch in enumerate(text):
@@ -244,17 +272,17 @@ class Connect4(Game):
         for c in range(self.cols):
             col = (mask & g.column[c]) >> (c * g.h1)
             if col & (col + 1):        # the filled cells of a column must be a run from the bottom
-                raise ValueError(f"impossible board {board!r}: a piece floats over an empty cell in "
+                raise StateError(f"impossible board {board!r}: a piece floats over an empty cell in "
                                  f"column {c} (pieces fall to the lowest empty cell)")
         nx, no = x.bit_count(), o.bit_count()
         if not (nx == no or nx == no + 1):
-            raise ValueError(f"impossible board {board!r}: X moves first, so X count must equal O "
+            raise StateError(f"impossible board {board!r}: X moves first, so X count must equal O "
                              f"count or exceed it by one (X={nx}, O={no})")
         xwin, owin = four_in_a_row(x, g.shifts), four_in_a_row(o, g.shifts)
         if xwin and owin:
-            raise ValueError(f"impossible board {board!r}: both players have four in a row")
+            raise StateError(f"impossible board {board!r}: both players have four in a row")
         if (xwin and nx != no + 1) or (owin and nx != no):
-            raise ValueError(f"impossible board {board!r}: the player with four in a row must have "
+            raise StateError(f"impossible board {board!r}: the player with four in a row must have "
                              "moved last")
         return Board(x, o, MAX if nx == no else MIN, 1 if xwin else -1 if owin else 0,
                      self.rows, self.cols)
@@ -262,10 +290,13 @@ class Connect4(Game):
     def from_moves(self, moves: Iterable[int] | str, state: Board | None = None) -> Board:
         """The state after playing the columns ``moves`` in turn from ``state`` (default: the initial
         state); ``moves`` may be a string of digits, ``'3344'``.  Raises IllegalMoveError as
-        RESULT does."""
+        RESULT does (a character that is not a digit is an illegal move too)."""
         state = self.initial_state if state is None else state
+        self.check_state(state)
+        if isinstance(moves, (bytes, bytearray)) or not hasattr(moves, "__iter__"):
+            raise ArgumentError(f"moves must be a sequence of columns or a string of digits, got {moves!r}")
         for a in moves:
-            state = self.result(state, int(a) if isinstance(a, str) else a)
+            state = self.result(state, int(a) if isinstance(a, str) and a.isdecimal() else a)
         return state
 
     def drop_row(self, state, col: int) -> int:
