@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import math
+import numbers
 from contextlib import contextmanager
 from typing import Any, Hashable, Iterable, NamedTuple, Sequence
 
@@ -238,8 +239,9 @@ def cutoff_test(depth: int | None, evaluate, cutoff):
                         "for MAX, to score the states where it stops")
     if cutoff is not None:
         return cutoff
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+    if not isinstance(depth, numbers.Integral) or isinstance(depth, bool) or depth < 0:
         raise GameError(f"depth must be a whole number of plies >= 0, got {depth!r}")
+    depth = int(depth)                      # numpy integers too
     return lambda state, d: d >= depth
 
 def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,

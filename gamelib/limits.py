@@ -152,6 +152,7 @@ def search(game, state=None, *, depth: int, evaluate: Callable, table=None, kill
     state, evaluate, order = _check_options(game, state, depth, evaluate, table, killers, history,
                                             first_moves, quiescent, quiescence_depth, beam,
                                             prune_on_equality, order, alpha, beta, trace, "search")
+    depth = int(depth)                                     # numpy integers too
     with recursion_guard(game, "search", depth):
         return _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
                        quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, None)

@@ -263,13 +263,23 @@ def checked_evaluation(evaluate, name: str = "evaluate"):
 def checked_order(order):
     """``order(state, actions)`` wrapped so that what it returns is checked: the same actions, each
     once, in any order (a move ordering never drops or repeats a move; AIMA 4th ed. §5.2.4).  A
-    generator or other iterable is taken as the tuple it yields."""
+    generator or other iterable is taken as the tuple it yields.
+
+    Orderings that hand back the same tuple objects again and again (Connect Four's
+    ``center_first`` caches its answers, and the game its action tuples) are checked once per pair of
+    tuples: a pair already checked is remembered by identity (and kept alive, so identities cannot be
+    reused), which keeps the check cheap inside a search."""
     function("order", order, "a function (state, actions) -> the same actions, reordered")
     if getattr(order, "gamelib_checked", False):
         return order
+    passed = {}                                   # id(out) -> (actions, out), both tuples
 
     def checked(state, actions):
         out = order(state, actions)
+        if out.__class__ is tuple:
+            known = passed.get(id(out))
+            if known is not None and known[0] is actions:
+                return out
         if out.__class__ is not list and out.__class__ is not tuple:
             try:
                 out = tuple(out)
@@ -285,6 +295,10 @@ def checked_order(order):
             raise ArgumentError(f"order({state!r}, {tuple(actions)!r}) returned {out!r}: a move ordering "
                                 "must return the same actions, each once, reordered (dropping or "
                                 "repeating a move changes the search's value)")
+        if out.__class__ is tuple and actions.__class__ is tuple:
+            if len(passed) >= 4096:
+                passed.clear()
+            passed[id(out)] = (actions, out)
         return out
 
     checked.gamelib_checked = True

@@ -252,8 +252,11 @@ class Connect4(Game):
         newlines, spaces or '/', e.g. ``'......./......./......./......./...O.../..XX...'`` (the
         format ``repr`` and ``str`` print).  The player to move is X if the counts are equal, else O.
 
-        Raises ValueError for a malformed or impossible board: wrong size, a piece floating over an
-        empty cell, impossible counts, both players with four, or a winner who did not move last.
+        Raises :class:`~gamelib.core.StateError` (a ValueError) for a malformed or impossible board:
+        wrong size, a piece floating over an empty cell, impossible counts, both players with four, a
+        winner who did not move last, or any other position no order of moves reaches (e.g. the last
+        mover's pieces all covered, or a four that was complete before the last move):
+        :meth:`reachable` plays the game backwards to find such an order.
         """
         if not isinstance(board, str):
             raise ArgumentError(f"a board is a string of rows of 'X', 'O', '.', got {board!r}")
@@ -284,8 +287,43 @@ class Connect4(Game):
         if (xwin and nx != no + 1) or (owin and nx != no):
             raise StateError(f"impossible board {board!r}: the player with four in a row must have "
                              "moved last")
+        if not self.reachable(x, o):
+            raise StateError(f"impossible board {board!r}: no order of moves reaches it (taking back "
+                             "the last mover's top pieces in turn never empties the board without "
+                             "passing a position someone had already won)")
         return Board(x, o, MAX if nx == no else MIN, 1 if xwin else -1 if owin else 0,
                      self.rows, self.cols)
+
+    def reachable(self, x: int, o: int) -> bool:
+        """Can the position with bitboards ``x`` and ``o`` (pieces resting on each other, counts
+        possible) arise in play?  Plays the game backwards: the last mover (X if X has more pieces)
+        takes back one of their pieces from the top of a column, leaving a position nobody had won
+        (the game would have ended there), and so on until the board is empty.  Depth first, trying
+        columns left to right, remembering the column heights it failed from: at most
+        (rows + 1)^cols positions, and a handful for the positions of real games."""
+        g = self.geometry
+        shifts, h1 = g.shifts, g.h1
+        failed = set()
+
+        def back(heights, x, o, n):
+            if n == 0:
+                return True
+            if heights in failed:
+                return False
+            last_is_x = n % 2 == 1
+            mine = x if last_is_x else o
+            for c, h in enumerate(heights):
+                bit = 1 << (c * h1 + h - 1) if h else 0
+                if mine & bit:
+                    px, po = (x ^ bit, o) if last_is_x else (x, o ^ bit)
+                    if not four_in_a_row(px, shifts) and not four_in_a_row(po, shifts) and \
+                            back(heights[:c] + (h - 1,) + heights[c + 1:], px, po, n - 1):
+                        return True
+            failed.add(heights)
+            return False
+
+        heights = tuple(((x | o) & g.column[c]).bit_count() for c in range(self.cols))
+        return back(heights, x, o, (x | o).bit_count())
 
     def from_moves(self, moves: Iterable[int] | str, state: Board | None = None) -> Board:
         """The state after playing the columns ``moves`` in turn from ``state`` (default: the initial
@@ -503,8 +541,10 @@ def evaluation(weights: dict | None = None) -> Evaluation:
     >>> round(ev(s), 3)
     0.02
     """
+    if weights is not None and not isinstance(weights, dict):
+        raise ArgumentError(f"weights must be a dict {{feature: weight}}, got {weights!r}")
     weights = dict(WEIGHTS, **(weights or {}))
     unknown = set(weights) - set(FEATURES)
     if unknown:
-        raise ValueError(f"no feature named {sorted(unknown)}; features: {sorted(FEATURES)}")
+        raise ArgumentError(f"no feature named {sorted(unknown)}; features: {sorted(FEATURES)}")
     return Evaluation(FEATURES, weights)

@@ -157,7 +157,8 @@ class Pig(Game):
     def check_state(self, state) -> None:
         """Raise :class:`~gamelib.core.StateError` unless ``state`` is a :class:`PigState` of this game:
         whole-number scores and turn total >= 0, player MAX or MIN, ``rolling`` True or False, at most
-        one player at the target, and nothing in hand or in the air once the game is over."""
+        one player at the target, nothing in hand or in the air once the game is over, and (before it
+        is over) the mover's score plus turn total below the target."""
         if not isinstance(state, PigState):
             raise StateError(f"{state!r} is not a Pig position (a PigState)")
         for name in ("max_score", "min_score", "turn_total"):
@@ -174,6 +175,9 @@ class Pig(Game):
         if self.is_terminal(state) and (state.turn_total or state.rolling):
             raise StateError(f"{state!r}: the game is over (a player reached {self.target}), so nothing "
                              "is in hand and no die is in the air")
+        if not self.is_terminal(state) and state.scores()[0] + state.turn_total >= self.target:
+            raise StateError(f"{state!r}: score plus turn total reaches the target {self.target}, which "
+                             "ends the game at once (the total is banked), so this position never arises")
 
     def __repr__(self):
         return f"Pig(target={self.target}, die={self.die})"
@@ -195,6 +199,8 @@ def evaluation(target: int = 100, weights: dict | None = None) -> WeightedSum:
     >>> ev(PigState(max_score=40, min_score=20, turn_total=8, player="MIN"))
     0.08
     """
+    whole("target", target, 1)
+
     def lead(s):
         return (s.max_score - s.min_score) / target
 
@@ -323,9 +329,9 @@ class PigSolution:
         for name, v in (("my_score", my_score), ("opponent_score", opponent_score),
                         ("turn_total", turn_total)):
             if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"{name} must be a whole number >= 0, got {v!r}")
+                raise ArgumentError(f"{name} must be a whole number >= 0, got {v!r}")
         if opponent_score >= self.target:
-            raise ValueError(f"opponent_score {opponent_score} >= target {self.target}: "
+            raise ArgumentError(f"opponent_score {opponent_score} >= target {self.target}: "
                              "the opponent has already won")
 
     def win_probability(self, my_score: int, opponent_score: int, turn_total: int = 0) -> float:
