@@ -73,6 +73,9 @@ class WeightedSum:
         out = {}
         for name, f in self.features.items():
             value = f(state)
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                raise EvaluationError(f"feature {name!r} returned {value!r} at {state!r}: features must "
+                                      "return real numbers")
             out[name] = Term(value, self.weights[name], self.weights[name] * value)
         return out
 

@@ -338,7 +338,10 @@ class Connect4(Game):
         return state
 
     def drop_row(self, state, col: int) -> int:
-        """The row (0 = bottom) a piece dropped into open column ``col`` lands on."""
+        """The row (0 = bottom) a piece dropped into open column ``col`` lands on (for a full column:
+        ``rows``, the number of pieces in it)."""
+        if isinstance(col, bool) or not hasattr(col, "__index__") or not 0 <= col < self.cols:
+            raise ArgumentError(f"col must be a column, a whole number 0..{self.cols - 1}, got {col!r}")
         return ((state.x | state.o) & self.geometry.column[col]).bit_count()
 
 
