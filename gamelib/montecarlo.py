@@ -70,6 +70,8 @@ def playout(game, state, policies: dict, rng: random.Random, max_moves: int | No
     ``policies[player](state)`` (``{action: probability}``), all with ``rng``.  More than
     ``max_moves`` moves raise :class:`~gamelib.core.TooLargeError` (None: no limit).
     """
+    check_game(game)
+    check_policies(policies)
     moves_made = 0
     while not game.is_terminal(state):
         if max_moves is not None and moves_made >= max_moves:

@@ -59,6 +59,7 @@ class GameTree(Game):
 
     def __init__(self, children: dict, players: dict, leaf_values: dict, probabilities: dict,
                  spec: Any = None):
+        _check_parts(children, players, leaf_values, probabilities)
         self.children = children          # label -> tuple of (action, child label)
         self.players = players            # label -> MAX / MIN / CHANCE
         self.leaf_values = leaf_values    # label -> MAX's utility, for terminal labels
@@ -315,6 +316,24 @@ def uniform_tree_size(branching: int, depth: int):
     if branching > 1 and depth * math.log2(branching) > 64:
         return math.inf
     return depth + 1 if branching == 1 else (branching ** (depth + 1) - 1) // (branching - 1)
+
+
+def _check_parts(children, players, leaf_values, probabilities) -> None:
+    """The checks of the GameTree constructor: its dictionaries must fit together (the builders
+    from_nested, from_game and random always make them so)."""
+    try:
+        ok = all(isinstance(d, dict) for d in (children, players, leaf_values, probabilities)) \
+            and "A" in players and set(children) == set(players) and all(
+                c in players for kids in children.values() for _, c in kids) and all(
+                s in leaf_values for s, kids in children.items() if not kids) and all(
+                len(probabilities.get(s, ())) == len(kids) for s, kids in children.items()
+                if players[s] == CHANCE)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise TreeSpecError("GameTree(children, players, leaf_values, probabilities) takes the dictionaries "
+                            "GameTree.from_nested, from_game and random build (every label 'A', 'B', ... "
+                            "with its player, children, and a value if it is a leaf); build trees with those")
 
 
 def _hashable(state) -> bool:
