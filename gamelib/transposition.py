@@ -99,6 +99,11 @@ class TranspositionTable:
 
     One table belongs to one evaluation function and one cut-off rule: its values are the values that
     search computes, so sharing it between searches that score the horizon differently mixes them.
+
+    :meth:`store` and :meth:`probe` check their arguments (a NaN value or a crossed window raises
+    ArgumentError and changes nothing); :func:`gamelib.limits.search`, whose values are checked where
+    they enter the search, calls ``_store`` and ``_probe``, the same without the checks.  A subclass
+    changes the rules through :meth:`classify` and :meth:`usable`, which both paths use.
     """
 
     def __init__(self, max_entries: int = 1_000_000):

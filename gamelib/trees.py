@@ -322,9 +322,10 @@ def _check_parts(children, players, leaf_values, probabilities) -> None:
     """The checks of the GameTree constructor: its dictionaries must fit together (the builders
     from_nested, from_game and random always make them so)."""
     try:
+        order = {s: i for i, s in enumerate(players)} if isinstance(players, dict) else {}
         ok = all(isinstance(d, dict) for d in (children, players, leaf_values, probabilities)) \
             and "A" in players and set(children) == set(players) and all(
-                c in players for kids in children.values() for _, c in kids) and all(
+                order.get(c, -1) > order[s] for s, kids in children.items() for _, c in kids) and all(
                 s in leaf_values for s, kids in children.items() if not kids) and all(
                 len(probabilities.get(s, ())) == len(kids) for s, kids in children.items()
                 if players[s] == CHANCE)
@@ -333,7 +334,8 @@ def _check_parts(children, players, leaf_values, probabilities) -> None:
     if not ok:
         raise TreeSpecError("GameTree(children, players, leaf_values, probabilities) takes the dictionaries "
                             "GameTree.from_nested, from_game and random build (every label 'A', 'B', ... "
-                            "with its player, children, and a value if it is a leaf); build trees with those")
+                            "with its player, children listed after it, and a value if it is a leaf); build "
+                            "trees with those")
 
 
 def _hashable(state) -> bool:

@@ -320,6 +320,8 @@ CASES = [
     case(lambda: GameTree.from_game(TTT, "X........"), StateError, "tic-tac-toe", id="from_game state string"),
     case(lambda: GameTree({"A": ()}, {"A": MAX}, {}, {}), TreeSpecError, "from_nested", id="GameTree(...) parts"),
     case(lambda: GameTree(5, 5, 5, 5), TreeSpecError, "from_nested", id="GameTree(5, 5, 5, 5)"),
+    case(lambda: GameTree({"A": (("a1", "B"),), "B": (("b1", "A"),)}, {"A": MAX, "B": MIN}, {}, {}),
+         TreeSpecError, "from_nested", id="GameTree(...) with a cycle"),
     case(lambda: gamelib.montecarlo.playout(5, 0, {}, None), ArgumentError, "game", id="playout(5)"),
     case(lambda: FIG52.to_move("ZZ"), StateError, "'ZZ'", id="tree.to_move('ZZ')"),
     case(lambda: FIG52.actions(["A"]), StateError, "not a node", id="tree.actions unhashable"),

@@ -118,8 +118,8 @@ class Pig(Game):
         if self.is_terminal(state):
             raise self.illegal(state, action)
         if state.rolling:
-            if isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
-                    or action not in self.faces:          # 2.0 == 2 and True == 1: not faces
+            if action.__class__ is not int and (isinstance(action, bool) or not isinstance(
+                    action, np.integer)) or action not in self.faces:   # 2.0 == 2, True == 1: not faces
                 raise self.illegal(state, action)
             if action == 1:  # pig out: the turn total is lost and the turn passes
                 return state._replace(turn_total=0, player=opponent(state.player), rolling=False)
