@@ -40,6 +40,7 @@ from .policies import expectimax_policy, minimax_policy, play, uniform
 from .star import star1, star2
 from .transposition import TranspositionTable
 from .trees import GameTree, chance
+from .core import ArgumentError, EvaluationError, SearchDepthError, StateError, TooLargeError
 
 __all__ = [
     "MAX", "MIN", "CHANCE", "Game", "GameTree", "chance", "Event", "SearchResult",
@@ -49,4 +50,5 @@ __all__ = [
     "endgame_table", "EndgameTable", "opening_book", "OpeningBook", "NotInTableError",
     "star1", "star2", "monte_carlo_value", "monte_carlo_evaluation",
     "iterative_deepening", "TranspositionTable", "KillerMoves", "HistoryTable",
+    "ArgumentError", "StateError", "EvaluationError", "SearchDepthError", "TooLargeError",
 ]

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import INF, MAX, MIN, Event, GameError, SearchResult, cutoff_test, recording
+from .core import INF, MAX, MIN, Event, GameError, SearchResult, recording
+from .validate import checked_order, flag, recursion_guard, search_entry
 
 
 def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
@@ -52,14 +53,14 @@ def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cuto
     tightest such interval for every node off the trace (a value can be exact outside its window too:
     Fig. 5.2's D returns 2 ≤ α = 3, yet all of D's children were searched, so D is exactly 2).
     """
-    if state is None:
-        state = game.initial_state
+    state, evaluate, cut = search_entry(game, state, depth, evaluate, cutoff, trace, "alphabeta")
+    strict = not flag("prune_on_equality", prune_on_equality)
+    if order is not None:
+        order = checked_order(order)     # the same actions, reordered: checked at every node
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
     actions, result = game.actions, game.result
-    cut = cutoff_test(depth, evaluate, cutoff)
     nodes = 0
     move = None
-    strict = not prune_on_equality
 
     def value(s, alpha, beta, ply, action):
         nonlocal nodes, move
@@ -113,6 +114,6 @@ def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cuto
             log.append(Event("exit", s, ply, alpha, beta, v))
         return v
 
-    with recording(trace) as log:
+    with recursion_guard(game, "alphabeta", depth), recording(trace) as log:
         root_value = value(state, -INF, INF, 0, None)
     return SearchResult(root_value, move, nodes, log)

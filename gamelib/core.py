@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import math
+import numbers
 from contextlib import contextmanager
 from typing import Any, Hashable, Iterable, NamedTuple, Sequence
 
@@ -50,6 +51,30 @@ class ProbabilityError(GameError):
     """A distribution (chance outcomes or a stochastic policy) is not a probability distribution."""
 
 
+class ArgumentError(GameError, TypeError):
+    """An argument has the wrong type or value: the message names the argument, the value given and
+    what is expected.  Both a ValueError and a TypeError, so code that catches either keeps working."""
+
+
+class StateError(GameError):
+    """A value that is not a state of the game asked about: the wrong type, a board of another size, a
+    position that cannot arise in play, or a label that is not a node of the tree."""
+
+
+class EvaluationError(GameError):
+    """An evaluation function returned something that is not a real number (None, a string, a complex
+    number) or NaN: every comparison with NaN is False, so a search would silently skip it."""
+
+
+class SearchDepthError(GameError):
+    """A search cannot reach the end of the game: the game's positions can repeat (its state graph has
+    cycles) or the game is deeper than Python's recursion allows.  Give ``depth=`` and ``evaluate=``."""
+
+
+class TooLargeError(GameError):
+    """A computation larger than its size guard; the message names the argument that lifts the guard."""
+
+
 def opponent(player: str) -> str:
     """MAX's opponent is MIN and MIN's is MAX."""
     if player == MAX:
@@ -64,10 +89,19 @@ def check_distribution(pairs: Iterable[tuple[Any, float]], what: str, tol: float
 
     Raises ProbabilityError naming ``what`` if a probability is negative or they do not sum to 1.
     """
-    pairs = list(pairs)
+    try:
+        pairs = list(pairs)
+    except TypeError:
+        raise ProbabilityError(f"{what}: {pairs!r} is not a list of (outcome, probability) pairs") from None
     total = 0.0
-    for outcome, p in pairs:
-        if not (p >= 0):  # also rejects NaN
+    for pair in pairs:
+        try:
+            outcome, p = pair
+            ok = bool(p >= 0)                 # False for NaN
+        except (TypeError, ValueError):     # not a pair, or p is not a number (None, '0.5', 1j)
+            raise ProbabilityError(f"{what}: {pair!r} is not an (outcome, probability) pair with a "
+                                   "number for probability") from None
+        if not ok:
             raise ProbabilityError(f"{what}: probability of {outcome!r} is {p!r}; probabilities must be >= 0")
         total += p
     if not pairs or abs(total - 1.0) > tol:
@@ -83,6 +117,9 @@ class Game:
     """
 
     initial_state: Hashable = None
+    cyclic: bool = False
+    """True if positions can repeat (Pig): a search to the end of the game would never finish, so the
+    searches refuse to run on it without ``depth=`` (or ``cutoff=``)."""
 
     def to_move(self, state) -> str:
         """The player whose turn it is in ``state``: MAX, MIN or CHANCE."""
@@ -119,6 +156,15 @@ class Game:
         readable key for the player's whole history of percepts and actions; see there).
         """
         return state
+
+    def check_state(self, state) -> None:
+        """Raise :class:`StateError` if ``state`` is not a state of this game (searches, tables and
+        ``play`` call it once, on the state they start from; the rules themselves trust their states).
+        Games override it; by default a state need only be hashable."""
+        try:
+            hash(state)
+        except TypeError:
+            raise StateError(f"{state!r} is not a state of {self!r}: states are hashable") from None
 
     def illegal(self, state, action) -> IllegalMoveError:
         """The error for ``action`` not being legal in ``state``: names the move and the legal ones."""
@@ -183,7 +229,7 @@ class SearchResult(NamedTuple):
     def visited(self) -> list:
         """The states in the order the search entered them (needs ``trace=True``)."""
         if self.trace is None:
-            raise ValueError("this search was run without trace=True, so it did not record visits")
+            raise GameError("this search was run without trace=True, so it did not record visits")
         return [e.state for e in self.trace if e.kind == "enter"]
 
 
@@ -205,8 +251,9 @@ def cutoff_test(depth: int | None, evaluate, cutoff):
                         "for MAX, to score the states where it stops")
     if cutoff is not None:
         return cutoff
-    if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+    if not isinstance(depth, numbers.Integral) or isinstance(depth, bool) or depth < 0:
         raise GameError(f"depth must be a whole number of plies >= 0, got {depth!r}")
+    depth = int(depth)                      # numpy integers too
     return lambda state, d: d >= depth
 
 def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
@@ -228,11 +275,18 @@ def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
     (Star2 probes, then searches; transpositions) gets the intersection of what each visit proved.  A
     node cut without searching any child (a transposition-table hit in :mod:`gamelib.limits`) proves
     what fail-soft alpha-beta promises against its entry window: at least v if v ≥ β, at most v if
-    v ≤ α, exactly v inside.
+    v ≤ α, exactly v inside.  A prefix of a trace (a search stopped part-way) gives the nodes it closed.
     """
-    L, U = bounds
+    from .validate import check_bounds, check_function
+    L, U = check_bounds("bounds", bounds)
+    check_function("to_move", to_move, "game.to_move, a function state -> MAX, MIN or CHANCE")
+    if chance_outcomes is not None:
+        check_function("chance_outcomes", chance_outcomes, "game.chance_outcomes")
     ranges, stack = {}, []
-    for e in trace:
+    for i, e in enumerate(trace if isinstance(trace, (list, tuple)) else ()):
+        if not isinstance(e, Event) or (e.kind != "enter" and not stack):
+            raise GameError(f"trace[{i}] = {e!r}: a trace is the list of Events of one search, each "
+                            "'enter' closed by one 'leaf', 'prune' or 'exit' (search with trace=True)")
         if e.kind == "enter":
             stack.append((e.state, e.action, [], e.alpha, e.beta))
             continue
@@ -273,6 +327,9 @@ def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
         ranges[state] = r
         if stack:
             stack[-1][2].append((action, r))
+    if not isinstance(trace, (list, tuple)):
+        raise GameError(f"trace must be a search's trace, a list of Events (search with trace=True), "
+                        f"got {trace!r}")
     return ranges
 
 @contextmanager

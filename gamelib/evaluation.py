@@ -9,7 +9,10 @@ it should order terminal states as the utility does, be fast, and correlate with
 """
 from __future__ import annotations
 
+import numbers
 from typing import Callable, Mapping, NamedTuple
+
+from .core import ArgumentError, EvaluationError
 
 
 class Term(NamedTuple):
@@ -34,9 +37,16 @@ class WeightedSum:
     """
 
     def __init__(self, features: Mapping[str, Callable], weights: Mapping[str, float]):
+        for name, given in (("features", features), ("weights", weights)):
+            if not isinstance(given, Mapping):
+                raise ArgumentError(f"{name} must be a dict keyed by feature name, got {given!r}")
         missing = set(features) ^ set(weights)
         if missing:
-            raise ValueError(f"every feature needs exactly one weight; unmatched: {sorted(missing)}")
+            raise ArgumentError(f"every feature needs exactly one weight; unmatched: {sorted(missing, key=str)}")
+        for name, f in features.items():
+            if not callable(f):
+                raise ArgumentError(f"feature {name!r} must be a function state -> number, got {f!r}")
+        _check_weights(weights)
         self.features = dict(features)
         self.weights = dict(weights)
         self._pairs = [(self.features[name], self.weights[name]) for name in self.features]
@@ -45,13 +55,27 @@ class WeightedSum:
         # Rounded to 12 decimals so that sums equal in exact arithmetic compare equal: with weights
         # like 0.04 and 0.12, 0.04·5 and 0.12 + 0.04·2 differ in the last bit, and a search that moves
         # only on a strictly better value would otherwise break a true tie by rounding error.
-        return round(sum(w * f(state) for f, w in self._pairs), 12)
+        try:
+            return round(sum(w * f(state) for f, w in self._pairs), 12)
+        except TypeError:          # a feature returned None, a string, ...: say which one
+            raise self._bad_feature(state) from None
+
+    def _bad_feature(self, state) -> Exception:
+        for name, f in self.features.items():
+            value = f(state)
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                return EvaluationError(f"feature {name!r} returned {value!r} at {state!r}: features "
+                                       "must return real numbers")
+        return EvaluationError(f"the weighted sum {self!r} cannot be computed at {state!r}")
 
     def terms(self, state) -> dict[str, Term]:
         """Every feature's value, weight and contribution at ``state``, by name."""
         out = {}
         for name, f in self.features.items():
             value = f(state)
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                raise EvaluationError(f"feature {name!r} returned {value!r} at {state!r}: features must "
+                                      "return real numbers")
             out[name] = Term(value, self.weights[name], self.weights[name] * value)
         return out
 
@@ -59,9 +83,16 @@ class WeightedSum:
         """A copy with some weights changed (the features stay the same)."""
         unknown = set(changes) - set(self.weights)
         if unknown:
-            raise ValueError(f"no feature named {sorted(unknown)}; features: {sorted(self.features)}")
+            raise ArgumentError(f"no feature named {sorted(unknown)}; features: {sorted(self.features)}")
         return WeightedSum(self.features, {**self.weights, **changes})
 
     def __repr__(self):
         body = " + ".join(f"{w:g}·{name}" for name, w in self.weights.items())
         return f"WeightedSum({body})"
+
+
+def _check_weights(weights) -> None:
+    for name, w in weights.items():
+        if isinstance(w, bool) or not isinstance(w, numbers.Real) or not w == w or w in (
+                float("inf"), float("-inf")):
+            raise ArgumentError(f"the weight of {name!r} must be a finite number, got {w!r}")

@@ -42,9 +42,10 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from .core import INF, MAX, MIN, Event, GameError, SearchResult, cutoff_test, recording
+from .core import INF, MAX, MIN, ArgumentError, Event, GameError, SearchDepthError, SearchResult, recording
 from .ordering import HistoryTable, KillerMoves, move_to_front
 from .transposition import TranspositionTable
+from .validate import (checked_order, flag, function, number, recursion_guard, search_entry, whole)
 
 
 class LimitedResult(NamedTuple):
@@ -144,20 +145,51 @@ def search(game, state=None, *, depth: int, evaluate: Callable, table=None, kill
     event that skips all its actions (its value came from the table; read it against the window of
     its 'enter' event, like any fail-soft value).
     """
-    return _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
-                   quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, None)
+    if depth is None:
+        raise ArgumentError("depth must be a whole number of plies >= 0, got None: "
+                            "gamelib.limits.search always stops at a depth (gamelib.alphabeta searches "
+                            "to the end of the game)")
+    state, evaluate, order = _check_options(game, state, depth, evaluate, table, killers, history,
+                                            first_moves, quiescent, quiescence_depth, beam,
+                                            prune_on_equality, order, alpha, beta, trace, "search")
+    depth = int(depth)                                     # numpy integers too
+    with recursion_guard(game, "search", depth):
+        return _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
+                       quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, None)
+
+
+def _check_options(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
+                   quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, name):
+    """Everything :func:`search` and :func:`iterative_deepening` check before they start (nothing is
+    changed before all of it has passed).  Returns ``(state, evaluate, order)``: the state to search,
+    ``evaluate`` and ``order`` wrapped so that what they return is checked."""
+    state, evaluate, _ = search_entry(game, state, depth, evaluate, None, trace, name)
+    for option, value, kind in (("table", table, TranspositionTable), ("killers", killers, KillerMoves),
+                                ("history", history, HistoryTable)):
+        if not (value is None or isinstance(value, (bool, kind))):
+            raise ArgumentError(f"{option} must be True (a fresh {kind.__name__}), False or None (off), or a "
+                                f"{kind.__name__} to share, got {value!r}")
+    if not (first_moves is None or isinstance(first_moves, (list, tuple, Mapping))):
+        raise ArgumentError(f"first_moves must be a line of play (a list of actions), a mapping "
+                            f"{{state: action}} or None, got {first_moves!r}")
+    if quiescent is not None:
+        function("quiescent", quiescent, "a function state -> bool (True if the state is quiet), or None")
+    whole("quiescence_depth", quiescence_depth, 0, unit="plies")
+    whole("beam", beam, 1, none=True, unit="moves")
+    flag("prune_on_equality", prune_on_equality)
+    if order is not None:
+        order = checked_order(order)
+    number("alpha", alpha, finite=False)
+    number("beta", beta, finite=False)
+    if not alpha <= beta:
+        raise ArgumentError(f"the window needs alpha <= beta, got alpha={alpha!r}, beta={beta!r}")
+    return state, evaluate, order
 
 
 def _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
             quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, deadline) -> LimitedResult:
-    """:func:`search`, and raises :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``."""
-    if state is None:
-        state = game.initial_state
-    cutoff_test(depth, evaluate, None)                     # checks depth and evaluate, names the error
-    if beam is not None and (not isinstance(beam, int) or beam < 1):
-        raise GameError(f"beam must be a whole number of moves >= 1, got {beam!r}")
-    if not isinstance(quiescence_depth, int) or quiescence_depth < 0:
-        raise GameError(f"quiescence_depth must be a whole number of plies >= 0, got {quiescence_depth!r}")
+    """:func:`search` on checked arguments (:func:`_check_options`), and raises :class:`OutOfTime`
+    once ``time.perf_counter()`` passes ``deadline``."""
     table, killers, history = (_option(table, TranspositionTable), _option(killers, KillerMoves),
                                _option(history, HistoryTable))
     pv_moves = _as_map(game, state, first_moves)
@@ -204,7 +236,7 @@ def _search(game, state, depth, evaluate, table, killers, history, first_moves, 
             if ply == 0:
                 hint = table.best_move(s)
             else:
-                v, alpha, beta, hint, entry = table.probe(s, remaining, alpha, beta)
+                v, alpha, beta, hint, entry = table._probe(s, remaining, alpha, beta)
                 if entry is not None and entry.depth != INF:
                     horizon += 1
                 if v is not None:                          # the table decides: an exact value or a cut
@@ -243,7 +275,7 @@ def _search(game, state, depth, evaluate, table, killers, history, first_moves, 
                 break
         if table is not None:
             failed_low = v <= alpha0 if maximizing else v >= beta0   # no best move, only bounds
-            table.store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, keep_move=failed_low)
+            table._store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, failed_low)
         if log is not None:
             log.append(Event("prune", s, ply, alpha, beta, v, skipped=dropped) if dropped
                        else Event("exit", s, ply, alpha, beta, v))
@@ -308,8 +340,17 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
     """
     from tqdm.auto import tqdm
 
-    if max_depth is not None and (not isinstance(max_depth, int) or max_depth < 1):
-        raise GameError(f"max_depth must be a whole number >= 1 (or None), got {max_depth!r}")
+    state, evaluate, order = _check_options(game, state, 1, evaluate, table, killers, history, None,
+                                            quiescent, quiescence_depth, None, prune_on_equality, order,
+                                            -INF, INF, False, "iterative_deepening")
+    max_depth = whole("max_depth", max_depth, 1, none=True)
+    time_limit = number("time_limit", time_limit, least=0, finite=False, none=True,
+                        what="a number of seconds")
+    flag("progress", progress)
+    if max_depth is None and time_limit in (None, INF) and getattr(game, "cyclic", False):
+        raise SearchDepthError(f"iterative deepening on {game!r} needs time_limit= or max_depth=: its "
+                               "positions can repeat (cycles), so no depth ever solves it and it would "
+                               "deepen for ever")
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     table, killers, history = (_option(table, TranspositionTable), _option(killers, KillerMoves),
@@ -327,10 +368,11 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
                 break
             t0 = time.perf_counter()
             try:
-                r = _search(game, state, depth, evaluate, table, killers, history,
-                            best.pv if best is not None else None, quiescent, quiescence_depth, None,
-                            prune_on_equality, order, -INF, INF, False,
-                            deadline if best is not None else None)
+                with recursion_guard(game, "iterative_deepening", depth):
+                    r = _search(game, state, depth, evaluate, table, killers, history,
+                                best.pv if best is not None else None, quiescent, quiescence_depth, None,
+                                prune_on_equality, order, -INF, INF, False,
+                                deadline if best is not None else None)
             except OutOfTime as out:
                 nodes += out.nodes
                 stopped = "time"

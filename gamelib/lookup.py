@@ -25,7 +25,12 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .core import CHANCE, MAX, MIN, GameError, check_distribution
+from .core import CHANCE, MAX, MIN, ArgumentError, GameError, check_distribution
+from .validate import check_game, flag, function, guard_size, start_state, whole
+
+MAX_POSITIONS = 200_000
+"""The size guard of :func:`endgame_table`: positions listed before it gives up (tic-tac-toe has 5,478,
+Connect Four on 4 x 4 about 161,000, on 7 x 6 about 4.5 x 10^12).  ``max_positions=None`` lifts it."""
 
 
 class NotInTableError(GameError):
@@ -101,13 +106,20 @@ class EndgameTable:
     ``table[state]`` is an :class:`Entry`; :meth:`value` is usable as ``evaluate=`` of a depth-limited
     search; :meth:`policy` plays the table; ``len(table)`` counts the positions it covers and
     ``table.entries`` maps each of them to its :class:`Entry` (iterate over it to list them);
-    ``seconds`` is the build time.  ``progress=True`` shows a tqdm bar for each pass.
+    ``seconds`` is the build time.  ``progress=True`` shows a tqdm bar for each pass.  A game with
+    more than ``max_positions`` reachable positions raises :class:`~gamelib.core.TooLargeError` once
+    the listing passes that many (``max_positions=None`` lifts the guard; pass ``progress=True`` too).
     """
 
-    def __init__(self, game, state=None, *, progress: bool = False):
+    def __init__(self, game, state=None, *, progress: bool = False,
+                 max_positions: int | None = MAX_POSITIONS):
         start = time.perf_counter()
+        check_game(game)
+        root = start_state(game, state)
+        flag("progress", progress)
+        self.max_positions = whole("max_positions", max_positions, 1, none=True)
         self.game = game
-        self.root = game.initial_state if state is None else state
+        self.root = root
         self.moves = self._enumerate(progress)
         self.entries = self._retrograde(progress)
         self.unresolved = [s for s in self.moves if s not in self.entries]
@@ -120,20 +132,26 @@ class EndgameTable:
         moves = {}
         frontier = [self.root]
         bar = _bar(progress, "positions listed")
-        while frontier:
-            s = frontier.pop()
-            if s in moves:
-                continue
-            if game.is_terminal(s):
-                moves[s] = ()
-            elif game.to_move(s) == CHANCE:
-                raise GameError(f"{s!r} is a CHANCE state: retrograde analysis here is for deterministic "
-                                "games (it backs up max and min, not expectations); use expectiminimax")
-            else:
-                moves[s] = tuple((a, game.result(s, a)) for a in game.actions(s))
-                frontier.extend(child for _, child in moves[s] if child not in moves)
-            bar.update()
-        bar.close()
+        try:
+            while frontier:
+                s = frontier.pop()
+                if s in moves:
+                    continue
+                if game.is_terminal(s):
+                    moves[s] = ()
+                elif game.to_move(s) == CHANCE:
+                    raise GameError(f"{s!r} is a CHANCE state: retrograde analysis here is for "
+                                    "deterministic games (it backs up max and min, not expectations); "
+                                    "use expectiminimax")
+                else:
+                    moves[s] = tuple((a, game.result(s, a)) for a in game.actions(s))
+                    frontier.extend(child for _, child in moves[s] if child not in moves)
+                bar.update()
+                if self.max_positions is not None and len(moves) > self.max_positions:
+                    guard_size(len(moves), self.max_positions, argument="max_positions",
+                               what=f"the number of positions reachable in {game!r} (listed so far)")
+        finally:
+            bar.close()
         return moves
 
     def _retrograde(self, progress) -> dict:
@@ -245,6 +263,7 @@ class EndgameTable:
 
     def outcomes(self, include_terminal: bool = True) -> Counter:
         """How many resolved positions are a 'win', 'draw' or 'loss' for the player to move."""
+        flag("include_terminal", include_terminal)
         counts = Counter({"win": 0, "draw": 0, "loss": 0})
         for s, e in self.entries.items():
             if include_terminal or e.action is not None:
@@ -257,7 +276,8 @@ class EndgameTable:
                 f"built in {self.seconds:.2f} s>")
 
 
-def endgame_table(game, state=None, *, progress: bool = False) -> EndgameTable:
+def endgame_table(game, state=None, *, progress: bool = False,
+                  max_positions: int | None = MAX_POSITIONS) -> EndgameTable:
     """Build the :class:`EndgameTable` of every position reachable from ``state`` by retrograde analysis
     (seed 002: "the lookup table can be made into a graph, where for each position the best move is
     already known"; AIMA 4th ed. §5.3.4, 3rd ed. §5.4.4).
@@ -266,8 +286,11 @@ def endgame_table(game, state=None, *, progress: bool = False) -> EndgameTable:
     >>> table = endgame_table(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))  # Fig. 5.2
     >>> table["A"], table.line()
     (Entry(value=3, action='a1', distance=2), ['a1', 'b1'])
+
+    More than ``max_positions`` positions (default 200,000) raise :class:`~gamelib.core.TooLargeError`;
+    ``max_positions=None`` builds the table whatever its size.
     """
-    return EndgameTable(game, state, progress=progress)
+    return EndgameTable(game, state, progress=progress, max_positions=max_positions)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -322,7 +345,8 @@ class OpeningBook:
         ``{move: probability}``.  The returned policy counts where its moves came from in
         ``policy.counts`` (``{'book': n, 'fallback': m}``).
         """
-        fallback = self.search if fallback is None else fallback
+        fallback = self.search if fallback is None else function(
+            "fallback", fallback, "a function state -> search result or {move: probability}, or None")
         counts = Counter({"book": 0, "fallback": 0})
 
         def opening_book_policy(state):
@@ -330,8 +354,11 @@ class OpeningBook:
             if move is not None:
                 counts["book"] += 1
                 return {move: 1.0}
-            counts["fallback"] += 1
             out = fallback(state)
+            if not isinstance(out, dict) and not hasattr(out, "action"):
+                raise ArgumentError(f"the fallback returned {out!r} at {state!r}: it must return a search "
+                                    "result (with .action) or a policy's {move: probability}")
+            counts["fallback"] += 1              # counted once it has answered
             return dict(out) if isinstance(out, dict) else {out.action: 1.0}
         opening_book_policy.counts = counts
         return opening_book_policy
@@ -341,7 +368,8 @@ class OpeningBook:
                 f"built in {self.seconds:.2f} s>")
 
 
-def opening_book(game, plies: int, search: Callable, state=None, *, progress: bool = False) -> OpeningBook:
+def opening_book(game, plies: int, search: Callable, state=None, *, progress: bool = False,
+                 max_positions: int | None = 10_000) -> OpeningBook:
     """An opening book (seed 002: "Opening tables in chess are very successful"; AIMA 4th ed. §5.3.4,
     3rd ed. §5.4.4): for every position reachable within ``plies`` moves of ``state`` (the initial state
     by default), the move chosen by ``search``, a callable state -> search result, e.g.
@@ -349,7 +377,9 @@ def opening_book(game, plies: int, search: Callable, state=None, *, progress: bo
 
     Each position is searched once however many move orders reach it.  Terminal positions have no move;
     at CHANCE positions every outcome is followed (and nothing is stored: nobody chooses there).
-    ``progress=True`` shows a tqdm bar over the searches.
+    ``progress=True`` shows a tqdm bar over the searches.  More than ``max_positions`` positions
+    within ``plies`` raise :class:`~gamelib.core.TooLargeError` before any search (each position costs
+    a deep search); ``max_positions=None`` lifts the guard.
 
     >>> from gamelib import GameTree, minimax
     >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])   # AIMA Fig. 5.2
@@ -357,10 +387,15 @@ def opening_book(game, plies: int, search: Callable, state=None, *, progress: bo
     >>> len(book), book.lookup("A"), book.lookup("D"), book.lookup("E")
     (4, 'a1', 'd3', None)
     """
+    check_game(game)
     if not isinstance(plies, int) or isinstance(plies, bool) or plies < 0:
-        raise GameError(f"plies must be a whole number >= 0, got {plies!r}")
+        raise ArgumentError(f"plies must be a whole number >= 0, got {plies!r}")
+    function("search", search, "a function state -> search result, e.g. lambda s: alphabeta(game, s, "
+                               "depth=8, evaluate=...)")
+    flag("progress", progress)
+    whole("max_positions", max_positions, 1, none=True)
+    root = start_state(game, state)
     start = time.perf_counter()
-    root = game.initial_state if state is None else state
     ply_of = {root: 0}                      # breadth first, so each position gets its smallest ply
     layer = [root]
     for ply in range(plies):
@@ -378,17 +413,24 @@ def opening_book(game, plies: int, search: Callable, state=None, *, progress: bo
                 if child not in ply_of:
                     ply_of[child] = ply + 1
                     following.append(child)
+            guard_size(len(ply_of), max_positions, argument="max_positions",
+                       what=f"the number of positions within {plies} plies (listed so far)")
         layer = following
 
     positions = [s for s in ply_of if not game.is_terminal(s) and game.to_move(s) != CHANCE]
     entries = {}
     bar = _bar(progress, "book positions searched", total=len(positions))
-    for s in positions:
-        found = search(s)
-        if found.action is None:
-            raise GameError(f"the search returned no move for {s!r}; an opening book needs a search "
-                            "that chooses a move (minimax, alphabeta, ...)")
-        entries[s] = BookEntry(found.action, found.value, ply_of[s])
-        bar.update()
-    bar.close()
+    try:
+        for s in positions:
+            found = search(s)
+            if not (hasattr(found, "action") and hasattr(found, "value")):
+                raise ArgumentError(f"search({s!r}) returned {found!r}: it must return a search result "
+                                    "(with .action and .value), e.g. from gamelib.alphabeta")
+            if found.action is None:
+                raise GameError(f"the search returned no move for {s!r}; an opening book needs a search "
+                                "that chooses a move (minimax, alphabeta, ...)")
+            entries[s] = BookEntry(found.action, found.value, ply_of[s])
+            bar.update()
+    finally:
+        bar.close()
     return OpeningBook(game, entries, search, root, plies, time.perf_counter() - start)

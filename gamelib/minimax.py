@@ -25,10 +25,12 @@ is strictly better than every earlier one), ``.nodes`` (states visited, root inc
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Callable
 
-from .core import (CHANCE, INF, MAX, MIN, Event, GameError, SearchResult, check_distribution,
-                   cutoff_test, recording)
+from .core import (CHANCE, INF, MAX, MIN, EvaluationError, Event, GameError, ProbabilityError,
+                   SearchResult, check_distribution, recording)
+from .validate import function, recursion_guard, search_entry
 
 # What a node does with its children's values.
 _MAXIMIZE = "max"
@@ -41,11 +43,17 @@ def _expected_over(game, rule):
     if rule == _CHANCE:
         return lambda s: check_distribution(game.chance_outcomes(s), f"chance outcomes of {s!r}")
     policy = rule
-    return lambda s: check_distribution(policy(s).items(), f"policy at {s!r}")
+
+    def pairs(s):
+        dist = policy(s)
+        if not isinstance(dist, Mapping):
+            raise ProbabilityError(f"policy at {s!r} returned {dist!r}, not a dict {{action: probability}}")
+        return check_distribution(dist.items(), f"policy at {s!r}")
+    return pairs
 
 
 def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=None, evaluate=None,
-                     cutoff=None) -> SearchResult:
+                     cutoff=None, name: str = "backed_up_search") -> SearchResult:
     """Back up values from the leaves of the tree below ``state``: the engine of this module.
 
     ``rules`` maps each player (MAX, MIN, CHANCE) to ``"max"``, ``"min"``, ``"chance"`` or a policy
@@ -53,13 +61,15 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
     them (``game.chance_outcomes`` at CHANCE nodes), exactly as the textbook's pseudo-code does.
     With ``depth``/``cutoff`` and ``evaluate`` it is H-MINIMAX (AIMA Eq. 5.2): a non-terminal state
     where the cutoff test holds is scored ``evaluate(state)`` instead of being searched.
+
+    Bad input is refused before the search starts (:func:`gamelib.validate.search_entry`; ``name``
+    is the search's name in the messages).  An outcome of probability 0 adds nothing to an expectation,
+    even if it is worth ±∞ (0·∞ counts as 0, never NaN).
     """
-    if state is None:
-        state = game.initial_state
+    state, evaluate, cut = search_entry(game, state, depth, evaluate, cutoff, trace, name)
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
     actions, result = game.actions, game.result
     averages = {p: _expected_over(game, r) for p, r in rules.items() if r not in (_MAXIMIZE, _MINIMIZE)}
-    cut = cutoff_test(depth, evaluate, cutoff)
     nodes = 0
 
     def rule_at(s):
@@ -105,13 +115,18 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
         else:
             v = 0.0
             for a, p in averages[player](s):
-                v += p * value(result(s, a), ply + 1, a)
+                w = value(result(s, a), ply + 1, a)
+                if p:                   # an outcome that never happens adds nothing, even if w is ±∞
+                    v += p * w
+            if v != v:
+                raise EvaluationError(f"the expectation at {s!r} is undefined: its outcomes include "
+                                      "values +inf and -inf (∞ − ∞)")
         if log is not None:
             log.append(Event("exit", s, ply, value=v))
         return v
 
     best_action = None
-    with recording(trace) as log:
+    with recursion_guard(game, name, depth), recording(trace) as log:
         root_value = value(state, 0, None)
     return SearchResult(root_value, best_action, nodes, log)
 
@@ -128,7 +143,7 @@ def minimax(game, state=None, *, depth: int | None = None, evaluate=None, cutoff
     cutoff test.  Terminal states always score their true utility.
     """
     return backed_up_search(game, state, {MAX: _MAXIMIZE, MIN: _MINIMIZE}, trace,
-                            depth=depth, evaluate=evaluate, cutoff=cutoff)
+                            depth=depth, evaluate=evaluate, cutoff=cutoff, name="minimax")
 
 
 def expectiminimax(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
@@ -138,7 +153,7 @@ def expectiminimax(game, state=None, *, depth: int | None = None, evaluate=None,
     ``depth``/``evaluate``/``cutoff`` cut it off as in :func:`minimax` (every ply counts, chance too);
     at chance nodes the evaluation must be a positive linear transform of the win probability."""
     return backed_up_search(game, state, {MAX: _MAXIMIZE, MIN: _MINIMIZE, CHANCE: _CHANCE}, trace,
-                            depth=depth, evaluate=evaluate, cutoff=cutoff)
+                            depth=depth, evaluate=evaluate, cutoff=cutoff, name="expectiminimax")
 
 
 def expectimax(game, state=None, *, opponent_policy: Callable, trace: bool = False) -> SearchResult:
@@ -146,7 +161,9 @@ def expectimax(game, state=None, *, opponent_policy: Callable, trace: bool = Fal
 
     The best MAX can do against that opponent; its value is never below the minimax value.
     """
-    return backed_up_search(game, state, {MAX: _MAXIMIZE, MIN: opponent_policy, CHANCE: _CHANCE}, trace)
+    function("opponent_policy", opponent_policy, "a policy, a function state -> {action: probability}")
+    return backed_up_search(game, state, {MAX: _MAXIMIZE, MIN: opponent_policy, CHANCE: _CHANCE}, trace,
+                            name="expectimax")
 
 
 def game_evaluation(game, state=None, *, max_policy: Callable, min_policy: Callable,
@@ -155,4 +172,7 @@ def game_evaluation(game, state=None, *, max_policy: Callable, min_policy: Calla
 
     The analogue of policy evaluation in MDPs.  ``.action`` is None: nobody chooses.
     """
-    return backed_up_search(game, state, {MAX: max_policy, MIN: min_policy, CHANCE: _CHANCE}, trace)
+    for name, policy in (("max_policy", max_policy), ("min_policy", min_policy)):
+        function(name, policy, "a policy, a function state -> {action: probability}")
+    return backed_up_search(game, state, {MAX: max_policy, MIN: min_policy, CHANCE: _CHANCE}, trace,
+                            name="game_evaluation")

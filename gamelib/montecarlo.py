@@ -26,8 +26,12 @@ import random
 from statistics import fmean, stdev
 from typing import Callable, NamedTuple
 
-from .core import CHANCE, MAX, MIN, GameError, check_distribution
-from .policies import uniform
+from .core import MAX, MIN, ArgumentError
+from .policies import MAX_MOVES, check_policies, distribution, uniform
+from .validate import check_game, flag, guard_size, python_seed, start_state, whole
+
+MAX_PLAYOUTS = 10_000_000
+"""The size guard on ``playouts`` (``max_playouts=None`` lifts it)."""
 
 
 class Estimate(NamedTuple):
@@ -41,63 +45,74 @@ def _policies(game, policy) -> dict:
     if policy is None:
         policy = {}
     if not isinstance(policy, dict):
-        raise GameError(f"policy must be a dict {{MAX: policy, MIN: policy}} (either may be left out for "
-                        f"uniformly random play), got {policy!r}")
+        raise ArgumentError(f"policy must be a dict {{MAX: policy, MIN: policy}} (either may be left out "
+                            f"for uniformly random play), got {policy!r}")
     unknown = [p for p in policy if p not in (MAX, MIN)]
     if unknown:
-        raise GameError(f"policy has entries for {unknown}; only MAX and MIN choose moves "
-                        "(chance follows game.chance_outcomes)")
+        raise ArgumentError(f"policy has entries for {unknown}; only MAX and MIN choose moves "
+                            "(chance follows game.chance_outcomes)")
+    check_policies({p: f for p, f in policy.items() if f is not None}, "policy")
     return {p: policy.get(p) or uniform(game) for p in (MAX, MIN)}
 
 
-def _check_playouts(playouts, least):
+def _check_playouts(playouts, least, max_playouts):
     if isinstance(playouts, bool) or not isinstance(playouts, numbers.Integral) or playouts < least:
         why = " (a standard error needs two)" if least == 2 else ""
-        raise GameError(f"playouts must be a whole number >= {least}{why}, got {playouts!r}")
+        raise ArgumentError(f"playouts must be a whole number >= {least}{why}, got {playouts!r}")
+    whole("max_playouts", max_playouts, 1, none=True)
+    guard_size(playouts, max_playouts, what="playouts", argument="max_playouts")
 
 
-def playout(game, state, policies: dict, rng: random.Random) -> float:
+def playout(game, state, policies: dict, rng: random.Random, max_moves: int | None = MAX_MOVES) -> float:
     """Play one game from ``state`` to the end and return MAX's utility there.
 
     Chance outcomes follow ``game.chance_outcomes``; MAX and MIN sample their moves from
-    ``policies[player](state)`` (``{action: probability}``), all with ``rng``.
+    ``policies[player](state)`` (``{action: probability}``), all with ``rng``.  More than
+    ``max_moves`` moves raise :class:`~gamelib.core.TooLargeError` (None: no limit).
     """
+    check_game(game)
+    check_policies(policies)
+    moves_made = 0
     while not game.is_terminal(state):
-        player = game.to_move(state)
-        if player == CHANCE:
-            dist = check_distribution(game.chance_outcomes(state), f"chance outcomes of {state!r}")
-        elif player in (MAX, MIN):
-            dist = check_distribution(policies[player](state).items(), f"{player}'s policy at {state!r}")
-        else:
-            raise GameError(f"unknown player {player!r} at {state!r}")
-        moves, weights = zip(*dist)
+        if max_moves is not None and moves_made >= max_moves:
+            guard_size(moves_made + 1, max_moves, argument="max_moves",
+                       what=f"the length of a playout of {game!r} (its positions may repeat for ever)")
+        moves, weights = zip(*distribution(game, state, policies))
         state = game.result(state, rng.choices(moves, weights)[0])
+        moves_made += 1
     return game.utility(state, MAX)
 
 
 def monte_carlo_value(game, state=None, *, playouts: int, policy: dict | None = None,
-                      seed=None) -> Estimate:
+                      seed=None, progress: bool = False,
+                      max_playouts: int | None = MAX_PLAYOUTS) -> Estimate:
     """Estimate MAX's expected utility at ``state`` (the initial state if None) by ``playouts`` random
     playouts: ``Estimate(value=mean utility, standard_error=sample sd / sqrt(playouts))``.
 
     ``policy`` is ``{MAX: policy, MIN: policy}`` (a policy maps a state to ``{action: probability}``,
     as in :mod:`gamelib.policies`); a player left out plays uniformly at random.  All sampling uses
     ``random.Random(seed)``: the same seed gives the same estimate.  At a terminal state the value
-    is its utility with standard error 0.
+    is its utility with standard error 0.  ``progress=True`` shows a bar over the playouts; more than
+    ``max_playouts`` playouts (ten million) raise :class:`~gamelib.core.TooLargeError` (None lifts it).
 
     >>> from gamelib.games import Bins
     >>> est = monte_carlo_value(Bins(coin=True), playouts=2000, seed=1)
     >>> round(est.value, 2), round(est.standard_error, 2)   # exact: 7/3 = 2.33 under uniform play
     (2.31, 0.67)
     """
-    _check_playouts(playouts, 2)
-    if state is None:
-        state = game.initial_state
+    check_game(game)
+    _check_playouts(playouts, 2, max_playouts)
+    state = start_state(game, state)
+    policies = _policies(game, policy)
+    rng = random.Random(python_seed("seed", seed))
+    if flag("progress", progress) and not game.is_terminal(state):
+        from tqdm.auto import trange
+        runs = trange(playouts, desc="playouts", unit="playout")
+    else:
+        runs = range(playouts)
     if game.is_terminal(state):
         return Estimate(game.utility(state, MAX), 0.0)
-    policies = _policies(game, policy)
-    rng = random.Random(seed)
-    utilities = [playout(game, state, policies, rng) for _ in range(playouts)]
+    utilities = [playout(game, state, policies, rng) for _ in runs]
     return Estimate(fmean(utilities), stdev(utilities) / math.sqrt(playouts))
 
 
@@ -109,7 +124,8 @@ def state_seed(seed, state) -> int:
     return int.from_bytes(digest, "big")
 
 
-def monte_carlo_evaluation(game, playouts: int, policy: dict | None = None, seed=0) -> Callable:
+def monte_carlo_evaluation(game, playouts: int, policy: dict | None = None, seed=0, *,
+                           max_playouts: int | None = MAX_PLAYOUTS) -> Callable:
     """An evaluation function ``state -> estimated utility for MAX`` by ``playouts`` random playouts
     from the state (AIMA §5.5: Monte Carlo simulation as an evaluation function), for ``evaluate=``
     of a depth-limited search.
@@ -128,7 +144,8 @@ def monte_carlo_evaluation(game, playouts: int, policy: dict | None = None, seed
     ...     expectiminimax(Bins(coin=True), depth=1, evaluate=evaluate)
     True
     """
-    _check_playouts(playouts, 1)
+    check_game(game)
+    _check_playouts(playouts, 1, max_playouts)
     policies = _policies(game, policy)
 
     def evaluate(state):

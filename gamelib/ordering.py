@@ -30,19 +30,22 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, ClassVar
 
+from .core import MAX, MIN, ArgumentError
+from .validate import choice, number, whole
+
 
 class KillerMoves:
     """Per ply, the last ``slots`` distinct moves that caused a cutoff there, newest first."""
 
     def __init__(self, slots: int = 2):
-        if not isinstance(slots, int) or slots < 1:
-            raise ValueError(f"slots must be a whole number >= 1, got {slots!r}")
-        self.slots = slots
+        self.slots = whole("slots", slots, 1)
         self._by_ply: dict[int, tuple] = {}
 
     def record(self, ply: int, move: Any) -> None:
         """Remember that ``move`` caused a cutoff at ``ply``: it takes the first slot, the others
         shift down and the oldest falls out.  Returns nothing."""
+        if ply.__class__ is not int or ply < 0:
+            ply = whole("ply", ply, 0)
         old = self._by_ply.get(ply, ())
         if old and old[0] == move:
             return
@@ -71,15 +74,17 @@ class HistoryTable:
     WEIGHTS: ClassVar[dict] = {"square": lambda d: d * d, "power": lambda d: 2 ** d}
 
     def __init__(self, weight: str = "square"):
-        if weight not in self.WEIGHTS:
-            raise ValueError(f"weight must be one of {sorted(self.WEIGHTS)}, got {weight!r}")
-        self.weight = weight
+        self.weight = choice("weight", weight, sorted(self.WEIGHTS))
         self._credit = self.WEIGHTS[weight]
         self._scores: defaultdict[tuple, float] = defaultdict(float)
 
     def record(self, player: str, move: Hashable, depth: float) -> None:
         """Credit ``player``'s ``move`` for a cutoff with ``depth`` plies left to search.  Returns
         nothing."""
+        if depth.__class__ is not int:
+            number("depth", depth, what="a number of plies")
+        if player != MAX and player != MIN:
+            raise ArgumentError(f"player must be MAX or MIN, got {player!r}")
         self._scores[player, move] += self._credit(max(int(depth), 1))
 
     def score(self, player: str, move: Hashable) -> float:

@@ -7,18 +7,29 @@ asked about (memoized), so they are exactly as good as the search they wrap.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Callable, NamedTuple
 
-from .core import CHANCE, MAX, MIN, GameError, check_distribution
+from .core import CHANCE, MAX, MIN, ArgumentError, GameError, ProbabilityError, check_distribution
 from .minimax import expectimax, minimax
+from .validate import check_game, function, guard_size, python_seed, start_state, whole
 
 Policy = Callable[[object], dict]
+
+MAX_MOVES = 1_000_000
+"""The size guard of :func:`play` and of a Monte Carlo playout: moves in one game before it gives up (a
+game whose positions repeat can go round for ever under fixed policies).  ``max_moves=None`` lifts it."""
 
 
 def uniform(game) -> Policy:
     """The uniform random policy for ``game``: every legal action equally likely."""
+    check_game(game)
+
     def policy(state):
         acts = game.actions(state)
+        if not acts:
+            raise GameError(f"no legal action at {state!r} (the game is over there): a policy is asked "
+                            "only where a player moves")
         return {a: 1 / len(acts) for a in acts}
     policy.__name__ = "uniform"
     return policy
@@ -26,6 +37,7 @@ def uniform(game) -> Policy:
 
 def deterministic(choose: Callable) -> Policy:
     """Turn a function state -> action into a policy state -> {action: 1.0}."""
+    function("choose", choose, "a function state -> action")
     return lambda state: {choose(state): 1.0}
 
 
@@ -34,7 +46,11 @@ def _memoized(best_action: Callable) -> Policy:
 
     def policy(state):
         if state not in cache:
-            cache[state] = best_action(state)
+            action = best_action(state)
+            if action is None:
+                raise GameError(f"the search chose no move at {state!r} (a terminal or CHANCE state): a "
+                                "policy is asked only where a player moves")
+            cache[state] = action
         return {cache[state]: 1.0}
     return policy
 
@@ -42,12 +58,46 @@ def _memoized(best_action: Callable) -> Policy:
 def minimax_policy(game, search=minimax) -> Policy:
     """CS221's pi_max / pi_min: at each state, the action of ``search(game, state)`` (minimax by
     default; pass :func:`gamelib.alphabeta` for speed).  It serves whichever player is to move."""
+    check_game(game)
+    function("search", search, "a search, called as search(game, state), e.g. gamelib.alphabeta")
     return _memoized(lambda state: search(game, state).action)
 
 
 def expectimax_policy(game, opponent_policy: Policy) -> Policy:
     """CS221's pi_expectimax(opp): MAX's best response to a known ``opponent_policy`` for MIN."""
+    check_game(game)
+    function("opponent_policy", opponent_policy, "a policy, a function state -> {action: probability}")
     return _memoized(lambda state: expectimax(game, state, opponent_policy=opponent_policy).action)
+
+
+def distribution(game, state, policies: Mapping) -> list:
+    """The ``(move, probability)`` pairs at ``state``: the chance outcomes at a CHANCE state, else the
+    policy of the player to move (checked: a dict whose probabilities form a distribution)."""
+    player = game.to_move(state)
+    if player == CHANCE:
+        return check_distribution(game.chance_outcomes(state), f"chance outcomes of {state!r}")
+    if player not in (MAX, MIN):
+        raise GameError(f"unknown player {player!r} at {state!r}")
+    if player not in policies:
+        raise GameError(f"no policy for {player}; give play() a dict with MAX and MIN policies")
+    dist = policies[player](state)
+    if not isinstance(dist, Mapping):
+        raise ProbabilityError(f"{player}'s policy at {state!r} returned {dist!r}, not a dict "
+                               "{action: probability}")
+    return check_distribution(dist.items(), f"{player}'s policy at {state!r}")
+
+
+def check_policies(policies, name: str = "policies") -> dict:
+    """``policies`` if it is a dict ``{MAX: policy, MIN: policy}`` of functions (entries may be left
+    out, and ``play`` says which one it missed when it is needed)."""
+    if not isinstance(policies, Mapping):
+        raise ArgumentError(f"{name} must be a dict {{MAX: policy, MIN: policy}}, got {policies!r}")
+    for player, policy in policies.items():
+        if player not in (MAX, MIN):
+            raise ArgumentError(f"{name} has an entry for {player!r}; only MAX and MIN choose moves "
+                                "(chance follows game.chance_outcomes)")
+        function(f"{name}[{player}]", policy, "a policy, a function state -> {action: probability}")
+    return policies
 
 
 class Playout(NamedTuple):
@@ -58,25 +108,24 @@ class Playout(NamedTuple):
     utility: float
 
 
-def play(game, policies: dict, state=None, *, seed=None) -> Playout:
+def play(game, policies: dict, state=None, *, seed=None, max_moves: int | None = MAX_MOVES) -> Playout:
     """Play ``game`` to the end, each player (MAX, MIN) choosing by its policy in ``policies``.
 
     Stochastic policies and chance outcomes are sampled with ``random.Random(seed)``, so a seed gives
-    the same game every time.
+    the same game every time.  A game longer than ``max_moves`` moves (chance outcomes included)
+    raises :class:`~gamelib.core.TooLargeError`; ``max_moves=None`` lifts the guard.
     """
-    rng = random.Random(seed)
-    state = game.initial_state if state is None else state
+    check_game(game)
+    check_policies(policies)
+    rng = random.Random(python_seed("seed", seed))
+    whole("max_moves", max_moves, 1, none=True)
+    state = start_state(game, state)
     states, actions = [state], []
     while not game.is_terminal(state):
-        player = game.to_move(state)
-        if player == CHANCE:
-            dist = check_distribution(game.chance_outcomes(state), f"chance outcomes of {state!r}")
-        elif player in (MAX, MIN):
-            if player not in policies:
-                raise GameError(f"no policy for {player}; give play() a dict with MAX and MIN policies")
-            dist = check_distribution(policies[player](state).items(), f"{player}'s policy at {state!r}")
-        else:
-            raise GameError(f"unknown player {player!r} at {state!r}")
+        if max_moves is not None and len(actions) >= max_moves:
+            guard_size(len(actions) + 1, max_moves, argument="max_moves",
+                       what=f"the length of this game of {game!r} (its positions may repeat for ever)")
+        dist = distribution(game, state, policies)
         moves, weights = zip(*dist)
         action = rng.choices(moves, weights)[0]
         state = game.result(state, action)

@@ -58,9 +58,10 @@ from statistics import fmean
 from typing import Iterable, NamedTuple, Sequence
 
 from .core import proven_ranges as core_proven_ranges
-from .core import (CHANCE, INF, MAX, MIN, Event, GameError, SearchResult, check_distribution,
-                   cutoff_test, recording)
+from .core import (CHANCE, INF, MAX, MIN, ArgumentError, Event, GameError, SearchResult,
+                   check_distribution, recording)
 from .trees import GameTree, chance
+from .validate import flag, guard_size, number, python_seed, recursion_guard, search_entry, whole
 
 
 def _check_bounds(lower, upper):
@@ -77,12 +78,11 @@ def _check_bounds(lower, upper):
 
 def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, probing) -> SearchResult:
     """The engine of :func:`star1` (``probing=False``) and :func:`star2` (``probing=True``)."""
+    name = "star2" if probing else "star1"
     _check_bounds(lower, upper)
-    if state is None:
-        state = game.initial_state
+    state, evaluate, cut = search_entry(game, state, depth, evaluate, cutoff, trace, name)
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
     actions, result = game.actions, game.result
-    cut = cutoff_test(depth, evaluate, cutoff)
     L, U = lower, upper
     nodes = 0
     move = None
@@ -250,7 +250,7 @@ def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, prob
             log.append(Event("exit", s, ply, alpha, beta, v))
         return v
 
-    with recording(trace) as log:
+    with recursion_guard(game, name, depth), recording(trace) as log:
         root_value = value(state, L, U, 0, None)
     return SearchResult(root_value, move, nodes, log)
 
@@ -312,22 +312,17 @@ def proven_ranges(trace: list[Event], game, *, lower=-INF, upper=INF) -> dict:
 
 def random_chance_tree(branching: int, outcomes: int, moves: int, *, seed=None,
                        probabilities: str = "uniform", order: str = "random", low: int = -5,
-                       high: int = 5) -> GameTree:
+                       high: int = 5, max_nodes: int | None = 1_000_000) -> GameTree:
     """A uniform tree of ``moves`` rounds of (decision node with ``branching`` children, chance node
     with ``outcomes`` outcomes), MAX first, players alternating: for ``moves=2`` it is MAX / CHANCE /
     MIN / CHANCE / leaves, Ballard's "regular" *-minimax tree.  Leaves are integers drawn uniformly
     from [low, high]; ``probabilities`` is 'uniform' (1/n each) or 'random' (weights 1..9,
     normalised).  ``order='best'`` sorts every decision node's children best first by their
     expectiminimax values (tree construction for experiments, as in :meth:`GameTree.random`); the
-    default 'random' leaves them as drawn.  Same seed, same leaves."""
-    if branching < 1 or outcomes < 1 or moves < 0:
-        raise GameError(f"need branching >= 1, outcomes >= 1, moves >= 0; got {branching}, {outcomes}, "
-                        f"{moves}")
-    if probabilities not in ("uniform", "random"):
-        raise GameError(f"probabilities must be 'uniform' or 'random', not {probabilities!r}")
-    if order not in ("random", "best"):
-        raise GameError(f"order must be 'random' or 'best', not {order!r}")
-    rng = _random.Random(seed)
+    default 'random' leaves them as drawn.  Same seed, same leaves.  Trees of more than ``max_nodes``
+    nodes are refused (:class:`~gamelib.core.TooLargeError`)."""
+    _check_shape(branching, outcomes, moves, probabilities, order, low, high, max_nodes)
+    rng = _random.Random(python_seed("seed", seed))
 
     def dist():
         if probabilities == "uniform":
@@ -344,6 +339,25 @@ def random_chance_tree(branching: int, outcomes: int, moves: int, *, seed=None,
     if order == "best":
         spec = _best_first(spec, MAX)[1]
     return GameTree.from_nested(spec)
+
+
+def _check_shape(branching, outcomes, moves, probabilities, order, low, high, max_nodes):
+    """The checks of :func:`random_chance_tree` (also run by :func:`node_counts` before it starts)."""
+    for n, least in ((branching, 1), (outcomes, 1), (moves, 0)):
+        if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < least:
+            raise ArgumentError(f"need branching >= 1, outcomes >= 1, moves >= 0 (whole numbers); got "
+                                f"{branching!r}, {outcomes!r}, {moves!r}")
+    if probabilities not in ("uniform", "random"):
+        raise ArgumentError(f"probabilities must be 'uniform' or 'random', not {probabilities!r}")
+    if order not in ("random", "best"):
+        raise ArgumentError(f"order must be 'random' or 'best', not {order!r}")
+    whole("low", low, None)
+    whole("high", high, low)
+    whole("max_nodes", max_nodes, 1, none=True)
+    whole("moves", moves, 0, most=100)            # built by recursion, a few frames per round
+    guard_size(sum((branching * outcomes) ** k * (1 + branching) for k in range(moves)) + 1, max_nodes,
+               what=f"the node count of random_chance_tree({branching}, {outcomes}, {moves})",
+               argument="max_nodes")
 
 
 def _best_first(spec, player):
@@ -389,10 +403,18 @@ def node_counts(shapes: Iterable[tuple], seeds: Iterable[int] = range(20), *, lo
     ``progress=True`` shows a ``tqdm.auto`` bar over the (shape, seed) pairs.
     """
     from .minimax import expectiminimax
-    seeds = list(seeds)
+    seeds = [python_seed("seeds", s) for s in seeds]
     if not seeds:
         raise GameError("need at least one seed to average over")
-    shapes = [Shape(*shape) for shape in shapes]
+    number("slack", slack, least=0)
+    flag("progress", progress)
+    try:
+        shapes = [Shape(*shape) for shape in shapes]
+    except TypeError:
+        raise ArgumentError(f"shapes must be (branching, outcomes, moves[, probabilities[, order]]) "
+                            f"tuples, got {shapes!r}") from None
+    for shape in shapes:                  # every shape checked before any tree is searched
+        _check_shape(*shape, low, high, 1_000_000)
     bar = None
     if progress:
         from tqdm.auto import tqdm

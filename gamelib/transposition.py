@@ -43,6 +43,9 @@ import math
 from collections.abc import Hashable
 from typing import Any, NamedTuple
 
+from .core import ArgumentError, StateError
+from .validate import flag, number, whole
+
 EXACT = "EXACT"
 """The stored value is the state's value (at the stored depth)."""
 LOWER = "LOWER"
@@ -96,12 +99,15 @@ class TranspositionTable:
 
     One table belongs to one evaluation function and one cut-off rule: its values are the values that
     search computes, so sharing it between searches that score the horizon differently mixes them.
+
+    :meth:`store` and :meth:`probe` check their arguments (a NaN value or a crossed window raises
+    ArgumentError and changes nothing); :func:`gamelib.limits.search`, whose values are checked where
+    they enter the search, calls ``_store`` and ``_probe``, the same without the checks.  A subclass
+    changes the rules through :meth:`classify` and :meth:`usable`, which both paths use.
     """
 
     def __init__(self, max_entries: int = 1_000_000):
-        if not isinstance(max_entries, int) or max_entries < 1:
-            raise ValueError(f"max_entries must be a whole number >= 1, got {max_entries!r}")
-        self.max_entries = max_entries
+        self.max_entries = whole("max_entries", max_entries, 1)
         self._entries: dict[Hashable, Entry] = {}
         self.probes = self.hits = self.cuts = self.stores = self.evictions = 0
 
@@ -129,8 +135,17 @@ class TranspositionTable:
 
         The flag is :meth:`classify` (value, alpha, beta), never the caller's choice.  ``keep_move``
         keeps the move already stored for the state when ``move`` is not worth storing (a node where
-        every move failed low has no best move, only a least bad bound).
+        every move failed low has no best move, only a least bad bound).  Bad arguments (a NaN value,
+        a negative depth, alpha > beta, an unhashable state) raise ArgumentError and change nothing.
         """
+        _check_lookup(state, depth, alpha, beta)
+        number("value", value, finite=False)
+        self._store(state, depth, value, alpha, beta, move, flag("keep_move", keep_move))
+
+    def _store(self, state, depth, value, alpha, beta, move, keep_move) -> None:
+        """:meth:`store` without the argument checks: the way in of :func:`gamelib.limits.search`,
+        whose values are checked where they enter the search."""
+        kind = self.classify(value, alpha, beta)      # first: if it fails, nothing has changed
         old = self._entries.get(state)
         if old is not None:
             if old.depth > depth:
@@ -141,7 +156,7 @@ class TranspositionTable:
         elif len(self._entries) >= self.max_entries:
             del self._entries[next(iter(self._entries))]   # the oldest entry
             self.evictions += 1
-        self._entries[state] = Entry(depth, value, self.classify(value, alpha, beta), move)
+        self._entries[state] = Entry(depth, value, kind, move)
         self.stores += 1
 
     def probe(self, state: Hashable, depth: float, alpha: float, beta: float) -> Probe:
@@ -152,6 +167,11 @@ class TranspositionTable:
         ``alpha``/``beta`` come back narrowed by the entry's bound (or unchanged), and ``move`` is the
         stored best move, if any, for move ordering.
         """
+        _check_lookup(state, depth, alpha, beta)
+        return self._probe(state, depth, alpha, beta)
+
+    def _probe(self, state, depth, alpha, beta) -> Probe:
+        """:meth:`probe` without the argument checks (the search's way in, as :meth:`_store`)."""
         self.probes += 1
         entry = self._entries.get(state)
         if entry is None:
@@ -167,11 +187,11 @@ class TranspositionTable:
 
     def get(self, state: Hashable) -> Entry | None:
         """The entry stored for ``state`` (of any depth), or None.  Not counted as a probe."""
-        return self._entries.get(state)
+        return self._entries.get(_hashable(state))
 
     def best_move(self, state: Hashable) -> Any:
         """The stored best move at ``state``, or None."""
-        entry = self._entries.get(state)
+        entry = self._entries.get(_hashable(state))
         return None if entry is None else entry.move
 
     def stats(self) -> dict:
@@ -193,9 +213,27 @@ class TranspositionTable:
         return len(self._entries)
 
     def __contains__(self, state) -> bool:
-        return state in self._entries
+        return _hashable(state) in self._entries
 
     def __repr__(self) -> str:
         s = self.stats()
         return (f"TranspositionTable({s['entries']:,} of {self.max_entries:,} entries; "
                 f"{s['probes']:,} probes, {s['hits']:,} hits, {s['cuts']:,} cuts, {s['stores']:,} stores)")
+
+
+def _hashable(state):
+    try:
+        hash(state)
+    except TypeError:
+        raise StateError(f"{state!r} is not a state: states are hashable") from None
+    return state
+
+
+def _check_lookup(state, depth, alpha, beta) -> None:
+    """The checks of :meth:`TranspositionTable.store` and :meth:`~TranspositionTable.probe`."""
+    _hashable(state)
+    number("depth", depth, least=0, finite=False, what="a number of plies (math.inf: to the end)")
+    number("alpha", alpha, finite=False)
+    number("beta", beta, finite=False)
+    if not alpha <= beta:
+        raise ArgumentError(f"the window needs alpha <= beta, got alpha={alpha!r}, beta={beta!r}")

@@ -22,7 +22,7 @@ import numbers
 import random as _random
 from typing import Any, NamedTuple
 
-from .core import CHANCE, MAX, MIN, Game, TreeSpecError, opponent
+from .core import CHANCE, MAX, MIN, Game, GameError, StateError, TreeSpecError, opponent
 
 
 class ChanceSpec(NamedTuple):
@@ -59,6 +59,7 @@ class GameTree(Game):
 
     def __init__(self, children: dict, players: dict, leaf_values: dict, probabilities: dict,
                  spec: Any = None):
+        _check_parts(children, players, leaf_values, probabilities)
         self.children = children          # label -> tuple of (action, child label)
         self.players = players            # label -> MAX / MIN / CHANCE
         self.leaf_values = leaf_values    # label -> MAX's utility, for terminal labels
@@ -69,11 +70,18 @@ class GameTree(Game):
         self._actions = {s: tuple(a for a, _ in kids) for s, kids in children.items()}
 
     # -- the protocol ------------------------------------------------------------------------------
+    # (A label that is not a node raises StateError naming it; the try blocks cost nothing otherwise.)
     def to_move(self, state):
-        return self.players[state]
+        try:
+            return self.players[state]
+        except (KeyError, TypeError):
+            raise self._not_a_node(state) from None
 
     def actions(self, state):
-        return self._actions[state]
+        try:
+            return self._actions[state]
+        except (KeyError, TypeError):
+            raise self._not_a_node(state) from None
 
     def result(self, state, action):
         try:
@@ -84,14 +92,36 @@ class GameTree(Game):
             raise self.illegal(state, action) from None
 
     def is_terminal(self, state):
-        return not self._actions[state]
+        try:
+            return not self._actions[state]
+        except (KeyError, TypeError):
+            raise self._not_a_node(state) from None
 
     def utility(self, state, player):
-        v = self.leaf_values[state]
-        return v if player == MAX else -v
+        try:
+            v = self.leaf_values[state]
+        except (KeyError, TypeError):
+            if _hashable(state) and state in self.players:
+                raise GameError(f"{state!r} is not a terminal node: only leaves have a utility") from None
+            raise self._not_a_node(state) from None
+        if player == MAX:
+            return v
+        if player == MIN:
+            return -v
+        raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a node label of this tree."""
+        if not _hashable(state) or state not in self.players:
+            raise self._not_a_node(state)
+
+    def _not_a_node(self, state) -> StateError:
+        some = ", ".join(repr(s) for s in list(self.players)[:5])
+        return StateError(f"{state!r} is not a node of this tree (its states are the labels {some}"
+                          f"{', ...' if len(self.players) > 5 else ''})")
 
     def chance_outcomes(self, state):
-        if self.players[state] != CHANCE:
+        if self.to_move(state) != CHANCE:
             return super().chance_outcomes(state)
         return list(zip(self._actions[state], self.probabilities[state]))
 
@@ -108,6 +138,7 @@ class GameTree(Game):
 
     def parent(self, state):
         """The parent label of ``state`` (None for the root)."""
+        self.check_state(state)
         return self._parents.get(state)
 
     @property
@@ -118,16 +149,20 @@ class GameTree(Game):
 
     def depth(self) -> int:
         """The number of plies from the root to the deepest leaf."""
-        def d(s):
-            return 1 + max((d(c) for _, c in self.children[s]), default=-1)
-        return d("A")
+        height = {}
+        for s in reversed(self.players):     # breadth-first labels: children come after parents
+            height[s] = 1 + max((height[c] for _, c in self.children[s]), default=-1)
+        return height[self.initial_state]
 
     def __len__(self):
         return len(self.players)
 
     def __repr__(self):
         if self.spec is not None:
-            return f"GameTree.from_nested({self.spec!r})"
+            try:
+                return f"GameTree.from_nested({self.spec!r})"
+            except RecursionError:          # nested too deep for repr
+                pass
         return f"<GameTree with {len(self)} nodes>"
 
     # -- construction ------------------------------------------------------------------------------
@@ -138,9 +173,9 @@ class GameTree(Game):
         Raises :class:`~gamelib.core.TreeSpecError` naming the position of the first problem, e.g.
         ``spec[1][2]: a node needs at least one child``.
         """
-        if root not in (MAX, MIN):
+        if not isinstance(root, str) or root not in (MAX, MIN):
             raise TreeSpecError(f"root must be MAX or MIN, not {root!r}")
-        _validate(spec, (), root)
+        _validate(spec)
         children, players, values, probs = {}, {}, {}, {}
         # Breadth-first labelling: queue of (spec, player, label).
         queue = [(spec, root, label(0))]
@@ -181,7 +216,10 @@ class GameTree(Game):
         Labels are breadth-first as usual; actions keep the game's names; ``tree.game_state[label]``
         is the game state behind each label.  Refuses trees of more than ``max_nodes`` nodes.
         """
-        root = game.initial_state if state is None else state
+        from .validate import check_game, start_state, whole
+        check_game(game)
+        whole("max_nodes", max_nodes, 1)
+        root = start_state(game, state)
         children, players, values, probs, game_state = {}, {}, {}, {}, {}
         queue = [(root, label(0))]
         head = 0
@@ -214,7 +252,7 @@ class GameTree(Game):
 
     @classmethod
     def random(cls, branching: int, depth: int, *, seed=None, order: str = "random",
-               low: int = 0, high: int = 99) -> "GameTree":
+               low: int = 0, high: int = 99, max_nodes: int | None = 1_000_000) -> "GameTree":
         """A uniform tree of ``branching``^``depth`` leaves with integer utilities in [low, high].
 
         ``order`` arranges every node's children by their minimax values: ``'random'`` leaves them as
@@ -222,20 +260,28 @@ class GameTree(Game):
         O(b^{m/2})), ``'worst'`` puts it last.  Worst-first defeats every cut a node's own parent could
         make, so trees of depth <= 3 with distinct leaves are not pruned at all; deeper down, windows set
         by more distant ancestors still cut some branches, and tied leaves can be cut on equality.
-        Same seed, same leaves.
+        Same seed, same leaves.  Trees of more than ``max_nodes`` nodes are refused
+        (:class:`~gamelib.core.TooLargeError`; ``max_nodes=None`` lifts the guard).
         """
-        if branching < 1 or depth < 0:
-            raise TreeSpecError(f"need branching >= 1 and depth >= 0, got {branching}, {depth}")
-        if order not in ("random", "best", "worst"):
+        from .validate import guard_size, python_seed, whole
+        for n, least in ((branching, 1), (depth, 0)):
+            if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < least:
+                raise TreeSpecError(f"need branching >= 1 and depth >= 0 (whole numbers), got "
+                                    f"{branching!r}, {depth!r}")
+        if not isinstance(order, str) or order not in ("random", "best", "worst"):
             raise TreeSpecError(f"order must be 'random', 'best' or 'worst', not {order!r}")
-        rng = _random.Random(seed)
-
-        def grow(d):
-            if d == 0:
-                return rng.randint(low, high)
-            return [grow(d - 1) for _ in range(branching)]
-
-        spec = grow(depth)
+        whole("low", low, None)
+        whole("high", high, low)
+        whole("max_nodes", max_nodes, 1, none=True)
+        guard_size(uniform_tree_size(branching, depth), max_nodes,
+                   what=f"the node count of GameTree.random({branching}, {depth})", argument="max_nodes")
+        rng = _random.Random(python_seed("seed", seed))
+        # Leaves drawn left to right (the order a depth-first construction draws them), then grouped
+        # into nodes of `branching` children one level at a time: no recursion, any depth.
+        level = [rng.randint(low, high) for _ in range(branching ** depth)]
+        for _ in range(depth):
+            level = [level[i:i + branching] for i in range(0, len(level), branching)]
+        spec = level[0]
         if order != "random":
             spec = order_spec(spec, best_first=(order == "best"))[1]
         return cls.from_nested(spec)
@@ -247,40 +293,109 @@ def order_spec(spec, best_first: bool = True, player: str = MAX):
     Best-first sorts MAX's children by decreasing value and MIN's by increasing value.  This is tree
     *construction* for experiments (the value is Eq. 5.1 itself); searches never use it.
     """
-    if not isinstance(spec, (list, tuple)):
-        return spec, spec
-    scored = [order_spec(sub, best_first, opponent(player)) for sub in spec]
-    descending = (player == MAX) == best_first
-    scored.sort(key=lambda vs: vs[0], reverse=descending)
-    pick = max if player == MAX else min
-    return pick(v for v, _ in scored), [s for _, s in scored]
+    # Depth first without recursion (any depth): `done` holds the finished children's results.
+    done, stack = [], [(spec, player, False)]
+    while stack:
+        node, who, ready = stack.pop()
+        if not isinstance(node, (list, tuple)):
+            done.append((node, node))
+        elif not ready:
+            stack.append((node, who, True))
+            stack.extend((sub, opponent(who), False) for sub in reversed(node))
+        else:
+            scored = done[len(done) - len(node):]
+            del done[len(done) - len(node):]
+            scored.sort(key=lambda vs: vs[0], reverse=(who == MAX) == best_first)
+            pick = max if who == MAX else min
+            done.append((pick(v for v, _ in scored), [s for _, s in scored]))
+    return done[0]
 
 
-def _validate(node, path, player):
-    """Raise TreeSpecError at the first malformed place in a nested-list spec."""
-    if isinstance(node, ChanceSpec):
-        if not node.branches:
-            raise TreeSpecError(f"{_where(path)}: a chance node needs at least one outcome")
-        total = 0.0
-        for i, branch in enumerate(node.branches):
+def uniform_tree_size(branching: int, depth: int):
+    """1 + b + ... + b^m, the nodes of a uniform tree; ``math.inf`` beyond 2^64 (not worth computing)."""
+    if branching > 1 and depth * math.log2(branching) > 64:
+        return math.inf
+    return depth + 1 if branching == 1 else (branching ** (depth + 1) - 1) // (branching - 1)
+
+
+def _check_parts(children, players, leaf_values, probabilities) -> None:
+    """The checks of the GameTree constructor: its dictionaries must fit together (the builders
+    from_nested, from_game and random always make them so)."""
+    try:
+        order = {s: i for i, s in enumerate(players)} if isinstance(players, dict) else {}
+        ok = all(isinstance(d, dict) for d in (children, players, leaf_values, probabilities)) \
+            and "A" in players and set(children) == set(players) and all(
+                order.get(c, -1) > order[s] for s, kids in children.items() for _, c in kids) and all(
+                s in leaf_values for s, kids in children.items() if not kids) and all(
+                len(probabilities.get(s, ())) == len(kids) for s, kids in children.items()
+                if players[s] == CHANCE)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise TreeSpecError("GameTree(children, players, leaf_values, probabilities) takes the dictionaries "
+                            "GameTree.from_nested, from_game and random build (every label 'A', 'B', ... "
+                            "with its player, children listed after it, and a value if it is a leaf); build "
+                            "trees with those")
+
+
+def _hashable(state) -> bool:
+    try:
+        hash(state)
+    except TypeError:
+        return False
+    return True
+
+
+def _validate(spec):
+    """Raise TreeSpecError at the first malformed place in a nested-list spec, in the order it is
+    written (depth first, without recursion: any depth), naming its position ``spec[i][j]...``."""
+    stack = [("node", spec, ())]
+    on_path = set()                       # ids of the lists above the node being looked at: cycles
+    while stack:
+        task, node, path = stack.pop()
+        if task == "leave":
+            on_path.discard(id(node))
+        elif task == "sum":
+            total = sum(p for p, _ in node.branches)
+            if abs(total - 1) > 1e-9:
+                raise TreeSpecError(f"{_where(path)}: chance probabilities sum to {total:g}, not 1")
+        elif task == "branch":
+            branch, i = node
             if not (isinstance(branch, tuple) and len(branch) == 2):
                 raise TreeSpecError(f"{_where(path + (i,))}: a chance branch is a (probability, subtree) "
-                                    f"pair, got {branch!r}")
+                                    f"pair, got {_short(branch)}")
             p, sub = branch
             if isinstance(p, bool) or not isinstance(p, numbers.Real) or not (0 <= p <= 1):
                 raise TreeSpecError(f"{_where(path + (i,))}: probability must be a number in [0, 1], "
                                     f"got {p!r}")
-            total += p
-            _validate(sub, path + (i,), player)
-        if abs(total - 1) > 1e-9:
-            raise TreeSpecError(f"{_where(path)}: chance probabilities sum to {total:g}, not 1")
-    elif isinstance(node, (list, tuple)):
-        if not node:
-            raise TreeSpecError(f"{_where(path)}: an empty list is not a node (a node needs at least "
-                                "one child)")
-        for i, sub in enumerate(node):
-            _validate(sub, path + (i,), opponent(player))
-    elif isinstance(node, bool) or not isinstance(node, numbers.Real):
-        raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got {node!r}")
-    elif isinstance(node, float) and math.isnan(node):
-        raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got NaN")
+            stack.append(("node", sub, path + (i,)))
+        elif isinstance(node, (list, tuple)):
+            if id(node) in on_path:
+                raise TreeSpecError(f"{_where(path)}: this node contains itself (a list that holds "
+                                    "itself is not a tree)")
+            if isinstance(node, ChanceSpec):
+                if not isinstance(node.branches, tuple) or not node.branches:
+                    raise TreeSpecError(f"{_where(path)}: a chance node needs at least one outcome")
+                kids = [("branch", (b, i), path) for i, b in enumerate(node.branches)]
+                stack += [("leave", node, path), ("sum", node, path)]
+            else:
+                if not node:
+                    raise TreeSpecError(f"{_where(path)}: an empty list is not a node (a node needs at "
+                                        "least one child)")
+                kids = [("node", sub, path + (i,)) for i, sub in enumerate(node)]
+                stack.append(("leave", node, path))
+            on_path.add(id(node))
+            stack.extend(reversed(kids))
+        elif isinstance(node, bool) or not isinstance(node, numbers.Real):
+            raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got {_short(node)}")
+        elif node != node:
+            raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got NaN")
+
+
+def _short(value) -> str:
+    """``repr(value)``, cut to 80 characters (a spec can be huge, or nested too deep to print)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deep to print"
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -19,8 +19,13 @@ from statistics import fmean
 from typing import Iterable, Sequence
 
 from ..alphabeta import alphabeta
+from ..core import ArgumentError
 from ..minimax import minimax
-from ..trees import GameTree
+from ..trees import GameTree, uniform_tree_size
+from ..validate import flag, guard_size, python_seed, whole
+
+MAX_DEPTH = 100_000
+"""The largest depth the formulas here accept (b^m with m beyond it is not a number anyone needs)."""
 
 ORDERS = ("best", "random", "worst")
 """The child orders :meth:`GameTree.random` can build: best move first, as drawn, best move last."""
@@ -32,19 +37,23 @@ def knuth_moore_leaves(branching: int, depth: int) -> int:
     The fewest leaves any search that proves the minimax value of a uniform (b, m) tree must look
     at; alpha-beta looks at exactly these when every node's best child comes first.
     """
+    whole("branching", branching, 1)
+    whole("depth", depth, 0, MAX_DEPTH)
     return branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
 
 
 def minimal_tree_nodes(branching: int, depth: int) -> int:
     """All nodes of the minimal tree, root included: the minimal trees of depths 0..m stacked up,
     i.e. the sum over plies d = 0..m of :func:`knuth_moore_leaves` (b, d)."""
+    whole("branching", branching, 1)
+    whole("depth", depth, 0, MAX_DEPTH)
     return sum(knuth_moore_leaves(branching, d) for d in range(depth + 1))
 
 
 def nodes_by_order(branching: int, depths: Iterable[int], orders: Sequence[str] = ORDERS,
                    seeds: Iterable[int] = range(10), *, prune_on_equality: bool = True,
                    with_minimax: bool = True, low: int = 0, high: int = 99,
-                   progress: bool = False) -> dict[str, list[float]]:
+                   progress: bool = False, max_nodes: int | None = 1_000_000) -> dict[str, list[float]]:
     """Mean number of nodes alpha-beta visits on random uniform trees, per child order and depth.
 
     For every depth m in ``depths`` and seed s in ``seeds`` it builds
@@ -55,17 +64,29 @@ def nodes_by_order(branching: int, depths: Iterable[int], orders: Sequence[str] 
 
     Returns a plain dict ``{order: [mean nodes at depths[0], depths[1], ...], 'minimax': [...]}``.
     Leaves are integers in [low, high], so ties happen; pass a large ``high`` to make them rare.
+    Trees of more than ``max_nodes`` nodes raise :class:`~gamelib.core.TooLargeError` before any is
+    built (see :meth:`GameTree.random`).
     """
-    depths = list(depths)
-    seeds = list(seeds)
-    orders = list(orders)
-    bad = [o for o in orders if o not in ORDERS]
+    whole("branching", branching, 1)
+    depths, seeds, orders = _listed("depths", depths), _listed("seeds", seeds), _listed("orders", orders)
+    bad = [o for o in orders if not isinstance(o, str) or o not in ORDERS]
     if bad:
-        raise ValueError(f"unknown order(s) {bad}: choose from {list(ORDERS)}")
+        raise ArgumentError(f"unknown order(s) {bad}: choose from {list(ORDERS)}")
     if not seeds:
-        raise ValueError("need at least one seed to average over")
-    if any(not isinstance(m, numbers.Integral) or m < 0 for m in depths):
-        raise ValueError(f"depths must be integers >= 0, got {depths}")
+        raise ArgumentError("need at least one seed to average over")
+    for s in seeds:
+        python_seed("seeds", s)
+    if any(isinstance(m, bool) or not isinstance(m, numbers.Integral) or m < 0 for m in depths):
+        raise ArgumentError(f"depths must be integers >= 0, got {depths}")
+    for name, value in (("prune_on_equality", prune_on_equality), ("with_minimax", with_minimax),
+                        ("progress", progress)):
+        flag(name, value)
+    whole("low", low, None)
+    whole("high", high, low)
+    whole("max_nodes", max_nodes, 1, none=True)
+    for m in depths:
+        guard_size(uniform_tree_size(branching, m), max_nodes, argument="max_nodes",
+                   what=f"the node count of GameTree.random({branching}, {m})")
 
     counts: dict[str, list[list[int]]] = {o: [[] for _ in depths] for o in orders}
     if with_minimax:
@@ -79,13 +100,15 @@ def nodes_by_order(branching: int, depths: Iterable[int], orders: Sequence[str] 
             for s in seeds:
                 as_drawn = None   # the order='random' tree, built once if both need it
                 for o in orders:
-                    tree = GameTree.random(branching, m, seed=s, order=o, low=low, high=high)
+                    tree = GameTree.random(branching, m, seed=s, order=o, low=low, high=high,
+                                           max_nodes=max_nodes)
                     if o == "random":
                         as_drawn = tree
                     counts[o][i].append(alphabeta(tree, prune_on_equality=prune_on_equality).nodes)
                 if with_minimax:
                     if as_drawn is None:
-                        as_drawn = GameTree.random(branching, m, seed=s, low=low, high=high)
+                        as_drawn = GameTree.random(branching, m, seed=s, low=low, high=high,
+                                                   max_nodes=max_nodes)
                     counts["minimax"][i].append(minimax(as_drawn).nodes)
                 if bar is not None:
                     bar.update(1)
@@ -98,6 +121,13 @@ def nodes_by_order(branching: int, depths: Iterable[int], orders: Sequence[str] 
 def format_table(means: dict[str, list[float]], depths: Sequence[int], branching: int) -> str:
     """The result of :func:`nodes_by_order` as a plain-text table (one row per depth), with the
     minimal tree (:func:`minimal_tree_nodes`) and the full tree b^0 + ... + b^m alongside."""
+    whole("branching", branching, 1)
+    depths = [whole("depths", m, 0, MAX_DEPTH) for m in _listed("depths", depths)]
+    if not isinstance(means, dict) or any(
+            isinstance(v, (str, bytes)) or not hasattr(v, "__len__") or len(v) != len(depths)
+            for v in means.values()):
+        raise ArgumentError(f"means must be nodes_by_order's result, a dict of lists with one mean per "
+                            f"depth ({len(depths)}), got {means!r}")
     names = list(means)
     header = ["m"] + names + ["minimal tree", "full tree"]
     rows = []
@@ -109,3 +139,10 @@ def format_table(means: dict[str, list[float]], depths: Sequence[int], branching
     lines = ["  ".join(h.rjust(w) for h, w in zip(header, widths))]
     lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
     return "\n".join(lines)
+
+
+def _listed(name: str, values) -> list:
+    """``values`` as a list, if it is an iterable (not a string)."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise ArgumentError(f"{name} must be a list (or range) of values, got {values!r}")
+    return list(values)

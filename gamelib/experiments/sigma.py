@@ -62,9 +62,10 @@ import numpy as np
 from scipy.special import ndtr
 
 from ..alphabeta import alphabeta
-from ..core import MAX, MIN, TreeSpecError
+from ..core import MAX, MIN, ArgumentError, GameError, TreeSpecError
 from ..minimax import minimax
-from ..trees import ChanceSpec, GameTree
+from ..trees import ChanceSpec, GameTree, uniform_tree_size
+from ..validate import choice, flag, guard_size, number, numpy_seed, whole
 
 TEXTBOOK_TREE = [[99, 1000, 1000, 1000], [100, 101, 102, 100]]
 """AIMA 3rd ed. Fig. 5.13 (seed 002 §5.8): MAX over two MIN nodes; minimax on these estimates picks the
@@ -80,6 +81,14 @@ CHUNK_ELEMENTS = 1 << 21
 """Monte Carlo draws this many normal numbers at a time (trials per chunk = this // leaves), so memory
 stays bounded; the chunk size is fixed, so a seed always gives the same numbers."""
 
+MAX_SAMPLES = 1_000_000_000
+"""The size guard of :func:`branch_probabilities`: trials x leaves, the normal numbers it draws (about
+20 million a second: 10^9 take a minute).  ``max_samples=None`` lifts it."""
+
+MAX_SAMPLES_IN_MEMORY = 20_000_000
+"""The size guard of the functions that hold all their trials at once (:func:`sample_leaf_values`,
+:func:`expansion_value`): trials x leaves, 160 MB per array of floats."""
+
 
 # ---------------------------------------------------------------------------------------------------
 # Input checks
@@ -88,23 +97,29 @@ stays bounded; the chunk size is fixed, so a seed always gives the same numbers.
 def _check_sigma(sigma) -> float:
     if isinstance(sigma, bool) or not isinstance(sigma, numbers.Real) or not math.isfinite(sigma) \
             or sigma < 0:
-        raise ValueError(f"sigma is a standard deviation: a finite number >= 0, got {sigma!r}")
+        raise ArgumentError(f"sigma is a standard deviation: a finite number >= 0, got {sigma!r}")
     return float(sigma)
 
 
 def _check_trials(trials) -> int:
     if isinstance(trials, bool) or not isinstance(trials, numbers.Integral) or trials < 1:
-        raise ValueError(f"trials must be a whole number >= 1, got {trials!r}")
+        raise ArgumentError(f"trials must be a whole number >= 1, got {trials!r}")
     return int(trials)
 
 
 def _check_correlation(correlation, shared) -> float:
-    if shared not in SHARED:
-        raise ValueError(f"shared must be one of {list(SHARED)}, not {shared!r}")
+    if not isinstance(shared, str) or shared not in SHARED:
+        raise ArgumentError(f"shared must be one of {list(SHARED)}, not {shared!r}")
     if isinstance(correlation, bool) or not isinstance(correlation, numbers.Real) \
             or not (0.0 <= correlation <= 1.0):
-        raise ValueError(f"correlation must be a number in [0, 1], got {correlation!r}")
+        raise ArgumentError(f"correlation must be a number in [0, 1], got {correlation!r}")
     return float(correlation)
+
+
+def _guard_samples(trials, levels, limit, argument="max_samples") -> None:
+    whole(argument, limit, 1, none=True)
+    guard_size(trials * len(levels.leaves), limit, argument=argument,
+               what=f"trials x leaves ({trials:,} x {len(levels.leaves)})")
 
 
 def _find_chance(spec, path=()):
@@ -141,6 +156,10 @@ def as_tree(spec) -> GameTree:
         raise TreeSpecError("the sigma study handles MAX/MIN trees; no chance nodes")
     if tree.is_terminal(tree.initial_state):
         raise TreeSpecError("spec: the root is a leaf, so there is no move to choose")
+    infinite = [s for s in tree.leaves if not math.isfinite(tree.leaf_values[s])]
+    if infinite:
+        raise TreeSpecError(f"leaf {infinite[0]} is {tree.leaf_values[infinite[0]]}: the sigma study needs "
+                            "finite estimates (an estimate plus a normal error)")
     return tree
 
 
@@ -205,10 +224,16 @@ class Levels:
 
     def root_move_values(self, leaf_values: np.ndarray) -> np.ndarray:
         """Minimax values of the root's children (trials × moves) for leaf values (trials × leaves)."""
-        x = np.asarray(leaf_values, dtype=float)
+        try:
+            x = np.asarray(leaf_values, dtype=float)
+        except (TypeError, ValueError):
+            raise ArgumentError(f"leaf values must be a (trials × {len(self.leaves)}) array of numbers, "
+                                f"got {leaf_values!r}") from None
         if x.ndim != 2 or x.shape[1] != len(self.leaves):
-            raise ValueError(f"leaf values must be a (trials × {len(self.leaves)}) array, got shape "
-                             f"{x.shape}")
+            raise ArgumentError(f"leaf values must be a (trials × {len(self.leaves)}) array, got shape "
+                                f"{x.shape}")
+        if np.isnan(x).any():
+            raise ArgumentError("leaf values must be numbers, not NaN (minimax would pass NaN up)")
         values = None   # the value columns of the level below the one being built
         for width, leaf_pos, leaf_cols, inner_pos, starts, ufunc in self._plan:
             if len(inner_pos) == width:          # a level of inner nodes only
@@ -260,7 +285,8 @@ def _chunks(trials, levels):
 
 
 def sample_leaf_values(spec, sigma: float, trials: int, *, seed=None, correlation: float = 0.0,
-                       shared: str = "parent") -> np.ndarray:
+                       shared: str = "parent",
+                       max_samples: int | None = MAX_SAMPLES_IN_MEMORY) -> np.ndarray:
     """Sampled true leaf values, estimate + error (an array trials × leaves, columns in the order of
     ``GameTree.leaves``), under the module's noise model.  Same seed, same numbers.
 
@@ -272,7 +298,8 @@ def sample_leaf_values(spec, sigma: float, trials: int, *, seed=None, correlatio
     trials = _check_trials(trials)
     correlation = _check_correlation(correlation, shared)
     levels = Levels(as_tree(spec))
-    rng = np.random.default_rng(seed)
+    _guard_samples(trials, levels, max_samples)
+    rng = np.random.default_rng(numpy_seed("seed", seed))
     rows = [levels.estimates + sigma * _standard_errors(rng, n, levels, correlation, shared)
             for n in _chunks(trials, levels)]
     return np.concatenate(rows)
@@ -315,11 +342,17 @@ class BranchProbabilities:
     minimax_action: object
 
     def __getitem__(self, action) -> float:
-        return self.probability[action]
+        return self.probability[self._action(action)]
+
+    def _action(self, action):
+        if action not in self.actions:
+            raise ArgumentError(f"no root move {action!r}: the moves are {list(self.actions)}")
+        return action
 
     def interval(self, action, z: float = 1.96) -> tuple:
         """The confidence interval p ± z·SE (95% for z = 1.96), clipped to [0, 1]."""
-        p, se = self.probability[action], self.stderr[action]
+        number("z", z, least=0)
+        p, se = self.probability[self._action(action)], self.stderr[action]
         return max(0.0, p - z * se), min(1.0, p + z * se)
 
     def __str__(self) -> str:
@@ -332,7 +365,8 @@ class BranchProbabilities:
 
 
 def branch_probabilities(spec, sigma: float, trials: int = 100_000, seed=0, correlation: float = 0.0,
-                         *, shared: str = "parent") -> BranchProbabilities:
+                         *, shared: str = "parent", progress: bool = False,
+                         max_samples: int | None = MAX_SAMPLES) -> BranchProbabilities:
     """Monte Carlo estimate of P(root move is truly the best move) when the leaves of ``spec`` are
     estimates off by N(0, σ²) errors (independent, or correlated by ``correlation`` and ``shared``:
     see the module docstring).
@@ -343,6 +377,9 @@ def branch_probabilities(spec, sigma: float, trials: int = 100_000, seed=0, corr
     if its true value is the unique maximum, 1/k if k moves tie for it.  The estimate is the mean share
     and its standard error the sample standard deviation over √trials.  Vectorized: trials are drawn in
     chunks (:data:`CHUNK_ELEMENTS`) of (trials × leaves) arrays; same seed, same answer.
+    ``progress=True`` shows a bar over the trials; more than ``max_samples`` normal numbers (trials ×
+    leaves, default 10^9, about a minute) raise :class:`~gamelib.core.TooLargeError` at once
+    (``max_samples=None`` lifts the guard).
 
     >>> r = branch_probabilities(TEXTBOOK_TREE, sigma=0, trials=10)
     >>> r.minimax_action, r["a2"], r["a1"]
@@ -353,16 +390,27 @@ def branch_probabilities(spec, sigma: float, trials: int = 100_000, seed=0, corr
     correlation = _check_correlation(correlation, shared)
     tree = as_tree(spec)
     levels = Levels(tree)
-    rng = np.random.default_rng(seed)
+    _guard_samples(trials, levels, max_samples)
+    rng = np.random.default_rng(numpy_seed("seed", seed))
     moves = len(levels.actions)
     s1, s2 = np.zeros(moves), np.zeros(moves)
-    for n in _chunks(trials, levels):
-        x = _standard_errors(rng, n, levels, correlation, shared)
-        x *= sigma
-        x += levels.estimates                        # true leaf values: estimate + error
-        share = best_shares(levels.root_move_values(x))
-        s1 += share.sum(axis=0)
-        s2 += np.square(share).sum(axis=0)
+    bar = None
+    if flag("progress", progress):
+        from tqdm.auto import tqdm
+        bar = tqdm(total=trials, desc="trials", unit="trial", unit_scale=True)
+    try:
+        for n in _chunks(trials, levels):
+            x = _standard_errors(rng, n, levels, correlation, shared)
+            x *= sigma
+            x += levels.estimates                        # true leaf values: estimate + error
+            share = best_shares(levels.root_move_values(x))
+            s1 += share.sum(axis=0)
+            s2 += np.square(share).sum(axis=0)
+            if bar is not None:
+                bar.update(n)
+    finally:
+        if bar is not None:
+            bar.close()
     p = s1 / trials
     if trials > 1:
         var = np.maximum(s2 - trials * p * p, 0.0) / (trials - 1)
@@ -387,9 +435,9 @@ def _groups(tree: GameTree) -> list[np.ndarray]:
             continue
         kids = [c for _, c in tree.children[child]]
         if not all(tree.is_terminal(c) for c in kids):
-            raise ValueError("the exact computation handles one- and two-ply trees (the root's "
-                             f"children are leaves or MIN nodes over leaves); {child} (move {a}) is "
-                             "deeper: use branch_probabilities (Monte Carlo)")
+            raise ArgumentError("the exact computation handles one- and two-ply trees (the root's "
+                                f"children are leaves or MIN nodes over leaves); {child} (move {a}) is "
+                                "deeper: use branch_probabilities (Monte Carlo)")
         groups.append(np.array([tree.leaf_values[c] for c in kids], dtype=float))
     return groups
 
@@ -452,9 +500,15 @@ def value_density(spec, sigma: float, v) -> dict:
     leaves' true values, with density  Σ_i φ((v − x_i)/σ)/σ · Π_{l≠i} Φ((x_l − v)/σ)."""
     sigma = _check_sigma(sigma)
     if sigma == 0:
-        raise ValueError("with σ = 0 the true values are the estimates: they have no density")
+        raise ArgumentError("with σ = 0 the true values are the estimates: they have no density")
     tree = as_tree(spec)
-    return {a: _density(g, sigma, v) for a, g in zip(tree.actions(tree.initial_state), _groups(tree))}
+    try:
+        points = np.asarray(v, dtype=float)
+    except (TypeError, ValueError):
+        raise ArgumentError(f"v must be a number or an array of numbers, got {v!r}") from None
+    if np.isnan(points).any():
+        raise ArgumentError("v must be numbers, not NaN")
+    return {a: _density(g, sigma, points) for a, g in zip(tree.actions(tree.initial_state), _groups(tree))}
 
 
 def exact_branch_probabilities(spec, sigma: float, correlation: float = 0.0, *,
@@ -490,12 +544,39 @@ def exact_branch_probabilities(spec, sigma: float, correlation: float = 0.0, *,
             effective = sigma * math.sqrt(1.0 - correlation)
         elif correlation == 1.0:
             if any(tree.is_terminal(c) for _, c in tree.children[tree.initial_state]):
-                raise ValueError("the exact ρ = 1 'parent' model needs every root move to lead to a "
-                                 "MIN node (leaves under the root would share the root's error)")
+                raise ArgumentError("the exact ρ = 1 'parent' model needs every root move to lead to a "
+                                    "MIN node (leaves under the root would share the root's error)")
             rigid = True
         else:
-            raise ValueError("exact values for 0 < ρ < 1 with shared='parent' are not implemented; "
-                             "use branch_probabilities (Monte Carlo)")
+            raise ArgumentError("exact values for 0 < ρ < 1 with shared='parent' are not implemented; "
+                                "use branch_probabilities (Monte Carlo)")
+    with np.errstate(all="ignore"):            # an overflow shows in the check that follows
+        probs, errors = _exact(groups, mins, sigma, effective, rigid)
+    if not _is_distribution(probs):
+        # Out of floating-point range (σ near 1e308 or near 0 against the gaps): the probabilities
+        # depend on the estimates only through (estimate - c) / σ, so compute in units of σ.
+        centre = float(np.mean(np.concatenate(groups)))
+        with np.errstate(all="ignore"):
+            scaled = [(g - centre) / sigma for g in groups]
+            probs, errors = _exact(scaled, np.array([g.min() for g in scaled]), 1.0,
+                                   effective / sigma, rigid)
+    if not _is_distribution(probs):
+        every = np.concatenate(groups)
+        raise GameError(f"exact_branch_probabilities cannot integrate with σ = {sigma:g} against estimates "
+                        f"from {every.min():g} to {every.max():g}: the numbers leave floating-point "
+                        "range; use a σ on the scale of the estimates' gaps, or branch_probabilities "
+                        "(Monte Carlo)")
+    return BranchProbabilities(actions, dict(zip(actions, [float(p) for p in probs])),
+                               dict(zip(actions, [float(e) for e in errors])), sigma, correlation,
+                               shared, None, "exact", minimax(tree).action)
+
+
+def _is_distribution(probs) -> bool:
+    return all(math.isfinite(p) and -1e-6 <= p <= 1 + 1e-6 for p in probs) and abs(sum(probs) - 1) < 1e-4
+
+
+def _exact(groups, mins, sigma, effective, rigid):
+    """The integrals of :func:`exact_branch_probabilities`: ``(probabilities, error estimates)``."""
     probs, errors = [], []
     if effective == 0:
         best = mins == mins.max()
@@ -526,9 +607,7 @@ def exact_branch_probabilities(spec, sigma: float, correlation: float = 0.0, *,
                                                        if lo < x < hi])
             probs.append(p)
             errors.append(err)
-    return BranchProbabilities(actions, dict(zip(actions, [float(p) for p in probs])),
-                               dict(zip(actions, [float(e) for e in errors])), sigma, correlation,
-                               shared, None, "exact", minimax(tree).action)
+    return probs, errors
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -536,7 +615,7 @@ def exact_branch_probabilities(spec, sigma: float, correlation: float = 0.0, *,
 # ---------------------------------------------------------------------------------------------------
 
 def expansion_value(spec, sigma: float, trials: int = 100_000, seed=0, correlation: float = 0.0,
-                    *, shared: str = "parent") -> dict:
+                    *, shared: str = "parent", max_samples: int | None = MAX_SAMPLES_IN_MEMORY) -> dict:
     """For each leaf, the expected gain in true value of MAX's decision if that one leaf's true value
     were learned before deciding (the leaf "expanded" by a perfect deeper search), the others staying
     estimates: ``{leaf label: (mean gain, standard error)}``.
@@ -551,7 +630,8 @@ def expansion_value(spec, sigma: float, trials: int = 100_000, seed=0, correlati
     trials = _check_trials(trials)
     correlation = _check_correlation(correlation, shared)
     levels = Levels(as_tree(spec))
-    rng = np.random.default_rng(seed)
+    _guard_samples(trials, levels, max_samples)
+    rng = np.random.default_rng(numpy_seed("seed", seed))
     x = levels.estimates + sigma * _standard_errors(rng, trials, levels, correlation, shared)
     true_moves = levels.root_move_values(x)                                   # trials × moves
     now = int(np.argmax(levels.root_move_values(levels.estimates[None, :])[0]))  # minimax's choice
@@ -573,6 +653,7 @@ def expansion_value(spec, sigma: float, trials: int = 100_000, seed=0, correlati
 
 def true_values(tree: GameTree) -> dict:
     """Every node's exact minimax value, read off one traced :func:`gamelib.minimax` search."""
+    _check_tree(tree)
     result = minimax(tree, trace=True)
     return {e.state: e.value for e in result.trace if e.kind in ("leaf", "exit")}
 
@@ -603,10 +684,13 @@ def noisy_evaluation(tree: GameTree, sigma: float, seed=0, values: dict | None =
     (:func:`true_values`).
     """
     sigma = _check_sigma(sigma)
-    if error not in ERRORS:
-        raise ValueError(f"error must be one of {list(ERRORS)}, not {error!r}")
+    choice("error", error, ERRORS)
+    _check_tree(tree)
     values = true_values(tree) if values is None else values
-    z = np.random.default_rng(seed).standard_normal(len(tree)).tolist()
+    if not isinstance(values, dict) or any(s not in values for s in tree.states):
+        raise ArgumentError("values must be a dict of every node's true value (true_values(tree)), got "
+                            f"{type(values).__name__} {'without some nodes' if isinstance(values, dict) else ''}")
+    z = np.random.default_rng(numpy_seed("seed", seed)).standard_normal(len(tree)).tolist()
     if error == "constant":
         noisy = {s: values[s] + sigma * z[i] for i, s in enumerate(tree.states)}
     else:
@@ -619,7 +703,7 @@ def noisy_evaluation(tree: GameTree, sigma: float, seed=0, values: dict | None =
 def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | None = None,
                   sigmas: Sequence[float] = (0, 5, 10, 20), seeds: Iterable[int] = range(200), *,
                   noise_seed: int = 0, error: str = "constant", low: int = 0, high: int = 99,
-                  progress: bool = False) -> dict:
+                  progress: bool = False, max_nodes: int | None = 1_000_000) -> dict:
     """How often a depth-d search with a noisy evaluation picks a truly best root move (seed 000,
     "Depth matters": "the deeper in the tree the evaluation function is buried, the less the quality
     of the evaluation function matters").
@@ -637,17 +721,27 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
     Returns a plain dict: ``depths``, ``sigmas`` (lists), ``correct`` (array σ × d: fraction of trees
     where the move was truly best), ``stderr`` (its standard error √(p(1−p)/n)), ``trees`` (n) and
     ``random_choice`` (the fraction a uniformly random root move would get, for comparison).
+    Trees of more than ``max_nodes`` nodes raise :class:`~gamelib.core.TooLargeError` (see
+    :meth:`GameTree.random`).
     """
-    depths = list(range(1, height + 1)) if depths is None else list(depths)
-    sigmas = [_check_sigma(s) for s in sigmas]
-    if error not in ERRORS:
-        raise ValueError(f"error must be one of {list(ERRORS)}, not {error!r}")
-    seeds = list(seeds)
+    whole("branching", branching, 1)
+    whole("height", height, 1, unit="plies (the root must have moves to choose from)")
+    depths = list(range(1, height + 1)) if depths is None else _listed("depths", depths)
+    sigmas = [_check_sigma(s) for s in _listed("sigmas", sigmas)]
+    choice("error", error, ERRORS)
+    seeds = [whole("seeds", s, 0) for s in _listed("seeds", seeds)]
+    whole("noise_seed", noise_seed, 0)
+    whole("low", low, None)
+    whole("high", high, low)
+    flag("progress", progress)
+    whole("max_nodes", max_nodes, 1, none=True)
+    guard_size(uniform_tree_size(branching, height), max_nodes, argument="max_nodes",
+               what=f"the node count of each tree GameTree.random({branching}, {height})")
     if not seeds:
-        raise ValueError("need at least one seed (one tree) to average over")
+        raise ArgumentError("need at least one seed (one tree) to average over")
     if any(isinstance(d, bool) or not isinstance(d, numbers.Integral) or d < 1 for d in depths):
-        raise ValueError(f"depths must be whole numbers >= 1 (a depth-0 search makes no move), "
-                         f"got {depths}")
+        raise ArgumentError(f"depths must be whole numbers >= 1 (a depth-0 search makes no move), "
+                            f"got {depths}")
     correct = np.zeros((len(sigmas), len(depths)))
     by_chance = 0.0
     bar = None
@@ -656,7 +750,7 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
         bar = tqdm(total=len(seeds), desc=f"b={branching}, m={height}: trees")
     try:
         for s in seeds:
-            tree = GameTree.random(branching, height, seed=s, low=low, high=high)
+            tree = GameTree.random(branching, height, seed=s, low=low, high=high, max_nodes=max_nodes)
             values = true_values(tree)
             root = tree.initial_state
             best = {a for a, c in tree.children[root] if values[c] == values[root]}
@@ -674,3 +768,15 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
     p = correct / n
     return {"depths": depths, "sigmas": sigmas, "correct": p, "stderr": np.sqrt(p * (1 - p) / n),
             "trees": n, "random_choice": by_chance / n, "error": error}
+
+
+def _listed(name: str, values) -> list:
+    """``values`` as a list, if it is an iterable (not a string)."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise ArgumentError(f"{name} must be a list (or range) of values, got {values!r}")
+    return list(values)
+
+
+def _check_tree(tree) -> None:
+    if not isinstance(tree, GameTree):
+        raise ArgumentError(f"tree must be a GameTree (e.g. GameTree.random(3, 4, seed=0)), got {tree!r}")

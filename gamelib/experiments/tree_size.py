@@ -17,9 +17,10 @@ from __future__ import annotations
 import math
 from typing import Callable, Iterable, NamedTuple
 
-from ..core import CHANCE
+from ..core import CHANCE, ArgumentError, GameError
 from ..minimax import minimax
-from ..trees import GameTree
+from ..trees import GameTree, uniform_tree_size
+from ..validate import check_game, choice, flag, function, guard_size, number, python_seed, start_state, whole
 
 SECONDS_PER_YEAR = 365.25 * 24 * 3600
 """A Julian year, in seconds."""
@@ -36,8 +37,10 @@ chess 10^123, backgammon 10^144, Go 10^360.  Orders of magnitude, not exact coun
 
 
 def _by_depth(result, kind: str) -> list[int]:
+    if not hasattr(result, "trace"):
+        raise ArgumentError(f"result must be a search's result (a SearchResult), got {result!r}")
     if result.trace is None:
-        raise ValueError("per-depth counts read a trace: run the search with trace=True")
+        raise GameError("per-depth counts read a trace: run the search with trace=True")
     counts: list[int] = []
     for event in result.trace:
         if event.kind == kind:
@@ -81,8 +84,10 @@ def ply_counts(game, state=None, *, search: Callable = minimax, progress: bool =
         >>> ply_counts(TicTacToe("XO..X...O"))    # X to move, 5 empty squares
         [1, 5, 20, 60, 84, 68]
     """
-    if state is None:
-        state = game.initial_state
+    check_game(game)
+    state = start_state(game, state)
+    function("search", search, "a search, called as search(game, state, trace=True)")
+    flag("progress", progress)
     if game.is_terminal(state):
         return [1]
     if game.to_move(state) == CHANCE:
@@ -108,8 +113,11 @@ def full_tree_size(branching: int, depth: int) -> int:
     Minimax visits every one of them, so this is its exact node count on such a tree; it lies between
     b^m and b^m * b / (b - 1), which is why the cost is O(b^m).
     """
-    if branching < 1 or depth < 0:
-        raise ValueError(f"need branching >= 1 and depth >= 0, got {branching}, {depth}")
+    for n, least in ((branching, 1), (depth, 0)):
+        if isinstance(n, bool) or not isinstance(n, int) or n < least:
+            raise ArgumentError(f"need branching >= 1 and depth >= 0 (whole numbers), got {branching!r}, "
+                                f"{depth!r}")
+    whole("depth", depth, 0, 100_000)
     if branching == 1:
         return depth + 1
     return (branching ** (depth + 1) - 1) // (branching - 1)
@@ -125,17 +133,32 @@ class TreeSize(NamedTuple):
 
 
 def random_tree_sizes(shapes: Iterable[tuple[int, int]], *, seed: int = 0, search: Callable = minimax,
-                      order: str = "random") -> list[TreeSize]:
+                      order: str = "random", max_nodes: int | None = 1_000_000) -> list[TreeSize]:
     """Run ``search`` on ``GameTree.random(b, m, seed=..., order=order)`` for each ``(b, m)`` in
     ``shapes`` and record the nodes it visited (``result.nodes``) next to b^m.
 
     Each shape gets its own tree, seeded from ``seed``, ``b`` and ``m``, so the same call always
     measures the same trees.  Pass ``search=alphabeta`` (and ``order='best'`` or ``'worst'``) to
-    measure pruning.  Keep b^m to a few tens of thousands: every tree is built in memory.
+    measure pruning.  Keep b^m to a few tens of thousands: every tree is built in memory; trees of
+    more than ``max_nodes`` nodes raise :class:`~gamelib.core.TooLargeError` before any is built.
     """
+    python_seed("seed", seed)
+    function("search", search, "a search, called as search(tree), e.g. gamelib.minimax")
+    choice("order", order, ("random", "best", "worst"))
+    whole("max_nodes", max_nodes, 1, none=True)
+    if isinstance(shapes, (str, bytes)) or not hasattr(shapes, "__iter__"):
+        raise ArgumentError(f"shapes must be a list of (branching, depth) pairs, got {shapes!r}")
+    shapes = list(shapes)
+    for shape in shapes:
+        if not (isinstance(shape, (tuple, list)) and len(shape) == 2):
+            raise ArgumentError(f"shapes must be (branching, depth) pairs, got {shape!r}")
+        full_tree_size(*shape)                         # checks both numbers
+        guard_size(uniform_tree_size(*shape), max_nodes, argument="max_nodes",
+                   what=f"the node count of GameTree.random{tuple(shape)}")
     rows = []
     for branching, depth in shapes:
-        tree = GameTree.random(branching, depth, seed=f"{seed}:{branching}:{depth}", order=order)
+        tree = GameTree.random(branching, depth, seed=f"{seed}:{branching}:{depth}", order=order,
+                               max_nodes=max_nodes)
         rows.append(TreeSize(branching, depth, search(tree).nodes, branching ** depth))
     return rows
 
@@ -153,5 +176,7 @@ def search_time(log10_nodes: float, nodes_per_second: float = 1e6) -> SearchTime
     Tic-tac-toe, k = 5: 10^-1 s, "0.1 seconds".  Checkers, k = 31: 10^25 s = 10^17.5 years, which the
     notes round to "10^18 years".  Logarithms, because 10^360 / 10^6 overflows a float.
     """
+    number("log10_nodes", log10_nodes)
+    number("nodes_per_second", nodes_per_second, above=0)
     log10_seconds = log10_nodes - math.log10(nodes_per_second)
     return SearchTime(log10_seconds, log10_seconds - math.log10(SECONDS_PER_YEAR))

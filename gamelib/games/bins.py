@@ -11,9 +11,10 @@ MAX's actions are 'A', 'B', 'C'; MIN's actions are the numbers in the bin; the c
 """
 from __future__ import annotations
 
+import numbers
 from typing import NamedTuple
 
-from ..core import CHANCE, MAX, MIN, Game
+from ..core import CHANCE, MAX, MIN, ArgumentError, Game, GameError, StateError
 
 BINS = {"A": (-50, 50), "B": (1, 3), "C": (-5, 15)}
 
@@ -31,6 +32,19 @@ class Bins(Game):
     """``Bins()`` is CS221's game 1; ``Bins(coin=True)`` is game 2."""
 
     def __init__(self, coin: bool = False, bins: dict | None = None):
+        if not isinstance(coin, bool):
+            raise ArgumentError(f"coin must be True or False, got {coin!r}")
+        if bins is not None:
+            if not isinstance(bins, dict) or not bins:
+                raise ArgumentError(f"bins must be a non-empty dict {{name: (number, ...)}}, got {bins!r}")
+            for name, numbers_in in bins.items():
+                if not isinstance(numbers_in, tuple) or not numbers_in or any(
+                        isinstance(v, bool) or not isinstance(v, numbers.Real) or v != v
+                        for v in numbers_in):
+                    raise ArgumentError(f"bins[{name!r}] must be a non-empty tuple of numbers (the "
+                                        f"numbers MIN may choose from), got {numbers_in!r}")
+            if any(name in ("heads", "tails") for name in bins):
+                raise ArgumentError("bins cannot be named 'heads' or 'tails' (the coin's outcomes)")
         self.coin = coin
         self.bins = dict(BINS if bins is None else bins)
         names = list(self.bins)
@@ -67,7 +81,27 @@ class Bins(Game):
         return state.phase == "end"
 
     def utility(self, state, player):
-        return state.number if player == MAX else -state.number
+        if player == MAX:
+            return state.number
+        if player == MIN:
+            return -state.number
+        raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a state of this bins game."""
+        ok = isinstance(state, BinsState)
+        if ok:
+            phase, name, number = state
+            try:
+                ok = (phase == "choose" and name is None and number is None
+                      or phase == "coin" and self.coin and name in self.bins and number is None
+                      or phase == "pick" and name in self.bins and number is None
+                      or phase == "end" and name in self.bins and number in self.bins[name])
+            except TypeError:       # an unhashable bin name
+                ok = False
+        if not ok:
+            raise StateError(f"{state!r} is not a state of {self!r} (bins {self.bins}): BinsState(phase, "
+                             "bin, number) with phase 'choose', 'coin' (game 2), 'pick' or 'end'")
 
     def __repr__(self):
         return "Bins(coin=True)" if self.coin else "Bins()"

@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple
 
-from ..core import MAX, MIN, Game, IllegalMoveError
+from ..core import MAX, MIN, ArgumentError, Game, GameError, IllegalMoveError, StateError
 from ..evaluation import WeightedSum
 
 EMPTY, RED, YELLOW = ".", "X", "O"
@@ -158,7 +158,7 @@ class Connect4(Game):
     def __init__(self, board: str | None = None, *, rows: int = 6, cols: int = 7):
         for name, n in (("rows", rows), ("cols", cols)):
             if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 12:
-                raise ValueError(f"{name} must be a whole number from 1 to 12, got {n!r}")
+                raise ArgumentError(f"{name} must be a whole number from 1 to 12, got {n!r}")
         self.rows, self.cols = rows, cols
         g = self.geometry = geometry(rows, cols)
         self._open, self._column_bits, self._shifts = g.open_columns, g.column_bits, g.shifts
@@ -189,7 +189,8 @@ class Connect4(Game):
         bits = self._column_bits.get(action)
         x, o = state.x, state.o
         mask = x | o
-        if bits is None or state.winner or mask & bits[1]:
+        if bits is None or state.winner or mask & bits[1] or state.cols != self.cols \
+                or state.rows != self.rows:
             raise self.illegal(state, action)
         piece = (mask + bits[0]) & ~mask   # the carry stops at the column's lowest empty cell
         p = (x if state.to_move == MAX else o) | piece
@@ -207,10 +208,35 @@ class Connect4(Game):
         return state.winner != 0 or (state.x | state.o) == self._full
 
     def utility(self, state, player):
-        return state.winner if player == MAX else -state.winner
+        if player == MAX:
+            return state.winner
+        if player == MIN:
+            return -state.winner
+        raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a position of this board size
+        that can arise in play (the checks of :meth:`parse`, and its cached whose-turn and winner)."""
+        if not isinstance(state, Board):
+            raise StateError(f"{state!r} is not a Connect Four position (a connect4.Board)")
+        if (state.rows, state.cols) != (self.rows, self.cols):
+            raise StateError(f"{state!r} is a position of a {state.rows}x{state.cols} board; {self!r} is "
+                             f"played on {self.rows}x{self.cols}")
+        try:
+            ok = type(state.x) is int and type(state.o) is int and \
+                self.parse("/".join(state.grid())) == state
+        except (GameError, TypeError) as e:
+            raise StateError(f"{state!r} is not a position that can arise in play: {e}") from None
+        if not ok:
+            raise StateError(f"{state!r} is not a position that can arise in play (its pieces, whose "
+                             "turn it is and the winner must agree; build states with from_moves, parse "
+                             "or result)")
 
     def illegal(self, state, action):
         """The error for an illegal drop: names the move, why, and the legal columns."""
+        if isinstance(state, Board) and (state.rows, state.cols) != (self.rows, self.cols):
+            return IllegalMoveError(f"{state!r} is a position of a {state.rows}x{state.cols} board; "
+                                    f"{self!r} is played on {self.rows}x{self.cols}")
         if self.is_terminal(state):
             return super().illegal(state, action)          # "...; the game is over"
         if type(action) is int and 0 <= action < self.cols:
@@ -226,12 +252,17 @@ class Connect4(Game):
         newlines, spaces or '/', e.g. ``'......./......./......./......./...O.../..XX...'`` (the
         format ``repr`` and ``str`` print).  The player to move is X if the counts are equal, else O.
 
-        Raises ValueError for a malformed or impossible board: wrong size, a piece floating over an
-        empty cell, impossible counts, both players with four, or a winner who did not move last.
+        Raises :class:`~gamelib.core.StateError` (a ValueError) for a malformed or impossible board:
+        wrong size, a piece floating over an empty cell, impossible counts, both players with four, a
+        winner who did not move last, or any other position no order of moves reaches (e.g. the last
+        mover's pieces all covered, or a four that was complete before the last move):
+        :meth:`reachable` plays the game backwards to find such an order.
         """
+        if not isinstance(board, str):
+            raise ArgumentError(f"a board is a string of rows of 'X', 'O', '.', got {board!r}")
         text = "".join(ch for ch in board if not ch.isspace() and ch != "/")
         if len(text) != self.rows * self.cols or set(text) - {RED, YELLOW, EMPTY}:
-            raise ValueError(f"a {self.rows}x{self.cols} board is {self.rows} rows of {self.cols} "
+            raise StateError(f"a {self.rows}x{self.cols} board is {self.rows} rows of {self.cols} "
                              f"characters from 'X', 'O', '.', top row first, got {board!r}")
         g, x, o = self.geometry, 0, 0
         for i, ch in enumerate(text):
@@ -244,32 +275,73 @@ class Connect4(Game):
         for c in range(self.cols):
             col = (mask & g.column[c]) >> (c * g.h1)
             if col & (col + 1):        # the filled cells of a column must be a run from the bottom
-                raise ValueError(f"impossible board {board!r}: a piece floats over an empty cell in "
+                raise StateError(f"impossible board {board!r}: a piece floats over an empty cell in "
                                  f"column {c} (pieces fall to the lowest empty cell)")
         nx, no = x.bit_count(), o.bit_count()
         if not (nx == no or nx == no + 1):
-            raise ValueError(f"impossible board {board!r}: X moves first, so X count must equal O "
+            raise StateError(f"impossible board {board!r}: X moves first, so X count must equal O "
                              f"count or exceed it by one (X={nx}, O={no})")
         xwin, owin = four_in_a_row(x, g.shifts), four_in_a_row(o, g.shifts)
         if xwin and owin:
-            raise ValueError(f"impossible board {board!r}: both players have four in a row")
+            raise StateError(f"impossible board {board!r}: both players have four in a row")
         if (xwin and nx != no + 1) or (owin and nx != no):
-            raise ValueError(f"impossible board {board!r}: the player with four in a row must have "
+            raise StateError(f"impossible board {board!r}: the player with four in a row must have "
                              "moved last")
+        if not self.reachable(x, o):
+            raise StateError(f"impossible board {board!r}: no order of moves reaches it (taking back "
+                             "the last mover's top pieces in turn never empties the board without "
+                             "passing a position someone had already won)")
         return Board(x, o, MAX if nx == no else MIN, 1 if xwin else -1 if owin else 0,
                      self.rows, self.cols)
+
+    def reachable(self, x: int, o: int) -> bool:
+        """Can the position with bitboards ``x`` and ``o`` (pieces resting on each other, counts
+        possible) arise in play?  Plays the game backwards: the last mover (X if X has more pieces)
+        takes back one of their pieces from the top of a column, leaving a position nobody had won
+        (the game would have ended there), and so on until the board is empty.  Depth first, trying
+        columns left to right, remembering the column heights it failed from: at most
+        (rows + 1)^cols positions, and a handful for the positions of real games."""
+        g = self.geometry
+        shifts, h1 = g.shifts, g.h1
+        failed = set()
+
+        def back(heights, x, o, n):
+            if n == 0:
+                return True
+            if heights in failed:
+                return False
+            last_is_x = n % 2 == 1
+            mine = x if last_is_x else o
+            for c, h in enumerate(heights):
+                bit = 1 << (c * h1 + h - 1) if h else 0
+                if mine & bit:
+                    px, po = (x ^ bit, o) if last_is_x else (x, o ^ bit)
+                    if not four_in_a_row(px, shifts) and not four_in_a_row(po, shifts) and \
+                            back(heights[:c] + (h - 1,) + heights[c + 1:], px, po, n - 1):
+                        return True
+            failed.add(heights)
+            return False
+
+        heights = tuple(((x | o) & g.column[c]).bit_count() for c in range(self.cols))
+        return back(heights, x, o, (x | o).bit_count())
 
     def from_moves(self, moves: Iterable[int] | str, state: Board | None = None) -> Board:
         """The state after playing the columns ``moves`` in turn from ``state`` (default: the initial
         state); ``moves`` may be a string of digits, ``'3344'``.  Raises IllegalMoveError as
-        RESULT does."""
+        RESULT does (a character that is not a digit is an illegal move too)."""
         state = self.initial_state if state is None else state
+        self.check_state(state)
+        if isinstance(moves, (bytes, bytearray)) or not hasattr(moves, "__iter__"):
+            raise ArgumentError(f"moves must be a sequence of columns or a string of digits, got {moves!r}")
         for a in moves:
-            state = self.result(state, int(a) if isinstance(a, str) else a)
+            state = self.result(state, int(a) if isinstance(a, str) and a.isdecimal() else a)
         return state
 
     def drop_row(self, state, col: int) -> int:
-        """The row (0 = bottom) a piece dropped into open column ``col`` lands on."""
+        """The row (0 = bottom) a piece dropped into open column ``col`` lands on (for a full column:
+        ``rows``, the number of pieces in it)."""
+        if isinstance(col, bool) or not hasattr(col, "__index__") or not 0 <= col < self.cols:
+            raise ArgumentError(f"col must be a column, a whole number 0..{self.cols - 1}, got {col!r}")
         return ((state.x | state.o) & self.geometry.column[col]).bit_count()
 
 
@@ -472,8 +544,10 @@ def evaluation(weights: dict | None = None) -> Evaluation:
     >>> round(ev(s), 3)
     0.02
     """
+    if weights is not None and not isinstance(weights, dict):
+        raise ArgumentError(f"weights must be a dict {{feature: weight}}, got {weights!r}")
     weights = dict(WEIGHTS, **(weights or {}))
     unknown = set(weights) - set(FEATURES)
     if unknown:
-        raise ValueError(f"no feature named {sorted(unknown)}; features: {sorted(FEATURES)}")
+        raise ArgumentError(f"no feature named {sorted(unknown)}; features: {sorted(FEATURES)}")
     return Evaluation(FEATURES, weights)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import MAX, MIN, Game
+from ..core import MAX, MIN, ArgumentError, Game, GameError, StateError
 
 
 class HalvingState(NamedTuple):
@@ -22,8 +22,8 @@ class Halving(Game):
     ACTIONS = ("-", "/")
 
     def __init__(self, n: int = 15):
-        if not isinstance(n, int) or n < 0:
-            raise ValueError(f"the halving game starts from a whole number n >= 0, got {n!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ArgumentError(f"the halving game starts from a whole number n >= 0, got {n!r}")
         self.n = n
         self.initial_state = HalvingState(n, MAX)
 
@@ -43,8 +43,18 @@ class Halving(Game):
         return state.n == 0
 
     def utility(self, state, player):
+        if player != MAX and player != MIN:
+            raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
         winner = state.to_move
         return 1 if winner == player else -1
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a ``HalvingState(n, player)``
+        with a whole number n >= 0 and player MAX or MIN."""
+        if not (isinstance(state, HalvingState) and type(state.n) is int and state.n >= 0
+                and state.to_move in (MAX, MIN)):
+            raise StateError(f"{state!r} is not a halving-game state: HalvingState(n, to_move) with a "
+                             "whole number n >= 0 and to_move MAX or MIN")
 
     def __repr__(self):
         return f"Halving({self.n})"

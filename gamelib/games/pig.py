@@ -56,8 +56,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core import CHANCE, MAX, Game, GameError, opponent
+from ..core import CHANCE, MAX, MIN, ArgumentError, Game, GameError, StateError, opponent
 from ..evaluation import WeightedSum
+from ..validate import choice, flag, guard_size, number, whole
 
 ROLL, HOLD = "roll", "hold"
 
@@ -89,11 +90,12 @@ class Pig(Game):
     """
 
     ACTIONS = (ROLL, HOLD)
+    cyclic = True       # a 1 passes the turn back: positions repeat, so searches need a depth
 
     def __init__(self, target: int = 100, die: int = 6):
         for name, value, least in (("target", target, 1), ("die", die, 2)):
             if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < least:
-                raise GameError(f"Pig needs a whole number {name} >= {least}, got {value!r}")
+                raise ArgumentError(f"Pig needs a whole number {name} >= {least}, got {value!r}")
         self.target, self.die = int(target), int(die)
         self.faces = tuple(range(1, self.die + 1))
         self._outcomes = [(f, 1 / self.die) for f in self.faces]
@@ -116,7 +118,8 @@ class Pig(Game):
         if self.is_terminal(state):
             raise self.illegal(state, action)
         if state.rolling:
-            if action not in self.faces:
+            if action.__class__ is not int and (isinstance(action, bool) or not isinstance(
+                    action, np.integer)) or action not in self.faces:   # 2.0 == 2, True == 1: not faces
                 raise self.illegal(state, action)
             if action == 1:  # pig out: the turn total is lost and the turn passes
                 return state._replace(turn_total=0, player=opponent(state.player), rolling=False)
@@ -145,7 +148,36 @@ class Pig(Game):
 
     def utility(self, state, player):
         u = 1 if state.max_score >= self.target else -1
-        return u if player == MAX else -u
+        if player == MAX:
+            return u
+        if player == MIN:
+            return -u
+        raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a :class:`PigState` of this game:
+        whole-number scores and turn total >= 0, player MAX or MIN, ``rolling`` True or False, at most
+        one player at the target, nothing in hand or in the air once the game is over, and (before it
+        is over) the mover's score plus turn total below the target."""
+        if not isinstance(state, PigState):
+            raise StateError(f"{state!r} is not a Pig position (a PigState)")
+        for name in ("max_score", "min_score", "turn_total"):
+            v = getattr(state, name)
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+                raise StateError(f"{state!r}: {name} must be a whole number >= 0, got {v!r}")
+        if not isinstance(state.player, str) or state.player not in (MAX, MIN):
+            raise StateError(f"{state!r}: player must be MAX or MIN, got {state.player!r}")
+        if not isinstance(state.rolling, (bool, np.bool_)):
+            raise StateError(f"{state!r}: rolling must be True or False, got {state.rolling!r}")
+        if state.max_score >= self.target and state.min_score >= self.target:
+            raise StateError(f"{state!r}: both players have reached the target {self.target}; the game "
+                             "ends when the first one does")
+        if self.is_terminal(state) and (state.turn_total or state.rolling):
+            raise StateError(f"{state!r}: the game is over (a player reached {self.target}), so nothing "
+                             "is in hand and no die is in the air")
+        if not self.is_terminal(state) and state.scores()[0] + state.turn_total >= self.target:
+            raise StateError(f"{state!r}: score plus turn total reaches the target {self.target}, which "
+                             "ends the game at once (the total is banked), so this position never arises")
 
     def __repr__(self):
         return f"Pig(target={self.target}, die={self.die})"
@@ -167,6 +199,8 @@ def evaluation(target: int = 100, weights: dict | None = None) -> WeightedSum:
     >>> ev(PigState(max_score=40, min_score=20, turn_total=8, player="MIN"))
     0.08
     """
+    whole("target", target, 1)
+
     def lead(s):
         return (s.max_score - s.min_score) / target
 
@@ -288,15 +322,16 @@ class PigSolution:
         self.rolls = (self.roll >= self.hold) | (np.arange(target) == 0)
         self.rolls &= self.roll == self.roll  # False where the mover has already won (NaN)
         self.rolls.flags.writeable = False
+        self._game = Pig(target, die)
 
     # --- by scores (Neller & Presser's i, j, k) --------------------------------------------------
     def _check(self, my_score, opponent_score, turn_total):
         for name, v in (("my_score", my_score), ("opponent_score", opponent_score),
                         ("turn_total", turn_total)):
             if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"{name} must be a whole number >= 0, got {v!r}")
+                raise ArgumentError(f"{name} must be a whole number >= 0, got {v!r}")
         if opponent_score >= self.target:
-            raise ValueError(f"opponent_score {opponent_score} >= target {self.target}: "
+            raise ArgumentError(f"opponent_score {opponent_score} >= target {self.target}: "
                              "the opponent has already won")
 
     def win_probability(self, my_score: int, opponent_score: int, turn_total: int = 0) -> float:
@@ -337,6 +372,9 @@ class PigSolution:
         """The :class:`Pig` game this solves."""
         return Pig(self.target, self.die)
 
+    def _check_state(self, state) -> None:
+        self._game.check_state(state)    # a negative score would silently wrap round an index
+
     def _mover_probability(self, state) -> float:
         i, j, k = state.scores()
         if i + k >= self.target:
@@ -349,6 +387,7 @@ class PigSolution:
         Works at decision states, CHANCE states (the value of the roll: the average over the faces)
         and terminal states (the utility), so it is an exact evaluation function for a depth-limited
         :func:`gamelib.expectiminimax` (``evaluate=solution.value``)."""
+        self._check_state(state)
         if state.max_score >= self.target or state.min_score >= self.target:
             return 1.0 if state.max_score >= self.target else -1.0
         p = self._mover_probability(state)
@@ -357,6 +396,7 @@ class PigSolution:
 
     def action(self, state: PigState) -> str:
         """The optimal action at a decision ``state`` of the game."""
+        self._check_state(state)
         if state.rolling:
             raise GameError(f"a die is in the air at {state!r}: CHANCE is to move, nobody chooses")
         return self.policy(*state.scores())
@@ -374,8 +414,24 @@ class PigSolution:
                 f"method={self.method!r}, sweeps={self.sweeps}, residual={self.residual:.1e})")
 
 
+MAX_STATES = 50_000_000
+"""The size guard of :func:`solve` and :func:`duel`: values in the table, (target + die) x target^2
+(about 400 MB of floats per table; target 100 has about 10^6)."""
+
+
+def _check_solver(target, die, tol, max_sweeps, max_states, tables) -> None:
+    """The argument checks of :func:`solve` and :func:`duel` (``tables``: how many they keep)."""
+    Pig(target, die)
+    number("tol", tol, above=0, what="a number (the largest change that counts as converged)")
+    whole("max_sweeps", max_sweeps, 1)
+    whole("max_states", max_states, 1, none=True)
+    guard_size(tables * (target + die) * target * target, max_states,
+               what=f"the value table of Pig(target={target}, die={die})", argument="max_states")
+
+
 def solve(target: int = 100, die: int = 6, tol: float = 1e-12, *, method: str = "sweep",
-          max_sweeps: int = 100_000, progress: bool = False) -> PigSolution:
+          max_sweeps: int = 100_000, progress: bool = False,
+          max_states: int | None = MAX_STATES) -> PigSolution:
     """Optimal play of Pig by value iteration (Neller & Presser 2004), vectorized with numpy.
 
     Starting from P = 0 (1 where the mover has already reached the target), apply the Bellman
@@ -389,11 +445,14 @@ def solve(target: int = 100, die: int = 6, tol: float = 1e-12, *, method: str = 
     iterate at once (as for MDPs); about 3x more iterations and several times slower.
 
     Both converge to the same values: the game ends with probability 1 whatever the players do, so
-    the equations have one solution.  ``progress=True`` shows a progress bar.
+    the equations have one solution.  ``progress=True`` shows a progress bar.  ``tol`` must be a
+    positive number (value iteration stops when no value changes by ``tol`` or more); more than
+    ``max_sweeps`` sweeps raise GameError; tables of more than ``max_states`` values
+    ((target + die) x target^2) raise :class:`~gamelib.core.TooLargeError` (None lifts the guard).
     """
-    Pig(target, die)  # validates
-    if method not in ("sweep", "jacobi"):
-        raise ValueError(f"method must be 'sweep' or 'jacobi', got {method!r}")
+    _check_solver(target, die, tol, max_sweeps, max_states, 1)
+    choice("method", method, ("sweep", "jacobi"))
+    flag("progress", progress)
     t0 = time.perf_counter()
     P = _start(target, die)
     bar = _progress(progress, f"Pig({target}) value iteration")
@@ -437,6 +496,8 @@ class Duel(NamedTuple):
 def hold_at(n: int, target: int = 100) -> np.ndarray:
     """The "hold at n" policy as a ``rolls[i, j, k]`` array (True = roll): roll while the turn total
     is below n, then hold (reaching the target ends the game at once, so it is "hold at n or goal")."""
+    whole("n", n, 0)
+    Pig(target)
     k = np.arange(target)
     return np.broadcast_to(k < n, (target, target, target)).copy()
 
@@ -446,39 +507,52 @@ BEST = "best"
 
 
 def _rolls_kij(policy, target):
+    what = (f"a policy is a boolean rolls[i, j, k] array, a PigSolution, an int n >= 0 (hold at n) or "
+            f"{BEST!r}, got {policy!r}")
     if isinstance(policy, str):
         if policy != BEST:
-            raise ValueError(f"a policy is a rolls[i, j, k] array, a PigSolution, an int n "
-                             f"(hold at n) or {BEST!r}, got {policy!r}")
+            raise ArgumentError(what)
         return None
     if isinstance(policy, PigSolution):
+        if policy.target != target:
+            raise ArgumentError(f"the PigSolution is for target {policy.target}, the duel for {target}")
         policy = policy.rolls
     elif isinstance(policy, (int, np.integer)) and not isinstance(policy, bool):
-        policy = hold_at(int(policy), target)
-    policy = np.asarray(policy, dtype=bool)
-    if policy.shape != (target, target, target):
-        raise ValueError(f"a policy array must have shape {(target,) * 3} (i, j, k), got {policy.shape}")
-    return np.ascontiguousarray(policy.transpose(2, 0, 1))
+        policy = hold_at(whole("hold-at n", policy, 0), target)
+    try:
+        array = np.asarray(policy)
+    except Exception:                                  # ragged lists and the like
+        raise ArgumentError(what) from None
+    if array.dtype != bool:
+        raise ArgumentError(what)
+    if array.shape != (target, target, target):
+        raise ArgumentError(f"a policy array must have shape {(target,) * 3} (i, j, k), got {array.shape}")
+    return np.ascontiguousarray(array.transpose(2, 0, 1))
 
 
-def duel(a, b, *, target: int = 100, die: int = 6, tol: float = 1e-12) -> Duel:
+def duel(a, b, *, target: int = 100, die: int = 6, tol: float = 1e-12, max_sweeps: int = 100_000,
+         max_states: int | None = MAX_STATES) -> Duel:
     """The exact probability that policy ``a`` beats policy ``b`` at Pig, by value iteration on two
     arrays (a's chances when a is to move, b's when b is).
 
     Each policy is a ``rolls[i, j, k]`` boolean array (True = roll; :attr:`PigSolution.rolls`,
     :func:`hold_at`), a :class:`PigSolution`, an int n for "hold at n", or ``'best'``: the best
     response to the other policy (expectimax against a known opponent, CS221).  Both ``'best'`` is
-    optimal play, :func:`solve`.
+    optimal play, :func:`solve`.  ``tol``, ``max_sweeps`` and ``max_states`` as for :func:`solve`
+    (two tables here).
 
     >>> d = duel(20, 20, target=100)            # hold at 20 against itself: the first-mover advantage
     >>> round(d.a_first, 4)
     0.5347
     """
-    Pig(target, die)
+    _check_solver(target, die, tol, max_sweeps, max_states, 2)
     ra, rb = _rolls_kij(a, target), _rolls_kij(b, target)
     A, B = _start(target, die), _start(target, die)
     change, sweeps = np.inf, 0
     while change >= tol:
+        if sweeps >= max_sweeps:
+            raise GameError(f"value iteration did not converge in {max_sweeps} sweeps "
+                            f"(last change {change:.2e} >= tol {tol:g})")
         change = _sweep(A, B[0].copy(), die, ra)
         change = max(change, _sweep(B, A[0].copy(), die, rb))
         sweeps += 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import MAX, MIN, Game
+from ..core import MAX, MIN, ArgumentError, Game, GameError, StateError
 from ..evaluation import WeightedSum
 
 EMPTY = "."
@@ -52,21 +52,41 @@ class TicTacToe(Game):
 
     @staticmethod
     def parse(board: str) -> Board:
-        """A :class:`Board` from a 9-character string such as ``'X.O.X..O.'`` (whitespace ignored)."""
+        """A :class:`Board` from a 9-character string such as ``'X.O.X..O.'`` (whitespace ignored).
+
+        Raises :class:`~gamelib.core.StateError` (a ValueError) for a position that cannot arise in
+        play: impossible counts, both players with a line, or a winner who did not move last.
+        """
+        if not isinstance(board, str):
+            raise ArgumentError(f"a board is a string of 9 characters from 'X', 'O', '.', got {board!r}")
         cells = tuple(ch for ch in board if not ch.isspace())
         if len(cells) != 9 or any(ch not in "XO." for ch in cells):
-            raise ValueError(f"a board is 9 characters from 'X', 'O', '.', got {board!r}")
+            raise StateError(f"a board is 9 characters from 'X', 'O', '.', got {board!r}")
         x, o = cells.count("X"), cells.count("O")
         if not (x == o or x == o + 1):
-            raise ValueError(f"impossible board {board!r}: X moves first, so X count must equal O count "
+            raise StateError(f"impossible board {board!r}: X moves first, so X count must equal O count "
                              f"or exceed it by one (X={x}, O={o})")
-        state = Board(cells, MAX if x == o else MIN, 0,
-                      tuple(sq for i, sq in enumerate(SQUARES) if cells[i] == EMPTY))
-        for line in LINES:
-            a, b, c = (cells[i] for i in line)
-            if a != EMPTY and a == b == c:
-                state = state._replace(winner_utility=1 if a == "X" else -1)
-        return state
+        winners = {cells[line[0]] for line in LINES
+                   if cells[line[0]] != EMPTY and cells[line[0]] == cells[line[1]] == cells[line[2]]}
+        if len(winners) == 2:
+            raise StateError(f"impossible board {board!r}: both players have a line (the game ends at "
+                             "the first line)")
+        if ("X" in winners and x != o + 1) or ("O" in winners and x != o):
+            raise StateError(f"impossible board {board!r}: the player with a line must have moved last "
+                             f"(X={x}, O={o}), since the game ends at the first line")
+        return Board(cells, MAX if x == o else MIN, 1 if "X" in winners else -1 if "O" in winners else 0,
+                     tuple(sq for i, sq in enumerate(SQUARES) if cells[i] == EMPTY))
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a tic-tac-toe position that can
+        arise in play, with its cached facts (whose turn, winner, empty squares) right."""
+        try:
+            ok = isinstance(state, Board) and self.parse("".join(state.squares)) == state
+        except (GameError, TypeError):
+            ok = False
+        if not ok:
+            raise StateError(f"{state!r} is not a tic-tac-toe position that can arise in play (build "
+                             "states with TicTacToe(board).initial_state or game.result)")
 
     def to_move(self, state):
         return state.to_move
@@ -93,7 +113,11 @@ class TicTacToe(Game):
         return state.winner_utility != 0 or not state.moves
 
     def utility(self, state, player):
-        return state.winner_utility if player == MAX else -state.winner_utility
+        if player == MAX:
+            return state.winner_utility
+        if player == MIN:
+            return -state.winner_utility
+        raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -1,0 +1,324 @@
+"""Bad input, caught at the boundary: one place per kind of input.
+
+Every public entry point of gamelib checks what it is given here, once, before it changes anything,
+and raises a :class:`~gamelib.core.GameError` subclass whose message names the argument, the value
+given and what is expected (the README's "Conventions").  No check runs inside a search's loop:
+
+==========================  ===================================================================
+kind of input               checked by
+==========================  ===================================================================
+numbers and options         :func:`whole`, :func:`number`, :func:`flag`, :func:`choice`,
+                            :func:`function`, :func:`python_seed`, :func:`numpy_seed`,
+                            :func:`check_bounds` (-> :class:`~gamelib.core.ArgumentError`)
+games and states            :func:`check_game`, :func:`start_state`, which asks the game's own
+                            ``check_state`` (-> :class:`~gamelib.core.StateError`)
+search arguments            :func:`search_entry`: the game, the state, ``depth``/``evaluate``/
+                            ``cutoff`` (H-MINIMAX, AIMA 4th ed. Eq. 5.2), ``trace``; a game whose
+                            positions repeat is refused a search to the end
+                            (-> :class:`~gamelib.core.SearchDepthError`)
+evaluation values           :func:`checked_evaluation`: ``evaluate`` wrapped once, at the search's
+                            entry, so None, a string, a complex number or NaN raises naming the
+                            state (-> :class:`~gamelib.core.EvaluationError`).  NaN matters most:
+                            every comparison with it is False, so ``v2 > v`` would skip it silently
+move orderings              :func:`checked_order`: ``order(state, actions)`` must return the same
+                            actions, reordered (a generator is taken as the sequence it yields)
+depth                       :func:`recursion_guard`: a search deeper than Python's recursion limit
+                            (a very deep game, or positions that repeat) becomes a
+                            :class:`~gamelib.core.SearchDepthError` that says to give a depth
+long computations           :func:`guard_size` (-> :class:`~gamelib.core.TooLargeError`, naming the
+                            argument that lifts the guard)
+==========================  ===================================================================
+
+Tree specifications are checked where they are read, by :meth:`gamelib.trees.GameTree.from_nested`
+(:class:`~gamelib.core.TreeSpecError` naming the position, ``spec[1][2]``).
+"""
+from __future__ import annotations
+
+import math
+import numbers
+import sys
+from contextlib import contextmanager
+
+from .core import (ArgumentError, EvaluationError, SearchDepthError, StateError, TooLargeError,
+                   cutoff_test)
+
+PROTOCOL = ("to_move", "actions", "result", "is_terminal", "utility")
+"""The methods every game has (AIMA 4th ed. §5.1; :class:`gamelib.core.Game`)."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Numbers and options
+# ---------------------------------------------------------------------------------------------------
+
+_OR_NONE = " (None is allowed too)"
+
+
+def _range_text(least, most, strict_least=False) -> str:
+    parts = []
+    if least is not None:
+        parts.append(f"{'>' if strict_least else '>='} {least}")
+    if most is not None:
+        parts.append(f"<= {most}")
+    return " " + " and ".join(parts) if parts else ""
+
+
+def whole(name: str, value, least=0, most=None, *, none: bool = False, unit: str = "") -> int | None:
+    """``value`` as an int if it is a whole number (numpy integers too, never a bool or a float) in
+    [least, most]; None if ``none`` allows it.  Else :class:`ArgumentError` naming ``name``."""
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) \
+            or (least is not None and value < least) or (most is not None and value > most):
+        raise ArgumentError(f"{name} must be a whole number{' of ' + unit if unit else ''}"
+                            f"{_range_text(least, most)}, got {value!r}{_OR_NONE if none else ''}")
+    return int(value)
+
+
+def number(name: str, value, *, least=None, most=None, above=None, finite: bool = True,
+           none: bool = False, what: str = ""):
+    """``value`` unchanged if it is a real number (not a bool), not NaN, finite unless ``finite`` is
+    False, and within ``least <= value <= most`` (``above < value``).  Else :class:`ArgumentError`."""
+    if value is None and none:
+        return None
+    ok = not isinstance(value, bool) and isinstance(value, numbers.Real) and value == value
+    if ok and finite:
+        try:
+            ok = math.isfinite(value)
+        except OverflowError:      # a whole number too large for a float
+            ok = False
+    ok = ok and (least is None or value >= least) and (most is None or value <= most) \
+        and (above is None or value > above)
+    if not ok:
+        kind = what or ("a finite number" if finite else "a number (not NaN)")
+        low = above if above is not None else least
+        raise ArgumentError(f"{name} must be {kind}{_range_text(low, most, above is not None)}, "
+                            f"got {value!r}{_OR_NONE if none else ''}")
+    return value
+
+
+def flag(name: str, value) -> bool:
+    """``value`` as a bool if it is True or False (numpy's too).  Else :class:`ArgumentError`."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return bool(value)
+    raise ArgumentError(f"{name} must be True or False, got {value!r}")
+
+
+def choice(name: str, value, choices):
+    """``value`` if it is one of ``choices``.  Else :class:`ArgumentError` listing them."""
+    try:
+        if value in choices:
+            return value
+    except TypeError:   # unhashable, asked of a set
+        pass
+    raise ArgumentError(f"{name} must be one of {list(choices)}, got {value!r}")
+
+
+def function(name: str, value, what: str):
+    """``value`` if it is callable.  Else :class:`ArgumentError` saying what is expected."""
+    if not callable(value):
+        raise ArgumentError(f"{name} must be {what}, got {value!r}")
+    return value
+
+
+def python_seed(name: str, seed):
+    """``seed`` if :class:`random.Random` accepts it: None, an int, a float, a str or bytes."""
+    if seed is None or isinstance(seed, (int, float, str, bytes, bytearray)):
+        return seed
+    raise ArgumentError(f"{name} must be None, a number or a string (a seed for random.Random), "
+                        f"got {seed!r}")
+
+
+def numpy_seed(name: str, seed):
+    """``seed`` if :func:`numpy.random.default_rng` accepts it: None, a whole number >= 0, a sequence
+    of them, or a numpy SeedSequence, BitGenerator or Generator."""
+    import numpy as np
+
+    if seed is None or isinstance(seed, (np.random.SeedSequence, np.random.BitGenerator,
+                                         np.random.Generator)):
+        return seed
+    try:
+        if isinstance(seed, bool) or (isinstance(seed, (list, tuple))
+                                      and any(isinstance(s, bool) for s in seed)):
+            raise TypeError
+        np.random.SeedSequence(seed)
+    except (TypeError, ValueError):
+        raise ArgumentError(f"{name} must be None, a whole number >= 0 or a list of them (a numpy seed), "
+                            f"got {seed!r}") from None
+    return seed
+
+
+def check_bounds(name: str, bounds) -> tuple:
+    """``bounds`` as ``(low, high)``: two numbers (infinite allowed, not NaN) with low <= high."""
+    try:
+        low, high = bounds
+        number(name, low, finite=False)
+        number(name, high, finite=False)
+        if not low <= high:
+            raise TypeError
+    except (TypeError, ValueError):
+        raise ArgumentError(f"{name} must be a pair (low, high) of numbers with low <= high, "
+                            f"got {bounds!r}") from None
+    return low, high
+
+
+def check_function(name: str, value, what: str):
+    """Alias of :func:`function` (reads better where a function is checked, not converted)."""
+    return function(name, value, what)
+
+
+def guard_size(size, limit, *, what: str, argument: str) -> None:
+    """Raise :class:`TooLargeError` if ``size`` exceeds ``limit`` (None: no guard).  The message says
+    how big, and that ``argument=None`` (or a larger number) lifts the guard."""
+    if limit is not None and size > limit:
+        raise TooLargeError(f"{what} is {size:,}, more than {argument}={limit:,}: it would take very long "
+                            f"(or run out of memory); pass {argument}=None, or a larger {argument}, to "
+                            "go ahead anyway")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Games and states
+# ---------------------------------------------------------------------------------------------------
+
+def check_game(game, name: str = "game"):
+    """``game`` if it implements the game protocol (an instance, not a class)."""
+    if isinstance(game, type) or any(not callable(getattr(game, m, None)) for m in PROTOCOL) \
+            or not hasattr(game, "initial_state"):
+        hint = f"; pass an instance, {game.__name__}(), not the class" if isinstance(game, type) else ""
+        raise ArgumentError(f"{name} must be a game (initial_state, to_move, actions, result, "
+                            f"is_terminal, utility: gamelib.Game), got {game!r}{hint}")
+    return game
+
+
+def start_state(game, state):
+    """The state to start from: ``state``, or the game's initial state if None, checked by the game's
+    ``check_state`` (:class:`StateError` if it is not a state of ``game``)."""
+    if state is None:
+        state = game.initial_state
+    check = getattr(game, "check_state", None)
+    if check is not None:
+        check(state)
+    else:
+        try:
+            hash(state)
+        except TypeError:
+            raise StateError(f"{state!r} is not a state of {game!r}: states are hashable") from None
+    return state
+
+
+# ---------------------------------------------------------------------------------------------------
+# Searches: arguments, evaluation values, move orderings, depth
+# ---------------------------------------------------------------------------------------------------
+
+def search_entry(game, state, depth, evaluate, cutoff, trace, name: str):
+    """What every search checks before it starts.  Returns ``(state, evaluate, cut)``: the state to
+    search (the initial state if None), ``evaluate`` wrapped by :func:`checked_evaluation`, and the
+    CUTOFF-TEST of H-MINIMAX (AIMA 4th ed. Eq. 5.2, :func:`gamelib.core.cutoff_test`; None for a
+    search to the end of the game)."""
+    check_game(game)
+    state = start_state(game, state)
+    flag("trace", trace)
+    if evaluate is not None:
+        function("evaluate", evaluate, "a function state -> estimated utility for MAX")
+    if cutoff is not None:
+        function("cutoff", cutoff, "a function (state, plies below the root) -> bool")
+    cut = cutoff_test(depth, evaluate, cutoff)
+    if cut is None and getattr(game, "cyclic", False):
+        raise SearchDepthError(f"{name} to the end of {game!r} would never finish: its positions can "
+                               "repeat (the state graph has cycles); give depth= and evaluate= "
+                               "(a depth-limited search, AIMA Eq. 5.2)")
+    if cut is not None:
+        evaluate = checked_evaluation(evaluate)
+    return state, evaluate, cut
+
+
+def evaluation_value(value, state, name: str = "evaluate"):
+    """``value`` if it is a real number and not NaN (infinities are allowed: a won position), else
+    :class:`EvaluationError` naming the state."""
+    if not isinstance(value, bool) and isinstance(value, numbers.Real) and value == value:
+        return value
+    why = "NaN, which every comparison ignores" if isinstance(value, numbers.Real) and value != value \
+        else f"a {type(value).__name__}, not a real number"
+    raise EvaluationError(f"{name}({state!r}) returned {value!r}: {why}; an evaluation must return a "
+                          "real number, an estimate of MAX's utility")
+
+
+def checked_evaluation(evaluate, name: str = "evaluate"):
+    """``evaluate`` wrapped so that every value it returns is checked (:func:`evaluation_value`).
+    Floats and ints pass at the cost of two type tests; wrapping twice wraps once."""
+    if getattr(evaluate, "gamelib_checked", False):
+        return evaluate
+
+    def checked(state):
+        v = evaluate(state)
+        if (v.__class__ is float and v == v) or v.__class__ is int:
+            return v
+        return evaluation_value(v, state, name)
+
+    checked.gamelib_checked = True
+    checked.__wrapped__ = evaluate
+    checked.__name__ = getattr(evaluate, "__name__", "evaluate")
+    return checked
+
+
+def checked_order(order):
+    """``order(state, actions)`` wrapped so that what it returns is checked: the same actions, each
+    once, in any order (a move ordering never drops or repeats a move; AIMA 4th ed. §5.2.4).  A
+    generator or other iterable is taken as the tuple it yields.
+
+    Orderings that hand back the same tuple objects again and again (Connect Four's
+    ``center_first`` caches its answers, and the game its action tuples) are checked once per pair of
+    tuples: a pair already checked is remembered by identity (and kept alive, so identities cannot be
+    reused), which keeps the check cheap inside a search."""
+    function("order", order, "a function (state, actions) -> the same actions, reordered")
+    if getattr(order, "gamelib_checked", False):
+        return order
+    passed = {}                                   # id(out) -> (actions, out), both tuples
+
+    def checked(state, actions):
+        out = order(state, actions)
+        if out.__class__ is tuple:
+            known = passed.get(id(out))
+            if known is not None and known[0] is actions:
+                return out
+        if out.__class__ is not list and out.__class__ is not tuple:
+            try:
+                out = tuple(out)
+            except TypeError:
+                raise ArgumentError(f"order({state!r}, {actions!r}) returned {out!r}, not a sequence of "
+                                    "actions") from None
+        try:
+            same = len(out) == len(actions) and len(seen := set(out)) == len(out) \
+                and seen.issuperset(actions)
+        except TypeError:                                    # unhashable actions: compare slowly
+            same = len(out) == len(actions) and all(out.count(a) == 1 for a in actions)
+        if not same:
+            raise ArgumentError(f"order({state!r}, {tuple(actions)!r}) returned {out!r}: a move ordering "
+                                "must return the same actions, each once, reordered (dropping or "
+                                "repeating a move changes the search's value)")
+        if out.__class__ is tuple and actions.__class__ is tuple:
+            if len(passed) >= 4096:
+                passed.clear()
+            passed[id(out)] = (actions, out)
+        return out
+
+    checked.gamelib_checked = True
+    checked.__wrapped__ = order
+    return checked
+
+
+@contextmanager
+def recursion_guard(game, name: str, depth=None):
+    """Turn a RecursionError inside a search into a :class:`SearchDepthError` that says why and what
+    to do.  Costs nothing while the search runs (a try block)."""
+    try:
+        yield
+    except RecursionError:
+        limit = sys.getrecursionlimit()
+        if depth is None:
+            what = (f"{name} on {game!r} went deeper than Python's recursion allows (about {limit} "
+                    "plies): the game is too deep to search to the end, or its positions repeat (cycles); "
+                    "give depth= and evaluate= (a depth-limited search, AIMA Eq. 5.2)")
+        else:
+            what = (f"{name} on {game!r} with depth={depth!r} went deeper than Python's recursion allows "
+                    f"(about {limit} plies): give a smaller depth")
+        raise SearchDepthError(what) from None
