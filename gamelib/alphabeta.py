@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import INF, MAX, MIN, Event, GameError, SearchResult, recording
-from .validate import checked_order, flag, recursion_guard, search_entry
+from .core import INF, MAX, MIN, Event, SearchResult, recording
+from .validate import checked_order, flag, recursion_guard, search_entry, unhandled_player
 
 
 def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
@@ -108,8 +108,7 @@ def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cuto
                         log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts[i + 1:])))
                     return v
         else:
-            raise GameError(f"alphabeta does not handle {player} states (at {s!r}); "
-                            "use expectiminimax for games of chance")
+            raise unhandled_player("alphabeta", player, s, game)
         if log is not None:
             log.append(Event("exit", s, ply, alpha, beta, v))
         return v

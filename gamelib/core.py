@@ -15,6 +15,11 @@ Games of chance add one more player, CHANCE, whose "moves" are outcomes with kno
 
 Every game in :mod:`gamelib.games` and every explicit tree (:class:`gamelib.trees.GameTree`) implements
 this one protocol, so every algorithm runs on both.  States are immutable and hashable.
+
+More than two players (AIMA 4th ed. §5.2.2, "Optimal decisions in multiplayer games"): nothing in the
+protocol assumes two.  ``to_move`` may name any of a game's players and ``utility(s, p)`` gives each
+its own payoff; ``game.player_order`` lists the players, in the order of the **utility vector**
+⟨v_A, v_B, v_C⟩ that :func:`gamelib.maxn` backs up.  Two-player games keep the default (MAX, MIN).
 """
 from __future__ import annotations
 
@@ -117,12 +122,17 @@ class Game:
     """
 
     initial_state: Hashable = None
+    player_order: tuple = (MAX, MIN)
+    """The players who choose moves, in the order of utility vectors (:func:`gamelib.maxn`'s values).
+    Games of more than two players (``gamelib.games.Raid``) and N-player trees set it; CHANCE is
+    never in it."""
     cyclic: bool = False
     """True if positions can repeat (Pig): a search to the end of the game would never finish, so the
     searches refuse to run on it without ``depth=`` (or ``cutoff=``)."""
 
     def to_move(self, state) -> str:
-        """The player whose turn it is in ``state``: MAX, MIN or CHANCE."""
+        """The player whose turn it is in ``state``: MAX, MIN or CHANCE (in a game of more players,
+        one of ``player_order`` or CHANCE)."""
         raise NotImplementedError
 
     def actions(self, state) -> Sequence:
@@ -138,7 +148,8 @@ class Game:
         raise NotImplementedError
 
     def utility(self, state, player: str) -> float:
-        """The final numeric value of terminal ``state`` for ``player`` (zero-sum: MIN's is -MAX's)."""
+        """The final numeric value of terminal ``state`` for ``player`` (zero-sum: MIN's is -MAX's; in
+        general each player of ``player_order`` has a payoff of its own)."""
         raise NotImplementedError
 
     def chance_outcomes(self, state) -> list[tuple[Any, float]]:

@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Callable
 
-from .core import (CHANCE, INF, MAX, MIN, EvaluationError, Event, GameError, ProbabilityError,
+from .core import (CHANCE, INF, MAX, MIN, EvaluationError, Event, ProbabilityError,
                    SearchResult, check_distribution, recording)
-from .validate import function, recursion_guard, search_entry
+from .validate import function, recursion_guard, search_entry, unhandled_player
 
 # What a node does with its children's values.
 _MAXIMIZE = "max"
@@ -77,8 +77,7 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
         try:
             return player, rules[player]
         except KeyError:
-            raise GameError(f"this search does not handle {player} states (at {s!r}); "
-                            "use expectiminimax for games of chance") from None
+            raise unhandled_player(name, player, s, game, chance_name="this search") from None
 
     def value(s, ply, action):
         nonlocal nodes, best_action

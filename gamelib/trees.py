@@ -14,6 +14,16 @@ a1, a2, a3 out of A; b1, b2, b3 out of B).
 Chance nodes are written with :func:`chance`: ``chance((0.9, [2, 3]), (0.1, [1, 4]))``.  A chance node
 does not take a turn: the decision nodes below it belong to the opponent of the decision node above it
 (MAX -> CHANCE -> MIN, as in AIMA Fig. 5.11 and CS221's coin game).
+
+More than two players (AIMA 4th ed. §5.2.2): name them, and write each leaf as a tuple, the **utility
+vector** in player order.  The players take turns level by level, the first at the root::
+
+    >>> three = GameTree.from_nested([[(1, 2, 3), (4, 2, 1)], [(6, 1, 2), (7, 4, 1)]],
+    ...                              players=("A", "B", "C"))
+    >>> three.to_move("A"), three.to_move("B"), three.utility("D", "C")
+    ('A', 'B', 3)
+
+Lists are decision nodes and tuples leaves; :func:`gamelib.maxn` searches such trees.
 """
 from __future__ import annotations
 
@@ -53,13 +63,19 @@ def _where(path) -> str:
 class GameTree(Game):
     """An explicit game tree: the states are node labels ('A' is the root).
 
-    Build one with :meth:`from_nested` or :meth:`random`.  ``tree.value[label]`` holds the leaves'
+    Build one with :meth:`from_nested` or :meth:`random`.  ``tree.leaf_values[label]`` holds the leaves'
     utilities for MAX; ``tree.children[label]`` the ``(action, child)`` pairs of a node, in order.
+    A tree of named players (``from_nested(spec, players=...)``) has ``player_order`` = those players
+    and holds each leaf's utility vector, a tuple in that order, in ``leaf_values``.
     """
 
     def __init__(self, children: dict, players: dict, leaf_values: dict, probabilities: dict,
-                 spec: Any = None):
+                 spec: Any = None, player_order: tuple | None = None):
         _check_parts(children, players, leaf_values, probabilities)
+        self.vectors = player_order is not None   # leaves hold utility vectors, not MAX's utility
+        if self.vectors:
+            self.player_order = _check_players(player_order)
+            self._index = {p: i for i, p in enumerate(self.player_order)}
         self.children = children          # label -> tuple of (action, child label)
         self.players = players            # label -> MAX / MIN / CHANCE
         self.leaf_values = leaf_values    # label -> MAX's utility, for terminal labels
@@ -104,6 +120,12 @@ class GameTree(Game):
             if _hashable(state) and state in self.players:
                 raise GameError(f"{state!r} is not a terminal node: only leaves have a utility") from None
             raise self._not_a_node(state) from None
+        if self.vectors:
+            try:
+                return v[self._index[player]]
+            except (KeyError, TypeError):
+                raise GameError(f"utility is asked for player {player!r}, who is not a player of this "
+                                f"tree (its players are {', '.join(map(repr, self.player_order))})") from None
         if player == MAX:
             return v
         if player == MIN:
@@ -160,6 +182,8 @@ class GameTree(Game):
     def __repr__(self):
         if self.spec is not None:
             try:
+                if self.vectors:
+                    return f"GameTree.from_nested({self.spec!r}, players={self.player_order!r})"
                 return f"GameTree.from_nested({self.spec!r})"
             except RecursionError:          # nested too deep for repr
                 pass
@@ -167,15 +191,30 @@ class GameTree(Game):
 
     # -- construction ------------------------------------------------------------------------------
     @classmethod
-    def from_nested(cls, spec, root: str = MAX) -> "GameTree":
-        """Build a tree from nested lists (see the module docstring).  ``root`` may be MAX or MIN.
+    def from_nested(cls, spec, root: str | None = None, *, players=None) -> "GameTree":
+        """Build a tree from nested lists (see the module docstring).  ``root`` may be MAX (the
+        default) or MIN.
+
+        ``players=("A", "B", "C")``: a tree of those players (any number, at least two), who take turns
+        level by level from the first (or from ``root``, one of them); every leaf is a tuple of their
+        utilities in that order, the utility vector of AIMA 4th ed. §5.2.2.
 
         Raises :class:`~gamelib.core.TreeSpecError` naming the position of the first problem, e.g.
         ``spec[1][2]: a node needs at least one child``.
         """
-        if not isinstance(root, str) or root not in (MAX, MIN):
-            raise TreeSpecError(f"root must be MAX or MIN, not {root!r}")
-        _validate(spec)
+        if players is not None:
+            order = _check_players(players)
+            root = order[0] if root is None else root
+            if not _hashable(root) or root not in order:
+                raise TreeSpecError(f"root must be one of the players {order!r}, not {root!r}")
+            following = {p: order[(i + 1) % len(order)] for i, p in enumerate(order)}
+            opponent_of = following.__getitem__
+        else:
+            order, opponent_of = None, opponent
+            root = MAX if root is None else root
+            if not isinstance(root, str) or root not in (MAX, MIN):
+                raise TreeSpecError(f"root must be MAX or MIN, not {root!r}")
+        _validate(spec, order)
         children, players, values, probs = {}, {}, {}, {}
         # Breadth-first labelling: queue of (spec, player, label).
         queue = [(spec, root, label(0))]
@@ -194,20 +233,20 @@ class GameTree(Game):
                     ps.append(float(p))
                     queue.append((sub, player, child))   # chance keeps the turn of the node above
                 children[name], probs[name] = tuple(kids), tuple(ps)
-            elif isinstance(node, (list, tuple)):
+            elif isinstance(node, list) or (isinstance(node, tuple) and order is None):
                 players[name] = player
                 kids = []
                 for i, sub in enumerate(node, 1):
                     child = label(counter)
                     counter += 1
                     kids.append((f"{name.lower()}{i}", child))
-                    queue.append((sub, opponent(player), child))
+                    queue.append((sub, opponent_of(player), child))
                 children[name] = tuple(kids)
             else:
                 players[name] = player
                 children[name] = ()
                 values[name] = node
-        return cls(children, players, values, probs, spec=spec)
+        return cls(children, players, values, probs, spec=spec, player_order=order)
 
     @classmethod
     def from_game(cls, game, state=None, *, max_nodes: int = 5000) -> "GameTree":
@@ -220,6 +259,8 @@ class GameTree(Game):
         check_game(game)
         whole("max_nodes", max_nodes, 1)
         root = start_state(game, state)
+        order = tuple(getattr(game, "player_order", (MAX, MIN)))
+        vectors = order != (MAX, MIN)       # a game of other players: keep every leaf's utility vector
         children, players, values, probs, game_state = {}, {}, {}, {}, {}
         queue = [(root, label(0))]
         head = 0
@@ -228,7 +269,9 @@ class GameTree(Game):
             head += 1
             game_state[name] = s
             if game.is_terminal(s):
-                players[name], children[name], values[name] = game.to_move(s), (), game.utility(s, MAX)
+                players[name], children[name] = game.to_move(s), ()
+                values[name] = (tuple(game.utility(s, p) for p in order) if vectors
+                                else game.utility(s, MAX))
                 continue
             players[name] = player = game.to_move(s)
             if player == CHANCE:
@@ -246,7 +289,7 @@ class GameTree(Game):
                 raise TreeSpecError(f"the tree of {game!r} has more than {max_nodes} nodes; "
                                     "pass a larger max_nodes or a later state")
             children[name] = tuple(kids)
-        tree = cls(children, players, values, probs)
+        tree = cls(children, players, values, probs, player_order=order if vectors else None)
         tree.game_state = game_state
         return tree
 
@@ -338,6 +381,16 @@ def _check_parts(children, players, leaf_values, probabilities) -> None:
                             "trees with those")
 
 
+def _check_players(players) -> tuple:
+    """``players`` as a tuple of at least two distinct names (strings), CHANCE not among them."""
+    ok = isinstance(players, (tuple, list)) and len(players) >= 2 and all(
+        isinstance(p, str) and p and p != CHANCE for p in players) and len(set(players)) == len(players)
+    if not ok:
+        raise TreeSpecError(f"players must be a tuple of at least two distinct names (strings, not "
+                            f"{CHANCE!r}), in the order of the utility vectors, got {players!r}")
+    return tuple(players)
+
+
 def _hashable(state) -> bool:
     try:
         hash(state)
@@ -346,10 +399,12 @@ def _hashable(state) -> bool:
     return True
 
 
-def _validate(spec):
+def _validate(spec, players=None):
     """Raise TreeSpecError at the first malformed place in a nested-list spec, in the order it is
-    written (depth first, without recursion: any depth), naming its position ``spec[i][j]...``."""
+    written (depth first, without recursion: any depth), naming its position ``spec[i][j]...``.
+    With ``players`` (a tree of named players) every leaf must be a tuple of one number per player."""
     stack = [("node", spec, ())]
+    n = None if players is None else len(players)
     on_path = set()                       # ids of the lists above the node being looked at: cycles
     while stack:
         task, node, path = stack.pop()
@@ -369,6 +424,9 @@ def _validate(spec):
                 raise TreeSpecError(f"{_where(path + (i,))}: probability must be a number in [0, 1], "
                                     f"got {p!r}")
             stack.append(("node", sub, path + (i,)))
+        elif n is not None and (not isinstance(node, (list, tuple)) or (
+                isinstance(node, tuple) and not isinstance(node, ChanceSpec))):
+            _check_vector(node, path, players)
         elif isinstance(node, (list, tuple)):
             if id(node) in on_path:
                 raise TreeSpecError(f"{_where(path)}: this node contains itself (a list that holds "
@@ -390,6 +448,21 @@ def _validate(spec):
             raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got {_short(node)}")
         elif node != node:
             raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got NaN")
+
+
+def _check_vector(node, path, players) -> None:
+    """A leaf of a tree of named players: a tuple of one real number (not NaN) per player."""
+    names = ", ".join(map(str, players))
+    if not isinstance(node, tuple):
+        raise TreeSpecError(f"{_where(path)}: a leaf of a {len(players)}-player tree is a tuple of "
+                            f"{len(players)} utilities (for {names}, in order), got {_short(node)}")
+    if len(node) != len(players):
+        raise TreeSpecError(f"{_where(path)}: the utility vector {_short(node)} has {len(node)} "
+                            f"entries; this tree has {len(players)} players ({names})")
+    for p, v in zip(players, node):
+        if isinstance(v, bool) or not isinstance(v, numbers.Real) or v != v:
+            raise TreeSpecError(f"{_where(path)}: {p}'s utility in {_short(node)} must be a number, "
+                                f"got {'NaN' if isinstance(v, numbers.Real) else _short(v)}")
 
 
 def _short(value) -> str:

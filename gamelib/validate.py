@@ -19,7 +19,11 @@ search arguments            :func:`search_entry`: the game, the state, ``depth``
 evaluation values           :func:`checked_evaluation`: ``evaluate`` wrapped once, at the search's
                             entry, so None, a string, a complex number or NaN raises naming the
                             state (-> :class:`~gamelib.core.EvaluationError`).  NaN matters most:
-                            every comparison with it is False, so ``v2 > v`` would skip it silently
+                            every comparison with it is False, so ``v2 > v`` would skip it silently;
+                            :func:`checked_vector_evaluation` does the same for utility vectors
+players                     :func:`player_order` (a game's players, in vector order), :func:`player`
+                            (one of them), :func:`unhandled_player` (the error of a two-player
+                            search asked to move for a third player)
 move orderings              :func:`checked_order`: ``order(state, actions)`` must return the same
                             actions, reordered (a generator is taken as the sequence it yields)
 depth                       :func:`recursion_guard`: a search deeper than Python's recursion limit
@@ -39,8 +43,8 @@ import numbers
 import sys
 from contextlib import contextmanager
 
-from .core import (ArgumentError, EvaluationError, SearchDepthError, StateError, TooLargeError,
-                   cutoff_test)
+from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, GameError, SearchDepthError,
+                   StateError, TooLargeError, cutoff_test)
 
 PROTOCOL = ("to_move", "actions", "result", "is_terminal", "utility")
 """The methods every game has (AIMA 4th ed. §5.1; :class:`gamelib.core.Game`)."""
@@ -209,16 +213,18 @@ def start_state(game, state):
 # Searches: arguments, evaluation values, move orderings, depth
 # ---------------------------------------------------------------------------------------------------
 
-def search_entry(game, state, depth, evaluate, cutoff, trace, name: str):
+def search_entry(game, state, depth, evaluate, cutoff, trace, name: str, *, vector_of=None):
     """What every search checks before it starts.  Returns ``(state, evaluate, cut)``: the state to
     search (the initial state if None), ``evaluate`` wrapped by :func:`checked_evaluation`, and the
     CUTOFF-TEST of H-MINIMAX (AIMA 4th ed. Eq. 5.2, :func:`gamelib.core.cutoff_test`; None for a
-    search to the end of the game)."""
+    search to the end of the game).  ``vector_of=players``: ``evaluate`` returns a utility vector for
+    those players (max^n), wrapped by :func:`checked_vector_evaluation` instead."""
     check_game(game)
     state = start_state(game, state)
     flag("trace", trace)
     if evaluate is not None:
-        function("evaluate", evaluate, "a function state -> estimated utility for MAX")
+        function("evaluate", evaluate, "a function state -> estimated utility for MAX" if vector_of is None
+                 else f"a function state -> estimated utility vector (one number for each of {vector_of})")
     if cutoff is not None:
         function("cutoff", cutoff, "a function (state, plies below the root) -> bool")
     cut = cutoff_test(depth, evaluate, cutoff)
@@ -227,7 +233,8 @@ def search_entry(game, state, depth, evaluate, cutoff, trace, name: str):
                                "repeat (the state graph has cycles); give depth= and evaluate= "
                                "(a depth-limited search, AIMA Eq. 5.2)")
     if cut is not None:
-        evaluate = checked_evaluation(evaluate)
+        evaluate = (checked_evaluation(evaluate) if vector_of is None
+                    else checked_vector_evaluation(evaluate, vector_of))
     return state, evaluate, cut
 
 
@@ -258,6 +265,74 @@ def checked_evaluation(evaluate, name: str = "evaluate"):
     checked.__wrapped__ = evaluate
     checked.__name__ = getattr(evaluate, "__name__", "evaluate")
     return checked
+
+
+def checked_vector_evaluation(evaluate, players, name: str = "evaluate"):
+    """``evaluate`` wrapped so that every value it returns is a utility vector for ``players``: a
+    sequence of one real number (not NaN) per player, returned as a tuple; else
+    :class:`EvaluationError` naming the state and what is wrong."""
+    n = len(players)
+
+    def checked(state):
+        v = evaluate(state)
+        try:
+            v = tuple(v)
+        except TypeError:
+            raise EvaluationError(f"{name}({state!r}) returned {v!r}, not a utility vector: a tuple of "
+                                  f"{n} numbers, one for each of {', '.join(map(str, players))}") from None
+        if len(v) != n:
+            raise EvaluationError(f"{name}({state!r}) returned {v!r}, {len(v)} numbers for {n} players "
+                                  f"({', '.join(map(str, players))})")
+        for p, x in zip(players, v):
+            if x.__class__ is not float and x.__class__ is not int or x != x:
+                evaluation_value(x, state, f"{name} (the entry for {p})")
+        return v
+
+    checked.gamelib_checked = True
+    checked.__wrapped__ = evaluate
+    return checked
+
+
+def player_order(game) -> tuple:
+    """``game.player_order`` (default (MAX, MIN)) as a tuple of distinct hashable players, CHANCE not
+    among them; else :class:`ArgumentError`."""
+    order = getattr(game, "player_order", (MAX, MIN))
+    try:
+        ok = isinstance(order, (tuple, list)) and len(order) >= 1 and CHANCE not in order \
+            and len(set(order)) == len(order)
+    except TypeError:                      # an unhashable player
+        ok = False
+    if not ok:
+        raise ArgumentError(f"{game!r}.player_order must be a tuple of distinct players (not CHANCE), "
+                            f"the order of its utility vectors; got {order!r}")
+    return tuple(order)
+
+
+def player(name: str, value, game):
+    """``value`` if it is one of ``game``'s players (:func:`player_order`); else
+    :class:`ArgumentError` naming them."""
+    order = player_order(game)
+    try:
+        if value in order:
+            return value
+    except TypeError:
+        pass
+    raise ArgumentError(f"{name} must be one of the players of {game!r}, {', '.join(map(repr, order))}; "
+                        f"got {value!r}")
+
+
+def unhandled_player(search: str, player, state, game, *, chance_name: str | None = None) -> GameError:
+    """The error for a two-player search (MAX, MIN and maybe CHANCE) meeting a state where ``player``
+    moves.  At a CHANCE state: use expectiminimax (the message calls the search ``chance_name`` if
+    given); for a third player: use max^n or the paranoid reduction (AIMA 4th ed. §5.2.2)."""
+    if player == CHANCE or player in (MAX, MIN):
+        return GameError(f"{chance_name or search} does not handle {player} states (at {state!r}); "
+                         "use expectiminimax for games of chance")
+    order = getattr(game, "player_order", None)
+    who = f" (its players are {', '.join(map(repr, order))})" if isinstance(order, (tuple, list)) else ""
+    return GameError(f"{search} is a two-player search (MAX against MIN), but {player!r} moves at "
+                     f"{state!r}{who}: search a game of more players with gamelib.maxn, or as a "
+                     f"two-player game with gamelib.paranoid(game, player)")
 
 
 def checked_order(order):
