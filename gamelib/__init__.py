@@ -16,6 +16,8 @@ search                       what it computes                                   
 :func:`game_evaluation`      value of two fixed policies (V_eval), CS221           gamelib.minimax
 :func:`star1`, :func:`star2` expectiminimax with α-β cuts at chance nodes from        gamelib.star
                              utility bounds (Ballard 1983; AIMA §5.5)
+:func:`maxn`                 max^n: a utility vector for N players, each            gamelib.maxn
+                             maximizing its own component (AIMA §5.2.2)
 ===========================  =====================================================  ==================
 
 Depth-limited search (H-MINIMAX, AIMA Eq. 5.2): ``depth=``, ``evaluate=``, ``cutoff=`` on every search
@@ -41,6 +43,7 @@ from .star import star1, star2
 from .transposition import TranspositionTable
 from .trees import GameTree, chance
 from .core import ArgumentError, EvaluationError, SearchDepthError, StateError, TooLargeError
+from .maxn import alliance, maxn, maxn_policy, paranoid
 
 __all__ = [
     "MAX", "MIN", "CHANCE", "Game", "GameTree", "chance", "Event", "SearchResult",
@@ -52,3 +55,6 @@ __all__ = [
     "iterative_deepening", "TranspositionTable", "KillerMoves", "HistoryTable",
     "ArgumentError", "StateError", "EvaluationError", "SearchDepthError", "TooLargeError",
 ]
+# More than two players (AIMA 4th ed. §5.2.2): max^n and the paranoid reduction (gamelib.maxn);
+# simultaneous and non-zero-sum games are in gamelib.normal_form.
+__all__ += ["maxn", "maxn_policy", "paranoid", "alliance"]

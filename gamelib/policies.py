@@ -12,7 +12,7 @@ from typing import Callable, NamedTuple
 
 from .core import CHANCE, MAX, MIN, ArgumentError, GameError, ProbabilityError, check_distribution
 from .minimax import expectimax, minimax
-from .validate import check_game, function, guard_size, python_seed, start_state, whole
+from .validate import check_game, function, guard_size, player_order, python_seed, start_state, whole
 
 Policy = Callable[[object], dict]
 
@@ -76,10 +76,13 @@ def distribution(game, state, policies: Mapping) -> list:
     player = game.to_move(state)
     if player == CHANCE:
         return check_distribution(game.chance_outcomes(state), f"chance outcomes of {state!r}")
-    if player not in (MAX, MIN):
+    order = tuple(getattr(game, "player_order", (MAX, MIN)))
+    if player not in order:
         raise GameError(f"unknown player {player!r} at {state!r}")
     if player not in policies:
-        raise GameError(f"no policy for {player}; give play() a dict with MAX and MIN policies")
+        raise GameError(f"no policy for {player}; give play() a dict with "
+                        + ("MAX and MIN policies" if order == (MAX, MIN)
+                           else f"a policy for each of {', '.join(map(str, order))}"))
     dist = policies[player](state)
     if not isinstance(dist, Mapping):
         raise ProbabilityError(f"{player}'s policy at {state!r} returned {dist!r}, not a dict "
@@ -87,21 +90,24 @@ def distribution(game, state, policies: Mapping) -> list:
     return check_distribution(dist.items(), f"{player}'s policy at {state!r}")
 
 
-def check_policies(policies, name: str = "policies") -> dict:
+def check_policies(policies, name: str = "policies", players: tuple = (MAX, MIN)) -> dict:
     """``policies`` if it is a dict ``{MAX: policy, MIN: policy}`` of functions (entries may be left
-    out, and ``play`` says which one it missed when it is needed)."""
+    out, and ``play`` says which one it missed when it is needed).  In a game of other ``players``
+    (its ``player_order``), a dict with an entry for each of them."""
     if not isinstance(policies, Mapping):
         raise ArgumentError(f"{name} must be a dict {{MAX: policy, MIN: policy}}, got {policies!r}")
     for player, policy in policies.items():
-        if player not in (MAX, MIN):
-            raise ArgumentError(f"{name} has an entry for {player!r}; only MAX and MIN choose moves "
+        if player not in players:
+            who = "MAX and MIN" if tuple(players) == (MAX, MIN) else ", ".join(map(str, players))
+            raise ArgumentError(f"{name} has an entry for {player!r}; only {who} choose moves "
                                 "(chance follows game.chance_outcomes)")
         function(f"{name}[{player}]", policy, "a policy, a function state -> {action: probability}")
     return policies
 
 
 class Playout(NamedTuple):
-    """One game played to the end: the states and the actions between them, and MAX's utility."""
+    """One game played to the end: the states and the actions between them, and MAX's utility (in a
+    game of other players, the utility vector in ``game.player_order``)."""
 
     states: list
     actions: list
@@ -109,14 +115,16 @@ class Playout(NamedTuple):
 
 
 def play(game, policies: dict, state=None, *, seed=None, max_moves: int | None = MAX_MOVES) -> Playout:
-    """Play ``game`` to the end, each player (MAX, MIN) choosing by its policy in ``policies``.
+    """Play ``game`` to the end, each player (MAX, MIN) choosing by its policy in ``policies``
+    (in a game of more players, a dict with a policy for each of ``game.player_order``).
 
     Stochastic policies and chance outcomes are sampled with ``random.Random(seed)``, so a seed gives
     the same game every time.  A game longer than ``max_moves`` moves (chance outcomes included)
     raises :class:`~gamelib.core.TooLargeError`; ``max_moves=None`` lifts the guard.
     """
     check_game(game)
-    check_policies(policies)
+    order = player_order(game)
+    check_policies(policies, players=order)
     rng = random.Random(python_seed("seed", seed))
     whole("max_moves", max_moves, 1, none=True)
     state = start_state(game, state)
@@ -131,4 +139,6 @@ def play(game, policies: dict, state=None, *, seed=None, max_moves: int | None =
         state = game.result(state, action)
         states.append(state)
         actions.append(action)
-    return Playout(states, actions, game.utility(state, MAX))
+    if order == (MAX, MIN):
+        return Playout(states, actions, game.utility(state, MAX))
+    return Playout(states, actions, tuple(game.utility(state, p) for p in order))

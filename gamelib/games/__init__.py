@@ -14,3 +14,10 @@ from .phantom_tictactoe import PhantomTicTacToe  # noqa: E402
 from .roads import RoadGame  # noqa: E402
 
 __all__ += ["HidingGame", "KuhnPoker", "PhantomTicTacToe", "RoadGame"]
+
+# More than two players, extra turns, simultaneous moves (gamelib.maxn, gamelib.normal_form; notebook 07).
+from .dots_and_boxes import DotsAndBoxes, DotsState  # noqa: E402
+from .matrix_games import MATRIX_GAMES, MatrixGame  # noqa: E402
+from .raid import Raid, RaidState  # noqa: E402
+
+__all__ += ["DotsAndBoxes", "DotsState", "MatrixGame", "MATRIX_GAMES", "Raid", "RaidState"]

@@ -8,6 +8,11 @@ to the left, with wrap-around (B -> A, C -> B, A -> C).  The coin is the CHANCE 
 
 MAX's actions are 'A', 'B', 'C'; MIN's actions are the numbers in the bin; the coin's outcomes are
 'heads' and 'tails'.
+
+``Bins(cooperative=True)`` reads the game cooperatively (CS221: "If you think I'm working with you
+(unlikely), then you should pick A in hopes of getting 50"): both players want the number to be large,
+so MIN's utility is the number too, not its negative.  The game is no longer zero-sum: minimax, which
+reads only MAX's utility, still answers B; :func:`gamelib.maxn` reads each player's own and answers A.
 """
 from __future__ import annotations
 
@@ -31,9 +36,12 @@ class BinsState(NamedTuple):
 class Bins(Game):
     """``Bins()`` is CS221's game 1; ``Bins(coin=True)`` is game 2."""
 
-    def __init__(self, coin: bool = False, bins: dict | None = None):
+    def __init__(self, coin: bool = False, bins: dict | None = None, *, cooperative: bool = False):
         if not isinstance(coin, bool):
             raise ArgumentError(f"coin must be True or False, got {coin!r}")
+        if not isinstance(cooperative, bool):
+            raise ArgumentError(f"cooperative must be True or False, got {cooperative!r}")
+        self.cooperative = cooperative
         if bins is not None:
             if not isinstance(bins, dict) or not bins:
                 raise ArgumentError(f"bins must be a non-empty dict {{name: (number, ...)}}, got {bins!r}")
@@ -84,7 +92,7 @@ class Bins(Game):
         if player == MAX:
             return state.number
         if player == MIN:
-            return -state.number
+            return state.number if self.cooperative else -state.number
         raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
 
     def check_state(self, state) -> None:
@@ -104,4 +112,5 @@ class Bins(Game):
                              "bin, number) with phase 'choose', 'coin' (game 2), 'pick' or 'end'")
 
     def __repr__(self):
-        return "Bins(coin=True)" if self.coin else "Bins()"
+        args = (["coin=True"] if self.coin else []) + (["cooperative=True"] if self.cooperative else [])
+        return f"Bins({', '.join(args)})"
