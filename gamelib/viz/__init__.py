@@ -9,6 +9,9 @@ against the minimax agent),
 :class:`Connect4Board` (play Connect Four against iterative deepening), :class:`SigmaWidget` (the sigma
 study's σ slider).  More pictures: :func:`draw_connect4` (a Connect Four position), :func:`draw_pig_policy`
 (Pig's optimal roll/hold boundary), :func:`draw_sigma`, :func:`draw_chance_tree`, :func:`draw_transform`.
+More players (:func:`draw_maxn_tree`: one colour per player, utility vectors at the nodes, read from
+a max^n trace) and simultaneous moves (:class:`PayoffMatrixWidget`, :func:`draw_best_responses`,
+:func:`draw_guarantee`).
 Imperfect information: :func:`draw_information_sets` (a small game's tree with its information sets
 joined by dashed lines, the chance deal at the root), :class:`PhantomTicTacToeBoard` (play phantom
 tic-tac-toe; your view, the referee, your belief state) with :func:`draw_phantom_belief`, and
@@ -33,3 +36,11 @@ from .infosets import draw_information_sets, information_set_groups
 
 __all__ += ["draw_information_sets", "information_set_groups", "PhantomTicTacToeBoard", "KuhnPokerTable",
             "draw_phantom_belief"]
+
+# More than two players and simultaneous moves (notebook 07).
+from .matrix_widget import (PayoffMatrixWidget, draw_best_responses, draw_guarantee,  # noqa: E402
+                            payoff_table_html)
+from .maxn import MaxnView, describe_maxn_event, draw_maxn_tree, maxn_legend_handles  # noqa: E402
+
+__all__ += ["draw_maxn_tree", "MaxnView", "describe_maxn_event", "maxn_legend_handles",
+            "PayoffMatrixWidget", "draw_best_responses", "draw_guarantee", "payoff_table_html"]

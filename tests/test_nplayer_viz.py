@@ -1,0 +1,182 @@
+"""Max^n pictures (read from the trace) and the payoff-matrix widget, driven headlessly."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from gamelib import GameTree, maxn  # noqa: E402
+from gamelib.games.matrix_games import PRISONERS_DILEMMA, TWO_FINGER_MORRA  # noqa: E402
+from gamelib.trees import chance  # noqa: E402
+from gamelib.viz import (MaxnView, PayoffMatrixWidget, describe_maxn_event, draw_best_responses,  # noqa: E402
+                         draw_guarantee, draw_maxn_tree, payoff_table_html)
+from gamelib.viz.matrix_widget import NBSP  # noqa: E402
+from gamelib.viz.maxn import fmt_number, fmt_vector, maxn_figure_size  # noqa: E402
+
+ABC = ("A", "B", "C")
+FIG_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]],
+           [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]]
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def texts(ax):
+    return [t.get_text() for t in ax.texts]
+
+
+# -- max^n pictures ---------------------------------------------------------------------------------
+
+def test_the_view_reads_values_and_choices_from_the_trace():
+    tree = GameTree.from_nested(FIG_5_4, players=ABC)
+    r = maxn(tree, trace=True)
+    view = MaxnView(tree, r)
+    assert view.complete and view.value["A"] == (1, 2, 6) and view.order["C"] == 9
+    assert view.chosen == {"D": "H", "E": "J", "F": "M", "G": "O", "B": "D", "C": "F", "A": "B"}
+    part = MaxnView(tree, r, step=12)
+    assert part.path == ["A", "B", "E", "K"] and part.current.state == "K" and "E" not in part.value
+    assert part.chosen == {"D": "H"}
+    spite = MaxnView(tree, maxn(tree, ties="spiteful", trace=True))
+    assert spite.chosen["A"] == "C"
+
+
+def test_draw_maxn_tree_shows_vectors_players_and_the_decision():
+    tree = GameTree.from_nested(FIG_5_4, players=ABC)
+    r = maxn(tree, trace=True)
+    ax = draw_maxn_tree(tree, r, legend=True)
+    shown = texts(ax)
+    assert shown.count("(1, 2, 6)") == 4                     # H, D, B, A
+    assert {"A", "B", "C"} <= set(shown) and "A #1" in shown
+    assert ax.get_title() == "max^n · 30/30 events · 15 nodes visited · value (1, 2, 6), decision a1"
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels[:3] == ["A moves: maximizes u_A", "B moves: maximizes u_B", "C moves: maximizes u_C"]
+    thick = [line for line in ax.lines if line.get_linewidth() > 2]
+    assert len(thick) == 7                                    # one chosen edge per internal node
+
+
+def test_draw_maxn_tree_steps_and_bare_trees():
+    tree = GameTree.from_nested(FIG_5_4, players=ABC)
+    r = maxn(tree, trace=True)
+    ax = draw_maxn_tree(tree, r, step=12, legend=True)
+    assert ax.get_title() == "max^n · 12/30 events · 8 nodes visited"
+    assert "this step's node" in [t.get_text() for t in ax.get_legend().get_texts()]
+    bare = draw_maxn_tree(tree)
+    assert "(7, 7, 1)" in texts(bare) and bare.get_title() == ""
+    two = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    assert "(3, −3)" in texts(draw_maxn_tree(two, maxn(two, trace=True)))
+    with_chance = GameTree.from_nested([chance((0.5, [(1, 2), (3, 0)]), (0.5, (2, 2)))], players=("X", "Y"))
+    ax = draw_maxn_tree(with_chance, maxn(with_chance, trace=True))
+    assert "0.5" not in texts(ax) and "1/2" in texts(ax) and "?" in texts(ax)
+    assert maxn_figure_size(tree)[0] >= 4
+
+
+def test_describe_maxn_events():
+    tree = GameTree.from_nested(FIG_5_4, players=ABC)
+    r = maxn(tree, trace=True)
+    said = [describe_maxn_event(e, tree.to_move(e.state), tree.player_order) for e in r.trace]
+    assert said[0] == "enter A (the root)" and said[1] == "enter B via a1"
+    assert said[3:5] == ["enter H via d1", "leaf H: utilities (1, 2, 6)"]
+    exit_d = said[[e.kind == "exit" and e.state == "D" for e in r.trace].index(True)]
+    assert exit_d == ("exit D with (1, 2, 6): the child best for C, who moves there (its own component, "
+                      "number 3, is 6)")
+
+
+def test_number_formats():
+    assert [fmt_number(x) for x in (3, -2, 1 / 3, 0.25, 2.0, 0.123456)] == ["3", "−2", "1/3", "1/4", "2", "0.123"]
+    assert fmt_vector((1 / 3, 1 / 3, 1 / 3)) == "(1/3, 1/3, 1/3)" and fmt_vector(None) == ""
+
+
+# -- static pictures of matrix games ----------------------------------------------------------------
+
+def test_best_responses_and_guarantee_pictures():
+    ax = draw_best_responses(TWO_FINGER_MORRA.row_payoffs, TWO_FINGER_MORRA.col_payoffs)
+    assert "p=7/12, q=7/12" in texts(ax)
+    ax = draw_guarantee(TWO_FINGER_MORRA.row_payoffs)
+    assert "value −1/12 at p = 7/12" in texts(ax)
+    assert [t.get_text() for t in ax.get_legend().get_texts()][:2] == ["column plays 1: 5p − 3",
+                                                                        "column plays 2: −7p + 4"]
+    with pytest.raises(ValueError, match="2×2"):
+        draw_best_responses([[1, 2, 3]] * 3, [[1, 2, 3]] * 3)
+
+
+def test_payoff_table_marks_best_replies_and_pure_equilibria():
+    table = payoff_table_html(PRISONERS_DILEMMA.row_payoffs, PRISONERS_DILEMMA.col_payoffs,
+                              PRISONERS_DILEMMA.row_actions, PRISONERS_DILEMMA.col_actions)
+    assert table.count("★") == 2 and table.count("<u>") == 4     # the ★ in the key, and one cell
+
+
+# -- the payoff-matrix widget --------------------------------------------------------------------------
+
+def all_buttons(widget):
+    out, stack = [], [widget]
+    while stack:
+        w = stack.pop()
+        if hasattr(w, "on_click"):
+            out.append(w)
+        stack.extend(getattr(w, "children", ()))
+    return out
+
+
+def test_widget_shows_morra_solved():
+    w = PayoffMatrixWidget()
+    assert w.preset == "two-finger Morra" and w.zero_sum and w.size == 2
+    assert "zero-sum value (LP): −1/12 for the row player, row plays (7/12, 5/12)" in w.text
+    assert "row guarantees −3, column holds row to 2" in w.text
+    assert w.png.startswith(b"\x89PNG") and w.image.value == w.png
+    assert all(c.disabled for row in w.col_cells for c in row)        # zero-sum: column follows
+    assert all(b.description not in ("", None) for b in all_buttons(w))
+    assert repr(w) == "PayoffMatrixWidget: a live widget; run the cell in JupyterLab to edit the game"
+
+
+def test_widget_presets_and_typing_in_cells():
+    w = PayoffMatrixWidget("prisoner's dilemma", draw=False)
+    assert not w.zero_sum and "row (1, 0), column (1, 0): payoffs −5, −5" in w.text and w.solution is None
+    w.row_cells[1][1].value = 1.0               # refusing now pays the row player 1 if both refuse
+    w.col_cells[1][1].value = 1.0
+    assert w.preset == "custom" and w.row_payoffs[1][1] == 1.0 and len(w.equilibria) == 3
+    assert "prisoner's dilemma (edited)" in w.text
+    w.reset()
+    assert w.preset == "prisoner's dilemma" and w.row_payoffs == [[-5, 0], [-10, -1]]
+    w.preset = "battle of the sexes"
+    assert len(w.equilibria) == 3 and w.row_actions == ["opera", "football"]
+
+
+def test_widget_refuses_bad_edits_and_keeps_the_game_whole():
+    w = PayoffMatrixWidget("two-finger Morra", draw=False)
+    before, text = (w.row_payoffs, w.col_payoffs), w.text
+    w.row_cells[0][0].value = float("nan")
+    assert "row_payoffs[0][0] is nan" in w.error and "unchanged" in w.error_html.value
+    assert (w.row_payoffs, w.col_payoffs) == before and w.text == text
+    assert w.row_cells[0][0].value == 2.0                # the cell shows the old value again
+    assert "ragged" in w.set_payoffs([[1, 2], [3]]) and (w.row_payoffs, w.col_payoffs) == before
+    assert "2×2 and 3×3" in w.set_payoffs([[1, 2, 3, 4]] * 4)
+    assert "no cell (5, 0)" in w.set_cell(5, 0, row=1)
+    w.set_cell(0, 0, row=3)                               # a good edit clears the error
+    assert w.error == "" and w.error_html.value == "" and w.row_payoffs[0][0] == 3
+    assert w.col_payoffs[0][0] == -3                      # zero-sum: the column player follows
+
+
+def test_widget_sizes_and_zero_sum_toggle():
+    w = PayoffMatrixWidget("two-finger Morra", draw=False)
+    w.size = 3
+    assert w.size == 3 and len(w.row_cells) == 3 and w.row_payoffs[2] == [0, 0, 0]
+    assert w.col_actions == ["1", "2", "3"]
+    w.preset = "rock-paper-scissors"
+    assert "zero-sum value (LP): 0" in w.text
+    w.zero_sum = False                  # the column's cells can be edited; the game is still zero-sum
+    assert not any(c.disabled for row in w.col_cells for c in row) and w.solution is not None
+    w.col_cells[0][1].value = 5.0
+    assert w.col_payoffs[0][1] == 5 and "not zero-sum" in w.text and w.solution is None
+    w.zero_sum = True
+    assert w.col_payoffs[0][1] == -w.row_payoffs[0][1] and w.solution is not None
+    w.set_payoffs([[1, 2], [3, 4]], [[0, 0], [0, 0]])
+    assert w.size == 2 and not w.zero_sum and len(w.row_cells) == 2
+    drawn = PayoffMatrixWidget("rock-paper-scissors")
+    assert drawn.png.startswith(b"\x89PNG")                    # 3 × 3: the strategies as bars
+    with pytest.raises(ValueError, match="game must be one of"):
+        PayoffMatrixWidget("chess")
+    assert NBSP == "\u00a0"
