@@ -299,3 +299,35 @@ def test_the_bins_game_read_cooperatively():
     assert maxn(Bins(coin=True, cooperative=True)).value == (32.5, 32.5)
     with pytest.raises(ArgumentError, match="cooperative must be True or False"):
         Bins(cooperative="yes")
+
+
+# -- the experiment: max^n against the paranoid reduction ----------------------------------------------
+
+def test_search_effort_and_against_the_field():
+    import functools
+
+    from gamelib import minimax_policy
+    from gamelib.experiments.multiplayer import against_the_field, search_effort
+
+    g = Raid(moves=6)
+    rows = search_effort(g, [g.initial_state, g.state((0, 1, 2), "B", 6)], [1, 2, 4], g.margins)
+    assert [r.depth for r in rows] == [1, 2, 4] and rows[0].maxn_nodes == rows[0].paranoid_nodes == 4
+    assert rows[2].maxn_nodes == 121 and rows[2].paranoid_nodes < 121
+    field = lambda p: maxn_policy(g, depth=2, evaluate=g.margins)                      # noqa: E731
+
+    def challenger(seat):
+        i = ABC.index(seat)
+        return minimax_policy(paranoid(g, seat), functools.partial(alphabeta, depth=2,
+                                                                   evaluate=lambda s: g.margins(s)[i]))
+    results = against_the_field(g, [g.initial_state], challenger, field)
+    assert [r.seat for r in results] == list(ABC)
+    assert sum(r.baseline for r in results) == pytest.approx(1.0)                    # constant-sum
+    same = against_the_field(g, [g.initial_state], field, field)
+    assert all(r.utility == r.baseline for r in same)
+    with pytest.raises(ArgumentError, match="at least one state"):
+        search_effort(g, [], [1], g.margins)
+
+
+def test_margins():
+    g = Raid()
+    assert g.margins(g.state((1, 1, 4))) == (-3, -3, 3) and g.margins(g.state((2, 2, 0))) == (0, 0, -2)

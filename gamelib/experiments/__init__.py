@@ -12,6 +12,8 @@ traces) and returns plain numbers; notebooks and benchmarks decide how to show t
   and by exact integration; correlated errors; "depth matters" (notebook 04).
 * :mod:`gamelib.experiments.partial_observability`: belief-state sizes over real games and the census
   of information states that admit a guaranteed win (notebook 06).
+* :mod:`gamelib.experiments.multiplayer`: max^n against the paranoid reduction, nodes searched and
+  games played (notebook 07).
 """
 from .ordering import ORDERS, format_table, knuth_moore_leaves, minimal_tree_nodes, nodes_by_order
 from .sigma import (NOTES_FIGURES, TEXTBOOK_TREE, BranchProbabilities, branch_probabilities,
