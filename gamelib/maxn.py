@@ -15,7 +15,10 @@ two-player zero-sum game, where MIN's component is −MAX's, max^n *is* minimax 
 **Ties.** Two children may give the mover the same payoff and the others different ones: the mover
 does not care, the others do, and the value backed up depends on which the search keeps (the
 "tie-breaking problem").  ``ties='first'`` keeps the first; ``'spiteful'`` the one worst for the others
-(least sum of their components); ``'generous'`` the one best for them.
+(least sum of their components); ``'generous'`` the one best for them; ``'paranoid'`` the one worst for
+the player who moves at the searched state (the searcher assumes every indifferent opponent breaks
+its ties against it).  In a constant-sum game (the utilities always add up to the same total) equal
+own payoffs mean equal sums for the others, so only 'paranoid' can break a tie there.
 
 **The paranoid reduction** (Sturtevant & Korf 2000): assume everybody else is allied against you.  Then
 the game is two-player and zero-sum, you (MAX) against the coalition (MIN), and minimax and alpha-beta
@@ -30,7 +33,7 @@ from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Event, Game
                    SearchResult, check_distribution, recording)
 from .validate import check_game, choice, player, player_order, recursion_guard, search_entry
 
-TIES = ("first", "spiteful", "generous")
+TIES = ("first", "spiteful", "generous", "paranoid")
 
 
 def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
@@ -50,7 +53,11 @@ def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=No
     index = {p: i for i, p in enumerate(players)}
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
     actions, result = game.actions, game.result
-    sign = {"first": 0, "spiteful": -1, "generous": 1}[ties]
+    root = index.get(game.to_move(state)) if not game.is_terminal(state) else None
+    prefer = {"first": None,                               # does a tied child v2 replace v?
+              "spiteful": lambda v2, v, i: sum(v2) < sum(v),
+              "generous": lambda v2, v, i: sum(v2) > sum(v),
+              "paranoid": lambda v2, v, i: root is not None and i != root and v2[root] < v[root]}[ties]
     nodes = 0
 
     def value(s, ply, action):
@@ -80,8 +87,7 @@ def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=No
             v = None
             for a in actions(s):
                 v2 = value(result(s, a), ply + 1, a)
-                if v is None or v2[i] > v[i] or (sign and v2[i] == v[i]
-                                                  and sign * (sum(v2) - sum(v)) > 0):
+                if v is None or v2[i] > v[i] or (prefer and v2[i] == v[i] and prefer(v2, v, i)):
                     v = v2             # the first strictly better child (or a tie broken by `ties`)
                     if ply == 0:
                         best_action = a

@@ -253,14 +253,15 @@ class GameTree(Game):
         """Unfold a small game below ``state`` into an explicit tree, to draw or explore it.
 
         Labels are breadth-first as usual; actions keep the game's names; ``tree.game_state[label]``
-        is the game state behind each label.  Refuses trees of more than ``max_nodes`` nodes.
+        is the game state behind each label.  Refuses trees of more than ``max_nodes`` nodes.  The
+        leaves hold MAX's utility, or each leaf's utility vector (in ``game.player_order``) if the game
+        has other players or is not zero-sum (``Bins(cooperative=True)``).
         """
         from .validate import check_game, start_state, whole
         check_game(game)
         whole("max_nodes", max_nodes, 1)
         root = start_state(game, state)
         order = tuple(getattr(game, "player_order", (MAX, MIN)))
-        vectors = order != (MAX, MIN)       # a game of other players: keep every leaf's utility vector
         children, players, values, probs, game_state = {}, {}, {}, {}, {}
         queue = [(root, label(0))]
         head = 0
@@ -270,8 +271,7 @@ class GameTree(Game):
             game_state[name] = s
             if game.is_terminal(s):
                 players[name], children[name] = game.to_move(s), ()
-                values[name] = (tuple(game.utility(s, p) for p in order) if vectors
-                                else game.utility(s, MAX))
+                values[name] = tuple(game.utility(s, p) for p in order)
                 continue
             players[name] = player = game.to_move(s)
             if player == CHANCE:
@@ -289,7 +289,11 @@ class GameTree(Game):
                 raise TreeSpecError(f"the tree of {game!r} has more than {max_nodes} nodes; "
                                     "pass a larger max_nodes or a later state")
             children[name] = tuple(kids)
-        tree = cls(children, players, values, probs, player_order=order if vectors else None)
+        # Zero-sum two-player games keep MAX's utility alone, as every tree of the kit always has.
+        zero_sum = order == (MAX, MIN) and all(v[1] == -v[0] for v in values.values())
+        if zero_sum:
+            values = {s: v[0] for s, v in values.items()}
+        tree = cls(children, players, values, probs, player_order=None if zero_sum else order)
         tree.game_state = game_state
         return tree
 

@@ -45,6 +45,18 @@ def test_the_root_of_fig_5_4_is_a_tie_and_the_tie_rule_decides_it():
     assert first.value[0] == spite.value[0]
 
 
+def test_a_kingmaker_decides_and_the_paranoid_tie_rule_expects_the_worst():
+    g = Raid()
+    s = g.state((2, 2, 1), "A", 2)            # A moves, then B moves last
+    after = g.result(s, "raid B")             # B (0) cannot win: 0 whatever it does, but it decides
+    assert {a: maxn(g, g.result(after, a)).value for a in g.actions(after)} == {
+        "grow": (1, 0, 0), "raid A": (0, 0, 1), "raid C": (1, 0, 0)}
+    first, worst = maxn(g, s), maxn(g, s, ties="paranoid")
+    assert first.action == "raid B" and first.value == (1, 0, 0)        # B is expected to grow
+    assert worst.value[0] == 0 and worst.action == "grow"                # B is expected to spite A
+    assert maxn(g, s, ties="spiteful").value == first.value             # constant-sum: sums are equal
+
+
 def test_every_enter_is_closed_and_nodes_count_the_enters():
     tree = GameTree.from_nested(FIG_5_4, players=ABC)
     r = maxn(tree, trace=True)
@@ -77,7 +89,7 @@ def test_maxn_is_minimax_on_every_two_player_zero_sum_tree(spec):
     assert all(e.value == (f.value, -f.value) for e, f in zip(n.trace, m.trace) if e.value is not None)
 
 
-@given(nested_specs(), st.sampled_from(["spiteful", "generous"]))
+@given(nested_specs(), st.sampled_from(["spiteful", "generous", "paranoid"]))
 def test_tie_rules_change_nothing_in_a_zero_sum_game(spec, ties):
     tree = GameTree.from_nested(spec)          # equal own payoffs are equal vectors when v_MIN = -v_MAX
     assert maxn(tree, ties=ties).value == maxn(tree).value
@@ -95,7 +107,7 @@ def vector_specs(players=3):
     return st.recursive(leaf, lambda kids: st.lists(kids, min_size=1, max_size=3), max_leaves=30)
 
 
-@given(vector_specs(), st.sampled_from(["first", "spiteful", "generous"]))
+@given(vector_specs(), st.sampled_from(["first", "spiteful", "generous", "paranoid"]))
 def test_maxn_gives_every_player_at_least_its_paranoid_value(spec, ties):
     # Max^n is an equilibrium: nobody gains by deviating alone, in particular not by switching to the
     # paranoid strategy, which guarantees its value against anything the others do.
@@ -196,7 +208,7 @@ def test_two_player_searches_point_to_maxn_on_a_third_player():
 
 def test_other_bad_arguments():
     tree = GameTree.from_nested(FIG_5_4, players=ABC)
-    with pytest.raises(ArgumentError, match=r"ties must be one of \['first', 'spiteful', 'generous'\]"):
+    with pytest.raises(ArgumentError, match=r"ties must be one of \['first', 'spiteful', 'generous', 'paranoid'\]"):
         maxn(tree, ties="random")
     with pytest.raises(StateError, match="'Z' is not a node of this tree"):
         maxn(tree, "Z")
