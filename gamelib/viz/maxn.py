@@ -151,6 +151,14 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
     ax.set_ylim(-tree.depth() - 0.75, 0.55)
     ax.set_axis_off()
+    # Leaf vectors sit one unit apart: shrink their type, then stagger them, if they would overlap.
+    width_in = ax.get_position().width * ax.figure.get_figwidth()
+    unit = width_in * 72.0 / (max(xs) - min(xs) + 1.4)                  # points between two leaves
+    chars = max(len(fmt_vector(vectors[s])) for s in tree.leaves)
+    leaf_size = font_size if 0.62 * font_size * chars <= 0.92 * unit else max(
+        6.0, 0.92 * unit / (0.62 * chars))
+    stagger = 0.62 * leaf_size * chars > 0.92 * unit + 0.5     # still too wide at the smallest type
+    leaf_rank = {s: k for k, s in enumerate(sorted(tree.leaves, key=lambda s: pos[s][0]))}
     visited = set(view.order)
     open_nodes, current = set(view.path), view.current.state if view.current is not None else None
 
@@ -179,8 +187,9 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
         if tree.is_terminal(s):
             ax.scatter([x], [y], s=node_size * 0.45, marker="s", c="white", edgecolors=edge,
                        linewidths=lw, alpha=a, zorder=2)
-            ax.annotate(fmt_vector(vectors[s]), (x, y), xytext=(0, -9), textcoords="offset points",
-                        ha="center", va="top", fontsize=font_size, alpha=a, fontweight="bold")
+            drop = -9 - (leaf_size + 2 if stagger and leaf_rank[s] % 2 else 0)
+            ax.annotate(fmt_vector(vectors[s]), (x, y), xytext=(0, drop), textcoords="offset points",
+                        ha="center", va="top", fontsize=leaf_size, alpha=a, fontweight="bold")
             continue
         mover = tree.players[s]
         fill = "white" if mover == CHANCE else color[mover]
