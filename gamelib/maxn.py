@@ -11,6 +11,8 @@ of N-person games"), with ``game.player_order`` = (p_1, ..., p_N) and i = the in
 
 The argmax keeps the first strictly better child, as MINIMAX-SEARCH does (:mod:`gamelib.minimax`); on a
 two-player zero-sum game, where MIN's component is −MAX's, max^n *is* minimax (tested by hypothesis).
+A game may give the whole vector at once as ``game.utilities(state)`` (Raid and N-player trees do);
+otherwise it is asked of ``game.utility`` player by player.
 
 **Ties.** Two children may give the mover the same payoff and the others different ones: the mover
 does not care, the others do, and the value backed up depends on which the search keeps (the
@@ -51,8 +53,9 @@ def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=No
                                         vector_of=players)
     choice("ties", ties, TIES)
     index = {p: i for i, p in enumerate(players)}
-    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
-    actions, result = game.actions, game.result
+    is_terminal, to_move, actions, result = game.is_terminal, game.to_move, game.actions, game.result
+    utility = game.utility
+    utilities = getattr(game, "utilities", None) or (lambda s: tuple(utility(s, p) for p in players))
     root = index.get(game.to_move(state)) if not game.is_terminal(state) else None
     prefer = {"first": None,                               # does a tied child v2 replace v?
               "spiteful": lambda v2, v, i: sum(v2) < sum(v),
@@ -65,8 +68,9 @@ def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=No
         nodes += 1
         if log is not None:
             log.append(Event("enter", s, ply, action=action))
-        if is_terminal(s) or (cut is not None and cut(s, ply)):
-            v = tuple(utility(s, p) for p in players) if is_terminal(s) else evaluate(s)
+        terminal = is_terminal(s)
+        if terminal or (cut is not None and cut(s, ply)):
+            v = utilities(s) if terminal else evaluate(s)
             if log is not None:
                 log.append(Event("leaf", s, ply, value=v))
             return v

@@ -132,6 +132,13 @@ class GameTree(Game):
             return -v
         raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
 
+    def utilities(self, state) -> tuple:
+        """The utility vector of leaf ``state`` in ``player_order`` (⟨v, −v⟩ on a two-player tree)."""
+        v = self.leaf_values.get(state) if _hashable(state) else None
+        if v is None:
+            self.utility(state, self.player_order[0])       # raises the right error
+        return v if self.vectors else (v, -v)
+
     def check_state(self, state) -> None:
         """Raise :class:`~gamelib.core.StateError` unless ``state`` is a node label of this tree."""
         if not _hashable(state) or state not in self.players:

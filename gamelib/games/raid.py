@@ -57,6 +57,7 @@ class Raid(Game):
         self.initial_state = self.state((0,) * len(players) if scores is None else scores,
                                         players[0], self.moves)
         self._actions = {p: (GROW,) + tuple(f"raid {q}" for q in players if q != p) for p in players}
+        self._victim = {f"raid {q}": i for i, q in enumerate(players)}
 
     def state(self, scores, to_move=None, moves_left=None) -> RaidState:
         """The position with these ``scores`` (one whole number >= 0 per player), ``to_move`` (a
@@ -89,7 +90,7 @@ class Raid(Game):
         if action == GROW:
             scores[turn] += 1
         else:
-            victim = self.player_order.index(action[5:])
+            victim = self._victim[action]
             scores[victim] = max(0, scores[victim] - 2)
         return RaidState(tuple(scores), (turn + 1) % len(scores), left - 1)
 
@@ -103,6 +104,10 @@ class Raid(Game):
             raise GameError(f"utility is asked for player {player!r}, who is not a player of {self!r} "
                             f"(its players are {', '.join(map(repr, self.player_order))})") from None
         return self.shares(state)[i]
+
+    def utilities(self, state) -> tuple:
+        """The utility vector of a terminal state, in player order (what :func:`gamelib.maxn` asks)."""
+        return self.shares(state)
 
     def shares(self, state) -> tuple:
         """Each player's share of the win if the game ended now: 1/k for each of the k players with
