@@ -44,6 +44,7 @@ from .transposition import TranspositionTable
 from .trees import GameTree, chance
 from .core import ArgumentError, EvaluationError, SearchDepthError, StateError, TooLargeError
 from .maxn import alliance, maxn, maxn_policy, paranoid
+from . import normal_form  # noqa: E402  (gamelib.normal_form: simultaneous games, LP, Nash equilibria)
 
 __all__ = [
     "MAX", "MIN", "CHANCE", "Game", "GameTree", "chance", "Event", "SearchResult",

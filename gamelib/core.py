@@ -202,6 +202,7 @@ class Event(NamedTuple):
                      search keeps no window); ``action`` is the move that led here (None at the root).
             'leaf'   ``state`` is terminal and ``value`` is its utility for MAX, or the search was cut
                      off there (depth-limited search) and ``value`` is ``evaluate(state)``.
+                     (:func:`gamelib.maxn`'s values, here and at 'exit', are utility vectors.)
             'prune'  the search stops at ``state`` with ``value``; ``skipped`` lists the actions of
                      ``state`` it never tried.
             'exit'   the search leaves ``state`` with ``value`` (and its window as it stood then).
@@ -224,7 +225,8 @@ class Event(NamedTuple):
 class SearchResult(NamedTuple):
     """What a search returns.
 
-    value    the value of the searched state for MAX (the textbook's convention).
+    value    the value of the searched state for MAX (the textbook's convention); for
+             :func:`gamelib.maxn`, the utility vector in ``game.player_order``.
     action   the best action for the player to move at the searched state (None if that player is
              CHANCE, follows a fixed policy, or the state is terminal).
     nodes    how many states the search visited, the searched state included.

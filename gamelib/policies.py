@@ -76,10 +76,10 @@ def distribution(game, state, policies: Mapping) -> list:
     player = game.to_move(state)
     if player == CHANCE:
         return check_distribution(game.chance_outcomes(state), f"chance outcomes of {state!r}")
-    order = tuple(getattr(game, "player_order", (MAX, MIN)))
-    if player not in order:
-        raise GameError(f"unknown player {player!r} at {state!r}")
-    if player not in policies:
+    if player not in policies:          # (check_policies let in only the game's players)
+        order = tuple(getattr(game, "player_order", (MAX, MIN)))
+        if player not in order:
+            raise GameError(f"unknown player {player!r} at {state!r}")
         raise GameError(f"no policy for {player}; give play() a dict with "
                         + ("MAX and MIN policies" if order == (MAX, MIN)
                            else f"a policy for each of {', '.join(map(str, order))}"))
