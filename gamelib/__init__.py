@@ -44,7 +44,6 @@ from .transposition import TranspositionTable
 from .trees import GameTree, chance
 from .core import ArgumentError, EvaluationError, SearchDepthError, StateError, TooLargeError
 from .maxn import alliance, maxn, maxn_policy, paranoid
-from . import normal_form  # noqa: E402  (gamelib.normal_form: simultaneous games, LP, Nash equilibria)
 
 __all__ = [
     "MAX", "MIN", "CHANCE", "Game", "GameTree", "chance", "Event", "SearchResult",
@@ -59,3 +58,12 @@ __all__ = [
 # More than two players (AIMA 4th ed. §5.2.2): max^n and the paranoid reduction (gamelib.maxn);
 # simultaneous and non-zero-sum games are in gamelib.normal_form.
 __all__ += ["maxn", "maxn_policy", "paranoid", "alliance"]
+
+
+def __getattr__(name):
+    """``gamelib.normal_form`` (simultaneous games: LP, Nash equilibria) is imported when first asked
+    for, so ``import gamelib`` does not pay for numpy."""
+    if name == "normal_form":
+        import importlib
+        return importlib.import_module(".normal_form", __name__)
+    raise AttributeError(f"module 'gamelib' has no attribute {name!r}")
