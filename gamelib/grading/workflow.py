@@ -1,0 +1,670 @@
+"""The instructor's workflow with nbgrader: one function (and one command) per step, no server.
+
+=============  ==============================================================================
+step           what it does
+=============  ==============================================================================
+generate       student versions of ``exercises/source/<assignment>/`` into ``exercises/release/``
+validate       every source notebook passes its tests and every student version fails them
+autograde      grades a folder of submissions in a course folder (its gradebook, its copies)
+export         the grades as CSV: one row per student and assignment, and one per test cell
+feedback       HTML feedback per student, hidden tests removed
+selftest       autogrades the fake submissions of ``tests/submissions/<assignment>/`` and checks
+               each grade exactly (what CI runs)
+=============  ==============================================================================
+
+``python -m gamelib.grading STEP ...`` runs a step (see :mod:`gamelib.grading.__main__`).
+
+nbgrader's known traps, and what is done about them here:
+
+* ``nbgrader validate`` exits 0 even when tests fail: :func:`validate` reads the validator's result
+  instead (its ``failed`` cells) and says which notebook did what;
+* run from the wrong folder nbgrader silently creates an empty ``gradebook.db``: every step here
+  passes the course root and the database path explicitly, never relying on the working directory;
+* a deleted test cell is not graded unless missing cells are restored (``add_missing_cells``), which
+  crashes when a solution cell lost its metadata: :func:`repair` restores the metadata of cells a
+  student's editor stripped (by matching them with the student version) and puts deleted cells back
+  before nbgrader sees the notebook, and ``add_missing_cells`` stays on as a second net;
+* ``generate_feedback`` shows hidden tests to students: feedback goes through
+  :class:`gamelib.grading.feedback.HideHiddenTests`, and :func:`feedback` then scans every page for a
+  line of hidden test code and refuses to leave one behind;
+* the default cell time limit is 30 s: raised to :data:`CELL_TIMEOUT` (the checks' own per-case limits
+  keep every test cell far below it), with an interrupt on time-out so the next cells still run;
+* nbgrader calls ``alembic`` as a program: the virtual environment's ``bin`` is put on ``PATH``.
+"""
+from __future__ import annotations
+
+import copy
+import csv
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+from typing import NamedTuple
+
+REPO = Path(__file__).resolve().parents[2]
+"""The checkout gamelib runs from (an editable install): ``exercises/`` and ``tests/`` live here."""
+EXERCISES = REPO / "exercises"
+SOURCE = EXERCISES / "source"
+RELEASE = EXERCISES / "release"
+SUBMISSIONS = REPO / "tests" / "submissions"
+DEFAULT_COURSE = EXERCISES / "course"
+CELL_TIMEOUT = 300
+"""Seconds a cell may run during validation and autograding (nbgrader's default is 30)."""
+
+HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+
+
+class WorkflowError(RuntimeError):
+    """A step could not be done; the message says why (nbgrader's log included)."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# nbgrader, configured once, run in-process
+# ---------------------------------------------------------------------------------------------------
+
+def assignments(source: Path = SOURCE) -> list[str]:
+    """The assignments: the folders of ``source``, in order."""
+    return sorted(p.name for p in Path(source).iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def notebooks(folder: Path) -> list[Path]:
+    return sorted(p for p in Path(folder).glob("*.ipynb") if not p.name.startswith("."))
+
+
+def alembic_head() -> str:
+    """The gradebook schema's version, read in-process from nbgrader's migration scripts: what
+    ``nbgrader.api.get_alembic_version`` finds by running ``alembic heads`` as a program (seconds of
+    start-up for every new gradebook, and a FileNotFoundError when the venv is not on PATH)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+    from nbgrader.dbutil import ALEMBIC_DIR
+    cfg = Config()
+    cfg.set_main_option("script_location", ALEMBIC_DIR)
+    return ScriptDirectory.from_config(cfg).get_current_head()
+
+
+def _environment():
+    """nbgrader runs ``alembic`` as a program: put this Python's scripts on PATH (for nbgrader run by
+    hand) and answer its one question in-process instead."""
+    scripts = str(Path(sys.executable).parent)
+    if scripts not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = scripts + os.pathsep + os.environ.get("PATH", "")
+    import warnings
+    warnings.filterwarnings("ignore", message=".*not in session.*")   # nbgrader with SQLAlchemy 2
+    import nbgrader.api
+    if nbgrader.api.get_alembic_version is not alembic_head:
+        nbgrader.api.get_alembic_version = alembic_head
+
+
+def config(course: Path):
+    """The nbgrader configuration of a course folder, every path explicit."""
+    from traitlets.config import Config
+    course = Path(course).resolve()
+    c = Config()
+    c.CourseDirectory.root = str(course)
+    c.CourseDirectory.db_url = f"sqlite:///{course / 'gradebook.db'}"
+    c.Execute.timeout = CELL_TIMEOUT
+    c.Execute.interrupt_on_timeout = True
+    c.OverwriteCells.add_missing_cells = True
+    c.GenerateFeedback.preprocessors = ["nbgrader.preprocessors.GetGrades",
+                                        "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
+                                        "gamelib.grading.feedback.HideHiddenTests"]
+    return c
+
+
+CONFIG_FILE = '''\
+# nbgrader configuration of this course folder, written by `python -m gamelib.grading`.
+# Every path is absolute, so nbgrader run from any folder finds this course's gradebook.
+c = get_config()  # noqa: F821
+c.CourseDirectory.root = {root!r}
+c.CourseDirectory.db_url = {db!r}
+c.Execute.timeout = {timeout}
+c.Execute.interrupt_on_timeout = True
+c.OverwriteCells.add_missing_cells = True
+c.GenerateFeedback.preprocessors = ["nbgrader.preprocessors.GetGrades",
+                                    "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
+                                    "gamelib.grading.feedback.HideHiddenTests"]
+'''
+
+
+def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
+    """Make ``course`` an nbgrader course folder holding the current sources of ``names``."""
+    course = Path(course).resolve()
+    course.mkdir(parents=True, exist_ok=True)
+    (course / "nbgrader_config.py").write_text(CONFIG_FILE.format(
+        root=str(course), db=f"sqlite:///{course / 'gradebook.db'}", timeout=CELL_TIMEOUT))
+    for name in names or assignments(source):
+        src = Path(source) / name
+        if not src.is_dir():
+            raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
+        dst = course / "source" / name
+        if dst.exists():
+            shutil.rmtree(dst)
+        shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    return course
+
+
+def _nbgrader(converter, course: Path, assignment: str, student: str | None = None, **settings) -> str:
+    """Run one of nbgrader's converters on ``course`` and return its log; raise WorkflowError if it
+    failed."""
+    _environment()
+    from nbgrader.coursedir import CourseDirectory
+    from nbgrader.utils import capture_log
+    cfg = config(course)
+    coursedir = CourseDirectory(config=cfg)
+    coursedir.assignment_id = assignment
+    if student is not None:
+        coursedir.student_id = student
+    app = converter(coursedir=coursedir, config=cfg)
+    for key, value in settings.items():
+        setattr(app, key, value)
+    result = capture_log(app)
+    if not result["success"]:
+        raise WorkflowError(f"nbgrader {converter.__name__} failed on {assignment}"
+                            f"{' for ' + student if student else ''}:\n{result.get('log', '')}\n"
+                            f"{result.get('error', '')}")
+    return result.get("log", "")
+
+
+# ---------------------------------------------------------------------------------------------------
+# generate, validate
+# ---------------------------------------------------------------------------------------------------
+
+def generate(names=None, *, source: Path = SOURCE, release: Path = RELEASE) -> list[Path]:
+    """Generate the student versions of ``names`` (default: every assignment) into ``release``,
+    replacing what is there.  Works in a temporary course folder, so nothing else is written."""
+    from nbgrader.converters import GenerateAssignment
+    names = list(names or assignments(source))
+    written = []
+    with tempfile.TemporaryDirectory() as tmp:
+        course = prepare_course(Path(tmp), names, source)
+        for name in names:
+            _nbgrader(GenerateAssignment, course, name, force=True)
+            dst = Path(release) / name
+            if dst.exists():
+                shutil.rmtree(dst)
+            shutil.copytree(course / "release" / name, dst)
+            written += notebooks(dst)
+    return written
+
+
+class Validation(NamedTuple):
+    """One notebook validated: ``expected`` 'pass' (a source) or 'fail' (a student version);
+    ``failed`` the first line of each failing cell's error; ``ok`` whether it did as expected."""
+
+    path: Path
+    expected: str
+    failed: list
+    ok: bool
+    problem: str = ""
+
+
+def _validator():
+    _environment()
+    from nbgrader.validator import Validator
+    from traitlets.config import Config
+    c = Config()
+    c.Execute.timeout = CELL_TIMEOUT
+    c.Execute.interrupt_on_timeout = True
+    return Validator(config=c)
+
+
+def validate_notebook(path: Path, expected: str) -> Validation:
+    """Run ``path`` as nbgrader's validator does and judge its result (never its exit code, which is
+    0 even when tests fail)."""
+    validator = _validator()
+    validator.ignore_checksums = expected == "fail"
+    results = validator.validate(str(path))
+    failed = [item.get("raw_error", "").strip().splitlines()[-1:] for item in results.get("failed", [])]
+    failed = [f[0] if f else "" for f in failed]
+    problem = ""
+    if results.get("type_changed"):
+        problem = f"{len(results['type_changed'])} cells changed type"
+    elif results.get("changed"):
+        problem = f"{len(results['changed'])} locked cells differ from their checksums"
+    ok = not problem and (bool(failed) if expected == "fail" else not failed)
+    return Validation(Path(path), expected, failed, ok, problem)
+
+
+def validate(names=None, *, source: Path = SOURCE, release: Path = RELEASE) -> list[Validation]:
+    """Validate every source notebook (each must pass) and every student version (each must fail)."""
+    out = []
+    for name in names or assignments(source):
+        out += [validate_notebook(p, "pass") for p in notebooks(Path(source) / name)]
+        out += [validate_notebook(p, "fail") for p in notebooks(Path(release) / name)]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# Repairing what students hand in
+# ---------------------------------------------------------------------------------------------------
+
+def _gid(cell):
+    return cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+
+
+def _is_solution(cell) -> bool:
+    return bool(cell.get("metadata", {}).get("nbgrader", {}).get("solution"))
+
+
+def repair(submitted, release) -> tuple:
+    """``(notebook, notes)``: a submission made whole against its student version ``release``.
+
+    * cells whose nbgrader metadata was stripped get it back: locked cells (prompts, tests) by their
+      unchanged text, answer cells by position, the first unmarked cell of the same type between the
+      neighbouring recognised cells;
+    * cells the student deleted (a test, an answer) are put back from the student version, after their
+      neighbour, so nbgrader grades them (a deleted answer is blank, a deleted test runs);
+    * edited test cells are left to nbgrader, which restores them from its gradebook.
+    ``notes`` says what was done, for the instructor.
+    """
+    nb = copy.deepcopy(submitted)
+    cells = nb.cells
+    wanted = [c for c in release.cells if _gid(c)]
+    order = [_gid(c) for c in wanted]
+    by_id = dict(zip(order, wanted))
+    present = {_gid(c) for c in cells if _gid(c) in by_id}
+    notes = []
+
+    def restore(cell, gid):
+        cell.setdefault("metadata", {})["nbgrader"] = copy.deepcopy(by_id[gid].metadata["nbgrader"])
+        for key in ("deletable", "editable"):
+            if key in by_id[gid].metadata:
+                cell.metadata[key] = by_id[gid].metadata[key]
+        present.add(gid)
+
+    restored = []
+    for cell in cells:                                      # locked cells, by their text
+        if _gid(cell) is not None:
+            continue
+        for gid in order:
+            ref = by_id[gid]
+            if gid not in present and not _is_solution(ref) and cell.cell_type == ref.cell_type \
+                    and cell.source.strip() == ref.source.strip():
+                restore(cell, gid)
+                restored.append(gid)
+                break
+
+    def index(gid):
+        return next(i for i, c in enumerate(cells) if _gid(c) == gid)
+
+    def bounds(k):
+        lo = max((index(g) for g in order[:k] if g in present), default=-1)
+        hi = min((index(g) for g in order[k + 1:] if g in present), default=len(cells))
+        return lo, hi
+
+    for k, gid in enumerate(order):                         # answer cells, by position
+        if gid in present or not _is_solution(by_id[gid]):
+            continue
+        lo, hi = bounds(k)
+        for i in range(lo + 1, max(hi, lo + 1)):
+            if _gid(cells[i]) is None and cells[i].cell_type == by_id[gid].cell_type:
+                restore(cells[i], gid)
+                restored.append(gid)
+                break
+    if restored:
+        notes.append(f"nbgrader metadata restored on {len(restored)} cells ({', '.join(restored)})")
+
+    ids = {c.get("id") for c in cells}
+    for k, gid in enumerate(order):                         # deleted cells, from the student version
+        if gid in present:
+            continue
+        lo, _ = bounds(k)
+        cell = copy.deepcopy(by_id[gid])
+        if cell.get("id") in ids:
+            cell["id"] = uuid.uuid4().hex[:8]
+        ids.add(cell.get("id"))
+        cells.insert(lo + 1, cell)
+        present.add(gid)
+        notes.append(f"cell {gid} was missing: put back from the student version")
+    return nb, notes
+
+
+# ---------------------------------------------------------------------------------------------------
+# autograde, export, feedback
+# ---------------------------------------------------------------------------------------------------
+
+def _student_id(name: str) -> str:
+    sid = re.sub(r"[^A-Za-z0-9_.@-]+", "_", name).strip("_.")
+    if not sid:
+        raise WorkflowError(f"cannot make a student id out of {name!r}")
+    return sid
+
+
+def find_submissions(folder: Path, assignment: str, names: list[str]) -> dict:
+    """``{student: {notebook name: path}}`` from a folder laid out as ``<student>.ipynb`` (a one-notebook
+    assignment), ``<student>/<notebook>.ipynb`` or nbgrader's ``<student>/<assignment>/<notebook>.ipynb``."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise WorkflowError(f"no folder of submissions at {folder}")
+    found = {}
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_file() and entry.suffix == ".ipynb":
+            if len(names) != 1:
+                raise WorkflowError(f"{entry}: {assignment} has several notebooks ({', '.join(names)}); "
+                                    "put each student's notebooks in a folder named after the student")
+            found[_student_id(entry.stem)] = {names[0]: entry}
+        elif entry.is_dir():
+            inner = entry / assignment if (entry / assignment).is_dir() else entry
+            books = {p.stem: p for p in notebooks(inner) if p.stem in names}
+            if books:
+                found[_student_id(entry.name)] = books
+    if not found:
+        raise WorkflowError(f"no submissions of {assignment} in {folder} (expected <student>.ipynb or "
+                            f"<student>/{'|'.join(n + '.ipynb' for n in names)})")
+    return found
+
+
+class Grade(NamedTuple):
+    student: str
+    assignment: str
+    notebook: str
+    cell: str
+    score: float
+    max_score: float
+
+
+def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COURSE,
+              source: Path = SOURCE, _generated: bool = False) -> dict:
+    """Grade every submission of ``assignment`` in ``submissions`` inside the course folder ``course``
+    (made if needed; its gradebook keeps the grades).  Returns ``{student: notes}`` (what
+    :func:`repair` did to each submission)."""
+    import nbformat
+    from nbgrader.converters import Autograde, GenerateAssignment
+    if not _generated:
+        course = prepare_course(Path(course), [assignment], source)
+        _nbgrader(GenerateAssignment, course, assignment, force=True)    # fills the gradebook
+    course = Path(course).resolve()
+    names = [p.stem for p in notebooks(course / "release" / assignment)]
+    found = find_submissions(Path(submissions), assignment, names)
+    report = {}
+    for student, books in found.items():
+        target = course / "submitted" / student / assignment
+        if target.exists():
+            shutil.rmtree(target)
+        target.mkdir(parents=True)
+        notes = []
+        for name, path in books.items():
+            try:
+                nb = nbformat.read(str(path), as_version=4)
+            except Exception as e:                               # noqa: BLE001 -- an unreadable file
+                raise WorkflowError(f"{path} is not a readable notebook: {e}") from None
+            release = nbformat.read(str(course / "release" / assignment / f"{name}.ipynb"), as_version=4)
+            fixed, done = repair(nb, release)
+            notes += [f"{name}: {n}" for n in done]
+            nbformat.write(fixed, str(target / f"{name}.ipynb"))
+        report[student] = notes
+    for student in found:
+        _nbgrader(Autograde, course, assignment, student, force=True, create_student=True)
+    return report
+
+
+def grades(course: Path = DEFAULT_COURSE, assignment: str | None = None) -> list[Grade]:
+    """Every graded cell of every autograded submission in ``course``'s gradebook."""
+    _environment()
+    from nbgrader.api import Gradebook
+    course = Path(course).resolve()
+    db = course / "gradebook.db"
+    if not db.exists():
+        raise WorkflowError(f"{course} has no gradebook.db: autograde there first")
+    out = []
+    with Gradebook(f"sqlite:///{db}") as gb:
+        for a in gb.assignments:
+            if assignment is not None and a.name != assignment:
+                continue
+            for submission in gb.assignment_submissions(a.name):
+                for nb in submission.notebooks:
+                    for g in nb.grades:
+                        out.append(Grade(submission.student.id, a.name, nb.name, g.name,
+                                         float(g.score), float(g.max_score)))
+    return out
+
+
+def export(course: Path = DEFAULT_COURSE, out: Path | None = None) -> tuple[Path, Path]:
+    """Write the grades as CSV: nbgrader's table (one row per student and assignment) to ``out``
+    (default ``<course>/grades.csv``) and one row per test cell next to it (``grades_by_cell.csv``)."""
+    _environment()
+    from nbgrader.api import Gradebook
+    from nbgrader.plugins import CsvExportPlugin
+    course = Path(course).resolve()
+    out = Path(out) if out is not None else course / "grades.csv"
+    rows = grades(course)                                     # also checks the gradebook exists
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        CsvExportPlugin(to=str(out)).export(gb)
+    by_cell = out.with_name(out.stem + "_by_cell.csv")
+    with open(by_cell, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(Grade._fields)
+        w.writerows(rows)
+    return out, by_cell
+
+
+def hidden_lines(source: Path = SOURCE, names=None) -> set:
+    """Every line of hidden test code in the source notebooks (what feedback must never show)."""
+    import nbformat
+    lines = set()
+    for name in names or assignments(source):
+        for path in notebooks(Path(source) / name):
+            for cell in nbformat.read(str(path), as_version=4).cells:
+                inside = False
+                for line in cell.source.splitlines():
+                    if HIDDEN_BEGIN in line:
+                        inside = True
+                    elif HIDDEN_END in line:
+                        inside = False
+                    elif inside and line.strip() and not line.strip().startswith("#"):
+                        lines.add(line.strip())
+    return lines
+
+
+def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE) -> list[Path]:
+    """HTML feedback for every autograded submission of ``assignment`` in ``course``, in
+    ``<course>/feedback/<student>/<assignment>/``; hidden tests removed, and checked to be gone."""
+    import html
+    from nbgrader.converters import GenerateFeedback
+    course = Path(course).resolve()
+    if not (course / "autograded").is_dir():
+        raise WorkflowError(f"nothing autograded in {course}: run autograde first")
+    _nbgrader(GenerateFeedback, course, assignment, "*", force=True)
+    pages = sorted((course / "feedback").glob(f"*/{assignment}/*.html"))
+    secret = hidden_lines(source, [assignment])
+    for page in pages:
+        text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+        leaked = [line for line in secret if line in text] + ([HIDDEN_BEGIN] if HIDDEN_BEGIN in text else [])
+        if leaked:
+            raise WorkflowError(f"{page} would show hidden test code ({leaked[0]!r}); not released")
+    return pages
+
+
+# ---------------------------------------------------------------------------------------------------
+# Fake submissions (tests/submissions/<assignment>/<name>.py) and the self-test CI runs
+# ---------------------------------------------------------------------------------------------------
+
+MARKER = re.compile(r"^# %% *(.*)$")
+
+
+class Fake(NamedTuple):
+    """A fake submission: ``name``, the edits to the student version that make it (``blocks``), and
+    what its grades must be: ``total``, ``expected_cells`` ({cell: score}, the cells left out
+    expecting full marks; or one score for every cell) and ``says`` ({cell: text its output must
+    contain})."""
+
+    name: str
+    path: Path
+    blocks: list
+    total: float
+    expected_cells: dict
+    says: dict
+
+
+def read_fake(path: Path) -> Fake:
+    """Parse a fake submission file (format: tests/submissions/README.md)."""
+    blocks, head, body = [], None, []
+    for line in Path(path).read_text().splitlines():
+        m = MARKER.match(line)
+        if m:
+            if head is not None:
+                blocks.append((head, "\n".join(body).strip("\n")))
+            head, body = m.group(1).strip(), []
+        elif head is not None:
+            body.append(line)
+    if head is not None:
+        blocks.append((head, "\n".join(body).strip("\n")))
+    expect = [b for h, b in blocks if h == "expect"]
+    if len(expect) != 1:
+        raise WorkflowError(f"{path}: needs exactly one '# %% expect' block")
+    space: dict = {}
+    exec(compile(expect[0], str(path), "exec"), {}, space)                 # trusted test data
+    if "total" not in space:
+        raise WorkflowError(f"{path}: the expect block must set total")
+    return Fake(Path(path).stem, Path(path), [(h, b) for h, b in blocks if h != "expect"],
+                float(space["total"]), _cells(space.get("cells", {}), path), dict(space.get("says", {})))
+
+
+def _cells(cells, path):
+    if isinstance(cells, dict) or (isinstance(cells, (int, float)) and not isinstance(cells, bool)):
+        return cells
+    raise WorkflowError(f"{path}: cells must be a dict {{cell: score}} or one score for every cell")
+
+
+def solution_source(cell) -> str:
+    """A source cell's text with the solution markers removed (the reference answer)."""
+    return "\n".join(line for line in cell.source.splitlines()
+                     if "### BEGIN SOLUTION" not in line and "### END SOLUTION" not in line)
+
+
+def build_fake(fake: Fake, release_nb, source_nb):
+    """The notebook ``fake`` describes: the student version with its edits applied."""
+    import nbformat
+    nb = copy.deepcopy(release_nb)
+    solutions = {_gid(c): solution_source(c) for c in source_nb.cells if _is_solution(c)}
+
+    def find(gid):
+        for c in nb.cells:
+            if _gid(c) == gid:
+                return c
+        raise WorkflowError(f"{fake.path}: no cell {gid!r} in the student version")
+
+    for head, body in fake.blocks:
+        word, _, arg = head.partition(" ")
+        if word == "solutions":                         # every answer from the source's solutions
+            for c in nb.cells:
+                if _is_solution(c):
+                    c.source = solutions[_gid(c)]
+        elif word == "answer":
+            cell = find(arg)
+            if not _is_solution(cell):
+                raise WorkflowError(f"{fake.path}: {arg} is not an answer cell")
+            cell.source = body
+        elif word == "edit":
+            find(arg).source = body
+        elif word == "delete":
+            nb.cells.remove(find(arg))
+        elif word == "add":
+            nb.cells.append(nbformat.v4.new_code_cell(body))
+        elif word == "strip":                           # as an editor that drops metadata would
+            for c in nb.cells:
+                c.metadata.pop("nbgrader", None)
+                c.metadata.pop("deletable", None)
+                c.metadata.pop("editable", None)
+                c["id"] = uuid.uuid4().hex[:8]
+        else:
+            raise WorkflowError(f"{fake.path}: unknown block '# %% {head}'")
+    return nb
+
+
+def fakes(assignment: str, folder: Path = SUBMISSIONS) -> list[Fake]:
+    return [read_fake(p) for p in sorted((Path(folder) / assignment).glob("*.py"))]
+
+
+class SelfTest(NamedTuple):
+    """One fake submission graded: its grades and, per cell, what went wrong (nothing if all is as
+    expected)."""
+
+    fake: Fake
+    total: float
+    scores: dict
+    problems: list
+
+
+def cell_outputs(course: Path, assignment: str, student: str) -> dict:
+    """``{grade_id: the text of its outputs}`` from an autograded submission."""
+    import nbformat
+    out = {}
+    for path in notebooks(Path(course) / "autograded" / student / assignment):
+        for c in nbformat.read(str(path), as_version=4).cells:
+            if _gid(c) and c.cell_type == "code":
+                parts = []
+                for o in c.get("outputs", []):
+                    if o.output_type == "stream":
+                        parts.append(o.text)
+                    elif o.output_type == "error":
+                        parts.append(f"{o.ename}: {o.evalue}")
+                    elif "text/plain" in o.get("data", {}):
+                        parts.append(o.data["text/plain"])
+                out[_gid(c)] = "\n".join(parts)
+    return out
+
+
+def selftest(assignment: str, *, course: Path | None = None, folder: Path = SUBMISSIONS,
+             source: Path = SOURCE, only=None) -> list[SelfTest]:
+    """Build the fake submissions of ``assignment``, autograde them in ``course`` (a temporary folder
+    by default) and compare every cell's grade with what each expects."""
+    import nbformat
+    listed = fakes(assignment, folder)
+    if only:
+        listed = [f for f in listed if f.name in set(only)]
+    if not listed:
+        raise WorkflowError(f"no fake submissions for {assignment} in {Path(folder) / assignment}")
+    with tempfile.TemporaryDirectory() as tmp:
+        course = Path(course) if course is not None else Path(tmp) / "course"
+        inbox = Path(tmp) / "inbox"
+        src_books = notebooks(Path(source) / assignment)
+        if len(src_books) != 1:
+            raise WorkflowError("fake submissions describe one-notebook assignments")
+        from nbgrader.converters import GenerateAssignment
+        source_nb = nbformat.read(str(src_books[0]), as_version=4)
+        course = prepare_course(course, [assignment], source)
+        _nbgrader(GenerateAssignment, course, assignment, force=True)
+        release_nb = nbformat.read(str(course / "release" / assignment / src_books[0].name), as_version=4)
+        for fake in listed:
+            (inbox / fake.name).mkdir(parents=True)
+            nbformat.write(build_fake(fake, release_nb, source_nb), str(inbox / fake.name / src_books[0].name))
+        autograde(assignment, inbox, course=course, source=source, _generated=True)
+        results = []
+        by_student = {}
+        for g in grades(course, assignment):
+            by_student.setdefault(g.student, []).append(g)
+        for fake in listed:
+            cells = {g.cell: (g.score, g.max_score) for g in by_student.get(fake.name, [])}
+            outputs = cell_outputs(course, assignment, fake.name)
+            problems = []
+            for cell, (score, top) in cells.items():
+                want = (fake.expected_cells if isinstance(fake.expected_cells, dict)
+                        else {}).get(cell, top if isinstance(fake.expected_cells, dict) else fake.expected_cells)
+                if abs(score - want) > 1e-9:
+                    problems.append(f"{cell}: {score:g} of {top:g}, expected {want:g}")
+            unknown = set(fake.expected_cells if isinstance(fake.expected_cells, dict) else ()) - set(cells)
+            if unknown:
+                problems.append(f"expect names cells that are not graded: {sorted(unknown)}")
+            total = sum(s for s, _ in cells.values())
+            if abs(total - fake.total) > 1e-9:
+                problems.append(f"total {total:g}, expected {fake.total:g}")
+            for cell, phrases in fake.says.items():
+                for phrase in [phrases] if isinstance(phrases, str) else phrases:
+                    if phrase not in outputs.get(cell, ""):
+                        problems.append(f"{cell}: its output does not say {phrase!r}; it says "
+                                        f"{outputs.get(cell, '')[:400]!r}")
+            results.append(SelfTest(fake, total, {c: s for c, (s, _) in cells.items()}, problems))
+        return results
+
+
+def summary_json(results) -> str:
+    """The self-test's grades as JSON (for the benchmark and the report)."""
+    return json.dumps({r.fake.name: {"total": r.total, "ok": not r.problems} for r in results}, indent=1)
