@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from nbconvert.preprocessors import Preprocessor
+from traitlets import Bool
 
 HIDDEN = re.compile(r"^[^\n]*### BEGIN HIDDEN TESTS.*?### END HIDDEN TESTS[^\n]*(\n|$)", re.S | re.M)
 SHOWN = "# (hidden tests ran here)\n"
@@ -23,6 +24,8 @@ def hide(source: str) -> str:
 
 class HideHiddenTests(Preprocessor):
     """Remove hidden tests, and the tracebacks that could quote them, from a notebook's cells."""
+
+    enabled = Bool(True, help="nbconvert preprocessors are off unless enabled; this one is on").tag(config=True)
 
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type == "code" and "BEGIN HIDDEN TESTS" in cell.source:

@@ -3,9 +3,10 @@
 :func:`run` calls it and returns a :class:`Run`: what it returned, or the exception it raised, with
 four guards around the call:
 
-* **time**: a per-call time limit (SIGALRM in the main thread, an asynchronous exception elsewhere);
+* **time**: a per-call time limit (SIGALRM in the main thread, a line-by-line clock check elsewhere);
   an infinite loop becomes status 'timeout' and the next test is graded.  The alarm keeps firing
-  every 50 ms until the call returns, so a bare ``except:`` inside the loop cannot swallow it;
+  every 50 ms until the call returns, and from the second alarm on every line raises, so a bare
+  ``except:`` inside the loop cannot swallow it;
 * **output**: everything printed goes to a capped buffer: megabytes of prints cost a counter, never
   a notebook output (the count is reported);
 * **gamelib's own searches**: a profile hook notes every call into gamelib's search modules (minimax,
@@ -14,7 +15,7 @@ four guards around the call:
 """
 from __future__ import annotations
 
-import ctypes
+import contextlib
 import io
 import math
 import numbers
@@ -128,11 +129,17 @@ def _time_limit(seconds: float | None):
     if seconds is None:
         yield
         return
-    state = {"active": True}
+    state = {"active": True, "alarms": 0}
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+        previous_trace = sys.gettrace()
+
         def on_alarm(signum, frame):
-            if state["active"]:
-                raise TimeLimitExceeded(f"no answer within {seconds:g} s")
+            if not state["active"]:
+                return
+            state["alarms"] += 1
+            if state["alarms"] > 1:       # the first alarm was swallowed: raise at every line from now on
+                _raise_everywhere(frame, state, seconds)
+            raise TimeLimitExceeded(f"no answer within {seconds:g} s")
 
         old = signal.signal(signal.SIGALRM, on_alarm)
         signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
@@ -142,33 +149,43 @@ def _time_limit(seconds: float | None):
             state["active"] = False
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old)
+            if state["alarms"] > 1:
+                sys.settrace(previous_trace)
         return
-    # Not the main thread (signals unavailable): an asynchronous exception, re-sent until the block ends.
-    thread_id = threading.get_ident()
-    lock = threading.Lock()
-    stop = threading.Event()
+    # Not the main thread (no signals there): every line checks the clock.  Slower, and a call that
+    # blocks in C (time.sleep) is only stopped when it returns, but a loop never runs on.
+    deadline = time.monotonic() + seconds
+    previous_trace = sys.gettrace()
 
-    def fire():
-        if stop.wait(seconds):
-            return
-        while True:
-            with lock:
-                if not state["active"]:
-                    return
-                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id),
-                                                           ctypes.py_object(TimeLimitExceeded))
-            if stop.wait(0.05):
-                return
+    def check(f, event, arg):
+        if state["active"] and time.monotonic() > deadline and \
+                os.path.abspath(f.f_code.co_filename) not in _OURS:
+            raise TimeLimitExceeded(f"no answer within {seconds:g} s")
+        return check
 
-    timer = threading.Thread(target=fire, daemon=True)
-    timer.start()
+    sys.settrace(check)
     try:
         yield
     finally:
-        with lock:
-            state["active"] = False
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), None)
-        stop.set()
+        state["active"] = False
+        sys.settrace(previous_trace)
+
+
+_OURS = (os.path.abspath(__file__), os.path.abspath(contextlib.__file__))
+
+
+def _raise_everywhere(frame, state, seconds):
+    """Make every line the student's code runs raise TimeLimitExceeded (a loop that swallows the alarm
+    with a bare ``except`` then raises again in its own handler, and so escapes it)."""
+    def killer(f, event, arg):
+        if state["active"] and event in ("line", "call") and os.path.abspath(f.f_code.co_filename) not in _OURS:
+            raise TimeLimitExceeded(f"no answer within {seconds:g} s")
+        return killer
+
+    sys.settrace(killer)
+    while frame is not None:
+        frame.f_trace, frame.f_trace_lines = killer, True
+        frame = frame.f_back
 
 
 def where_raised(error: BaseException) -> str:
