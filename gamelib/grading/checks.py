@@ -19,8 +19,10 @@ By-hand exercises compare a student's numbers with what the reference's trace sa
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import time
+import warnings
 from typing import Any, Callable, NamedTuple
 
 from ..core import CHANCE, INF, MAX, GameError
@@ -45,6 +47,18 @@ spares the next case, and each costs the full time limit)."""
 
 class GradingError(AssertionError):
     """A check failed; the message is the feedback for the student."""
+
+
+def _no_warnings(check):
+    """Run ``check`` with warnings silenced: nbgrader counts anything a test cell writes to stderr as a
+    failed test, so a stray warning must never cost a student the points."""
+    @functools.wraps(check)
+    def quiet(*args, **kwargs):
+        __tracebackhide__ = True
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return check(*args, **kwargs)
+    return quiet
 
 
 def _fail(message: str):
@@ -409,6 +423,7 @@ def _difference(got: Outcome, want: Outcome, case: C.Case, exercise: Exercise) -
     return "; ".join(parts)
 
 
+@_no_warnings
 def search(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
            quiet: bool = False) -> None:
     """Grade the student's ``fn`` for the search exercise ``name`` (a key of :data:`EXERCISES`): on
@@ -477,6 +492,7 @@ def feedback(exercise: Exercise, results: list[CaseResult], where: str) -> str:
 # By-hand answers
 # ---------------------------------------------------------------------------------------------------
 
+@_no_warnings
 def answer_format(answer, nodes=None, *, what: str = "answer", numbers: bool = True, allow_inf=False):
     """A public check of an answer's *form* (never its correctness): a dict over exactly ``nodes``
     holding numbers, or (``nodes=None``) a number."""
@@ -505,6 +521,7 @@ def _node_values(result) -> dict:
     return {e.state: e.value for e in result.trace if e.kind != "enter"}
 
 
+@_no_warnings
 def values_by_hand(answer: dict, spec, *, decision=None, answer_decision=None, search: str = "minimax",
                    what: str = "values"):
     """Compare hand-computed node values (and the root decision) with gamelib's trace of ``search``
@@ -535,6 +552,7 @@ def _fmt(v) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
+@_no_warnings
 def alphabeta_by_hand(spec, *, leaves=None, pruned=None, windows=None, values=None, decision=None,
                       prune_on_equality: bool = True, what: str = "answer"):
     """Compare a hand-traced alpha-beta with gamelib's trace on ``spec``: ``leaves`` (the leaves
@@ -587,6 +605,7 @@ def _window(w) -> str:
         return repr(w)
 
 
+@_no_warnings
 def choices(answer, correct: set, options: dict, *, what: str = "answer"):
     """A multiple-choice answer: the set of option keys the student ticked, against ``correct``;
     ``options`` maps each key to its text (for the feedback)."""
@@ -615,6 +634,7 @@ SIGMA_PUBLIC = [("the textbook's tree", [[99, 1000, 1000, 1000], [100, 101, 102,
                 ("a new tree", [[10, 14, 20], [11, 12, 13]], 2.0)]
 
 
+@_no_warnings
 def sigma_probability(fn, *, hidden: int = 0, seed: int = 0, trials: int = 40_000):
     """Grade ``fn(spec, sigma, trials, seed)``, the student's Monte Carlo estimate of P(the first root
     move is truly best) under independent N(0, σ²) errors, against gamelib's exact integration
@@ -657,6 +677,7 @@ def sigma_probability(fn, *, hidden: int = 0, seed: int = 0, trials: int = 40_00
 # An evaluation function judged by results (CS188's evaluation question)
 # ---------------------------------------------------------------------------------------------------
 
+@_no_warnings
 def connect4_evaluation(evaluate, *, seed: int = 0, points: int = 4) -> float:
     """Play ``evaluate`` inside gamelib's depth-2 alpha-beta against fixed opponents
     (:mod:`gamelib.grading.tournament`) and return the points earned, one per rung of ``points``:

@@ -379,8 +379,9 @@ class Grade(NamedTuple):
 def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COURSE,
               source: Path = SOURCE, _generated: bool = False) -> dict:
     """Grade every submission of ``assignment`` in ``submissions`` inside the course folder ``course``
-    (made if needed; its gradebook keeps the grades).  Returns ``{student: notes}`` (what
-    :func:`repair` did to each submission)."""
+    (made if needed; its gradebook keeps the grades).  Returns ``{student: notes}``: what
+    :func:`repair` did to each submission, and "NOT GRADED: ..." for one nbgrader could not grade (the
+    others are still graded)."""
     import nbformat
     from nbgrader.converters import Autograde, GenerateAssignment
     if not _generated:
@@ -406,8 +407,12 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
             notes += [f"{name}: {n}" for n in done]
             nbformat.write(fixed, str(target / f"{name}.ipynb"))
         report[student] = notes
-    for student in found:
-        _nbgrader(Autograde, course, assignment, student, force=True, create_student=True)
+    for student in found:                   # one at a time: a submission nbgrader cannot grade stops only itself
+        try:
+            _nbgrader(Autograde, course, assignment, student, force=True, create_student=True)
+        except WorkflowError as e:
+            report[student].append(f"NOT GRADED: {str(e).splitlines()[0]} (see the log: run again with "
+                                   f"nbgrader autograde in {course})")
     return report
 
 
