@@ -19,6 +19,7 @@ from pathlib import Path
 
 import nbformat
 
+from gamelib.grading import fakes
 from gamelib.grading import workflow as w
 
 GOAL = 30.0
@@ -37,10 +38,10 @@ def main(argv=None):
         for name in names:
             source = nbformat.read(str(w.notebooks(w.SOURCE / name)[0]), as_version=4)
             release = nbformat.read(str(next(p for p in releases if p.parent.name == name)), as_version=4)
-            fake = w.read_fake(w.SUBMISSIONS / name / "reference.py")
+            fake = fakes.read(fakes.SUBMISSIONS / name / "reference.py")
             inbox = Path(tmp) / name / "inbox"
             inbox.mkdir(parents=True)
-            nbformat.write(w.build_fake(fake, release, source), str(inbox / "reference.ipynb"))
+            nbformat.write(fakes.build(fake, release, source), str(inbox / "reference.ipynb"))
             course = Path(tmp) / name / "course"
             start = time.perf_counter()
             done = subprocess.run([sys.executable, "-m", "gamelib.grading", "autograde", name, str(inbox),

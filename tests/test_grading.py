@@ -16,6 +16,7 @@ from gamelib.core import IllegalMoveError
 from gamelib.games import Halving, TicTacToe
 from gamelib.grading import cases as C
 from gamelib.grading import checks, sandbox, tournament
+from gamelib.grading import fakes
 from gamelib.grading import workflow as w
 from gamelib.grading.feedback import HideHiddenTests, hide
 from gamelib.grading.games import TakeAway, agent_tree
@@ -435,11 +436,11 @@ def test_fake_submission_files_are_checked(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("# %% solutions\n")
     with pytest.raises(w.WorkflowError, match="expect"):
-        w.read_fake(bad)
+        fakes.read(bad)
     bad.write_text("# %% expect\ntotal = 1\n# %% bogus\n")
     source = nbformat.read(str(w.SOURCE / "02_alpha_beta" / "alpha_beta.ipynb"), as_version=4)
     with pytest.raises(w.WorkflowError, match="unknown block"):
-        w.build_fake(w.read_fake(bad), _release(), source)
+        fakes.build(fakes.read(bad), _release(), source)
 
 
 def test_the_gradebook_version_is_read_in_process():

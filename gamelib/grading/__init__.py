@@ -22,6 +22,8 @@ module                      holds
 :mod:`.games`               exercise games with more than two agents: :func:`agent_tree`,
                             :class:`TakeAway`
 :mod:`.workflow`            the instructor's nbgrader steps; ``python -m gamelib.grading`` runs them
+:mod:`.feedback`            the nbconvert preprocessor that keeps hidden tests out of feedback
+:mod:`.fakes`               fake submissions (tests/submissions/) and the self-test that grades them
 ==========================  ==========================================================================
 """
 from . import checks

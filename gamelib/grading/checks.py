@@ -25,7 +25,7 @@ import time
 import warnings
 from typing import Any, Callable, NamedTuple
 
-from ..core import CHANCE, INF, MAX, GameError
+from ..core import CHANCE, INF
 from ..minimax import minimax
 from ..trees import GameTree
 from . import cases as C
@@ -651,7 +651,7 @@ def sigma_probability(fn, *, hidden: int = 0, seed: int = 0, trials: int = 40_00
         cases = SIGMA_PUBLIC
     problems = []
     for k, (name, spec, sigma) in enumerate(cases):
-        exact = exact_branch_probabilities(spec, sigma)[f"a1"]
+        exact = exact_branch_probabilities(spec, sigma)["a1"]
         r = run(fn, copy.deepcopy(spec), sigma, trials, 1000 + k, time_limit=10.0)
         shown = "" if hidden else f" (tree {spec}, σ = {sigma:g})"
         if r.status != "ok":
@@ -693,5 +693,5 @@ def connect4_evaluation(evaluate, *, seed: int = 0, points: int = 4) -> float:
     return float(earned)
 
 
-__all__ = ["GradingError", "EXERCISES", "search", "answer_format", "values_by_hand",
+__all__ = ["GradingError", "EXERCISES", "search", "grade_search", "answer_format", "values_by_hand",
            "alphabeta_by_hand", "choices", "sigma_probability", "connect4_evaluation"]

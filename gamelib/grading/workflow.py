@@ -9,7 +9,7 @@ autograde      grades a folder of submissions in a course folder (its gradebook,
 export         the grades as CSV: one row per student and assignment, and one per test cell
 feedback       HTML feedback per student, hidden tests removed
 selftest       autogrades the fake submissions of ``tests/submissions/<assignment>/`` and checks
-               each grade exactly (what CI runs)
+               each grade exactly (what CI runs; :mod:`gamelib.grading.fakes`)
 =============  ==============================================================================
 
 ``python -m gamelib.grading STEP ...`` runs a step (see :mod:`gamelib.grading.__main__`).
@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import copy
 import csv
-import json
 import os
 import re
 import shutil
@@ -50,7 +49,6 @@ REPO = Path(__file__).resolve().parents[2]
 EXERCISES = REPO / "exercises"
 SOURCE = EXERCISES / "source"
 RELEASE = EXERCISES / "release"
-SUBMISSIONS = REPO / "tests" / "submissions"
 DEFAULT_COURSE = EXERCISES / "course"
 CELL_TIMEOUT = 300
 """Seconds a cell may run during validation and autograding (nbgrader's default is 30)."""
@@ -390,24 +388,26 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
     course = Path(course).resolve()
     names = [p.stem for p in notebooks(course / "release" / assignment)]
     found = find_submissions(Path(submissions), assignment, names)
-    report = {}
+    report, gradable = {}, []
     for student, books in found.items():
         target = course / "submitted" / student / assignment
         if target.exists():
             shutil.rmtree(target)
         target.mkdir(parents=True)
-        notes = []
+        notes = report[student] = []
         for name, path in books.items():
             try:
                 nb = nbformat.read(str(path), as_version=4)
-            except Exception as e:                               # noqa: BLE001 -- an unreadable file
-                raise WorkflowError(f"{path} is not a readable notebook: {e}") from None
+            except Exception as e:                               # noqa: BLE001 -- whatever the file is
+                notes.append(f"NOT GRADED: {path.name} is not a readable notebook ({type(e).__name__})")
+                break
             release = nbformat.read(str(course / "release" / assignment / f"{name}.ipynb"), as_version=4)
             fixed, done = repair(nb, release)
             notes += [f"{name}: {n}" for n in done]
             nbformat.write(fixed, str(target / f"{name}.ipynb"))
-        report[student] = notes
-    for student in found:                   # one at a time: a submission nbgrader cannot grade stops only itself
+        else:
+            gradable.append(student)
+    for student in gradable:                # one at a time: a submission nbgrader cannot grade stops only itself
         try:
             _nbgrader(Autograde, course, assignment, student, force=True, create_student=True)
         except WorkflowError as e:
@@ -491,191 +491,3 @@ def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = S
         if leaked:
             raise WorkflowError(f"{page} would show hidden test code ({leaked[0]!r}); not released")
     return pages
-
-
-# ---------------------------------------------------------------------------------------------------
-# Fake submissions (tests/submissions/<assignment>/<name>.py) and the self-test CI runs
-# ---------------------------------------------------------------------------------------------------
-
-MARKER = re.compile(r"^# %% *(.*)$")
-
-
-class Fake(NamedTuple):
-    """A fake submission: ``name``, the edits to the student version that make it (``blocks``), and
-    what its grades must be: ``total``, ``expected_cells`` ({cell: score}, the cells left out
-    expecting full marks; or one score for every cell) and ``says`` ({cell: text its output must
-    contain})."""
-
-    name: str
-    path: Path
-    blocks: list
-    total: float
-    expected_cells: dict
-    says: dict
-
-
-def read_fake(path: Path) -> Fake:
-    """Parse a fake submission file (format: tests/submissions/README.md)."""
-    blocks, head, body = [], None, []
-    for line in Path(path).read_text().splitlines():
-        m = MARKER.match(line)
-        if m:
-            if head is not None:
-                blocks.append((head, "\n".join(body).strip("\n")))
-            head, body = m.group(1).strip(), []
-        elif head is not None:
-            body.append(line)
-    if head is not None:
-        blocks.append((head, "\n".join(body).strip("\n")))
-    expect = [b for h, b in blocks if h == "expect"]
-    if len(expect) != 1:
-        raise WorkflowError(f"{path}: needs exactly one '# %% expect' block")
-    space: dict = {}
-    exec(compile(expect[0], str(path), "exec"), {}, space)                 # trusted test data
-    if "total" not in space:
-        raise WorkflowError(f"{path}: the expect block must set total")
-    return Fake(Path(path).stem, Path(path), [(h, b) for h, b in blocks if h != "expect"],
-                float(space["total"]), _cells(space.get("cells", {}), path), dict(space.get("says", {})))
-
-
-def _cells(cells, path):
-    if isinstance(cells, dict) or (isinstance(cells, (int, float)) and not isinstance(cells, bool)):
-        return cells
-    raise WorkflowError(f"{path}: cells must be a dict {{cell: score}} or one score for every cell")
-
-
-def solution_source(cell) -> str:
-    """A source cell's text with the solution markers removed (the reference answer)."""
-    return "\n".join(line for line in cell.source.splitlines()
-                     if "### BEGIN SOLUTION" not in line and "### END SOLUTION" not in line)
-
-
-def build_fake(fake: Fake, release_nb, source_nb):
-    """The notebook ``fake`` describes: the student version with its edits applied."""
-    import nbformat
-    nb = copy.deepcopy(release_nb)
-    solutions = {_gid(c): solution_source(c) for c in source_nb.cells if _is_solution(c)}
-
-    def find(gid):
-        for c in nb.cells:
-            if _gid(c) == gid:
-                return c
-        raise WorkflowError(f"{fake.path}: no cell {gid!r} in the student version")
-
-    for head, body in fake.blocks:
-        word, _, arg = head.partition(" ")
-        if word == "solutions":                         # every answer from the source's solutions
-            for c in nb.cells:
-                if _is_solution(c):
-                    c.source = solutions[_gid(c)]
-        elif word == "answer":
-            cell = find(arg)
-            if not _is_solution(cell):
-                raise WorkflowError(f"{fake.path}: {arg} is not an answer cell")
-            cell.source = body
-        elif word == "edit":
-            find(arg).source = body
-        elif word == "delete":
-            nb.cells.remove(find(arg))
-        elif word == "add":
-            nb.cells.append(nbformat.v4.new_code_cell(body))
-        elif word == "strip":                           # as an editor that drops metadata would
-            for c in nb.cells:
-                c.metadata.pop("nbgrader", None)
-                c.metadata.pop("deletable", None)
-                c.metadata.pop("editable", None)
-                c["id"] = uuid.uuid4().hex[:8]
-        else:
-            raise WorkflowError(f"{fake.path}: unknown block '# %% {head}'")
-    return nb
-
-
-def fakes(assignment: str, folder: Path = SUBMISSIONS) -> list[Fake]:
-    return [read_fake(p) for p in sorted((Path(folder) / assignment).glob("*.py"))]
-
-
-class SelfTest(NamedTuple):
-    """One fake submission graded: its grades and, per cell, what went wrong (nothing if all is as
-    expected)."""
-
-    fake: Fake
-    total: float
-    scores: dict
-    problems: list
-
-
-def cell_outputs(course: Path, assignment: str, student: str) -> dict:
-    """``{grade_id: the text of its outputs}`` from an autograded submission."""
-    import nbformat
-    out = {}
-    for path in notebooks(Path(course) / "autograded" / student / assignment):
-        for c in nbformat.read(str(path), as_version=4).cells:
-            if _gid(c) and c.cell_type == "code":
-                parts = []
-                for o in c.get("outputs", []):
-                    if o.output_type == "stream":
-                        parts.append(o.text)
-                    elif o.output_type == "error":
-                        parts.append(f"{o.ename}: {o.evalue}")
-                    elif "text/plain" in o.get("data", {}):
-                        parts.append(o.data["text/plain"])
-                out[_gid(c)] = "\n".join(parts)
-    return out
-
-
-def selftest(assignment: str, *, course: Path | None = None, folder: Path = SUBMISSIONS,
-             source: Path = SOURCE, only=None) -> list[SelfTest]:
-    """Build the fake submissions of ``assignment``, autograde them in ``course`` (a temporary folder
-    by default) and compare every cell's grade with what each expects."""
-    import nbformat
-    listed = fakes(assignment, folder)
-    if only:
-        listed = [f for f in listed if f.name in set(only)]
-    if not listed:
-        raise WorkflowError(f"no fake submissions for {assignment} in {Path(folder) / assignment}")
-    with tempfile.TemporaryDirectory() as tmp:
-        course = Path(course) if course is not None else Path(tmp) / "course"
-        inbox = Path(tmp) / "inbox"
-        src_books = notebooks(Path(source) / assignment)
-        if len(src_books) != 1:
-            raise WorkflowError("fake submissions describe one-notebook assignments")
-        from nbgrader.converters import GenerateAssignment
-        source_nb = nbformat.read(str(src_books[0]), as_version=4)
-        course = prepare_course(course, [assignment], source)
-        _nbgrader(GenerateAssignment, course, assignment, force=True)
-        release_nb = nbformat.read(str(course / "release" / assignment / src_books[0].name), as_version=4)
-        for fake in listed:
-            (inbox / fake.name).mkdir(parents=True)
-            nbformat.write(build_fake(fake, release_nb, source_nb), str(inbox / fake.name / src_books[0].name))
-        autograde(assignment, inbox, course=course, source=source, _generated=True)
-        results = []
-        by_student = {}
-        for g in grades(course, assignment):
-            by_student.setdefault(g.student, []).append(g)
-        for fake in listed:
-            cells = {g.cell: (g.score, g.max_score) for g in by_student.get(fake.name, [])}
-            outputs = cell_outputs(course, assignment, fake.name)
-            problems = []
-            for cell, (score, top) in cells.items():
-                want = (fake.expected_cells if isinstance(fake.expected_cells, dict)
-                        else {}).get(cell, top if isinstance(fake.expected_cells, dict) else fake.expected_cells)
-                if abs(score - want) > 1e-9:
-                    problems.append(f"{cell}: {score:g} of {top:g}, expected {want:g}")
-            unknown = set(fake.expected_cells if isinstance(fake.expected_cells, dict) else ()) - set(cells)
-            if unknown:
-                problems.append(f"expect names cells that are not graded: {sorted(unknown)}")
-            total = sum(s for s, _ in cells.values())
-            if abs(total - fake.total) > 1e-9:
-                problems.append(f"total {total:g}, expected {fake.total:g}")
-            for cell, phrases in fake.says.items():
-                for phrase in [phrases] if isinstance(phrases, str) else phrases:
-                    if phrase not in outputs.get(cell, ""):
-                        problems.append(f"{cell}: its output does not say {phrase!r}; it says "
-                                        f"{outputs.get(cell, '')[:400]!r}")
-            results.append(SelfTest(fake, total, {c: s for c, (s, _) in cells.items()}, problems))
-        return results
-
-
-def summary_json(results) -> str:
-    """The self-test's grades as JSON (for the benchmark and the report)."""
-    return json.dumps({r.fake.name: {"total": r.total, "ok": not r.problems} for r in results}, indent=1)
