@@ -109,3 +109,15 @@ def test_an_unreadable_submission_is_reported_not_fatal(tmp_path):
     notes = w.autograde("04_chance", inbox, course=tmp_path / "course")
     assert notes["mallory"][0].startswith("NOT GRADED: mallory.ipynb is not a readable notebook")
     assert w.grades(tmp_path / "course") == []
+
+
+def test_a_course_folder_names_its_gradebook_absolutely(tmp_path):
+    from traitlets.config import Config
+    course = w.prepare_course(tmp_path / "course", ["01_minimax"])
+    c = Config()
+    exec((course / "nbgrader_config.py").read_text(), {"get_config": lambda: c})
+    assert c.CourseDirectory.root == str(course)
+    assert c.CourseDirectory.db_url == f"sqlite:///{course / 'gradebook.db'}"
+    assert c.Execute.timeout == w.CELL_TIMEOUT and c.OverwriteCells.add_missing_cells
+    assert "gamelib.grading.feedback.HideHiddenTests" in c.GenerateFeedback.preprocessors
+    assert (course / "source" / "01_minimax" / "minimax.ipynb").exists()
