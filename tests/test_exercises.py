@@ -96,8 +96,10 @@ def test_every_assignment_has_fake_submissions_whose_expectations_add_up():
 def test_the_command_line(capsys, tmp_path):
     assert cli.main(["generate", "--check"]) == 0
     assert "matches a fresh generation" in capsys.readouterr().out
-    assert cli.main(["autograde", "no_such_assignment", str(tmp_path)]) == 2
+    course = tmp_path / "course"
+    assert cli.main(["autograde", "no_such_assignment", str(tmp_path), "--course", str(course)]) == 2
     assert "no assignment 'no_such_assignment'" in capsys.readouterr().err
+    assert not course.exists()                              # refused before anything was written
     assert cli.main(["export", "--course", str(tmp_path / "nothing")]) == 2
     assert "no gradebook.db" in capsys.readouterr().err
 

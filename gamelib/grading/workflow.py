@@ -137,14 +137,16 @@ c.GenerateFeedback.preprocessors = ["nbgrader.preprocessors.GetGrades",
 
 def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
     """Make ``course`` an nbgrader course folder holding the current sources of ``names``."""
+    names = list(names or assignments(source))
+    for name in names:                                       # before anything is written
+        if not (Path(source) / name).is_dir():
+            raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
     course = Path(course).resolve()
     course.mkdir(parents=True, exist_ok=True)
     (course / "nbgrader_config.py").write_text(CONFIG_FILE.format(
         root=str(course), db=f"sqlite:///{course / 'gradebook.db'}", timeout=CELL_TIMEOUT))
-    for name in names or assignments(source):
+    for name in names:
         src = Path(source) / name
-        if not src.is_dir():
-            raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
         dst = course / "source" / name
         if dst.exists():
             shutil.rmtree(dst)
