@@ -284,7 +284,10 @@ class Notebook:
         self.console: list[str] = []
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda err: self.console.append(f"page error: {err}"))
-        self.page.goto(server.url(f"lab/tree/{name}"))
+        # A workspace of its own, reset: otherwise JupyterLab reopens every notebook any earlier page
+        # of this server had open, each in a tab of this one.
+        workspace = f"w{secrets.token_hex(6)}"
+        self.page.goto(server.url(f"lab/workspaces/{workspace}/tree/{name}?reset"))
         self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
         self._accept_kernel_dialog()
         self.wait_kernel_idle(timeout)
@@ -319,10 +322,19 @@ class Notebook:
         non-empty code cell shows an execution count and the kernel is idle (a fresh kernel numbers
         them as the stored outputs did, so clearing first is what makes "has run" visible).  Returns
         the seconds the run took."""
-        self._menu("Edit", "Clear Outputs of All Cells")
-        self.page.wait_for_function(
-            """(js) => eval(js)().every(([code, p]) => !code || !/\\d/.test(p))""",
-            arg=PROMPTS_JS, timeout=10_000)
+        for attempt in range(3):  # the menu acts on the active notebook: make it so, and retry
+            self.cells.first.locator(".jp-InputArea-prompt").first.click()
+            self.page.keyboard.press("Escape")
+            self._menu("Edit", "Clear Outputs of All Cells")
+            try:
+                self.page.wait_for_function(
+                    """(js) => eval(js)().every(([code, p]) => !code || !/\\d/.test(p))""",
+                    arg=PROMPTS_JS, timeout=10_000)
+                break
+            except Exception:
+                if attempt == 2:
+                    raise
+                self.page.keyboard.press("Escape")
         t0 = time.perf_counter()
         self._menu("Run", "Run All Cells")
         self.page.wait_for_function(
@@ -346,6 +358,13 @@ class Notebook:
                 idle_since = None
             time.sleep(0.05)
         raise TimeoutError(f"{self.name}: the kernel stayed busy for {timeout} s")
+
+    def reload(self, timeout: float = 90.0):
+        """Reload the page (the browser's reload button): the kernel and its widgets live on."""
+        self.page.reload()
+        self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
+        self._accept_kernel_dialog()
+        self.wait_kernel_idle(timeout)
 
     # -- finding cells and widgets -------------------------------------------------------------------
     @property
@@ -469,8 +488,9 @@ class Widget:
 
     # -- what the browser shows ----------------------------------------------------------------------
     def text(self) -> str:
-        """The widget's visible text (labels, HTML), as the browser lays it out."""
-        return self.root.inner_text()
+        """The widget's visible text (labels, HTML), as the browser lays it out (no-break spaces,
+        which ipywidgets puts in option labels, read as spaces)."""
+        return self.root.inner_text().replace("\xa0", " ")
 
     def button(self, label: str):
         """The button whose visible label is ``label`` (icons ignored)."""
@@ -479,7 +499,8 @@ class Widget:
 
     def button_labels(self, selector: str = "button") -> list:
         """The rendered labels of the buttons matched by ``selector`` inside the widget."""
-        return self.root.locator(selector).evaluate_all("els => els.map(e => e.innerText.trim())")
+        return self.root.locator(selector).evaluate_all(
+            "els => els.map(e => e.innerText.replace(/\\u00a0/g, ' ').trim())")
 
     def image_src(self, index: int = 0) -> str:
         return self.root.locator("img").nth(index).get_attribute("src") or ""
@@ -511,11 +532,11 @@ class Widget:
 
     def text_changed(self):
         """True once the widget's visible text differs from now."""
-        return ("(root, before) => root.innerText !== before", self.text())
+        return ("(root, before) => root.innerText.replace(/\\u00a0/g, ' ') !== before", self.text())
 
     def shows(self, text: str):
         """True once the widget's visible text contains ``text``."""
-        return ("(root, text) => root.innerText.includes(text)", text)
+        return ("(root, text) => root.innerText.replace(/\\u00a0/g, ' ').includes(text)", text)
 
     def all_of(self, *conditions):
         """True once every condition holds."""
