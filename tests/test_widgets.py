@@ -14,6 +14,7 @@ from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax, star1 
 from gamelib.star import random_chance_tree  # noqa: E402
 from gamelib.games import TicTacToe  # noqa: E402
 from gamelib.viz import PRESETS, TicTacToeBoard, TreeExplorer, describe_event  # noqa: E402
+from gamelib.viz.play import BLANK  # noqa: E402
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -319,7 +320,7 @@ def test_button_toggle_and_new_game_widgets():
     b.buttons[2][2].click()
     assert b.history[0] == ("X", (2, 2)) and len(b.history) == 2
     b.values_box.value = False
-    assert all(btn.description in ("", "X", "O") for row in b.buttons for btn in row)
+    assert all(btn.description in (BLANK, "X", "O") for row in b.buttons for btn in row)
     b.human_toggle.value = "O"
     assert b.human == "O" and len(b.history) == 1 and b.to_move == "O"
     b.new_button.click()
@@ -335,3 +336,44 @@ def test_agent_never_loses_against_random_play(board, human):
             board.click(*rng.choice(list(board.state.moves)))
         assert board.winner in (None, board.agent)
         assert "game is over" in board.click(0, 0)  # refused once the game has ended
+
+
+def test_a_blank_square_is_a_no_break_space_never_empty():
+    """Regression (issue 7): the Button view keeps its old label when the description becomes '',
+    so a square that should go blank (values hidden, new game, game over) showed a stale mark."""
+    b = TicTacToeBoard()
+    b.values_box.value = False
+    b.click(1, 1)
+    b.new_game()
+    assert all(btn.description == BLANK for row in b.buttons for btn in row)
+    b.values_box.value = True
+    while not b.over:  # X plays the first empty square; the agent wins or draws
+        b.click(*next(iter(b.state.moves)))
+    assert {btn.description for row in b.buttons for btn in row} <= {BLANK, "X", "O"}
+    assert BLANK in {btn.description for row in b.buttons for btn in row}
+
+
+def test_a_second_click_sent_before_the_board_showed_the_move_is_dropped():
+    """Regression (issue 7): a double-click played two moves.  The squares come in two sets shown in
+    turn; the second click of a double-click arrives on the set no longer shown."""
+    b = TicTacToeBoard()
+    square = b.buttons[1][1]
+    square.click()
+    assert len(b.history) == 2 and b.buttons[1][1] is not square
+    status = b.status
+    square.click()                      # the double-click's second click: dropped, no "taken" note
+    assert len(b.history) == 2 and b.status == status
+    r, c = next(iter(b.state.moves))
+    b.buttons[r][c].click()             # a click on the squares on show plays
+    assert len(b.history) == 4
+
+
+def test_widgets_text_form_says_to_run_the_cell():
+    """Regression (issue 7): before a notebook is run, a widget cell showed
+    ``TreeExplorer(children=(HBox(...`` and nothing told the student to run it."""
+    from gamelib.viz import Connect4Board, SigmaWidget, TransformExplorer
+    for w in (TreeExplorer(draw=False), TicTacToeBoard(), Connect4Board(depth=1),
+              SigmaWidget(draw=False, trials=200), TransformExplorer(draw=False)):
+        plain = w._repr_mimebundle_()["text/plain"]
+        assert plain.startswith(type(w).__name__ + ":") and "Run this cell" in plain
+        assert "children=" not in plain

@@ -11,12 +11,14 @@ steps through a trace this way); ``legend=True`` (or :func:`draw_legend`) adds a
 """
 from __future__ import annotations
 
+import io
 import math
 
 import matplotlib.pyplot as plt
 import networkx as nx
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.transforms import ScaledTranslation
 
 from ..core import CHANCE, INF, MAX, MIN, proven_ranges
 
@@ -28,6 +30,25 @@ COLORS = {"visited": "#9ecae1", "open": "#deebf7", "pending": "#ffffff", "pruned
 """Fill colours: 'visited' the search is done with the node, 'open' it is on the search's current
 path (entered, not yet left), 'current' the node of the event just drawn, 'pending' not reached yet,
 'pruned' never searched because a cut skipped it."""
+
+DPI = 100
+"""Dots per inch of every picture the kit draws (matplotlib's default, and the inline backend's)."""
+COLUMN_WIDTH = 8.2
+"""Inches: the widest picture a notebook column shows at full size (820 px at ``DPI``; JupyterLab's
+output area is 848 px in a 1280-px window with the file browser open).  Wider pictures are shrunk
+to fit, and their labels with them."""
+MIN_FONT = 7
+"""Points: the smallest type in a picture (9.7 px at ``DPI``).  Crowded trees drop labels that do not
+fit (edge labels, windows) rather than shrink them below this."""
+
+
+def png_bytes(fig, *, tight: bool = False) -> bytes:
+    """``fig`` as PNG bytes at ``DPI`` (``tight``: cropped to what is drawn).  Fast compression: the
+    widgets send these to the browser at every step, and time matters more than bytes there."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight" if tight else None,
+                pad_inches=0.02, pil_kwargs={"compress_level": 1})
+    return buf.getvalue()
 
 
 def tidy_layout(tree) -> dict:
@@ -60,10 +81,14 @@ def to_networkx(tree) -> nx.DiGraph:
     return g
 
 
-def figure_size(tree) -> tuple:
-    """The (width, height) in inches :func:`draw_tree` uses for ``tree`` when it makes its own figure."""
-    width = max(4.0, 0.55 * len(tree.leaves) + 1.5)
-    return min(width, 16.0), 1.3 * (tree.depth() + 1) + 0.6
+def figure_size(tree, max_width: float = COLUMN_WIDTH) -> tuple:
+    """The (width, height) in inches :func:`draw_tree` uses for ``tree`` when it makes its own figure:
+    half an inch a leaf, no wider than a notebook column (``COLUMN_WIDTH``), so that it shows at full
+    size; deep trees get a little less height a ply."""
+    width = max(4.0, 0.5 * len(tree.leaves) + 1.4)
+    depth = tree.depth()
+    per_ply = 1.3 if depth <= 3 else 1.05
+    return min(width, max_width), per_ply * (depth + 1) + 0.6
 
 
 class TraceView:
@@ -168,8 +193,9 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     ``bounds`` = (L, U), the utility bounds a Star1 search was given: a chance node it cut is then
     labelled with the interval its outcomes prove (e.g. [0.9, 1.3]) instead of the bound it returned.
 
-    Crowded pictures declutter themselves: smaller nodes and type, the visit number on its own line,
-    and action labels or windows left out of a row where they would overlap.  Returns the Axes.
+    Crowded pictures declutter themselves: smaller nodes and type (never below ``MIN_FONT``), the visit
+    number on its own line, and action labels or windows left out of a row where they would overlap.
+    Returns the Axes.
     """
     traced = result is not None and result.trace is not None
     view = TraceView(result, step, tree=tree if traced else None, bounds=bounds)
@@ -187,7 +213,11 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     if math.sqrt(node_size) > 0.75 * unit:
         node_size = max(60.0, (0.75 * unit) ** 2)
     if unit < 30:
-        font_size = max(6, min(font_size, round(unit / 3.2)))
+        font_size = min(font_size, round(unit / 3.2))
+    font_size = max(MIN_FONT, font_size)
+    # The type sizes, none below MIN_FONT: edge labels, node labels and windows, row labels, values.
+    small, label_size, value_size = (max(MIN_FONT, font_size - 2), max(MIN_FONT, font_size - 1),
+                                     font_size + 1)
     radius = math.sqrt(node_size) / 2  # points: markers are node_size points² in area
 
     def width(text, size):  # a rough width in points of ``text`` at font ``size``
@@ -199,18 +229,18 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
 
     # Margins: room for the row label (MAX, MIN, CHANCE) and for the text beside the outermost nodes.
     def top_width(s):
-        return width(f"{s} #{view.order[s]}" if show_order and s in view.order else s, font_size - 1)
+        return width(f"{s} #{view.order[s]}" if show_order and s in view.order else s, label_size)
 
     def left_extent(s):
         if tree.is_terminal(s) or s not in view.value:
             return max(radius, top_width(s) / 2)
-        return radius + 3 + width("≥" + _fmt(view.value[s]), font_size + 1)
+        return radius + 3 + width("≥" + _fmt(view.value[s]), value_size)
 
     def right_extent(s):
         if tree.is_terminal(s) or not (show_windows and s in view.window):
             return max(radius, top_width(s) / 2)
         a, b = view.window[s]
-        return radius + 3 + width(f"[{_fmt(a)}, {_fmt(b)}]", font_size - 1)
+        return radius + 3 + width(f"[{_fmt(a)}, {_fmt(b)}]", label_size)
 
     for _ in range(2):  # the margins change the scale a little, so settle them twice
         lo, hi = min(xs) - 0.6, max(xs) + 0.6
@@ -253,11 +283,11 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     if show_actions:
         for u, v, d in g.edges(data=True):
             text = _fmt(d["p"]) if "p" in d else str(d["action"])
-            # Labels sit half way down; siblings' labels are half the child row's spacing apart.
-            if width(text, font_size - 2) + 2 <= 0.6 * gaps[pos[v][1]]:
+            # Labels sit half way down, where siblings' labels are half the child row's spacing apart.
+            if width(text, small) + 3 <= 0.5 * gaps[pos[v][1]]:
                 (x0, y0), (x1, y1) = pos[u], pos[v]
                 ax.text((x0 + x1) / 2, (y0 + y1) / 2, text, ha="center", va="center",
-                        fontsize=font_size - 2, color="#555555", zorder=1.5,
+                        fontsize=small, color="#555555", zorder=1.5,
                         bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
     # Nodes, one scatter per (shape, fill, outline).
     current = view.current.state if view.current is not None else None
@@ -280,20 +310,25 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
         ax.scatter([p[0] for p in points], [p[1] for p in points], s=node_size, marker=shape,
                    c=fill, edgecolors=outline, linewidths=1.0, zorder=2)
 
-    def put(x, y, text, dx, dy, **kw):
-        ax.annotate(text, (x, y), xytext=(dx, dy), textcoords="offset points", **kw)
+    offsets = {}
+
+    def put(x, y, text, dx, dy, **kw):  # text at (x, y) moved by (dx, dy) points: a plain Text
+        if (dx, dy) not in offsets:      # (an Annotation costs twice as much to draw)
+            offsets[dx, dy] = ax.transData + ScaledTranslation(dx / 72, dy / 72,
+                                                               ax.figure.dpi_scale_trans)
+        ax.text(x, y, text, transform=offsets[dx, dy], **kw)
 
     label_box = {"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"}
     for y, row in rows.items():
         gap = gaps[y]
         # Labels above the nodes: 'B #2'; on a crowded row the visit number goes on a line of its own.
         tops = {s: (f"{s} #{view.order[s]}" if show_order and s in view.order else s) for s in row}
-        stack = max(width(t, font_size - 1) for t in tops.values()) > 0.8 * gap
+        stack = max(width(t, label_size) for t in tops.values()) > 0.8 * gap
         for s in row:
             top = tops[s]
             if stack and show_order and s in view.order:
                 top = f"#{view.order[s]}\n{s}"
-            put(pos[s][0], y, top, 0, radius + 1, ha="center", va="bottom", fontsize=font_size - 1,
+            put(pos[s][0], y, top, 0, radius + 1, ha="center", va="bottom", fontsize=label_size,
                 color=COLORS["grey"] if grey(s) else COLORS["label"], linespacing=1.0, bbox=label_box)
         # Leaf utilities under the leaves; backed-up values to the left, windows to the right.
         values, windows = {}, {}
@@ -313,23 +348,23 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
             if show_windows and s in view.window:
                 a, b = view.window[s]
                 windows[s] = f"[{_fmt(a)}, {_fmt(b)}]"
-        need = (2 * radius + 8 + max((width(v, font_size + 1) for v in values.values()), default=0)
-                + max((width(w, font_size - 1) for w in windows.values()), default=0))
+        need = (2 * radius + 8 + max((width(v, value_size) for v in values.values()), default=0)
+                + max((width(w, label_size) for w in windows.values()), default=0))
         if need > gap:  # no room for windows beside the values on this row
             windows = {}
         for s in row:
             x = pos[s][0]
             if tree.is_terminal(s):
                 text = _fmt(tree.leaf_values[s])
-                size = font_size + 1 if width(text, font_size + 1) < 0.95 * gap else font_size - 1
+                size = value_size if width(text, value_size) < 0.95 * gap else label_size
                 put(x, y, text, 0, -(radius + 2), ha="center", va="top", fontsize=size,
                     color=COLORS["grey"] if grey(s) else "black", fontweight="bold")
                 continue
             if s in values:
-                put(x, y, values[s], -(radius + 3), 0, ha="right", va="center", fontsize=font_size + 1,
+                put(x, y, values[s], -(radius + 3), 0, ha="right", va="center", fontsize=value_size,
                     color=COLORS["value"], fontweight="bold")
             if s in windows:
-                put(x, y, windows[s], radius + 3, 0, ha="left", va="center", fontsize=font_size - 1,
+                put(x, y, windows[s], radius + 3, 0, ha="left", va="center", fontsize=label_size,
                     color=COLORS["window"])
     # The textbook's row labels: who moves on each ply.
     players = {}
@@ -337,8 +372,8 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
         if not tree.is_terminal(s):
             players.setdefault(y, tree.players[s])
     for y, player in players.items():  # at the axes' left edge, clear of the leftmost node
-        ax.annotate(player, (0.0, y), xycoords=("axes fraction", "data"), ha="left", va="center",
-                    fontsize=font_size, color="#555555")
+        ax.text(0.0, y, player, transform=ax.get_yaxis_transform(), ha="left", va="center",
+                fontsize=font_size, color="#555555")
     if title is None and traced:
         title = f"{view.step}/{view.total} events · {len(view.order)} nodes visited"
         if view.complete:
@@ -346,7 +381,7 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
             if result.action is not None:
                 title += f", decision {result.action}"
     if title:
-        ax.set_title(title, fontsize=font_size + 1)
+        ax.set_title(title, fontsize=value_size)
     if legend:
         draw_legend(ax, chance=CHANCE in tree.players.values(),
                     windows=show_windows and bool(view.window),

@@ -366,6 +366,18 @@ class Notebook:
         self._accept_kernel_dialog()
         self.wait_kernel_idle(timeout)
 
+    def eventually(self, read, ok=bool, timeout: float = 10.0):
+        """``read()`` again and again until ``ok(value)`` holds (at most ``timeout`` seconds); returns
+        the last value, for the test to assert on.  For a second look at the page after a condition
+        held: ipywidgets applies updates to different widgets (a status line, a button, a layout)
+        independently, so one may show before another."""
+        end = time.monotonic() + timeout
+        while True:
+            value = read()
+            if ok(value) or time.monotonic() > end:
+                return value
+            time.sleep(0.05)
+
     # -- finding cells and widgets -------------------------------------------------------------------
     @property
     def cells(self):

@@ -33,7 +33,7 @@ def test_board_plays_and_labels_every_empty_square(nb):
     board = nb.new_widget('TicTacToeBoard(human="X")')
     assert squares(board) == ["draw"] * 9
     board.click(target=board.root.locator(SQUARES).nth(4), until=board.shows("(agent) played"))
-    labels = squares(board)
+    labels = nb.eventually(lambda: squares(board), lambda ls: ls.count("O") == 1)
     assert labels[4] == "X" and labels.count("O") == 1
     assert all(label in WORDS for label in labels if label not in MARKS)
     assert "You are X, to move" in board.text()
@@ -47,10 +47,12 @@ def test_new_game_without_values_clears_every_mark(nb):
     board.check("show what each move is worth to you", False)
     nb.wait_idle()
     board.click(target=board.root.locator(SQUARES).nth(4), until=board.shows("(agent) played"))
-    assert sorted(squares(board)) == [""] * 7 + ["O", "X"]
-    board.click("new game", until=board.shows("You are X, to move"))
+    labels = nb.eventually(lambda: sorted(squares(board)), lambda ls: ls == [""] * 7 + ["O", "X"])
+    assert labels == [""] * 7 + ["O", "X"]
+    board.click("new game", until=board.text_changed())
     nb.wait_idle()
-    assert squares(board) == [""] * 9, "new game left marks on the board"
+    labels = nb.eventually(lambda: squares(board), lambda ls: ls == [""] * 9)
+    assert labels == [""] * 9, "new game left marks on the board"
     nb.assert_clean()
 
 
@@ -65,7 +67,8 @@ def test_finished_game_leaves_no_stale_values(nb):
         board.click(target=board.root.locator(SQUARES).nth(first_empty), until=settled(board))
     nb.wait_idle()
     assert "the agent wins" in board.text() or "Draw" in board.text()
-    leftover = [label for label in squares(board) if label not in MARKS]
+    leftover = nb.eventually(lambda: [label for label in squares(board) if label not in MARKS],
+                             lambda ls: all(label == "" for label in ls))
     assert leftover and all(label == "" for label in leftover), f"stale labels {leftover}"
     nb.assert_clean()
 
@@ -74,7 +77,7 @@ def test_playing_o_lets_the_agent_open(nb):
     board = nb.new_widget('TicTacToeBoard(human="X")')
     board.toggle("you are O (second)", until=board.shows("You are O"))
     nb.wait_idle()
-    labels = squares(board)
+    labels = nb.eventually(lambda: squares(board), lambda ls: ls.count("X") == 1)
     assert labels.count("X") == 1 and labels.count("O") == 0
     assert "X (agent) played" in board.text()
     nb.assert_clean()

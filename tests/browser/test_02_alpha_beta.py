@@ -95,10 +95,10 @@ def test_too_deep_a_random_tree_is_refused_with_a_word(nb):
     nb.wait_idle()
     explorer.type("depth", 9)
     nb.wait_idle()
-    text = explorer.text()
-    assert "leaves" in text and "4^9" in text, text
+    text = nb.eventually(explorer.text, lambda t: "4^9" in t)
+    assert "leaves" in text and "at most" in text and "4^9" in text, text
     depth_box = explorer.labelled("depth", "widget-text").locator("input")
-    shown = int(depth_box.input_value())
+    shown = int(nb.eventually(depth_box.input_value, lambda v: v != "9"))
     assert 4 ** shown <= explorer_module.MAX_LEAVES
     assert f"random b=4 d={shown}" in text
     nb.assert_clean()
@@ -115,8 +115,9 @@ def test_the_largest_random_trees_fit_the_column(nb, branching):
     explorer.type("depth", depth)
     nb.wait_idle()
     explorer.click("next", until=explorer.image_changed())
-    fit = explorer.root.evaluate(FITS_JS)
-    assert fit == {"shrunk": [], "outside": 0, "scrolls": 0}, fit
+    fine = {"shrunk": [], "outside": 0, "scrolls": 0}
+    fit = nb.eventually(lambda: explorer.root.evaluate(FITS_JS), lambda f: f == fine)
+    assert fit == fine, fit
     assert f"random b={branching} d={depth}" in explorer.text()
     nb.assert_clean()
 

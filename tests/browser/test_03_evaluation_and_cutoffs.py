@@ -41,12 +41,12 @@ def test_a_click_plays_a_move_and_the_agent_replies(nb):
     nb.wait_idle()
     board.click("3", until=replied(board))
     nb.wait_idle()
-    assert discs(board) == {"X": 1, "O": 1}
+    assert nb.eventually(lambda: discs(board), lambda d: d == {"X": 1, "O": 1}) == {"X": 1, "O": 1}
     text = board.text()
     assert "searched to depth" in text and "principal variation" in text
     board.click("take back", until=board.shows("Taken back"))
     nb.wait_idle()
-    assert discs(board) == {"X": 0, "O": 0}
+    assert nb.eventually(lambda: discs(board), lambda d: d == {"X": 0, "O": 0}) == {"X": 0, "O": 0}
     nb.assert_clean()
 
 
@@ -55,7 +55,7 @@ def test_a_double_click_plays_one_move(nb):
     twice)."""
     board = nb.new_widget('Connect4Board(human="X", depth=4)')
     board.click("3", until=replied(board), double=True)
-    nb.wait_idle(settle=1.0)
+    nb.wait_idle(settle=1.5)  # a second move, if one were played, would be on screen by now
     assert discs(board) == {"X": 1, "O": 1}
     nb.assert_clean()
 
@@ -67,9 +67,9 @@ def test_the_columns_are_disabled_while_the_agent_thinks(nb):
                            "return bs.length === 7 && bs.every(b => b.disabled); }")
     board.click("3", until=busy, timeout=1.5)
     board.wait(replied(board))
-    nb.wait_idle()
-    live = board.root.evaluate(f"root => ({COLUMN_BUTTONS_JS})(root).filter(b => !b.disabled).length")
-    assert live == 7
+    live = nb.eventually(lambda: board.root.evaluate(
+        f"root => ({COLUMN_BUTTONS_JS})(root).filter(b => !b.disabled).length"), lambda n: n == 7)
+    assert live == 7  # enabled again once the reply is on screen
     nb.assert_clean()
 
 
@@ -80,6 +80,6 @@ def test_only_the_setting_in_use_is_live(nb):
     editable = board.root.evaluate(READOUT_EDITABLE_JS)
     assert editable == {"depth (plies)": True, "seconds a move": False}
     board.toggle("time budget")
-    nb.wait_idle()
-    assert board.root.evaluate(READOUT_EDITABLE_JS) == {"depth (plies)": False, "seconds a move": True}
+    want = {"depth (plies)": False, "seconds a move": True}
+    assert nb.eventually(lambda: board.root.evaluate(READOUT_EDITABLE_JS), lambda e: e == want) == want
     nb.assert_clean()
