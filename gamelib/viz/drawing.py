@@ -281,8 +281,9 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
                                    style="dashed" if kind == "pruned" else "solid",
                                    width=3.0 if kind == "decision" else 1.0)
     if show_actions:
+        named = getattr(tree, "action_labels", {})  # GameTree.from_game: the game's moves, quoted
         for u, v, d in g.edges(data=True):
-            text = _fmt(d["p"]) if "p" in d else str(d["action"])
+            text = _fmt(d["p"]) if "p" in d else named.get((u, d["action"]), str(d["action"]))
             # Labels sit half way down, where siblings' labels are half the child row's spacing apart.
             if width(text, small) + 3 <= 0.5 * gaps[pos[v][1]]:
                 (x0, y0), (x1, y1) = pos[u], pos[v]
@@ -379,7 +380,8 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
         if view.complete:
             title += f" · value {_fmt(result.value)}"
             if result.action is not None:
-                title += f", decision {result.action}"
+                named = getattr(tree, "action_labels", {})
+                title += f", decision {named.get((tree.initial_state, result.action), result.action)}"
     if title:
         ax.set_title(title, fontsize=value_size)
     if legend:
