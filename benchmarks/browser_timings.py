@@ -35,6 +35,13 @@ def _until_board(w: Widget):
     return (SETTLED, w.text())
 
 
+def _ready(w: Widget, css: str):
+    """The board takes clicks again: its buttons (``css``) are all enabled (they are disabled while a
+    move is answered and for a moment after, so a double-click plays one move)."""
+    return (f"root => {{ const bs = [...root.querySelectorAll('{css}')]; "
+            "return bs.length > 0 && bs.every(b => !b.disabled); }", None)
+
+
 def bench_reference(w: Widget, n):
     return [w.click("ping", until=w.text_changed()) for _ in range(n)]
 
@@ -43,6 +50,7 @@ def bench_tictactoe(w: Widget, n):
     out = []
     squares = w.root.locator(".widget-gridbox button")
     for _ in range(n):
+        w.wait(_ready(w, ".widget-gridbox button"))
         out.append(w.click(target=squares.nth(4), until=_until_board(w)))
         w.click("new game", until=w.text_changed())
     return out
@@ -52,6 +60,7 @@ def bench_connect4(w: Widget, n):
     out, columns = [], [3, 2, 4, 1, 5, 3]
     while len(out) < n:
         for c in columns[:n - len(out)]:
+            w.wait(_ready(w, "button"))
             out.append(w.click(str(c), until=_until_board(w)))
         w.click("new game", until=w.text_changed())
     return out

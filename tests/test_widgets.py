@@ -470,8 +470,10 @@ def test_every_explorer_picture_fits_the_column_with_legible_type(shape):
     for step in (ex.total // 2, ex.total):
         fig = ex._figure(step)
         assert fig.get_figwidth() <= COLUMN_WIDTH
-        sizes = [t.get_fontsize() for ax in fig.axes for t in ax.texts + [ax.title] if t.get_text()]
-        assert sizes and min(sizes) >= MIN_FONT
+        ax = fig.axes[0]
+        sizes = [size for _, size in ax.gamelib_labels] + [t.get_fontsize() for t in ax.texts]
+        assert len(ax.gamelib_labels) > len(ex.tree.states) and min(sizes) >= MIN_FONT
+        assert ax.title.get_fontsize() >= MIN_FONT
 
 
 def test_pictures_are_kept_and_the_next_is_drawn_ahead():

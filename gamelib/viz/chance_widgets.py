@@ -371,7 +371,7 @@ FIGSIZE = (COLUMN_WIDTH, 5.6)
 
 
 def draw_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABILITIES, *,
-                   comparison=None, axes=None):
+                   comparison=None, axes=None, text_as_paths: bool = False):
     """The transformation lesson in one picture: a 2 x 2 grid of trees, rows before / after the
     transform, columns expectiminimax (chance nodes) / minimax (chance nodes read as MIN), each with
     its values and its decision (the thick edge).  Arguments as :func:`compare_transform` (or pass a
@@ -393,7 +393,7 @@ def draw_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABILITI
             title = f"{headers[name]}, {when}\n{moves} → {result.action}" + (" (changed!)" if changed
                                                                              else "")
             draw_tree(tree, result, ax=axes[row][col], show_order=False, show_windows=False,
-                      title=title)
+                      title=title, text_as_paths=text_as_paths)
             axes[row][col].title.set_fontsize(9)
             if changed:
                 axes[row][col].title.set_color("#c0392b")
@@ -409,7 +409,7 @@ def _transform_figure(comparison) -> Figure:
     fig = Figure(figsize=FIGSIZE, dpi=DPI)
     axes = fig.subplots(2, 2)
     fig.subplots_adjust(left=0.01, right=0.99, bottom=0.02, top=0.9, wspace=0.06, hspace=0.42)
-    draw_transform(comparison=comparison, axes=axes)
+    draw_transform(comparison=comparison, axes=axes, text_as_paths=True)
     return fig
 
 

@@ -879,9 +879,10 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         ax = fig.subplots()
         title = f"{self.tree_name} · {self.algorithm} · step {step}/{self.total}"
         if self.has_chance:
-            draw_chance_tree(self.tree, self.result, step=step, ax=ax, title=title, bounds=self.bounds)
+            draw_chance_tree(self.tree, self.result, step=step, ax=ax, title=title, bounds=self.bounds,
+                             text_as_paths=True)
         else:
-            draw_tree(self.tree, self.result, step=step, ax=ax, title=title)
+            draw_tree(self.tree, self.result, step=step, ax=ax, title=title, text_as_paths=True)
         return fig
 
     def _picture(self, step: int) -> bytes:

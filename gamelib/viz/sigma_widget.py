@@ -50,14 +50,16 @@ def exact_or_none(tree, sigma, correlation=0.0, shared="parent"):
 
 
 def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0.0,
-               shared: str = "parent", trials: int = 100_000, seed=0, result=None, axes=None):
+               shared: str = "parent", trials: int = 100_000, seed=0, result=None, axes=None,
+               text_as_paths: bool = False):
     """Draw the sigma study for ``spec`` at one σ: the tree with minimax's choice on the estimates and,
     beside each root move, P(truly best) ± standard error (Monte Carlo) and the exact value where
     known; right, the distribution of each root move's true value.
 
     ``result``: a :class:`~gamelib.experiments.sigma.BranchProbabilities` already computed (else
     :func:`branch_probabilities` is called with ``trials`` and ``seed``).  ``axes``: two matplotlib
-    Axes (else a new pyplot figure).  Returns ``(axes, result)``.
+    Axes (else a new pyplot figure).  ``text_as_paths``: the tree's labels as glyph outlines (faster;
+    see :func:`~gamelib.viz.drawing.draw_tree`).  Returns ``(axes, result)``.
     """
     tree = as_tree(spec)
     if result is None:
@@ -71,7 +73,8 @@ def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0
     root = tree.initial_state
     model = f"σ = {sigma:g}" + (f", ρ = {correlation:g} ({shared})" if correlation else "")
     draw_tree(tree, minimax(tree, trace=True), ax=ax_tree, show_order=False,
-              title=f"estimates; minimax picks {result.minimax_action} · {model}")
+              title=f"estimates; minimax picks {result.minimax_action} · {model}",
+              text_as_paths=text_as_paths)
     pos = tidy_layout(tree)
     # Beside each root move's edge, on the outside (where the picture is empty): how often it is
     # truly best.
@@ -144,7 +147,7 @@ def _sigma_figure(tree, result, seed) -> Figure:
     fig = Figure(figsize=FIGSIZE, dpi=DPI)
     axes = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.25, 1]})
     fig.subplots_adjust(left=0.01, right=0.98, bottom=0.15, top=0.86, wspace=0.04)
-    draw_sigma(tree, result=result, seed=seed, axes=axes)
+    draw_sigma(tree, result=result, seed=seed, axes=axes, text_as_paths=True)
     return fig
 
 

@@ -16,6 +16,12 @@ def squares(board):
     return [label.strip() for label in board.button_labels(SQUARES)]
 
 
+def ready(board):
+    """The squares take clicks again (disabled while a move is answered, and a moment after)."""
+    return board.condition("root => { const bs = [...root.querySelectorAll('.widget-gridbox button')]; "
+                           "return bs.length === 9 && bs.every(b => !b.disabled); }")
+
+
 def settled(board):
     """The board has answered the last click: the agent's reply (or a result) is on screen."""
     return board.condition("(root, before) => root.innerText !== before "
@@ -63,6 +69,7 @@ def test_finished_game_leaves_no_stale_values(nb):
     for _ in range(5):  # X plays the first empty square each time: the agent wins quickly
         if any(word in board.text() for word in ("wins", "you win", "Draw")):
             break
+        board.wait(ready(board))
         first_empty = next(i for i, label in enumerate(squares(board)) if label not in MARKS)
         board.click(target=board.root.locator(SQUARES).nth(first_empty), until=settled(board))
     nb.wait_idle()
