@@ -66,14 +66,15 @@ def test_finished_game_leaves_no_stale_values(nb):
     """Regression (issue 7): after a finished game the empty squares kept their last labels
     ('loss'), which the game no longer gives them."""
     board = nb.new_widget('TicTacToeBoard(human="X")')
+    finished = ("the agent wins", "you win", "Draw")
     for _ in range(5):  # X plays the first empty square each time: the agent wins quickly
-        if any(word in board.text() for word in ("wins", "you win", "Draw")):
-            break
         board.wait(ready(board))
+        if nb.eventually(lambda: any(word in board.text() for word in finished), timeout=1.0):
+            break
         first_empty = next(i for i, label in enumerate(squares(board)) if label not in MARKS)
         board.click(target=board.root.locator(SQUARES).nth(first_empty), until=settled(board))
     nb.wait_idle()
-    assert "the agent wins" in board.text() or "Draw" in board.text()
+    assert any(word in board.text() for word in finished), board.text()
     leftover = nb.eventually(lambda: [label for label in squares(board) if label not in MARKS],
                              lambda ls: all(label == "" for label in ls))
     assert leftover and all(label == "" for label in leftover), f"stale labels {leftover}"
