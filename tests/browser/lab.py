@@ -44,6 +44,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
@@ -54,12 +55,12 @@ VIEWPORT = {"width": 1280, "height": 800}
 every picture must fit (see tests/browser/test_static_figures.py)."""
 
 SETTINGS = {
-    # Every cell in the DOM (JupyterLab 4 otherwise renders only the cells on screen).
-    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-    # The copy is scratch: never save it behind the test's back; start the notebook's own kernel
-    # without asking which one.
-    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False,
-                                                                    "autoStartDefaultKernel": True},
+    # Every cell in the DOM (JupyterLab 4 otherwise renders only the cells on screen); start the
+    # notebook's own kernel without asking which one.
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none",
+                                                                   "autoStartDefaultKernel": True},
+    # The copy is scratch: never save it behind the test's back.
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
     # No "Would you like to get notified about official Jupyter news?" toast over the widgets.
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false"},
 }
@@ -67,6 +68,14 @@ SETTINGS = {
 IGNORED_CONSOLE = ()
 """Regular expressions of console errors that are not the kit's (none so far: add one with a comment
 saying why, never to hide a real error)."""
+IGNORED_FAILED_REQUESTS = (
+    # jupyter_server answers 500 to a kernel list asked for while a kernel is starting (the new
+    # kernel has no last_activity yet: KeyError in kernel_model); JupyterLab polls the list, and the
+    # next poll succeeds.  A server race, not the kit's.
+    ("GET", 500, r"/api/kernels(\?|$)"),
+)
+"""(method, status, URL path pattern) of failed requests whose "Failed to load resource" console
+error is not the kit's."""
 
 
 def find_chromium() -> str | None:
@@ -282,6 +291,8 @@ class Notebook:
         self.context = browser.browser.new_context(viewport=VIEWPORT)
         self.page = self.context.new_page()
         self.console: list[str] = []
+        self._failed: list[tuple] = []   # (method, status, path) of every failed request
+        self.page.on("response", self._on_response)
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda err: self.console.append(f"page error: {err}"))
         # A workspace of its own, reset: otherwise JupyterLab reopens every notebook any earlier page
@@ -300,9 +311,27 @@ class Notebook:
             dialog.wait_for(state="visible", timeout=1500)
             dialog.locator(".jp-mod-accept").click()
 
+    def _on_response(self, response):
+        if response.status >= 400:
+            path = urllib.parse.urlsplit(response.url)
+            self._failed.append((response.request.method, response.status,
+                                 path.path + ("?" + path.query if path.query else "")))
+
     def _on_console(self, msg):
-        if msg.type == "error":
-            self.console.append(msg.text)
+        if msg.type != "error":
+            return
+        m = re.match(r"Failed to load resource: the server responded with a status of (\d+)",
+                     msg.text)
+        if m:  # say which request failed, or drop it if it is a known server race
+            status = int(m.group(1))
+            failed = next((f for f in reversed(self._failed) if f[1] == status), None)
+            if failed and any(f[0] == method and f[1] == code and re.search(pattern, f[2])
+                              for f in [failed] for method, code, pattern in IGNORED_FAILED_REQUESTS):
+                return
+            if failed:
+                self.console.append(f"{msg.text}: {failed[0]} {failed[2]}")
+                return
+        self.console.append(msg.text)
 
     # -- running ------------------------------------------------------------------------------------
     def wait_kernel_idle(self, timeout: float = 60.0):
