@@ -9,6 +9,9 @@ against the minimax agent),
 :class:`Connect4Board` (play Connect Four against iterative deepening), :class:`SigmaWidget` (the sigma
 study's σ slider).  More pictures: :func:`draw_connect4` (a Connect Four position), :func:`draw_pig_policy`
 (Pig's optimal roll/hold boundary), :func:`draw_sigma`, :func:`draw_chance_tree`, :func:`draw_transform`.
+What every widget shares (a text form that says to run the cell, all-or-nothing updates with the
+error shown inside the widget) is :mod:`gamelib.viz.live`; pictures are sized for a notebook column
+(``drawing.COLUMN_WIDTH``, type no smaller than ``drawing.MIN_FONT``).
 """
 from .boards import TicTacToeBoard
 from .chance_widgets import (TransformExplorer, chance_intervals, compare_transform, draw_chance_tree,
