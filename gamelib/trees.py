@@ -56,6 +56,14 @@ def label(index: int) -> str:
     return letters
 
 
+def _action_text(action) -> str:
+    """A game's action as an edge label: a number as it is, anything else as Python writes it
+    (``'B'``, ``'heads'``, ``(1, 1)``), so a move never reads as a node label."""
+    if isinstance(action, numbers.Real) and not isinstance(action, bool):
+        return str(action)
+    return repr(action)
+
+
 def _where(path) -> str:
     return "spec" + "".join(f"[{i}]" for i in path)
 
@@ -263,6 +271,11 @@ class GameTree(Game):
         is the game state behind each label.  Refuses trees of more than ``max_nodes`` nodes.  The
         leaves hold MAX's utility, or each leaf's utility vector (in ``game.player_order``) if the game
         has other players or is not zero-sum (``Bins(cooperative=True)``).
+
+        The game's moves would clash with the node labels in a picture (CS221's bins are called A, B,
+        C, and so are the nodes: "choose B" would lead to node C).  So ``tree.action_labels[(label,
+        action)]`` writes each move as Python writes the game's action, ``'B'`` for the string B, and
+        the pictures label the edges with it; numbers stay plain (``-50``).
         """
         from .validate import check_game, start_state, whole
         check_game(game)
@@ -302,6 +315,8 @@ class GameTree(Game):
             values = {s: v[0] for s, v in values.items()}
         tree = cls(children, players, values, probs, player_order=None if zero_sum else order)
         tree.game_state = game_state
+        tree.action_labels = {(name, a): _action_text(a) for name, kids in children.items()
+                              for a, _ in kids}
         return tree
 
     @classmethod
