@@ -13,29 +13,34 @@
 
 The widget computes with :mod:`gamelib.normal_form` only.  It can be driven without a browser:
 ``w.set_cell(0, 1, row=5)``, ``w.set_payoffs(row, col)``, ``w.preset = "prisoner's dilemma"``,
-``w.size = 3``, ``w.zero_sum = True``; ``w.text`` says what it shows.  An edit that cannot be used (a
-NaN, a ragged matrix) changes nothing and shows the error.  Without a live kernel the widget shows
-as text telling you to run the cell.
+``w.size = 3``, ``w.zero_sum = True``; ``w.text`` says what it shows.  It is a
+:class:`~gamelib.viz.live.LiveWidget`: an entry typed in the browser that cannot be used ('abc', 'nan',
+'1/0') changes nothing and is refused with the reason shown in red inside the widget; the same from
+Python raises an :class:`~gamelib.core.ArgumentError` and changes nothing.  Without a live kernel the
+widget's text form says to run the cell.
 """
 from __future__ import annotations
 
 import html
-import io
+import math
+from fractions import Fraction
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..core import ArgumentError
 from ..games.matrix_games import MATRIX_GAMES, MatrixGame
 from ..normal_form import (bimatrix, expected_payoffs, nash_equilibria, pure_equilibria, pure_maximin,
                            pure_minimax, solve_zero_sum)
+from .drawing import DPI, png_bytes
+from .live import LiveWidget, from_browser
 from .maxn import fmt_number
 
 ROW_COLOR, COL_COLOR = "#c0392b", "#1f5fa8"
 NBSP = "\u00a0"             # a Button whose description is "" keeps its old label in the browser
 CUSTOM = "custom"
-DPI = 90
 
 
 def _fmt_strategy(x) -> str:
@@ -166,56 +171,70 @@ def payoff_table_html(row_payoffs, col_payoffs, row_actions=None, col_actions=No
 # The widget
 # ---------------------------------------------------------------------------------------------------
 
-class PayoffMatrixWidget(widgets.VBox):
+class PayoffMatrixWidget(LiveWidget, widgets.VBox):
     """Edit a 2 × 2 or 3 × 3 simultaneous game and see its equilibria (an ipywidgets VBox: display it).
 
     ``PayoffMatrixWidget(game="two-finger Morra", *, draw=True)``: ``game`` is a preset name (see
     ``gamelib.games.MATRIX_GAMES``), a :class:`~gamelib.games.MatrixGame`, or None (two-finger Morra).
 
+    Each cell holds two boxes, the row player's payoff and the column player's; type a number such as
+    ``3``, ``-2.5`` or ``1/3`` and press Enter.  The widget is all or nothing (:mod:`gamelib.viz.live`):
+    an entry it cannot use (``abc``, ``nan``, ``inf``) is refused, the reason shown in red above the
+    controls and every box, table and picture left as it was.
+
     Attributes: ``row_payoffs``, ``col_payoffs`` (lists of lists), ``row_actions``, ``col_actions``,
     ``equilibria`` (:func:`~gamelib.normal_form.nash_equilibria`), ``solution``
     (:func:`~gamelib.normal_form.solve_zero_sum`, or None if the game is not zero-sum), ``text``,
-    ``error``, ``png`` (the plot).  Settable: ``preset``, ``size`` (2 or 3), ``zero_sum``.  Methods:
-    ``set_cell(i, j, row=None, col=None)``, ``set_payoffs(row_payoffs, col_payoffs)``, ``reset()``.
+    ``message`` (the error shown, '' if none), ``png`` (the plot).  Settable: ``preset``, ``size``
+    (2 or 3), ``zero_sum``.  Methods: ``set_cell(i, j, row=None, col=None)``,
+    ``set_payoffs(row_payoffs, col_payoffs)``, ``reset()``.  Called from Python, they raise on bad
+    input (an :class:`~gamelib.core.ArgumentError` naming the problem) and change nothing.
     """
 
     def __init__(self, game=None, *, draw: bool = True):
+        self._init_live()
         self._quiet = True
-        self.draw, self.error, self.png = draw, "", b""
+        self.draw, self.png = draw, b""
         self.row_cells, self.col_cells, self.row_labels, self.col_labels = [], [], [], []
+        self._cell_at = {}
         self.preset_menu = widgets.Dropdown(options=list(MATRIX_GAMES) + [CUSTOM], description="game",
                                             layout=widgets.Layout(width="330px"))
         self.size_toggle = widgets.ToggleButtons(options=[("2 × 2", 2), ("3 × 3", 3)],
                                                  style={"button_width": "70px"})
-        self.zero_sum_box = widgets.Checkbox(description="zero-sum (column gets −row)", indent=False)
+        self.zero_sum_box = widgets.Checkbox(description="zero-sum (column gets −row)", indent=False,
+                                             layout=widgets.Layout(width="auto"))
         self.reset_button = widgets.Button(description="reset", icon="undo",
                                            tooltip="back to the preset's payoffs",
                                            layout=widgets.Layout(width="90px"))
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="4px 10px"))
         self.table_html = widgets.HTML()
         self.result_html = widgets.HTML()
-        self.error_html = widgets.HTML()
         self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
         key = widgets.HTML(f"<small>Each cell: <span style='color:{ROW_COLOR}'>row player's payoff</span>, "
-                           f"<span style='color:{COL_COLOR}'>column player's payoff</span>.</small>")
-        super().__init__([widgets.HBox([self.preset_menu, self.size_toggle, self.zero_sum_box,
-                                        self.reset_button]),
-                          key, self.grid, self.error_html,
+                           f"<span style='color:{COL_COLOR}'>column player's payoff</span>; type a number "
+                           "(3, -2.5, 1/3) and press Enter.</small>")
+        super().__init__([self.message_html,
+                          widgets.HBox([self.preset_menu, self.size_toggle, self.zero_sum_box,
+                                        self.reset_button],
+                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+                          key, self.grid,
                           widgets.HBox([widgets.VBox([self.table_html, self.result_html],
                                                      layout=widgets.Layout(margin="0 16px 0 0")),
-                                        self.image])])
-        self.preset_menu.observe(lambda ch: self._guarded(self._load, ch["new"]), "value")
-        self.size_toggle.observe(lambda ch: self._guarded(self._resize, ch["new"]), "value")
-        self.zero_sum_box.observe(lambda ch: self._guarded(self._set_zero_sum, ch["new"]), "value")
-        self.reset_button.on_click(lambda _: self.reset())
+                                        self.image],
+                                       layout=widgets.Layout(flex_flow="row wrap",
+                                                             align_items="flex-start"))])
+        self.preset_menu.observe(self._on_preset, "value")
+        self.size_toggle.observe(self._on_size, "value")
+        self.zero_sum_box.observe(self._on_zero_sum, "value")
+        self.reset_button.on_click(self._on_reset)
         game = "two-finger Morra" if game is None else game
         if isinstance(game, MatrixGame):
             self._game = game
             name = CUSTOM
-        elif game in MATRIX_GAMES:
+        elif isinstance(game, str) and game in MATRIX_GAMES:
             self._game, name = MATRIX_GAMES[game], game
         else:
-            raise ValueError(f"game must be one of {list(MATRIX_GAMES)} or a MatrixGame, got {game!r}")
+            raise ArgumentError(f"game must be one of {list(MATRIX_GAMES)} or a MatrixGame, got {game!r}")
         self._load_game(self._game)
         self.preset_menu.value = name
         self._quiet = False
@@ -227,60 +246,50 @@ class PayoffMatrixWidget(widgets.VBox):
     # -- public API ------------------------------------------------------------------------------
     @property
     def preset(self) -> str:
+        """The classic game shown ('custom' once edited); settable."""
         return self.preset_menu.value
 
     @preset.setter
     def preset(self, name):
-        self.preset_menu.value = name
+        self._whole(self._choose_preset, name)
 
     @property
     def size(self) -> int:
+        """2 or 3 actions a player; settable (new cells are 0)."""
         return len(self.row_payoffs)
 
     @size.setter
     def size(self, n):
-        self.size_toggle.value = n
+        self._whole(self._choose_size, n)
 
     @property
     def zero_sum(self) -> bool:
+        """Does the column player get −row (its boxes then follow the row player's)?  Settable."""
         return self.zero_sum_box.value
 
     @zero_sum.setter
     def zero_sum(self, flag):
-        self.zero_sum_box.value = bool(flag)
+        self._whole(self._choose_zero_sum, bool(flag))
+
+    @property
+    def error(self) -> str:
+        """The error shown inside the widget ('' if none); the same as ``message``."""
+        return self.message
 
     def set_cell(self, i: int, j: int, row=None, col=None) -> str:
         """Change the payoffs of cell (i, j): the row player's to ``row``, the column player's to ``col``
-        (ignored in a zero-sum game, where it is −row).  Returns ``text`` (or the error)."""
-        new_row = [list(r) for r in self.row_payoffs]
-        new_col = [list(r) for r in self.col_payoffs]
-        if not (0 <= i < self.size and 0 <= j < self.size):
-            self._show_error(f"ValueError: no cell ({i}, {j}) in a {self.size}×{self.size} game")
-            return self.error
-        if row is not None:
-            new_row[i][j] = row
-        if col is not None:
-            new_col[i][j] = col
-        return self._guarded(self._apply, new_row, None if self.zero_sum else new_col)
+        (ignored in a zero-sum game, where it is −row); a number or a string such as '1/3'.  Returns
+        ``text``."""
+        return self._whole(self._edit_cell, i, j, row, col)
 
     def set_payoffs(self, row_payoffs, col_payoffs=None) -> str:
         """Show this game (``col_payoffs`` None: zero-sum, the column player gets −row; otherwise the
-        zero-sum box follows the payoffs).  Bad payoffs change nothing and show the error.  Returns
-        ``text`` (or the error)."""
-        return self._guarded(self._apply, row_payoffs, col_payoffs, True)
+        zero-sum box follows the payoffs).  Returns ``text``."""
+        return self._whole(self._apply, row_payoffs, col_payoffs, True)
 
     def reset(self) -> str:
-        """Back to the payoffs of the preset last chosen."""
-        name = self._game.name if MATRIX_GAMES.get(self._game.name) is self._game else CUSTOM
-
-        def load():
-            self._load(name)
-            self._quiet = True
-            try:
-                self.preset_menu.value = name
-            finally:
-                self._quiet = False
-        return self._guarded(load)
+        """Back to the payoffs of the preset last chosen.  Returns ``text``."""
+        return self._whole(self._reset)
 
     @property
     def text(self) -> str:
@@ -291,51 +300,107 @@ class PayoffMatrixWidget(widgets.VBox):
         lines += self._result_lines()
         return "\n".join(lines)
 
-    # -- machinery ---------------------------------------------------------------------------------
-    def _save(self):
-        return ([list(r) for r in self.row_payoffs], [list(r) for r in self.col_payoffs],
-                list(self.row_actions), list(self.col_actions), self.zero_sum_box.value,
-                self.size_toggle.value, self.preset_menu.value)
+    # -- all or nothing ----------------------------------------------------------------------------
+    def _live_state(self) -> list:
+        cells = [c for grid in (self.row_cells, self.col_cells) for row in grid for c in row]
+        return ([(self, a) for a in ("row_payoffs", "col_payoffs", "row_actions", "col_actions", "_game",
+                                     "equilibria", "solution", "png", "row_cells", "col_cells",
+                                     "row_labels", "col_labels", "_cell_at")]
+                + [(self.grid.layout, "grid_template_columns"), (self.grid, "children"),
+                   (self.preset_menu, "value"), (self.size_toggle, "value"), (self.zero_sum_box, "value")]
+                + [(c, a) for c in cells for a in ("value", "disabled")]
+                + [(w, "value") for w in self.row_labels + self.col_labels]
+                + [(self.table_html, "value"), (self.result_html, "value"), (self.image, "value")])
 
-    def _restore(self, saved):
-        row, col, self.row_actions, self.col_actions, zs, size, preset = saved
-        self._quiet = True
-        try:
-            self.zero_sum_box.value, self.size_toggle.value, self.preset_menu.value = zs, size, preset
-            self._set_matrices(row, col)
-        finally:
-            self._quiet = False
-
-    def _guarded(self, update, *args):
-        """Run an update; if it fails, put everything back as it was and show the error."""
-        if self._quiet:                    # a change made by the widget itself, not by you
-            return None
-        saved = self._save()
+    def _whole(self, update, *args) -> str:
+        """A Python call: run ``update`` and redraw, or, if it fails, put everything back and raise."""
+        saved = self._snapshot()
+        self.say("")
         try:
             update(*args)
-            self.error = ""
             self._refresh()
-        except Exception as err:                                  # noqa: BLE001 (shown, not hidden)
+        except Exception:
             self._restore(saved)
-            self._show_error(f"{type(err).__name__}: {err}")
-            return self.error
+            raise
         return self.text
 
-    def _show_error(self, message):
-        self.error = message
-        self.error_html.value = (f"<span style='color:#c0392b'>{html.escape(message)} (the game shown is "
-                                 "unchanged)</span>")
+    @from_browser
+    def _on_preset(self, change):
+        self._choose_preset(change["new"])
+        self._refresh()
+
+    @from_browser
+    def _on_size(self, change):
+        self._choose_size(change["new"])
+        self._refresh()
+
+    @from_browser
+    def _on_zero_sum(self, change):
+        self._choose_zero_sum(change["new"])
+        self._refresh()
+
+    @from_browser
+    def _on_reset(self, button):
+        self._reset()
+        self._refresh()
+
+    @from_browser
+    def _on_cell(self, change):
+        """A box typed in (Enter): use it, or show the old value again, and why not."""
+        i, j, who = self._cell_at[id(change["owner"])]
+        self._edit_cell(i, j, *((change["new"], None) if who == "row" else (None, change["new"])))
+        self._refresh()
+
+    # -- updates (each may raise before or after changing things: the callers restore) ---------------
+    def _quietly(self, widget, name, value):
+        was, self._quiet = self._quiet, True
+        try:
+            setattr(widget, name, value)
+        finally:
+            self._quiet = was
+
+    def _choose_preset(self, name):
+        if name != CUSTOM and name not in MATRIX_GAMES:
+            raise ArgumentError(f"preset must be one of {list(MATRIX_GAMES) + [CUSTOM]}, not {name!r}")
+        self._load(name)
+        self._quietly(self.preset_menu, "value", name)
+
+    def _choose_size(self, n):
+        if n not in (2, 3):
+            raise ArgumentError(f"size must be 2 or 3 (actions a player), not {n!r}")
+        self._resize(n)
+
+    def _choose_zero_sum(self, flag):
+        self._quietly(self.zero_sum_box, "value", flag)
+        if flag:
+            self._set_matrices(self.row_payoffs, [[-v for v in r] for r in self.row_payoffs])
+        else:
+            self._set_matrices(self.row_payoffs, self.col_payoffs)
+
+    def _reset(self):
+        name = self._game.name if MATRIX_GAMES.get(self._game.name) is self._game else CUSTOM
+        self._load(name)
+        self._quietly(self.preset_menu, "value", name)
+
+    def _edit_cell(self, i, j, row, col):
+        n = self.size
+        if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < n and 0 <= j < n):
+            raise ArgumentError(f"no cell ({i}, {j}) in a {n}×{n} game: rows and columns count from 0")
+        new_row = [list(r) for r in self.row_payoffs]
+        new_col = [list(r) for r in self.col_payoffs]
+        where = f"({self.row_actions[i]}, {self.col_actions[j]})"
+        if row is not None:
+            new_row[i][j] = parse_payoff(row, f"the row player's payoff in cell {where}")
+        if col is not None:
+            new_col[i][j] = parse_payoff(col, f"the column player's payoff in cell {where}")
+        self._apply(new_row, None if self.zero_sum else new_col)
 
     def _load_game(self, game: MatrixGame):
         n = len(game.row_payoffs)
         self.row_actions, self.col_actions = list(game.row_actions), list(game.col_actions)
-        self._quiet, was = True, self._quiet
-        try:
-            self.size_toggle.value = n if n in (2, 3) else 2
-            self.zero_sum_box.value = game.zero_sum
-            self._set_matrices([list(r) for r in game.row_payoffs], [list(r) for r in game.col_payoffs])
-        finally:
-            self._quiet = was
+        self._quietly(self.size_toggle, "value", n if n in (2, 3) else 2)
+        self._quietly(self.zero_sum_box, "value", game.zero_sum)
+        self._set_matrices([list(r) for r in game.row_payoffs], [list(r) for r in game.col_payoffs])
 
     def _load(self, name):
         game = self._game if name == CUSTOM else MATRIX_GAMES[name]
@@ -350,20 +415,16 @@ class PayoffMatrixWidget(widgets.VBox):
         else:
             A, B = bimatrix(row_payoffs, col_payoffs)
         if A.shape[0] != A.shape[1] or A.shape[0] not in (2, 3):
-            raise ValueError(f"the widget edits 2×2 and 3×3 games, got {A.shape[0]}×{A.shape[1]}")
+            raise ArgumentError(f"the widget edits 2×2 and 3×3 games, got {A.shape[0]}×{A.shape[1]}")
         n = A.shape[0]
-        self._quiet = True
-        try:
-            if follow:                                   # set_payoffs: the box says what the game is
-                self.zero_sum_box.value = _is_zero_sum(A, B)
-            if n != self.size_toggle.value:
-                self.size_toggle.value = n
-                self.row_actions = _names(self.row_actions, n)
-                self.col_actions = _names(self.col_actions, n)
-            self.preset_menu.value = CUSTOM
-            self._set_matrices(A.tolist(), B.tolist())
-        finally:
-            self._quiet = False
+        if follow:                                       # set_payoffs: the box says what the game is
+            self._quietly(self.zero_sum_box, "value", _is_zero_sum(A, B))
+        if n != self.size_toggle.value:
+            self._quietly(self.size_toggle, "value", n)
+            self.row_actions = _names(self.row_actions, n)
+            self.col_actions = _names(self.col_actions, n)
+        self._quietly(self.preset_menu, "value", CUSTOM)
+        self._set_matrices(A.tolist(), B.tolist())
 
     def _resize(self, n):
         old_row, old_col = self.row_payoffs, self.col_payoffs
@@ -372,22 +433,13 @@ class PayoffMatrixWidget(widgets.VBox):
         col = [[old_col[i][j] if i < len(old_col) and j < len(old_col) else 0.0 for j in range(n)]
                for i in range(n)]
         self.row_actions, self.col_actions = _names(self.row_actions, n), _names(self.col_actions, n)
-        self._quiet = True
-        try:
-            self.preset_menu.value = CUSTOM
-            self._set_matrices(row, col)
-        finally:
-            self._quiet = False
-
-    def _set_zero_sum(self, flag):
-        if flag:
-            self._set_matrices(self.row_payoffs, [[-v for v in r] for r in self.row_payoffs])
-        else:
-            self._set_matrices(self.row_payoffs, self.col_payoffs)
+        self._quietly(self.size_toggle, "value", n)
+        self._quietly(self.preset_menu, "value", CUSTOM)
+        self._set_matrices(row, col)
 
     def _set_matrices(self, row, col):
-        """Show these payoffs in the cells (checked first: nothing changes if they are bad).  The cells
-        are made once per size and then updated in place, so typing keeps its place."""
+        """Show these payoffs in the cells (checked first).  The cells are made once per size and then
+        updated in place, so typing keeps its place."""
         A, B = bimatrix(row, col)
         n = A.shape[0]
         if len(self.row_cells) != n:
@@ -400,8 +452,8 @@ class PayoffMatrixWidget(widgets.VBox):
                 label.value = f"<b style='color:{ROW_COLOR}'>{html.escape(str(name))}</b>"
             for i in range(n):
                 for j in range(n):
-                    self.row_cells[i][j].value = float(A[i, j])
-                    self.col_cells[i][j].value = float(B[i, j])
+                    self.row_cells[i][j].value = _cell_text(A[i, j])
+                    self.col_cells[i][j].value = _cell_text(B[i, j])
                     self.col_cells[i][j].disabled = self.zero_sum_box.value
         finally:
             self._quiet = was
@@ -410,24 +462,19 @@ class PayoffMatrixWidget(widgets.VBox):
     def _build_grid(self, n):
         self.col_labels = [widgets.HTML() for _ in range(n)]
         self.row_labels = [widgets.HTML() for _ in range(n)]
-        self.row_cells = [[widgets.FloatText(layout=widgets.Layout(width="64px")) for _ in range(n)]
-                          for _ in range(n)]
-        self.col_cells = [[widgets.FloatText(layout=widgets.Layout(width="64px")) for _ in range(n)]
-                          for _ in range(n)]
+        self.row_cells = [[_cell_box("row") for _ in range(n)] for _ in range(n)]
+        self.col_cells = [[_cell_box("column") for _ in range(n)] for _ in range(n)]
+        self._cell_at = {}
         children = [widgets.HTML("")] + self.col_labels
         for i in range(n):
             children.append(self.row_labels[i])
             for j in range(n):
-                self.row_cells[i][j].observe(lambda ch, i=i, j=j: self._on_cell(i, j, "row", ch), "value")
-                self.col_cells[i][j].observe(lambda ch, i=i, j=j: self._on_cell(i, j, "col", ch), "value")
+                for who, box in (("row", self.row_cells[i][j]), ("col", self.col_cells[i][j])):
+                    self._cell_at[id(box)] = (i, j, who)
+                    box.observe(self._on_cell, "value")
                 children.append(widgets.HBox([self.row_cells[i][j], self.col_cells[i][j]]))
         self.grid.layout.grid_template_columns = f"90px repeat({n}, 150px)"
         self.grid.children = children
-
-    def _on_cell(self, i, j, who, change):
-        """A cell typed in: use it, or (if it cannot be used) show the old value again, and why."""
-        if not self._quiet:
-            self.set_cell(i, j, **{who: change["new"]})
 
     def _title(self) -> str:
         name = self.preset_menu.value if self.preset_menu.value != CUSTOM else self._game.name + " (edited)"
@@ -459,8 +506,6 @@ class PayoffMatrixWidget(widgets.VBox):
                                                   self.col_actions)
         lines = self._result_lines()
         self.result_html.value = "<br>".join(html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines)
-        if not self.error:
-            self.error_html.value = ""
         if self.draw:
             self.png = self._plot()
             self.image.value = self.png
@@ -469,7 +514,7 @@ class PayoffMatrixWidget(widgets.VBox):
         n = self.size
         zero_sum = self.solution is not None
         panels = 2 if (n == 2 and zero_sum) else 1
-        fig = Figure(figsize=(4.3 * panels, 4.2), dpi=DPI)
+        fig = Figure(figsize=(3.9 * panels, 4.0), dpi=DPI)
         axes = fig.subplots(1, panels, squeeze=False)[0]
         if n == 2:
             draw_best_responses(self.row_payoffs, self.col_payoffs, axes[0], row_actions=self.row_actions,
@@ -480,9 +525,37 @@ class PayoffMatrixWidget(widgets.VBox):
         else:
             _draw_strategies(axes[0], self.equilibria, self.row_actions, self.col_actions)
         fig.tight_layout()
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png")
-        return buf.getvalue()
+        return png_bytes(fig)
+
+
+def parse_payoff(value, what: str = "a payoff") -> float:
+    """A payoff typed into the widget: a number, or text such as '3', '-2.5', '−1/12' or '1e3'.
+    Anything else (empty, 'abc', 'nan', 'inf') is an :class:`~gamelib.core.ArgumentError` naming it."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        x = float(value)
+    else:
+        text = str(value).strip().replace("\u2212", "-")
+        try:
+            exact = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise ArgumentError(f"{what} is {str(value)!r}: type a number such as 3, -2.5 or 1/3") from None
+        try:
+            x = float(exact)
+        except OverflowError:
+            x = math.inf
+    if not math.isfinite(x):
+        raise ArgumentError(f"{what} is {value!r}: payoffs must be finite numbers")
+    return x
+
+
+def _cell_text(x) -> str:
+    """A payoff as its box shows it (a plain minus sign, so that it can be typed back)."""
+    return fmt_number(float(x)).replace("\u2212", "-")
+
+
+def _cell_box(who: str):
+    return widgets.Text(continuous_update=False, layout=widgets.Layout(width="64px"),
+                        tooltip=f"the {who} player's payoff: a number such as 3, -2.5 or 1/3; Enter")
 
 
 def _names(names, n) -> list:
