@@ -213,3 +213,57 @@ def test_widget_sizes_and_zero_sum_toggle():
     with pytest.raises(ArgumentError, match="game must be one of"):
         PayoffMatrixWidget("chess")
     assert NBSP == "\u00a0"
+
+
+# -- max^n in the tree explorer ---------------------------------------------------------------------
+
+def test_explorer_steps_through_maxn_on_fig_5_4():
+    """The explorer reads maxn's own trace (never searches itself): one event a step, the vector of
+    every node it leaves, one colour per player in the key, no window and no prunes."""
+    from gamelib.viz import TreeExplorer
+    from gamelib.viz.explorer import NPLAYER_PRESETS
+    ex = TreeExplorer("AIMA Fig. 5.4 (A, B, C)")
+    tree = GameTree.from_nested(FIG_5_4, players=ABC)
+    reference = maxn(tree, trace=True)
+    assert ex.multiplayer and not ex.has_chance and ex.algorithm == "maxn"
+    assert list(ex.algorithm_toggle.options) == ["maxn", "maxn spiteful", "maxn generous", "maxn paranoid"]
+    assert ex.total == len(reference.trace) == 30 and ex.result.trace == reference.trace
+    assert ex.equality_box.layout.display == "none" and ex.bounds_box.layout.display == "none"
+    for k, e in enumerate(reference.trace, 1):
+        ex.next()
+        assert ex.event == e
+        assert ex.event_text == describe_maxn_event(e, tree.players.get(e.state), ABC)
+    assert ex.view.value["A"] == (1, 2, 6) and ex.view.chosen["A"] == "B"
+    assert "value (A, B, C) = (1, 2, 6), decision a1" in ex.summary_text
+    assert "nodes visited: maxn 15 of 15" in ex.summary_text and ex.prunes == [] == ex.pruned_nodes
+    assert "max^n keeps no window · value (1, 2, 6)" in ex.state_text
+    ex.step = 3
+    assert "at D (C moves: it maximizes component 3 of the vector)" in ex.state_text
+    assert "path A → B → D" in ex.state_text
+    ex.algorithm = "maxn spiteful"             # A's tie at the root broken against B and C
+    assert ex.step == 0 and ex.result.value == (1, 5, 2) == maxn(tree, ties="spiteful").value
+    ex.last()
+    assert "decision a2" in ex.summary_text
+    assert ex._figsize[0] <= 8.2 and ex.png.startswith(b"\x89PNG")
+    assert NPLAYER_PRESETS["AIMA Fig. 5.4 (A, B, C)"][0] == FIG_5_4
+
+
+def test_explorer_takes_nplayer_trees_and_goes_back_to_two_players():
+    from gamelib.viz import TreeExplorer
+    ex = TreeExplorer(GameTree.from_nested(FIG_5_4, players=ABC), draw=False)
+    assert ex.tree_picker.value == "AIMA Fig. 5.4 (A, B, C)"           # shown as the preset it is
+    two = GameTree.from_nested([[(3, 1), (0, 0)], [(2, 2), (1, 5)]], players=("X", "Y"))
+    ex.set_tree(two, name="not zero-sum")
+    assert ex.multiplayer and ex.tree_name == "not zero-sum" and ex.result.value == (3, 1)
+    ex.tree_picker.value = "AIMA Fig. 5.2"
+    assert not ex.multiplayer and ex.algorithm == "alphabeta" and ex.result.value == 3
+    assert ex.equality_box.layout.display is None and "prunes so far" in ex.text
+    ex.tree_picker.value = "AIMA Fig. 5.4 (A, B, C)"
+    assert ex.algorithm == "maxn" and ex.message == ""
+    with pytest.raises(ValueError, match="algorithm must be one of"):
+        ex.algorithm = "alphabeta"                       # not offered on a max^n tree
+    assert ex.algorithm == "maxn"
+    chance_tree = GameTree.from_nested([chance((0.5, [(1, 0, 0), (0, 1, 0)]), (0.5, [(0, 0, 1)])),
+                                        [(2, 2, 2)]], players=("A", "B", "C"))
+    ex.set_tree(chance_tree)
+    assert ex.multiplayer and ex.result.value == maxn(chance_tree).value and ex.bounds is None

@@ -25,6 +25,13 @@ shows in green the interval its value is proven to lie in so far (the outcomes n
 counted as L and U: :func:`~gamelib.viz.chance_widgets.chance_intervals`), and the outcomes a Star1
 cut skips are greyed out.
 
+On a tree of more than two players (``GameTree.from_nested(spec, players=("A", "B", "C"))``, whose
+leaves are utility vectors; the preset ``"AIMA Fig. 5.4 (A, B, C)"``) the toggle offers max^n
+(:func:`gamelib.maxn`, AIMA §5.2.2) with each of its tie rules, and the picture is
+:func:`~gamelib.viz.maxn.draw_maxn_tree` at step k: one colour per player, the vector each node backs
+up, the edge to the child each mover takes; the text is
+:func:`~gamelib.viz.maxn.describe_maxn_event`.  Max^n prunes nothing, so no window is shown.
+
 Legible, and quick.  Trees are kept to ``MAX_LEAVES`` leaves, so that the picture fits a notebook
 column (``drawing.COLUMN_WIDTH``) at full size with every label at 7 pt or more; a value typed past
 the limit is refused with the reason, above the controls (the widget is all-or-nothing:
@@ -45,6 +52,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from ..alphabeta import alphabeta
+from ..maxn import TIES, maxn
 from ..core import CHANCE, MAX, MIN, proven_ranges
 from ..minimax import expectiminimax, minimax
 from ..star import random_chance_tree, star1
@@ -54,6 +62,8 @@ from .chance_widgets import _tidy as _tidy_num
 from .drawing import (COLUMN_WIDTH, DPI, TraceView, _fmt, describe_event, draw_tree, figure_size,
                       legend_handles, png_bytes)
 from .live import LiveWidget, from_browser
+from .maxn import (MaxnView, describe_maxn_event, draw_maxn_tree, fmt_vector, maxn_figure_size,
+                   maxn_legend_handles, tree_players)
 
 PRESETS = {
     "AIMA Fig. 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
@@ -77,6 +87,13 @@ leaves are equal; it changes nothing); CS221's game 2 (seed 003): a1, a2, a3 cho
 fair coin moves the choice one bin left on heads (first outcome), MIN picks a number from the bin
 (A = -50, 50; B = 1, 3; C = -5, 15)."""
 
+FIG_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]],
+           [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]]
+NPLAYER_PRESETS = {"AIMA Fig. 5.4 (A, B, C)": (FIG_5_4, ("A", "B", "C"))}
+"""Trees of more than two players, searched by max^n: AIMA 4th ed. Fig. 5.4, the first three plies of
+a game of A, B and C with utility vectors ⟨v_A, v_B, v_C⟩ at the leaves (max^n backs ⟨1, 2, 6⟩ up to
+the root; A is indifferent between its two moves, so the tie rules differ there)."""
+
 RANDOM = "random"
 RANDOM_CHANCE = "random chance"
 CUSTOM = "custom"
@@ -92,11 +109,32 @@ CACHED_PICTURES = 400
 """How many step pictures an explorer keeps (a few MB): stepping back and forth costs nothing."""
 
 SEARCHES = {"alphabeta": alphabeta, "minimax": minimax, "expectiminimax": expectiminimax,
-            "star1": star1}
+            "star1": star1, **{("maxn" if t == "first" else f"maxn {t}"): maxn for t in TIES}}
+MAXN_SEARCHES = ["maxn" if t == "first" else f"maxn {t}" for t in TIES]
+"""max^n under each tie rule ('maxn' keeps the first of equal children, as minimax does)."""
 CHANCE_SEARCHES = ["expectiminimax", "star1"]
 TOOLTIPS = {"alphabeta": "alpha-beta, AIMA Fig. 5.7", "minimax": "minimax, AIMA Fig. 5.3",
             "expectiminimax": "expectiminimax, AIMA §5.5",
-            "star1": "Star1: alpha-beta with cuts at chance nodes from bounds L, U (Ballard 1983)"}
+            "star1": "Star1: alpha-beta with cuts at chance nodes from bounds L, U (Ballard 1983)",
+            "maxn": "max^n, AIMA §5.2.2: ties kept as found (the first child)",
+            "maxn spiteful": "max^n, ties broken against the other players (least sum of theirs)",
+            "maxn generous": "max^n, ties broken for the other players (greatest sum of theirs)",
+            "maxn paranoid": "max^n, ties broken against the player at the root"}
+
+
+def _ties(algorithm: str) -> str:
+    return "first" if algorithm == "maxn" else algorithm.split()[1]
+
+
+@functools.lru_cache(maxsize=None)
+def _maxn_key_png(players: tuple, chance: bool) -> bytes:
+    """The key to a max^n picture (one colour per player), cropped to its text."""
+    fig = Figure(figsize=(2.6, 4.0), dpi=DPI)
+    ax = fig.subplots()
+    ax.set_axis_off()
+    ax.legend(handles=maxn_legend_handles(players, chance=chance, stepping=True), loc="center",
+              fontsize=8, frameon=False, handlelength=1.6)
+    return png_bytes(fig, tight=True)
 
 
 @functools.lru_cache(maxsize=None)
@@ -156,14 +194,19 @@ def check_chance_shape(branching, outcomes, moves) -> tuple:
 
 def _preset_name(spec, tree=None):
     """The preset whose spec is ``spec`` (a MAX-rooted tree), or None."""
+    if tree is not None and getattr(tree, "vectors", False):
+        order = tuple(tree.player_order)
+        return next((name for name, (s, players) in NPLAYER_PRESETS.items()
+                     if s == spec and players == order), None)
     if tree is not None and tree.players.get(tree.initial_state) != MAX:
         return None
     return next((name for name, s in PRESETS.items() if s == spec), None)
 
 
 class TreeExplorer(LiveWidget, widgets.VBox):
-    """An explorer for alpha-beta and minimax on small trees, and for expectiminimax and Star1 on trees
-    with chance nodes (an ipywidgets VBox: display it).
+    """An explorer for alpha-beta and minimax on small trees, for expectiminimax and Star1 on trees
+    with chance nodes, and for max^n on trees of more than two players (an ipywidgets VBox: display
+    it).
 
     ``TreeExplorer(tree=None, algorithm='alphabeta', *, prune_on_equality=True, step=0, key=True,
     draw=True, name=None, bounds=None)``
@@ -172,9 +215,12 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                 ``'random chance'``, a nested-list spec such as ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``,
                 or a :class:`GameTree`.  A spec or tree equal to a preset is shown as that preset.
                 Trees with CHANCE nodes are searched with expectiminimax (AIMA §5.5) and Star1
-                (:func:`gamelib.star1`).
+                (:func:`gamelib.star1`); trees whose leaves are utility vectors (N players, or two
+                players not zero-sum) with max^n (:func:`gamelib.maxn`).
     algorithm   'alphabeta' or 'minimax'; on a tree with CHANCE nodes 'expectiminimax' or 'star1'
-                (asking for 'alphabeta' or 'minimax' there gives expectiminimax).
+                (asking for 'alphabeta' or 'minimax' there gives expectiminimax); on a tree of
+                utility vectors 'maxn', 'maxn spiteful', 'maxn generous' or 'maxn paranoid' (max^n
+                and its tie rules; 'alphabeta' or 'minimax' there gives 'maxn').
     prune_on_equality   alpha-beta's cut test: v ≥ β / v ≤ α (True, AIMA) or v > β / v < α (False).
     step        the number of trace events to show at first (None: the whole trace).
     name        what to call a tree given as a spec or GameTree (default 'custom').
@@ -186,7 +232,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     Attributes: ``tree``, ``tree_name``, ``result`` (the traced SearchResult shown), ``results``
     ({algorithm: SearchResult} for the current tree), ``algorithm``, ``prune_on_equality``, ``step``,
     ``total`` (events in the trace), ``event`` (the event just shown, None at step 0), ``view``
-    (a :class:`~gamelib.viz.drawing.TraceView`), ``event_text``, ``state_text``, ``prunes``,
+    (a :class:`~gamelib.viz.drawing.TraceView`; a :class:`~gamelib.viz.maxn.MaxnView` under max^n),
+    ``multiplayer`` (is the tree searched by max^n?), ``event_text``, ``state_text``, ``prunes``,
     ``pruned_nodes``, ``summary_text``, ``text`` (all of it), ``png`` (the picture's PNG bytes),
     ``message`` (the note or error shown above the controls, '' if none);
     for chance trees ``bounds`` ((L, U), settable) and ``chance_bounds`` ({chance node: (lo, hi)}
@@ -211,7 +258,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self._figsize = (4.0, 3.0)
         short = widgets.Layout(width="150px")
         # -- controls ------------------------------------------------------------------------------
-        self.tree_picker = widgets.Dropdown(options=list(PRESETS) + [RANDOM, RANDOM_CHANCE],
+        self.tree_picker = widgets.Dropdown(options=list(PRESETS) + list(NPLAYER_PRESETS)
+                                            + [RANDOM, RANDOM_CHANCE],
                                             description="tree", layout=widgets.Layout(width="320px"))
         # Plain text boxes, not bounded ones: a bounded box clamps a typed value without a word, these
         # let the explorer refuse it and say why (the limits are in the tooltips too).
@@ -346,9 +394,16 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self.equality_box.value = bool(flag)
 
     @property
+    def multiplayer(self) -> bool:
+        """Is the tree shown one of utility vectors (N players, or two not zero-sum), searched by
+        max^n?"""
+        return bool(getattr(self.tree, "vectors", False))
+
+    @property
     def has_chance(self) -> bool:
-        """Does the tree shown have CHANCE nodes?"""
-        return CHANCE in self.tree.players.values()
+        """Does the tree shown have CHANCE nodes (and two zero-sum players: expectiminimax and
+        Star1)?  A max^n tree's chance nodes are simply averaged."""
+        return not self.multiplayer and CHANCE in self.tree.players.values()
 
     @property
     def bounds(self) -> tuple | None:
@@ -398,6 +453,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         """What the trace says about every node after ``step`` events.  On a chance tree its
         ``ranges`` are chance-aware: a chance node a cut stopped gets the interval its outcomes
         prove, unsearched outcomes counted as ``bounds``, not the bound Star1 returned."""
+        if self.multiplayer:
+            return MaxnView(self.tree, self.result, self.step)
         view = TraceView(self.result, self.step, tree=self.tree)
         if self.has_chance:
             view.ranges = proven_ranges(view.events, self.tree.to_move,
@@ -442,9 +499,10 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         if tree is None:
             tree = "AIMA Fig. 5.2"
         if isinstance(tree, str):
-            if tree not in PRESETS and tree not in (RANDOM, RANDOM_CHANCE) and not (
-                    tree == CUSTOM and self._custom):
-                raise ValueError(f"unknown tree {tree!r}; presets are {list(PRESETS)}, 'random' or "
+            if tree not in PRESETS and tree not in NPLAYER_PRESETS and tree not in (
+                    RANDOM, RANDOM_CHANCE) and not (tree == CUSTOM and self._custom):
+                raise ValueError(f"unknown tree {tree!r}; presets are "
+                                 f"{list(PRESETS) + list(NPLAYER_PRESETS)}, 'random' or "
                                  f"'random chance'")
             name = tree
         else:
@@ -456,7 +514,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                 self._custom = given
                 self._custom_name = name or CUSTOM
                 self._quiet = True
-                self.tree_picker.options = [(p, p) for p in PRESETS] + [
+                self.tree_picker.options = [(p, p) for p in list(PRESETS) + list(NPLAYER_PRESETS)] + [
                     (RANDOM, RANDOM), (RANDOM_CHANCE, RANDOM_CHANCE), (self._custom_name, CUSTOM)]
                 self._quiet = False
                 name = CUSTOM
@@ -513,7 +571,11 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     def text(self) -> str:
         """Everything the explorer says in words, one item per line."""
         lines = [f"step {self.step}/{self.total}: {self.event_text}", self.state_text]
-        lines += ["prunes so far:" + ("" if self.prunes else " none")] + [f"  {p}" for p in self.prunes]
+        if self.multiplayer:
+            lines.append("prunes: none: max^n searches the whole tree")
+        else:
+            lines += (["prunes so far:" + ("" if self.prunes else " none")]
+                      + [f"  {p}" for p in self.prunes])
         if self.has_chance:
             lines.append(self.chance_text)
         lines.append(self.summary_text)
@@ -526,6 +588,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         e = self.event
         if e is None:
             return "before the search: press next or play"
+        if self.multiplayer:
+            return describe_maxn_event(e, self.tree.players.get(e.state), tree_players(self.tree))
         return describe_event(e, self.tree.players.get(e.state))
 
     @property
@@ -536,6 +600,18 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             return f"the search will start at the root {self.tree.initial_state}"
         player = "terminal" if self.tree.is_terminal(e.state) else self.tree.players[e.state]
         parts = [f"at {e.state} ({player})"]
+        if self.multiplayer:
+            if player not in ("terminal", CHANCE):
+                players = tree_players(self.tree)
+                parts[0] = (f"at {e.state} ({player} moves: it maximizes component "
+                            f"{players.index(player) + 1} of the vector)")
+            parts.append("max^n keeps no window")
+            if e.kind in ("leaf", "exit"):
+                parts.append(f"value {fmt_vector(e.value)}")
+            path = self.view.path
+            if path:
+                parts.append("path " + " → ".join(path))
+            return " · ".join(parts)
         if e.alpha is not None:
             parts.append(f"window [α, β] = [{_fmt(e.alpha)}, {_fmt(e.beta)}]")
         elif self.algorithm not in ("alphabeta", "star1"):
@@ -633,11 +709,15 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     @property
     def prunes(self) -> list:
         """``describe_event`` of every prune event so far, in order."""
+        if self.multiplayer:
+            return []
         return [describe_event(e, self.tree.players.get(e.state)) for e in self.view.prunes]
 
     @property
     def pruned_nodes(self) -> list:
         """The nodes the cuts so far have skipped, in label order."""
+        if self.multiplayer:
+            return []
         pruned = self.view.pruned
         return [s for s in self.tree.states if s in pruned]
 
@@ -662,6 +742,12 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         expectiminimax's on a chance tree)."""
         seen = len(self.view.order)
         r = self.result
+        if self.multiplayer:
+            players = ", ".join(map(str, tree_players(self.tree)))
+            return (f"nodes visited: {self.algorithm} {r.nodes} of {len(self.tree.states)}: max^n "
+                    f"searches every node (one player's gain is not another's loss, so without "
+                    f"bounds on the utilities no branch can be cut) · {self.algorithm} has entered {seen} so far · "
+                    f"value ({players}) = {fmt_vector(r.value)}, decision {r.action}")
         if self.has_chance:
             full, one = self.results["expectiminimax"].nodes, self.results["star1"].nodes
             saved = full - one
@@ -695,6 +781,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                                        order=self.chance_order.value))
         if name == CUSTOM:
             return self._custom_name, self._custom
+        if name in NPLAYER_PRESETS:
+            spec, players = NPLAYER_PRESETS[name]
+            return name, GameTree.from_nested(spec, players=players)
         return name, GameTree.from_nested(PRESETS[name])
 
     def _check_bounds(self, bounds) -> tuple:
@@ -720,7 +809,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     def _search(self):
         """Run the searches once for this tree and setting; everything else reads their traces."""
-        if self.has_chance:
+        if self.multiplayer:
+            self.results = {name: maxn(self.tree, ties=_ties(name), trace=True) for name in MAXN_SEARCHES}
+        elif self.has_chance:
             L, U = self._bounds
             self.results = {"expectiminimax": expectiminimax(self.tree, trace=True),
                             "star1": star1(self.tree, lower=L, upper=U, trace=True)}
@@ -744,7 +835,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         else:
             self._bounds = None
         self.bounds_box.layout.display = None if self.has_chance else "none"
-        self._figsize = explorer_figure_size(self.tree)
+        self._figsize = (maxn_explorer_figure_size(self.tree) if self.multiplayer
+                         else explorer_figure_size(self.tree))
         self._search()
         self._quiet = True
         try:
@@ -754,9 +846,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                 self.algorithm_toggle.options = options
                 self.algorithm_toggle.tooltips = [TOOLTIPS[o] for o in options]
                 self.algorithm_toggle.value = keep if keep in options else options[0]
-            # The cut rule belongs to alpha-beta: greyed under minimax, gone on chance trees.
+            # The cut rule belongs to alpha-beta: greyed under minimax, gone on chance and max^n trees.
             self.equality_box.disabled = self.algorithm != "alphabeta"
-            self.equality_box.layout.display = "none" if self.has_chance else None
+            self.equality_box.layout.display = "none" if self.has_chance or self.multiplayer else None
         finally:
             self._quiet = False
         self._set_range(step)
@@ -878,7 +970,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         fig.subplots_adjust(left=0.01, right=0.99, bottom=0.02, top=0.9)
         ax = fig.subplots()
         title = f"{self.tree_name} · {self.algorithm} · step {step}/{self.total}"
-        if self.has_chance:
+        if self.multiplayer:
+            draw_maxn_tree(self.tree, self.result, step=step, ax=ax, title=title)
+        elif self.has_chance:
             draw_chance_tree(self.tree, self.result, step=step, ax=ax, title=title, bounds=self.bounds,
                              text_as_paths=True)
         else:
@@ -923,7 +1017,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         if self.draw:
             self.png = self._picture(self.step)
             self.image.value = self.png
-            key = _key_png(self.has_chance, self.algorithm in ("alphabeta", "star1"))
+            key = (_maxn_key_png(tree_players(self.tree), CHANCE in self.tree.players.values())
+                   if self.multiplayer else
+                   _key_png(self.has_chance, self.algorithm in ("alphabeta", "star1")))
             if self.key_image.value != key:
                 self.key_image.value = key
         esc = html.escape
@@ -934,6 +1030,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         prunes = self.prunes
         pruned = self.pruned_nodes
         self.prunes_html.value = (
+            "<b>prunes:</b> none: max^n searches the whole tree" if self.multiplayer else
             "<b>prunes so far:</b> " + ("none" if not prunes else
                                         "<ul style='margin:0'>" + "".join(f"<li>{esc(p)}</li>"
                                                                            for p in prunes) + "</ul>")
@@ -943,6 +1040,13 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             summary = esc(self.chance_text) + "<br>" + summary
         self.summary_html.value = summary
         self._prefetch_next()
+
+
+def maxn_explorer_figure_size(tree) -> tuple:
+    """The explorer's picture size for a max^n tree in inches: room for a vector per leaf
+    (:func:`~gamelib.viz.maxn.maxn_figure_size`), no wider than the notebook column."""
+    w, h = maxn_figure_size(tree)
+    return min(w, COLUMN_WIDTH), h
 
 
 def explorer_figure_size(tree) -> tuple:

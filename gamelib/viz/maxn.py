@@ -21,9 +21,12 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from ..core import CHANCE, MAX, MIN
+from .drawing import COLUMN_WIDTH, MIN_FONT
 
 PLAYER_COLORS = ("#c0392b", "#1f5fa8", "#2e8b57", "#8e44ad", "#d35400", "#7f6000")
 """One colour per player, in ``player_order``: red, blue, green, purple, orange, brown."""
+LEGEND_WIDTH = 2.4
+"""Inches the key takes beside a tree (``legend=True``)."""
 CURRENT = "#fd8d3c"
 FADED = 0.3
 
@@ -124,13 +127,15 @@ def _layout(tree) -> dict:
     return pos
 
 
-def maxn_figure_size(tree) -> tuple:
-    """(width, height) in inches for :func:`draw_maxn_tree` on ``tree``: room for a vector per leaf."""
+def maxn_figure_size(tree, max_width: float = COLUMN_WIDTH) -> tuple:
+    """(width, height) in inches for :func:`draw_maxn_tree` on ``tree``: room for a vector per leaf,
+    no wider than ``max_width`` (the notebook column: wider pictures are shrunk and their labels with
+    them; crowded leaf vectors are staggered instead)."""
     leaves = tree.leaves
     vectors = tree_vectors(tree)
     chars = max(len(fmt_vector(vectors[s])) for s in leaves)
     width = len(leaves) * (0.085 * chars + 0.12) + 1.4
-    return min(max(width, 4.0), 18.0), 1.25 * (tree.depth() + 1) + 0.7
+    return min(max(width, 4.0), max_width), 1.25 * (tree.depth() + 1) + 0.7
 
 
 def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=None, show_order=True,
@@ -145,8 +150,9 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     traced = result is not None and result.trace is not None
     pos = _layout(tree)
     if ax is None:
-        w, h = maxn_figure_size(tree)
-        _, ax = plt.subplots(figsize=(w + (2.4 if legend else 0), h))
+        w, h = maxn_figure_size(tree, COLUMN_WIDTH - (LEGEND_WIDTH if legend else 0))
+        fig, ax = plt.subplots(figsize=(w + (LEGEND_WIDTH if legend else 0), h))
+        fig.subplots_adjust(left=0.01, right=w / (w + (LEGEND_WIDTH if legend else 0)) - 0.01)
     xs = [p[0] for p in pos.values()]
     ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
     ax.set_ylim(-tree.depth() - 0.75, 0.55)
@@ -156,7 +162,7 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     unit = width_in * 72.0 / (max(xs) - min(xs) + 1.4)                  # points between two leaves
     chars = max(len(fmt_vector(vectors[s])) for s in tree.leaves)
     leaf_size = font_size if 0.62 * font_size * chars <= 0.92 * unit else max(
-        6.0, 0.92 * unit / (0.62 * chars))
+        MIN_FONT, 0.92 * unit / (0.62 * chars))
     stagger = 0.62 * leaf_size * chars > 0.92 * unit + 0.5     # still too wide at the smallest type
     leaf_rank = {s: k for k, s in enumerate(sorted(tree.leaves, key=lambda s: pos[s][0]))}
     visited = set(view.order)
@@ -165,6 +171,7 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     def alpha(s):
         return 1.0 if not traced or s in visited else FADED
 
+    action_labels = getattr(tree, "action_labels", {})   # the game's moves as Python writes them: 'A'
     # Edges: thin grey, or thick in the mover's colour into the child it chose.
     for s, kids in tree.children.items():
         probs = tree.probabilities.get(s)
@@ -174,7 +181,8 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
             width = (4.0 if s == tree.initial_state else 2.6) if picked else 1.0
             ax.plot([x0, x1], [y0, y1], color=color[tree.players[s]] if picked else "#999999",
                     lw=width, alpha=alpha(c), zorder=1, solid_capstyle="round")
-            label = fmt_number(probs[i]) if probs else (str(a) if show_actions else "")
+            label = fmt_number(probs[i]) if probs else (action_labels.get((s, a), str(a)) if show_actions
+                                                        else "")
             if label:
                 ax.text((x0 + x1) / 2, (y0 + y1) / 2, label, ha="center", va="center",
                         fontsize=font_size - 2, color="#555555", alpha=alpha(c), zorder=1.5,
