@@ -95,6 +95,24 @@ def bench_transform_slider(w: Widget, n):
     return [w.slider("f(4)", v, until=w.image_changed()) for v in _cycle(w, values, n)]
 
 
+def bench_payoff_cell(w: Widget, n):
+    """Type a new payoff into the row player's first box (and Enter): the table, equilibria and plot
+    all update."""
+    box = w.root.locator(".widget-text input").first
+    values = ["3", "1", "4", "-2", "5", "0", "2.5", "-1"]
+
+    def type_it(v):
+        box.fill(v)
+        box.press("Enter")
+    return [w._act(lambda v=v: type_it(v), w.image_changed(), 30.0, "Enter") for v in _cycle(w, values, n)]
+
+
+def bench_payoff_preset(w: Widget, n):
+    names = ["rock-paper-scissors", "prisoner's dilemma", "battle of the sexes", "two-finger Morra",
+             "matching pennies", "collaborative two-finger Morra"]
+    return [w.select("game", v, until=w.image_changed()) for v in _cycle(w, names, n)]
+
+
 CASES = [
     # name, code showing the widget, benchmark, goal (s)
     ("reference: button -> HTML label",
@@ -113,14 +131,18 @@ CASES = [
      "TreeExplorer('AIMA Fig. 5.12 (.9/.1)', 'star1')", bench_steps, 0.3),
     ("TreeExplorer CS221 coin game: next step", "TreeExplorer('CS221 coin game', 'star1')",
      bench_steps, 0.3),
+    ("TreeExplorer Fig. 5.4 max^n: next step", "TreeExplorer('AIMA Fig. 5.4 (A, B, C)')",
+     bench_steps, 0.3),
     ("SigmaWidget: sigma slider", "SigmaWidget(sigma=1)", bench_sigma, 0.5),
     ("TransformExplorer: transform menu", "TransformExplorer()", bench_transform, 0.5),
     ("TransformExplorer: f(4) slider", "TransformExplorer()", bench_transform_slider, 0.5),
+    ("PayoffMatrixWidget: a payoff typed", "PayoffMatrixWidget()", bench_payoff_cell, 0.5),
+    ("PayoffMatrixWidget: game menu", "PayoffMatrixWidget()", bench_payoff_preset, 0.5),
 ]
 
 IMPORTS = ("import gamelib.viz.explorer as explorer_module\n"
            "from gamelib.viz import (TicTacToeBoard, Connect4Board, TreeExplorer, SigmaWidget,\n"
-           "                         TransformExplorer)")
+           "                         TransformExplorer, PayoffMatrixWidget)")
 
 
 def main(argv=None):

@@ -505,7 +505,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self.table_html.value = payoff_table_html(self.row_payoffs, self.col_payoffs, self.row_actions,
                                                   self.col_actions)
         lines = self._result_lines()
-        self.result_html.value = "<br>".join(html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines)
+        self.result_html.value = f"<b>{html.escape(self._title())}</b><br>" + "<br>".join(
+            html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines)
         if self.draw:
             self.png = self._plot()
             self.image.value = self.png
