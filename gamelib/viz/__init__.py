@@ -10,8 +10,8 @@ against the minimax agent),
 study's σ slider).  More pictures: :func:`draw_connect4` (a Connect Four position), :func:`draw_pig_policy`
 (Pig's optimal roll/hold boundary), :func:`draw_sigma`, :func:`draw_chance_tree`, :func:`draw_transform`.
 More players (:func:`draw_maxn_tree`: one colour per player, utility vectors at the nodes, read from
-a max^n trace) and simultaneous moves (:class:`PayoffMatrixWidget`, :func:`draw_best_responses`,
-:func:`draw_guarantee`).
+a max^n trace; :class:`TreeExplorer` steps through max^n on such trees) and simultaneous moves
+(:class:`PayoffMatrixWidget`, :func:`draw_best_responses`, :func:`draw_guarantee`).
 Imperfect information: :func:`draw_information_sets` (a small game's tree with its information sets
 joined by dashed lines, the chance deal at the root), :class:`PhantomTicTacToeBoard` (play phantom
 tic-tac-toe; your view, the referee, your belief state) with :func:`draw_phantom_belief`, and
