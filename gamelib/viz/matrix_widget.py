@@ -74,8 +74,10 @@ def draw_best_responses(row_payoffs, col_payoffs, ax=None, *, row_actions=("1", 
              vertical=True)
     for x, y in (nash_equilibria(A, B) if equilibria is None else equilibria):
         ax.plot([y[0]], [x[0]], "o", color="black", ms=9, zorder=5)
+        right = y[0] > 0.6                         # near the right edge: the label goes to the left
         ax.annotate(f"p={fmt_number(round(x[0], 12))}, q={fmt_number(round(y[0], 12))}", (y[0], x[0]),
-                    xytext=(6, 6), textcoords="offset points", fontsize=8)
+                    xytext=(-6 if right else 6, -12 if x[0] > 0.9 else 6), textcoords="offset points",
+                    ha="right" if right else "left", fontsize=8)
     ax.set_xlim(-0.05, 1.05)
     ax.set_ylim(-0.05, 1.05)
     ax.set_xlabel(f"q = P(column plays {col_actions[0]})")
@@ -126,7 +128,8 @@ def draw_guarantee(payoffs, ax=None, *, row_actions=("1", "2"), col_actions=None
     s = solve_zero_sum(A)
     ax.plot([s.row_strategy[0]], [s.value], "o", color="black", ms=8, zorder=5)
     ax.annotate(f"value {fmt_number(round(s.value, 12))} at p = {fmt_number(round(s.row_strategy[0], 12))}",
-                (s.row_strategy[0], s.value), xytext=(8, -14), textcoords="offset points", fontsize=8)
+                (s.row_strategy[0], s.value), xytext=(-8 if s.row_strategy[0] > 0.4 else 8, -14),
+                textcoords="offset points", ha="right" if s.row_strategy[0] > 0.4 else "left", fontsize=8)
     ax.set_xlabel(f"p = P(row plays {row_actions[0]})")
     ax.set_ylabel("row player's expected payoff")
     ax.set_title(title or "revealing the mixed strategy p first", fontsize=9)
@@ -516,6 +519,9 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         zero_sum = self.solution is not None
         panels = 2 if (n == 2 and zero_sum) else 1
         fig = Figure(figsize=(3.9 * panels, 4.0), dpi=DPI)
+        # Fixed margins (tight_layout would draw the figure twice, doubling the time of every edit).
+        fig.subplots_adjust(left=0.12 / panels + 0.02, right=0.98, bottom=0.27 if n == 2 else 0.1,
+                            top=0.93, wspace=0.35)
         axes = fig.subplots(1, panels, squeeze=False)[0]
         if n == 2:
             draw_best_responses(self.row_payoffs, self.col_payoffs, axes[0], row_actions=self.row_actions,
@@ -525,7 +531,6 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
                                col_actions=self.col_actions)
         else:
             _draw_strategies(axes[0], self.equilibria, self.row_actions, self.col_actions)
-        fig.tight_layout()
         return png_bytes(fig)
 
 
