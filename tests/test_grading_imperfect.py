@@ -326,7 +326,7 @@ def test_belief_states_by_hand():
     checks.belief_by_hand({"JK": 1 / 3, "QK": 2 / 3}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
     with pytest.raises(checks.GradingError, match="probabilities are not right"):
         checks.belief_by_hand({"JK": 0.5, "QK": 0.5}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
-    with pytest.raises(checks.GradingError, match="QQ should not be there"):
+    with pytest.raises(checks.GradingError, match="QQ cannot be there"):
         checks.belief_by_hand({"JK": 0.5, "QK": 0.5, "QQ": 0}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
 
 

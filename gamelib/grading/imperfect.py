@@ -62,8 +62,10 @@ class Task(NamedTuple):
 # ---------------------------------------------------------------------------------------------------
 
 TREE_SPEC = [[C.chance((0.5, [1, [2, 3]]), (0.5, 4)), [5, 6]], [7]]
-"""A small tree with a chance node: MAX's move a1 leads to MIN, whose move b1 leads to chance, whose
-outcome e1 leads to MAX again or to the end; b2 leads to MAX's decisions at once."""
+"""A small tree with a chance node: MAX's move a1 at A leads to MIN at B, whose move b1 leads to the
+chance node D, whose outcomes lead to MAX again (G) or to the end (H); b2 leads to MAX at once (E).
+PREDICT from A through a1 is {E, G, H}."""
+TREE_NAME = "the tree [[chance(0.5: [1, [2, 3]], 0.5: 4), [5, 6]], [7]] in a fog"
 
 
 def _phantom():
@@ -101,7 +103,7 @@ def _predict_public():
                      _after(game, MIN, [empty]).states, (1, 1)),
         C.BeliefCase("Kuhn poker: MAX holds the queen and passes", KuhnPoker(), MAX,
                      frozenset({_kuhn_state("QJ"), _kuhn_state("QK")}), "pass"),
-        C.BeliefCase(f"the tree {TREE_SPEC} in a fog: MAX plays a1 at A", tree, MAX, frozenset({"A"}), "a1"),
+        C.BeliefCase(f"{TREE_NAME}: MAX plays a1 at A", tree, MAX, frozenset({"A"}), "a1"),
     ]
 
 
@@ -124,7 +126,7 @@ def _update_public():
         C.BeliefCase("Kuhn poker: MAX passed with the queen, MIN bets", kuhn, MAX, passed, observed="Qpb"),
         C.BeliefCase("Kuhn poker: MAX passed with the queen, MIN passes and the showdown is lost", kuhn,
                      MAX, passed, observed=GameOver(-1, "Qpp")),
-        C.BeliefCase(f"the tree {TREE_SPEC} in a fog: after a1, MAX perceives 'signal 1'", tree, MAX,
+        C.BeliefCase(f"{TREE_NAME}: after a1, MAX perceives 'signal 1'", tree, MAX,
                      reached, observed="signal 1"),
     ]
 
@@ -481,11 +483,14 @@ def belief_by_hand(answer, game, player, steps, *, key=None, what: str = "your b
         want: dict = {}
         for s, p in belief.items():
             want[key(s)] = want.get(key(s), 0.0) + p
-        if set(answer) != set(want) or not all(_same_number(answer[k], want[k]) for k in want):
-            wrong = sorted(map(str, set(answer) ^ set(want)))
-            detail = (f"{', '.join(wrong)} should {'not ' if wrong[0] in map(str, answer) else ''}be there"
-                      if wrong else "the probabilities are not right (P(deal | what the player knows))")
-            _fail(f"{what}: {detail}")
+        missing = sorted(map(str, set(want) - set(answer)))
+        extra = sorted(map(str, set(answer) - set(want)))
+        if missing or extra:
+            parts = ([f"missing {', '.join(missing)}"] if missing else []) + \
+                ([f"{', '.join(extra)} cannot be there"] if extra else [])
+            _fail(f"{what}: " + "; ".join(parts))
+        if not all(_same_number(answer[k], want[k]) for k in want):
+            _fail(f"{what}: the probabilities are not right (P(state | what the player knows))")
     elif isinstance(answer, (set, frozenset, list, tuple)):
         want = {key(s) for s in belief}
         got = set(answer)
