@@ -22,7 +22,7 @@ import random
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 
-from ..core import MAX, MIN, GameError
+from ..core import MAX, MIN, ArgumentError, GameError
 from ..games.kuhn import KuhnPoker
 from ..games.phantom_tictactoe import PhantomTicTacToe
 from ..imperfect.agents import BeliefAgent, phantom_value
@@ -103,7 +103,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
 
     def __init__(self, human: str = "X", *, agent: str = "clairvoyance", seed=0, sample: int = 6):
         if human not in SEAT:
-            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+            raise ArgumentError(f"human must be 'X' or 'O', not {human!r}")
         self.game = PhantomTicTacToe()
         self.seed, self.sample_size, self.games_played = seed, sample, 0
         self._value = phantom_value()
@@ -172,7 +172,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         """Start again (as ``human``, against ``agent``, if given).  Returns the status line."""
         if human is not None:
             if human not in SEAT:
-                raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+                raise ArgumentError(f"human must be 'X' or 'O', not {human!r}")
             self.human = human
             if self.human_toggle.value != human:
                 self.human_toggle.value = human          # its observer calls new_game again
@@ -362,7 +362,7 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.game = KuhnPoker()
         self.policies = {"cfr": cfr(self.game, iterations), "clairvoyance": clairvoyance_policy(self.game)}
         if agent not in self.policies:
-            raise ValueError(f"agent must be 'cfr' or 'clairvoyance', not {agent!r}")
+            raise ArgumentError(f"agent must be 'cfr' or 'clairvoyance', not {agent!r}")
         self.agent_name, self.rng = agent, random.Random(seed)
         self.winnings, self.hands, self.error, self.status = 0, 0, "", ""
         self.agent_menu = widgets.Dropdown(options=[("agent: CFR (equilibrium)", "cfr"),
