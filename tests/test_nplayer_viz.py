@@ -267,3 +267,13 @@ def test_explorer_takes_nplayer_trees_and_goes_back_to_two_players():
                                         [(2, 2, 2)]], players=("A", "B", "C"))
     ex.set_tree(chance_tree)
     assert ex.multiplayer and ex.result.value == maxn(chance_tree).value and ex.bounds is None
+
+
+def test_explorer_refuses_an_infinite_component_and_stays_whole():
+    from gamelib.viz import TreeExplorer
+    ex = TreeExplorer("AIMA Fig. 5.4 (A, B, C)", draw=False)
+    before = (ex.tree_name, ex.text)
+    bad = GameTree.from_nested([[(1, float("inf"), 0), (0, 0, 1)]], players=("A", "B", "C"))
+    with pytest.raises(ArgumentError, match="finite numbers"):
+        ex.set_tree(bad)
+    assert (ex.tree_name, ex.text) == before
