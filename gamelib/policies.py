@@ -16,9 +16,10 @@ from .validate import check_game, function, guard_size, player_order, python_see
 
 Policy = Callable[[object], dict]
 
-MAX_MOVES = 1_000_000
+MAX_MOVES = 100_000
 """The size guard of :func:`play` and of a Monte Carlo playout: moves in one game before it gives up (a
-game whose positions repeat can go round for ever under fixed policies).  ``max_moves=None`` lifts it."""
+game whose positions repeat can go round for ever under fixed policies).  No game in the kit comes near
+it (a game of Pig to 100 rarely lasts a few hundred moves); ``max_moves=None`` lifts it."""
 
 
 def uniform(game) -> Policy:
