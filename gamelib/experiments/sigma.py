@@ -396,7 +396,7 @@ def branch_probabilities(spec, sigma: float, trials: int = 100_000, seed=0, corr
     s1, s2 = np.zeros(moves), np.zeros(moves)
     bar = None
     if flag("progress", progress):
-        from tqdm.auto import tqdm
+        from ..progress import tqdm
         bar = tqdm(total=trials, desc="trials", unit="trial", unit_scale=True)
     try:
         for n in _chunks(trials, levels):
@@ -716,7 +716,7 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
     'constant' is the notes' N(0, σ²) at every node, 'shrinking' scales it down towards the end of the
     game).  For every d it runs
     ``alphabeta(tree, depth=d, evaluate=EVAL)`` and records whether its move is truly best.  Terminal states always score their true utility, so a search to the bottom (d ≥ height) is
-    always right.  ``progress=True`` shows a ``tqdm.auto`` bar over the trees.
+    always right.  ``progress=True`` shows a progress bar over the trees (:mod:`gamelib.progress`).
 
     Returns a plain dict: ``depths``, ``sigmas`` (lists), ``correct`` (array σ × d: fraction of trees
     where the move was truly best), ``stderr`` (its standard error √(p(1−p)/n)), ``trees`` (n) and
@@ -746,7 +746,7 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
     by_chance = 0.0
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from ..progress import tqdm
         bar = tqdm(total=len(seeds), desc=f"b={branching}, m={height}: trees")
     try:
         for s in seeds:
