@@ -37,6 +37,7 @@ class tqdm(_text_tqdm):  # noqa: N801 - the name tqdm users expect
             kwargs["file"] = io.StringIO()   # the text goes to the display, not to stderr
             kwargs.setdefault("mininterval", 0.25)
             kwargs.setdefault("ncols", 90)
+            kwargs.setdefault("ascii", False)   # block characters, as in a terminal
         super().__init__(*args, **kwargs)
 
     def display(self, msg=None, pos=None):

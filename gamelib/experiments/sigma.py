@@ -1,5 +1,6 @@
-"""The sigma study: what noisy evaluations do to a minimax decision (AIMA 3rd ed. §5.8 "Alternative
-approaches", Fig. 5.13; 4th ed. §5.7; seed 002, "5.8 Alternative Approaches"; seed 000, "Depth matters").
+"""The sigma study: what noisy evaluations do to a minimax decision (AIMA 4th ed. §5.7 "Limitations of
+game search algorithms", Fig. 5.16; 3rd ed. §5.8 "Alternative approaches", Fig. 5.14; seed 002, "5.8
+Alternative Approaches"; seed 000, "Depth matters").
 
 The textbook's two-ply tree (:data:`TEXTBOOK_TREE`)::
 
@@ -49,7 +50,7 @@ minimax choice is best with probability 1 (shared equally among equally good mov
 :func:`depth_matters` is seed 000's "Depth matters" as an experiment: on random trees with known true
 values, a depth-d alpha-beta search whose evaluation is the true value plus a fixed N(0, σ²) error per
 node; how often does it pick a truly best move, by d and σ?  :func:`expansion_value` illustrates the
-lesson of §5.8 (metareasoning): which leaf would it pay to search further?
+lesson of AIMA 4th ed. §5.7 (3rd ed. §5.8): metareasoning,: which leaf would it pay to search further?
 """
 from __future__ import annotations
 
@@ -68,11 +69,11 @@ from ..trees import ChanceSpec, GameTree, uniform_tree_size
 from ..validate import choice, flag, guard_size, number, numpy_seed, whole
 
 TEXTBOOK_TREE = [[99, 1000, 1000, 1000], [100, 101, 102, 100]]
-"""AIMA 3rd ed. Fig. 5.13 (seed 002 §5.8): MAX over two MIN nodes; minimax on these estimates picks the
+"""AIMA 4th ed. Fig. 5.16 (3rd ed. Fig. 5.14; seed 002 §5.8): MAX over two MIN nodes; minimax on these estimates picks the
 right branch (100 > 99)."""
 
 NOTES_FIGURES = {5.0: 0.71, 2.0: 0.58}
-"""The notes' (and AIMA 3rd ed.'s) P(left branch truly better) for σ = 5 and σ = 2."""
+"""The notes' (and AIMA's, 3rd and 4th ed.) P(left branch truly better) for σ = 5 and σ = 2."""
 
 SHARED = ("parent", "all")
 """The correlated-error models: a component shared by siblings, or by every leaf."""
@@ -620,7 +621,7 @@ def expansion_value(spec, sigma: float, trials: int = 100_000, seed=0, correlati
     were learned before deciding (the leaf "expanded" by a perfect deeper search), the others staying
     estimates: ``{leaf label: (mean gain, standard error)}``.
 
-    This is the myopic value of information of a computation, the idea behind §5.8's "utility of a node
+    This is the myopic value of information of a computation, the idea behind AIMA 4th ed. §5.7's (3rd ed. §5.8's) "utility of a node
     expansion" (Russell & Wefald's metareasoning): a leaf whose true value cannot change the decision
     is worth nothing to search, however uncertain it is.  The same noise model as
     :func:`branch_probabilities` (all trials drawn at once from ``default_rng(seed)``); vectorized over

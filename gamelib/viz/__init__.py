@@ -36,3 +36,7 @@ from .infosets import draw_information_sets, information_set_groups
 
 __all__ += ["draw_information_sets", "information_set_groups", "PhantomTicTacToeBoard", "KuhnPokerTable",
             "draw_phantom_belief"]
+
+from .board_tree import draw_tictactoe_tree  # noqa: E402
+
+__all__ += ["draw_tictactoe_tree"]
