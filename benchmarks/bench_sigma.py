@@ -1,4 +1,5 @@
-"""Benchmark: the sigma study's vectorized Monte Carlo on the textbook tree (AIMA 3rd ed. Fig. 5.13).
+"""Benchmark: the sigma study's vectorized Monte Carlo on the textbook tree (AIMA 4th ed. Fig. 5.16, 3rd ed.
+Fig. 5.14).
 
 Run:  python benchmarks/bench_sigma.py [--trials N] [--repeat R]
 

@@ -338,7 +338,7 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
     ordering as for :func:`search`.  ``progress=True`` shows a
     progress bar over the depths.  With neither limit, a game with cycles may never be solved.
     """
-    from tqdm.auto import tqdm
+    from .progress import tqdm
 
     state, evaluate, order = _check_options(game, state, 1, evaluate, table, killers, history, None,
                                             quiescent, quiescence_depth, None, prune_on_equality, order,

@@ -64,7 +64,7 @@ class _Quiet:
 def _bar(progress: bool, desc: str, total=None):
     if not progress:
         return _Quiet()
-    from tqdm.auto import tqdm
+    from .progress import tqdm
     return tqdm(total=total, desc=desc, unit="position")
 
 

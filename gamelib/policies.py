@@ -143,3 +143,66 @@ def play(game, policies: dict, state=None, *, seed=None, max_moves: int | None =
     if order == (MAX, MIN):
         return Playout(states, actions, game.utility(state, MAX))
     return Playout(states, actions, tuple(game.utility(state, p) for p in order))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Enumerating policies (CS221's propositions "for every policy", checked on small games)
+# ---------------------------------------------------------------------------------------------------
+
+MAX_POLICIES = 100_000
+"""The size guard of :func:`deterministic_policies`: how many policies it may enumerate."""
+
+
+def player_states(game, player) -> list:
+    """The states where ``player`` moves, in the order of the unfolded game tree (breadth first).
+
+    Read off :meth:`GameTree.from_game`, so ``game`` must be small enough to unfold.
+    """
+    from .trees import GameTree
+    check_game(game)
+    if player not in (MAX, MIN):
+        raise ArgumentError(f"player must be MAX or MIN, not {player!r}")
+    tree = GameTree.from_game(game)
+    return [tree.game_state[n] for n in tree.states
+            if not tree.is_terminal(n) and tree.players[n] == player]
+
+
+def deterministic_policies(game, player, *, max_policies: int | None = MAX_POLICIES) -> list:
+    """Every deterministic policy of ``player``: one fixed action at each of its states.
+
+    There are Π_s |ACTIONS(s)| of them over ``player``'s states s (:func:`player_states`); more than
+    ``max_policies`` raises TooLargeError (``None`` lifts the guard).
+    """
+    import itertools
+    import math
+    states = player_states(game, player)
+    choices = [game.actions(s) for s in states]
+    if max_policies is not None:
+        guard_size(math.prod(len(c) for c in choices), whole("max_policies", max_policies),
+                   what="the number of deterministic policies", argument="max_policies")
+    return [_table_policy({s: {a: 1.0} for s, a in zip(states, pick)})
+            for pick in itertools.product(*choices)]
+
+
+def random_policies(game, player, count: int, *, seed=0) -> list:
+    """``count`` seeded stochastic policies of ``player``: random weights at each of its states."""
+    count = whole("count", count)
+    rng = random.Random(python_seed("seed", seed))
+    states = player_states(game, player)
+    out = []
+    for _ in range(count):
+        table = {}
+        for s in states:
+            weights = [rng.random() for _ in game.actions(s)]
+            table[s] = {a: w / sum(weights) for a, w in zip(game.actions(s), weights)}
+        out.append(_table_policy(table))
+    return out
+
+
+def _table_policy(table: dict) -> Policy:
+    def policy(state):
+        try:
+            return table[state]
+        except KeyError:
+            raise GameError(f"this policy has no entry for {state!r}") from None
+    return policy

@@ -417,7 +417,7 @@ def node_counts(shapes: Iterable[tuple], seeds: Iterable[int] = range(20), *, lo
         _check_shape(*shape, low, high, 1_000_000)
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from .progress import tqdm
         bar = tqdm(total=len(shapes) * len(seeds), desc="chance trees")
     rows = []
     try:

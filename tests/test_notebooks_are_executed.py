@@ -40,3 +40,14 @@ def test_live_widget_cells_are_tagged_to_ignore_output(path):
             tags = cell.get("metadata", {}).get("tags", [])
             source = "".join(cell["source"])[:60]
             assert "nbval-ignore-output" in tags, f"{path.name}: untagged widget cell {source!r}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_stored_progress_bar_is_frozen_unfinished(path):
+    """A saved progress bar must show where it ended (gamelib.progress), not a widget's first "0%"."""
+    for cell in code_cells(path):
+        for out in cell.get("outputs", []):
+            text = "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
+            for line in text.replace("\r", "\n").splitlines():
+                if "|" in line and "%" in line and ("it/s" in line or "/s]" in line or "?it" in line):
+                    assert "100%" in line, f"{path.name}: a stored progress bar reads {line.strip()!r}"

@@ -93,7 +93,7 @@ def nodes_by_order(branching: int, depths: Iterable[int], orders: Sequence[str] 
         counts["minimax"] = [[] for _ in depths]
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from ..progress import tqdm
         bar = tqdm(total=len(depths) * len(seeds), desc=f"b={branching}: trees")
     try:
         for i, m in enumerate(depths):

@@ -1,5 +1,6 @@
-"""The sigma study: what noisy evaluations do to a minimax decision (AIMA 3rd ed. §5.8 "Alternative
-approaches", Fig. 5.13; 4th ed. §5.7; seed 002, "5.8 Alternative Approaches"; seed 000, "Depth matters").
+"""The sigma study: what noisy evaluations do to a minimax decision (AIMA 4th ed. §5.7 "Limitations of
+game search algorithms", Fig. 5.16; 3rd ed. §5.8 "Alternative approaches", Fig. 5.14; seed 002, "5.8
+Alternative Approaches"; seed 000, "Depth matters").
 
 The textbook's two-ply tree (:data:`TEXTBOOK_TREE`)::
 
@@ -49,7 +50,7 @@ minimax choice is best with probability 1 (shared equally among equally good mov
 :func:`depth_matters` is seed 000's "Depth matters" as an experiment: on random trees with known true
 values, a depth-d alpha-beta search whose evaluation is the true value plus a fixed N(0, σ²) error per
 node; how often does it pick a truly best move, by d and σ?  :func:`expansion_value` illustrates the
-lesson of §5.8 (metareasoning): which leaf would it pay to search further?
+lesson of AIMA 4th ed. §5.7 (3rd ed. §5.8): metareasoning,: which leaf would it pay to search further?
 """
 from __future__ import annotations
 
@@ -68,11 +69,11 @@ from ..trees import ChanceSpec, GameTree, uniform_tree_size
 from ..validate import choice, flag, guard_size, number, numpy_seed, whole
 
 TEXTBOOK_TREE = [[99, 1000, 1000, 1000], [100, 101, 102, 100]]
-"""AIMA 3rd ed. Fig. 5.13 (seed 002 §5.8): MAX over two MIN nodes; minimax on these estimates picks the
+"""AIMA 4th ed. Fig. 5.16 (3rd ed. Fig. 5.14; seed 002 §5.8): MAX over two MIN nodes; minimax on these estimates picks the
 right branch (100 > 99)."""
 
 NOTES_FIGURES = {5.0: 0.71, 2.0: 0.58}
-"""The notes' (and AIMA 3rd ed.'s) P(left branch truly better) for σ = 5 and σ = 2."""
+"""The notes' (and AIMA's, 3rd and 4th ed.) P(left branch truly better) for σ = 5 and σ = 2."""
 
 SHARED = ("parent", "all")
 """The correlated-error models: a component shared by siblings, or by every leaf."""
@@ -396,7 +397,7 @@ def branch_probabilities(spec, sigma: float, trials: int = 100_000, seed=0, corr
     s1, s2 = np.zeros(moves), np.zeros(moves)
     bar = None
     if flag("progress", progress):
-        from tqdm.auto import tqdm
+        from ..progress import tqdm
         bar = tqdm(total=trials, desc="trials", unit="trial", unit_scale=True)
     try:
         for n in _chunks(trials, levels):
@@ -620,7 +621,7 @@ def expansion_value(spec, sigma: float, trials: int = 100_000, seed=0, correlati
     were learned before deciding (the leaf "expanded" by a perfect deeper search), the others staying
     estimates: ``{leaf label: (mean gain, standard error)}``.
 
-    This is the myopic value of information of a computation, the idea behind §5.8's "utility of a node
+    This is the myopic value of information of a computation, the idea behind AIMA 4th ed. §5.7's (3rd ed. §5.8's) "utility of a node
     expansion" (Russell & Wefald's metareasoning): a leaf whose true value cannot change the decision
     is worth nothing to search, however uncertain it is.  The same noise model as
     :func:`branch_probabilities` (all trials drawn at once from ``default_rng(seed)``); vectorized over
@@ -716,7 +717,7 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
     'constant' is the notes' N(0, σ²) at every node, 'shrinking' scales it down towards the end of the
     game).  For every d it runs
     ``alphabeta(tree, depth=d, evaluate=EVAL)`` and records whether its move is truly best.  Terminal states always score their true utility, so a search to the bottom (d ≥ height) is
-    always right.  ``progress=True`` shows a ``tqdm.auto`` bar over the trees.
+    always right.  ``progress=True`` shows a progress bar over the trees (:mod:`gamelib.progress`).
 
     Returns a plain dict: ``depths``, ``sigmas`` (lists), ``correct`` (array σ × d: fraction of trees
     where the move was truly best), ``stderr`` (its standard error √(p(1−p)/n)), ``trees`` (n) and
@@ -746,7 +747,7 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
     by_chance = 0.0
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from ..progress import tqdm
         bar = tqdm(total=len(seeds), desc=f"b={branching}, m={height}: trees")
     try:
         for s in seeds:

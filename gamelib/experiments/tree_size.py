@@ -95,7 +95,7 @@ def ply_counts(game, state=None, *, search: Callable = minimax, progress: bool =
     else:
         moves = list(game.actions(state))
     if progress:
-        from tqdm.auto import tqdm
+        from ..progress import tqdm
         moves = tqdm(moves, desc="first moves searched", unit="move")
     counts = [1]
     for move in moves:

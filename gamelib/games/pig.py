@@ -34,7 +34,7 @@ with score i, opponent's score j and turn total k, by value iteration on Neller 
     roll = (1/6) (1 - P[j, i, 0])  +  sum over faces f = 2..6 of (1/6) P[i, j, k+f]     (1 if i+k+f >= target)
     hold = 1 - P[j, i+k, 0]                                                              (only for k >= 1)
 
-It is CS221's expectimax recurrence with the opponent's turns folded in by symmetry (the opponent is
+It is the expectiminimax recurrence with the opponent's turns folded in by symmetry (the opponent is
 the same optimal player, and its win probability is one minus mine), the game analogue of value
 iteration for MDPs (seed 003).  :func:`duel` evaluates fixed policies against each other (CS221's
 game evaluation, V_eval) or a best response to a fixed one (expectimax).

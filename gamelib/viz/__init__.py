@@ -47,3 +47,7 @@ from .maxn import MaxnView, describe_maxn_event, draw_maxn_tree, maxn_legend_han
 
 __all__ += ["draw_maxn_tree", "MaxnView", "describe_maxn_event", "maxn_legend_handles",
             "PayoffMatrixWidget", "draw_best_responses", "draw_guarantee", "payoff_table_html"]
+
+from .board_tree import draw_tictactoe_tree  # noqa: E402
+
+__all__ += ["draw_tictactoe_tree"]

@@ -10,6 +10,9 @@ import gamelib.viz as viz
 
 NOTEBOOKS = sorted(p.name for p in (pathlib.Path(__file__).resolve().parents[2] / "notebooks")
                    .glob("*.ipynb"))
+WITH_WIDGETS = {name for name in NOTEBOOKS
+                if "application/vnd.jupyter.widget-view+json" in (pathlib.Path(__file__).resolve().parents[2]
+                                                                  / "notebooks" / name).read_text()}
 WIDGET_CLASSES = sorted(name for name in viz.__all__ if isinstance(getattr(viz, name), type)
                         and issubclass(getattr(viz, name), ipywidgets.DOMWidget))
 
@@ -47,6 +50,8 @@ def test_every_figure_fits_the_notebook_column(stored, name):
 def test_widget_cells_say_to_run_them(stored, name):
     """Regression (issue 7): before the notebook is run, a widget cell showed
     ``TreeExplorer(children=(HBox(...`` and nothing told the student to run it."""
+    if name not in WITH_WIDGETS:
+        pytest.skip(f"{name} has no live widget")
     texts = stored[name].page.evaluate(WIDGET_TEXTS_JS, WIDGET_CLASSES)
     assert texts, f"{name}: no widget cell found"
     for text in texts:

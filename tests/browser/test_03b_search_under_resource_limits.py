@@ -1,4 +1,4 @@
-"""Notebook 03 in the browser: the Connect Four board plays one move per click, says when it is
+"""Notebook 03b in the browser: the Connect Four board plays one move per click, says when it is
 busy, and shows which of its two settings (depth or seconds) is in use."""
 import pytest
 
@@ -17,7 +17,7 @@ COLUMN_BUTTONS_JS = """(root) => [...root.querySelectorAll('button')].filter(b =
 
 @pytest.fixture(scope="module")
 def nb(open_notebook):
-    return open_notebook("03_evaluation_and_cutoffs.ipynb")
+    return open_notebook("03b_search_under_resource_limits.ipynb")
 
 
 def discs(board):

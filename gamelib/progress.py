@@ -1,0 +1,52 @@
+"""Progress bars that read well when a notebook is saved.
+
+tqdm's notebook bar (``tqdm.auto`` in Jupyter) is an ipywidget.  A saved notebook keeps only the text
+the widget had when it was *first* shown, so every stored bar reads "0%" in a static view (a GitHub
+preview, nbval's outputs, nbconvert), even though it finished.  :class:`tqdm` here is tqdm's own text
+bar (:class:`tqdm.std.tqdm`, same arguments) drawn into one IPython display that is *updated* in place
+(``display_id``): live it moves like any bar, and the stored output is its last state, e.g.
+``first moves searched: 100%|██████████| 9/9 [00:02<00:00, 3.9move/s]``.  Outside IPython it is the
+plain text bar on stderr.  Every ``progress=True`` in gamelib uses it.
+"""
+from __future__ import annotations
+
+import io
+
+from tqdm.std import tqdm as _text_tqdm
+
+__all__ = ["tqdm"]
+
+
+def _ipython_kernel():
+    """True inside a Jupyter kernel (where outputs are stored in the notebook)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:                      # pragma: no cover - IPython comes with Jupyter
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+class tqdm(_text_tqdm):  # noqa: N801 - the name tqdm users expect
+    """tqdm's text bar; in a Jupyter kernel it lives in one display output, updated in place."""
+
+    def __init__(self, *args, **kwargs):
+        self._handle = None
+        self._in_kernel = _ipython_kernel() and "file" not in kwargs
+        if self._in_kernel:
+            kwargs["file"] = io.StringIO()   # the text goes to the display, not to stderr
+            kwargs.setdefault("mininterval", 0.25)
+            kwargs.setdefault("ncols", 90)
+            kwargs.setdefault("ascii", False)   # block characters, as in a terminal
+        super().__init__(*args, **kwargs)
+
+    def display(self, msg=None, pos=None):
+        if not self._in_kernel:
+            return super().display(msg=msg, pos=pos)
+        from IPython.display import display
+        text = {"text/plain": self.__str__() if msg is None else msg}
+        if self._handle is None:
+            self._handle = display(text, raw=True, display_id=True)
+        else:
+            self._handle.update(text, raw=True)
+        return True
