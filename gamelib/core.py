@@ -22,6 +22,7 @@ import gc
 import math
 import numbers
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, Hashable, Iterable, NamedTuple, Sequence
 
 MAX = "MAX"
@@ -332,19 +333,94 @@ def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
                         f"got {trace!r}")
     return ranges
 
+
+_as_event = partial(tuple.__new__, Event)   # Event(*fields), without the keyword handling
+_PADDING = (None, None, None, (None, None, None, None, ()), (None, None, None, ()), (None, None, ()),
+            (None, ()), ((),), ())
+"""_PADDING[n]: Event's defaults for the fields after the first n (kind, state and depth always given)."""
+
+
+class Trace(list):
+    """A search's trace: the list of its :class:`Event` objects, in the order they happened.
+
+    Recording sits on a search's hot path, so a search appends each event as a plain tuple of the
+    Event's fields, in their order, the trailing ones left out when they keep their defaults::
+
+        log.append(("enter", s, ply, alpha, beta, None, action))     # Event("enter", s, ply, alpha,
+        log.append(("leaf", s, ply, alpha, beta, v))                  #   beta, action=action), ...
+
+    The first time anything reads the trace, every such tuple becomes an :class:`Event`, once, in
+    place.  Readers never see the tuples: iterating, indexing, slicing, printing, copying and pickling
+    a Trace all give Events, and a Trace compares equal to the list of the same Events.  Searches
+    return it as ``SearchResult.trace``; it is a ``list``, and an Event appended to it is kept as is.
+    """
+
+    __slots__ = ("_recorded",)
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self._recorded = True           # may hold tuples not yet made Events
+
+    def _events(self) -> None:
+        """Make every recorded tuple an Event, in place (once; the collector paused meanwhile, as
+        in :func:`recording`)."""
+        if self._recorded:
+            with _collector_paused():
+                list.__setitem__(self, slice(None), [_as_event(e + _PADDING[len(e)]) if type(e) is tuple
+                                                     else e for e in list.__iter__(self)])
+            self._recorded = False
+
+    def __radd__(self, other):
+        self._events()
+        return list(other) + list(list.__iter__(self))
+
+    def __reduce_ex__(self, protocol):
+        self._events()
+        return (Trace, (list(list.__iter__(self)),))
+
+    __hash__ = None
+
+
+def _reading(method):
+    """``list.<method>`` for a Trace: the recorded tuples become Events first (the other operand's too,
+    if it is a Trace: ``==`` and ``+`` read both)."""
+    def reading(self, *args, **kwargs):
+        self._events()
+        if args and type(args[0]) is Trace:
+            args[0]._events()
+        return method(self, *args, **kwargs)
+    reading.__name__ = reading.__qualname__ = method.__name__
+    reading.__doc__ = method.__doc__
+    return reading
+
+
+# Every list method that reads elements (the rest only count, append or remove by position).
+for _name in ("__iter__", "__reversed__", "__getitem__", "__contains__", "__repr__", "__eq__", "__ne__",
+              "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__mul__", "__rmul__", "copy", "pop",
+              "index", "count", "remove", "sort"):
+    setattr(Trace, _name, _reading(getattr(list, _name)))
+del _name
+
+
 @contextmanager
-def recording(trace: bool):
-    """Yield a fresh event list if ``trace`` is true (else None), with the cyclic garbage collector
-    paused meanwhile: a trace is a long list of small tuples without cycles, and letting the collector
-    scan it over and over would triple the run time of a traced search.  The collector's previous
-    state is restored afterwards."""
-    if not trace:
-        yield None
-        return
+def _collector_paused():
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        yield []
+        yield
     finally:
         if was_enabled:
             gc.enable()
+
+
+@contextmanager
+def recording(trace: bool):
+    """Yield a fresh :class:`Trace` if ``trace`` is true (else None), with the cyclic garbage
+    collector paused meanwhile: a trace is a long list of small tuples without cycles, and letting the
+    collector scan it over and over would triple the run time of a traced search.  The collector's
+    previous state is restored afterwards."""
+    if not trace:
+        yield None
+        return
+    with _collector_paused():
+        yield Trace()

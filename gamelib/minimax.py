@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Callable
 
-from .core import (CHANCE, INF, MAX, MIN, EvaluationError, Event, GameError, ProbabilityError,
+from .core import (CHANCE, INF, MAX, MIN, EvaluationError, GameError, ProbabilityError,
                    SearchResult, check_distribution, recording)
 from .validate import function, recursion_guard, search_entry
 
@@ -71,6 +71,8 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
     actions, result = game.actions, game.result
     averages = {p: _expected_over(game, r) for p, r in rules.items() if r not in (_MAXIMIZE, _MINIMIZE)}
     nodes = 0
+    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
+    # action), trailing defaults left out; readers get Events (gamelib.core.Trace).  No window here.
 
     def rule_at(s):
         player = to_move(s)
@@ -84,16 +86,16 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
         nonlocal nodes, best_action
         nodes += 1
         if log is not None:
-            log.append(Event("enter", s, ply, action=action))
+            log.append(("enter", s, ply, None, None, None, action))
         if is_terminal(s):
             v = utility(s, MAX)
             if log is not None:
-                log.append(Event("leaf", s, ply, value=v))
+                log.append(("leaf", s, ply, None, None, v))
             return v
         if cut is not None and cut(s, ply):
             v = evaluate(s)
             if log is not None:
-                log.append(Event("leaf", s, ply, value=v))
+                log.append(("leaf", s, ply, None, None, v))
             return v
         player, rule = rule_at(s)
         if rule == _MAXIMIZE:
@@ -122,7 +124,7 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
                 raise EvaluationError(f"the expectation at {s!r} is undefined: its outcomes include "
                                       "values +inf and -inf (∞ − ∞)")
         if log is not None:
-            log.append(Event("exit", s, ply, value=v))
+            log.append(("exit", s, ply, None, None, v))
         return v
 
     best_action = None
