@@ -227,3 +227,110 @@ def test_two_fresh_traces_compare_and_add_as_events():
     assert _fig52_trace() == _fig52_trace() and not _fig52_trace() != _fig52_trace()
     assert _fig52_trace() + _fig52_trace() == FIG52_ALPHABETA * 2
     assert not _fig52_trace() < _fig52_trace() and _fig52_trace() <= _fig52_trace()
+
+
+def _deepening_digest(r) -> str:
+    per_depth = [tuple(d)[:4] for d in r.per_depth]          # depth, value, action, nodes (not seconds)
+    return hashlib.sha256(repr((r.value, r.action, r.nodes, r.depth, r.pv, per_depth, r.stopped))
+                          .encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("name, digest", [("ttt", "a50591cc5e1dd684"), ("c4", "60785e9a6f0fc91a"),
+                                          ("c4 centre first", "35a6916da75b13e6")])
+def test_iterative_deepening_finds_exactly_what_it_found_before(name, digest):
+    """Each iteration's value, move and nodes, and the principal variation handed to the next one
+    (read from the table below a table hit: TranspositionTable.line) are those measured before."""
+    from gamelib import iterative_deepening
+    from gamelib.games.connect4 import Connect4, center_first, evaluation
+    if name == "ttt":
+        r = iterative_deepening(TicTacToe(), evaluate=lambda s: 0, max_depth=9)
+    else:
+        r = iterative_deepening(Connect4(), evaluate=evaluation(), max_depth=7,
+                                order=center_first if "centre" in name else None)
+    assert _deepening_digest(r) == digest
+
+
+# --- the transposition table's fast paths -------------------------------------------------------------
+from gamelib.ordering import HistoryTable, KillerMoves  # noqa: E402
+from gamelib.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable  # noqa: E402
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+def _replayed_line(game, table, state, plies):
+    """The principal variation below ``state`` the obvious way: replay the table's best moves."""
+    out = []
+    while len(out) < plies:
+        m = table.best_move(state)
+        if m is None or game.is_terminal(state) or m not in game.actions(state):
+            break
+        out.append(m)
+        state = game.result(state, m)
+    return out
+
+
+def test_the_tables_line_follows_stored_states_exactly_as_replaying_the_moves_would():
+    from gamelib.games.connect4 import Connect4, center_first, evaluation
+    from gamelib.limits import search
+    for game, kwargs in ((TicTacToe(), dict(depth=9, evaluate=lambda s: 0)),
+                         (Connect4(), dict(depth=6, evaluate=evaluation(), order=center_first))):
+        table = TranspositionTable()
+        search(game, table=table, killers=True, history=True, **kwargs)
+        states = [s for s, _ in table.items()]
+        assert len(states) > 100
+        for s in states:
+            assert table.line(game, s, 9) == _replayed_line(game, table, s, 9)
+    # A move stored from outside a search has no known next state: it is replayed, if legal.
+    game, table = TicTacToe(), TranspositionTable()
+    s0 = game.initial_state
+    table.store(s0, depth=2, value=0, alpha=-1, beta=1, move=(1, 1))
+    table.store(game.result(s0, (1, 1)), depth=1, value=0, alpha=-1, beta=1, move=(1, 1))  # illegal there
+    assert table.line(game, s0, 5) == [(1, 1)] == _replayed_line(game, table, s0, 5)
+
+
+def test_probe_answers_as_the_entrys_bounds_say():
+    table = TranspositionTable()
+    for state, flag_value in (("x", (EXACT, 3)), ("lo", (LOWER, 3)), ("up", (UPPER, 3))):
+        flag, v = flag_value
+        alpha, beta = {EXACT: (0, 9), LOWER: (0, 3), UPPER: (3, 9)}[flag]
+        table.store(state, depth=2, value=v, alpha=alpha, beta=beta, move="m")
+        assert table.get(state) == Entry(2, v, flag, "m")
+    for state, alpha, beta in [("x", 0, 9), ("lo", 0, 2), ("lo", 0, 9), ("lo", 4, 9), ("up", 4, 9),
+                               ("up", 0, 2), ("up", 0, 9), ("missing", 0, 9)]:
+        probe = table.probe(state, 2, alpha, beta)
+        entry = table.get(state)
+        lower = -float("inf") if entry is None or entry.flag == UPPER else entry.value
+        upper = float("inf") if entry is None or entry.flag == LOWER else entry.value
+        decides = entry is not None and (lower == upper or lower >= beta or upper <= alpha)
+        assert probe.value == (entry.value if decides else None)
+        if entry is not None and not decides:
+            assert (probe.alpha, probe.beta) == (max(alpha, lower), min(beta, upper))
+        assert table._probe(state, 2, alpha, beta) == tuple(probe)
+    assert table.probe("x", 3, 0, 9) == (None, 0, 9, "m", None)        # too shallow: only the move
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["MAX", "MIN"]), st.integers(0, 8), st.integers(-2, 6)),
+                max_size=40),
+       st.sampled_from(["square", "power"]))
+def test_history_orders_as_sorting_by_minus_credit_would(records, weight):
+    history, credit = HistoryTable(weight), {}
+    for player, move, depth in records:
+        history.record(player, move, depth)
+        add = max(depth, 1) ** 2 if weight == "square" else 2 ** max(depth, 1)
+        credit[player, move] = credit.get((player, move), 0.0) + add
+    assert len(history) == len(credit)
+    for player in ("MAX", "MIN"):
+        moves = [3, 1, 4, 0, 5, 2, 6, 8, 7]
+        assert history.order(player, moves) == sorted(moves, key=lambda m: -credit.get((player, m), 0.0))
+        assert all(history.score(player, m) == credit.get((player, m), 0.0) for m in moves)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 5)), max_size=40), st.integers(1, 3))
+def test_killers_keep_what_the_plain_rule_keeps(records, slots):
+    killers, plain = KillerMoves(slots), {}
+    for ply, move in records:
+        killers.record(ply, move)
+        old = plain.get(ply, ())
+        plain[ply] = old if old and old[0] == move else ((move,) + tuple(m for m in old if m != move))[:slots]
+    assert all(killers.moves(ply) == plain.get(ply, ()) for ply in range(4))
