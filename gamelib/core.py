@@ -85,29 +85,37 @@ def opponent(player: str) -> str:
     raise GameError(f"{player!r} has no opponent: players are MAX and MIN")
 
 
-def check_distribution(pairs: Iterable[tuple[Any, float]], what: str, tol: float = 1e-9) -> list:
+def check_distribution(pairs: Iterable[tuple[Any, float]], what, tol: float = 1e-9) -> list:
     """Return ``pairs`` as a list after checking they form a probability distribution.
 
     Raises ProbabilityError naming ``what`` if a probability is negative or they do not sum to 1.
+    ``what`` is a string, or a function returning one, called only to write that message (searches
+    check every chance node, and need not describe one that is fine).
     """
     try:
         pairs = list(pairs)
     except TypeError:
-        raise ProbabilityError(f"{what}: {pairs!r} is not a list of (outcome, probability) pairs") from None
+        raise ProbabilityError(f"{_named(what)}: {pairs!r} is not a list of (outcome, probability) "
+                               "pairs") from None
     total = 0.0
     for pair in pairs:
         try:
             outcome, p = pair
-            ok = bool(p >= 0)                 # False for NaN
+            negative = not p >= 0             # True for NaN too
         except (TypeError, ValueError):     # not a pair, or p is not a number (None, '0.5', 1j)
-            raise ProbabilityError(f"{what}: {pair!r} is not an (outcome, probability) pair with a "
-                                   "number for probability") from None
-        if not ok:
-            raise ProbabilityError(f"{what}: probability of {outcome!r} is {p!r}; probabilities must be >= 0")
+            raise ProbabilityError(f"{_named(what)}: {pair!r} is not an (outcome, probability) pair "
+                                   "with a number for probability") from None
+        if negative:
+            raise ProbabilityError(f"{_named(what)}: probability of {outcome!r} is {p!r}; probabilities "
+                                   "must be >= 0")
         total += p
     if not pairs or abs(total - 1.0) > tol:
-        raise ProbabilityError(f"{what}: probabilities sum to {total:g}, not 1 ({pairs!r})")
+        raise ProbabilityError(f"{_named(what)}: probabilities sum to {total:g}, not 1 ({pairs!r})")
     return pairs
+
+
+def _named(what) -> str:
+    return what() if callable(what) else what
 
 
 class Game:

@@ -41,14 +41,14 @@ _CHANCE = "chance"  # expectation under game.chance_outcomes(s)
 def _expected_over(game, rule):
     """The (action, probability) pairs a non-choosing node averages over."""
     if rule == _CHANCE:
-        return lambda s: check_distribution(game.chance_outcomes(s), f"chance outcomes of {s!r}")
+        return lambda s: check_distribution(game.chance_outcomes(s), lambda: f"chance outcomes of {s!r}")
     policy = rule
 
     def pairs(s):
         dist = policy(s)
         if not isinstance(dist, Mapping):
             raise ProbabilityError(f"policy at {s!r} returned {dist!r}, not a dict {{action: probability}}")
-        return check_distribution(dist.items(), f"policy at {s!r}")
+        return check_distribution(dist.items(), lambda: f"policy at {s!r}")
     return pairs
 
 
