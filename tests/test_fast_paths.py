@@ -388,3 +388,35 @@ def test_proven_ranges_is_one_function():
     import gamelib.star
     assert gamelib.proven_ranges is gamelib.core.proven_ranges
     assert not hasattr(gamelib.star, "proven_ranges")
+
+
+# --- imports: scipy only when the sigma study needs it ---------------------------------------------
+def test_importing_gamelib_and_its_pictures_does_not_import_scipy():
+    import subprocess
+    import sys
+    code = ("import sys, gamelib, gamelib.games, gamelib.viz, gamelib.experiments.sigma; "
+            "assert 'scipy' not in sys.modules, sorted(m for m in sys.modules if m.startswith('scipy'))[:5]; "
+            "from gamelib.experiments.sigma import ndtr; assert abs(ndtr(0.0) - 0.5) < 1e-15; "
+            "assert 'scipy.special' in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- Pig's solution without copies ---------------------------------------------------------------
+@pytest.mark.parametrize("target, die", [(10, 6), (39, 6), (30, 2), (25, 4)])
+def test_pig_solution_tables_are_the_whole_table_bellman_backups(target, die):
+    """PigSolution computes the residual and the decisions a turn total at a time, and roll and hold
+    only when asked, from a view of the solver's table: the same numbers, to the bit, as the whole
+    table backup (gamelib.games.pig._bellman) they used to be copied from."""
+    import numpy as np
+    from gamelib.games.pig import _backup, _bellman, solve
+    sol = solve(target, die)
+    P_kij = sol._P_kij
+    roll, hold, live = _bellman(P_kij, die)
+    assert np.shares_memory(sol.P, P_kij) and sol.P.shape == (target,) * 3
+    assert np.array_equal(sol.P, P_kij[:target].transpose(1, 2, 0))
+    assert sol.residual == float(np.abs(_backup(roll, hold) - P_kij[:target])[live].max())
+    ijk = (1, 2, 0)
+    assert np.array_equal(sol.roll, np.where(live, roll, np.nan).transpose(ijk), equal_nan=True)
+    assert np.array_equal(sol.hold, np.where(live, hold, np.nan).transpose(ijk), equal_nan=True)
+    rolls = ((sol.roll >= sol.hold) | (np.arange(target) == 0)) & (sol.roll == sol.roll)
+    assert np.array_equal(sol.rolls, rolls) and not sol.rolls.flags.writeable
