@@ -74,14 +74,6 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
     # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
     # action), trailing defaults left out; readers get Events (gamelib.core.Trace).  No window here.
 
-    def rule_at(s):
-        player = to_move(s)
-        try:
-            return player, rules[player]
-        except KeyError:
-            raise GameError(f"this search does not handle {player} states (at {s!r}); "
-                            "use expectiminimax for games of chance") from None
-
     def value(s, ply, action):
         nonlocal nodes, best_action
         nodes += 1
@@ -97,7 +89,11 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
             if log is not None:
                 log.append(("leaf", s, ply, None, None, v))
             return v
-        player, rule = rule_at(s)
+        player = to_move(s)
+        rule = rules.get(player)                     # what this node does with its children's values
+        if rule is None:
+            raise GameError(f"this search does not handle {player} states (at {s!r}); "
+                            "use expectiminimax for games of chance")
         if rule == _MAXIMIZE:
             v = -INF
             for a in actions(s):

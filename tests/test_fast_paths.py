@@ -10,6 +10,7 @@ import pytest
 
 from gamelib import MAX, MIN, IllegalMoveError, alphabeta, minimax
 from gamelib.games import TicTacToe
+from gamelib.games import tictactoe as ttt
 from gamelib.games.tictactoe import LINES, SQUARES
 
 
@@ -48,6 +49,7 @@ def test_tictactoe_bitboards_agree_with_the_string_board_at_every_reachable_posi
         for sq in SQUARES:
             if sq in game.actions(state):
                 child = game.result(state, sq)
+                assert game.result(state, sq) is child     # one Board object per position
                 ref = _reference_result(squares, to_move, sq)
                 assert ("".join(child.squares), child.to_move, child.winner_utility) == ref
                 frontier.append((child, *ref))
@@ -55,6 +57,7 @@ def test_tictactoe_bitboards_agree_with_the_string_board_at_every_reachable_posi
                 with pytest.raises(IllegalMoveError, match="illegal move"):
                     game.result(state, sq)
     assert len(seen) == 5478
+    assert len(ttt._BOARDS) == 5478                        # the cache holds positions, nothing else
 
 
 @pytest.mark.parametrize("action", [(3, 3), (-1, 0), [0, 0], "a1", None, (0,), (0, 0, 0)])

@@ -44,11 +44,12 @@ def _squares(x: int, o: int) -> tuple:
 
 
 class Board(NamedTuple):
-    """A tic-tac-toe state: X's and O's bitboards, whose turn it is, and who has won.
+    """A tic-tac-toe state: X's and O's bitboards, whose turn it is, who has won, the legal moves.
 
     ``x`` and ``o`` have bit ``3*row + col`` set where X (O) has a mark; ``winner_utility`` is +1/-1
-    once a line is complete (else 0), so IS-TERMINAL and UTILITY are look-ups.  ``squares`` (the 9
-    characters 'X', 'O', '.' row by row) and ``moves`` (the empty squares in row-major order) are
+    once a line is complete (else 0) and ``legal`` lists the legal moves, the empty squares in
+    row-major order (none once someone has won), so ACTIONS, IS-TERMINAL and UTILITY are look-ups.
+    ``squares`` (the 9 characters 'X', 'O', '.' row by row) and ``moves`` (the empty squares) are
     read off the bitboards.  Two states are equal exactly when the positions are.
     """
 
@@ -56,6 +57,7 @@ class Board(NamedTuple):
     o: int = 0
     to_move: str = MAX
     winner_utility: int = 0
+    legal: tuple = SQUARES
 
     @property
     def squares(self) -> tuple:
@@ -78,7 +80,22 @@ class Board(NamedTuple):
         p.text(str(self))
 
 
-_new_board = tuple.__new__   # Board(...) without the keyword handling: RESULT is the hot path
+_new_board = tuple.__new__   # Board(...) without the keyword handling
+
+_BOARDS: dict = {}
+"""Every position made so far, by ``x | o << 9``: a position is one Board object, made once (there are
+5,478 of them), so RESULT looks the next position up instead of building it."""
+
+
+def position(x: int, o: int) -> Board:
+    """The Board with bitboards ``x`` and ``o`` (X to move if both have as many marks, else O): made
+    the first time it is asked for, then looked up."""
+    board = _BOARDS.get(x | o << 9)
+    if board is None:
+        won = 1 if HAS_LINE[x] else -1 if HAS_LINE[o] else 0
+        board = _BOARDS[x | o << 9] = _new_board(Board, (
+            x, o, MAX if x.bit_count() == o.bit_count() else MIN, won, () if won else EMPTY_SQUARES[x | o]))
+    return board
 
 
 class TicTacToe(Game):
@@ -87,7 +104,7 @@ class TicTacToe(Game):
     def __init__(self, board: str | None = None):
         """``board``, optional: 9 characters from 'X', 'O', '.', row by row; the player to move is X
         if the counts are equal, else O."""
-        self.initial_state = Board() if board is None else self.parse(board)
+        self.initial_state = position(0, 0) if board is None else self.parse(board)
 
     @staticmethod
     def parse(board: str) -> Board:
@@ -113,11 +130,11 @@ class TicTacToe(Game):
         if (HAS_LINE[x] and nx != no + 1) or (HAS_LINE[o] and nx != no):
             raise StateError(f"impossible board {board!r}: the player with a line must have moved last "
                              f"(X={nx}, O={no}), since the game ends at the first line")
-        return Board(x, o, MAX if nx == no else MIN, 1 if HAS_LINE[x] else -1 if HAS_LINE[o] else 0)
+        return position(x, o)
 
     def check_state(self, state) -> None:
         """Raise :class:`~gamelib.core.StateError` unless ``state`` is a tic-tac-toe position that can
-        arise in play, with its cached facts (whose turn, winner) right."""
+        arise in play, with its cached facts (whose turn, winner, legal moves) right."""
         try:
             ok = isinstance(state, Board) and type(state.x) is int and type(state.o) is int \
                 and 0 <= state.x <= FULL and 0 <= state.o <= FULL \
@@ -132,24 +149,24 @@ class TicTacToe(Game):
         return state.to_move
 
     def actions(self, state):
-        return EMPTY_SQUARES[state.x | state.o] if not state.winner_utility else ()
+        return state.legal
 
     def result(self, state, action):
         try:
             bit = BIT[action]
         except (KeyError, TypeError):               # not a square at all
             raise self.illegal(state, action) from None
-        x, o, player, won = state
+        x, o, player, won, _ = state
         if won or (x | o) & bit:                    # the game is over, or the square is taken
             raise self.illegal(state, action)
         if player == MAX:
             x |= bit
-            return _new_board(Board, (x, o, MIN, 1 if HAS_LINE[x] else 0))
-        o |= bit
-        return _new_board(Board, (x, o, MAX, -1 if HAS_LINE[o] else 0))
+        else:
+            o |= bit
+        return _BOARDS.get(x | o << 9) or position(x, o)
 
     def is_terminal(self, state):
-        return state.winner_utility != 0 or (state.x | state.o) == FULL
+        return not state.legal                      # a line is complete, or no square is empty
 
     def utility(self, state, player):
         if player == MAX:
