@@ -241,7 +241,7 @@ def _sweep(P: np.ndarray, opponent_start: np.ndarray, die: int, rolls=None) -> f
     """
     target = P.shape[1]
     # Q[m, j]: my win probability when the opponent starts its turn and I have m (my turn just ended).
-    Q = 1.0 - opponent_start.T
+    Q = 1.0 - opponent_start.T.copy()                  # C order: its rows are read below, a plane at a time
     change = 0.0
     for k in range(target - 1, -1, -1):
         n = target - k  # the live rows: i + k < target
