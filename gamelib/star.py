@@ -127,9 +127,10 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
             return chance_value(s, alpha, beta, ply)
         acts = actions(s)
         last = 1 if probe else len(acts)                  # a probe tries the first action only
+        i = -1                                            # the last action searched
         if player == MAX:                                 # MAX-VALUE (AIMA Fig. 5.7)
             v = -INF
-            for i, a in enumerate(acts[:last]):
+            for i, a in enumerate(acts):
                 v2 = value(result(s, a), alpha, beta, ply + 1, a)
                 if v2 > v:
                     v = v2
@@ -137,13 +138,11 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
                         move = a
                     if v > alpha:
                         alpha = v
-                if (v >= beta or i + 1 == last) and i + 1 < len(acts):
-                    if log is not None:
-                        log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])))
-                    return v
+                if v >= beta or i + 1 == last:
+                    break
         elif player == MIN:                               # MIN-VALUE
             v = INF
-            for i, a in enumerate(acts[:last]):
+            for i, a in enumerate(acts):
                 v2 = value(result(s, a), alpha, beta, ply + 1, a)
                 if v2 < v:
                     v = v2
@@ -151,14 +150,13 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
                         move = a
                     if v < beta:
                         beta = v
-                if (v <= alpha or i + 1 == last) and i + 1 < len(acts):
-                    if log is not None:
-                        log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])))
-                    return v
+                if v <= alpha or i + 1 == last:
+                    break
         else:
             raise GameError(f"unknown player {player!r} at {s!r}")
-        if log is not None:
-            log.append(("exit", s, ply, alpha, beta, v))
+        if log is not None:                               # a cut (or a probe) skipped the moves after i
+            log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])) if i + 1 < len(acts)
+                       else ("exit", s, ply, alpha, beta, v))
         return v
 
     def chance_value(s, alpha, beta, ply):
@@ -199,10 +197,11 @@ class _Outcomes:
 
     def __init__(self, result, s, pairs, L, U):
         self.result, self.state = result, s              # result: game.result
-        self.outcomes, self.P = zip(*pairs)
-        n = len(pairs)
+        outcomes, P = zip(*pairs)
+        self.outcomes, self.P = outcomes, P
+        n = len(P)
         self.lo, self.hi = [L] * n, [U] * n
-        self.p_lo, self.p_hi = [p * L for _, p in pairs], [p * U for _, p in pairs]
+        self.p_lo, self.p_hi = [p * L for p in P], [p * U for p in P]
         self.known, self.entered, self.kids = [False] * n, [False] * n, [None] * n
 
     def kid(self, i):
@@ -260,7 +259,8 @@ def _probe_outcomes(node: _Outcomes, *, alpha, beta, ply, search, cut, game):
         A, B = node.window(i, alpha, beta)
         if (done := node.settled(i, A, B)) is not None:
             return done
-        ax, bx = max(A, lo[i]), min(B, hi[i])
+        ax = A if A >= lo[i] else lo[i]                   # max(A, lo_i), min(B, hi_i) without two calls
+        bx = B if B <= hi[i] else hi[i]
         node.entered[i] = True
         w = search(c, ax, bx, ply + 1, node.outcomes[i], probe=True)
         new_lo, new_hi = lo[i], hi[i]
@@ -314,8 +314,8 @@ def _search_outcomes(node: _Outcomes, *, alpha, beta, ply, search):
                     return sum(p_lo)
                 if A >= hi[i]:
                     return sum(p_hi)
-                entered[i] = True
-                v = search(kid, max(A, lo[i]), min(B, hi[i]), ply + 1, outcomes[i])
+                entered[i] = True                         # window (max(A, lo_i), min(B, hi_i)):
+                v = search(kid, A if A >= lo[i] else lo[i], B if B <= hi[i] else hi[i], ply + 1, outcomes[i])
                 if v <= A:                                # fail low: the node is <= α
                     hi[i], p_hi[i] = v, p * v
                     return sum(p_hi)
