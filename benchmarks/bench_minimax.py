@@ -1,19 +1,32 @@
-"""Benchmark: gamelib.minimax on the full tic-tac-toe tree against a minimal hand-written minimax.
+"""Benchmark: gamelib's minimax and alpha-beta on tic-tac-toe against hand-written searches, and what a
+trace costs.
 
 Run:  python benchmarks/bench_minimax.py [--repeat N]
 
-The baseline is the smallest honest tic-tac-toe minimax: tuple boards, a winner check over the 8 lines,
-recursion with max/min.  Both run in the same process, alternately, and the best of N runs of each is
-compared.  Target (issue 2): gamelib within 1.5x of the baseline.  A benchmark, not a timed test.
+Three hand-written references run in the same process, interleaved with gamelib (each round runs
+every search once; the figures are medians of CPU time over the rounds, so both see the same machine
+load):
+
+* tuple boards: the smallest honest tic-tac-toe minimax (a winner check over the 8 lines, recursion
+  with max/min).  Target (issue 2): gamelib.minimax within 1.5x of it.
+* bitboards: the same minimax on two 9-bit integers with a precomputed "has a line" table, about as
+  fast as plain Python gets.  Target (issue 12): gamelib.minimax within 2.5x of it.
+* bitboard alpha-beta (AIMA Fig. 5.7, natural order, cut on equality): the same 18,297 nodes as
+  gamelib.alphabeta.
+
+And gamelib.alphabeta with ``trace=True`` against itself without (target, issue 12: within 1.5x),
+plus the cost of reading the trace once (its tuples become Events then).  Node counts are checked.
+A benchmark, not a timed test.
 """
 from __future__ import annotations
 
 import argparse
 import platform
+import statistics
 import sys
 import time
 
-from gamelib import minimax
+from gamelib import alphabeta, minimax
 from gamelib.games import TicTacToe
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -37,32 +50,130 @@ def baseline_minimax(board=(".",) * 9, player="X"):
     return (max(values) if player == "X" else min(values)), nodes
 
 
-def best_of(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t0)
-    return min(times), out
+MASKS = tuple(sum(1 << i for i in line) for line in LINES)
+HAS_LINE = tuple(any(b & m == m for m in MASKS) for b in range(512))
+BITS = tuple(1 << i for i in range(9))
+
+
+def bitboard_minimax(x=0, o=0, x_to_move=True):
+    """(value for X, nodes) of minimax on bitboards: x and o are 9-bit sets of squares."""
+    if HAS_LINE[x]:
+        return 1, 1
+    if HAS_LINE[o]:
+        return -1, 1
+    taken = x | o
+    if taken == 511:
+        return 0, 1
+    nodes = 1
+    if x_to_move:
+        best = -2
+        for b in BITS:
+            if not taken & b:
+                v, n = bitboard_minimax(x | b, o, False)
+                nodes += n
+                if v > best:
+                    best = v
+    else:
+        best = 2
+        for b in BITS:
+            if not taken & b:
+                v, n = bitboard_minimax(x, o | b, True)
+                nodes += n
+                if v < best:
+                    best = v
+    return best, nodes
+
+
+def bitboard_alphabeta(x=0, o=0, x_to_move=True, alpha=-2, beta=2):
+    """(value for X, nodes) of alpha-beta on bitboards, squares in row-major order, cutting on
+    equality (v >= beta at MAX, v <= alpha at MIN), as AIMA Fig. 5.7 and gamelib.alphabeta."""
+    if HAS_LINE[x]:
+        return 1, 1
+    if HAS_LINE[o]:
+        return -1, 1
+    taken = x | o
+    if taken == 511:
+        return 0, 1
+    nodes = 1
+    if x_to_move:
+        v = -2
+        for b in BITS:
+            if not taken & b:
+                v2, n = bitboard_alphabeta(x | b, o, False, alpha, beta)
+                nodes += n
+                if v2 > v:
+                    v = v2
+                    alpha = max(alpha, v)
+                if v >= beta:
+                    return v, nodes
+    else:
+        v = 2
+        for b in BITS:
+            if not taken & b:
+                v2, n = bitboard_alphabeta(x, o | b, True, alpha, beta)
+                nodes += n
+                if v2 < v:
+                    v = v2
+                    beta = min(beta, v)
+                if v <= alpha:
+                    return v, nodes
+    return v, nodes
+
+
+def interleaved(runs: dict, rounds: int) -> tuple[dict, dict]:
+    """Run every function of ``runs`` once per round, in turn; return (median CPU seconds, last
+    result) per name."""
+    times = {name: [] for name in runs}
+    out = {}
+    for _ in range(rounds):
+        for name, fn in runs.items():
+            t0 = time.process_time()
+            out[name] = fn()
+            times[name].append(time.process_time() - t0)
+    return {name: statistics.median(ts) for name, ts in times.items()}, out
+
+
+def read_trace():
+    """A traced alpha-beta, then one pass over its trace (which makes its events Events)."""
+    r = alphabeta(TicTacToe(), trace=True)
+    return sum(e.kind == "enter" for e in r.trace), r
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=5, help="rounds (medians are reported)")
     args = parser.parse_args(argv)
     game = TicTacToe()
-    t_lib, t_base = [], []
-    for _ in range(args.repeat):  # interleave so both see the same machine load
-        t, res = best_of(lambda: minimax(game), 1)
-        t_lib.append(t)
-        t, (base_value, base_nodes) = best_of(baseline_minimax, 1)
-        t_base.append(t)
-    lib, base = min(t_lib), min(t_base)
-    assert res.value == base_value == 0 and res.nodes == base_nodes == 549_946, (res, base_value, base_nodes)
-    print(f"python {platform.python_version()} on {platform.machine()}, best of {args.repeat}")
-    print(f"gamelib.minimax   : {res.nodes:,} nodes in {lib:.3f} s = {res.nodes / lib:,.0f} nodes/s")
-    print(f"hand-written      : {base_nodes:,} nodes in {base:.3f} s = {base_nodes / base:,.0f} nodes/s")
-    print(f"ratio gamelib/baseline: {lib / base:.2f}x  (target <= 1.5x)")
+    t, out = interleaved({
+        "minimax": lambda: minimax(game),
+        "tuple boards": baseline_minimax,
+        "bitboards": bitboard_minimax,
+        "alphabeta": lambda: alphabeta(game),
+        "alphabeta, trace=True": lambda: alphabeta(game, trace=True),
+        "alphabeta, trace=True, read once": read_trace,
+        "bitboard alpha-beta": bitboard_alphabeta,
+    }, args.repeat)
+    res = out["minimax"]
+    assert res.value == 0 and res.nodes == 549_946, res
+    assert out["tuple boards"] == out["bitboards"] == (0, 549_946), (out["tuple boards"], out["bitboards"])
+    assert out["alphabeta"][:3] == (0, (0, 0), 18_297) and out["bitboard alpha-beta"] == (0, 18_297)
+    assert out["alphabeta, trace=True, read once"][0] == 18_297
+    print(f"python {platform.python_version()} on {platform.machine()}; medians of {args.repeat} "
+          "interleaved rounds, CPU time")
+    print("full minimax, empty tic-tac-toe (549,946 nodes):")
+    for name in ("minimax", "tuple boards", "bitboards"):
+        label = "gamelib.minimax" if name == "minimax" else f"hand-written, {name}"
+        print(f"  {label:34s} {t[name]:7.3f} s = {549_946 / t[name]:>10,.0f} nodes/s")
+    print(f"  ratio gamelib / tuple boards: {t['minimax'] / t['tuple boards']:.2f}x  (target <= 1.5x)")
+    print(f"  ratio gamelib / bitboards:    {t['minimax'] / t['bitboards']:.2f}x  (target <= 2.5x)")
+    print("alpha-beta, natural order (18,297 nodes):")
+    for name in ("alphabeta", "alphabeta, trace=True", "alphabeta, trace=True, read once",
+                 "bitboard alpha-beta"):
+        label = f"gamelib.{name}" if name.startswith("alpha") else f"hand-written, {name}"
+        print(f"  {label:43s} {t[name] * 1e3:7.1f} ms")
+    print(f"  ratio traced / untraced: {t['alphabeta, trace=True'] / t['alphabeta']:.2f}x  (target <= 1.5x); "
+          f"with one read of the trace: {t['alphabeta, trace=True, read once'] / t['alphabeta']:.2f}x")
+    print(f"  ratio gamelib / bitboard alpha-beta: {t['alphabeta'] / t['bitboard alpha-beta']:.2f}x")
     return 0
 
 

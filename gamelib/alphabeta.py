@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import INF, MAX, MIN, Event, SearchResult, recording
+from .core import INF, MAX, MIN, SearchResult, recording
 from .validate import checked_order, flag, recursion_guard, search_entry, unhandled_player
 
 
@@ -61,21 +61,23 @@ def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cuto
     actions, result = game.actions, game.result
     nodes = 0
     move = None
+    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
+    # action, skipped), trailing defaults left out; readers get Events (gamelib.core.Trace).
 
     def value(s, alpha, beta, ply, action):
         nonlocal nodes, move
         nodes += 1
         if log is not None:
-            log.append(Event("enter", s, ply, alpha, beta, action=action))
+            log.append(("enter", s, ply, alpha, beta, None, action))
         if is_terminal(s):
             v = utility(s, MAX)
             if log is not None:
-                log.append(Event("leaf", s, ply, alpha, beta, v))
+                log.append(("leaf", s, ply, alpha, beta, v))
             return v
         if cut is not None and cut(s, ply):               # H-MINIMAX's CUTOFF-TEST (Eq. 5.2)
             v = evaluate(s)
             if log is not None:
-                log.append(Event("leaf", s, ply, alpha, beta, v))
+                log.append(("leaf", s, ply, alpha, beta, v))
             return v
         player = to_move(s)
         acts = actions(s) if order is None else order(s, actions(s))
@@ -91,7 +93,7 @@ def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cuto
                         alpha = v
                 if (v > beta or (v == beta and not strict)) and i + 1 < len(acts):
                     if log is not None:
-                        log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts[i + 1:])))
+                        log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])))
                     return v
         elif player == MIN:                                 # MIN-VALUE
             v = INF
@@ -105,12 +107,12 @@ def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cuto
                         beta = v
                 if (v < alpha or (v == alpha and not strict)) and i + 1 < len(acts):
                     if log is not None:
-                        log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts[i + 1:])))
+                        log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])))
                     return v
         else:
             raise unhandled_player("alphabeta", player, s, game)
         if log is not None:
-            log.append(Event("exit", s, ply, alpha, beta, v))
+            log.append(("exit", s, ply, alpha, beta, v))
         return v
 
     with recursion_guard(game, "alphabeta", depth), recording(trace) as log:

@@ -27,6 +27,7 @@ import gc
 import math
 import numbers
 from contextlib import contextmanager
+from functools import partial
 from typing import Any, Hashable, Iterable, NamedTuple, Sequence
 
 MAX = "MAX"
@@ -89,29 +90,37 @@ def opponent(player: str) -> str:
     raise GameError(f"{player!r} has no opponent: players are MAX and MIN")
 
 
-def check_distribution(pairs: Iterable[tuple[Any, float]], what: str, tol: float = 1e-9) -> list:
+def check_distribution(pairs: Iterable[tuple[Any, float]], what, tol: float = 1e-9) -> list:
     """Return ``pairs`` as a list after checking they form a probability distribution.
 
     Raises ProbabilityError naming ``what`` if a probability is negative or they do not sum to 1.
+    ``what`` is a string, or a function returning one, called only to write that message (searches
+    check every chance node, and need not describe one that is fine).
     """
     try:
         pairs = list(pairs)
     except TypeError:
-        raise ProbabilityError(f"{what}: {pairs!r} is not a list of (outcome, probability) pairs") from None
+        raise ProbabilityError(f"{_named(what)}: {pairs!r} is not a list of (outcome, probability) "
+                               "pairs") from None
     total = 0.0
     for pair in pairs:
         try:
             outcome, p = pair
-            ok = bool(p >= 0)                 # False for NaN
+            negative = not p >= 0             # True for NaN too
         except (TypeError, ValueError):     # not a pair, or p is not a number (None, '0.5', 1j)
-            raise ProbabilityError(f"{what}: {pair!r} is not an (outcome, probability) pair with a "
-                                   "number for probability") from None
-        if not ok:
-            raise ProbabilityError(f"{what}: probability of {outcome!r} is {p!r}; probabilities must be >= 0")
+            raise ProbabilityError(f"{_named(what)}: {pair!r} is not an (outcome, probability) pair "
+                                   "with a number for probability") from None
+        if negative:
+            raise ProbabilityError(f"{_named(what)}: probability of {outcome!r} is {p!r}; probabilities "
+                                   "must be >= 0")
         total += p
     if not pairs or abs(total - 1.0) > tol:
-        raise ProbabilityError(f"{what}: probabilities sum to {total:g}, not 1 ({pairs!r})")
+        raise ProbabilityError(f"{_named(what)}: probabilities sum to {total:g}, not 1 ({pairs!r})")
     return pairs
+
+
+def _named(what) -> str:
+    return what() if callable(what) else what
 
 
 class Game:
@@ -351,19 +360,99 @@ def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
                         f"got {trace!r}")
     return ranges
 
+
+_as_event = partial(tuple.__new__, Event)   # Event(*fields), without the keyword handling
+_PADDING = (None, None, None, (None, None, None, None, ()), (None, None, None, ()), (None, None, ()),
+            (None, ()), ((),), ())
+"""_PADDING[n]: Event's defaults for the fields after the first n (kind, state and depth always given)."""
+
+
+class Trace(list):
+    """A search's trace: the list of its :class:`Event` objects, in the order they happened.
+
+    Recording sits on a search's hot path, so a search appends each event as a plain tuple of the
+    Event's fields, in their order, the trailing ones left out when they keep their defaults::
+
+        log.append(("enter", s, ply, alpha, beta, None, action))     # Event("enter", s, ply, alpha,
+        log.append(("leaf", s, ply, alpha, beta, v))                  #   beta, action=action), ...
+
+    The first time anything reads the trace, every such tuple becomes an :class:`Event`, once, in
+    place.  Readers never see the tuples: iterating, indexing, slicing, printing, copying and pickling
+    a Trace all give Events, and a Trace compares equal to the list of the same Events.  Searches
+    return it as ``SearchResult.trace``; it is a ``list``, and an Event appended to it is kept as is.
+    """
+
+    __slots__ = ("_recorded",)
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self._recorded = True           # may hold tuples not yet made Events
+
+    def _events(self) -> None:
+        """Make every recorded tuple an Event, in place (once; :func:`collector_paused` meanwhile)."""
+        if self._recorded:
+            with collector_paused():
+                list.__setitem__(self, slice(None), [_as_event(e + _PADDING[len(e)]) if type(e) is tuple
+                                                     else e for e in list.__iter__(self)])
+            self._recorded = False
+
+    def __radd__(self, other):
+        self._events()
+        return list(other) + list(list.__iter__(self))
+
+    def __reduce_ex__(self, protocol):
+        self._events()
+        return (Trace, (list(list.__iter__(self)),))
+
+    __hash__ = None
+
+
+def _reading(method):
+    """``list.<method>`` for a Trace: the recorded tuples become Events first (the other operand's too,
+    if it is a Trace: ``==`` and ``+`` read both)."""
+    def reading(self, *args, **kwargs):
+        self._events()
+        if args and type(args[0]) is Trace:
+            args[0]._events()
+        return method(self, *args, **kwargs)
+    reading.__name__ = reading.__qualname__ = method.__name__
+    reading.__doc__ = method.__doc__
+    return reading
+
+
+# Every list method that reads elements (the rest only count, append or remove by position).
+for _name in ("__iter__", "__reversed__", "__getitem__", "__contains__", "__repr__", "__eq__", "__ne__",
+              "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__mul__", "__rmul__", "copy", "pop",
+              "index", "count", "remove", "sort"):
+    setattr(Trace, _name, _reading(getattr(list, _name)))
+del _name
+
+
 @contextmanager
-def recording(trace: bool):
-    """Yield a fresh event list if ``trace`` is true (else None), with the cyclic garbage collector
-    paused meanwhile: a trace is a long list of small tuples without cycles, and letting the collector
-    scan it over and over would triple the run time of a traced search.  The collector's previous
-    state is restored afterwards."""
-    if not trace:
-        yield None
-        return
+def collector_paused():
+    """Pause Python's cyclic garbage collector for the ``with`` block, then restore its previous state.
+
+    A search builds many small objects without reference cycles (a trace's events, a transposition
+    table's entries) and keeps them; the collector, triggered by their number, would scan them over and
+    over for nothing, which can double or triple a search's run time.  Nothing is lost: garbage with
+    cycles made meanwhile is collected after the block."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        yield []
+        yield
     finally:
         if was_enabled:
             gc.enable()
+
+
+@contextmanager
+def recording(trace: bool):
+    """Yield a fresh :class:`Trace` if ``trace`` is true (else None), with the cyclic garbage
+    collector paused meanwhile: a trace is a long list of small tuples without cycles, and letting the
+    collector scan it over and over would triple the run time of a traced search.  The collector's
+    previous state is restored afterwards."""
+    if not trace:
+        yield None
+        return
+    with collector_paused():
+        yield Trace()

@@ -55,10 +55,13 @@ class WeightedSum:
         # Rounded to 12 decimals so that sums equal in exact arithmetic compare equal: with weights
         # like 0.04 and 0.12, 0.04·5 and 0.12 + 0.04·2 differ in the last bit, and a search that moves
         # only on a strictly better value would otherwise break a true tie by rounding error.
+        total = 0
         try:
-            return round(sum(w * f(state) for f, w in self._pairs), 12)
+            for f, w in self._pairs:
+                total += w * f(state)
         except TypeError:          # a feature returned None, a string, ...: say which one
             raise self._bad_feature(state) from None
+        return round(total, 12)
 
     def _bad_feature(self, state) -> Exception:
         for name, f in self.features.items():

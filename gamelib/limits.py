@@ -42,7 +42,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
-from .core import INF, MAX, MIN, ArgumentError, Event, GameError, SearchDepthError, SearchResult, recording
+from .core import (INF, MAX, MIN, ArgumentError, Event, GameError, SearchDepthError, SearchResult,
+                   collector_paused, recording)
 from .ordering import HistoryTable, KillerMoves, move_to_front
 from .transposition import TranspositionTable
 from .validate import (checked_order, flag, function, number, recursion_guard, search_entry, whole)
@@ -149,20 +150,51 @@ def search(game, state=None, *, depth: int, evaluate: Callable, table=None, kill
         raise ArgumentError("depth must be a whole number of plies >= 0, got None: "
                             "gamelib.limits.search always stops at a depth (gamelib.alphabeta searches "
                             "to the end of the game)")
-    state, evaluate, order = _check_options(game, state, depth, evaluate, table, killers, history,
-                                            first_moves, quiescent, quiescence_depth, beam,
-                                            prune_on_equality, order, alpha, beta, trace, "search")
+    state, evaluate, rules = _check_options(
+        game, state, depth=depth, evaluate=evaluate, table=table, killers=killers, history=history,
+        first_moves=first_moves, quiescent=quiescent, quiescence_depth=quiescence_depth, beam=beam,
+        prune_on_equality=prune_on_equality, order=order, alpha=alpha, beta=beta, trace=trace,
+        name="search")
     depth = int(depth)                                     # numpy integers too
     with recursion_guard(game, "search", depth):
-        return _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
-                       quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, None)
+        return _search(game, state, depth=depth, evaluate=evaluate, rules=rules,
+                       memory=_Memory.given(table, killers, history), first_moves=first_moves,
+                       alpha=alpha, beta=beta, trace=trace)
 
 
-def _check_options(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
+class _Rules(NamedTuple):
+    """How :func:`search` searches, checked once (:func:`_check_options`) and fixed for the whole
+    call; :func:`iterative_deepening` hands the same rules to every iteration."""
+
+    quiescent: Callable | None = None
+    quiescence_depth: int = 4
+    beam: int | None = None
+    prune_on_equality: bool = True
+    order: Callable | None = None
+
+
+class _Memory(NamedTuple):
+    """What searches learn and can pass on to later searches: a transposition table, killer moves
+    and history credits (each None when off)."""
+
+    table: TranspositionTable | None = None
+    killers: KillerMoves | None = None
+    history: HistoryTable | None = None
+
+    @classmethod
+    def given(cls, table, killers, history) -> _Memory:
+        """From the options as :func:`search` takes them: True (a fresh one), False/None (off) or
+        an instance to use."""
+        return cls(_option(table, TranspositionTable), _option(killers, KillerMoves),
+                   _option(history, HistoryTable))
+
+
+def _check_options(game, state, *, depth, evaluate, table, killers, history, first_moves, quiescent,
                    quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, name):
     """Everything :func:`search` and :func:`iterative_deepening` check before they start (nothing is
-    changed before all of it has passed).  Returns ``(state, evaluate, order)``: the state to search,
-    ``evaluate`` and ``order`` wrapped so that what they return is checked."""
+    changed before all of it has passed).  Returns ``(state, evaluate, rules)``: the state to search,
+    ``evaluate`` wrapped so that what it returns is checked, and the :class:`_Rules` (with ``order``
+    wrapped the same way)."""
     state, evaluate, _ = search_entry(game, state, depth, evaluate, None, trace, name)
     for option, value, kind in (("table", table, TranspositionTable), ("killers", killers, KillerMoves),
                                 ("history", history, HistoryTable)):
@@ -183,29 +215,33 @@ def _check_options(game, state, depth, evaluate, table, killers, history, first_
     number("beta", beta, finite=False)
     if not alpha <= beta:
         raise ArgumentError(f"the window needs alpha <= beta, got alpha={alpha!r}, beta={beta!r}")
-    return state, evaluate, order
+    return state, evaluate, _Rules(quiescent, quiescence_depth, beam, prune_on_equality, order)
 
 
-def _search(game, state, depth, evaluate, table, killers, history, first_moves, quiescent,
-            quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, deadline) -> LimitedResult:
-    """:func:`search` on checked arguments (:func:`_check_options`), and raises :class:`OutOfTime`
-    once ``time.perf_counter()`` passes ``deadline``."""
-    table, killers, history = (_option(table, TranspositionTable), _option(killers, KillerMoves),
-                               _option(history, HistoryTable))
-    pv_moves = _as_map(game, state, first_moves)
-    reorder = bool(pv_moves) or table is not None or killers is not None or history is not None
+def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memory: _Memory,
+            first_moves=None, alpha: float = -INF, beta: float = INF, trace: bool = False,
+            deadline: float | None = None) -> LimitedResult:
+    """:func:`search` on checked arguments (:func:`_check_options`), with the ``memory`` it reads and
+    fills; raises :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``.
+
+    ``value`` is alpha-beta (AIMA Fig. 5.7) with the depth limit of Eq. 5.2, in five steps a node
+    takes in turn: (1) the transposition table may decide the node or narrow its window, (2) forward
+    pruning drops moves (``beam``), (3) the moves are put in the order to try them
+    (:func:`_move_order`), (4) the children are searched, and a cut teaches the killers and the
+    history (:func:`_learn_from_cut`), (5) the table stores what the node is now known to be worth.
+    """
+    table, killers, history = memory
+    quiescent, quiescence_depth, beam, prune_on_equality, order = rules
+    try_first = _as_map(game, state, first_moves)          # {state: move} along a line of play
+    reorder = bool(try_first) or table is not None or killers is not None or history is not None
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
     actions, result, clock = game.actions, game.result, time.perf_counter
     strict = not prune_on_equality
     nodes = horizon = 0    # horizon: uses of the depth limit (evaluations, beam drops, shallow entries)
     move = None
     line = {}              # line[ply]: the best line found below the node being searched at ply
-
-    def ranked(s, acts, player):                           # beam: best first for the player to move
-        def score(a):
-            child = result(s, a)
-            return utility(child, MAX) if is_terminal(child) else evaluate(child)
-        return sorted(acts, key=score, reverse=(player == MAX))
+    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
+    # action, skipped), trailing defaults left out; readers get Events (gamelib.core.Trace).
 
     def value(s, alpha, beta, ply, action):
         nonlocal nodes, horizon, move
@@ -213,18 +249,18 @@ def _search(game, state, depth, evaluate, table, killers, history, first_moves, 
         if deadline is not None and not nodes & 1023 and clock() > deadline:
             raise OutOfTime(nodes)
         if log is not None:
-            log.append(Event("enter", s, ply, alpha, beta, action=action))
+            log.append(("enter", s, ply, alpha, beta, None, action))
         line[ply] = []
         if is_terminal(s):
             v = utility(s, MAX)
             if log is not None:
-                log.append(Event("leaf", s, ply, alpha, beta, v))
+                log.append(("leaf", s, ply, alpha, beta, v))
             return v
         remaining = depth - ply                            # plies left; below 0 in quiescence search
         if remaining <= 0 and (quiescent is None or remaining <= -quiescence_depth or quiescent(s)):
             v, horizon = evaluate(s), horizon + 1          # H-MINIMAX's CUTOFF-TEST holds (Eq. 5.2)
             if log is not None:
-                log.append(Event("leaf", s, ply, alpha, beta, v))
+                log.append(("leaf", s, ply, alpha, beta, v))
             return v
         player = to_move(s)
         acts = actions(s) if order is None else order(s, actions(s))
@@ -232,33 +268,32 @@ def _search(game, state, depth, evaluate, table, killers, history, first_moves, 
             raise GameError(f"search does not handle {player} states (at {s!r}); "
                             "use expectiminimax for games of chance")
         alpha0, beta0, seen, hint = alpha, beta, horizon, None
-        if table is not None:
+        if table is not None:                              # (1) the transposition table
             if ply == 0:
-                hint = table.best_move(s)
+                hint = table.best_move(s)                  # the root is never decided: it chooses a move
             else:
                 v, alpha, beta, hint, entry = table._probe(s, remaining, alpha, beta)
                 if entry is not None and entry.depth != INF:
                     horizon += 1
                 if v is not None:                          # the table decides: an exact value or a cut
-                    line[ply] = _table_line(game, table, s, remaining)
+                    line[ply] = table.line(game, s, remaining)
                     if log is not None:
-                        log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts)))
+                        log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts)))
                     return v
         dropped = ()
-        if beam is not None:                               # forward pruning
-            acts = ranked(s, acts, player)
-            acts, dropped = acts[:beam], tuple(acts[beam:])
+        if beam is not None:                               # (2) forward pruning
+            acts, dropped = _beam(game, evaluate, s, acts, width=beam, player=player)
             horizon += bool(dropped)
-        if reorder:
-            if history is not None:
-                acts = history.order(player, acts)
-            acts = move_to_front(acts, (pv_moves.get(s), hint, *(killers.moves(ply) if killers else ())))
-        maximizing, best = player == MAX, None
+        if reorder:                                        # (3) move ordering
+            acts = _move_order(acts, player=player, ply=ply, first=try_first.get(s) if try_first else None,
+                               hint=hint, killers=killers, history=history)
+        maximizing, best, after = player == MAX, None, None
         v = -INF if maximizing else INF
-        for i, a in enumerate(acts):
-            v2 = value(result(s, a), alpha, beta, ply + 1, a)
+        for i, a in enumerate(acts):                       # (4) alpha-beta over the children
+            child = result(s, a)
+            v2 = value(child, alpha, beta, ply + 1, a)
             if (v2 > v) if maximizing else (v2 < v):
-                v, best = v2, a
+                v, best, after = v2, a, child
                 line[ply] = [a] + line[ply + 1]
                 if ply == 0:
                     move = a
@@ -267,23 +302,52 @@ def _search(game, state, depth, evaluate, table, killers, history, first_moves, 
                 elif not maximizing and v < beta:
                     beta = v
             if (v > beta or v == beta and not strict) if maximizing else (v < alpha or v == alpha and not strict):
-                if killers is not None:
-                    killers.record(ply, a)
-                if history is not None:
-                    history.record(player, a, remaining)
+                if killers is not None or history is not None:
+                    _learn_from_cut(a, player=player, ply=ply, remaining=remaining, killers=killers,
+                                    history=history)
                 dropped = tuple(acts[i + 1:]) + dropped
                 break
-        if table is not None:
+        if table is not None:                              # (5) remember what s is worth
             failed_low = v <= alpha0 if maximizing else v >= beta0   # no best move, only bounds
-            table._store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, failed_low)
+            table._store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, failed_low, after)
         if log is not None:
-            log.append(Event("prune", s, ply, alpha, beta, v, skipped=dropped) if dropped
-                       else Event("exit", s, ply, alpha, beta, v))
+            log.append(("prune", s, ply, alpha, beta, v, None, dropped) if dropped
+                       else ("exit", s, ply, alpha, beta, v))
         return v
 
-    with recording(trace) as log:
+    with recording(trace) as log, collector_paused():     # the table's entries have no cycles
         root_value = value(state, alpha, beta, 0, None)
     return LimitedResult(root_value, move, nodes, log, line[0], horizon == 0)
+
+
+def _beam(game, evaluate, s, acts, *, width: int, player: str) -> tuple[list, tuple]:
+    """Forward pruning (beam search, AIMA 4th ed. §5.3.3): ``(kept, dropped)``, the ``width`` moves
+    of ``acts`` best for ``player`` by ``evaluate`` of the state each leads to (its utility if
+    terminal), best first, and the rest."""
+    def score(a):
+        child = game.result(s, a)
+        return game.utility(child, MAX) if game.is_terminal(child) else evaluate(child)
+    ranked = sorted(acts, key=score, reverse=(player == MAX))
+    return ranked[:width], tuple(ranked[width:])
+
+
+def _move_order(acts, *, player: str, ply: int, first, hint, killers: KillerMoves | None,
+                history: HistoryTable | None) -> list:
+    """The moves in the order to try them: ``first`` (the ``first_moves`` move here), ``hint`` (the
+    table's best move), the killers at ``ply``, then the rest by history credit, then as given."""
+    if history is not None:
+        acts = history.order(player, acts)
+    return move_to_front(acts, (first, hint, *(killers.moves(ply) if killers is not None else ())))
+
+
+def _learn_from_cut(move, *, player: str, ply: int, remaining: int, killers: KillerMoves | None,
+                    history: HistoryTable | None) -> None:
+    """``move`` caused a cutoff at ``ply``, ``remaining`` plies above the horizon: it becomes a
+    killer move at that ply and earns ``player`` history credit (AIMA 4th ed. §5.2.4)."""
+    if killers is not None:
+        killers.record(ply, move)
+    if history is not None:
+        history.record(player, move, remaining)
 
 
 def _option(given, make):
@@ -304,18 +368,6 @@ def _as_map(game, state, first_moves) -> dict:
         if game.is_terminal(s) or a not in game.actions(s):
             break
         out[s], s = a, game.result(s, a)
-    return out
-
-
-def _table_line(game, table, s, plies) -> list:
-    """The line of the table's best moves from ``s``, at most ``plies`` long, while they are legal."""
-    out = []
-    while len(out) < plies:
-        m = table.best_move(s)
-        if m is None or game.is_terminal(s) or m not in game.actions(s):
-            break
-        out.append(m)
-        s = game.result(s, m)
     return out
 
 
@@ -340,9 +392,11 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
     """
     from .progress import tqdm
 
-    state, evaluate, order = _check_options(game, state, 1, evaluate, table, killers, history, None,
-                                            quiescent, quiescence_depth, None, prune_on_equality, order,
-                                            -INF, INF, False, "iterative_deepening")
+    state, evaluate, rules = _check_options(
+        game, state, depth=1, evaluate=evaluate, table=table, killers=killers, history=history,
+        first_moves=None, quiescent=quiescent, quiescence_depth=quiescence_depth, beam=None,
+        prune_on_equality=prune_on_equality, order=order, alpha=-INF, beta=INF, trace=False,
+        name="iterative_deepening")
     max_depth = whole("max_depth", max_depth, 1, none=True)
     time_limit = number("time_limit", time_limit, least=0, finite=False, none=True,
                         what="a number of seconds")
@@ -353,8 +407,7 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
                                "deepen for ever")
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    table, killers, history = (_option(table, TranspositionTable), _option(killers, KillerMoves),
-                               _option(history, HistoryTable))
+    memory = _Memory.given(table, killers, history)        # one table, killers, history for all depths
     per_depth, nodes, best, stopped = [], 0, None, None
     with tqdm(total=max_depth, desc="iterative deepening", unit="depth", disable=not progress) as bar:
         depth = 0
@@ -369,10 +422,9 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
             t0 = time.perf_counter()
             try:
                 with recursion_guard(game, "iterative_deepening", depth):
-                    r = _search(game, state, depth, evaluate, table, killers, history,
-                                best.pv if best is not None else None, quiescent, quiescence_depth, None,
-                                prune_on_equality, order, -INF, INF, False,
-                                deadline if best is not None else None)
+                    r = _search(game, state, depth=depth, evaluate=evaluate, rules=rules, memory=memory,
+                                first_moves=best.pv if best is not None else None,
+                                deadline=deadline if best is not None else None)
             except OutOfTime as out:
                 nodes += out.nodes
                 stopped = "time"
@@ -385,4 +437,4 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
             if r.solved:
                 stopped = "solved"
     return DeepeningResult(best.value, best.action, nodes, per_depth[-1].depth, best.pv, per_depth,
-                           time.perf_counter() - start, stopped, table)
+                           time.perf_counter() - start, stopped, memory.table)

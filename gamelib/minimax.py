@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Callable
 
-from .core import (CHANCE, INF, MAX, MIN, EvaluationError, Event, ProbabilityError,
+from .core import (CHANCE, INF, MAX, MIN, EvaluationError, ProbabilityError,
                    SearchResult, check_distribution, recording)
 from .validate import function, recursion_guard, search_entry, unhandled_player
 
@@ -41,14 +41,14 @@ _CHANCE = "chance"  # expectation under game.chance_outcomes(s)
 def _expected_over(game, rule):
     """The (action, probability) pairs a non-choosing node averages over."""
     if rule == _CHANCE:
-        return lambda s: check_distribution(game.chance_outcomes(s), f"chance outcomes of {s!r}")
+        return lambda s: check_distribution(game.chance_outcomes(s), lambda: f"chance outcomes of {s!r}")
     policy = rule
 
     def pairs(s):
         dist = policy(s)
         if not isinstance(dist, Mapping):
             raise ProbabilityError(f"policy at {s!r} returned {dist!r}, not a dict {{action: probability}}")
-        return check_distribution(dist.items(), f"policy at {s!r}")
+        return check_distribution(dist.items(), lambda: f"policy at {s!r}")
     return pairs
 
 
@@ -71,30 +71,28 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
     actions, result = game.actions, game.result
     averages = {p: _expected_over(game, r) for p, r in rules.items() if r not in (_MAXIMIZE, _MINIMIZE)}
     nodes = 0
-
-    def rule_at(s):
-        player = to_move(s)
-        try:
-            return player, rules[player]
-        except KeyError:
-            raise unhandled_player(name, player, s, game, chance_name="this search") from None
+    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
+    # action), trailing defaults left out; readers get Events (gamelib.core.Trace).  No window here.
 
     def value(s, ply, action):
         nonlocal nodes, best_action
         nodes += 1
         if log is not None:
-            log.append(Event("enter", s, ply, action=action))
+            log.append(("enter", s, ply, None, None, None, action))
         if is_terminal(s):
             v = utility(s, MAX)
             if log is not None:
-                log.append(Event("leaf", s, ply, value=v))
+                log.append(("leaf", s, ply, None, None, v))
             return v
         if cut is not None and cut(s, ply):
             v = evaluate(s)
             if log is not None:
-                log.append(Event("leaf", s, ply, value=v))
+                log.append(("leaf", s, ply, None, None, v))
             return v
-        player, rule = rule_at(s)
+        player = to_move(s)
+        rule = rules.get(player)                     # what this node does with its children's values
+        if rule is None:
+            raise unhandled_player(name, player, s, game, chance_name="this search")
         if rule == _MAXIMIZE:
             v = -INF
             for a in actions(s):
@@ -121,7 +119,7 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
                 raise EvaluationError(f"the expectation at {s!r} is undefined: its outcomes include "
                                       "values +inf and -inf (∞ − ∞)")
         if log is not None:
-            log.append(Event("exit", s, ply, value=v))
+            log.append(("exit", s, ply, None, None, v))
         return v
 
     best_action = None

@@ -26,7 +26,6 @@ is unchanged; only the node count moves.  :func:`gamelib.limits.search` uses the
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -49,7 +48,9 @@ class KillerMoves:
         old = self._by_ply.get(ply, ())
         if old and old[0] == move:
             return
-        self._by_ply[ply] = ((move,) + tuple(m for m in old if m != move))[:self.slots]
+        if move in old:
+            old = tuple(m for m in old if m != move)
+        self._by_ply[ply] = ((move,) + old)[:self.slots]
 
     def moves(self, ply: int) -> tuple:
         """The killer moves at ``ply``, newest first (possibly none)."""
@@ -61,6 +62,15 @@ class KillerMoves:
 
     def __repr__(self) -> str:
         return f"KillerMoves({dict(sorted(self._by_ply.items()))})"
+
+
+class _Credits(dict):
+    """{move: credit} for one player; a move never credited has credit 0 (and is not added)."""
+
+    __slots__ = ()
+
+    def __missing__(self, move) -> float:
+        return 0.0
 
 
 class HistoryTable:
@@ -76,7 +86,7 @@ class HistoryTable:
     def __init__(self, weight: str = "square"):
         self.weight = choice("weight", weight, sorted(self.WEIGHTS))
         self._credit = self.WEIGHTS[weight]
-        self._scores: defaultdict[tuple, float] = defaultdict(float)
+        self._credits = {MAX: _Credits(), MIN: _Credits()}    # per player: {move: credit}
 
     def record(self, player: str, move: Hashable, depth: float) -> None:
         """Credit ``player``'s ``move`` for a cutoff with ``depth`` plies left to search.  Returns
@@ -85,26 +95,32 @@ class HistoryTable:
             number("depth", depth, what="a number of plies")
         if player != MAX and player != MIN:
             raise ArgumentError(f"player must be MAX or MIN, got {player!r}")
-        self._scores[player, move] += self._credit(max(int(depth), 1))
+        credits = self._credits[player]
+        credits[move] += self._credit(max(int(depth), 1))
 
     def score(self, player: str, move: Hashable) -> float:
         """The credit of ``player``'s ``move`` so far (0 if it never caused a cutoff)."""
-        return self._scores.get((player, move), 0.0)
+        credits = self._credits.get(player)
+        return 0.0 if credits is None else credits[move]
 
     def order(self, player: str, actions: Iterable) -> list:
         """``actions`` sorted by credit, highest first; equal credits keep their given order."""
-        scores = self._scores
-        return sorted(actions, key=lambda a: -scores.get((player, a), 0.0))
+        credits = self._credits.get(player)
+        if not credits:
+            return list(actions)
+        return sorted(actions, key=credits.__getitem__, reverse=True)   # reverse=True is stable too
 
     def clear(self) -> None:
         """Forget every credit."""
-        self._scores.clear()
+        for credits in self._credits.values():
+            credits.clear()
 
     def __len__(self) -> int:
-        return len(self._scores)
+        return sum(len(credits) for credits in self._credits.values())
 
     def __repr__(self) -> str:
-        top = sorted(self._scores.items(), key=lambda kv: -kv[1])[:5]
+        scores = [((p, m), c) for p, credits in self._credits.items() for m, c in credits.items()]
+        top = sorted(scores, key=lambda kv: -kv[1])[:5]
         return f"HistoryTable(weight={self.weight!r}, top={top})"
 
 

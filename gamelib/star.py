@@ -42,8 +42,9 @@ actions not entered during that visit; Star2 may enter them later when it search
 and 'exit'.  At a chance node the window recorded on each child's 'enter' is the
 derived (max(A_i, lo_i), min(B_i, hi_i)).  A probe is recorded as a 'prune' at the probed node,
 skipping all but its first action.  Returned values follow the fail-soft rule of alpha-beta: v with
-α < v < β is exact, v <= α an upper bound, v >= β a lower bound; :func:`proven_ranges` reads the
-tightest interval each node is proven to lie in, using L and U for what was never searched.
+α < v < β is exact, v <= α an upper bound, v >= β a lower bound; :func:`gamelib.proven_ranges`
+reads the tightest interval each node is proven to lie in, given the game's ``chance_outcomes`` and
+``bounds=(L, U)`` for what was never searched.
 
 Expectiminimax visits every node: O(b^m n^m) (seed 001).  Star1 visits a subset of those nodes and
 returns the same root value; how many it saves depends on how tight [L, U] is compared with the
@@ -54,11 +55,12 @@ from __future__ import annotations
 import math
 import numbers
 import random as _random
+from itertools import compress
+from operator import not_
 from statistics import fmean
 from typing import Iterable, NamedTuple, Sequence
 
-from .core import proven_ranges as core_proven_ranges
-from .core import (CHANCE, INF, MAX, MIN, ArgumentError, Event, GameError, SearchResult,
+from .core import (CHANCE, INF, MAX, MIN, ArgumentError, GameError, SearchResult,
                    check_distribution, recording)
 from .trees import GameTree, chance
 from .validate import flag, guard_size, number, python_seed, recursion_guard, search_entry, whole
@@ -76,22 +78,28 @@ def _check_bounds(lower, upper):
         raise GameError(f"need lower < upper, got lower={lower!r}, upper={upper!r}")
 
 
-def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, probing) -> SearchResult:
-    """The engine of :func:`star1` (``probing=False``) and :func:`star2` (``probing=True``)."""
+def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, probing) -> SearchResult:
+    """The engine of :func:`star1` (``probing=False``) and :func:`star2` (``probing=True``).
+
+    ``value`` is alpha-beta at MAX and MIN nodes (AIMA 4th ed. Fig. 5.7); at a chance node it hands
+    over to ``chance_value``, which keeps an interval [lo_i, hi_i] for each outcome's value
+    (:class:`_Outcomes`), lets Star2 probe them (:func:`_probe_outcomes`) and then searches them one
+    by one in Ballard's windows (:func:`_search_outcomes`), stopping as soon as the intervals decide
+    the chance node against its window."""
     name = "star2" if probing else "star1"
     _check_bounds(lower, upper)
     state, evaluate, cut = search_entry(game, state, depth, evaluate, cutoff, trace, name)
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
-    actions, result = game.actions, game.result
+    actions, result, chance_outcomes = game.actions, game.result, game.chance_outcomes
     L, U = lower, upper
     nodes = 0
     move = None
+    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
+    # action, skipped), trailing defaults left out; readers get Events (gamelib.core.Trace).
 
-    def in_bounds(s, v, what):
-        if not (L <= v <= U):
-            raise GameError(f"{what} of state {s!r} is {v!r}, outside the declared bounds "
-                            f"[{L}, {U}]; Star1/Star2 are only correct if every value lies within them")
-        return v
+    def out_of_bounds(s, v, what):
+        return GameError(f"{what} of state {s!r} is {v!r}, outside the declared bounds "
+                         f"[{L}, {U}]; Star1/Star2 are only correct if every value lies within them")
 
     def value(s, alpha, beta, ply, action, probe=False):
         """Alpha-beta value of ``s`` in the window (alpha, beta), fail-soft.  With ``probe`` a MAX or
@@ -99,25 +107,30 @@ def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, prob
         nonlocal nodes, move
         nodes += 1
         if log is not None:
-            log.append(Event("enter", s, ply, alpha, beta, action=action))
+            log.append(("enter", s, ply, alpha, beta, None, action))
         if is_terminal(s):
-            v = in_bounds(s, utility(s, MAX), "the utility")
+            v = utility(s, MAX)
+            if not L <= v <= U:
+                raise out_of_bounds(s, v, "the utility")
             if log is not None:
-                log.append(Event("leaf", s, ply, alpha, beta, v))
+                log.append(("leaf", s, ply, alpha, beta, v))
             return v
         if cut is not None and cut(s, ply):               # H-MINIMAX's CUTOFF-TEST (AIMA Eq. 5.2)
-            v = in_bounds(s, evaluate(s), "the evaluation")
+            v = evaluate(s)
+            if not L <= v <= U:
+                raise out_of_bounds(s, v, "the evaluation")
             if log is not None:
-                log.append(Event("leaf", s, ply, alpha, beta, v))
+                log.append(("leaf", s, ply, alpha, beta, v))
             return v
         player = to_move(s)
         if player == CHANCE:
             return chance_value(s, alpha, beta, ply)
         acts = actions(s)
         last = 1 if probe else len(acts)                  # a probe tries the first action only
+        i = -1                                            # the last action searched
         if player == MAX:                                 # MAX-VALUE (AIMA Fig. 5.7)
             v = -INF
-            for i, a in enumerate(acts[:last]):
+            for i, a in enumerate(acts):
                 v2 = value(result(s, a), alpha, beta, ply + 1, a)
                 if v2 > v:
                     v = v2
@@ -125,13 +138,11 @@ def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, prob
                         move = a
                     if v > alpha:
                         alpha = v
-                if (v >= beta or i + 1 == last) and i + 1 < len(acts):
-                    if log is not None:
-                        log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts[i + 1:])))
-                    return v
+                if v >= beta or i + 1 == last:
+                    break
         elif player == MIN:                               # MIN-VALUE
             v = INF
-            for i, a in enumerate(acts[:last]):
+            for i, a in enumerate(acts):
                 v2 = value(result(s, a), alpha, beta, ply + 1, a)
                 if v2 < v:
                     v = v2
@@ -139,120 +150,182 @@ def _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, prob
                         move = a
                     if v < beta:
                         beta = v
-                if (v <= alpha or i + 1 == last) and i + 1 < len(acts):
-                    if log is not None:
-                        log.append(Event("prune", s, ply, alpha, beta, v, skipped=tuple(acts[i + 1:])))
-                    return v
+                if v <= alpha or i + 1 == last:
+                    break
         else:
             raise GameError(f"unknown player {player!r} at {s!r}")
-        if log is not None:
-            log.append(Event("exit", s, ply, alpha, beta, v))
+        if log is not None:                               # a cut (or a probe) skipped the moves after i
+            log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])) if i + 1 < len(acts)
+                       else ("exit", s, ply, alpha, beta, v))
         return v
 
     def chance_value(s, alpha, beta, ply):
-        """Star1 (and Star2's probing) at a chance node: keep bounds lo[i] <= V_i <= hi[i] per outcome,
-        cut as soon as sum P_i hi_i <= α or sum P_i lo_i >= β."""
-        pairs = check_distribution(game.chance_outcomes(s), f"chance outcomes of {s!r}")
-        n = len(pairs)
-        outcomes = [o for o, _ in pairs]
-        P = [p for _, p in pairs]
-        lo, hi = [L] * n, [U] * n
-        known = [False] * n          # V_i known exactly (searched, or scored exactly by a probe)
-        entered = [False] * n
-        kids = [None] * n
-
-        def kid(i):
-            if kids[i] is None:
-                kids[i] = result(s, outcomes[i])
-            return kids[i]
-
-        def rest(i, bound):
-            """sum_{j != i} P_j bound_j."""
-            return sum(P[j] * bound[j] for j in range(n) if j != i)
-
-        def window(i):
-            """Ballard's (A_i, B_i): V_i <= A_i proves the node <= α, V_i >= B_i proves it >= β."""
-            return (alpha - rest(i, hi)) / P[i], (beta - rest(i, lo)) / P[i]
-
-        def stop(kind, v):
-            skipped = tuple(o for o, e in zip(outcomes, entered) if not e)
-            if log is not None:
-                log.append(Event(kind if skipped else "exit", s, ply, alpha, beta, v, skipped=skipped))
-            return v
-
-        def settled(i, A, B):
-            """The cut's value if outcome i's window [max(A, lo_i), min(B, hi_i)] is empty, else None.
-            Empty means what is known already decides the node (in exact arithmetic Star1 never gets
-            here, its lo_i, hi_i being L, U; rounding in A and B, or Star2's tighter bounds, can)."""
-            if B <= lo[i]:                                # even V_i at its least lifts the node to >= β
-                return stop("prune", sum(p * b for p, b in zip(P, lo)))
-            if A >= hi[i]:                                # even V_i at its most keeps the node <= α
-                return stop("prune", sum(p * h for p, h in zip(P, hi)))
-            return None
-
-        if probing:                                       # Star2's probing phase
-            for i in range(n):
-                if P[i] == 0:
-                    continue
-                c = kid(i)
-                terminal = is_terminal(c) or (cut is not None and cut(c, ply + 1))
-                mover = None if terminal else to_move(c)
-                if mover == CHANCE:
-                    continue                              # nothing cheap to learn below a chance node
-                A, B = window(i)
-                if (done := settled(i, A, B)) is not None:
-                    return done
-                ax, bx = max(A, lo[i]), min(B, hi[i])
-                entered[i] = True
-                w = value(c, ax, bx, ply + 1, outcomes[i], probe=True)
-                if terminal or len(actions(c)) == 1:      # the probe searched c completely
-                    if w <= ax:
-                        hi[i] = min(hi[i], w)
-                    elif w >= bx:
-                        lo[i] = max(lo[i], w)
-                    else:
-                        lo[i] = hi[i] = w
-                        known[i] = True
-                elif mover == MAX and w > ax:             # V_i >= value of its first move >= w
-                    lo[i] = max(lo[i], w)
-                elif mover == MIN and w < bx:             # V_i <= value of its first move <= w
-                    hi[i] = min(hi[i], w)
-                if lo[i] >= hi[i]:                        # the bounds met: V_i is known
-                    lo[i] = hi[i]
-                    known[i] = True
-                if hi[i] <= A:
-                    return stop("prune", sum(p * h for p, h in zip(P, hi)))
-                if lo[i] >= B:
-                    return stop("prune", sum(p * b for p, b in zip(P, lo)))
-
-        for i in range(n):                                # Star1's search phase
-            if known[i]:
-                continue
-            if P[i] == 0:                                 # cannot move the expectation: no cut test
-                entered[i] = True
-                v = value(kid(i), lo[i], hi[i], ply + 1, outcomes[i])
-                lo[i] = hi[i] = v
-                continue
-            A, B = window(i)
-            if (done := settled(i, A, B)) is not None:
-                return done
-            entered[i] = True
-            v = value(kid(i), max(A, lo[i]), min(B, hi[i]), ply + 1, outcomes[i])
-            if v <= A:                                    # fail low: the node is <= α
-                hi[i] = v
-                return stop("prune", sum(p * h for p, h in zip(P, hi)))
-            if v >= B:                                    # fail high: the node is >= β
-                lo[i] = v
-                return stop("prune", sum(p * b for p, b in zip(P, lo)))
-            lo[i] = hi[i] = v                             # A < v < B: v is V_i itself
-        v = sum(p * x for p, x in zip(P, lo))
+        """Star1 (and Star2's probes) at a chance node: cut as soon as the outcomes' intervals put the
+        expectation at most α or at least β."""
+        pairs = check_distribution(chance_outcomes(s), lambda: f"chance outcomes of {s!r}")
+        node = _Outcomes(result, s, pairs, L, U)
+        v = None                                          # the value at a cut, if there is one
+        if probing:                                       # Star2: first moves only
+            v = _probe_outcomes(node, alpha=alpha, beta=beta, ply=ply, search=value, cut=cut, game=game)
+        if v is None:                                     # Star1: one outcome after another
+            v = _search_outcomes(node, alpha=alpha, beta=beta, ply=ply, search=value)
+        if v is None:                                     # every outcome known: the expectation
+            v = node.expectation()
+            skipped = ()
+        else:
+            skipped = node.skipped()
         if log is not None:
-            log.append(Event("exit", s, ply, alpha, beta, v))
+            log.append(("prune", s, ply, alpha, beta, v, None, skipped) if skipped
+                       else ("exit", s, ply, alpha, beta, v))
         return v
 
     with recursion_guard(game, name, depth), recording(trace) as log:
         root_value = value(state, L, U, 0, None)
     return SearchResult(root_value, move, nodes, log)
+
+
+class _Outcomes:
+    """What Star1/Star2 know about the outcomes of one chance node while searching it.
+
+    For outcome i: ``outcomes[i]`` and its probability ``P[i]``; ``lo[i]`` <= V_i <= ``hi[i]``, its
+    value's interval (at first the declared bounds [L, U]); ``known[i]`` once V_i is known exactly;
+    ``entered[i]`` once the search has been into it.  ``P[i]·lo[i]`` and ``P[i]·hi[i]`` are kept
+    too, so that sums over the outcomes are plain sums of lists."""
+
+    __slots__ = ("result", "state", "outcomes", "P", "lo", "hi", "p_lo", "p_hi", "known", "entered",
+                 "kids")
+
+    def __init__(self, result, s, pairs, L, U):
+        self.result, self.state = result, s              # result: game.result
+        outcomes, P = zip(*pairs)
+        self.outcomes, self.P = outcomes, P
+        n = len(P)
+        self.lo, self.hi = [L] * n, [U] * n
+        self.p_lo, self.p_hi = [p * L for p in P], [p * U for p in P]
+        self.known, self.entered, self.kids = [False] * n, [False] * n, [None] * n
+
+    def kid(self, i):
+        """The state after outcome i (computed once)."""
+        kid = self.kids[i]
+        if kid is None:
+            kid = self.kids[i] = self.result(self.state, self.outcomes[i])
+        return kid
+
+    def bound(self, i, lo, hi) -> None:
+        """Outcome i's value lies in [lo, hi]."""
+        self.lo[i], self.hi[i] = lo, hi
+        self.p_lo[i], self.p_hi[i] = self.P[i] * lo, self.P[i] * hi
+
+    def window(self, i, alpha, beta) -> tuple:
+        """Ballard's (A_i, B_i): V_i <= A_i proves the node <= α, V_i >= B_i proves it >= β.  The sums
+        over the other outcomes, sum_{j != i} P_j hi_j and sum_{j != i} P_j lo_j, add left to right."""
+        p_hi, p_lo = self.p_hi, self.p_lo
+        return ((alpha - sum(p_hi[:i] + p_hi[i + 1:])) / self.P[i],
+                (beta - sum(p_lo[:i] + p_lo[i + 1:])) / self.P[i])
+
+    def settled(self, i, A, B):
+        """The node's value at a cut if outcome i's window [max(A, lo_i), min(B, hi_i)] is empty, else
+        None.
+        Empty means what is known already decides the node (in exact arithmetic Star1 never gets
+        here, its lo_i, hi_i being L, U; rounding in A and B, or Star2's tighter bounds, can)."""
+        if B <= self.lo[i]:                   # even V_i at its least lifts the node to >= β
+            return sum(self.p_lo)
+        if A >= self.hi[i]:                   # even V_i at its most keeps the node <= α
+            return sum(self.p_hi)
+        return None
+
+    def expectation(self) -> float:
+        """sum_i P_i V_i, once every V_i is known (lo = hi)."""
+        return sum(self.p_lo)
+
+    def skipped(self) -> tuple:
+        """The outcomes not entered."""
+        return tuple(compress(self.outcomes, map(not_, self.entered)))
+
+
+def _probe_outcomes(node: _Outcomes, *, alpha, beta, ply, search, cut, game):
+    """Star2's probing phase: search only the first move below each outcome (a lower bound on its
+    value below a MAX node, an upper bound below MIN; a terminal or cut-off outcome exactly).  Returns
+    the node's value if the bounds alone decide it (a cut), else None (the bounds stay in ``node``)."""
+    lo, hi, P = node.lo, node.hi, node.P
+    for i in range(len(P)):
+        if P[i] == 0:
+            continue
+        c = node.kid(i)
+        terminal = game.is_terminal(c) or (cut is not None and cut(c, ply + 1))
+        mover = None if terminal else game.to_move(c)
+        if mover == CHANCE:
+            continue                                      # nothing cheap to learn below a chance node
+        A, B = node.window(i, alpha, beta)
+        if (done := node.settled(i, A, B)) is not None:
+            return done
+        ax = A if A >= lo[i] else lo[i]                   # max(A, lo_i), min(B, hi_i) without two calls
+        bx = B if B <= hi[i] else hi[i]
+        node.entered[i] = True
+        w = search(c, ax, bx, ply + 1, node.outcomes[i], probe=True)
+        new_lo, new_hi = lo[i], hi[i]
+        if terminal or len(game.actions(c)) == 1:         # the probe searched c completely
+            if w <= ax:
+                new_hi = min(new_hi, w)
+            elif w >= bx:
+                new_lo = max(new_lo, w)
+            else:
+                new_lo = new_hi = w
+                node.known[i] = True
+        elif mover == MAX and w > ax:                     # V_i >= value of its first move >= w
+            new_lo = max(new_lo, w)
+        elif mover == MIN and w < bx:                     # V_i <= value of its first move <= w
+            new_hi = min(new_hi, w)
+        if new_lo >= new_hi:                              # the bounds met: V_i is known
+            new_lo = new_hi
+            node.known[i] = True
+        node.bound(i, new_lo, new_hi)
+        if new_hi <= A:
+            return sum(node.p_hi)
+        if new_lo >= B:
+            return sum(node.p_lo)
+    return None
+
+
+def _search_outcomes(node: _Outcomes, *, alpha, beta, ply, search):
+    """Star1's search phase: search the outcomes not yet known, in order, outcome i in the window
+    (max(A_i, lo_i), min(B_i, hi_i)); a value at most A_i fails low (the node is <= α), at least B_i
+    fails high (>= β).  Returns the node's value at a cut, else None (every V_i now known).
+
+    The outcomes before i are known when outcome i's turn comes, so sum_{j != i} P_j hi_j is the sum
+    S of P_j V_j over j < i, kept as it grows, plus sum_{j > i} P_j hi_j: the same additions, left to
+    right, as :meth:`_Outcomes.window` makes (the windows are the same to the last bit)."""
+    lo, hi, p_lo, p_hi, P = node.lo, node.hi, node.p_lo, node.p_hi, node.P
+    known, entered, kids, outcomes = node.known, node.entered, node.kids, node.outcomes
+    result, state = node.result, node.state
+    S = 0                                                 # sum_{j<i} P_j V_j
+    for i, p in enumerate(P):
+        if not known[i]:
+            kid = kids[i] if kids[i] is not None else result(state, outcomes[i])
+            if p == 0:                                    # cannot move the expectation: no cut test
+                entered[i] = True
+                v = search(kid, lo[i], hi[i], ply + 1, outcomes[i])
+                lo[i] = hi[i] = v
+                p_lo[i] = p_hi[i] = p * v
+            else:
+                A = (alpha - sum(p_hi[i + 1:], S)) / p    # Ballard's window (A_i, B_i)
+                B = (beta - sum(p_lo[i + 1:], S)) / p
+                if B <= lo[i]:                            # already decided (see _Outcomes.settled)
+                    return sum(p_lo)
+                if A >= hi[i]:
+                    return sum(p_hi)
+                entered[i] = True                         # window (max(A, lo_i), min(B, hi_i)):
+                v = search(kid, A if A >= lo[i] else lo[i], B if B <= hi[i] else hi[i], ply + 1, outcomes[i])
+                if v <= A:                                # fail low: the node is <= α
+                    hi[i], p_hi[i] = v, p * v
+                    return sum(p_hi)
+                if v >= B:                                # fail high: the node is >= β
+                    lo[i], p_lo[i] = v, p * v
+                    return sum(p_lo)
+                lo[i] = hi[i] = v                         # A < v < B: v is V_i itself
+                p_lo[i] = p_hi[i] = p * v
+        S += p_lo[i]
+    return None
 
 
 def star1(game, state=None, *, lower=None, upper=None, depth: int | None = None, evaluate=None,
@@ -276,7 +349,8 @@ def star1(game, state=None, *, lower=None, upper=None, depth: int | None = None,
     >>> expectiminimax(tree).nodes
     7
     """
-    return _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, probing=False)
+    return _star_search(game, state, lower=lower, upper=upper, depth=depth, evaluate=evaluate,
+                        cutoff=cutoff, trace=trace, probing=False)
 
 
 def star2(game, state=None, *, lower=None, upper=None, depth: int | None = None, evaluate=None,
@@ -291,19 +365,8 @@ def star2(game, state=None, *, lower=None, upper=None, depth: int | None = None,
     probe that does not lead to a cut is repeated by the full search, so Star2 can visit more nodes
     than Star1.  Same arguments, result and trace events as :func:`star1`.
     """
-    return _star_search(game, state, lower, upper, depth, evaluate, cutoff, trace, probing=True)
-
-
-# ---------------------------------------------------------------------------------------------------
-# What a Star1/Star2 trace proves: intervals that use the bounds at chance nodes.
-# ---------------------------------------------------------------------------------------------------
-
-def proven_ranges(trace: list[Event], game, *, lower=-INF, upper=INF) -> dict:
-    """``{state: (lo, hi)}``: the interval each node's expectiminimax value is proven to lie in by what
-    a Star1/Star2 trace looked at: :func:`gamelib.core.proven_ranges` with the game's chance outcomes
-    and the utility bounds [lower, upper] (an outcome never searched counts as [L, U])."""
-    return core_proven_ranges(trace, game.to_move, chance_outcomes=game.chance_outcomes,
-                              bounds=(lower, upper))
+    return _star_search(game, state, lower=lower, upper=upper, depth=depth, evaluate=evaluate,
+                        cutoff=cutoff, trace=trace, probing=True)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -73,6 +73,9 @@ class Entry(NamedTuple):
         return math.inf if self.flag == LOWER else self.value
 
 
+_new_entry = tuple.__new__    # Entry(...) without the keyword handling: stores are on the hot path
+
+
 class Probe(NamedTuple):
     """What :meth:`TranspositionTable.probe` answers.
 
@@ -109,6 +112,8 @@ class TranspositionTable:
     def __init__(self, max_entries: int = 1_000_000):
         self.max_entries = whole("max_entries", max_entries, 1)
         self._entries: dict[Hashable, Entry] = {}
+        self._after: dict[Hashable, Hashable] = {}    # the state an entry's move leads to, if known
+        self._usable_as_given = type(self).usable is TranspositionTable.usable   # then inlined in _probe
         self.probes = self.hits = self.cuts = self.stores = self.evictions = 0
 
     # -- the two rules: what a value is, and when an entry may be used -----------------------------
@@ -142,21 +147,29 @@ class TranspositionTable:
         number("value", value, finite=False)
         self._store(state, depth, value, alpha, beta, move, flag("keep_move", keep_move))
 
-    def _store(self, state, depth, value, alpha, beta, move, keep_move) -> None:
+    def _store(self, state, depth, value, alpha, beta, move, keep_move, after=None) -> None:
         """:meth:`store` without the argument checks: the way in of :func:`gamelib.limits.search`,
-        whose values are checked where they enter the search."""
+        whose values are checked where they enter the search.  ``after``, if given, is the state
+        ``move`` leads to, so that :meth:`line` can follow the move without replaying it."""
         kind = self.classify(value, alpha, beta)      # first: if it fails, nothing has changed
-        old = self._entries.get(state)
+        entries = self._entries
+        old = entries.get(state)
         if old is not None:
             if old.depth > depth:
                 return
             if keep_move or move is None:
-                move = old.move
-            del self._entries[state]               # re-inserted below as the newest entry
-        elif len(self._entries) >= self.max_entries:
-            del self._entries[next(iter(self._entries))]   # the oldest entry
+                move, after = old.move, self._after.get(state)
+            del entries[state]                     # re-inserted below as the newest entry
+        elif len(entries) >= self.max_entries:
+            oldest = next(iter(entries))           # the entry stored longest ago
+            del entries[oldest]
+            self._after.pop(oldest, None)
             self.evictions += 1
-        self._entries[state] = Entry(depth, value, kind, move)
+        entries[state] = _new_entry(Entry, (depth, value, kind, move))
+        if after is not None:
+            self._after[state] = after
+        elif state in self._after:
+            del self._after[state]
         self.stores += 1
 
     def probe(self, state: Hashable, depth: float, alpha: float, beta: float) -> Probe:
@@ -168,22 +181,44 @@ class TranspositionTable:
         stored best move, if any, for move ordering.
         """
         _check_lookup(state, depth, alpha, beta)
-        return self._probe(state, depth, alpha, beta)
+        return Probe(*self._probe(state, depth, alpha, beta))
 
-    def _probe(self, state, depth, alpha, beta) -> Probe:
-        """:meth:`probe` without the argument checks (the search's way in, as :meth:`_store`)."""
+    def _probe(self, state, depth, alpha, beta) -> tuple:
+        """:meth:`probe` without the argument checks (the search's way in, as :meth:`_store`), as a
+        plain tuple ``(value, alpha, beta, move, entry)``."""
         self.probes += 1
         entry = self._entries.get(state)
         if entry is None:
-            return Probe(None, alpha, beta)
-        if not self.usable(entry, depth):
-            return Probe(None, alpha, beta, entry.move)
+            return None, alpha, beta, None, None
+        if not (entry.depth >= depth if self._usable_as_given else self.usable(entry, depth)):
+            return None, alpha, beta, entry.move, None
         self.hits += 1
-        lower, upper = entry.lower, entry.upper
+        _, value, kind, move = entry
+        lower = -math.inf if kind == UPPER else value    # Entry.lower and Entry.upper
+        upper = math.inf if kind == LOWER else value
         if lower == upper or lower >= beta or upper <= alpha:
             self.cuts += 1
-            return Probe(entry.value, alpha, beta, entry.move, entry)
-        return Probe(None, max(alpha, lower), min(beta, upper), entry.move, entry)
+            return value, alpha, beta, move, entry
+        return None, max(alpha, lower), min(beta, upper), move, entry
+
+    def line(self, game, state: Hashable, plies: float) -> list:
+        """The line of the table's best moves from ``state``, at most ``plies`` long, while they are
+        legal: the principal variation below a state the table decided.  A move stored by a search
+        is followed to the state it led to; one stored from outside is replayed with ``game.result``."""
+        out, entries, after = [], self._entries, self._after
+        while len(out) < plies:
+            entry = entries.get(state)
+            move = None if entry is None else entry.move
+            if move is None:
+                break
+            following = after.get(state)
+            if following is None:
+                if game.is_terminal(state) or move not in game.actions(state):
+                    break
+                following = game.result(state, move)
+            out.append(move)
+            state = following
+        return out
 
     def get(self, state: Hashable) -> Entry | None:
         """The entry stored for ``state`` (of any depth), or None.  Not counted as a probe."""
@@ -203,6 +238,7 @@ class TranspositionTable:
     def clear(self) -> None:
         """Forget every entry and reset the counts."""
         self._entries.clear()
+        self._after.clear()
         self.probes = self.hits = self.cuts = self.stores = self.evictions = 0
 
     def items(self):

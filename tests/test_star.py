@@ -7,16 +7,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import GameError, GameTree, chance, expectiminimax
-from gamelib.core import CHANCE, proven_ranges as core_ranges
+from gamelib.core import CHANCE, proven_ranges
 from gamelib.games import Bins
-from gamelib.star import (Shape, format_node_counts, node_counts, proven_ranges, random_chance_tree,
-                          star1, star2)
+from gamelib.star import Shape, format_node_counts, node_counts, random_chance_tree, star1, star2
 
 from .conftest import chance_specs
 
 INF = math.inf
 NINE_TENTHS = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]   # the .9/.1 tree, utilities 1..4
 SEARCHES = (star1, star2)
+
+
+def star_ranges(trace, game, lower=-INF, upper=INF):
+    """gamelib.proven_ranges as a Star trace needs it: with the game's chance outcomes, and the
+    bounds [lower, upper] for the outcomes a cut never searched."""
+    return proven_ranges(trace, game.to_move, chance_outcomes=game.chance_outcomes, bounds=(lower, upper))
 
 
 def label_hash(state):
@@ -92,7 +97,7 @@ def test_proven_ranges_hold_the_true_value(spec, search, slack):
     lo_b, hi_b = -5 - slack, 5 + slack
     tree = GameTree.from_nested(spec)
     result = search(tree, lower=lo_b, upper=hi_b, trace=True)
-    ranges = proven_ranges(result.trace, tree, lower=lo_b, upper=hi_b)
+    ranges = star_ranges(result.trace, tree, lower=lo_b, upper=hi_b)
     assert set(ranges) == set(result.visited)
     for state, (lo, hi) in ranges.items():
         true = expectiminimax(tree, state).value
@@ -120,11 +125,11 @@ def test_aima_point_nine_tree_cuts_the_second_chance_node():
     # F was searched with Ballard's window: A_1 = (α - 0.1 U) / 0.9 = (2.1 - 0.4) / 0.9.
     enter_f = next(e for e in result.trace if e.kind == "enter" and e.state == "F")
     assert enter_f.alpha == pytest.approx(1.7 / 0.9) and enter_f.beta == 4
-    ranges = proven_ranges(result.trace, tree, lower=0, upper=4)
+    ranges = star_ranges(result.trace, tree, lower=0, upper=4)
     assert ranges["C"] == (pytest.approx(0.9), pytest.approx(1.3))
     assert ranges["A"] == (pytest.approx(2.1), pytest.approx(2.1))
     # Without bounds a skipped outcome could be anything, so C is not bounded at all.
-    assert proven_ranges(result.trace, tree)["C"] == (-INF, INF)
+    assert star_ranges(result.trace, tree)["C"] == (-INF, INF)
 
 
 def test_looser_bounds_cut_later():
@@ -151,12 +156,12 @@ def test_fail_high_below_a_min_root_skips_two_outcomes():
 def test_core_proven_ranges_would_call_a_cut_chance_node_exact():
     """What gamelib.core.proven_ranges needs: it takes every chance node as exact, so on a Star1 trace
     with U = 10 it reports C as [1.9, 1.9] (the bound 0.9 * 1 + 0.1 * U), although C's true value is
-    1.3.  gamelib.star.proven_ranges reads C as [0.9, 1.9]."""
+    1.3.  Given the chance outcomes and the bounds, it reads C as [0.9, 1.9]."""
     tree = GameTree.from_nested(NINE_TENTHS)
     trace = star1(tree, lower=0, upper=10, trace=True).trace
-    assert core_ranges(trace, tree.to_move)["C"] == (pytest.approx(1.9), pytest.approx(1.9))
+    assert proven_ranges(trace, tree.to_move)["C"] == (pytest.approx(1.9), pytest.approx(1.9))
     assert expectiminimax(tree, "C").value == pytest.approx(1.3)
-    assert proven_ranges(trace, tree, lower=0, upper=10)["C"] == (pytest.approx(0.9), pytest.approx(1.9))
+    assert star_ranges(trace, tree, lower=0, upper=10)["C"] == (pytest.approx(0.9), pytest.approx(1.9))
 
 
 def test_bins_with_the_coin():
@@ -165,7 +170,7 @@ def test_bins_with_the_coin():
     for search in SEARCHES:
         result = search(game, lower=-50, upper=50, trace=True)
         assert (result.value, result.action) == (full.value, full.action) == (-2.0, "C")
-        ranges = proven_ranges(result.trace, game, lower=-50, upper=50)
+        ranges = star_ranges(result.trace, game, lower=-50, upper=50)
         assert ranges[game.initial_state] == (-2.0, -2.0)
     # MIN's pick from bin A stops at -50 = L: nothing can be lower (a cut on equality, twice).
     assert star1(game, lower=-50, upper=50).nodes == 20 < full.nodes == 22

@@ -60,7 +60,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import ndtr
 
 from ..alphabeta import alphabeta
 from ..core import MAX, MIN, ArgumentError, GameError, TreeSpecError
@@ -89,6 +88,14 @@ MAX_SAMPLES = 1_000_000_000
 MAX_SAMPLES_IN_MEMORY = 20_000_000
 """The size guard of the functions that hold all their trials at once (:func:`sample_leaf_values`,
 :func:`expansion_value`): trials x leaves, 160 MB per array of floats."""
+
+
+def ndtr(x):
+    """The standard normal CDF Φ(x), elementwise: ``scipy.special.ndtr``, imported the first time it
+    is needed (importing scipy takes a good part of a second, and only this study uses it, so
+    ``import gamelib`` and ``import gamelib.viz`` do not pay for it)."""
+    from scipy.special import ndtr as scipy_ndtr
+    return scipy_ndtr(x)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ PigState(max_score=0, min_score=0, turn_total=4, player='MAX', rolling=False)
 from __future__ import annotations
 
 import time
+from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
@@ -240,7 +241,7 @@ def _sweep(P: np.ndarray, opponent_start: np.ndarray, die: int, rolls=None) -> f
     """
     target = P.shape[1]
     # Q[m, j]: my win probability when the opponent starts its turn and I have m (my turn just ended).
-    Q = 1.0 - opponent_start.T
+    Q = 1.0 - opponent_start.T.copy()                  # C order: its rows are read below, a plane at a time
     change = 0.0
     for k in range(target - 1, -1, -1):
         n = target - k  # the live rows: i + k < target
@@ -271,6 +272,22 @@ def _bellman(P: np.ndarray, die: int):
     hold = Q_ext[k + i]  # hold[k, i, j] = Q[i + k, j]
     live = np.broadcast_to((k + i < target)[:, :, None], roll.shape)
     return roll, hold, live
+
+
+def _bellman_planes(P: np.ndarray, die: int):
+    """The Bellman right-hand sides of :func:`_bellman`, one turn total at a time: yields
+    ``(roll[k], hold[k])`` for k = 0 .. target - 1, each an (i, j) plane, the same numbers
+    :func:`_bellman` computes for plane k (added in the same order), in O(target^2) memory."""
+    target = P.shape[1]
+    Q = 1.0 - P[0].T
+    Q_ext = np.vstack([Q, np.ones((target, target))])    # holding past the target wins
+    for k in range(target):
+        faces = P[k + 2].copy()                            # sum over faces 2..die of P[k + face]
+        for f in range(3, die + 1):
+            faces += P[k + f]
+        roll = Q + faces
+        roll /= die
+        yield roll, Q_ext[k:k + target]                   # hold[k, i, j] = Q[i + k, j]
 
 
 def _backup(roll, hold):
@@ -310,19 +327,41 @@ class PigSolution:
 
     def __init__(self, P_kij, die, method, sweeps, change, seconds):
         target = P_kij.shape[1]
-        roll, hold, live = _bellman(P_kij, die)
-        best = _backup(roll, hold)
         self.target, self.die, self.method = target, die, method
         self.sweeps, self.change, self.seconds = sweeps, change, seconds
-        self.residual = float(np.abs(best - P_kij[:target])[live].max())
-        ijk = (1, 2, 0)
-        self.P = np.ascontiguousarray(P_kij[:target].transpose(ijk))
-        self.roll = np.where(live, roll, np.nan).transpose(ijk).copy()
-        self.hold = np.where(live, hold, np.nan).transpose(ijk).copy()
-        self.rolls = (self.roll >= self.hold) | (np.arange(target) == 0)
-        self.rolls &= self.roll == self.roll  # False where the mover has already won (NaN)
+        self._P_kij = P_kij
+        self.P = P_kij[:target].transpose(1, 2, 0)           # [i, j, k]: a view, not a copy
+        # One pass over the turn totals, a plane of (i, j) at a time: the Bellman residual and the
+        # optimal decisions, without ever holding a whole roll or hold table (roll and hold below
+        # are computed when first asked for).
+        rolls_kij = np.zeros((target, target, target), dtype=bool)
+        residual = 0.0
+        for k, (roll, hold) in enumerate(_bellman_planes(P_kij, die)):
+            n = target - k                                   # the live rows: i + k < target
+            best = roll[:n] if k == 0 else np.maximum(roll[:n], hold[:n])
+            residual = max(residual, float(np.abs(best - P_kij[k, :n]).max()))
+            rolls_kij[k, :n] = True if k == 0 else roll[:n] >= hold[:n]
+        self.residual = residual
+        self.rolls = rolls_kij.transpose(1, 2, 0)            # True = roll; False where already won
         self.rolls.flags.writeable = False
         self._game = Pig(target, die)
+
+    @cached_property
+    def roll(self) -> np.ndarray:
+        """``roll[i, j, k]``: the value of rolling (NaN where the mover has already won)."""
+        return self._table(0)
+
+    @cached_property
+    def hold(self) -> np.ndarray:
+        """``hold[i, j, k]``: the value of holding (NaN where the mover has already won)."""
+        return self._table(1)
+
+    def _table(self, which: int) -> np.ndarray:
+        target = self.target
+        out = np.full((target, target, target), np.nan)
+        for k, planes in enumerate(_bellman_planes(self._P_kij, self.die)):
+            out[k, :target - k] = planes[which][:target - k]
+        return out.transpose(1, 2, 0)
 
     # --- by scores (Neller & Presser's i, j, k) --------------------------------------------------
     def _check(self, my_score, opponent_score, turn_total):
