@@ -30,9 +30,10 @@ def settled(board):
 
 def test_notebook_runs_clean(nb):
     nb.assert_clean()
-    # The progress bar of the tic-tac-toe ply count rendered as a widget and finished.
-    bar = nb.widget("plies = ply_counts(TicTacToe(), progress=True)")
-    assert "100%" in bar.text()
+    # The progress bar of the tic-tac-toe ply count (gamelib.progress: one text line updated in
+    # place) finished, and is one line, not a line per update.
+    text = nb.output("plies = ply_counts(TicTacToe(), progress=True)").inner_text()
+    assert "100%" in text and text.count("%|") == 1, text
 
 
 def test_board_plays_and_labels_every_empty_square(nb):

@@ -39,7 +39,8 @@ FITS_JS = """root => {
 
 def test_notebook_runs_clean(nb):
     nb.assert_clean()
-    assert "100%" in nb.widget("means = nodes_by_order(B, DEPTHS").text()
+    text = nb.output("means = nodes_by_order(B, DEPTHS").inner_text()
+    assert "100%" in text and text.count("%|") == 1, text    # one text bar, finished
 
 
 def test_explorer_names_the_fig_5_2_preset(nb):
