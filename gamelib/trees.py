@@ -46,6 +46,14 @@ def label(index: int) -> str:
     return letters
 
 
+def _action_text(action) -> str:
+    """A game's action as an edge label: a number as it is, anything else as Python writes it
+    (``'B'``, ``'heads'``, ``(1, 1)``), so a move never reads as a node label."""
+    if isinstance(action, numbers.Real) and not isinstance(action, bool):
+        return str(action)
+    return repr(action)
+
+
 def _where(path) -> str:
     return "spec" + "".join(f"[{i}]" for i in path)
 
@@ -215,6 +223,11 @@ class GameTree(Game):
 
         Labels are breadth-first as usual; actions keep the game's names; ``tree.game_state[label]``
         is the game state behind each label.  Refuses trees of more than ``max_nodes`` nodes.
+
+        The game's moves would clash with the node labels in a picture (CS221's bins are called A, B,
+        C, and so are the nodes: "choose B" would lead to node C).  So ``tree.action_labels[(label,
+        action)]`` writes each move as Python writes the game's action, ``'B'`` for the string B, and
+        the pictures label the edges with it; numbers stay plain (``-50``).
         """
         from .validate import check_game, start_state, whole
         check_game(game)
@@ -248,6 +261,8 @@ class GameTree(Game):
             children[name] = tuple(kids)
         tree = cls(children, players, values, probs)
         tree.game_state = game_state
+        tree.action_labels = {(name, a): _action_text(a) for name, kids in children.items()
+                              for a, _ in kids}
         return tree
 
     @classmethod

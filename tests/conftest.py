@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import pathlib
+import shutil
 
 import matplotlib
 from hypothesis import HealthCheck, settings
@@ -42,3 +44,28 @@ def chance_specs(max_leaves: int = 30):
     return st.recursive(leaf, lambda kids: st.one_of(st.lists(kids, min_size=1, max_size=3),
                                                      chance_node(kids)),
                         max_leaves=max_leaves)
+
+
+# -- browser tests (tests/browser/): what the run's summary must say -----------------------------------
+BROWSER_ARTIFACTS = pathlib.Path(__file__).resolve().parent.parent / "test-artifacts" / "browser"
+
+
+def pytest_sessionstart(session):
+    """Screenshots of failures are this run's: clear the last run's (once, not per xdist worker)."""
+    if not hasattr(session.config, "workerinput"):
+        shutil.rmtree(BROWSER_ARTIFACTS, ignore_errors=True)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """Say loudly when the browser tests could not run, and where the failures' screenshots are."""
+    from .browser.lab import browser_unavailable
+    reason = browser_unavailable()
+    if reason:
+        terminalreporter.write_sep("!", "BROWSER TESTS NOT RUN", red=True, bold=True)
+        terminalreporter.write_line(f"{reason}. The widgets were not tested in a browser "
+                                    "(with CI set, these tests fail instead of skipping).", red=True)
+    shots = sorted(BROWSER_ARTIFACTS.glob("*.png")) if BROWSER_ARTIFACTS.is_dir() else []
+    if shots:
+        terminalreporter.write_sep("-", f"browser screenshots of failures: {BROWSER_ARTIFACTS}")
+        for shot in shots:
+            terminalreporter.write_line(str(shot.relative_to(BROWSER_ARTIFACTS.parent.parent)))

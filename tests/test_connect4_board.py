@@ -150,3 +150,58 @@ def test_draw_connect4_static_picture():
     fig = Figure()
     ax = draw_connect4(Connect4(rows=4, cols=4).from_moves("0101010"), ax=fig.add_subplot())
     assert ax.figure is fig and plt.get_fignums() == []
+
+
+def test_a_double_click_plays_one_move():
+    """Regression (issue 7): the second click of a double-click, sent before the browser showed the
+    first move, was played as a second move (and the agent replied twice)."""
+    board = Connect4Board(human="X", depth=2)
+    button = board.buttons[3]
+    button.click()
+    assert len(board.history) == 2 and board.buttons[3] is not button
+    button.click()                      # stale: the column buttons on show are the other set
+    assert len(board.history) == 2
+    board.buttons[3].click()
+    assert len(board.history) == 4
+
+
+def test_the_columns_are_disabled_while_the_agent_thinks():
+    """Regression (issue 7): nothing showed that a move was being processed."""
+    board = Connect4Board(human="X", depth=2)
+    seen = []
+    search = board.agent_move
+
+    def spy():
+        seen.append([b.disabled for b in board.buttons])
+        search()
+    board.agent_move = spy
+    board.buttons[3].click()
+    assert seen == [[True] * 7]
+    assert not any(b.disabled for b in board.buttons)
+
+
+def test_only_the_setting_in_use_is_live():
+    """Regression (issue 7): the depth and seconds sliders both looked active in either mode."""
+    board = Connect4Board(human="X", depth=3)
+    assert not board.depth_slider.disabled and board.time_slider.disabled
+    board.time_limit = 0.5
+    assert board.depth_slider.disabled and not board.time_slider.disabled
+    board.depth = 4
+    assert not board.depth_slider.disabled and board.time_slider.disabled
+
+
+def test_a_failing_move_leaves_the_board_whole_and_says_why():
+    board = Connect4Board(human="X", depth=2)
+    board.buttons[3].click()
+    state, history, shown = board.state, list(board.history), board.board.value
+
+    def broken():
+        raise RuntimeError("the search broke")
+    board.agent_move = broken
+    board.buttons[2].click()
+    assert board.state == state and board.history == history and board.board.value == shown
+    assert "the search broke" in board.message and "the search broke" in board.message_html.value
+    assert board.message_html.layout.display != "none"
+    del board.agent_move
+    board.buttons[2].click()
+    assert len(board.history) == 4 and board.message == ""

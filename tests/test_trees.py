@@ -90,7 +90,8 @@ def test_random_trees_are_reproducible_and_ordered_on_request():
 def test_from_game_unfolds_a_small_game():
     from gamelib.games import Bins
     tree = GameTree.from_game(Bins(coin=True))
-    assert tree.actions("A") == ("A", "B", "C")
+    assert tree.actions("A") == ("A", "B", "C")       # the game's own actions: searches agree
+    assert tree.action_labels[("A", "B")] == "'B'"      # ... drawn so as not to read as node B
     assert tree.to_move("B") == CHANCE and tree.chance_outcomes("B") == [("heads", 0.5), ("tails", 0.5)]
     assert gamelib.expectiminimax(tree).value == gamelib.expectiminimax(Bins(coin=True)).value == -2
     with pytest.raises(TreeSpecError, match="more than 5 nodes"):

@@ -164,7 +164,20 @@ def test_game_tree_from_bins_under_minimax():
     r = minimax(tree, trace=True)
     ax = draw_tree(tree, r)
     assert r.value == 1 and r.action == "B"
-    assert "-50" in texts(ax) and "value 1, decision B" in ax.get_title()
+    assert "-50" in texts(ax) and "value 1, decision 'B'" in ax.get_title()
+
+
+def test_game_moves_never_read_as_node_labels():
+    """Regression (issue 7): in the bins trees the moves A, B, C were drawn as A, B, C beside nodes
+    named A, B, C, D ("choose B" led to node C).  The edges now show the game's actions as Python
+    writes them."""
+    tree = GameTree.from_game(Bins())
+    ax = draw_tree(tree, minimax(tree, trace=True))
+    shown = texts(ax)
+    assert {"'A'", "'B'", "'C'"} <= set(shown)
+    edge_labels = {tree.action_labels[("A", a)] for a in tree.actions("A")}
+    assert not edge_labels & set(tree.states)
+    assert "-50" in shown and "50" in shown     # numbers stay plain
 
 
 def test_random_tree_draws_and_declutters():
@@ -216,3 +229,18 @@ def test_draw_tree_into_given_axes_makes_no_figure(fig52):
     assert draw_tree(tree, r, ax=ax) is ax
     assert plt.get_fignums() == []
     assert gamelib.viz.draw_tree is draw_tree
+
+
+def test_pictures_fit_a_notebook_column_and_keep_type_legible(fig52):
+    """Regression (issue 7): wide trees were drawn up to 16 inches wide (shown shrunk in a notebook)
+    and crowded ones shrank their type to 4 pt.  Pictures are at most a column wide and no label is
+    smaller than MIN_FONT."""
+    from gamelib.viz.drawing import COLUMN_WIDTH, MIN_FONT
+    tree, r = fig52
+    for t, kwargs in ((tree, {"font_size": 8, "node_size": 420}),
+                      (GameTree.random(2, 6, seed=0), {}), (GameTree.random(4, 3, seed=0), {})):
+        assert figure_size(t)[0] <= COLUMN_WIDTH
+        ax = draw_tree(t, alphabeta(t, trace=True), step=7, **kwargs)
+        assert ax.figure.get_figwidth() <= COLUMN_WIDTH
+        assert min(x.get_fontsize() for x in ax.texts) >= MIN_FONT
+        plt.close(ax.figure)

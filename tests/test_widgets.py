@@ -14,6 +14,7 @@ from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax, star1 
 from gamelib.star import random_chance_tree  # noqa: E402
 from gamelib.games import TicTacToe  # noqa: E402
 from gamelib.viz import PRESETS, TicTacToeBoard, TreeExplorer, describe_event  # noqa: E402
+from gamelib.viz.play import BLANK  # noqa: E402
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -319,7 +320,7 @@ def test_button_toggle_and_new_game_widgets():
     b.buttons[2][2].click()
     assert b.history[0] == ("X", (2, 2)) and len(b.history) == 2
     b.values_box.value = False
-    assert all(btn.description in ("", "X", "O") for row in b.buttons for btn in row)
+    assert all(btn.description in (BLANK, "X", "O") for row in b.buttons for btn in row)
     b.human_toggle.value = "O"
     assert b.human == "O" and len(b.history) == 1 and b.to_move == "O"
     b.new_button.click()
@@ -335,3 +336,158 @@ def test_agent_never_loses_against_random_play(board, human):
             board.click(*rng.choice(list(board.state.moves)))
         assert board.winner in (None, board.agent)
         assert "game is over" in board.click(0, 0)  # refused once the game has ended
+
+
+def test_a_blank_square_is_a_no_break_space_never_empty():
+    """Regression (issue 7): the Button view keeps its old label when the description becomes '',
+    so a square that should go blank (values hidden, new game, game over) showed a stale mark."""
+    b = TicTacToeBoard()
+    b.values_box.value = False
+    b.click(1, 1)
+    b.new_game()
+    assert all(btn.description == BLANK for row in b.buttons for btn in row)
+    b.values_box.value = True
+    while not b.over:  # X plays the first empty square; the agent wins or draws
+        b.click(*next(iter(b.state.moves)))
+    assert {btn.description for row in b.buttons for btn in row} <= {BLANK, "X", "O"}
+    assert BLANK in {btn.description for row in b.buttons for btn in row}
+
+
+def test_a_second_click_sent_before_the_board_showed_the_move_is_dropped():
+    """Regression (issue 7): a double-click played two moves.  The squares come in two sets shown in
+    turn; the second click of a double-click arrives on the set no longer shown."""
+    b = TicTacToeBoard()
+    square = b.buttons[1][1]
+    square.click()
+    assert len(b.history) == 2 and b.buttons[1][1] is not square
+    status = b.status
+    square.click()                      # the double-click's second click: dropped, no "taken" note
+    assert len(b.history) == 2 and b.status == status
+    r, c = next(iter(b.state.moves))
+    b.buttons[r][c].click()             # a click on the squares on show plays
+    assert len(b.history) == 4
+
+
+def test_widgets_text_form_says_to_run_the_cell():
+    """Regression (issue 7): before a notebook is run, a widget cell showed
+    ``TreeExplorer(children=(HBox(...`` and nothing told the student to run it."""
+    from gamelib.viz import Connect4Board, SigmaWidget, TransformExplorer
+    for w in (TreeExplorer(draw=False), TicTacToeBoard(), Connect4Board(depth=1),
+              SigmaWidget(draw=False, trials=200), TransformExplorer(draw=False)):
+        plain = w._repr_mimebundle_()["text/plain"]
+        assert plain.startswith(type(w).__name__ + ":") and "Run this cell" in plain
+        assert "children=" not in plain
+
+
+# -- issue 7: the explorer as a student meets it ----------------------------------------------------
+
+def test_a_spec_equal_to_a_preset_is_shown_as_the_preset():
+    """Regression (issue 7): TreeExplorer(fig52) was labelled 'custom', though it is the preset."""
+    for tree in (FIG_5_2, GameTree.from_nested(FIG_5_2)):
+        ex = TreeExplorer(tree, draw=False)
+        assert ex.tree_name == ex.tree_picker.value == "AIMA Fig. 5.2"
+        assert explorer_module.CUSTOM not in ex.tree_picker.options
+    mirrored = TreeExplorer(GameTree.from_nested(FIG_5_2, root="MIN"), draw=False)
+    assert mirrored.tree_name == "custom"          # same numbers, MIN to move: not the preset
+    assert TreeExplorer(FIG_5_2, name="mine", draw=False).tree_name == "mine"
+
+
+def test_a_preset_where_the_two_conventions_differ():
+    """Regression (issue 7): no preset had a tie, so "prune on equality" visibly did nothing."""
+    ties = [name for name in PRESETS if "tie" in name]
+    assert ties
+    ex = TreeExplorer(ties[0], step=None, draw=False)
+    assert ex.result.nodes == 11 and ex.pruned_nodes == ["I", "J"]
+    ex.prune_on_equality = False
+    assert ex.result.nodes == 13 and ex.pruned_nodes == []
+    assert ex.result.value == 3 and ex.result.action == "a1"
+
+
+def test_the_cut_rule_box_is_gone_on_chance_trees_and_the_toggle_fits_its_names():
+    """Regression (issue 7): on chance trees the toggle was cut to "expectimini…" and a greyed
+    "prune on equality" box stayed."""
+    ex = TreeExplorer("CS221 coin game", draw=False)
+    assert ex.equality_box.layout.display == "none"
+    assert ex.algorithm_toggle.style.button_width == "auto"   # each button as wide as its name
+    ex.set_tree("AIMA Fig. 5.2")
+    assert ex.equality_box.layout.display is None and not ex.equality_box.disabled
+    ex.algorithm = "minimax"
+    assert ex.equality_box.disabled                           # greyed: minimax has no cut rule
+
+
+def test_a_depth_typed_past_the_limit_is_refused_with_the_reason():
+    """Regression (issue 7): depth 9 with branching 4 was clamped to 3 without a word."""
+    ex = TreeExplorer("random", draw=False)
+    ex.branching.value = 4
+    assert "depth lowered from 3 to 2" in ex.message and ex.depth.value == 2
+    tree, name = ex.tree, ex.tree_name
+    ex.depth.value = 9                                         # as typed in the browser
+    assert ex.depth.value == 2 and ex.tree is tree and ex.tree_name == name
+    assert "4^9 = 262,144 leaves" in ex.message and "depth at most 2" in ex.message
+    assert "4^9" in ex.message_html.value and ex.message_html.layout.display is None
+    ex.depth.value = 1                                         # a good value clears the message
+    assert ex.message == "" and ex.message_html.layout.display == "none"
+    ex.branching.value = 9
+    assert ex.branching.value == 4 and "branching must be a whole number from 2 to 5" in ex.message
+    with pytest.raises(ValueError, match="4\\^9"):
+        ex.set_random(4, 9)
+    assert ex.depth.value == 1 and ex.tree_name == "random b=4 d=1 seed=0 random"
+    ex.set_random_chance(2, 2, 2)
+    ex.moves.value = 3
+    assert ex.moves.value == 2 and "(2·2)^3 = 64 leaves" in ex.message
+
+
+def test_a_failing_update_leaves_the_explorer_whole_and_says_why(monkeypatch):
+    ex = TreeExplorer(draw=False)
+    ex.step = 5
+    before = (ex.tree, ex.tree_name, ex.results, ex.step, ex.event_html.value, ex.tree_picker.value)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the search broke")
+    monkeypatch.setattr(explorer_module, "alphabeta", broken)
+    ex.tree_picker.value = "seed 004 mirror"                   # as picked in the browser
+    assert (ex.tree, ex.tree_name, ex.results, ex.step, ex.event_html.value,
+            ex.tree_picker.value) == before
+    assert "the search broke" in ex.message and "nothing was changed" in ex.message
+    monkeypatch.undo()
+    ex.tree_picker.value = "seed 004 mirror"
+    assert ex.tree_name == "seed 004 mirror" and ex.message == ""
+
+
+@pytest.mark.parametrize("shape", [("random", 2, 5), ("random", 3, 3), ("random", 4, 2),
+                                   ("random", 5, 2), ("chance", 3, 2, 2), ("preset", "CS221 coin game")])
+def test_every_explorer_picture_fits_the_column_with_legible_type(shape):
+    """Regression (issue 7): at b = 4, d = 3 the picture was 1,440 px wide, shown shrunk, its labels
+    illegible.  The largest trees the controls allow now fit the column at 7 pt or more."""
+    from gamelib.viz.drawing import COLUMN_WIDTH, MIN_FONT
+    ex = TreeExplorer(draw=False)
+    if shape[0] == "random":
+        ex.set_random(*shape[1:])
+    elif shape[0] == "chance":
+        ex.set_random_chance(*shape[1:])
+    else:
+        ex.set_tree(shape[1])
+    for step in (ex.total // 2, ex.total):
+        fig = ex._figure(step)
+        assert fig.get_figwidth() <= COLUMN_WIDTH
+        ax = fig.axes[0]
+        sizes = [size for _, size in ax.gamelib_labels] + [t.get_fontsize() for t in ax.texts]
+        assert len(ax.gamelib_labels) > len(ex.tree.states) and min(sizes) >= MIN_FONT
+        assert ax.title.get_fontsize() >= MIN_FONT
+
+
+def test_pictures_are_kept_and_the_next_is_drawn_ahead():
+    import asyncio
+    ex = TreeExplorer()
+    assert list(ex._pngs) == [("alphabeta", 0)]   # no event loop here: nothing drawn ahead
+    ex.next()
+    ex.back()
+    assert ex._pngs[("alphabeta", 0)] == ex.png   # stepping back: the kept picture
+
+    async def student():                          # in a kernel the explorer runs on an event loop
+        ex.next()
+        await asyncio.sleep(0.5)
+    asyncio.run(student())
+    assert ("alphabeta", 2) in ex._pngs           # drawn ahead while the student read step 1
+    ex.next()
+    assert ex.png == ex._pngs[("alphabeta", 2)]

@@ -13,6 +13,9 @@ Imperfect information: :func:`draw_information_sets` (a small game's tree with i
 joined by dashed lines, the chance deal at the root), :class:`PhantomTicTacToeBoard` (play phantom
 tic-tac-toe; your view, the referee, your belief state) with :func:`draw_phantom_belief`, and
 :class:`KuhnPokerTable` (play Kuhn poker against the CFR or the clairvoyant agent).
+What every widget shares (a text form that says to run the cell, all-or-nothing updates with the
+error shown inside the widget) is :mod:`gamelib.viz.live`; pictures are sized for a notebook column
+(``drawing.COLUMN_WIDTH``, type no smaller than ``drawing.MIN_FONT``).
 """
 from .boards import TicTacToeBoard
 from .chance_widgets import (TransformExplorer, chance_intervals, compare_transform, draw_chance_tree,

@@ -24,7 +24,8 @@ import ipywidgets as widgets
 from ..alphabeta import alphabeta
 from ..core import MAX
 from ..games.tictactoe import TicTacToe
-from .play import MARKS, HumanVsAgent
+from .live import from_browser
+from .play import BLANK, MARKS, HumanVsAgent
 
 WORDS = {1: "win", 0: "draw", -1: "loss"}
 STYLES = {1: "success", 0: "", -1: "danger"}
@@ -43,8 +44,9 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
     Attributes: ``game`` (the :class:`TicTacToe`), ``state`` (the current Board), ``human`` and
     ``agent`` ('X'/'O'), ``values`` ({(row, col): +1/0/-1 for the human} on the human's turn),
     ``value`` (the position's minimax value for X), ``history`` ([(mark, (row, col)), ...]),
-    ``status`` (the status line), ``over``, ``winner`` ('X', 'O' or None), ``buttons`` (3x3 list),
-    ``cache_size`` (positions solved so far).
+    ``status`` (the status line), ``over``, ``winner`` ('X', 'O' or None), ``buttons`` (3x3 list of
+    the squares on show), ``cache_size`` (positions solved so far), ``message`` (a note or error shown
+    above the board, '' if none).
     Methods: ``click(row, col)`` (your move; the agent replies; returns the status line),
     ``new_game(human=None)``, ``value_of(state)``, ``move_values(state)``.
     """
@@ -52,13 +54,13 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
     def __init__(self, human: str = "X", *, show_values: bool = True, search=alphabeta):
         if human not in MARKS:
             raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+        self._init_live()
         self.game = TicTacToe()
         self.search = search
         self._memo = {}  # state -> SearchResult of search(game, state): results, not a new search
-        self.buttons = [[self._square(r, c) for c in range(3)] for r in range(3)]
-        self.grid = widgets.GridBox([b for row in self.buttons for b in row],
-                                    layout=widgets.Layout(grid_template_columns="repeat(3, 76px)",
+        self.grid = widgets.GridBox(layout=widgets.Layout(grid_template_columns="repeat(3, 76px)",
                                                           grid_gap="4px"))
+        self._init_buttons(self._square, 9, self.grid)
         self.human_toggle = widgets.ToggleButtons(options=[("you are X (first)", "X"),
                                                            ("you are O (second)", "O")],
                                                   value=human, style={"button_width": "150px"})
@@ -71,11 +73,11 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
             "<small>An empty square shows the value <i>for you</i> of moving there, if both sides "
             "then play perfectly: the minimax value of the position it leads to (win = +1, "
             "draw = 0, loss = −1; AIMA Fig. 5.3).</small>")
-        super().__init__([widgets.HBox([self.human_toggle, self.new_button]), self.values_box,
-                          self.grid, self.status_html, self.key_html])
-        self.human_toggle.observe(lambda ch: self.new_game(ch["new"]), "value")
-        self.new_button.on_click(lambda _: self.new_game())
-        self.values_box.observe(lambda _: self._refresh(), "value")
+        super().__init__([self.message_html, widgets.HBox([self.human_toggle, self.new_button]),
+                          self.values_box, self.grid, self.status_html, self.key_html])
+        self.human_toggle.observe(self._on_human, "value")
+        self.new_button.on_click(self._on_new)
+        self.values_box.observe(self._on_values, "value")
         self.status = ""
         self.new_game(human)
 
@@ -161,11 +163,31 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
         return last + f"You are {self.human}, to move. With perfect play from here you {outcome}."
 
     # -- widgets -------------------------------------------------------------------------------------
-    def _square(self, r, c):
-        b = widgets.Button(layout=widgets.Layout(width="76px", height="76px"),
-                           tooltip=f"row {r}, column {c}")
-        b.on_click(lambda _: self.click(r, c))
-        return b
+    @property
+    def buttons(self) -> list:
+        """The 3x3 squares on show (rows of ipywidgets Buttons)."""
+        flat = self.board_buttons
+        return [flat[3 * r:3 * r + 3] for r in range(3)]
+
+    def _square(self, k):
+        r, c = divmod(k, 3)
+        return widgets.Button(description=BLANK, layout=widgets.Layout(width="76px", height="76px"),
+                              tooltip=f"row {r}, column {c}")
+
+    def _play_button(self, k):
+        self.click(*divmod(k, 3))
+
+    @from_browser
+    def _on_human(self, change):
+        self.new_game(change["new"])
+
+    @from_browser
+    def _on_new(self, _button):
+        self.new_game()
+
+    @from_browser
+    def _on_values(self, _change):
+        self._refresh()
 
     def _refresh(self):
         values = self.values if self.values_box.value else {}
@@ -181,7 +203,7 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
                     b.tooltip = f"row {r}, column {c}: {mark}"
                 else:
                     v = values.get((r, c))
-                    b.description = "" if v is None else WORDS[v]
+                    b.description = BLANK if v is None else WORDS[v]
                     b.button_style = "" if v is None else STYLES[v]
                     b.style.font_size, b.style.font_weight, b.style.text_color = "13px", "", None
                     b.style.button_color = None

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import html
 import inspect
-import io
 import math
 import numbers
 from collections.abc import Callable
@@ -52,9 +51,9 @@ from matplotlib.figure import Figure
 from ..core import CHANCE, INF, GameError, proven_ranges
 from ..minimax import expectiminimax, minimax
 from ..trees import GameTree, chance
-from .drawing import _fmt, draw_tree, tidy_layout
+from .drawing import COLUMN_WIDTH, DPI, _fmt, draw_tree, png_bytes, tidy_layout
+from .live import LiveWidget, from_browser
 
-DPI = 90
 INTERVAL_COLOR = "#238b45"
 
 # draw_tree learns a ``bounds=`` argument (chance-aware proven ranges) in a proposed change to
@@ -367,11 +366,12 @@ def compare_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABIL
                                {k: tuple(v) for k, v in trees.items()})
 
 
-FIGSIZE = (11.0, 6.2)
+FIGSIZE = (COLUMN_WIDTH, 5.6)
+"""The 2 x 2 picture of the lesson, sized for a notebook column (it shows at full size)."""
 
 
 def draw_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABILITIES, *,
-                   comparison=None, axes=None):
+                   comparison=None, axes=None, text_as_paths: bool = False):
     """The transformation lesson in one picture: a 2 x 2 grid of trees, rows before / after the
     transform, columns expectiminimax (chance nodes) / minimax (chance nodes read as MIN), each with
     its values and its decision (the thick edge).  Arguments as :func:`compare_transform` (or pass a
@@ -383,7 +383,7 @@ def draw_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABILITI
     if own:
         fig, axes = plt.subplots(2, 2, figsize=FIGSIZE)
     headers = {"expectiminimax": "expectiminimax (chance nodes)",
-               "minimax": "minimax (each chance node read as MIN)"}
+               "minimax": "minimax (chance read as MIN)"}
     for col, name in enumerate(("expectiminimax", "minimax")):
         for row, when in enumerate(("leaves x", f"leaves {c.label}" if not c.label.startswith("f:")
                                     else "leaves f(x)")):
@@ -393,7 +393,8 @@ def draw_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABILITI
             title = f"{headers[name]}, {when}\n{moves} → {result.action}" + (" (changed!)" if changed
                                                                              else "")
             draw_tree(tree, result, ax=axes[row][col], show_order=False, show_windows=False,
-                      title=title)
+                      title=title, text_as_paths=text_as_paths)
+            axes[row][col].title.set_fontsize(9)
             if changed:
                 axes[row][col].title.set_color("#c0392b")
     if own:
@@ -402,7 +403,17 @@ def draw_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABILITI
     return axes, c
 
 
-class TransformExplorer(widgets.VBox):
+def _transform_figure(comparison) -> Figure:
+    """The widget's picture: :func:`draw_transform` on a Figure of its own, with fixed margins (a
+    tight layout would draw everything twice)."""
+    fig = Figure(figsize=FIGSIZE, dpi=DPI)
+    axes = fig.subplots(2, 2)
+    fig.subplots_adjust(left=0.01, right=0.99, bottom=0.02, top=0.9, wspace=0.06, hspace=0.42)
+    draw_transform(comparison=comparison, axes=axes, text_as_paths=True)
+    return fig
+
+
+class TransformExplorer(LiveWidget, widgets.VBox):
     """Transform the leaves of AIMA Fig. 5.12 and watch which decision moves (an ipywidgets VBox).
 
     ``TransformExplorer(leaves=(2, 3, 1, 4), transform=None, *, probabilities=(0.9, 0.1), draw=True)``
@@ -414,11 +425,13 @@ class TransformExplorer(widgets.VBox):
 
     Attributes: ``transform`` (the dropdown's name; settable), ``mapping`` ({leaf: f(leaf)} shown;
     settable: selects the sliders), ``comparison`` (the :class:`TransformComparison` shown), ``text``,
-    ``png`` (the picture's PNG bytes; empty with ``draw=False``), ``sliders`` ({leaf value: slider}).
+    ``png`` (the picture's PNG bytes; empty with ``draw=False``), ``sliders`` ({leaf value: slider}),
+    ``message`` (an error shown above the controls, '' if none).
     """
 
     def __init__(self, leaves=AIMA_LEAVES, transform=None, *, probabilities=PROBABILITIES,
                  draw: bool = True):
+        self._init_live()
         self.leaves = tuple(leaves)
         self.probabilities = tuple(probabilities)
         transform_specs(self.leaves, self.probabilities)  # validates the shape
@@ -448,7 +461,8 @@ class TransformExplorer(widgets.VBox):
                                                                         height="auto"))
         self.text_html = widgets.HTML()
         self.note_html = widgets.HTML()
-        super().__init__([self.picker, self.slider_box, self.note_html, self.image, self.text_html])
+        super().__init__([self.message_html, self.picker, self.slider_box, self.note_html, self.image,
+                          self.text_html])
         self._set_sliders(self._check_mapping(start))
         self.picker.observe(self._on_picker, "value")
         for w in self.sliders.values():
@@ -513,10 +527,11 @@ class TransformExplorer(widgets.VBox):
         for v, s in self.sliders.items():
             s.value = int(mapping[v])
 
+    @from_browser
     def _on_picker(self, change):
-        if not self._quiet:
-            self._update()
+        self._update()
 
+    @from_browser
     def _on_slider(self, change):
         """Keep the sliders in order: a slider pushed past a neighbour stops just short of it."""
         if self._quiet:
@@ -542,18 +557,19 @@ class TransformExplorer(widgets.VBox):
         else:
             self.picker.value = CUSTOM
 
+    def _live_state(self) -> list:
+        return ([(self, "comparison"), (self, "png"), (self.picker, "value")]
+                + [(s, "value") for s in self.sliders.values()]
+                + [(self.slider_box.layout, "display"), (self.note_html, "value"),
+                   (self.image, "value"), (self.text_html, "value")])
+
     def _update(self):
         custom = self.transform == CUSTOM
-        self.slider_box.layout.display = None if custom else "none"
         transform = self.mapping if custom else self.transform
-        self.comparison = compare_transform(self.leaves, transform, self.probabilities)
+        comparison = compare_transform(self.leaves, transform, self.probabilities)  # may refuse
+        self.comparison = comparison
+        self.slider_box.layout.display = None if custom else "none"
         if self.draw:
-            fig = Figure(figsize=FIGSIZE, dpi=DPI)
-            axes = fig.subplots(2, 2)
-            draw_transform(comparison=self.comparison, axes=axes)
-            fig.tight_layout()
-            buf = io.BytesIO()
-            fig.savefig(buf, format="png")
-            self.png = buf.getvalue()
+            self.png = png_bytes(_transform_figure(comparison))
             self.image.value = self.png
         self.text_html.value = html.escape(self.text).replace("\n", "<br>")

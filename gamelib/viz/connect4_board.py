@@ -32,6 +32,7 @@ from matplotlib.patches import Circle, FancyBboxPatch
 from ..alphabeta import alphabeta
 from ..core import MAX
 from ..games.connect4 import Connect4, center_first, evaluation, geometry, is_quiet
+from .live import from_browser
 from .play import HumanVsAgent
 
 try:  # the enhanced search; without it the agent is plain alpha-beta to a fixed depth
@@ -172,16 +173,17 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
                  quiescence: bool = False, rows: int = 6, cols: int = 7, evaluate=None):
         if human not in ("X", "O"):
             raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+        self._init_live()
         self.game = Connect4(rows=rows, cols=cols)
         self.evaluate = evaluation() if evaluate is None else evaluate
         self.table = TranspositionTable() if TranspositionTable is not None else None
         self.last_search = None
         self.search_seconds = 0.0
-        cell = widgets.Layout(width=f"{CELL - 4}px", margin="0 2px")
-        self.buttons = [widgets.Button(description=str(c), layout=cell, tooltip=f"drop a piece in column {c}")
-                        for c in range(cols)]
-        for c, b in enumerate(self.buttons):
-            b.on_click(lambda _, c=c: self.click(c))
+
+        def column_button(c):
+            return widgets.Button(description=str(c), tooltip=f"drop a piece in column {c}",
+                                  layout=widgets.Layout(width=f"{CELL - 4}px", margin="0 2px"))
+        self._init_buttons(column_button, cols, widgets.HBox(layout=widgets.Layout(padding="0")))
         self.human_toggle = widgets.ToggleButtons(options=[("you are red X (first)", "X"),
                                                            ("you are yellow O (second)", "O")],
                                                   value=human, style={"button_width": "190px"})
@@ -207,18 +209,54 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
         if iterative_deepening is None:
             self.mode.disabled = self.time_slider.disabled = self.quiescence_box.disabled = True
         super().__init__([
+            self.message_html,
             widgets.HBox([self.human_toggle, self.new_button, self.undo_button]),
             widgets.HBox([self.mode, widgets.VBox([self.depth_slider, self.time_slider])]),
             self.quiescence_box,
-            widgets.HBox(self.buttons, layout=widgets.Layout(padding="0")),
+            self.button_box,
             self.board, self.status_html, self.search_html,
         ])
-        self.human_toggle.observe(lambda ch: self.new_game(ch["new"]), "value")
-        self.new_button.on_click(lambda _: self.new_game())
-        self.undo_button.on_click(lambda _: self.undo())
+        self.human_toggle.observe(self._on_human, "value")
+        self.new_button.on_click(self._on_new)
+        self.undo_button.on_click(self._on_undo)
+        self.mode.observe(self._on_mode, "value")
+        self._on_mode()
         self.status = ""
         self.human = human
         self.new_game(human)
+
+    @property
+    def buttons(self) -> list:
+        """The column buttons on show."""
+        return self.board_buttons
+
+    def _play_button(self, col):
+        self.click(col)
+
+    @from_browser
+    def _on_human(self, change):
+        self.new_game(change["new"])
+
+    @from_browser
+    def _on_new(self, _button):
+        self.new_game()
+
+    @from_browser
+    def _on_undo(self, _button):
+        self.undo()
+
+    def _on_mode(self, change=None):
+        """Only the setting in use is live: the depth slider in fixed-depth mode, the seconds slider
+        with a time budget."""
+        if iterative_deepening is None:  # pragma: no cover - the kit ships gamelib.limits
+            return
+        self.depth_slider.disabled = self.mode.value != "depth"
+        self.time_slider.disabled = self.mode.value != "time"
+
+    def _live_state(self) -> list:
+        return super()._live_state() + [(self, "last_search"), (self, "search_seconds"),
+                                        (self.board, "value"), (self.status_html, "value"),
+                                        (self.search_html, "value")]
 
     # -- settings, as attributes --------------------------------------------------------------------
     @property

@@ -11,12 +11,20 @@ steps through a trace this way); ``legend=True`` (or :func:`draw_legend`) adds a
 """
 from __future__ import annotations
 
+import functools
+import io
 import math
 
 import matplotlib.pyplot as plt
 import networkx as nx
+import numpy as np
+from matplotlib.collections import PathCollection
+from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.path import Path
+from matplotlib.textpath import TextPath, text_to_path
+from matplotlib.transforms import Affine2D, ScaledTranslation
 
 from ..core import CHANCE, INF, MAX, MIN, proven_ranges
 
@@ -28,6 +36,25 @@ COLORS = {"visited": "#9ecae1", "open": "#deebf7", "pending": "#ffffff", "pruned
 """Fill colours: 'visited' the search is done with the node, 'open' it is on the search's current
 path (entered, not yet left), 'current' the node of the event just drawn, 'pending' not reached yet,
 'pruned' never searched because a cut skipped it."""
+
+DPI = 100
+"""Dots per inch of every picture the kit draws (matplotlib's default, and the inline backend's)."""
+COLUMN_WIDTH = 8.2
+"""Inches: the widest picture a notebook column shows at full size (820 px at ``DPI``; JupyterLab's
+output area is 848 px in a 1280-px window with the file browser open).  Wider pictures are shrunk
+to fit, and their labels with them."""
+MIN_FONT = 7
+"""Points: the smallest type in a picture (9.7 px at ``DPI``).  Crowded trees drop labels that do not
+fit (edge labels, windows) rather than shrink them below this."""
+
+
+def png_bytes(fig, *, tight: bool = False) -> bytes:
+    """``fig`` as PNG bytes at ``DPI`` (``tight``: cropped to what is drawn).  Fast compression: the
+    widgets send these to the browser at every step, and time matters more than bytes there."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight" if tight else None,
+                pad_inches=0.02, pil_kwargs={"compress_level": 1})
+    return buf.getvalue()
 
 
 def tidy_layout(tree) -> dict:
@@ -60,10 +87,14 @@ def to_networkx(tree) -> nx.DiGraph:
     return g
 
 
-def figure_size(tree) -> tuple:
-    """The (width, height) in inches :func:`draw_tree` uses for ``tree`` when it makes its own figure."""
-    width = max(4.0, 0.55 * len(tree.leaves) + 1.5)
-    return min(width, 16.0), 1.3 * (tree.depth() + 1) + 0.6
+def figure_size(tree, max_width: float = COLUMN_WIDTH) -> tuple:
+    """The (width, height) in inches :func:`draw_tree` uses for ``tree`` when it makes its own figure:
+    half an inch a leaf, no wider than a notebook column (``COLUMN_WIDTH``), so that it shows at full
+    size; deep trees get a little less height a ply."""
+    width = max(4.0, 0.5 * len(tree.leaves) + 1.4)
+    depth = tree.depth()
+    per_ply = 1.3 if depth <= 3 else 1.05
+    return min(width, max_width), per_ply * (depth + 1) + 0.6
 
 
 class TraceView:
@@ -153,9 +184,103 @@ def _fmt(v):
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
+@functools.lru_cache(maxsize=8192)
+def _outline(text: str, size: float, bold: bool, ha: str, va: str, linespacing: float):
+    """``text`` as glyph outlines in points around its anchor, aligned as a Text with these ``ha``,
+    ``va`` and ``linespacing`` would be (one line box per line, as matplotlib measures "lp"), and the
+    outlines' box (x0, y0, x1, y1).  Cached: a tree's labels repeat from step to step."""
+    prop = FontProperties(size=size, weight="bold" if bold else "normal")
+    _, lp_h, lp_d = text_to_path.get_text_width_height_descent("lp", prop, ismath=False)
+    pitch = linespacing * (lp_h - lp_d) * 1.2
+    lines = text.split("\n")
+    widths = [text_to_path.get_text_width_height_descent(line, prop, ismath=False)[0] if line else 0
+              for line in lines]
+    block_w = max(widths)
+    block_h = (len(lines) - 1) * pitch + lp_h
+    x_left = {"left": 0.0, "center": -block_w / 2, "right": -block_w}[ha]
+    y_top = {"top": 0.0, "bottom": block_h, "center": block_h / 2, "baseline": lp_h - lp_d}[va]
+    verts, codes = [], []
+    for i, (line, w) in enumerate(zip(lines, widths)):
+        if not line:
+            continue
+        tp = TextPath((0, 0), line, prop=prop)
+        dx = x_left + {"left": 0.0, "center": (block_w - w) / 2, "right": block_w - w}[ha]
+        baseline = y_top - (lp_h - lp_d) - i * pitch
+        verts.append(tp.vertices + (dx, baseline))
+        codes.append(tp.codes)
+    path = Path(np.concatenate(verts), np.concatenate(codes)) if verts else Path(np.zeros((1, 2)))
+    return path, (x_left, y_top - block_h, x_left + block_w, y_top)
+
+
+class _Labels:
+    """Every label of a tree picture, collected first and then drawn either as matplotlib Text
+    artists (the default: a static picture, its texts readable as ``ax.texts``) or, with
+    ``as_paths``, as a few collections of glyph outlines.  Text artists cost about 2 ms each to draw;
+    a big tree has 150 of them, and the explorer draws one picture a step: outlines are cached per
+    label and drawn in one go, ten times faster, and look the same at these sizes.  Either way
+    ``ax.gamelib_labels`` lists ``(text, size)`` of every label drawn."""
+
+    def __init__(self, ax):
+        self.ax = ax
+        self.items = []
+        self._offsets = {}
+
+    def add(self, x, y, text, *, dx=0.0, dy=0.0, size, color, ha="center", va="center",
+            bold=False, box=None, zorder=3.0, linespacing=1.2, axes_x=False):
+        """A label at (x, y) in data coordinates (x in axes fraction if ``axes_x``), moved by
+        (dx, dy) points; ``box``: the pad (in font sizes) of a white box behind it."""
+        self.items.append((x, y, str(text), dx, dy, size, color, ha, va, bold, box, zorder,
+                           linespacing, axes_x))
+
+    def _transform(self, dx, dy, axes_x):
+        key = (dx, dy, axes_x)
+        if key not in self._offsets:
+            base = self.ax.get_yaxis_transform() if axes_x else self.ax.transData
+            self._offsets[key] = base + ScaledTranslation(dx / 72, dy / 72,
+                                                          self.ax.figure.dpi_scale_trans)
+        return self._offsets[key]
+
+    def draw(self, as_paths: bool = False):
+        ax = self.ax
+        ax.gamelib_labels = [(item[2], item[5]) for item in self.items]
+        if not as_paths:
+            for (x, y, text, dx, dy, size, color, ha, va, bold, box, zorder, ls,
+                 axes_x) in self.items:
+                kw = {"bbox": {"boxstyle": f"round,pad={box}", "fc": "white", "ec": "none"}} if box \
+                    else {}
+                ax.text(x, y, text, transform=self._transform(dx, dy, axes_x), ha=ha, va=va,
+                        fontsize=size, color=color, fontweight="bold" if bold else "normal",
+                        zorder=zorder, linespacing=ls, **kw)
+            return
+        # Glyph outlines in points, placed at their anchors (offsets) by the data transform: one
+        # collection per (zorder, colour, kind of anchor), white boxes just beneath.
+        groups = {}
+        for (x, y, text, dx, dy, size, color, ha, va, bold, box, zorder, ls, axes_x) in self.items:
+            path, (x0, y0, x1, y1) = _outline(text, size, bold, ha, va, ls)
+            shift = Affine2D().translate(dx, dy)
+            groups.setdefault((zorder, color, axes_x), []).append(
+                (shift.transform_path(path), (x, y)))
+            if box:
+                pad = box * size
+                rect = Path([(x0 - pad + dx, y0 - pad + dy), (x1 + pad + dx, y0 - pad + dy),
+                             (x1 + pad + dx, y1 + pad + dy), (x0 - pad + dx, y1 + pad + dy),
+                             (x0 - pad + dx, y0 - pad + dy)], closed=True)
+                groups.setdefault((zorder - 0.01, "white", axes_x), []).append((rect, (x, y)))
+        points = Affine2D().scale(ax.figure.dpi / 72)
+        for (zorder, color, axes_x), members in groups.items():
+            # snap=False: Agg would snap an upright glyph (L, T) to whole pixels, and its strokes,
+            # thinner than a pixel at these sizes, would vanish.
+            coll = PathCollection([p for p, _ in members], facecolors=color, edgecolors="none",
+                                  linewidths=0, zorder=zorder, transform=points, snap=False,
+                                  offsets=[xy for _, xy in members],
+                                  offset_transform=ax.get_yaxis_transform() if axes_x
+                                  else ax.transData)
+            ax.add_collection(coll, autolim=False)
+
+
 def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows=True,
               show_order=True, show_actions=True, node_size=520, font_size=9, legend=False,
-              bounds=None):
+              bounds=None, text_as_paths=False):
     """Draw ``tree`` (a :class:`~gamelib.trees.GameTree`), overlaid with what ``result.trace`` says.
 
     In the notation of AIMA Fig. 5.2 (minimax) and Fig. 5.5 (alpha-beta): ▲ MAX, ▼ MIN, ○ CHANCE,
@@ -168,8 +293,10 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     ``bounds`` = (L, U), the utility bounds a Star1 search was given: a chance node it cut is then
     labelled with the interval its outcomes prove (e.g. [0.9, 1.3]) instead of the bound it returned.
 
-    Crowded pictures declutter themselves: smaller nodes and type, the visit number on its own line,
-    and action labels or windows left out of a row where they would overlap.  Returns the Axes.
+    Crowded pictures declutter themselves: smaller nodes and type (never below ``MIN_FONT``), the visit
+    number on its own line, and action labels or windows left out of a row where they would overlap.
+    ``text_as_paths``: draw the labels as glyph outlines, ten times faster (the widgets, which draw
+    a picture per step, use it); a static picture keeps Text artists.  Returns the Axes.
     """
     traced = result is not None and result.trace is not None
     view = TraceView(result, step, tree=tree if traced else None, bounds=bounds)
@@ -187,7 +314,11 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     if math.sqrt(node_size) > 0.75 * unit:
         node_size = max(60.0, (0.75 * unit) ** 2)
     if unit < 30:
-        font_size = max(6, min(font_size, round(unit / 3.2)))
+        font_size = min(font_size, round(unit / 3.2))
+    font_size = max(MIN_FONT, font_size)
+    # The type sizes, none below MIN_FONT: edge labels, node labels and windows, row labels, values.
+    small, label_size, value_size = (max(MIN_FONT, font_size - 2), max(MIN_FONT, font_size - 1),
+                                     font_size + 1)
     radius = math.sqrt(node_size) / 2  # points: markers are node_size points² in area
 
     def width(text, size):  # a rough width in points of ``text`` at font ``size``
@@ -199,18 +330,18 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
 
     # Margins: room for the row label (MAX, MIN, CHANCE) and for the text beside the outermost nodes.
     def top_width(s):
-        return width(f"{s} #{view.order[s]}" if show_order and s in view.order else s, font_size - 1)
+        return width(f"{s} #{view.order[s]}" if show_order and s in view.order else s, label_size)
 
     def left_extent(s):
         if tree.is_terminal(s) or s not in view.value:
             return max(radius, top_width(s) / 2)
-        return radius + 3 + width("≥" + _fmt(view.value[s]), font_size + 1)
+        return radius + 3 + width("≥" + _fmt(view.value[s]), value_size)
 
     def right_extent(s):
         if tree.is_terminal(s) or not (show_windows and s in view.window):
             return max(radius, top_width(s) / 2)
         a, b = view.window[s]
-        return radius + 3 + width(f"[{_fmt(a)}, {_fmt(b)}]", font_size - 1)
+        return radius + 3 + width(f"[{_fmt(a)}, {_fmt(b)}]", label_size)
 
     for _ in range(2):  # the margins change the scale a little, so settle them twice
         lo, hi = min(xs) - 0.6, max(xs) + 0.6
@@ -250,15 +381,16 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
                                                      "decision" if kind == "decision" else "edge"],
                                    style="dashed" if kind == "pruned" else "solid",
                                    width=3.0 if kind == "decision" else 1.0)
+    labels = _Labels(ax)
     if show_actions:
+        named = getattr(tree, "action_labels", {})  # GameTree.from_game: the game's moves, quoted
         for u, v, d in g.edges(data=True):
-            text = _fmt(d["p"]) if "p" in d else str(d["action"])
-            # Labels sit half way down; siblings' labels are half the child row's spacing apart.
-            if width(text, font_size - 2) + 2 <= 0.6 * gaps[pos[v][1]]:
+            text = _fmt(d["p"]) if "p" in d else named.get((u, d["action"]), str(d["action"]))
+            # Labels sit half way down, where siblings' labels are half the child row's spacing apart.
+            if width(text, small) + 3 <= 0.5 * gaps[pos[v][1]]:
                 (x0, y0), (x1, y1) = pos[u], pos[v]
-                ax.text((x0 + x1) / 2, (y0 + y1) / 2, text, ha="center", va="center",
-                        fontsize=font_size - 2, color="#555555", zorder=1.5,
-                        bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
+                labels.add((x0 + x1) / 2, (y0 + y1) / 2, text, size=small, color="#555555",
+                           zorder=1.5, box=0.1)
     # Nodes, one scatter per (shape, fill, outline).
     current = view.current.state if view.current is not None else None
     open_nodes = set(view.path)
@@ -280,21 +412,17 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
         ax.scatter([p[0] for p in points], [p[1] for p in points], s=node_size, marker=shape,
                    c=fill, edgecolors=outline, linewidths=1.0, zorder=2)
 
-    def put(x, y, text, dx, dy, **kw):
-        ax.annotate(text, (x, y), xytext=(dx, dy), textcoords="offset points", **kw)
-
-    label_box = {"boxstyle": "round,pad=0.05", "fc": "white", "ec": "none"}
     for y, row in rows.items():
         gap = gaps[y]
         # Labels above the nodes: 'B #2'; on a crowded row the visit number goes on a line of its own.
         tops = {s: (f"{s} #{view.order[s]}" if show_order and s in view.order else s) for s in row}
-        stack = max(width(t, font_size - 1) for t in tops.values()) > 0.8 * gap
+        stack = max(width(t, label_size) for t in tops.values()) > 0.8 * gap
         for s in row:
             top = tops[s]
             if stack and show_order and s in view.order:
                 top = f"#{view.order[s]}\n{s}"
-            put(pos[s][0], y, top, 0, radius + 1, ha="center", va="bottom", fontsize=font_size - 1,
-                color=COLORS["grey"] if grey(s) else COLORS["label"], linespacing=1.0, bbox=label_box)
+            labels.add(pos[s][0], y, top, dy=radius + 1, va="bottom", size=label_size,
+                       color=COLORS["grey"] if grey(s) else COLORS["label"], linespacing=1.0, box=0.05)
         # Leaf utilities under the leaves; backed-up values to the left, windows to the right.
         values, windows = {}, {}
         for s in row:
@@ -313,40 +441,41 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
             if show_windows and s in view.window:
                 a, b = view.window[s]
                 windows[s] = f"[{_fmt(a)}, {_fmt(b)}]"
-        need = (2 * radius + 8 + max((width(v, font_size + 1) for v in values.values()), default=0)
-                + max((width(w, font_size - 1) for w in windows.values()), default=0))
+        need = (2 * radius + 8 + max((width(v, value_size) for v in values.values()), default=0)
+                + max((width(w, label_size) for w in windows.values()), default=0))
         if need > gap:  # no room for windows beside the values on this row
             windows = {}
         for s in row:
             x = pos[s][0]
             if tree.is_terminal(s):
                 text = _fmt(tree.leaf_values[s])
-                size = font_size + 1 if width(text, font_size + 1) < 0.95 * gap else font_size - 1
-                put(x, y, text, 0, -(radius + 2), ha="center", va="top", fontsize=size,
-                    color=COLORS["grey"] if grey(s) else "black", fontweight="bold")
+                size = value_size if width(text, value_size) < 0.95 * gap else label_size
+                labels.add(x, y, text, dy=-(radius + 2), va="top", size=size,
+                           color=COLORS["grey"] if grey(s) else "black", bold=True)
                 continue
             if s in values:
-                put(x, y, values[s], -(radius + 3), 0, ha="right", va="center", fontsize=font_size + 1,
-                    color=COLORS["value"], fontweight="bold")
+                labels.add(x, y, values[s], dx=-(radius + 3), ha="right", size=value_size,
+                           color=COLORS["value"], bold=True)
             if s in windows:
-                put(x, y, windows[s], radius + 3, 0, ha="left", va="center", fontsize=font_size - 1,
-                    color=COLORS["window"])
+                labels.add(x, y, windows[s], dx=radius + 3, ha="left", size=label_size,
+                           color=COLORS["window"])
     # The textbook's row labels: who moves on each ply.
     players = {}
     for s, (_x, y) in pos.items():
         if not tree.is_terminal(s):
             players.setdefault(y, tree.players[s])
     for y, player in players.items():  # at the axes' left edge, clear of the leftmost node
-        ax.annotate(player, (0.0, y), xycoords=("axes fraction", "data"), ha="left", va="center",
-                    fontsize=font_size, color="#555555")
+        labels.add(0.0, y, player, ha="left", size=font_size, color="#555555", axes_x=True)
+    labels.draw(as_paths=text_as_paths)
     if title is None and traced:
         title = f"{view.step}/{view.total} events · {len(view.order)} nodes visited"
         if view.complete:
             title += f" · value {_fmt(result.value)}"
             if result.action is not None:
-                title += f", decision {result.action}"
+                named = getattr(tree, "action_labels", {})
+                title += f", decision {named.get((tree.initial_state, result.action), result.action)}"
     if title:
-        ax.set_title(title, fontsize=font_size + 1)
+        ax.set_title(title, fontsize=value_size)
     if legend:
         draw_legend(ax, chance=CHANCE in tree.players.values(),
                     windows=show_windows and bool(view.window),

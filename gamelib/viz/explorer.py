@@ -24,9 +24,17 @@ or the L and U boxes).  The probabilities label the edges, every chance node the
 shows in green the interval its value is proven to lie in so far (the outcomes not yet searched
 counted as L and U: :func:`~gamelib.viz.chance_widgets.chance_intervals`), and the outcomes a Star1
 cut skips are greyed out.
+
+Legible, and quick.  Trees are kept to ``MAX_LEAVES`` leaves, so that the picture fits a notebook
+column (``drawing.COLUMN_WIDTH``) at full size with every label at 7 pt or more; a value typed past
+the limit is refused with the reason, above the controls (the widget is all-or-nothing:
+:mod:`gamelib.viz.live`).  Each step's picture is drawn once and kept (stepping back costs nothing),
+and while the student reads one step the next is drawn in the kernel's idle time.
 """
 from __future__ import annotations
 
+import asyncio
+import collections
 import functools
 import html
 import io
@@ -43,10 +51,13 @@ from ..star import random_chance_tree, star1
 from ..trees import GameTree, chance
 from .chance_widgets import _interval_text, chance_intervals, draw_chance_tree, leaf_bounds
 from .chance_widgets import _tidy as _tidy_num
-from .drawing import TraceView, _fmt, describe_event, draw_tree, figure_size, legend_handles
+from .drawing import (COLUMN_WIDTH, DPI, TraceView, _fmt, describe_event, draw_tree, figure_size,
+                      legend_handles, png_bytes)
+from .live import LiveWidget, from_browser
 
 PRESETS = {
     "AIMA Fig. 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
+    "Fig. 5.2 with a tie (C: 3, 5, 1)": [[3, 12, 8], [3, 5, 1], [14, 5, 2]],
     "seed 004 example": [[[3, 4], [1, 2]], [[7, 8], [5, 6]]],
     "seed 004 mirror": [[[6, 5], [8, 7]], [[2, 1], [3, 4]]],
     "seed 004 minimax steps": [[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]],
@@ -55,19 +66,30 @@ PRESETS = {
                         chance((0.5, [-50, 50]), (0.5, [1, 3])),
                         chance((0.5, [1, 3]), (0.5, [-5, 15]))],
 }
-"""The textbook trees on offer: AIMA Fig. 5.2 (also seed 002's two-ply tree); seed 004's "which nodes
-can be pruned?" example (answer: none, the best moves come last) and its mirror image (best first);
-seed 004's four-step minimax walk-through (D, E, F, G = max of (-1, 4), (2, 6), (-3, -5), (0, 7)).
-With chance nodes: AIMA 3rd ed. Fig. 5.12 (left), MAX's two moves over chance nodes with probabilities
-.9/.1 and leaves 2, 3 and 1, 4 (AIMA draws a MIN level between whose two leaves are equal; it changes
-nothing); CS221's game 2 (seed 003): a1, a2, a3 choose bin A, B, C, a fair coin moves the choice one
-bin left on heads (first outcome), MIN picks a number from the bin (A = -50, 50; B = 1, 3; C = -5, 15)."""
+"""The textbook trees on offer: AIMA Fig. 5.2 (also seed 002's two-ply tree); Fig. 5.2 with C's leaves
+made 3, 5, 1, so that C's first leaf ties with α = 3 (notebook 02's tree for the two pruning
+conventions: AIMA cuts C there and visits 11 nodes, CS188's strict rule reads C in full, 13); seed
+004's "which nodes can be pruned?" example (answer: none, the best moves come last) and its mirror
+image (best first); seed 004's four-step minimax walk-through (D, E, F, G = max of (-1, 4), (2, 6),
+(-3, -5), (0, 7)).  With chance nodes: AIMA 3rd ed. Fig. 5.12 (left), MAX's two moves over chance
+nodes with probabilities .9/.1 and leaves 2, 3 and 1, 4 (AIMA draws a MIN level between whose two
+leaves are equal; it changes nothing); CS221's game 2 (seed 003): a1, a2, a3 choose bin A, B, C, a
+fair coin moves the choice one bin left on heads (first outcome), MIN picks a number from the bin
+(A = -50, 50; B = 1, 3; C = -5, 15)."""
 
 RANDOM = "random"
 RANDOM_CHANCE = "random chance"
 CUSTOM = "custom"
-MAX_LEAVES = 64
-"""Random trees are kept to at most this many leaves, so the picture stays readable."""
+MAX_LEAVES = 36
+"""Random trees are kept to at most this many leaves: what a notebook column shows at full size with
+every label legible (e.g. b = 2, d = 5; b = 3, d = 3; b = 4 or 5, d = 2; a chance tree of 3 moves
+and 2 outcomes over 2 rounds)."""
+BRANCHING = (2, 5)
+"""The branching factors a random tree may have."""
+CHANCE_SHAPE = (1, 4)
+"""The branching factors and numbers of outcomes a random chance tree may have."""
+CACHED_PICTURES = 400
+"""How many step pictures an explorer keeps (a few MB): stepping back and forth costs nothing."""
 
 SEARCHES = {"alphabeta": alphabeta, "minimax": minimax, "expectiminimax": expectiminimax,
             "star1": star1}
@@ -75,13 +97,13 @@ CHANCE_SEARCHES = ["expectiminimax", "star1"]
 TOOLTIPS = {"alphabeta": "alpha-beta, AIMA Fig. 5.7", "minimax": "minimax, AIMA Fig. 5.3",
             "expectiminimax": "expectiminimax, AIMA §5.5",
             "star1": "Star1: alpha-beta with cuts at chance nodes from bounds L, U (Ballard 1983)"}
-DPI = 90
 
 
 @functools.lru_cache(maxsize=None)
 def _key_png(chance: bool, windowed: bool) -> bytes:
-    """The key to the picture (drawn once per kind of tree and search, then reused)."""
-    fig = Figure(figsize=(2.5, (3.2 if windowed else 2.6) + (0.6 if chance else 0)), dpi=DPI)
+    """The key to the picture (drawn once per kind of tree and search, then reused), cropped to its
+    text, so that it shows at full size."""
+    fig = Figure(figsize=(2.4, 4.0), dpi=DPI)
     ax = fig.subplots()
     ax.set_axis_off()
     handles = legend_handles(chance=chance, windows=windowed, pruning=windowed, stepping=True)
@@ -90,10 +112,7 @@ def _key_png(chance: bool, windowed: bool) -> bytes:
                               label="[lo, hi] under ○ (green): its\nproven range, outcomes not\n"
                                     "searched yet counted as L, U"))
     ax.legend(handles=handles, loc="center", fontsize=8, frameon=False, handlelength=1.6)
-    fig.subplots_adjust(0, 0, 1, 1)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
+    return png_bytes(fig, tight=True)
 
 
 def _max_depth(branching: int) -> int:
@@ -101,10 +120,48 @@ def _max_depth(branching: int) -> int:
 
 
 def _max_moves(branching: int, outcomes: int) -> int:
-    return _max_depth(branching * outcomes)
+    return _max_depth(branching * outcomes) if branching * outcomes > 1 else 4
 
 
-class TreeExplorer(widgets.VBox):
+def _whole(name: str, value, lo: int, hi: int | None = None) -> int:
+    """``value`` as an int in [lo, hi], or a ValueError that says what is allowed."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None
+                                                                                 and value > hi):
+        allowed = f"a whole number from {lo} to {hi}" if hi is not None else f"a whole number ≥ {lo}"
+        raise ValueError(f"{name} must be {allowed}, not {value!r}")
+    return value
+
+
+def check_random_shape(branching, depth) -> tuple:
+    """(branching, depth) for :meth:`GameTree.random`, or a ValueError naming the limit."""
+    b = _whole("branching", branching, *BRANCHING)
+    d = _whole("depth", depth, 1)
+    if b ** d > MAX_LEAVES:
+        raise ValueError(f"{b}^{d} = {b ** d:,} leaves is more than {MAX_LEAVES}, the most a picture "
+                         f"shows legibly: depth at most {_max_depth(b)} for branching {b}")
+    return b, d
+
+
+def check_chance_shape(branching, outcomes, moves) -> tuple:
+    """(branching, outcomes, moves) for :func:`gamelib.star.random_chance_tree`, or a ValueError."""
+    b = _whole("branching", branching, *CHANCE_SHAPE)
+    n = _whole("outcomes", outcomes, *CHANCE_SHAPE)
+    m = _whole("moves", moves, 1)
+    if (b * n) ** m > MAX_LEAVES:
+        raise ValueError(f"({b}·{n})^{m} = {(b * n) ** m:,} leaves is more than {MAX_LEAVES}, the most "
+                         f"a picture shows legibly: moves at most {_max_moves(b, n)} for branching "
+                         f"{b} and {n} outcomes")
+    return b, n, m
+
+
+def _preset_name(spec, tree=None):
+    """The preset whose spec is ``spec`` (a MAX-rooted tree), or None."""
+    if tree is not None and tree.players.get(tree.initial_state) != MAX:
+        return None
+    return next((name for name, s in PRESETS.items() if s == spec), None)
+
+
+class TreeExplorer(LiveWidget, widgets.VBox):
     """An explorer for alpha-beta and minimax on small trees, and for expectiminimax and Star1 on trees
     with chance nodes (an ipywidgets VBox: display it).
 
@@ -113,14 +170,15 @@ class TreeExplorer(widgets.VBox):
 
     tree        None (AIMA Fig. 5.2), a preset name (see ``PRESETS``), ``'random'``,
                 ``'random chance'``, a nested-list spec such as ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``,
-                or a :class:`GameTree`.  Trees with CHANCE nodes are searched with expectiminimax
-                (AIMA §5.5) and Star1 (:func:`gamelib.star1`).
+                or a :class:`GameTree`.  A spec or tree equal to a preset is shown as that preset.
+                Trees with CHANCE nodes are searched with expectiminimax (AIMA §5.5) and Star1
+                (:func:`gamelib.star1`).
     algorithm   'alphabeta' or 'minimax'; on a tree with CHANCE nodes 'expectiminimax' or 'star1'
                 (asking for 'alphabeta' or 'minimax' there gives expectiminimax).
     prune_on_equality   alpha-beta's cut test: v ≥ β / v ≤ α (True, AIMA) or v > β / v < α (False).
     step        the number of trace events to show at first (None: the whole trace).
     name        what to call a tree given as a spec or GameTree (default 'custom').
-    key         show the key to the picture's notation beside it.
+    key         show the key to the picture's notation beside it (below it, where there is no room).
     draw        draw the picture at every step (False: text only, e.g. for scripts and tests).
     bounds      (L, U) for Star1 and for the intervals shown at chance nodes: every leaf must lie in
                 [L, U].  Default: the tree's smallest and largest leaf (the tightest true bounds).
@@ -129,7 +187,8 @@ class TreeExplorer(widgets.VBox):
     ({algorithm: SearchResult} for the current tree), ``algorithm``, ``prune_on_equality``, ``step``,
     ``total`` (events in the trace), ``event`` (the event just shown, None at step 0), ``view``
     (a :class:`~gamelib.viz.drawing.TraceView`), ``event_text``, ``state_text``, ``prunes``,
-    ``pruned_nodes``, ``summary_text``, ``text`` (all of it), ``png`` (the picture's PNG bytes);
+    ``pruned_nodes``, ``summary_text``, ``text`` (all of it), ``png`` (the picture's PNG bytes),
+    ``message`` (the note or error shown above the controls, '' if none);
     for chance trees ``bounds`` ((L, U), settable) and ``chance_bounds`` ({chance node: (lo, hi)}
     proven so far).
     Methods: ``next()``, ``back()``, ``first()``, ``last()``, ``set_tree(tree)``,
@@ -140,47 +199,56 @@ class TreeExplorer(widgets.VBox):
     def __init__(self, tree=None, algorithm: str = "alphabeta", *, prune_on_equality: bool = True,
                  step: int | None = 0, key: bool = True, draw: bool = True, name: str | None = None,
                  bounds: tuple | None = None):
+        self._init_live()
         self._quiet = True
         self.draw = draw
         self._custom, self._custom_name = None, CUSTOM
         self._bounds = None
         self.results = {}
         self.png = b""
+        self._pngs = collections.OrderedDict()  # (algorithm, step) -> PNG bytes, for these results
+        self._prefetching = None
+        self._figsize = (4.0, 3.0)
+        short = widgets.Layout(width="150px")
         # -- controls ------------------------------------------------------------------------------
         self.tree_picker = widgets.Dropdown(options=list(PRESETS) + [RANDOM, RANDOM_CHANCE],
-                                            description="tree", layout=widgets.Layout(width="260px"))
-        self.branching = widgets.BoundedIntText(value=3, min=2, max=5, description="branching",
-                                                layout=widgets.Layout(width="150px"))
-        self.depth = widgets.BoundedIntText(value=3, min=1, max=_max_depth(3), description="depth",
-                                            layout=widgets.Layout(width="150px"))
-        self.seed = widgets.IntText(value=0, description="seed", layout=widgets.Layout(width="150px"))
+                                            description="tree", layout=widgets.Layout(width="320px"))
+        # Plain text boxes, not bounded ones: a bounded box clamps a typed value without a word, these
+        # let the explorer refuse it and say why (the limits are in the tooltips too).
+        self.branching = widgets.IntText(value=3, description="branching", layout=short,
+                                         tooltip=f"children per node, {BRANCHING[0]} to {BRANCHING[1]}")
+        self.depth = widgets.IntText(value=3, description="depth", layout=short,
+                                     tooltip=f"plies; at most {MAX_LEAVES} leaves in all")
+        self.seed = widgets.IntText(value=0, description="seed", layout=short)
         self.order = widgets.Dropdown(options=["random", "best", "worst"], value="random",
                                       description="children", layout=widgets.Layout(width="200px"),
                                       tooltip="order of every node's children by minimax value")
-        self.random_box = widgets.HBox([self.branching, self.depth, self.seed, self.order])
+        self.random_box = widgets.HBox([self.branching, self.depth, self.seed, self.order],
+                                       layout=widgets.Layout(flex_flow="row wrap"))
         # Random chance trees (gamelib.star.random_chance_tree): rounds of (decision, chance) nodes.
-        self.chance_branching = widgets.BoundedIntText(value=2, min=1, max=4, description="branching",
-                                                       layout=widgets.Layout(width="150px"))
-        self.outcomes = widgets.BoundedIntText(value=2, min=1, max=4, description="outcomes",
-                                               layout=widgets.Layout(width="150px"))
-        self.moves = widgets.BoundedIntText(value=2, min=1, max=_max_moves(2, 2), description="moves",
-                                            layout=widgets.Layout(width="150px"),
-                                            tooltip="rounds of (decision node, chance node)")
-        self.chance_seed = widgets.IntText(value=0, description="seed",
-                                           layout=widgets.Layout(width="150px"))
+        self.chance_branching = widgets.IntText(value=2, description="branching", layout=short,
+                                                tooltip="children per decision node, 1 to 4")
+        self.outcomes = widgets.IntText(value=2, description="outcomes", layout=short,
+                                        tooltip="outcomes per chance node, 1 to 4")
+        self.moves = widgets.IntText(value=2, description="moves", layout=short,
+                                     tooltip=f"rounds of (decision node, chance node); at most "
+                                             f"{MAX_LEAVES} leaves in all")
+        self.chance_seed = widgets.IntText(value=0, description="seed", layout=short)
         self.chance_order = widgets.Dropdown(options=["random", "best"], value="random",
                                              description="children",
                                              layout=widgets.Layout(width="200px"),
                                              tooltip="order of decision nodes' children by value")
         self.chance_random_box = widgets.HBox([self.chance_branching, self.outcomes, self.moves,
-                                               self.chance_seed, self.chance_order])
+                                               self.chance_seed, self.chance_order],
+                                              layout=widgets.Layout(flex_flow="row wrap"))
         self.algorithm_toggle = widgets.ToggleButtons(options=["alphabeta", "minimax"],
                                                       value="alphabeta",
                                                       tooltips=[TOOLTIPS["alphabeta"],
                                                                 TOOLTIPS["minimax"]],
-                                                      style={"button_width": "110px"})
+                                                      style={"button_width": "auto"})
         self.equality_box = widgets.Checkbox(value=prune_on_equality, indent=False,
-                                             description="prune on equality (v ≥ β, v ≤ α)")
+                                             description="prune on equality (v ≥ β, v ≤ α)",
+                                             layout=widgets.Layout(width="auto"))
         self.lower = widgets.FloatText(value=0.0, description="L", layout=widgets.Layout(width="140px"),
                                        tooltip="lower bound on every utility (Star1)")
         self.upper = widgets.FloatText(value=1.0, description="U", layout=widgets.Layout(width="140px"),
@@ -198,24 +266,30 @@ class TreeExplorer(widgets.VBox):
         self.play = widgets.Play(value=0, min=0, max=1, step=1, interval=900, description="play",
                                  show_repeat=False)
         self.slider = widgets.IntSlider(value=0, min=0, max=1, description="step",
-                                        continuous_update=True, layout=widgets.Layout(width="360px"))
+                                        continuous_update=True, layout=widgets.Layout(width="330px"))
         widgets.link((self.play, "value"), (self.slider, "value"))
+        # The picture at its own size (drawn to fit the column), the key beside it or, where there is
+        # no room, below it: never squeezed, never behind a scrollbar.
         self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
                                                                         height="auto"))
         self.key_image = widgets.Image(format="png", layout=widgets.Layout(
-            display=None if key else "none", min_width="160px", height="auto"))
+            display=None if key else "none", flex="0 0 auto", margin="0 0 0 8px"))
         self.event_html = widgets.HTML()
         self.state_html = widgets.HTML()
         self.prunes_html = widgets.HTML()
         self.summary_html = widgets.HTML()
         super().__init__([
-            widgets.HBox([self.tree_picker, self.algorithm_toggle, self.equality_box]),
+            self.message_html,
+            widgets.HBox([self.tree_picker, self.algorithm_toggle, self.equality_box],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.random_box,
             self.chance_random_box,
             self.bounds_box,
             widgets.HBox([self.first_button, self.back_button, self.play, self.next_button,
-                          self.last_button, self.slider]),
-            widgets.HBox([self.image, self.key_image]),
+                          self.last_button, self.slider],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.image, self.key_image],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.event_html, self.state_html, self.prunes_html, self.summary_html,
         ])
         # -- wiring --------------------------------------------------------------------------------
@@ -230,10 +304,10 @@ class TreeExplorer(widgets.VBox):
         self.lower.observe(self._on_bounds, "value")
         self.upper.observe(self._on_bounds, "value")
         self.slider.observe(self._on_slider, "value")
-        self.first_button.on_click(lambda _: self.first())
-        self.back_button.on_click(lambda _: self.back())
-        self.next_button.on_click(lambda _: self.next())
-        self.last_button.on_click(lambda _: self.last())
+        self.first_button.on_click(self._on_step_button)
+        self.back_button.on_click(self._on_step_button)
+        self.next_button.on_click(self._on_step_button)
+        self.last_button.on_click(self._on_step_button)
         # -- the first tree ------------------------------------------------------------------------
         self._quiet = False
         self.set_tree(tree, name=name, step=step, bounds=bounds)
@@ -362,9 +436,9 @@ class TreeExplorer(widgets.VBox):
     def set_tree(self, tree=None, *, name: str | None = None, step: int | None = 0,
                  bounds: tuple | None = None):
         """Show another tree: None (AIMA Fig. 5.2), a preset name, 'random', 'random chance', a nested
-        spec or a :class:`GameTree` (shown as ``name``, default 'custom'); ``step`` as in the
-        constructor; ``bounds`` (L, U) for a tree with chance nodes (default: its smallest and largest
-        leaf)."""
+        spec or a :class:`GameTree` (shown as ``name``, default 'custom', or as the preset it equals);
+        ``step`` as in the constructor; ``bounds`` (L, U) for a tree with chance nodes (default: its
+        smallest and largest leaf)."""
         if tree is None:
             tree = "AIMA Fig. 5.2"
         if isinstance(tree, str):
@@ -374,13 +448,18 @@ class TreeExplorer(widgets.VBox):
                                  f"'random chance'")
             name = tree
         else:
-            self._custom = tree if isinstance(tree, GameTree) else GameTree.from_nested(tree)
-            self._custom_name = name or CUSTOM
-            self._quiet = True
-            self.tree_picker.options = [(p, p) for p in PRESETS] + [
-                (RANDOM, RANDOM), (RANDOM_CHANCE, RANDOM_CHANCE), (self._custom_name, CUSTOM)]
-            self._quiet = False
-            name = CUSTOM
+            given = tree if isinstance(tree, GameTree) else GameTree.from_nested(tree)
+            preset = None if name else _preset_name(given.spec, given)
+            if preset is not None:
+                name = preset
+            else:
+                self._custom = given
+                self._custom_name = name or CUSTOM
+                self._quiet = True
+                self.tree_picker.options = [(p, p) for p in PRESETS] + [
+                    (RANDOM, RANDOM), (RANDOM_CHANCE, RANDOM_CHANCE), (self._custom_name, CUSTOM)]
+                self._quiet = False
+                name = CUSTOM
         self._quiet = True
         self.tree_picker.value = name
         self._quiet = False
@@ -390,22 +469,20 @@ class TreeExplorer(widgets.VBox):
                    seed: int | None = None, order: str | None = None, *, step: int | None = 0):
         """Show ``GameTree.random(branching, depth, seed=seed, order=order)`` (at most
         ``MAX_LEAVES`` leaves); arguments left None keep the controls' values."""
+        b, d = check_random_shape(self.branching.value if branching is None else branching,
+                                  self.depth.value if depth is None else depth)
+        if order is not None and order not in self.order.options:
+            raise ValueError(f"order must be one of {list(self.order.options)}, not {order!r}")
         self._quiet = True
-        if branching is not None:
-            self.branching.value = branching
-            self.depth.max = _max_depth(self.branching.value)
-        if depth is not None:
-            if depth > self.depth.max:
-                self._quiet = False
-                raise ValueError(f"{self.branching.value}^{depth} leaves is more than {MAX_LEAVES}; "
-                                 f"depth at most {self.depth.max} for branching {self.branching.value}")
-            self.depth.value = depth
-        if seed is not None:
-            self.seed.value = seed
-        if order is not None:
-            self.order.value = order
-        self.tree_picker.value = RANDOM
-        self._quiet = False
+        try:
+            self.branching.value, self.depth.value = b, d
+            if seed is not None:
+                self.seed.value = seed
+            if order is not None:
+                self.order.value = order
+            self.tree_picker.value = RANDOM
+        finally:
+            self._quiet = False
         self._load(step)
 
     def set_random_chance(self, branching: int | None = None, outcomes: int | None = None,
@@ -415,20 +492,14 @@ class TreeExplorer(widgets.VBox):
         order=order)``: ``moves`` rounds of (decision node, chance node with equally likely outcomes),
         MAX first, integer leaves in [-5, 5], at most ``MAX_LEAVES`` leaves; arguments left None keep
         the controls' values."""
+        b, n, m = check_chance_shape(self.chance_branching.value if branching is None else branching,
+                                     self.outcomes.value if outcomes is None else outcomes,
+                                     self.moves.value if moves is None else moves)
+        if order is not None and order not in self.chance_order.options:
+            raise ValueError(f"order must be one of {list(self.chance_order.options)}, not {order!r}")
         self._quiet = True
         try:
-            if branching is not None:
-                self.chance_branching.value = branching
-            if outcomes is not None:
-                self.outcomes.value = outcomes
-            self.moves.max = _max_moves(self.chance_branching.value, self.outcomes.value)
-            if moves is not None:
-                if moves > self.moves.max:
-                    raise ValueError(
-                        f"({self.chance_branching.value}·{self.outcomes.value})^{moves} leaves is more "
-                        f"than {MAX_LEAVES}; moves at most {self.moves.max} for branching "
-                        f"{self.chance_branching.value} and {self.outcomes.value} outcomes")
-                self.moves.value = moves
+            self.chance_branching.value, self.outcomes.value, self.moves.value = b, n, m
             if seed is not None:
                 self.chance_seed.value = seed
             if order is not None:
@@ -607,16 +678,17 @@ class TreeExplorer(widgets.VBox):
                 f"({100 * saved / mm:.0f}%) · {self.algorithm} has entered {seen} so far · "
                 f"value {_fmt(r.value)}, decision {r.action}")
 
+
     # -- machinery ------------------------------------------------------------------------------------
     def _current_tree(self):
         name = self.tree_picker.value
         if name == RANDOM:
-            return (f"random b={self.branching.value} d={self.depth.value} seed={self.seed.value} "
-                    f"{self.order.value}",
-                    GameTree.random(self.branching.value, self.depth.value, seed=self.seed.value,
-                                    order=self.order.value))
+            b, d = check_random_shape(self.branching.value, self.depth.value)
+            return (f"random b={b} d={d} seed={self.seed.value} {self.order.value}",
+                    GameTree.random(b, d, seed=self.seed.value, order=self.order.value))
         if name == RANDOM_CHANCE:
-            b, n, m = self.chance_branching.value, self.outcomes.value, self.moves.value
+            b, n, m = check_chance_shape(self.chance_branching.value, self.outcomes.value,
+                                         self.moves.value)
             return (f"random chance b={b} n={n} moves={m} seed={self.chance_seed.value} "
                     + self.chance_order.value,
                     random_chance_tree(b, n, m, seed=self.chance_seed.value,
@@ -638,9 +710,9 @@ class TreeExplorer(widgets.VBox):
 
     def _show_bounds(self):
         """Put the bounds into the L and U boxes (quietly) and say how they compare with the leaves."""
-        self._quiet = True
+        quiet, self._quiet = self._quiet, True
         self.lower.value, self.upper.value = self._bounds
-        self._quiet = False
+        self._quiet = quiet
         tight = self._bounds == leaf_bounds(self.tree)
         self.bounds_html.value = ("the leaves' own range: the tightest true bounds" if tight else
                                   f"looser than the leaves' range {_interval_text(*leaf_bounds(self.tree))}"
@@ -658,9 +730,11 @@ class TreeExplorer(widgets.VBox):
                                        trace=True),
                 "minimax": minimax(self.tree, trace=True),
             }
+        self._pngs = collections.OrderedDict()  # pictures of other traces are no use any more
 
     def _load(self, step, bounds=None):
-        self.tree_name, self.tree = self._current_tree()
+        tree_name, tree = self._current_tree()  # may refuse (too many leaves): nothing changed yet
+        self.tree_name, self.tree = tree_name, tree
         self.random_box.layout.display = None if self.tree_picker.value == RANDOM else "none"
         self.chance_random_box.layout.display = (None if self.tree_picker.value == RANDOM_CHANCE
                                                  else "none")
@@ -670,103 +744,192 @@ class TreeExplorer(widgets.VBox):
         else:
             self._bounds = None
         self.bounds_box.layout.display = None if self.has_chance else "none"
+        self._figsize = explorer_figure_size(self.tree)
         self._search()
         self._quiet = True
-        options = list(self.results)
-        if list(self.algorithm_toggle.options) != options:
-            keep = self.algorithm_toggle.value
-            self.algorithm_toggle.options = options
-            self.algorithm_toggle.tooltips = [TOOLTIPS[o] for o in options]
-            self.algorithm_toggle.value = keep if keep in options else options[0]
-        self.equality_box.disabled = self.algorithm != "alphabeta"
-        self._quiet = False
+        try:
+            options = list(self.results)
+            if list(self.algorithm_toggle.options) != options:
+                keep = self.algorithm_toggle.value
+                self.algorithm_toggle.options = options
+                self.algorithm_toggle.tooltips = [TOOLTIPS[o] for o in options]
+                self.algorithm_toggle.value = keep if keep in options else options[0]
+            # The cut rule belongs to alpha-beta: greyed under minimax, gone on chance trees.
+            self.equality_box.disabled = self.algorithm != "alphabeta"
+            self.equality_box.layout.display = "none" if self.has_chance else None
+        finally:
+            self._quiet = False
         self._set_range(step)
 
     def _set_range(self, step):
         """Fit the slider and the play button to the trace, then show ``step``."""
         total = self.total
         k = total if step is None else max(0, min(int(step), total))
-        self._quiet = True  # slider and play are linked: widen both before moving, move before narrowing
-        if total >= self.slider.max:
-            self.slider.max = self.play.max = total
-            self.slider.value = k
-        else:
-            self.slider.value = k
-            self.slider.max = self.play.max = total
-        self._quiet = False
+        quiet, self._quiet = self._quiet, True  # slider and play are linked: widen both before
+        try:                                    # moving, move before narrowing
+            if total >= self.slider.max:
+                self.slider.max = self.play.max = total
+                self.slider.value = k
+            else:
+                self.slider.value = k
+                self.slider.max = self.play.max = total
+        finally:
+            self._quiet = quiet
         self._render()
 
-    def _on_picker(self, change):
-        if not self._quiet:
-            self._load(0)
+    def _live_state(self) -> list:
+        """What an update may change (restored in this order if it fails)."""
+        controls = [(w, "value") for w in (
+            self.branching, self.depth, self.seed, self.order, self.chance_branching, self.outcomes,
+            self.moves, self.chance_seed, self.chance_order, self.equality_box, self.lower,
+            self.upper)]
+        shown = [(w, "value") for w in (self.image, self.key_image, self.event_html,
+                                        self.state_html, self.prunes_html, self.summary_html,
+                                        self.bounds_html)]
+        boxes = [(w.layout, "display") for w in (self.random_box, self.chance_random_box,
+                                                 self.bounds_box, self.equality_box)]
+        return ([(self, a) for a in ("tree_name", "tree", "results", "_bounds", "_custom",
+                                     "_custom_name", "png", "_pngs", "_figsize")]
+                + [(self.tree_picker, "options"), (self.tree_picker, "value"),
+                   (self.algorithm_toggle, "options"), (self.algorithm_toggle, "tooltips"),
+                   (self.algorithm_toggle, "value"), (self.equality_box, "disabled"),
+                   (self.slider, "max"), (self.play, "max"), (self.slider, "value"),
+                   (self.play, "value")]
+                + controls + boxes + shown)
 
+    @from_browser
+    def _on_picker(self, change):
+        self._load(0)
+
+    @from_browser
     def _on_random(self, change):
-        if self._quiet:
-            return
-        if change["owner"] is self.branching:
-            self._quiet = True
-            self.depth.max = _max_depth(self.branching.value)
-            self._quiet = False
+        owner = change["owner"]
+        if owner is self.branching:
+            b = _whole("branching", self.branching.value, *BRANCHING)
+            if b ** self.depth.value > MAX_LEAVES:  # keep the tree drawable: a shallower one, said so
+                old, new = self.depth.value, _max_depth(b)
+                self._quiet = True
+                try:
+                    self.depth.value = new
+                finally:
+                    self._quiet = False
+                self.say(f"depth lowered from {old} to {new}: {b}^{old} = {b ** old:,} leaves is more "
+                         f"than {MAX_LEAVES}, the most a picture shows legibly")
+        elif owner is self.depth:
+            check_random_shape(self.branching.value, self.depth.value)
         if self.tree_picker.value == RANDOM:
             self._load(0)
 
+    @from_browser
     def _on_random_chance(self, change):
-        if self._quiet:
-            return
-        if change["owner"] in (self.chance_branching, self.outcomes):
-            self._quiet = True
-            self.moves.max = _max_moves(self.chance_branching.value, self.outcomes.value)
-            self._quiet = False
+        owner = change["owner"]
+        if owner in (self.chance_branching, self.outcomes):
+            b = _whole("branching", self.chance_branching.value, *CHANCE_SHAPE)
+            n = _whole("outcomes", self.outcomes.value, *CHANCE_SHAPE)
+            if (b * n) ** self.moves.value > MAX_LEAVES:
+                old, new = self.moves.value, _max_moves(b, n)
+                self._quiet = True
+                try:
+                    self.moves.value = new
+                finally:
+                    self._quiet = False
+                self.say(f"moves lowered from {old} to {new}: ({b}·{n})^{old} = {(b * n) ** old:,} "
+                         f"leaves is more than {MAX_LEAVES}, the most a picture shows legibly")
+        elif owner is self.moves:
+            check_chance_shape(self.chance_branching.value, self.outcomes.value, self.moves.value)
         if self.tree_picker.value == RANDOM_CHANCE:
             self._load(0)
 
     def _on_bounds(self, change):
-        """L or U typed in: rerun Star1 with them, or put the old ones back and say why not."""
+        """L or U typed in: rerun Star1 with them, or put the old ones back and say why not (beside
+        the boxes, where the student is looking)."""
         if self._quiet or not self.has_chance:
             return
         try:
             self.bounds = (self.lower.value, self.upper.value)
         except ValueError as err:
             self._show_bounds()
-            self.bounds_html.value = f"<span style='color:#c0392b'>{html.escape(str(err))}</span>"
+            self.bounds_html.value = f"<span style='color:#b00020'>{html.escape(str(err))}</span>"
 
+    @from_browser
     def _on_search_setting(self, change):
         """Algorithm or cut rule changed: same tree; stay at the end if there, else start over."""
-        if self._quiet:
-            return
         at_end = self.step == self.slider.max
         self.equality_box.disabled = self.algorithm != "alphabeta"
         if change["owner"] is self.equality_box:
             self._search()
         self._set_range(None if at_end else 0)
 
+    @from_browser
     def _on_slider(self, change):
-        if not self._quiet:
-            self._render()
+        self._render()
+
+    @from_browser
+    def _on_step_button(self, button):
+        {self.first_button: self.first, self.back_button: self.back, self.next_button: self.next,
+         self.last_button: self.last}[button]()
+
+    # -- the picture ----------------------------------------------------------------------------------
+    def _figure(self, step: int) -> Figure:
+        """The picture at ``step``: a Figure of its own, not pyplot's (nothing to close, nothing
+        leaks, nothing is shown twice by the inline backend), of one size for the whole trace, so the
+        picture does not jump between steps."""
+        fig = Figure(figsize=self._figsize, dpi=DPI)
+        fig.subplots_adjust(left=0.01, right=0.99, bottom=0.02, top=0.9)
+        ax = fig.subplots()
+        title = f"{self.tree_name} · {self.algorithm} · step {step}/{self.total}"
+        if self.has_chance:
+            draw_chance_tree(self.tree, self.result, step=step, ax=ax, title=title, bounds=self.bounds,
+                             text_as_paths=True)
+        else:
+            draw_tree(self.tree, self.result, step=step, ax=ax, title=title, text_as_paths=True)
+        return fig
+
+    def _picture(self, step: int) -> bytes:
+        """The PNG of ``step``, drawn once per trace and kept."""
+        key = (self.algorithm, step)
+        png = self._pngs.get(key)
+        if png is None:
+            png = png_bytes(self._figure(step))
+            self._pngs[key] = png
+            while len(self._pngs) > CACHED_PICTURES:
+                self._pngs.popitem(last=False)
+        else:
+            self._pngs.move_to_end(key)
+        return png
+
+    def _prefetch_next(self):
+        """While the student reads this step, draw the next one in the kernel's idle time (on its
+        event loop, in its own thread: matplotlib is not thread-safe).  Without a running loop (a
+        script, a test) nothing is drawn ahead."""
+        if not self.draw or self.step >= self.total:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._prefetching is not None:
+            self._prefetching.cancel()
+        results, algorithm, step = self.results, self.algorithm, self.step + 1
+
+        def draw_ahead():
+            self._prefetching = None
+            if self.results is results and self.algorithm == algorithm and self.step + 1 == step:
+                self._picture(step)
+        self._prefetching = loop.call_later(0.02, draw_ahead)
 
     def _render(self):
-        """Redraw the picture and the text for the current step (nothing else changes)."""
+        """Show the picture and the text for the current step (nothing else changes)."""
         if self.draw:
-            # A Figure of its own, not pyplot's: nothing to close, nothing leaks, nothing is shown
-            # twice by the inline backend.  A fixed size, so the picture does not jump between steps.
-            fig = Figure(figsize=figure_size(self.tree), dpi=DPI)
-            fig.subplots_adjust(left=0.01, right=0.99, bottom=0.02, top=0.9)
-            ax = fig.subplots()
-            title = f"{self.tree_name} · {self.algorithm} · step {self.step}/{self.total}"
-            if self.has_chance:
-                draw_chance_tree(self.tree, self.result, step=self.step, ax=ax, title=title,
-                                 bounds=self.bounds)
-            else:
-                draw_tree(self.tree, self.result, step=self.step, ax=ax, title=title)
-            buf = io.BytesIO()
-            fig.savefig(buf, format="png")
-            self.png = buf.getvalue()
+            self.png = self._picture(self.step)
             self.image.value = self.png
             key = _key_png(self.has_chance, self.algorithm in ("alphabeta", "star1"))
             if self.key_image.value != key:
                 self.key_image.value = key
         esc = html.escape
-        self.event_html.value = f"<b>step {self.step}/{self.total}</b>: {esc(self.event_text)}"
+        self.event_html.value = (f"<b>step {self.step}/{self.total}</b>: {esc(self.event_text)} "
+                                 f"<span style='color:#777'>({esc(self.tree_name)}, "
+                                 f"{self.algorithm})</span>")
         self.state_html.value = esc(self.state_text).replace("\n", "<br>")
         prunes = self.prunes
         pruned = self.pruned_nodes
@@ -779,3 +942,10 @@ class TreeExplorer(widgets.VBox):
         if self.has_chance:
             summary = esc(self.chance_text) + "<br>" + summary
         self.summary_html.value = summary
+        self._prefetch_next()
+
+
+def explorer_figure_size(tree) -> tuple:
+    """The explorer's picture size for ``tree`` in inches: :func:`~gamelib.viz.drawing.figure_size`,
+    no wider than the notebook column (``COLUMN_WIDTH``)."""
+    return figure_size(tree, max_width=COLUMN_WIDTH)

@@ -20,7 +20,6 @@ ipywidgets 8 only (JupyterLab 4); every control has a Python attribute, so tests
 from __future__ import annotations
 
 import html
-import io
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
@@ -31,11 +30,12 @@ from ..experiments.sigma import (SHARED, TEXTBOOK_TREE, as_tree, branch_probabil
                                  exact_branch_probabilities, root_move_values, sample_leaf_values,
                                  value_density)
 from ..minimax import minimax
-from .drawing import draw_tree, tidy_layout
+from .drawing import COLUMN_WIDTH, DPI, draw_tree, png_bytes, tidy_layout
+from .live import LiveWidget, from_browser
 
-DPI = 90
 MOVE_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
-FIGSIZE = (12.0, 3.6)
+FIGSIZE = (COLUMN_WIDTH, 3.4)
+"""The tree and the histograms side by side, sized for a notebook column (shown at full size)."""
 HIST_SAMPLES = 20_000
 """Sampled true values drawn in the histograms (the probabilities use the widget's ``trials``)."""
 
@@ -50,14 +50,16 @@ def exact_or_none(tree, sigma, correlation=0.0, shared="parent"):
 
 
 def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0.0,
-               shared: str = "parent", trials: int = 100_000, seed=0, result=None, axes=None):
+               shared: str = "parent", trials: int = 100_000, seed=0, result=None, axes=None,
+               text_as_paths: bool = False):
     """Draw the sigma study for ``spec`` at one σ: the tree with minimax's choice on the estimates and,
     beside each root move, P(truly best) ± standard error (Monte Carlo) and the exact value where
     known; right, the distribution of each root move's true value.
 
     ``result``: a :class:`~gamelib.experiments.sigma.BranchProbabilities` already computed (else
     :func:`branch_probabilities` is called with ``trials`` and ``seed``).  ``axes``: two matplotlib
-    Axes (else a new pyplot figure).  Returns ``(axes, result)``.
+    Axes (else a new pyplot figure).  ``text_as_paths``: the tree's labels as glyph outlines (faster;
+    see :func:`~gamelib.viz.drawing.draw_tree`).  Returns ``(axes, result)``.
     """
     tree = as_tree(spec)
     if result is None:
@@ -71,17 +73,22 @@ def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0
     root = tree.initial_state
     model = f"σ = {sigma:g}" + (f", ρ = {correlation:g} ({shared})" if correlation else "")
     draw_tree(tree, minimax(tree, trace=True), ax=ax_tree, show_order=False,
-              title=f"estimates; minimax picks {result.minimax_action} · {model}")
+              title=f"estimates; minimax picks {result.minimax_action} · {model}",
+              text_as_paths=text_as_paths)
     pos = tidy_layout(tree)
-    # Beside each root move: how often it is truly best.
-    for j, (a, child) in enumerate(tree.children[root]):
+    # Beside each root move's edge, on the outside (where the picture is empty): how often it is
+    # truly best.
+    kids = tree.children[root]
+    for j, (a, child) in enumerate(kids):
         text = f"P(best) {result[a]:.3f} ± {result.stderr[a]:.3f}"
         if exact is not None:
             text += f"\nexact {exact[a]:.4f}"
-        x, y = pos[child]
-        ax_tree.annotate(text, (x, y), xytext=(14, 0), textcoords="offset points", ha="left",
-                         va="center", fontsize=8, color=MOVE_COLORS[j % len(MOVE_COLORS)],
-                         fontweight="bold")
+        (x0, y0), (x1, y1) = pos[root], pos[child]
+        side = -1 if j == 0 else 1 if j == len(kids) - 1 else 0
+        where = {-1: ((-10, 0), "right"), 1: ((10, 0), "left"), 0: ((0, -18), "center")}[side]
+        ax_tree.annotate(text, ((x0 + x1) / 2, (y0 + y1) / 2), xytext=where[0],
+                         textcoords="offset points", ha=where[1], va="center", fontsize=8,
+                         color=MOVE_COLORS[j % len(MOVE_COLORS)], fontweight="bold")
     if sigma > 0:
         for s in tree.leaves:
             x, y = pos[s]
@@ -98,7 +105,7 @@ def _draw_values(ax, tree, result, exact, seed):
     if sigma == 0:
         title = "σ = 0: the true values are the estimates"
     else:
-        title = "true value of each root move: sampled (bars)"
+        title = "true value of each root move:\nsampled (bars)"
         if exact is not None and result.correlation == 0:
             title += ", exact density (line)"
     ax.set_title(title, fontsize=9)
@@ -125,7 +132,7 @@ def _draw_values(ax, tree, result, exact, seed):
         densities = value_density(tree, sigma, grid)
     for j, a in enumerate(result.actions):
         color = MOVE_COLORS[j % len(MOVE_COLORS)]
-        ax.hist(values[:, j], bins=bins, density=True, color=color, alpha=0.35,
+        ax.hist(values[:, j], bins=bins, density=True, color=color, alpha=0.35, histtype="stepfilled",
                 label=f"{a}: estimate {estimates[j]:g}")
         if densities is not None:
             ax.plot(grid, densities[a], color=color, lw=1.6)
@@ -134,7 +141,17 @@ def _draw_values(ax, tree, result, exact, seed):
     ax.legend(fontsize=8, frameon=False, loc="upper left")
 
 
-class SigmaWidget(widgets.VBox):
+def _sigma_figure(tree, result, seed) -> Figure:
+    """The widget's picture: :func:`draw_sigma` on a Figure of its own, with fixed margins (a tight
+    layout would draw everything twice)."""
+    fig = Figure(figsize=FIGSIZE, dpi=DPI)
+    axes = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.25, 1]})
+    fig.subplots_adjust(left=0.01, right=0.98, bottom=0.15, top=0.86, wspace=0.04)
+    draw_sigma(tree, result=result, seed=seed, axes=axes, text_as_paths=True)
+    return fig
+
+
+class SigmaWidget(LiveWidget, widgets.VBox):
     """A σ slider over the sigma study (an ipywidgets VBox: display it).
 
     ``SigmaWidget(spec=TEXTBOOK_TREE, sigma=5.0, *, correlation=0.0, shared='parent',
@@ -149,6 +166,7 @@ class SigmaWidget(widgets.VBox):
 
     def __init__(self, spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0.0,
                  shared: str = "parent", trials: int = 20_000, seed=0, draw: bool = True):
+        self._init_live()
         self.tree = as_tree(spec)
         self.trials, self.seed, self.draw = trials, seed, draw
         self.png = b""
@@ -168,8 +186,9 @@ class SigmaWidget(widgets.VBox):
         self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
                                                                         height="auto"))
         self.text_html = widgets.HTML()
-        super().__init__([widgets.HBox([self.sigma_slider, self.correlation_slider,
-                                        self.shared_toggle]),
+        super().__init__([self.message_html,
+                          widgets.HBox([self.sigma_slider, self.correlation_slider,
+                                        self.shared_toggle], layout=widgets.Layout(flex_flow="row wrap")),
                           self.image, self.text_html])
         for w in (self.sigma_slider, self.correlation_slider, self.shared_toggle):
             w.observe(self._on_change, "value")
@@ -228,21 +247,21 @@ class SigmaWidget(widgets.VBox):
                 f"truly best {100 * r[choice]:.1f}% of the time ({r.trials:,} trials, seed {self.seed})")
 
     # -- machinery ------------------------------------------------------------------------------------
+    @from_browser
     def _on_change(self, change):
-        if not self._quiet:
-            self._update()
+        self._update()
+
+    def _live_state(self) -> list:
+        return [(self, "result"), (self, "exact"), (self, "png"), (self.sigma_slider, "value"),
+                (self.correlation_slider, "value"), (self.shared_toggle, "value"),
+                (self.image, "value"), (self.text_html, "value")]
 
     def _update(self):
-        self.result = branch_probabilities(self.tree, self.sigma, trials=self.trials, seed=self.seed,
-                                           correlation=self.correlation, shared=self.shared)
-        self.exact = exact_or_none(self.tree, self.sigma, self.correlation, self.shared)
+        result = branch_probabilities(self.tree, self.sigma, trials=self.trials, seed=self.seed,
+                                      correlation=self.correlation, shared=self.shared)
+        self.result, self.exact = result, exact_or_none(self.tree, self.sigma, self.correlation,
+                                                        self.shared)
         if self.draw:
-            fig = Figure(figsize=FIGSIZE, dpi=DPI)
-            axes = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.25, 1]})
-            draw_sigma(self.tree, result=self.result, seed=self.seed, axes=axes)
-            fig.tight_layout()
-            buf = io.BytesIO()
-            fig.savefig(buf, format="png")
-            self.png = buf.getvalue()
+            self.png = png_bytes(_sigma_figure(self.tree, self.result, self.seed))
             self.image.value = self.png
         self.text_html.value = html.escape(self.text)

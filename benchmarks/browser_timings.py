@@ -1,0 +1,169 @@
+"""Benchmark: click-to-update time of every widget, measured in the browser (JupyterLab 4 + Chromium).
+
+Run:  python benchmarks/browser_timings.py [--repeat N] [--only NAME ...]
+
+For each widget a student meets in the notebooks, the time from a click (or a typed slider value) in
+Chromium until the page *shows* the update: the picture's ``src`` replaced, the board redrawn, the
+status line rewritten.  That is the kernel's work plus the widget messages both ways plus the
+browser's rendering.  The reference, in the same page and kernel, is a bare ipywidgets button that
+rewrites one HTML label: the round trip nothing can beat.  Goals (issue 7): every explorer step and
+board move under 0.3 s, the sigma and transform sliders under 0.5 s.
+
+A measurement printed by .ci/run, never a timed test (machines differ; the verdict column is for
+reading).  It uses the browser tests' machinery (tests/browser/lab.py): a temporary copy of
+notebooks/ served by JupyterLab on a free port, a scratch notebook in it; nothing tracked is touched.
+Without Chromium or Playwright it says so and exits 0.
+"""
+from __future__ import annotations
+
+import argparse
+import pathlib
+import statistics
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.lab import Browser, LabServer, Widget, browser_unavailable  # noqa: E402
+
+SETTLED = ("(root, before) => root.innerText !== before && !root.innerText.includes('thinking')")
+
+
+def _until_board(w: Widget):
+    """The board widgets write 'thinking…' first, then the reply: wait for the reply."""
+    return (SETTLED, w.text())
+
+
+def _ready(w: Widget, css: str):
+    """The board takes clicks again: its buttons (``css``) are all enabled (they are disabled while a
+    move is answered and for a moment after, so a double-click plays one move)."""
+    return (f"root => {{ const bs = [...root.querySelectorAll('{css}')]; "
+            "return bs.length > 0 && bs.every(b => !b.disabled); }", None)
+
+
+def bench_reference(w: Widget, n):
+    return [w.click("ping", until=w.text_changed()) for _ in range(n)]
+
+
+def bench_tictactoe(w: Widget, n):
+    out = []
+    squares = w.root.locator(".widget-gridbox button")
+    for _ in range(n):
+        w.wait(_ready(w, ".widget-gridbox button"))
+        out.append(w.click(target=squares.nth(4), until=_until_board(w)))
+        w.click("new game", until=w.text_changed())
+    return out
+
+
+def bench_connect4(w: Widget, n):
+    out, columns = [], [3, 2, 4, 1, 5, 3]
+    while len(out) < n:
+        for c in columns[:n - len(out)]:
+            w.wait(_ready(w, "button"))
+            out.append(w.click(str(c), until=_until_board(w)))
+        w.click("new game", until=w.text_changed())
+    return out
+
+
+def bench_steps(w: Widget, n):
+    return [w.click("next", until=w.all_of(w.image_changed(), w.text_changed())) for _ in range(n)]
+
+
+def _cycle(w: Widget, values, n):
+    """The next ``n`` of ``values``, round and round, never the one the widget shows now."""
+    start = getattr(w, "_next", 0)
+    w._next = start + n
+    return [values[(start + k) % len(values)] for k in range(n)]
+
+
+def bench_sigma(w: Widget, n):
+    values = [2, 3, 5, 8, 1.5, 4, 6, 10, 2.5, 7, 12]
+    return [w.slider("σ", v, until=w.image_changed()) for v in _cycle(w, values, n)]
+
+
+def bench_transform(w: Widget, n):
+    names = ["x²", "10·x", "exp(x)", "x + 100", "x⁴", "x (identity)", "custom (sliders)"]
+    return [w.select("transform", v, until=w.image_changed()) for v in _cycle(w, names, n)]
+
+
+def bench_transform_slider(w: Widget, n):
+    if not getattr(w, "_next", 0):
+        w.select("transform", "x (identity)", until=w.image_changed())
+        w.select("transform", "custom (sliders)", until=w.image_changed())
+    values = [450, 300, 420, 350, 480, 320, 440]
+    return [w.slider("f(4)", v, until=w.image_changed()) for v in _cycle(w, values, n)]
+
+
+CASES = [
+    # name, code showing the widget, benchmark, goal (s)
+    ("reference: button -> HTML label",
+     "import ipywidgets as w\nping, label = w.Button(description='ping'), w.HTML('0')\n"
+     "ping.on_click(lambda _: setattr(label, 'value', str(int(label.value) + 1)))\n"
+     "w.VBox([ping, label])", bench_reference, None),
+    ("TicTacToeBoard: your move + reply", "TicTacToeBoard()", bench_tictactoe, 0.3),
+    ("Connect4Board depth 6: your move + reply", "Connect4Board(depth=6)", bench_connect4, 0.3),
+    ("TreeExplorer Fig. 5.2: next step", "TreeExplorer()", bench_steps, 0.3),
+    ("TreeExplorer random b=3 d=3: next step", "TreeExplorer('random')", bench_steps, 0.3),
+    ("TreeExplorer largest random tree: next step",
+     "ex = TreeExplorer('random')\n_b, _d = max(((b, d) for b in range(2, 6) for d in range(1, 9)\n"
+     "    if b ** d <= explorer_module.MAX_LEAVES), key=lambda bd: bd[0] ** bd[1])\n"
+     "ex.set_random(_b, _d)\nex", bench_steps, 0.3),
+    ("TreeExplorer Fig. 5.12 Star1: next step",
+     "TreeExplorer('AIMA Fig. 5.12 (.9/.1)', 'star1')", bench_steps, 0.3),
+    ("TreeExplorer CS221 coin game: next step", "TreeExplorer('CS221 coin game', 'star1')",
+     bench_steps, 0.3),
+    ("SigmaWidget: sigma slider", "SigmaWidget(sigma=1)", bench_sigma, 0.5),
+    ("TransformExplorer: transform menu", "TransformExplorer()", bench_transform, 0.5),
+    ("TransformExplorer: f(4) slider", "TransformExplorer()", bench_transform_slider, 0.5),
+]
+
+IMPORTS = ("import gamelib.viz.explorer as explorer_module\n"
+           "from gamelib.viz import (TicTacToeBoard, Connect4Board, TreeExplorer, SigmaWidget,\n"
+           "                         TransformExplorer)")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=8, help="clicks timed per widget")
+    parser.add_argument("--only", nargs="*", default=None, help="cases whose name contains one of these")
+    args = parser.parse_args(argv)
+    reason = browser_unavailable()
+    if reason:
+        print(f"browser timings NOT MEASURED: {reason}")
+        return 0
+    cases = [c for c in CASES if not args.only or any(o.lower() in c[0].lower() for o in args.only)]
+    t0 = time.perf_counter()
+    rows = []
+    with LabServer(ROOT / "notebooks") as server, Browser() as browser:
+        nb = browser.open_notebook(server, server.new_notebook("browser_timings.ipynb"))
+        nb.append_cell(IMPORTS)
+        for name, code, bench, goal in cases:
+            try:
+                w = nb.new_widget(code)
+                bench(w, 1)  # warm up: first drawing, imports, caches a student would also have warm
+                rows.append((name, bench(w, args.repeat), goal))
+            except Exception as err:  # one widget failing to answer must not hide the others' numbers
+                stem = "".join(ch if ch.isalnum() else "_" for ch in name)[:40]
+                shot = nb.screenshot(ROOT / "test-artifacts" / "browser" / f"timings-{stem}.png")
+                rows.append((name, f"FAILED: {type(err).__name__}: {str(err).splitlines()[0]} "
+                                   f"(screenshot {shot.relative_to(ROOT)})", goal))
+        errors = nb.console_errors + nb.error_outputs()
+    print(f"click-to-update in Chromium (JupyterLab 4), {args.repeat} timed actions per widget "
+          "after one warm-up; seconds")
+    print(f"{'widget: action':46s} {'median':>7s} {'max':>7s} {'goal':>6s}")
+    for name, times, goal in rows:
+        if isinstance(times, str):
+            print(f"{name:46s} {times}")
+            continue
+        med, worst = statistics.median(times), max(times)
+        verdict = "" if goal is None else ("  ok" if med < goal else "  OVER the goal")
+        print(f"{name:46s} {med:7.3f} {worst:7.3f} {'' if goal is None else f'{goal:6.1f}'}{verdict}")
+    if errors:
+        print(f"errors seen in the page: {errors}")
+    print(f"({time.perf_counter() - t0:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+"""Graded exercises: the autograder, reusable with or without nbgrader.
+
+A student writes a search on the plain game protocol; the grader runs it on the textbook's trees and on
+hidden trees and games drawn from a seed, and compares it **node for node** with gamelib's own trace of
+the reference search (:mod:`gamelib.core`'s Event and SearchResult): the nodes visited in order, the
+value, the decision.  When they differ, a library of known bugs names the one the student made.
+
+==========================  ==========================================================================
+module                      holds
+==========================  ==========================================================================
+:mod:`.tracing`             :class:`TracedGame`: the game a student's search is handed; it records the
+                            order in which the search arrives at nodes, as 'enter' events
+:mod:`.sandbox`             :func:`run`: a call under a time limit, with output captured, exceptions
+                            caught and calls into gamelib's own searches noted
+:mod:`.cases`               the textbook's trees, hidden random cases from a seed, and
+                            :func:`reference`, gamelib's traced search for each kind of exercise
+:mod:`.mutants`             known bugs as small searches with the same trace (:data:`MUTANTS`), and
+                            :func:`matching_mutants`, which names the one a submission matches
+:mod:`.checks`              what exercise notebooks call: :func:`checks.search` for search exercises,
+                            by-hand answer checks, the sigma study, the Connect Four evaluation
+:mod:`.tournament`          a Connect Four evaluation judged by its games (CS188's evaluation question)
+:mod:`.games`               exercise games with more than two agents: :func:`agent_tree`,
+                            :class:`TakeAway`
+:mod:`.workflow`            the instructor's nbgrader steps; ``python -m gamelib.grading`` runs them
+:mod:`.feedback`            the nbconvert preprocessor that keeps hidden tests out of feedback
+:mod:`.fakes`               fake submissions (tests/submissions/) and the self-test that grades them
+==========================  ==========================================================================
+"""
+from . import checks
+from .checks import GradingError
+from .mutants import MUTANTS, Mutant, buggy_search, matching_mutants
+from .tracing import Node, TracedGame
+
+__all__ = ["checks", "GradingError", "MUTANTS", "Mutant", "buggy_search", "matching_mutants", "Node",
+           "TracedGame"]

@@ -1,0 +1,158 @@
+"""``python -m gamelib.grading STEP ...``: the instructor's workflow, one command per step.
+
+    python -m gamelib.grading generate [ASSIGNMENT ...] [--check]
+    python -m gamelib.grading validate [ASSIGNMENT ...]
+    python -m gamelib.grading autograde ASSIGNMENT SUBMISSIONS [--course DIR]
+    python -m gamelib.grading export [--course DIR] [--out FILE]
+    python -m gamelib.grading feedback ASSIGNMENT [--course DIR]
+    python -m gamelib.grading selftest [ASSIGNMENT ...]
+
+Exit status: 0 when the step did what it should, 1 when it found a problem (a source that fails, a
+student version that passes, a release that differs from a fresh generation, a fake submission graded
+wrongly), 2 when it could not run.  Details in exercises/README.md.
+"""
+from __future__ import annotations
+
+import argparse
+import filecmp
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import fakes
+from . import workflow as w
+
+
+def _generate(args) -> int:
+    names = args.assignments or w.assignments()
+    if not args.check:
+        for path in w.generate(names):
+            print(f"wrote {path.relative_to(w.REPO) if path.is_relative_to(w.REPO) else path}")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh = w.generate(names, release=Path(tmp))
+        differ = []
+        for path in fresh:
+            committed = w.RELEASE / path.relative_to(tmp)
+            if not committed.exists() or not filecmp.cmp(path, committed, shallow=False):
+                differ.append(committed)
+        extra = [p for name in names for p in w.notebooks(w.RELEASE / name)
+                 if not (Path(tmp) / p.relative_to(w.RELEASE)).exists()]
+    for path in differ:
+        print(f"differs from a fresh generation: {path}")
+    for path in extra:
+        print(f"not generated from any source: {path}")
+    if differ or extra:
+        print("run `python -m gamelib.grading generate` and commit exercises/release/")
+        return 1
+    print(f"exercises/release/ matches a fresh generation ({len(fresh)} notebooks)")
+    return 0
+
+
+def _validate(args) -> int:
+    bad = 0
+    for v in w.validate(args.assignments or None):
+        where = v.path.relative_to(w.REPO) if v.path.is_relative_to(w.REPO) else v.path
+        verdict = "ok  " if v.ok else "FAIL"
+        what = (f"{len(v.failed)} test cells fail" if v.failed else "every test passes")
+        print(f"{verdict} {where}: {what} (should {v.expected}){'; ' + v.problem if v.problem else ''}")
+        if not v.ok and v.expected == "pass":
+            for line in v.failed:
+                print(f"       {line}")
+        bad += not v.ok
+    return 1 if bad else 0
+
+
+def _autograde(args) -> int:
+    start = time.perf_counter()
+    notes = w.autograde(args.assignment, Path(args.submissions), course=Path(args.course))
+    totals = {}
+    for g in w.grades(Path(args.course), args.assignment):
+        score, top = totals.get(g.student, (0.0, 0.0))
+        totals[g.student] = (score + g.score, top + g.max_score)
+    for student in notes:
+        score, top = totals.get(student, (0.0, 0.0))
+        print(f"{student}: {score:g} / {top:g}")
+        for note in notes[student]:
+            print(f"    {note}")
+    print(f"graded {len(notes)} submissions of {args.assignment} in {time.perf_counter() - start:.1f} s; "
+          f"gradebook: {Path(args.course).resolve() / 'gradebook.db'}")
+    return 0
+
+
+def _export(args) -> int:
+    out, by_cell = w.export(Path(args.course), Path(args.out) if args.out else None)
+    print(f"wrote {out} and {by_cell}")
+    return 0
+
+
+def _feedback(args) -> int:
+    pages = w.feedback(args.assignment, course=Path(args.course))
+    for page in pages:
+        print(f"wrote {page}")
+    print(f"{len(pages)} feedback pages, hidden tests removed")
+    return 0
+
+
+def _selftest(args) -> int:
+    bad = 0
+    for name in args.assignments or w.assignments():
+        start = time.perf_counter()
+        results = fakes.selftest(name)
+        for r in results:
+            print(f"{'ok  ' if not r.problems else 'FAIL'} {name}/{r.fake.name}: {r.total:g} points")
+            for p in r.problems:
+                print(f"       {p}")
+            bad += bool(r.problems)
+        print(f"{name}: {len(results)} fake submissions graded in {time.perf_counter() - start:.1f} s")
+    return 1 if bad else 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gamelib.grading",
+                                     description="The instructor's workflow for gamelib's graded exercises "
+                                                 "(nbgrader, no server). See exercises/README.md.")
+    sub = parser.add_subparsers(dest="step", required=True)
+    course = {"default": str(w.DEFAULT_COURSE),
+              "help": "the course folder: gradebook, submissions, feedback (default: exercises/course)"}
+
+    p = sub.add_parser("generate", help="write the student versions into exercises/release/")
+    p.add_argument("assignments", nargs="*", help="default: every folder of exercises/source/")
+    p.add_argument("--check", action="store_true", help="only check exercises/release/ matches a fresh generation")
+    p.set_defaults(run=_generate)
+
+    p = sub.add_parser("validate", help="every source notebook must pass, every student version fail")
+    p.add_argument("assignments", nargs="*")
+    p.set_defaults(run=_validate)
+
+    p = sub.add_parser("autograde", help="grade a folder of submissions")
+    p.add_argument("assignment")
+    p.add_argument("submissions", help="a folder of <student>.ipynb or <student>/<notebook>.ipynb")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_autograde)
+
+    p = sub.add_parser("export", help="grades as CSV")
+    p.add_argument("--course", **course)
+    p.add_argument("--out", help="default: <course>/grades.csv")
+    p.set_defaults(run=_export)
+
+    p = sub.add_parser("feedback", help="HTML feedback per student, hidden tests removed")
+    p.add_argument("assignment")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_feedback)
+
+    p = sub.add_parser("selftest", help="grade the fake submissions in tests/submissions/ and check every grade")
+    p.add_argument("assignments", nargs="*")
+    p.set_defaults(run=_selftest)
+
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except w.WorkflowError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

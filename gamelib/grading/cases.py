@@ -1,0 +1,179 @@
+"""The trees and games a student's search is graded on: the textbook's, and hidden ones from a seed.
+
+A :class:`Case` is one test: a game, the state to search from, and the exercise's parameters (depth,
+evaluation function, pruning convention, opponent policy).  Public cases are the textbook's trees
+(AIMA Fig. 5.2, seed 004's trees, ...); hidden cases are drawn by the functions below from
+``random.Random(seed)``, so the same seed always gives the same cases: an instructor can reproduce any
+grade.  Nothing here uses Python's ``hash`` of strings (salted per process): every draw is stable.
+"""
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Any, Callable, NamedTuple
+
+from ..alphabeta import alphabeta
+from ..core import MAX, SearchResult
+from ..minimax import expectimax, expectiminimax, minimax
+from ..games import TicTacToe
+from ..trees import GameTree, chance
+
+# ---------------------------------------------------------------------------------------------------
+# The textbook's trees
+# ---------------------------------------------------------------------------------------------------
+
+FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+"""AIMA 4th ed. Fig. 5.2: minimax value 3, decision a1; alpha-beta never visits I and J."""
+SLIDES_004 = [[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]]
+"""Seed 004's four-layer minimax walk-through: D, E, F, G = 4, 6, -3, 7; B = 4, C = -3; A = 4."""
+EXAMPLE_3 = [[[3, 4], [1, 2]], [[7, 8], [5, 6]]]
+"""Seed 004's "which nodes can be pruned?": none (the best moves come last)."""
+MIRROR_3 = [[[6, 5], [8, 7]], [[2, 1], [3, 4]]]
+"""Seed 004's mirror image of EXAMPLE_3 (the best moves come first)."""
+TRAP = [[3], [3, 1]]
+"""The root-children-values trap: alpha-beta returns 3 for both of A's children, but C is really 1."""
+FIG_5_12 = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]
+"""AIMA 3rd ed. Fig. 5.12 (left), the chance nodes of its two moves: a1 is worth 2.1, a2 1.3."""
+FIG_5_12_RELABELLED = [chance((0.9, 20), (0.1, 30)), chance((0.9, 1), (0.1, 400))]
+"""The same tree after the order-preserving relabelling 1, 2, 3, 4 -> 1, 20, 30, 400: a2 now wins."""
+
+
+class Case(NamedTuple):
+    """One test of a student's search.
+
+    name      what feedback calls it: "AIMA Fig. 5.2", or "hidden tree 7" (a hidden case's game is
+              never described in feedback)
+    game      the game or tree; ``state`` the state to search from (None: its initial state)
+    depth     plies (two-player cut-offs) or rounds (multi-agent cut-offs); ``evaluate`` scores the
+              states where the search stops; ``agents`` how many agents take turns
+    prune_on_equality  the alpha-beta convention asked for
+    policy    the opponent's known policy, state -> {action: probability} (expectimax)
+    """
+
+    name: str
+    game: Any
+    state: Any = None
+    hidden: bool = False
+    depth: int | None = None
+    evaluate: Callable | None = None
+    prune_on_equality: bool = True
+    policy: Callable | None = None
+    agents: int = 2
+
+    @property
+    def root(self):
+        return self.game.initial_state if self.state is None else self.state
+
+
+# ---------------------------------------------------------------------------------------------------
+# Random trees, positions, evaluations and policies from a seed
+# ---------------------------------------------------------------------------------------------------
+
+def random_spec(rng: random.Random, depth: int = 3, branching: tuple = (1, 3), low: int = -5,
+                high: int = 9, stop: float = 0.2, chance_nodes: float = 0.0, chance_root: bool = True,
+                _root: bool = True):
+    """A ragged nested-list tree: up to ``depth`` levels, ``branching`` children per node (the root has
+    at least two), integer leaves in [low, high] (a small range on purpose: ties are where searches
+    differ), a subtree stopping early with probability ``stop`` (leaves at several depths), and with
+    probability ``chance_nodes`` a node being a chance node with random probabilities (the root too,
+    unless ``chance_root`` is false)."""
+    if depth == 0 or (not _root and rng.random() < stop):
+        return rng.randint(low, high)
+    n = rng.randint(max(branching[0], 2 if _root else 1), branching[1])
+    kids = [random_spec(rng, depth - 1, branching, low, high, stop, chance_nodes, True, False)
+            for _ in range(n)]
+    if chance_nodes and rng.random() < chance_nodes and (chance_root or not _root):
+        weights = [rng.randint(1, 9) for _ in kids]
+        total = sum(weights)
+        probs = [w / total for w in weights[:-1]]
+        probs.append(1 - sum(probs))
+        return chance(*zip(probs, kids))
+    return kids
+
+
+def random_estimates(rng: random.Random, tree: GameTree, low: int = -9, high: int = 9) -> dict:
+    """A made-up evaluation for every node of ``tree`` (leaves too, differing from their utilities
+    whenever possible, so that evaluating a terminal state instead of reading its utility shows)."""
+    est = {}
+    for s in tree.states:
+        v = rng.randint(low, high)
+        if tree.is_terminal(s) and v == tree.utility(s, MAX):
+            v = v + 1 if v < high else v - 1
+        est[s] = v
+    return est
+
+
+def random_tictactoe(rng: random.Random, empties: int = 5):
+    """A random non-terminal tic-tac-toe position with ``empties`` empty squares."""
+    game = TicTacToe()
+    while True:
+        s = game.initial_state
+        while len(game.actions(s)) > empties and not game.is_terminal(s):
+            s = game.result(s, rng.choice(game.actions(s)))
+        if not game.is_terminal(s):
+            return game, s
+
+
+def stable_random(*key) -> random.Random:
+    """A generator seeded by ``key`` (any repr-able values), the same in every process."""
+    return random.Random(zlib.crc32(repr(key).encode()))
+
+
+class RandomPolicy:
+    """A fixed stochastic policy: at each state, weights 1..9 per action drawn from (seed, state), so
+    the same state always gets the same distribution.  ``uniform=True`` gives 1/n to each action."""
+
+    def __init__(self, game, seed: int = 0, uniform: bool = False):
+        self.game, self.seed, self.uniform = game, seed, uniform
+
+    def __call__(self, state) -> dict:
+        acts = list(self.game.actions(state))
+        if self.uniform:
+            return {a: 1 / len(acts) for a in acts}
+        rng = stable_random(self.seed, state)
+        weights = [rng.randint(1, 9) for _ in acts]
+        total = sum(weights)
+        return {a: w / total for a, w in zip(acts, weights)}
+
+    def __repr__(self):
+        return "uniform policy" if self.uniform else f"RandomPolicy(seed={self.seed})"
+
+
+# ---------------------------------------------------------------------------------------------------
+# What each kind of exercise is graded against: gamelib's own search, traced
+# ---------------------------------------------------------------------------------------------------
+
+KINDS = ("minimax", "rounds", "alphabeta", "h_alphabeta", "expectiminimax", "expectimax")
+"""The kinds of search exercise: plain minimax (AIMA Fig. 5.3); minimax cut off after ``depth``
+rounds of ``agents`` agents (CS188's multi-agent depth); alpha-beta (Fig. 5.7) in the case's
+convention; alpha-beta cut off after ``depth`` plies with an evaluation (H-MINIMAX, Eq. 5.2);
+expectiminimax (§5.5); expectimax against the case's known opponent policy (CS221)."""
+
+
+def rounds_cutoff(rounds: int, agents: int):
+    """The cut-off test of a search ``rounds`` rounds deep when ``agents`` agents move in turn: stop
+    once ``rounds * agents`` moves (AIMA plies) have been made."""
+    return lambda state, plies: plies >= rounds * agents
+
+
+def reference(kind: str, case: Case, **change) -> SearchResult:
+    """gamelib's own search for an exercise of ``kind`` on ``case``, traced: what a student's search
+    is compared with, node for node.  ``change`` overrides fields of the case (a mutant that searches
+    one ply too deep is the reference with ``depth=case.depth + 1``)."""
+    c = case._replace(**change) if change else case
+    game, state = c.game, c.root
+    if kind == "minimax":
+        return minimax(game, state, trace=True)
+    if kind == "rounds":
+        return minimax(game, state, cutoff=rounds_cutoff(c.depth, c.agents), evaluate=c.evaluate,
+                       trace=True)
+    if kind == "alphabeta":
+        return alphabeta(game, state, prune_on_equality=c.prune_on_equality, trace=True)
+    if kind == "h_alphabeta":
+        return alphabeta(game, state, depth=c.depth, evaluate=c.evaluate,
+                         prune_on_equality=c.prune_on_equality, trace=True)
+    if kind == "expectiminimax":
+        return expectiminimax(game, state, trace=True)
+    if kind == "expectimax":
+        return expectimax(game, state, opponent_policy=c.policy, trace=True)
+    raise ValueError(f"unknown kind of exercise {kind!r}; kinds: {', '.join(KINDS)}")

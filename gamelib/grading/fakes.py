@@ -1,0 +1,205 @@
+"""Fake submissions: what students hand in, simulated, and the self-test that grades them.
+
+Each file ``tests/submissions/<assignment>/<name>.py`` is the student version plus edits, in blocks
+that start with a ``# %%`` line (format: tests/submissions/README.md), and says what its grades must
+be.  :func:`selftest` builds every file of an assignment into a notebook, autogrades them all with
+nbgrader (:func:`gamelib.grading.workflow.autograde`) in a temporary course folder, and compares each
+test cell's grade, the total, and the phrases the feedback must contain.  CI runs it for every
+assignment; ``python -m gamelib.grading selftest`` runs it by hand.
+"""
+from __future__ import annotations
+
+import copy
+import re
+import tempfile
+import uuid
+from pathlib import Path
+from typing import NamedTuple
+
+from .workflow import (SOURCE, WorkflowError, _gid, _is_solution, _nbgrader, autograde, grades,
+                       notebooks, prepare_course)
+
+SUBMISSIONS = Path(__file__).resolve().parents[2] / "tests" / "submissions"
+MARKER = re.compile(r"^# %% *(.*)$")
+
+
+class Fake(NamedTuple):
+    """A fake submission: its ``name``, the ``blocks`` of edits that make it, and what its grades must
+    be: ``total``; ``cells``, {grade_id: score} (cells left out expect full marks) or one score for every
+    cell; ``says``, {grade_id: text or texts its output must contain}."""
+
+    name: str
+    path: Path
+    blocks: list
+    total: float
+    cells: dict | float
+    says: dict
+
+    def expected(self, cell: str, full: float) -> float:
+        """The score ``cell`` (worth ``full`` points) must get."""
+        if isinstance(self.cells, dict):
+            return self.cells.get(cell, full)
+        return self.cells
+
+
+def read(path: Path) -> Fake:
+    """Parse a fake submission file."""
+    blocks, head, body = [], None, []
+    for line in Path(path).read_text().splitlines():
+        m = MARKER.match(line)
+        if m:
+            if head is not None:
+                blocks.append((head, "\n".join(body).strip("\n")))
+            head, body = m.group(1).strip(), []
+        elif head is not None:
+            body.append(line)
+    if head is not None:
+        blocks.append((head, "\n".join(body).strip("\n")))
+    expect = [b for h, b in blocks if h == "expect"]
+    if len(expect) != 1:
+        raise WorkflowError(f"{path}: needs exactly one '# %% expect' block")
+    space: dict = {}
+    exec(compile(expect[0], str(path), "exec"), {}, space)                 # trusted test data
+    if "total" not in space:
+        raise WorkflowError(f"{path}: the expect block must set total")
+    cells = space.get("cells", {})
+    if not isinstance(cells, dict) and (isinstance(cells, bool) or not isinstance(cells, (int, float))):
+        raise WorkflowError(f"{path}: cells must be a dict {{cell: score}} or one score for every cell")
+    return Fake(Path(path).stem, Path(path), [(h, b) for h, b in blocks if h != "expect"],
+                float(space["total"]), cells, dict(space.get("says", {})))
+
+
+def solution_source(cell) -> str:
+    """A source cell's text without its solution markers: the reference answer."""
+    return "\n".join(line for line in cell.source.splitlines()
+                     if "### BEGIN SOLUTION" not in line and "### END SOLUTION" not in line)
+
+
+def build(fake: Fake, release_nb, source_nb):
+    """The notebook ``fake`` describes: the student version ``release_nb`` with its edits applied
+    (``source_nb``, the source, supplies the solutions)."""
+    import nbformat
+    nb = copy.deepcopy(release_nb)
+    solutions = {_gid(c): solution_source(c) for c in source_nb.cells if _is_solution(c)}
+
+    def find(gid):
+        for c in nb.cells:
+            if _gid(c) == gid:
+                return c
+        raise WorkflowError(f"{fake.path}: no cell {gid!r} in the student version")
+
+    for head, body in fake.blocks:
+        word, _, arg = head.partition(" ")
+        if word == "solutions":
+            for c in nb.cells:
+                if _is_solution(c):
+                    c.source = solutions[_gid(c)]
+        elif word == "answer":
+            cell = find(arg)
+            if not _is_solution(cell):
+                raise WorkflowError(f"{fake.path}: {arg} is not an answer cell")
+            cell.source = body
+        elif word == "edit":
+            find(arg).source = body
+        elif word == "delete":
+            nb.cells.remove(find(arg))
+        elif word == "add":
+            nb.cells.append(nbformat.v4.new_code_cell(body))
+        elif word == "strip":
+            for c in nb.cells:
+                for key in ("nbgrader", "deletable", "editable"):
+                    c.metadata.pop(key, None)
+                c["id"] = uuid.uuid4().hex[:8]
+        else:
+            raise WorkflowError(f"{fake.path}: unknown block '# %% {head}'")
+    return nb
+
+
+def fakes(assignment: str, folder: Path = SUBMISSIONS) -> list[Fake]:
+    """Every fake submission of ``assignment``, by name."""
+    return [read(p) for p in sorted((Path(folder) / assignment).glob("*.py"))]
+
+
+class SelfTest(NamedTuple):
+    """A fake submission graded: its total, each cell's score, and what differed from its
+    expectations (nothing when all is as it should be)."""
+
+    fake: Fake
+    total: float
+    scores: dict
+    problems: list
+
+
+def cell_outputs(course: Path, assignment: str, student: str) -> dict:
+    """``{grade_id: the text of its outputs}`` in an autograded submission."""
+    import nbformat
+    out = {}
+    for path in notebooks(Path(course) / "autograded" / student / assignment):
+        for c in nbformat.read(str(path), as_version=4).cells:
+            if _gid(c) and c.cell_type == "code":
+                parts = []
+                for o in c.get("outputs", []):
+                    if o.output_type == "stream":
+                        parts.append(o.text)
+                    elif o.output_type == "error":
+                        parts.append(f"{o.ename}: {o.evalue}")
+                    elif "text/plain" in o.get("data", {}):
+                        parts.append(o.data["text/plain"])
+                out[_gid(c)] = "\n".join(parts)
+    return out
+
+
+def _judge(fake: Fake, cells: dict, outputs: dict, notes: list) -> list:
+    problems = [n for n in notes if n.startswith("NOT GRADED")]
+    if not cells:
+        return problems or ["no grades in the gradebook: it was not graded"]
+    for cell, (score, full) in cells.items():
+        want = fake.expected(cell, full)
+        if abs(score - want) > 1e-9:
+            problems.append(f"{cell}: {score:g} of {full:g}, expected {want:g}")
+    if isinstance(fake.cells, dict) and set(fake.cells) - set(cells):
+        problems.append(f"expect names cells that are not graded: {sorted(set(fake.cells) - set(cells))}")
+    total = sum(s for s, _ in cells.values())
+    if abs(total - fake.total) > 1e-9:
+        problems.append(f"total {total:g}, expected {fake.total:g}")
+    for cell, phrases in fake.says.items():
+        for phrase in [phrases] if isinstance(phrases, str) else phrases:
+            if phrase not in outputs.get(cell, ""):
+                problems.append(f"{cell}: its output does not say {phrase!r}; it says "
+                                f"{outputs.get(cell, '')[:400]!r}")
+    return problems
+
+
+def selftest(assignment: str, *, course: Path | None = None, folder: Path = SUBMISSIONS,
+             source: Path = SOURCE, only=None) -> list[SelfTest]:
+    """Build the fake submissions of ``assignment`` (``only`` some, by name), autograde them in
+    ``course`` (a temporary folder by default) and compare every cell's grade with what each expects."""
+    import nbformat
+    from nbgrader.converters import GenerateAssignment
+    listed = [f for f in fakes(assignment, folder) if not only or f.name in set(only)]
+    if not listed:
+        raise WorkflowError(f"no fake submissions for {assignment} in {Path(folder) / assignment}")
+    books = notebooks(Path(source) / assignment)
+    if len(books) != 1:
+        raise WorkflowError("fake submissions describe one-notebook assignments")
+    with tempfile.TemporaryDirectory() as tmp:
+        course = prepare_course(Path(course) if course is not None else Path(tmp) / "course", [assignment],
+                                source)
+        _nbgrader(GenerateAssignment, course, assignment, force=True)     # a fresh student version
+        release_nb = nbformat.read(str(course / "release" / assignment / books[0].name), as_version=4)
+        source_nb = nbformat.read(str(books[0]), as_version=4)
+        inbox = Path(tmp) / "inbox"
+        for fake in listed:
+            (inbox / fake.name).mkdir(parents=True)
+            nbformat.write(build(fake, release_nb, source_nb), str(inbox / fake.name / books[0].name))
+        notes = autograde(assignment, inbox, course=course, source=source, _generated=True)
+        by_student: dict = {}
+        for g in grades(course, assignment):
+            by_student.setdefault(g.student, {})[g.cell] = (g.score, g.max_score)
+        results = []
+        for fake in listed:
+            cells = by_student.get(fake.name, {})
+            problems = _judge(fake, cells, cell_outputs(course, assignment, fake.name), notes.get(fake.name, []))
+            results.append(SelfTest(fake, sum(s for s, _ in cells.values()),
+                                    {c: s for c, (s, _) in cells.items()}, problems))
+        return results

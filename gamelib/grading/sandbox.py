@@ -1,0 +1,237 @@
+"""Run a student's function so that nothing it does can stop the grading of the next test.
+
+:func:`run` calls it and returns a :class:`Run`: what it returned, or the exception it raised, with
+four guards around the call:
+
+* **time**: a per-call time limit (SIGALRM in the main thread, a line-by-line clock check elsewhere);
+  an infinite loop becomes status 'timeout' and the next test is graded.  The alarm keeps firing
+  every 50 ms until the call returns, and from the second alarm on every line raises, so a bare
+  ``except:`` inside the loop cannot swallow it;
+* **output**: everything printed goes to a capped buffer: megabytes of prints cost a counter, never
+  a notebook output (the count is reported);
+* **gamelib's own searches**: a profile hook notes every call into gamelib's search modules (minimax,
+  alpha-beta, ...); calling the reference instead of writing it is reported by name;
+* **exceptions**: any exception, ``SystemExit`` included, is caught and located in the student's code.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import math
+import numbers
+import os
+import signal
+import sys
+import threading
+import time
+import traceback
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from typing import Any, NamedTuple
+
+from .tracing import BudgetExceeded
+
+_GAMELIB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+SEARCH_MODULES = ("minimax.py", "alphabeta.py", "limits.py", "star.py", "montecarlo.py", "lookup.py",
+                  "policies.py", "experiments")
+"""gamelib's searches and experiments: what an exercise asks a student to write, so never to call."""
+
+OUTPUT_KEPT = 2000
+"""Characters of a student's printed output kept for feedback; the rest is only counted."""
+
+
+class TimeLimitExceeded(BaseException):
+    """The call ran past its time limit (a BaseException, so ``except Exception`` cannot catch it)."""
+
+
+class Run(NamedTuple):
+    """What happened when a student's function was called.
+
+    status     'ok', 'error' (it raised), 'timeout' (past the time limit) or 'budget' (it arrived at
+               more nodes than the budget: a loop, or a search far larger than asked)
+    returned   what it returned (status 'ok')
+    error      the exception it raised (status 'error')
+    where      the line of the student's code that raised, as "line 7: v = min_value(...)"
+    seconds    how long the call took
+    printed    how many characters it printed; ``output`` holds the first :data:`OUTPUT_KEPT`
+    forbidden  gamelib search functions it called, first called first, as "gamelib.minimax.minimax"
+    """
+
+    status: str
+    returned: Any = None
+    error: BaseException | None = None
+    where: str = ""
+    seconds: float = 0.0
+    printed: int = 0
+    output: str = ""
+    forbidden: tuple = ()
+
+
+class _CappedStream(io.TextIOBase):
+    """A text stream that keeps the first ``limit`` characters written to it and counts the rest."""
+
+    def __init__(self, limit: int = OUTPUT_KEPT):
+        self.limit, self.count, self.parts = limit, 0, []
+
+    def write(self, s):
+        s = str(s)
+        room = self.limit - min(self.count, self.limit)
+        if room:
+            self.parts.append(s[:room])
+        self.count += len(s)
+        return len(s)
+
+    def writable(self):
+        return True
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def _is_search_file(filename: str) -> bool:
+    if not filename.startswith(_GAMELIB):
+        return False
+    rel = os.path.relpath(filename, _GAMELIB)
+    return rel.split(os.sep)[0] in SEARCH_MODULES
+
+
+@contextmanager
+def _watch_calls(found: dict, on: bool = True):
+    """Note (in ``found``) every call into gamelib's search modules while the block runs."""
+    if not on:
+        yield
+        return
+    previous = sys.getprofile()
+    cache = {}
+
+    def hook(frame, event, arg):
+        if event == "call":
+            code = frame.f_code
+            hit = cache.get(code.co_filename)
+            if hit is None:
+                hit = cache[code.co_filename] = _is_search_file(code.co_filename)
+            if hit:
+                module = frame.f_globals.get("__name__", "gamelib")
+                found.setdefault(f"{module}.{code.co_name}", None)
+
+    sys.setprofile(hook)
+    try:
+        yield
+    finally:
+        sys.setprofile(previous)
+
+
+@contextmanager
+def _time_limit(seconds: float | None):
+    """Raise TimeLimitExceeded in this thread once ``seconds`` have passed (and every 50 ms after),
+    until the block ends."""
+    if seconds is None:
+        yield
+        return
+    state = {"active": True, "alarms": 0}
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+        previous_trace = sys.gettrace()
+
+        def on_alarm(signum, frame):
+            if not state["active"]:
+                return
+            state["alarms"] += 1
+            if state["alarms"] > 1:       # the first alarm was swallowed: raise at every line from now on
+                _raise_everywhere(frame, state, seconds)
+            raise TimeLimitExceeded(f"no answer within {seconds:g} s")
+
+        old = signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+        try:
+            yield
+        finally:
+            state["active"] = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+            if state["alarms"] > 1:
+                sys.settrace(previous_trace)
+        return
+    # Not the main thread (no signals there): every line checks the clock.  Slower, and a call that
+    # blocks in C (time.sleep) is only stopped when it returns, but a loop never runs on.
+    deadline = time.monotonic() + seconds
+    previous_trace = sys.gettrace()
+
+    def check(f, event, arg):
+        if state["active"] and time.monotonic() > deadline and \
+                os.path.abspath(f.f_code.co_filename) not in _OURS:
+            raise TimeLimitExceeded(f"no answer within {seconds:g} s")
+        return check
+
+    sys.settrace(check)
+    try:
+        yield
+    finally:
+        state["active"] = False
+        sys.settrace(previous_trace)
+
+
+_OURS = (os.path.abspath(__file__), os.path.abspath(contextlib.__file__))
+
+
+def _raise_everywhere(frame, state, seconds):
+    """Make every line the student's code runs raise TimeLimitExceeded (a loop that swallows the alarm
+    with a bare ``except`` then raises again in its own handler, and so escapes it)."""
+    def killer(f, event, arg):
+        if state["active"] and event in ("line", "call") and os.path.abspath(f.f_code.co_filename) not in _OURS:
+            raise TimeLimitExceeded(f"no answer within {seconds:g} s")
+        return killer
+
+    sys.settrace(killer)
+    while frame is not None:
+        frame.f_trace, frame.f_trace_lines = killer, True
+        frame = frame.f_back
+
+
+def where_raised(error: BaseException) -> str:
+    """The innermost line of the traceback outside gamelib (the student's code), as 'line N: code'."""
+    frames = traceback.extract_tb(error.__traceback__)
+    for frame in reversed(frames):
+        if not frame.filename.startswith(_GAMELIB):
+            code = (frame.line or "").strip()
+            return f"line {frame.lineno} of your code: {code}" if code else f"line {frame.lineno}"
+    return ""
+
+
+def run(fn, *args, time_limit: float | None = 2.0, watch: bool = True, **kwargs) -> Run:
+    """Call ``fn(*args, **kwargs)`` under the guards above and report what happened.  ``watch=False``
+    leaves out the watch on gamelib's searches (for a student's evaluation function, which gamelib's
+    own search calls)."""
+    stream, found = _CappedStream(), {}
+    start = time.perf_counter()
+    status, returned, error = "ok", None, None
+    try:
+        with redirect_stdout(stream), redirect_stderr(stream), _watch_calls(found, watch), \
+                _time_limit(time_limit):
+            returned = fn(*args, **kwargs)
+    except TimeLimitExceeded as e:
+        status, error = "timeout", e
+    except BudgetExceeded as e:
+        status, error = "budget", e
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:                               # noqa: BLE001 -- anything a student raises
+        status, error = "error", e
+    seconds = time.perf_counter() - start
+    if status == "ok" and time_limit is not None and seconds > time_limit:
+        status = "timeout"                                   # it caught the alarm and carried on
+    return Run(status, returned, error, where_raised(error) if status == "error" else "",
+               seconds, stream.count, stream.text, tuple(found))
+
+
+def describe_returned(x) -> str:
+    """A short, safe description of a returned value for feedback: its type and a truncated repr."""
+    text = repr(x)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(x).__name__} {text}"
+
+
+def is_number(x) -> bool:
+    """A real number that is not a bool and not NaN (numpy numbers count)."""
+    return isinstance(x, numbers.Real) and not isinstance(x, bool) and not math.isnan(x)

@@ -1,0 +1,117 @@
+"""What every gamelib widget shares, whatever it shows.
+
+* **A text form that says what to do.**  A notebook opened before it is run (or shown where no kernel
+  runs, such as a GitHub preview) shows a widget cell's ``text/plain`` output.  ipywidgets' own is the
+  widget's repr, ``TreeExplorer(children=(HBox(...``, which tells a student nothing; ours says to run
+  the cell.
+* **All or nothing.**  An update started from the browser (a click, a typed value, a slider) either
+  happens whole or not at all: if it fails, every control and every output the widget listed goes
+  back to what it was, and the reason is written inside the widget, in red, above its controls.  A
+  traceback in JupyterLab's log, which a student never opens, is no way to say "depth 9 is too deep".
+  Python calls (``explorer.set_random(depth=9)``) raise as usual, the widget just as whole.
+
+A widget mixes :class:`LiveWidget` in before its ipywidgets box class, calls :meth:`_init_live`
+before building its children and puts ``self.message_html`` among them, lists what makes up its state
+in ``_live_state`` (``(object, attribute)`` pairs, restored in order: a slider's ``max`` before its
+``value``) and decorates each observer and click handler with :func:`from_browser`.
+"""
+from __future__ import annotations
+
+import functools
+import html
+
+import ipywidgets as widgets
+
+RUN_ME = ("{name}: an interactive widget. Run this cell (Shift+Enter) to use it; it needs a running "
+          "kernel, so it cannot show in a static view.")
+ERROR_STYLE = ("color:#b00020;background:#fdecea;border-left:4px solid #b00020;padding:3px 8px;"
+               "margin:2px 0")
+NOTE_STYLE = "color:#5a4a00;background:#fff8d6;border-left:4px solid #c9a800;padding:3px 8px;margin:2px 0"
+_MISSING = object()
+
+
+class LiveWidget:
+    """Mix-in for gamelib's widgets (see the module docstring)."""
+
+    _quiet = False
+
+    def _init_live(self):
+        self._quiet = False
+        self._depth = 0
+        self.message_html = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.message = ""
+
+    # -- the text form ---------------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle and "text/plain" in bundle:
+            bundle["text/plain"] = RUN_ME.format(name=type(self).__name__)
+        return bundle
+
+    # -- messages inside the widget --------------------------------------------------------------------
+    def say(self, text: str = "", *, error: bool = False):
+        """Write ``text`` above the controls (a red error, or a yellow note); '' clears it."""
+        self.message = text
+        if not text:
+            self.message_html.value = ""
+            self.message_html.layout.display = "none"
+            return
+        style, sign = (ERROR_STYLE, "⚠ ") if error else (NOTE_STYLE, "")
+        self.message_html.value = f"<div style='{style}'>{sign}{html.escape(text)}</div>"
+        self.message_html.layout.display = None
+
+    # -- all or nothing --------------------------------------------------------------------------------
+    def _live_state(self) -> list:
+        """``[(object, attribute), ...]``: what an update may change, restored in this order if it
+        fails.  Widgets extend it."""
+        return []
+
+    def _snapshot(self) -> list:
+        out = []
+        for obj, name in self._live_state():
+            value = getattr(obj, name, _MISSING)
+            if isinstance(value, (list, dict, set)):  # updated in place: keep a copy
+                value = type(value)(value)
+            out.append((obj, name, value))
+        return out
+
+    def _restore(self, saved):
+        quiet, self._quiet = self._quiet, True
+        try:
+            for obj, name, value in saved:
+                if value is _MISSING:
+                    if hasattr(obj, name):
+                        delattr(obj, name)
+                elif getattr(obj, name, _MISSING) is not value:
+                    setattr(obj, name, value)
+        finally:
+            self._quiet = quiet
+
+
+def from_browser(method):
+    """Decorate an observer (``method(self, change)``) or a click handler (``method(self, button)``):
+    nothing happens while the widget is ``_quiet`` (it is setting its own controls); otherwise the
+    update runs all or nothing.  If it raises, the widget's state (and, for an observer, the control
+    that changed) goes back to what it was and the error is written inside the widget; a note set by
+    the update stays, any earlier message is cleared."""
+
+    @functools.wraps(method)
+    def wrapper(self, arg=None):
+        if self._quiet:
+            return None
+        if self._depth:  # an update inside an update: the outer one answers for both
+            return method(self, arg)
+        saved = self._snapshot()
+        if isinstance(arg, dict) and "owner" in arg and "old" in arg:
+            saved.append((arg["owner"], arg["name"], arg["old"]))  # the browser already changed it
+        self.say("")
+        self._depth += 1
+        try:
+            return method(self, arg)
+        except Exception as err:  # noqa: BLE001 - every failure is shown, none escapes to the log
+            self._restore(saved)
+            self.say(f"{err} (nothing was changed)", error=True)
+            return None
+        finally:
+            self._depth -= 1
+    return wrapper

@@ -1,0 +1,85 @@
+"""Notebook 03 in the browser: the Connect Four board plays one move per click, says when it is
+busy, and shows which of its two settings (depth or seconds) is in use."""
+import pytest
+
+from gamelib.viz.connect4_board import PIECE_COLORS
+
+COUNT_DISCS_JS = """(root, colors) => {
+    const rgb = h => `rgb(${parseInt(h.slice(1, 3), 16)}, ${parseInt(h.slice(3, 5), 16)}, ${parseInt(h.slice(5, 7), 16)})`;
+    const discs = [...root.querySelectorAll('table div')].map(d => getComputedStyle(d).backgroundColor);
+    return {X: discs.filter(c => c === rgb(colors.X)).length, O: discs.filter(c => c === rgb(colors.O)).length};
+}"""
+READOUT_EDITABLE_JS = """(root) => Object.fromEntries([...root.querySelectorAll('.widget-slider')].map(s =>
+    [s.querySelector('.widget-label').innerText.trim(),
+     s.querySelector('.widget-readout').contentEditable === 'true']))"""
+COLUMN_BUTTONS_JS = """(root) => [...root.querySelectorAll('button')].filter(b => /^\\d+$/.test(b.innerText.trim()))"""
+
+
+@pytest.fixture(scope="module")
+def nb(open_notebook):
+    return open_notebook("03_evaluation_and_cutoffs.ipynb")
+
+
+def discs(board):
+    return board.root.evaluate(COUNT_DISCS_JS, {"X": PIECE_COLORS["X"], "O": PIECE_COLORS["O"]})
+
+
+def replied(board):
+    """The agent's reply is on screen (the status names its column, no 'thinking')."""
+    return board.condition("(root, before) => root.innerText !== before && "
+                           "root.innerText.includes('played column') && "
+                           "!root.innerText.includes('thinking')", board.text())
+
+
+def test_notebook_runs_clean(nb):
+    nb.assert_clean()
+
+
+def test_a_click_plays_a_move_and_the_agent_replies(nb):
+    board = nb.widget('Connect4Board(human="X", depth=6)')
+    board.click("new game")
+    nb.wait_idle()
+    board.click("3", until=replied(board))
+    nb.wait_idle()
+    assert nb.eventually(lambda: discs(board), lambda d: d == {"X": 1, "O": 1}) == {"X": 1, "O": 1}
+    text = board.text()
+    assert "searched to depth" in text and "principal variation" in text
+    board.click("take back", until=board.shows("Taken back"))
+    nb.wait_idle()
+    assert nb.eventually(lambda: discs(board), lambda d: d == {"X": 0, "O": 0}) == {"X": 0, "O": 0}
+    nb.assert_clean()
+
+
+def test_a_double_click_plays_one_move(nb):
+    """Regression (issue 7): a double-click on a column played two moves (and the agent replied
+    twice)."""
+    board = nb.new_widget('Connect4Board(human="X", depth=4)')
+    board.click("3", until=replied(board), double=True)
+    nb.wait_idle(settle=1.5)  # a second move, if one were played, would be on screen by now
+    assert discs(board) == {"X": 1, "O": 1}
+    nb.assert_clean()
+
+
+def test_the_columns_are_disabled_while_the_agent_thinks(nb):
+    """Regression (issue 7): the buttons stayed live while a move was being processed."""
+    board = nb.new_widget('Connect4Board(human="X", time_limit=1.5)')
+    busy = board.condition(f"root => {{ const bs = ({COLUMN_BUTTONS_JS})(root); "
+                           "return bs.length === 7 && bs.every(b => b.disabled); }")
+    board.click("3", until=busy, timeout=1.5)
+    board.wait(replied(board))
+    live = nb.eventually(lambda: board.root.evaluate(
+        f"root => ({COLUMN_BUTTONS_JS})(root).filter(b => !b.disabled).length"), lambda n: n == 7)
+    assert live == 7  # enabled again once the reply is on screen
+    nb.assert_clean()
+
+
+def test_only_the_setting_in_use_is_live(nb):
+    """Regression (issue 7): the depth slider and the seconds slider both looked active whatever the
+    mode."""
+    board = nb.new_widget('Connect4Board(human="X", depth=4)')
+    editable = board.root.evaluate(READOUT_EDITABLE_JS)
+    assert editable == {"depth (plies)": True, "seconds a move": False}
+    board.toggle("time budget")
+    want = {"depth (plies)": False, "seconds a move": True}
+    assert nb.eventually(lambda: board.root.evaluate(READOUT_EDITABLE_JS), lambda e: e == want) == want
+    nb.assert_clean()

@@ -1,0 +1,181 @@
+"""Searches written the way students write them, for the grader's tests: a right version of each
+exercise, and one wrong version per known bug (:data:`gamelib.grading.mutants.MUTANTS`).
+
+They use the game protocol only, as the exercises ask; none of them is gamelib's own search.
+"""
+from math import inf
+
+from gamelib import CHANCE, MAX, MIN
+
+
+def minimax_value(game, state):
+    if game.is_terminal(state):
+        return game.utility(state, MAX)
+    values = [minimax_value(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+
+def minimax_decision(game, state, tie=False):
+    maximize = game.to_move(state) == MAX
+    best, best_value = None, None
+    for a in game.actions(state):
+        v = minimax_value(game, game.result(state, a))
+        if best is None or (v > best_value if maximize else v < best_value) or (tie and v == best_value):
+            best, best_value = a, v
+    return best
+
+
+def multiagent_value(game, state, depth, evaluate, bug=None):
+    """Depth in rounds; ``bug`` one of 'per_agent', 'partial', 'cutoff_first', 'no_terminal'."""
+    if bug == "cutoff_first" and depth == 0:
+        return evaluate(state)
+    if bug != "no_terminal" and game.is_terminal(state):
+        return game.utility(state, MAX)
+    if depth == 0:
+        return evaluate(state)
+    maximize = game.to_move(state) == MAX
+    v = -inf if maximize else inf
+    for a in game.actions(state):
+        child = game.result(state, a)
+        if bug == "per_agent":
+            d = depth - 1
+        elif bug == "partial":
+            d = depth - 1 if maximize else depth
+        else:
+            d = depth - 1 if game.to_move(child) == MAX else depth
+        v2 = multiagent_value(game, child, d, evaluate, bug)
+        v = max(v, v2) if maximize else min(v, v2)
+    return v
+
+
+def alphabeta_search(game, state, prune_on_equality=True, bug=None, depth=None, evaluate=None):
+    """Fig. 5.7; ``bug`` one of 'flip', 'fresh', 'tie', 'no_update', 'cutoff_first', 'overwrite'."""
+    equality = prune_on_equality != (bug == "flip")
+
+    def value(s, alpha, beta, ply):
+        if bug == "cutoff_first" and depth is not None and ply == depth:
+            return evaluate(s), None
+        if game.is_terminal(s):
+            return game.utility(s, MAX), None
+        if depth is not None and ply == depth:
+            return evaluate(s), None
+        maximize = game.to_move(s) == MAX
+        v, move = (-inf if maximize else inf), None
+        current = s
+        for a in game.actions(s):
+            current = game.result(current if bug == "overwrite" else s, a)
+            if bug == "fresh" and ply == 0:
+                v2, _ = value(current, -inf, inf, ply + 1)
+            else:
+                v2, _ = value(current, alpha, beta, ply + 1)
+            if bug == "tie" and ply == 0 and v2 == v:
+                move = a
+            if (v2 > v) if maximize else (v2 < v):
+                v, move = v2, a
+                if bug != "no_update":
+                    if maximize:
+                        alpha = max(alpha, v)
+                    else:
+                        beta = min(beta, v)
+            if maximize and (v > beta or (equality and v == beta)):
+                return v, move
+            if not maximize and (v < alpha or (equality and v == alpha)):
+                return v, move
+        return v, move
+
+    return value(state, -inf, inf, 0)
+
+
+def h_alphabeta_search(game, state, depth, evaluate, bug=None):
+    if bug == "plus":
+        depth += 1
+    elif bug == "minus":
+        depth -= 1
+    return alphabeta_search(game, state, True, bug, depth, evaluate)
+
+
+def expectiminimax_value(game, state, bug=None):
+    """``bug`` one of 'uniform', 'min', 'overwrite'."""
+    if game.is_terminal(state):
+        return game.utility(state, MAX)
+    player = game.to_move(state)
+    if player == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        if bug == "min":
+            return min(expectiminimax_value(game, game.result(state, r), bug) for r, _ in outcomes)
+        v, current = 0.0, state
+        for r, p in outcomes:
+            current = game.result(current if bug == "overwrite" else state, r)
+            v += (1 / len(outcomes) if bug == "uniform" else p) * expectiminimax_value(game, current, bug)
+        return v
+    values = [expectiminimax_value(game, game.result(state, a), bug) for a in game.actions(state)]
+    return max(values) if player == MAX else min(values)
+
+
+def expectimax_search(game, state, opponent_policy, bug=None):
+    """``bug`` one of 'uniform_policy', 'min_policy', 'tie'."""
+    def value(s):
+        if game.is_terminal(s):
+            return game.utility(s, MAX)
+        player = game.to_move(s)
+        if player == CHANCE:
+            v = 0.0
+            for r, p in game.chance_outcomes(s):
+                v += p * value(game.result(s, r))
+            return v
+        if player == MIN:
+            policy = opponent_policy(s)
+            if bug == "min_policy":
+                return min(value(game.result(s, a)) for a in policy)
+            v = 0.0
+            for a, p in policy.items():
+                v += (1 / len(policy) if bug == "uniform_policy" else p) * value(game.result(s, a))
+            return v
+        return max(value(game.result(s, a)) for a in game.actions(s))
+
+    best, best_value = None, -inf
+    for a in game.actions(state):
+        v = value(game.result(state, a))
+        if v > best_value or (bug == "tie" and v == best_value):
+            best, best_value = a, v
+    return best_value, best
+
+
+RIGHT = {
+    "minimax_value": minimax_value,
+    "minimax_decision": minimax_decision,
+    "multiagent_value": multiagent_value,
+    "alphabeta_aima": alphabeta_search,
+    "alphabeta_strict": alphabeta_search,
+    "alphabeta_search": alphabeta_search,
+    "h_alphabeta_search": h_alphabeta_search,
+    "expectiminimax_value": expectiminimax_value,
+    "expectimax_search": expectimax_search,
+}
+"""A right answer to every search exercise of :data:`gamelib.grading.checks.EXERCISES`."""
+
+WRONG = {
+    # (exercise, mutant it should be named as): the student-style bug
+    ("minimax_decision", "last_tied"): lambda g, s: minimax_decision(g, s, tie=True),
+    ("multiagent_value", "depth_plus_one"): lambda g, s, d, e: multiagent_value(g, s, d + 1, e),
+    ("multiagent_value", "depth_minus_one"): lambda g, s, d, e: multiagent_value(g, s, d - 1, e) if d >= 1 else e(s),
+    ("multiagent_value", "depth_per_agent"): lambda g, s, d, e: multiagent_value(g, s, d, e, "per_agent"),
+    ("multiagent_value", "partial_round"): lambda g, s, d, e: multiagent_value(g, s, d, e, "partial"),
+    ("multiagent_value", "cutoff_before_terminal"): lambda g, s, d, e: multiagent_value(g, s, d, e, "cutoff_first"),
+    ("multiagent_value", "missing_terminal_test"): lambda g, s, d, e: multiagent_value(g, s, d, e, "no_terminal"),
+    ("alphabeta_aima", "strict_pruning"): lambda g, s, p: alphabeta_search(g, s, p, "flip"),
+    ("alphabeta_strict", "prunes_on_equality"): lambda g, s, p: alphabeta_search(g, s, p, "flip"),
+    ("alphabeta_aima", "fresh_root_window"): lambda g, s, p: alphabeta_search(g, s, p, "fresh"),
+    ("alphabeta_aima", "last_tied"): lambda g, s, p: alphabeta_search(g, s, p, "tie"),
+    ("alphabeta_aima", "no_pruning"): lambda g, s, p: alphabeta_search(g, s, p, "no_update"),
+    ("alphabeta_aima", "overwrite_state"): lambda g, s, p: alphabeta_search(g, s, p, "overwrite"),
+    ("h_alphabeta_search", "depth_plus_one"): lambda g, s, d, e: h_alphabeta_search(g, s, d, e, "plus"),
+    ("h_alphabeta_search", "cutoff_before_terminal"): lambda g, s, d, e: h_alphabeta_search(g, s, d, e, "cutoff_first"),
+    ("expectiminimax_value", "uniform_chance"): lambda g, s: expectiminimax_value(g, s, "uniform"),
+    ("expectiminimax_value", "min_at_chance"): lambda g, s: expectiminimax_value(g, s, "min"),
+    ("expectiminimax_value", "overwrite_at_chance"): lambda g, s: expectiminimax_value(g, s, "overwrite"),
+    ("expectimax_search", "uniform_policy"): lambda g, s, p: expectimax_search(g, s, p, "uniform_policy"),
+    ("expectimax_search", "min_for_policy"): lambda g, s, p: expectimax_search(g, s, p, "min_policy"),
+    ("expectimax_search", "last_tied"): lambda g, s, p: expectimax_search(g, s, p, "tie"),
+}
+"""Student-style versions of each known bug, keyed by the exercise and the mutant that models it."""

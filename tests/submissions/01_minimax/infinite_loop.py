@@ -1,0 +1,27 @@
+# minimax_decision never returns when the first action is not the best (a while loop whose index is
+# never increased): such a case stops at the 2 s limit, the check gives up after two time-outs, and
+# every other answer is still graded.
+
+# %% expect
+total = 17
+cells = {"q3_decision_hidden": 0}
+says = {"q3_decision_hidden": ["no answer within 2 s", "not run (after 2 time-outs)"]}
+
+# %% solutions
+
+# %% answer q3_answer
+def minimax_value(game, state):
+    if game.is_terminal(state):
+        return game.utility(state, MAX)
+    values = [minimax_value(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+
+def minimax_decision(game, state):
+    actions = list(game.actions(state))
+    values = [minimax_value(game, game.result(state, a)) for a in actions]
+    best = max(values) if game.to_move(state) == MAX else min(values)
+    i = 0
+    while values[i] != best:                     # i is never increased
+        pass
+    return actions[i]

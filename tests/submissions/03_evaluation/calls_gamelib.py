@@ -1,0 +1,25 @@
+# h_alphabeta_search hands the work to gamelib's own alphabeta (the reference), and p_left_better to
+# gamelib's sigma study: both detected, by name.
+
+# %% expect
+total = 4
+cells = {"q1_test": 0, "q1_hidden": 0, "q3_test": 0, "q3_hidden": 0}
+says = {"q1_test": "calls gamelib's own search (gamelib.alphabeta.alphabeta)",
+        "q3_hidden": "calls gamelib's own sigma study"}
+
+# %% solutions
+
+# %% answer q1_answer
+from gamelib import alphabeta
+
+
+def h_alphabeta_search(game, state, depth, evaluate):
+    result = alphabeta(game, state, depth=depth, evaluate=evaluate)
+    return result.value, result.action
+
+# %% answer q3_answer
+from gamelib.experiments.sigma import branch_probabilities
+
+
+def p_left_better(tree, sigma, trials, seed):
+    return branch_probabilities(tree, sigma, trials, seed=seed)["a1"]

@@ -1,0 +1,20 @@
+# my_evaluation takes 10 ms a call (far over the 5 ms limit): no games are played, 0 of 4 points for
+# it; everything else is graded as usual.
+
+# %% expect
+total = 10
+cells = {"q2_graded": 0}
+says = {"q2_graded": "ms a call; the limit is 5 ms"}
+
+# %% solutions
+
+# %% answer q2_answer
+import time
+from gamelib.games.connect4 import evaluation
+
+kit = evaluation()
+
+
+def my_evaluation(state):
+    time.sleep(0.01)
+    return kit(state)

@@ -1,0 +1,31 @@
+"""Autograde the fake submissions of tests/submissions/<assignment>/ with nbgrader and check every
+grade exactly: the reference solution (full marks), a blank one (0, no crash), one per known bug (the
+bug named in the feedback), an infinite loop, one raising, deleted and edited test cells, stripped
+metadata, and more (each file says what it is).  Then export the grades and produce feedback, which
+must never show a hidden test.  Each assignment is graded in its own temporary course folder."""
+import csv
+
+import pytest
+
+from gamelib.grading import fakes
+from gamelib.grading import workflow as w
+
+
+@pytest.mark.parametrize("assignment", w.assignments())
+def test_fake_submissions_get_exactly_their_grades(assignment, tmp_path):
+    course = tmp_path / "course"
+    results = fakes.selftest(assignment, course=course)
+    report = "\n".join(f"{r.fake.name}: {r.total:g}" + "".join(f"\n    {p}" for p in r.problems) for r in results)
+    print(report)
+    assert all(not r.problems for r in results), report
+
+    out, by_cell = w.export(course, tmp_path / "grades.csv")
+    with open(out) as f:
+        rows = list(csv.DictReader(f))
+    assert {r["student_id"]: float(r["score"]) for r in rows} == {r.fake.name: r.total for r in results}
+    with open(by_cell) as f:
+        assert sum(float(r["score"]) for r in csv.DictReader(f)) == sum(r.total for r in results)
+
+    pages = w.feedback(assignment, course=course)                # raises if a hidden line shows
+    assert len(pages) == len(results)
+    assert all("(hidden tests ran here)" in p.read_text() for p in pages)

@@ -1,0 +1,125 @@
+"""The exercise sets as an instructor receives them: student versions generated from the sources and
+committed, every source passing its own tests and every student version failing them (judged from
+nbgrader's validator result, not its exit code), links back to the notebooks, fake submissions for
+every assignment, and the command line.  Everything is written to temporary folders."""
+import filecmp
+import json
+import re
+
+import nbformat
+import pytest
+
+from gamelib.grading import __main__ as cli
+from gamelib.grading import fakes
+from gamelib.grading import workflow as w
+
+ASSIGNMENTS = w.assignments()
+SOURCES = [p for a in ASSIGNMENTS for p in w.notebooks(w.SOURCE / a)]
+RELEASES = [p for a in ASSIGNMENTS for p in w.notebooks(w.RELEASE / a)]
+
+
+def test_there_are_assignments_each_with_one_student_version():
+    assert ASSIGNMENTS[:4] == ["01_minimax", "02_alpha_beta", "03_evaluation", "04_chance"]
+    assert [p.relative_to(w.SOURCE) for p in SOURCES] == [p.relative_to(w.RELEASE) for p in RELEASES]
+
+
+def test_the_committed_student_versions_match_a_fresh_generation(tmp_path):
+    fresh = w.generate(release=tmp_path)
+    assert sorted(p.relative_to(tmp_path) for p in fresh) == sorted(p.relative_to(w.RELEASE) for p in RELEASES)
+    for path in fresh:
+        committed = w.RELEASE / path.relative_to(tmp_path)
+        assert filecmp.cmp(path, committed, shallow=False), \
+            f"{committed} is stale: run `python -m gamelib.grading generate` and commit it"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.parent.name)
+def test_every_source_passes_its_tests(path):
+    v = w.validate_notebook(path, "pass")
+    assert v.ok, f"{path.name}: {v.problem or v.failed}"
+
+
+@pytest.mark.parametrize("path", RELEASES, ids=lambda p: p.parent.name)
+def test_every_student_version_fails_its_tests(path):
+    v = w.validate_notebook(path, "fail")
+    assert v.ok and v.failed, f"{path.name}: {v.problem or 'every test passes on the blank student version'}"
+
+
+@pytest.mark.parametrize("path", RELEASES, ids=lambda p: p.parent.name)
+def test_student_versions_hold_no_solution_and_no_hidden_test(path):
+    text = path.read_text()
+    assert "BEGIN HIDDEN TESTS" not in text and "BEGIN SOLUTION" not in text
+    for line in w.hidden_lines(names=[path.parent.name]):
+        assert line not in text
+    nb = nbformat.read(str(path), as_version=4)
+    assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code")
+
+
+def _headings():
+    out = {}
+    for nb_path in sorted((w.REPO / "notebooks").glob("*.ipynb")):
+        nb = json.loads(nb_path.read_text())
+        out[nb_path.name] = [line.lstrip("#").strip() for c in nb["cells"] if c["cell_type"] == "markdown"
+                             for line in "".join(c["source"]).splitlines() if line.startswith("#")]
+    return out
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.parent.name)
+def test_each_exercise_links_back_to_the_notebook_sections_that_teach_it(path):
+    headings = _headings()
+    text = "\n".join(c.source for c in nbformat.read(str(path), as_version=4).cells if c.cell_type == "markdown")
+    links = re.findall(r"\]\(([^)]+\.ipynb)\)", text)
+    assert links, f"{path.name} links to no notebook"
+    for link in links:
+        assert (path.parent / link).resolve().exists(), f"{path.name}: broken link {link}"
+    every = [h for hs in headings.values() for h in hs]
+    for section in re.findall(r"\*(\d+ ?[·.] [^*]+)\*", text):      # *2 · Step by step on AIMA Fig. 5.2*
+        section = " ".join(section.split()).rstrip(".")
+        assert any(h.startswith(section) for h in every), f"{path.name}: no section {section!r}"
+
+
+def test_every_assignment_has_fake_submissions_whose_expectations_add_up():
+    for name in ASSIGNMENTS:
+        listed = {f.name: f for f in fakes.fakes(name)}
+        assert {"reference", "blank"} <= set(listed), f"{name}: needs reference.py and blank.py in tests/submissions"
+        source = nbformat.read(str(w.notebooks(w.SOURCE / name)[0]), as_version=4)
+        points = {w._gid(c): c.metadata.nbgrader["points"] for c in source.cells
+                  if c.metadata.get("nbgrader", {}).get("grade")}
+        assert listed["reference"].total == sum(points.values()) and listed["blank"].total == 0
+        for fake in listed.values():
+            cells = fake.cells if isinstance(fake.cells, dict) else {}
+            assert set(cells) <= set(points) and set(fake.says) <= set(points), fake.path
+            if isinstance(fake.cells, dict):
+                assert fake.total == sum(cells.get(c, p) for c, p in points.items()), \
+                    f"{fake.path}: total {fake.total:g} is not the sum of the cells' expected scores"
+
+
+def test_the_command_line(capsys, tmp_path):
+    assert cli.main(["generate", "--check"]) == 0
+    assert "matches a fresh generation" in capsys.readouterr().out
+    course = tmp_path / "course"
+    assert cli.main(["autograde", "no_such_assignment", str(tmp_path), "--course", str(course)]) == 2
+    assert "no assignment 'no_such_assignment'" in capsys.readouterr().err
+    assert not course.exists()                              # refused before anything was written
+    assert cli.main(["export", "--course", str(tmp_path / "nothing")]) == 2
+    assert "no gradebook.db" in capsys.readouterr().err
+
+
+def test_an_unreadable_submission_is_reported_not_fatal(tmp_path):
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "mallory.ipynb").write_text("{ this is not json")
+    notes = w.autograde("04_chance", inbox, course=tmp_path / "course")
+    assert notes["mallory"][0].startswith("NOT GRADED: mallory.ipynb is not a readable notebook")
+    assert w.grades(tmp_path / "course") == []
+
+
+def test_a_course_folder_names_its_gradebook_absolutely(tmp_path):
+    from traitlets.config import Config
+    course = w.prepare_course(tmp_path / "course", ["01_minimax"])
+    c = Config()
+    exec((course / "nbgrader_config.py").read_text(), {"get_config": lambda: c})
+    assert c.CourseDirectory.root == str(course)
+    assert c.CourseDirectory.db_url == f"sqlite:///{course / 'gradebook.db'}"
+    assert c.Execute.timeout == w.CELL_TIMEOUT and c.OverwriteCells.add_missing_cells
+    assert "gamelib.grading.feedback.HideHiddenTests" in c.GenerateFeedback.preprocessors
+    assert (course / "source" / "01_minimax" / "minimax.ipynb").exists()
