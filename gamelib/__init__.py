@@ -26,6 +26,7 @@ under resource limits (gamelib.limits): ``gamelib.limits.search`` (alpha-beta wi
 instead of search: :func:`endgame_table` (retrograde analysis), :func:`opening_book` (gamelib.lookup).
 Monte Carlo evaluation by random playouts: :func:`monte_carlo_value`, :func:`monte_carlo_evaluation`
 (gamelib.montecarlo).
+Monte Carlo tree search (UCT, AIMA 4th ed. Fig. 5.11): :func:`mcts` (gamelib.mcts).
 """
 from .alphabeta import alphabeta
 from .core import (CHANCE, MAX, MIN, Event, Game, GameError, IllegalMoveError, ProbabilityError,
@@ -41,6 +42,7 @@ from .star import star1, star2
 from .transposition import TranspositionTable
 from .trees import GameTree, chance
 from .core import ArgumentError, EvaluationError, SearchDepthError, StateError, TooLargeError
+from .mcts import mcts
 
 __all__ = [
     "MAX", "MIN", "CHANCE", "Game", "GameTree", "chance", "Event", "SearchResult",
@@ -52,3 +54,4 @@ __all__ = [
     "iterative_deepening", "TranspositionTable", "KillerMoves", "HistoryTable",
     "ArgumentError", "StateError", "EvaluationError", "SearchDepthError", "TooLargeError",
 ]
+__all__ += ["mcts"]
