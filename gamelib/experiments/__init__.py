@@ -12,6 +12,9 @@ traces) and returns plain numbers; notebooks and benchmarks decide how to show t
   and by exact integration; correlated errors; "depth matters" (notebook 04).
 * :mod:`gamelib.experiments.partial_observability`: belief-state sizes over real games and the census
   of information states that admit a guaranteed win (notebook 06).
+* :mod:`gamelib.experiments.mcts_strength`: Monte Carlo tree search by its number of simulations,
+  against random play, perfect play (tic-tac-toe) and iterative-deepening alpha-beta (Connect Four)
+  (notebook 08).
 """
 from .ordering import ORDERS, format_table, knuth_moore_leaves, minimal_tree_nodes, nodes_by_order
 from .sigma import (NOTES_FIGURES, TEXTBOOK_TREE, BranchProbabilities, branch_probabilities,
