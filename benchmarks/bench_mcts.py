@@ -86,14 +86,17 @@ def main(argv=None):
               f"hand-written {n / t_ref:>9,.0f}/s (move {a})   ratio {t_ref / t_kit:4.2f}x")
     try:
         from gamelib.td import td_learn
-        from gamelib.games.tictactoe import FEATURES as TTT_FEATURES
     except ImportError:
         return 0
-    from gamelib.evaluation import WeightedSum
-    start = WeightedSum(TTT_FEATURES, {k: 0.0 for k in TTT_FEATURES})
-    episodes = 300
-    t, _ = best_of(lambda: td_learn(TicTacToe(), start, episodes=episodes, alpha=0.05, seed=0), args.repeat)
-    print(f"  TD(0) self-play on tic-tac-toe: {episodes / t:,.0f} games/s")
+    from gamelib.games import connect4, tictactoe
+    for name, game, start, episodes in (
+            ("tic-tac-toe", TicTacToe(), tictactoe.evaluation({"open_lines": 0, "threats": 0, "centre": 0}), 200),
+            ("Connect Four", Connect4(), connect4.evaluation({"open_threes": 0, "open_twos": 0, "centre": 0}),
+             300)):
+        t, r = best_of(lambda: td_learn(game, start, episodes=episodes, alpha=0.001, lam=0.7, seed=0),
+                       args.repeat)
+        moves = sum(e.moves for e in r.history)
+        print(f"  TD(0.7) self-play on {name:14s} {episodes / t:>9,.0f} games/s ({moves / t:,.0f} moves/s)")
     return 0
 
 
