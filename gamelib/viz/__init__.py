@@ -16,6 +16,8 @@ tic-tac-toe; your view, the referee, your belief state) with :func:`draw_phantom
 What every widget shares (a text form that says to run the cell, all-or-nothing updates with the
 error shown inside the widget) is :mod:`gamelib.viz.live`; pictures are sized for a notebook column
 (``drawing.COLUMN_WIDTH``, type no smaller than ``drawing.MIN_FONT``).
+Monte Carlo tree search: :class:`MCTSWidget` (step or run the playouts, the tree growing, the root's UCB1
+values) and :func:`draw_mcts` (the same picture, static).
 """
 from .boards import TicTacToeBoard
 from .chance_widgets import (TransformExplorer, chance_intervals, compare_transform, draw_chance_tree,
@@ -36,3 +38,6 @@ from .infosets import draw_information_sets, information_set_groups
 
 __all__ += ["draw_information_sets", "information_set_groups", "PhantomTicTacToeBoard", "KuhnPokerTable",
             "draw_phantom_belief"]
+from .mcts_widget import MCTSWidget, draw_mcts
+
+__all__ += ["MCTSWidget", "draw_mcts"]
