@@ -144,11 +144,10 @@ def against_perfect(simulations=(10, 30, 100, 300, 1000), *, games: int = 20, se
                     progress: bool = False) -> dict:
     """{n: Record of MCTS with n simulations per move against perfect play on tic-tac-toe}: no loss
     of the perfect player is possible, so draws are MCTS's perfect games and losses its mistakes."""
-    from ..games import TicTacToe
-    from ..lookup import endgame_table
+    from .td_strength import _tictactoe_positions
 
-    game = TicTacToe()
-    table = endgame_table(game)
+    table = _tictactoe_positions()[0]                      # built once per process
+    game = table.game
     return {n: versus(game, mcts_agent(game, iterations=n, seed=seed), perfect_agent(game, table, seed),
                       games=games, seed=seed, progress=progress) for n in simulations}
 

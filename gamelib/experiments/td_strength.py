@@ -32,36 +32,42 @@ class Agreement(NamedTuple):
 _TABLE = []
 
 
-def _tictactoe_table():
-    if not _TABLE:
-        from ..games import TicTacToe
-        from ..lookup import endgame_table
-        _TABLE.append(endgame_table(TicTacToe()))
-    return _TABLE[0]
-
-
 def tictactoe_agreement(evaluate: Callable) -> Agreement:
     """``evaluate`` (state -> estimate of MAX's utility) on all 4,520 non-terminal tic-tac-toe positions:
     the RMSE against the exact minimax values, and the share of positions where the move whose result
-    ``evaluate`` likes best (the utility if the game ends there) is an optimal move."""
+    ``evaluate`` likes best (the utility if the game ends there; the first such move in the game's
+    order) is an optimal move.  ``evaluate`` is called once per position (5,478 calls at most)."""
     function("evaluate", evaluate, "a function state -> estimated utility for MAX")
-    table = _tictactoe_table()
+    table, positions = _tictactoe_positions()
     game = table.game
-    squares = good = n = 0
+    v = {}
     for s, entry in table.entries.items():
-        if game.is_terminal(s):
-            continue
-        n += 1
-        squares += (evaluate(s) - entry.value) ** 2
-        sign = 1 if game.to_move(s) == MAX else -1
+        v[s] = game.utility(s, MAX) if game.is_terminal(s) else evaluate(s)
+    squares = good = 0
+    for s, value, sign, children in positions:
+        squares += (v[s] - value) ** 2
         best, best_v = None, -math.inf
-        for a in game.actions(s):
-            c = game.result(s, a)
-            v = sign * (game.utility(c, MAX) if game.is_terminal(c) else evaluate(c))
-            if v > best_v:
-                best, best_v = c, v
-        good += table.value(best) == entry.value
+        for c, _ in children:
+            if sign * v[c] > best_v:
+                best, best_v = c, sign * v[c]
+        good += table.value(best) == value
+    n = len(positions)
     return Agreement(math.sqrt(squares / n), good / n)
+
+
+def _tictactoe_positions():
+    """The endgame table and, once, each non-terminal position with its exact value, the sign of the
+    player to move and its children."""
+    if not _TABLE:
+        from ..games import TicTacToe
+        from ..lookup import endgame_table
+        table = endgame_table(TicTacToe())
+        game = table.game
+        positions = [(s, e.value, 1 if game.to_move(s) == MAX else -1,
+                      [(game.result(s, a), a) for a in game.actions(s)])
+                     for s, e in table.entries.items() if not game.is_terminal(s)]
+        _TABLE.extend([table, positions])
+    return _TABLE[0], _TABLE[1]
 
 
 def learning_curve(result, measure: Callable, checkpoints) -> dict:
