@@ -49,7 +49,7 @@ import time
 from typing import Any, Callable, NamedTuple
 
 from .core import CHANCE, MAX, MIN, ArgumentError, Event, GameError, collector_paused, recording
-from .policies import MAX_MOVES
+from .policies import MAX_MOVES, distribution
 from .validate import check_game, flag, function, guard_size, number, python_seed, start_state, whole
 
 C = math.sqrt(2)
@@ -199,9 +199,9 @@ def simulate(game, state, rng: random.Random, playout: Callable | None = None,
         elif playout is None:
             acts = actions(state)
             state = result(state, acts[int(rng.random() * len(acts))])
-        else:
-            dist = playout(state)
-            state = result(state, rng.choices(list(dist), list(dist.values()))[0])
+        else:                                  # the policy's distribution, checked (policies.distribution)
+            moves_, weights = zip(*distribution(game, state, {player: playout}))
+            state = result(state, rng.choices(moves_, weights)[0])
         moves += 1
     return state
 

@@ -26,10 +26,12 @@ learned.
 """
 from __future__ import annotations
 
+import math
+import numbers
 import random
 from typing import NamedTuple
 
-from .core import CHANCE, MAX, ArgumentError, GameError
+from .core import CHANCE, MAX, ArgumentError, EvaluationError, GameError
 from .evaluation import WeightedSum
 from .policies import MAX_MOVES
 from .validate import check_game, flag, guard_size, number, python_seed, start_state, whole
@@ -89,7 +91,7 @@ def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: f
         raise GameError(f"td_learn needs a state where the game is not over, got {start!r}")
 
     names = list(features.features)
-    fs = [features.features[n] for n in names]
+    fs = list(features.features.items())
     w = [float(features.weights[n]) for n in names]
     history = []
     from tqdm.auto import trange
@@ -114,13 +116,25 @@ def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: f
                 w[i] += alpha * delta * e[i]
             errors += abs(delta)
             s, x, moves = s2, x2, moves + 1
+        if not all(math.isfinite(wi) for wi in w):
+            raise GameError(f"TD learning diverged in game {episode + 1}: the weights became "
+                            f"{dict(zip(names, w))}; use a smaller alpha (now {alpha!r})")
         history.append(Episode(episode + 1, game.utility(s, MAX), moves, errors / moves,
                                dict(zip(names, w))))
     return TDResult(features.with_weights(**dict(zip(names, w))), history)
 
 
 def _features(fs, s) -> list:
-    return [float(f(s)) for f in fs]
+    """f(s) for every (name, f) in ``fs``; a value that is not a finite real number raises
+    :class:`~gamelib.core.EvaluationError` naming the feature."""
+    out = []
+    for name, f in fs:
+        v = f(s)
+        if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(v):
+            raise EvaluationError(f"feature {name!r} returned {v!r} at {s!r}: features must return "
+                                  "finite real numbers")
+        out.append(float(v))
+    return out
 
 
 def _dot(w, x) -> float:

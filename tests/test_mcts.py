@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamelib
-from gamelib import MAX, MIN, ArgumentError, GameTree, StateError, TooLargeError, chance, expectiminimax, minimax
+from gamelib import MAX, MIN, ArgumentError, IllegalMoveError, ProbabilityError, GameTree, StateError, TooLargeError, chance, expectiminimax, minimax
 from gamelib.games import Bins, Connect4, Pig, TicTacToe
 from gamelib.mcts import C, Stats, mcts, root_ucb, tree_statistics
 
@@ -175,6 +175,14 @@ def test_a_game_without_the_protocol_and_a_foreign_state_are_refused():
         mcts(TicTacToe, iterations=10)
     with pytest.raises(StateError):
         mcts(TicTacToe(), "XX.", iterations=10)
+
+
+@pytest.mark.parametrize("policy, error", [(lambda s: [(0, 0)], ProbabilityError),
+                                           (lambda s: {(0, 0): 0.5}, ProbabilityError),
+                                           (lambda s: {(9, 9): 1.0}, IllegalMoveError)])
+def test_a_bad_playout_policy_is_named(policy, error):
+    with pytest.raises(error):
+        mcts(TicTacToe(), iterations=5, playout=policy)
 
 
 def test_an_endless_playout_is_stopped_by_max_moves():

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import ArgumentError, GameError, GameTree, TooLargeError, WeightedSum
+from gamelib import ArgumentError, EvaluationError, GameError, GameTree, TooLargeError, WeightedSum
 from gamelib.experiments import td_strength as xt
 from gamelib.games import Connect4, Pig, TicTacToe
 from gamelib.games import connect4 as c4
@@ -102,6 +102,20 @@ def test_bad_arguments(kwargs, error, message):
     args = {"episodes": 1, "alpha": 0.1, **kwargs}
     with pytest.raises(error, match=message):
         td_learn(TicTacToe(), ttt.evaluation(), **args)
+
+
+@pytest.mark.parametrize("value", [None, "1", float("nan"), float("inf"), True])
+def test_a_feature_that_returns_no_number_is_named(value):
+    start = WeightedSum({"bad": lambda s: value}, {"bad": 0.0})
+    with pytest.raises(EvaluationError, match="feature 'bad' returned"):
+        td_learn(TicTacToe(), start, episodes=1, alpha=0.1)
+
+
+def test_divergence_is_reported_and_the_input_kept():
+    start = WeightedSum({"big": lambda s: 1e200}, {"big": 1.0})
+    with pytest.raises(GameError, match="diverged.*smaller alpha"):
+        td_learn(TicTacToe(), start, episodes=3, alpha=1e150)
+    assert start.weights == {"big": 1.0}
 
 
 def test_bad_features_game_and_state():
