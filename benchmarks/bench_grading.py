@@ -31,7 +31,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     names = args.assignments or w.assignments()
     print(f"autograding one submission (the reference solution), nbgrader start-up included; goal < {GOAL:g} s")
-    print(f"{'assignment':<16} {'seconds':>8} {'score':>8}")
+    width = max(16, *map(len, names))
+    print(f"{'assignment':<{width}} {'seconds':>8} {'score':>8}")
     worst = 0.0
     with tempfile.TemporaryDirectory() as tmp:
         releases = w.generate(names, release=Path(tmp) / "release")
@@ -53,7 +54,7 @@ def main(argv=None):
             score = next(line.split(":", 1)[1].strip() for line in done.stdout.splitlines()
                          if line.startswith("reference:"))
             worst = max(worst, seconds)
-            print(f"{name:<16} {seconds:8.1f} {score:>8}")
+            print(f"{name:<{width}} {seconds:8.1f} {score:>8}")
     print(f"slowest: {worst:.1f} s ({'within' if worst < GOAL else 'OVER'} the {GOAL:g} s goal)")
 
 

@@ -95,6 +95,26 @@ def bench_transform_slider(w: Widget, n):
     return [w.slider("f(4)", v, until=w.image_changed()) for v in _cycle(w, values, n)]
 
 
+def bench_phantom(w: Widget, n):
+    """Phantom tic-tac-toe: propose the centre; the referee answers and the agent replies unseen."""
+    out = []
+    squares = w.root.locator(".widget-gridbox button")
+    for _ in range(n):
+        w.wait(_ready(w, ".widget-gridbox button"))
+        out.append(w.click(target=squares.nth(4), until=w.shows("percept so far: 1, ")))
+        w.click("new game", until=w.shows("percept so far: 1."))
+    return out
+
+
+def bench_kuhn(w: Widget, n):
+    """Kuhn poker: bet (the agent answers and the hand may end), then the next hand."""
+    out = []
+    for _ in range(n):
+        out.append(w.click("bet (bet / call)", until=w.text_changed()))
+        w.click("next hand", until=w.text_changed())
+    return out
+
+
 CASES = [
     # name, code showing the widget, benchmark, goal (s)
     ("reference: button -> HTML label",
@@ -116,11 +136,14 @@ CASES = [
     ("SigmaWidget: sigma slider", "SigmaWidget(sigma=1)", bench_sigma, 0.5),
     ("TransformExplorer: transform menu", "TransformExplorer()", bench_transform, 0.5),
     ("TransformExplorer: f(4) slider", "TransformExplorer()", bench_transform_slider, 0.5),
+    ("PhantomTicTacToeBoard: your move + reply", "PhantomTicTacToeBoard(agent='random', seed=1)",
+     bench_phantom, 0.3),
+    ("KuhnPokerTable: bet + the agent's answer", "KuhnPokerTable(iterations=200)", bench_kuhn, 0.3),
 ]
 
 IMPORTS = ("import gamelib.viz.explorer as explorer_module\n"
            "from gamelib.viz import (TicTacToeBoard, Connect4Board, TreeExplorer, SigmaWidget,\n"
-           "                         TransformExplorer)")
+           "                         TransformExplorer, PhantomTicTacToeBoard, KuhnPokerTable)")
 
 
 def main(argv=None):

@@ -166,6 +166,12 @@ class Game:
         """
         return state
 
+    def too_large_to_solve(self, state) -> str | None:
+        """Why a search from ``state`` to the end of the game would not finish in a student's lifetime
+        (e.g. Connect Four from the empty board), or None.  Searches without ``depth=`` refuse to start
+        when it says why, instead of running for hours; the default (None) never refuses."""
+        return None
+
     def check_state(self, state) -> None:
         """Raise :class:`StateError` if ``state`` is not a state of this game (searches, tables and
         ``play`` call it once, on the state they start from; the rules themselves trust their states).

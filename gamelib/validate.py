@@ -226,6 +226,11 @@ def search_entry(game, state, depth, evaluate, cutoff, trace, name: str):
         raise SearchDepthError(f"{name} to the end of {game!r} would never finish: its positions can "
                                "repeat (the state graph has cycles); give depth= and evaluate= "
                                "(a depth-limited search, AIMA Eq. 5.2)")
+    if cut is None:
+        why = game.too_large_to_solve(state) if hasattr(game, "too_large_to_solve") else None
+        if why:
+            raise TooLargeError(f"{name} to the end of {game!r} would not finish: {why}; give depth= and "
+                                "evaluate= (a depth-limited search, AIMA Eq. 5.2)")
     if cut is not None:
         evaluate = checked_evaluation(evaluate)
     return state, evaluate, cut

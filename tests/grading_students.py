@@ -1,5 +1,6 @@
 """Searches written the way students write them, for the grader's tests: a right version of each
-exercise, and one wrong version per known bug (:data:`gamelib.grading.mutants.MUTANTS`).
+exercise, and one wrong version per known bug (:data:`gamelib.grading.mutants.MUTANTS`); then the same
+for the belief-state and clairvoyance functions of assignment 05.
 
 They use the game protocol only, as the exercises ask; none of them is gamelib's own search.
 """
@@ -179,3 +180,135 @@ WRONG = {
     ("expectimax_search", "last_tied"): lambda g, s, p: expectimax_search(g, s, p, "tie"),
 }
 """Student-style versions of each known bug, keyed by the exercise and the mutant that models it."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Partial observability (assignment 05): belief states and averaging over clairvoyance
+# ---------------------------------------------------------------------------------------------------
+
+def carry(game, state, player, steps=None):
+    """Every state ``state`` leads to through the opponent and chance until ``player`` moves (or the game
+    ends); ``steps``: stop after that many such moves (a bug)."""
+    if game.is_terminal(state) or game.to_move(state) == player or steps == 0:
+        return {state}
+    if game.to_move(state) == CHANCE:
+        moves = [r for r, p in game.chance_outcomes(state) if p > 0]
+    else:
+        moves = game.actions(state)
+    reached = set()
+    for m in moves:
+        reached |= carry(game, game.result(state, m), player, None if steps is None else steps - 1)
+    return reached
+
+
+def predict(game, belief, action, player, bug=None):
+    """``bug`` one of 'stop', 'one', 'drop'."""
+    if bug == "stop":
+        return {game.result(s, action) for s in belief}
+    predicted = set()
+    for s in belief:
+        predicted |= carry(game, game.result(s, action), player, 1 if bug == "one" else None)
+    if bug == "drop":
+        predicted = {s for s in predicted if not game.is_terminal(s)}
+    return predicted
+
+
+def update(game, predicted, observed, player, bug=None):
+    """``bug`` one of 'no_filter', 'observation'."""
+    from gamelib.imperfect import percept
+    if bug == "no_filter":
+        return set(predicted)
+    if bug == "observation":
+        return {s for s in predicted if game.observation(s, player) == observed}
+    return {s for s in predicted if percept(game, s, player) == observed}
+
+
+def track(game, player, states, actions, bug=None):
+    """``bug``: 'true_state'."""
+    from gamelib.imperfect import percept
+    beliefs, belief = [], carry(game, game.initial_state, player)
+    for i, state in enumerate(states):
+        if game.is_terminal(state) or game.to_move(state) == player:
+            belief = {state} if bug == "true_state" else update(game, belief, percept(game, state, player), player)
+            beliefs.append(belief)
+            if not game.is_terminal(state):
+                belief = predict(game, belief, actions[i], player)
+    return beliefs
+
+
+def clairvoyance_averages(game, deal, moves, bug=None):
+    """``bug`` one of 'uniform', 'all', 'unnormalized', 'max'."""
+    from gamelib import minimax
+
+    def replay(d):
+        s = game.result(game.initial_state, d)
+        for m in moves:
+            s = game.result(s, m)
+        return s
+
+    state = replay(deal)
+    player = game.to_move(state)
+    seen = game.observation(state, player)
+    kept = [(replay(d), p) for d, p in game.chance_outcomes(game.initial_state)
+            if bug == "all" or game.observation(replay(d), player) == seen]
+    total = 1 if bug == "unnormalized" else sum(p for _, p in kept)
+    sign = 1 if player == MAX or bug == "max" else -1
+    out = {}
+    for a in game.actions(state):
+        if bug == "uniform":
+            out[a] = sum(sign * minimax(game, game.result(s, a)).value for s, _ in kept) / len(kept)
+        else:
+            out[a] = sum(p * sign * minimax(game, game.result(s, a)).value for s, p in kept) / total
+    return out
+
+
+def _first_best(values: dict, last=False):
+    best = None
+    for a, v in values.items():
+        if best is None or v > values[best] + 1e-9 or (last and v >= values[best] - 1e-9):
+            best = a
+    return best
+
+
+def clairvoyance_decision(game, deal, moves, bug=None):
+    """``bug`` one of the averages' bugs, or 'vote', 'tie'."""
+    from gamelib import minimax
+    if bug != "vote":
+        return _first_best(clairvoyance_averages(game, deal, moves, None if bug == "tie" else bug), bug == "tie")
+    state = game.result(game.initial_state, deal)
+    for m in moves:
+        state = game.result(state, m)
+    player = game.to_move(state)
+    votes = dict.fromkeys(game.actions(state), 0.0)
+    for d, p in game.chance_outcomes(game.initial_state):
+        s = game.result(game.initial_state, d)
+        for m in moves:
+            s = game.result(s, m)
+        if game.observation(s, player) == game.observation(state, player):
+            sign = 1 if player == MAX else -1
+            votes[_first_best({a: sign * minimax(game, game.result(s, a)).value for a in votes})] += p
+    return _first_best(votes)
+
+
+RIGHT_IMPERFECT = {"predict": predict, "update": update, "track": track,
+                   "clairvoyance_averages": clairvoyance_averages, "clairvoyance_decision": clairvoyance_decision}
+"""A right answer to every task of :data:`gamelib.grading.imperfect.TASKS`."""
+
+WRONG_IMPERFECT = {
+    ("predict", "no_opponent_moves"): lambda g, b, a, p: predict(g, b, a, p, "stop"),
+    ("predict", "one_opponent_move"): lambda g, b, a, p: predict(g, b, a, p, "one"),
+    ("predict", "drops_finished"): lambda g, b, a, p: predict(g, b, a, p, "drop"),
+    ("update", "no_filter"): lambda g, b, o, p: update(g, b, o, p, "no_filter"),
+    ("update", "observation_not_percept"): lambda g, b, o, p: update(g, b, o, p, "observation"),
+    ("track", "true_state"): lambda g, p, s, a: track(g, p, s, a, "true_state"),
+    ("clairvoyance_averages", "uniform_deals"): lambda g, d, m: clairvoyance_averages(g, d, m, "uniform"),
+    ("clairvoyance_averages", "all_deals"): lambda g, d, m: clairvoyance_averages(g, d, m, "all"),
+    ("clairvoyance_averages", "unnormalized"): lambda g, d, m: clairvoyance_averages(g, d, m, "unnormalized"),
+    ("clairvoyance_averages", "max_values"): lambda g, d, m: clairvoyance_averages(g, d, m, "max"),
+    ("clairvoyance_decision", "uniform_deals"): lambda g, d, m: clairvoyance_decision(g, d, m, "uniform"),
+    ("clairvoyance_decision", "all_deals"): lambda g, d, m: clairvoyance_decision(g, d, m, "all"),
+    ("clairvoyance_decision", "max_values"): lambda g, d, m: clairvoyance_decision(g, d, m, "max"),
+    ("clairvoyance_decision", "vote"): lambda g, d, m: clairvoyance_decision(g, d, m, "vote"),
+    ("clairvoyance_decision", "last_tied"): lambda g, d, m: clairvoyance_decision(g, d, m, "tie"),
+}
+"""Student-style versions of each known bug of assignment 05, keyed by the task and the mutant."""

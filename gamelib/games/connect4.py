@@ -214,6 +214,15 @@ class Connect4(Game):
             return -state.winner
         raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
 
+    def too_large_to_solve(self, state) -> str | None:
+        """More than ``SOLVE_LIMIT`` empty squares: a search to the end could visit up to about
+        cols^empty positions (4.5 x 10^12 distinct ones from the empty 6x7 board)."""
+        empty = self.rows * self.cols - bin(state.x).count("1") - bin(state.o).count("1")
+        if empty > SOLVE_LIMIT:
+            return (f"{empty} squares are empty (at most {SOLVE_LIMIT} can be searched to the end in "
+                    f"reasonable time; up to about {self.cols}^{empty} = {self.cols ** empty:.1e} lines of play)")
+        return None
+
     def check_state(self, state) -> None:
         """Raise :class:`~gamelib.core.StateError` unless ``state`` is a position of this board size
         that can arise in play (the checks of :meth:`parse`, and its cached whose-turn and winner)."""
@@ -513,6 +522,9 @@ class Evaluation(WeightedSum):
         plain = super().with_weights(**changes)
         return Evaluation(plain.features, plain.weights)
 
+
+SOLVE_LIMIT = 16
+"""Empty squares beyond which :meth:`Connect4.too_large_to_solve` refuses a search to the end."""
 
 FEATURES = {"open_threes": open_threes, "open_twos": open_twos, "centre": centre_control}
 WEIGHTS = {"open_threes": 0.01, "open_twos": 0.002, "centre": 0.01}

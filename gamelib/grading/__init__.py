@@ -4,6 +4,8 @@ A student writes a search on the plain game protocol; the grader runs it on the 
 hidden trees and games drawn from a seed, and compares it **node for node** with gamelib's own trace of
 the reference search (:mod:`gamelib.core`'s Event and SearchResult): the nodes visited in order, the
 value, the decision.  When they differ, a library of known bugs names the one the student made.
+The belief-state and clairvoyance functions of assignment 05 are compared with gamelib.imperfect's
+in the same way: belief states as sets of states, averages and decisions.
 
 ==========================  ==========================================================================
 module                      holds
@@ -20,7 +22,11 @@ module                      holds
                             by-hand answer checks, the sigma study, the Connect Four evaluation
 :mod:`.tournament`          a Connect Four evaluation judged by its games (CS188's evaluation question)
 :mod:`.games`               exercise games with more than two agents: :func:`agent_tree`,
-                            :class:`TakeAway`
+                            :class:`TakeAway`; and of imperfect information: :class:`SmallPoker`
+                            (Kuhn poker with any deck), :class:`FoggyTree` (a tree in a fog)
+:mod:`.imperfect`           the partial-observability exercises: PREDICT, UPDATE and belief tracking
+                            compared with gamelib.imperfect's as sets of states, averaging over
+                            clairvoyance with ``clairvoyance_policy``'s averages and decisions
 :mod:`.workflow`            the instructor's nbgrader steps; ``python -m gamelib.grading`` runs them
 :mod:`.feedback`            the nbconvert preprocessor that keeps hidden tests out of feedback
 :mod:`.fakes`               fake submissions (tests/submissions/) and the self-test that grades them

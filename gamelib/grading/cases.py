@@ -5,10 +5,16 @@ evaluation function, pruning convention, opponent policy).  Public cases are the
 (AIMA Fig. 5.2, seed 004's trees, ...); hidden cases are drawn by the functions below from
 ``random.Random(seed)``, so the same seed always gives the same cases: an instructor can reproduce any
 grade.  Nothing here uses Python's ``hash`` of strings (salted per process): every draw is stable.
+
+The partial-observability exercises (assignment 05) have their own cases, :class:`BeliefCase` (a
+belief state and an action or a percept, or a whole recorded game) and :class:`DealCase` (a deal and
+the moves since), drawn from random games, and their reference, :func:`reference_imperfect`:
+gamelib.imperfect's own functions.
 """
 from __future__ import annotations
 
 import random
+import weakref
 import zlib
 from typing import Any, Callable, NamedTuple
 
@@ -177,3 +183,198 @@ def reference(kind: str, case: Case, **change) -> SearchResult:
     if kind == "expectimax":
         return expectimax(game, state, opponent_policy=c.policy, trace=True)
     raise ValueError(f"unknown kind of exercise {kind!r}; kinds: {', '.join(KINDS)}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Partial observability (assignment 05): belief states and averaging over clairvoyance
+# ---------------------------------------------------------------------------------------------------
+
+class BeliefCase(NamedTuple):
+    """One test of a belief-state function, for ``player`` in ``game``.
+
+    predict   ``belief`` (the states the player cannot tell apart, the player to move in each) and
+              the player's ``action``
+    update    ``belief`` (a predicted belief state) and the percept ``observed``
+    track     a whole game: its ``states`` (from the initial state to the end) and the ``actions``
+              between them, as a referee records it
+    """
+
+    name: str
+    game: Any
+    player: str
+    belief: frozenset = frozenset()
+    action: Any = None
+    observed: Any = None
+    states: tuple = ()
+    actions: tuple = ()
+    hidden: bool = False
+
+
+class DealCase(NamedTuple):
+    """One test of averaging over clairvoyance: a card game that deals once at the start (``game``),
+    the true ``deal`` and the ``moves`` made since; the player to move there is the one deciding."""
+
+    name: str
+    game: Any
+    deal: Any
+    moves: tuple = ()
+    hidden: bool = False
+
+    @property
+    def state(self):
+        s = self.game.result(self.game.initial_state, self.deal)
+        for m in self.moves:
+            s = self.game.result(s, m)
+        return s
+
+
+def _play_on(rng: random.Random, game, state, player):
+    """Random play from ``state`` (chance by its probabilities, players uniformly) until ``player`` is to
+    move or the game is over: the states passed and the actions between them."""
+    from ..core import CHANCE
+    states, actions = [state], []
+    while not game.is_terminal(state) and game.to_move(state) != player:
+        if game.to_move(state) == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            a = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            a = rng.choice(list(game.actions(state)))
+        state = game.result(state, a)
+        states.append(state)
+        actions.append(a)
+    return states, actions
+
+
+def random_game_record(rng: random.Random, game, player=MAX) -> tuple:
+    """A whole game played at random, as a referee records it: ``(states, actions)``."""
+    states, actions = _play_on(rng, game, game.initial_state, player)
+    while not game.is_terminal(states[-1]):
+        a = rng.choice(list(game.actions(states[-1])))
+        more, acts = _play_on(rng, game, game.result(states[-1], a), player)
+        states += more
+        actions += [a] + acts
+    return tuple(states), tuple(actions)
+
+
+def random_belief_cases(rng: random.Random, game, player, *, decisions: int = 3,
+                        max_states: int = 400, name: str = "hidden case") -> tuple:
+    """``(predict_case, update_case)`` from one random game of ``game`` seen by ``player``: the player's
+    belief state (gamelib's :class:`~gamelib.imperfect.BeliefTracker`) at one of its first
+    ``decisions`` decisions, a random action, and the percept that really arrives next; the update
+    case starts from gamelib's PREDICT.  Beliefs larger than ``max_states`` are drawn again."""
+    from ..imperfect import BeliefTracker, percept, predict
+    while True:
+        tracker = BeliefTracker(game, player)
+        states, _ = _play_on(rng, game, game.initial_state, player)
+        stop = rng.randrange(decisions)
+        for k in range(decisions):
+            state = states[-1]
+            if game.is_terminal(state):
+                break
+            tracker.observe(percept(game, state, player))
+            action = rng.choice(list(game.actions(state)))
+            if k == stop:
+                break
+            tracker.act(action)
+            states, _ = _play_on(rng, game, game.result(state, action), player)
+        if game.is_terminal(states[-1]) or len(tracker.belief) > max_states or tracker.expecting != "action":
+            continue
+        after, _ = _play_on(rng, game, game.result(state, action), player)
+        observed = percept(game, after[-1], player)
+        belief = tracker.belief.states
+        predicted = predict(game, tracker.belief, action, player).states
+        return (BeliefCase(name, game, player, belief, action, hidden=True),
+                BeliefCase(name, game, player, predicted, observed=observed, hidden=True))
+
+
+def random_tree_belief_cases(rng: random.Random, seed, name: str = "hidden case") -> tuple:
+    """``(predict_case, update_case)`` on a random :class:`~gamelib.grading.games.FoggyTree` with chance
+    nodes: the belief is one decision node (one from which PREDICT passes several moves of the
+    opponent or of chance, when the tree has one), the action one of its moves, the percept that of a
+    state PREDICT reaches."""
+    from ..core import CHANCE
+    from ..imperfect import percept, predict
+    from .games import FoggyTree
+    while True:
+        game = FoggyTree(random_spec(rng, rng.randint(4, 5), (2, 3), chance_nodes=0.3, stop=0.15),
+                         seed=seed, signals=rng.choice((2, 3)))
+        options = [(s, a) for s in game.tree.states if not game.is_terminal(s) and game.to_move(s) != CHANCE
+                   for a in game.actions(s)]
+        if options:
+            break
+    reach = {(s, a): predict(game, [s], a, game.to_move(s)).states for s, a in options}
+    wide = [o for o in options if len(reach[o]) >= 3]
+    node, action = rng.choice(wide or options)
+    player, predicted = game.to_move(node), reach[node, action]
+    observed = percept(game, rng.choice(sorted(predicted)), player)
+    return (BeliefCase(name, game, player, frozenset([node]), action, hidden=True),
+            BeliefCase(name, game, player, predicted, observed=observed, hidden=True))
+
+
+def random_poker(rng: random.Random):
+    """A random :class:`~gamelib.grading.games.SmallPoker`: three to five cards from J, Q, K, A (ranks may
+    repeat, so deals are not equally likely), ante 1 or 2, bet 1 to 3."""
+    from .games import SmallPoker
+    while True:
+        deck = "".join(rng.choice("JQKA") for _ in range(rng.randint(3, 5)))
+        if len(set(deck)) >= 2:
+            return SmallPoker(deck, ante=rng.randint(1, 2), bet=rng.randint(1, 3))
+
+
+def random_deal_case(rng: random.Random, game, name: str = "hidden case") -> DealCase:
+    """A random decision of ``game`` (a card game dealt once at the start): a deal drawn by its
+    probability and a random history of moves after it that leaves a player to move."""
+    outcomes = game.chance_outcomes(game.initial_state)
+    while True:
+        deal = rng.choices([d for d, _ in outcomes], [p for _, p in outcomes])[0]
+        state, moves = game.result(game.initial_state, deal), []
+        for _ in range(rng.randint(0, 3)):
+            if game.is_terminal(state):
+                break
+            moves.append(rng.choice(list(game.actions(state))))
+            state = game.result(state, moves[-1])
+        if not game.is_terminal(state):
+            return DealCase(name, game, deal, tuple(moves), hidden=True)
+
+
+_CLAIRVOYANCE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _clairvoyant(game):
+    """gamelib's exact averaging over clairvoyance for ``game`` (ties to the first action), memoized."""
+    from ..imperfect import clairvoyance_policy
+    try:
+        return _CLAIRVOYANCE[game]
+    except KeyError:
+        policy = _CLAIRVOYANCE[game] = clairvoyance_policy(game)
+        return policy
+
+
+IMPERFECT_KINDS = ("predict", "update", "track", "averages", "decision")
+"""The kinds of partial-observability exercise: PREDICT(b, a) and UPDATE(b̂, o) (AIMA 4th ed. §4.4.2) as
+sets of states; a belief state tracked through a whole game; the averages of averaging over
+clairvoyance at one decision (§5.6.2) and its decision."""
+
+
+def reference_imperfect(kind: str, case):
+    """gamelib's own answer for a partial-observability exercise of ``kind`` on ``case``:
+    :func:`gamelib.imperfect.predict` and :func:`~gamelib.imperfect.update` (their sets of states),
+    :func:`~gamelib.imperfect.track` (a tuple of sets), and
+    :func:`~gamelib.imperfect.clairvoyance_policy` (the averages ``{action: mean}`` at the case's
+    information set, or the action it plays there)."""
+    from ..imperfect import Belief, predict, track, update
+    game = case.game
+    if kind == "predict":
+        return predict(game, Belief(case.belief), case.action, case.player).states
+    if kind == "update":
+        return update(game, Belief(case.belief), case.observed, case.player).states
+    if kind == "track":
+        return tuple(b.states for b in track(game, case.player, case.states, case.actions))
+    if kind in ("averages", "decision"):
+        policy = _clairvoyant(game)
+        state = case.state
+        key = policy.form.infoset_of(state)
+        if kind == "averages":
+            return {a: e.mean for a, e in policy.estimates[key].items()}
+        return max(policy[key], key=policy[key].get)
+    raise ValueError(f"unknown kind of exercise {kind!r}; kinds: {', '.join(IMPERFECT_KINDS)}")

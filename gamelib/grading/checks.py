@@ -695,3 +695,41 @@ def connect4_evaluation(evaluate, *, seed: int = 0, points: int = 4) -> float:
 
 __all__ = ["GradingError", "EXERCISES", "search", "grade_search", "answer_format", "values_by_hand",
            "alphabeta_by_hand", "choices", "sigma_probability", "connect4_evaluation"]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Partial observability (assignment 05): gamelib.grading.imperfect holds the cases and the grading
+# ---------------------------------------------------------------------------------------------------
+
+@_no_warnings
+def belief(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
+           quiet: bool = False) -> None:
+    """Grade the student's ``predict``, ``update`` or ``track`` (``name``) against gamelib.imperfect's,
+    comparing belief states as sets of states, on the public cases or ``hidden`` cases from ``seed``."""
+    __tracebackhide__ = True
+    if name not in ("predict", "update", "track"):
+        raise ValueError(f"checks.belief grades predict, update or track, not {name!r}")
+    imperfect.grade(name, fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
+
+
+@_no_warnings
+def clairvoyance(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
+                 quiet: bool = False) -> None:
+    """Grade the student's ``clairvoyance_averages`` or ``clairvoyance_decision`` (``name``) against
+    :func:`gamelib.imperfect.clairvoyance_policy` (exact), on the public cases or ``hidden`` cases from
+    ``seed``."""
+    __tracebackhide__ = True
+    if name not in ("clairvoyance_averages", "clairvoyance_decision"):
+        raise ValueError(f"checks.clairvoyance grades clairvoyance_averages or clairvoyance_decision, "
+                         f"not {name!r}")
+    imperfect.grade(name, fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
+
+
+# The by-hand checks of assignment 05 live beside its grading, in gamelib.grading.imperfect, which
+# imports the constants above: imported last, so either module may be imported first.
+from . import imperfect  # noqa: E402
+from .imperfect import (belief_by_hand, clairvoyance_by_hand, clairvoyant_policy,  # noqa: E402
+                        guaranteed_moves_by_hand, wins_at_once_by_hand)
+
+__all__ += ["belief", "clairvoyance", "belief_by_hand", "guaranteed_moves_by_hand", "wins_at_once_by_hand",
+            "clairvoyance_by_hand", "clairvoyant_policy"]

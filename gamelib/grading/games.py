@@ -1,4 +1,5 @@
-"""Small games the exercises need and the kit's games do not offer: more than two agents.
+"""Small games the exercises need and the kit's games do not offer: more than two agents, and imperfect
+information.
 
 UC Berkeley CS188's Pac-Man has one MAX agent and several ghosts, each a MIN agent, moving in turn;
 its depth counts *rounds* (CS188 calls a round a ply: Pac-Man's move and every ghost's reply), where
@@ -9,12 +10,19 @@ MIN, so every gamelib search runs on them unchanged; a round ends when MAX is to
   every node (the evaluation function of a depth-limited search);
 * :class:`TakeAway`: counters on a table, MAX and ``agents - 1`` opponents take one or two in turn,
   whoever takes the last counter wins; states repeat along different move orders (transpositions).
+
+And two partially observable games for assignment 05 (:mod:`gamelib.grading.imperfect`):
+
+* :class:`SmallPoker`: Kuhn poker with any small deck (cards may repeat, so deals are not equally
+  likely) and any stakes, the card game averaging over clairvoyance is graded on;
+* :class:`FoggyTree`: an explicit tree, chance nodes included, where each player perceives only a
+  signal at each node: random games for PREDICT and UPDATE.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import MAX, MIN, Game, TreeSpecError
+from ..core import CHANCE, MAX, MIN, Game, TreeSpecError
 from ..trees import ChanceSpec, GameTree, label
 
 
@@ -122,3 +130,147 @@ class TakeAway(Game):
 
     def __repr__(self):
         return f"TakeAway({self.counters}, agents={self.agents})"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Games of imperfect information for the partial-observability exercises (assignment 05)
+# ---------------------------------------------------------------------------------------------------
+
+RANKS = "JQKA"
+"""The card ranks of :class:`SmallPoker`, lowest first."""
+
+
+class SmallPoker(Game):
+    """``SmallPoker(deck="JQK", ante=1, bet=1)``: Kuhn poker (:class:`gamelib.games.KuhnPoker`) with any
+    small deck, where cards may repeat, and any stakes: the card game the clairvoyance exercises are
+    graded on.
+
+    CHANCE deals one card to each player from ``deck`` (a string of ranks from J, Q, K, A; ``"JQQK"``
+    holds two queens), **without replacement**, so the ordered deals are *not* equally likely: with
+    ``"JQQK"`` MAX gets a queen half the time.  A deal is named by its two ranks, MAX's first
+    (``"QK"``); the probability of (a, b) is n_a/N · (n_b − [a = b])/(N − 1).  Then the betting of Kuhn
+    poker: ``'pass'`` or ``'bet'`` (``bet`` more), histories ``pp``, ``bp``, ``bb``, ``pbp``, ``pbb``;
+    a showdown gives the pot to the higher card and splits it (0) on equal ranks.  States are
+    :class:`gamelib.games.kuhn.KuhnState`; a player observes its own card and every action, which is
+    also its information set (``'Qpb'``).  ``SmallPoker()`` *is* Kuhn poker, state for state.
+
+    >>> game = SmallPoker("JQQK")
+    >>> [(d, round(p, 4)) for d, p in game.chance_outcomes(game.initial_state)][:3]
+    [('JQ', 0.1667), ('JK', 0.0833), ('QJ', 0.1667)]
+    """
+
+    def __init__(self, deck: str = "JQK", ante: float = 1, bet: float = 1):
+        if not isinstance(deck, str) or len(deck) < 2 or any(c not in RANKS for c in deck) \
+                or len(set(deck)) < 2:
+            raise ValueError(f"a deck is a string of at least two cards from {RANKS!r} with at least two "
+                             f"ranks, got {deck!r}")
+        for name, v in (("ante", ante), ("bet", bet)):
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
+                raise ValueError(f"{name} must be a positive number, got {v!r}")
+        from ..games.kuhn import KuhnState
+        self._state = KuhnState
+        self.deck = "".join(sorted(deck, key=RANKS.index))
+        self.ante, self.bet = ante, bet
+        self.initial_state = KuhnState()
+        n = len(self.deck)
+        counts = {r: self.deck.count(r) for r in RANKS if r in self.deck}
+        self._deals = tuple((a + b, counts[a] / n * (counts[b] - (a == b)) / (n - 1))
+                            for a in counts for b in counts if counts[b] - (a == b) > 0)
+
+    def to_move(self, state):
+        if state.cards is None:
+            return CHANCE
+        return MAX if len(state.history) % 2 == 0 else MIN
+
+    def chance_outcomes(self, state):
+        if state.cards is not None:
+            return super().chance_outcomes(state)
+        return list(self._deals)
+
+    def actions(self, state):
+        if state.cards is None or self.is_terminal(state):
+            return ()
+        return ("pass", "bet")
+
+    def result(self, state, action):
+        if state.cards is None:
+            if action not in dict(self._deals):
+                raise self.illegal(state, action)
+            return self._state((action[0], action[1]), "")
+        if self.is_terminal(state) or action not in ("pass", "bet"):
+            raise self.illegal(state, action)
+        return self._state(state.cards, state.history + action[0])
+
+    def is_terminal(self, state):
+        return state.history in ("pp", "bp", "bb", "pbp", "pbb")
+
+    def utility(self, state, player):
+        h = state.history
+        if h == "bp":
+            u = self.ante
+        elif h == "pbp":
+            u = -self.ante
+        else:
+            stake = self.ante if h == "pp" else self.ante + self.bet
+            mine, theirs = (RANKS.index(c) for c in state.cards)
+            u = stake if mine > theirs else -stake if mine < theirs else 0
+        return u if player == MAX else -u
+
+    def observation(self, state, player):
+        """The player's own card, then every action so far (``''`` before the deal)."""
+        if state.cards is None:
+            return ""
+        return state.cards[0 if player == MAX else 1] + state.history
+
+    def information_set(self, state, player):
+        """Own card + history, as in Kuhn poker (``'Kb'``)."""
+        return self.observation(state, player)
+
+    def __repr__(self):
+        return f"SmallPoker({self.deck!r}, ante={self.ante!r}, bet={self.bet!r})"
+
+
+class FoggyTree(Game):
+    """``FoggyTree(spec, seed=0, signals=2)``: the explicit tree of ``spec`` (nested lists, chance nodes
+    allowed, as :meth:`GameTree.from_nested`) in a fog: at every node each player perceives only a
+    signal, one of ``signals`` drawn from (``seed``, node, player), never the node itself.  Random
+    partially observable games for PREDICT and UPDATE, with chance anywhere and several moves of the
+    opponent and of chance between two decisions of a player.
+
+    >>> game = FoggyTree([[1, 2], [3, 4]], seed=1)
+    >>> game.observation("B", MAX) in ("signal 0", "signal 1"), game.actions("B")
+    (True, ('b1', 'b2'))
+    """
+
+    def __init__(self, spec, seed=0, signals: int = 2):
+        import zlib
+        self.tree = GameTree.from_nested(spec)
+        self.spec, self.seed, self.signals = spec, seed, signals
+        self.initial_state = self.tree.initial_state
+        self._fog = {(s, p): zlib.crc32(repr((seed, s, p)).encode()) % signals
+                     for s in self.tree.states for p in (MAX, MIN)}
+
+    def to_move(self, state):
+        return self.tree.to_move(state)
+
+    def actions(self, state):
+        return self.tree.actions(state)
+
+    def result(self, state, action):
+        return self.tree.result(state, action)
+
+    def is_terminal(self, state):
+        return self.tree.is_terminal(state)
+
+    def utility(self, state, player):
+        return self.tree.utility(state, player)
+
+    def chance_outcomes(self, state):
+        return self.tree.chance_outcomes(state)
+
+    def observation(self, state, player):
+        """``'signal k'``: all that ``player`` perceives at ``state``."""
+        return f"signal {self._fog[state, player]}"
+
+    def __repr__(self):
+        return f"FoggyTree({self.spec!r}, seed={self.seed!r})"

@@ -18,6 +18,14 @@ Two sorts of mutant, neither of them the reference:
   ``uniform_policy``, ``min_for_policy``.  With no bug switched on it emits gamelib's trace event for
   event (a property test checks it on random trees), so each mutant differs from the reference by its
   bug and nothing else.  Grading never uses it as the reference.
+
+The partial-observability exercises (assignment 05) have bug models of the same sort, written as a
+student writes PREDICT, UPDATE, a belief tracker and averaging over clairvoyance, each equal to
+gamelib.imperfect's function with no bug switched on: ``no_opponent_moves``, ``one_opponent_move``,
+``drops_finished`` (PREDICT), ``no_filter``, ``observation_not_percept`` (UPDATE), ``true_state``
+(tracking), ``uniform_deals``, ``all_deals``, ``unnormalized``, ``max_values`` (the averages),
+``vote`` and ``last_tied`` (the decision).  Their outcomes are sets of states, averages or decisions
+instead of traces.
 """
 from __future__ import annotations
 
@@ -137,12 +145,19 @@ class Outcome(NamedTuple):
 
 
 def _same_value(a, b) -> bool:
+    """Numbers within rounding, mappings key by key (averages per action), anything else by ``==``
+    (sets of states, tuples of them)."""
     if a is None or b is None:
         return a is b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same_value(a[k], b[k]) for k in a)
     try:
         return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9) or a == b
     except TypeError:
-        return False
+        try:
+            return bool(a == b)
+        except Exception:                     # noqa: BLE001 -- a student's object with a broken __eq__
+            return False
 
 
 def outcome_of(result: SearchResult, returns: str) -> Outcome:
@@ -207,6 +222,184 @@ def _partial_round(kind, case):
                    cutoff=lambda s, plies: plies >= (case.depth - 1) * case.agents + 1)
 
 
+# ---------------------------------------------------------------------------------------------------
+# Partial observability (assignment 05): belief states and averaging over clairvoyance
+# ---------------------------------------------------------------------------------------------------
+#
+# The bug models below are written as a student writes PREDICT, UPDATE, a belief tracker and averaging
+# over clairvoyance, with the bug switched on by name; with no bug switched on each gives exactly what
+# gamelib.imperfect gives (its predict, update, track and clairvoyance_policy: a property test checks
+# it on random games), so each mutant differs from the reference by its bug and nothing else.
+
+IMPERFECT_BUGS = frozenset({"no_opponent_moves", "one_opponent_move", "drops_finished", "no_filter",
+                            "observation_not_percept", "true_state", "uniform_deals", "all_deals",
+                            "unnormalized", "max_values", "vote", "last_tied"})
+
+
+def _check_bugs(bugs) -> frozenset:
+    bugs = frozenset(bugs)
+    if bugs - IMPERFECT_BUGS:
+        raise ValueError(f"unknown bugs {sorted(bugs - IMPERFECT_BUGS)}; known: {sorted(IMPERFECT_BUGS)}")
+    return bugs
+
+
+def _carry(game, state, player, left=None, drop_finished=False) -> set:
+    """The states ``state`` leads to through the opponent's moves and chance, every one of them, until
+    ``player`` is to move or the game is over (after at most ``left`` such moves, if given)."""
+    if game.is_terminal(state):
+        return set() if drop_finished else {state}
+    if game.to_move(state) == player or left == 0:
+        return {state}
+    if game.to_move(state) == CHANCE:
+        moves = [r for r, p in game.chance_outcomes(state) if p > 0]
+    else:
+        moves = game.actions(state)
+    out: set = set()
+    for m in moves:
+        out |= _carry(game, game.result(state, m), player, None if left is None else left - 1, drop_finished)
+    return out
+
+
+def buggy_predict(game, belief, action, player, *, bugs=()) -> set:
+    """PREDICT(b, a) (AIMA 4th ed. §4.4.2) as a set of states, with the named ``bugs``:
+    ``no_opponent_moves`` (only RESULT(s, a)), ``one_opponent_move`` (one move of the opponent or of
+    chance after it, not all of them until the player's turn), ``drops_finished`` (games that end before
+    the player's next turn left out)."""
+    bugs = _check_bugs(bugs)
+    left = 0 if "no_opponent_moves" in bugs else 1 if "one_opponent_move" in bugs else None
+    out: set = set()
+    for s in belief:
+        out |= _carry(game, game.result(s, action), player, left, "drops_finished" in bugs)
+    return out
+
+
+def buggy_update(game, predicted, observed, player, *, bugs=()) -> set:
+    """UPDATE(b̂, o) (AIMA 4th ed. §4.4.2) as a set of states, with the named ``bugs``: ``no_filter``
+    (b̂ unchanged), ``observation_not_percept`` (``game.observation`` compared with the percept, so the
+    end of a game, announced with its result, is never recognised)."""
+    from ..imperfect import percept
+    bugs = _check_bugs(bugs)
+    if "no_filter" in bugs:
+        return set(predicted)
+    if "observation_not_percept" in bugs:
+        return {s for s in predicted if game.observation(s, player) == observed}
+    return {s for s in predicted if percept(game, s, player) == observed}
+
+
+def buggy_track(game, player, states, actions, *, bugs=()) -> list:
+    """``player``'s belief state after each of its percepts along a recorded game (its decisions and the
+    end), as :func:`gamelib.imperfect.track`; ``true_state``: the belief is the true state alone."""
+    from ..imperfect import percept
+    bugs = _check_bugs(bugs)
+    out, belief = [], _carry(game, game.initial_state, player)
+    for i, state in enumerate(states):
+        if game.is_terminal(state) or game.to_move(state) == player:
+            if "true_state" in bugs:
+                belief = {state}
+            else:
+                belief = buggy_update(game, belief, percept(game, state, player), player)
+            out.append(frozenset(belief))
+            if not game.is_terminal(state):
+                belief = buggy_predict(game, belief, actions[i], player)
+    return out
+
+
+def _first_best(actions, values: dict, last: bool = False):
+    """The first (``last``: the last) action whose value is the largest, up to rounding (gamelib's tie
+    rule, :mod:`gamelib.imperfect.clairvoyance`)."""
+    from ..imperfect.clairvoyance import TIE_TOLERANCE
+    top = max(values[a] for a in actions)
+    best = [a for a in actions if values[a] >= top - TIE_TOLERANCE * max(1.0, abs(top))]
+    return best[-1] if last else best[0]
+
+
+def _deals(game, deal, moves, bugs):
+    """The state reached by ``deal`` then ``moves``, the player to move there, and the (state,
+    probability) of every deal kept (those the player cannot tell from ``deal``)."""
+    def replay(d):
+        s = game.result(game.initial_state, d)
+        for m in moves:
+            s = game.result(s, m)
+        return s
+    state = replay(deal)
+    player = game.to_move(state)
+    seen = game.observation(state, player)
+    kept = []
+    for d, p in game.chance_outcomes(game.initial_state):
+        s = replay(d)
+        if "all_deals" in bugs or game.observation(s, player) == seen:
+            kept.append((s, p))
+    return state, player, kept
+
+
+def buggy_clairvoyance(game, deal, moves, *, bugs=()) -> dict:
+    """Averaging over clairvoyance (AIMA 4th ed. §5.6.2) at the decision after ``deal`` and ``moves``:
+    ``{action: average}``, each the probability-weighted average over the deals the player cannot rule
+    out of the value, for the player to move, of the action's result solved with everything seen
+    (:func:`gamelib.expectiminimax`).  Bugs: ``uniform_deals`` (1/number of deals), ``all_deals`` (deals
+    that contradict the player's own card too), ``unnormalized`` (not divided by the probability of the
+    deals kept), ``max_values`` (MAX's values at MIN's decisions too)."""
+    from ..minimax import expectiminimax
+    bugs = _check_bugs(bugs)
+    state, player, kept = _deals(game, deal, moves, bugs)
+    sign = -1 if player == MIN and "max_values" not in bugs else 1
+    total = sum(p for _, p in kept)
+    out = {}
+    for a in game.actions(state):
+        if "uniform_deals" in bugs:
+            out[a] = sum(sign * expectiminimax(game, game.result(s, a)).value for s, _ in kept) / len(kept)
+        else:
+            v = sum(p * sign * expectiminimax(game, game.result(s, a)).value for s, p in kept)
+            out[a] = v if "unnormalized" in bugs else v / total
+    return out
+
+
+def buggy_clairvoyant_decision(game, deal, moves, *, bugs=()):
+    """The action averaging over clairvoyance plays there: the first with the best average (ties up to
+    rounding), with the bugs of :func:`buggy_clairvoyance` and: ``vote`` (each deal votes, with its
+    probability, for the action best in it; the most votes win: decisions averaged, not values),
+    ``last_tied`` (the last of equally good actions)."""
+    from ..minimax import expectiminimax
+    bugs = _check_bugs(bugs)
+    state, player, kept = _deals(game, deal, moves, bugs)
+    acts = tuple(game.actions(state))
+    if "vote" in bugs:
+        sign = -1 if player == MIN and "max_values" not in bugs else 1
+        votes = dict.fromkeys(acts, 0.0)
+        for s, p in kept:
+            here = {a: sign * expectiminimax(game, game.result(s, a)).value for a in acts}
+            votes[_first_best(acts, here)] += p
+        return _first_best(acts, votes, "last_tied" in bugs)
+    return _first_best(acts, buggy_clairvoyance(game, deal, moves, bugs=bugs - {"last_tied"}),
+                       "last_tied" in bugs)
+
+
+def _imperfect(bugs):
+    """A bug model set up for each kind of partial-observability exercise, as an :class:`Outcome`
+    (``value``: a set of states, a tuple of them, or the averages; ``action``: the decision)."""
+    def model(kind, case):
+        try:
+            if kind == "predict":
+                return Outcome((), frozenset(buggy_predict(case.game, case.belief, case.action, case.player,
+                                                           bugs=bugs)))
+            if kind == "update":
+                return Outcome((), frozenset(buggy_update(case.game, case.belief, case.observed, case.player,
+                                                          bugs=bugs)))
+            if kind == "track":
+                return Outcome((), tuple(buggy_track(case.game, case.player, case.states, case.actions,
+                                                     bugs=bugs)))
+            if kind == "averages":
+                return Outcome((), buggy_clairvoyance(case.game, case.deal, case.moves, bugs=bugs))
+            return Outcome((), None, buggy_clairvoyant_decision(case.game, case.deal, case.moves, bugs=bugs))
+        except GameError as e:
+            return Outcome((), error=type(e).__name__)
+    return model
+
+
+def _last_tied(kind, case):
+    return (_imperfect({"last_tied"}) if kind == "decision" else _engine({"last_tied"}))(kind, case)
+
+
 DEPTH_KINDS = frozenset({"rounds", "h_alphabeta"})
 DECISION_KINDS = frozenset({"minimax", "alphabeta", "h_alphabeta", "expectimax"})
 ALPHABETA_KINDS = frozenset({"alphabeta", "h_alphabeta"})
@@ -265,7 +458,7 @@ MUTANTS = (
            "your decision keeps the last of several equally good moves; the textbook keeps the "
            "first (change the move only on a strictly better value, v2 > v). Under alpha-beta a "
            "later child of the root can even come back equal to the best while really being worse",
-           DECISION_KINDS, _engine({"last_tied"})),
+           DECISION_KINDS | {"decision"}, _last_tied),
     Mutant("overwrite_state",
            "your loop replaces the state by its child (state = game.result(state, a)), so the next "
            "action is applied to the child, not to the state itself: name the child "
@@ -294,6 +487,55 @@ MUTANTS = (
            "follows a known policy: average its moves with the policy's probabilities (CS221's "
            "expectimax)",
            frozenset({"expectimax"}), _engine({"min_for_policy"})),
+    # Partial observability (assignment 05): PREDICT, UPDATE, tracking, averaging over clairvoyance.
+    Mutant("no_opponent_moves",
+           "your PREDICT stops right after your own action and leaves out the opponent's hidden moves "
+           "(and chance) that follow it: carry every state on, through every move of the opponent and "
+           "every outcome of chance, until you are to move again or the game is over",
+           frozenset({"predict"}), _imperfect({"no_opponent_moves"})),
+    Mutant("one_opponent_move",
+           "your PREDICT carries each state through one move of the opponent (or of chance) only; "
+           "more may come before your turn (in phantom tic-tac-toe an opponent who hears \"illegal\" "
+           "moves again): carry on until you are to move again or the game is over",
+           frozenset({"predict"}), _imperfect({"one_opponent_move"})),
+    Mutant("drops_finished",
+           "your PREDICT leaves out the games that end before your next turn; a finished game is a "
+           "state of the belief too (the percept at the end says who won)",
+           frozenset({"predict"}), _imperfect({"drops_finished"})),
+    Mutant("no_filter",
+           "your UPDATE does not filter by the percept: it returns the predicted belief state "
+           "unchanged; keep only the states in which the player would perceive what it perceived",
+           frozenset({"update"}), _imperfect({"no_filter"})),
+    Mutant("observation_not_percept",
+           "your UPDATE compares game.observation(s, player) with the percept; at the end of a game "
+           "the percept also says who won: compare percept(game, s, player)",
+           frozenset({"update"}), _imperfect({"observation_not_percept"})),
+    Mutant("true_state",
+           "your belief state is the true state alone: you updated on the true hidden state (the "
+           "referee's) instead of on the player's percept of it, percept(game, state, player)",
+           frozenset({"track"}), _imperfect({"true_state"})),
+    Mutant("uniform_deals",
+           "your averages weight every deal by 1/number-of-deals; deals need not be equally likely "
+           "(a deck may hold two queens): weight each by its probability from "
+           "game.chance_outcomes(game.initial_state), renormalized over the deals you keep",
+           frozenset({"averages", "decision"}), _imperfect({"uniform_deals"})),
+    Mutant("all_deals",
+           "your averages include deals that contradict what the player sees (its own card): keep "
+           "only the deals in which the player observes what it observes",
+           frozenset({"averages", "decision"}), _imperfect({"all_deals"})),
+    Mutant("unnormalized",
+           "your averages are not divided by the probability of the deals you kept: "
+           "P(s | what I know) = P(s) / (the sum of P over the deals kept), weights that sum to 1",
+           frozenset({"averages"}), _imperfect({"unnormalized"})),
+    Mutant("max_values",
+           "your averages are MAX's values at MIN's decisions too; average the value for the player "
+           "to move (for MIN, minus MAX's value)",
+           frozenset({"averages", "decision"}), _imperfect({"max_values"})),
+    Mutant("vote",
+           "your decision averages decisions, not values: it plays the move that is best in the most "
+           "(likely) deals; averaging over clairvoyance plays the move whose probability-weighted "
+           "average value is best",
+           frozenset({"decision"}), _imperfect({"vote"})),
 )
 """The library of known bugs, in the order feedback lists them."""
 
@@ -303,6 +545,8 @@ BY_NAME = {m.name: m for m in MUTANTS}
 def mutant_outcome(mutant: Mutant, kind: str, case: Case, returns: str) -> Outcome:
     """What ``mutant`` does on ``case``, in the terms an exercise returning ``returns`` compares."""
     result = mutant.search(kind, case)
+    if isinstance(result, Outcome):                  # a bug model that is not a search (assignment 05)
+        return result
     if isinstance(result, _Failed):
         return Outcome(tuple(result.visited), error=result.error)
     return outcome_of(result, returns)

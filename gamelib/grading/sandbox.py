@@ -89,31 +89,34 @@ class _CappedStream(io.TextIOBase):
         return "".join(self.parts)
 
 
-def _is_search_file(filename: str) -> bool:
+def _is_search_file(filename: str, watched=SEARCH_MODULES) -> bool:
     if not filename.startswith(_GAMELIB):
         return False
     rel = os.path.relpath(filename, _GAMELIB)
-    return rel.split(os.sep)[0] in SEARCH_MODULES
+    return rel.split(os.sep)[0] in watched
 
 
 @contextmanager
-def _watch_calls(found: dict, on: bool = True):
-    """Note (in ``found``) every call into gamelib's search modules while the block runs."""
+def _watch_calls(found: dict, on=True, allowed=()):
+    """Note (in ``found``) every call into gamelib's search modules (``on=True``), or into the modules
+    and subpackages of gamelib named in ``on`` (a tuple such as ``('imperfect',)``), while the block
+    runs; functions named in ``allowed`` are not noted."""
     if not on:
         yield
         return
+    watched = SEARCH_MODULES if on is True else tuple(on)
     previous = sys.getprofile()
     cache = {}
 
     def hook(frame, event, arg):
         if event == "call":
             code = frame.f_code
-            hit = cache.get(code.co_filename)
+            hit = cache.get(code)
             if hit is None:
-                hit = cache[code.co_filename] = _is_search_file(code.co_filename)
+                hit = cache[code] = _is_search_file(code.co_filename, watched) and code.co_name not in allowed
             if hit:
                 module = frame.f_globals.get("__name__", "gamelib")
-                found.setdefault(f"{module}.{code.co_name}", None)
+                found.setdefault(f"{module}.{getattr(code, 'co_qualname', code.co_name)}", None)
 
     sys.setprofile(hook)
     try:
@@ -198,15 +201,16 @@ def where_raised(error: BaseException) -> str:
     return ""
 
 
-def run(fn, *args, time_limit: float | None = 2.0, watch: bool = True, **kwargs) -> Run:
+def run(fn, *args, time_limit: float | None = 2.0, watch=True, allowed=(), **kwargs) -> Run:
     """Call ``fn(*args, **kwargs)`` under the guards above and report what happened.  ``watch=False``
     leaves out the watch on gamelib's searches (for a student's evaluation function, which gamelib's
-    own search calls)."""
+    own search calls); ``watch=('imperfect',)`` watches those parts of gamelib instead, and
+    ``allowed`` names functions there a student may call (``('percept',)``)."""
     stream, found = _CappedStream(), {}
     start = time.perf_counter()
     status, returned, error = "ok", None, None
     try:
-        with redirect_stdout(stream), redirect_stderr(stream), _watch_calls(found, watch), \
+        with redirect_stdout(stream), redirect_stderr(stream), _watch_calls(found, watch, allowed), \
                 _time_limit(time_limit):
             returned = fn(*args, **kwargs)
     except TimeLimitExceeded as e:

@@ -19,10 +19,12 @@ Headless use (tests, or a cell without a browser)::
 """
 from __future__ import annotations
 
+import numbers
+
 import ipywidgets as widgets
 
 from ..alphabeta import alphabeta
-from ..core import MAX
+from ..core import MAX, ArgumentError
 from ..games.tictactoe import TicTacToe
 from .live import from_browser
 from .play import BLANK, MARKS, HumanVsAgent
@@ -53,7 +55,7 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
 
     def __init__(self, human: str = "X", *, show_values: bool = True, search=alphabeta):
         if human not in MARKS:
-            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+            raise ArgumentError(f"human must be 'X' or 'O', not {human!r}")
         self._init_live()
         self.game = TicTacToe()
         self.search = search
@@ -127,9 +129,10 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
         """The human plays (row, col), 0-based; the agent replies.  An illegal click (the game is
         over, or the square is taken) changes nothing and says why.  Returns the status line."""
         square = (row, col)
+        whole = all(isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in square)
         if self.over:
             self.status = "The game is over: press “new game” to play again."
-        elif square not in ((r, c) for r in range(3) for c in range(3)):
+        elif not whole or square not in ((r, c) for r in range(3) for c in range(3)):
             self.status = f"({row}, {col}) is not a square: rows and columns are 0, 1, 2."
         elif self.state.squares[3 * row + col] != ".":
             mark = self.state.squares[3 * row + col]

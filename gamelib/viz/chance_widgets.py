@@ -48,7 +48,7 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from ..core import CHANCE, INF, GameError, proven_ranges
+from ..core import CHANCE, INF, ArgumentError, GameError, proven_ranges
 from ..minimax import expectiminimax, minimax
 from ..trees import GameTree, chance
 from .drawing import COLUMN_WIDTH, DPI, _fmt, draw_tree, png_bytes, tidy_layout
@@ -172,7 +172,7 @@ def _exp(x):
     try:
         return math.exp(x)
     except OverflowError:
-        raise ValueError(f"exp({x}) overflows; choose smaller leaves") from None
+        raise ArgumentError(f"exp({x}) overflows; choose smaller leaves") from None
 
 
 TRANSFORMS = {
@@ -226,7 +226,7 @@ def _as_function(transform, values) -> tuple:
     """``(label, f)`` for a transform given as a name in TRANSFORMS, a callable or a mapping."""
     if isinstance(transform, str):
         if transform not in TRANSFORMS:
-            raise ValueError(f"unknown transform {transform!r}; named ones are {list(TRANSFORMS)}, "
+            raise ArgumentError(f"unknown transform {transform!r}; named ones are {list(TRANSFORMS)}, "
                              "or pass a function or a {leaf: new value} mapping")
         return transform, TRANSFORMS[transform]
     if callable(transform):
@@ -234,11 +234,11 @@ def _as_function(transform, values) -> tuple:
     if isinstance(transform, dict):
         missing = [v for v in values if v not in transform]
         if missing:
-            raise ValueError(f"the mapping gives no new value for the leaves {missing}")
+            raise ArgumentError(f"the mapping gives no new value for the leaves {missing}")
         mapping = dict(transform)
         label = "f: " + ", ".join(f"{_fmt(v)}→{_fmt(mapping[v])}" for v in values)
         return label, mapping.__getitem__
-    raise ValueError(f"a transform is a name ({list(TRANSFORMS)}), a function or a mapping, "
+    raise ArgumentError(f"a transform is a name ({list(TRANSFORMS)}), a function or a mapping, "
                      f"got {transform!r}")
 
 
@@ -351,7 +351,7 @@ def compare_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABIL
     new = tuple(f(v) for v in leaves)
     for v in new:
         if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(v):
-            raise ValueError(f"the transform must give finite numbers, got {v!r}")
+            raise ArgumentError(f"the transform must give finite numbers, got {v!r}")
     trees, runs = {"expectiminimax": [], "minimax": []}, {"expectiminimax": [], "minimax": []}
     for ls in (leaves, new):
         chance_spec, min_spec = transform_specs(ls, probabilities)
@@ -479,7 +479,7 @@ class TransformExplorer(LiveWidget, widgets.VBox):
     @transform.setter
     def transform(self, name):
         if name not in self.picker.options:
-            raise ValueError(f"transform must be one of {list(self.picker.options)}, not {name!r}")
+            raise ArgumentError(f"transform must be one of {list(self.picker.options)}, not {name!r}")
         if name == self.picker.value:
             self._update()
         else:
@@ -511,15 +511,15 @@ class TransformExplorer(LiveWidget, widgets.VBox):
     def _check_mapping(self, mapping) -> dict:
         mapping = dict(mapping)
         if sorted(mapping) != self.values:
-            raise ValueError(f"a mapping gives a new value for each leaf value {self.values}, "
+            raise ArgumentError(f"a mapping gives a new value for each leaf value {self.values}, "
                              f"got keys {sorted(mapping)}")
         new = [mapping[v] for v in self.values]
         if not all(a < b for a, b in pairwise(new)):
-            raise ValueError(f"the mapping must keep the leaves' order (strictly increasing), "
+            raise ArgumentError(f"the mapping must keep the leaves' order (strictly increasing), "
                              f"got {mapping}")
         s = next(iter(self.sliders.values()))
         if not all(isinstance(x, numbers.Integral) and s.min <= x <= s.max for x in new):
-            raise ValueError(f"slider values are whole numbers in [{s.min}, {s.max}], got {new}")
+            raise ArgumentError(f"slider values are whole numbers in [{s.min}, {s.max}], got {new}")
         return mapping
 
     def _set_sliders(self, mapping):

@@ -30,8 +30,9 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Circle, FancyBboxPatch
 
 from ..alphabeta import alphabeta
-from ..core import MAX
+from ..core import MAX, ArgumentError
 from ..games.connect4 import Connect4, center_first, evaluation, geometry, is_quiet
+from ..validate import choice, flag, number, whole
 from .live import from_browser
 from .play import HumanVsAgent
 
@@ -45,6 +46,10 @@ PIECE_COLORS = {"X": "#d62728", "O": "#f5c518", ".": "#ffffff"}
 GHOST_COLORS = {"X": "#f5b5b5", "O": "#fbe9a6"}   # the same, faded to white: moves not yet played
 BOARD_COLOR = "#1f4e9c"
 NAMES = {"X": "red (X)", "O": "yellow (O)"}
+# The sliders' ranges: a value outside them is refused, never clamped.
+MAX_DEPTH = 14                  # plies, on a board too large to search to the end
+SOLVABLE_SQUARES = 16           # a board of at most this many squares (4 x 4) is searched to the end
+MIN_SECONDS, MAX_SECONDS = 0.1, 10.0
 CELL = 44  # pixels per column, shared by the buttons and the drawn board so that they line up
 
 
@@ -171,10 +176,16 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
 
     def __init__(self, human: str = "X", *, depth: int = 6, time_limit: float | None = None,
                  quiescence: bool = False, rows: int = 6, cols: int = 7, evaluate=None):
-        if human not in ("X", "O"):
-            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+        choice("human", human, ("X", "O"))
+        number("time_limit", time_limit, least=MIN_SECONDS, most=MAX_SECONDS, none=True,
+               what="a number of seconds")
+        flag("quiescence", quiescence)
+        game = Connect4(rows=rows, cols=cols)
+        # The deepest search offered: the whole game on a board small enough to solve in seconds.
+        self.max_depth = rows * cols if rows * cols <= SOLVABLE_SQUARES else MAX_DEPTH
+        whole("depth", depth, least=1, most=self.max_depth, unit="plies")
         self._init_live()
-        self.game = Connect4(rows=rows, cols=cols)
+        self.game = game
         self.evaluate = evaluation() if evaluate is None else evaluate
         self.table = TranspositionTable() if TranspositionTable is not None else None
         self.last_search = None
@@ -192,9 +203,9 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
                                           style={"button_width": "100px"},
                                           layout=widgets.Layout(width="auto", flex="0 0 auto"))
         slider = widgets.Layout(width="300px")
-        self.depth_slider = widgets.IntSlider(value=depth, min=1, max=14, description="depth (plies)",
+        self.depth_slider = widgets.IntSlider(value=depth, min=1, max=self.max_depth, description="depth (plies)",
                                               style={"description_width": "110px"}, layout=slider)
-        self.time_slider = widgets.FloatSlider(value=time_limit or 1.0, min=0.1, max=10.0, step=0.1,
+        self.time_slider = widgets.FloatSlider(value=time_limit or 1.0, min=MIN_SECONDS, max=MAX_SECONDS, step=0.1,
                                                description="seconds a move", readout_format=".1f",
                                                style={"description_width": "110px"}, layout=slider)
         self.quiescence_box = widgets.Checkbox(value=quiescence, indent=False,
@@ -265,7 +276,7 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
 
     @depth.setter
     def depth(self, value: int):
-        self.depth_slider.value = value
+        self.depth_slider.value = whole("depth", value, least=1, most=self.max_depth, unit="plies")
         self.mode.value = "depth"
 
     @property
@@ -278,7 +289,8 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
         if value is None:
             self.mode.value = "depth"
         else:
-            self.time_slider.value = value
+            self.time_slider.value = number("time_limit", value, least=MIN_SECONDS, most=MAX_SECONDS,
+                                            what="a number of seconds")
             self.mode.value = "time"
 
     # -- the game ------------------------------------------------------------------------------------
@@ -328,7 +340,7 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
     def agent_move(self):
         """The agent searches the current position and plays its move (it must be the agent's turn)."""
         if self.over or self.to_move != self.agent:
-            raise ValueError("it is not the agent's turn")
+            raise ArgumentError("it is not the agent's turn")
         self.status_html.value = f"<b>The agent ({NAMES[self.agent]}) is thinking…</b>"
         t0 = time.perf_counter()
         if iterative_deepening is not None:

@@ -26,7 +26,7 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextPath, text_to_path
 from matplotlib.transforms import Affine2D, ScaledTranslation
 
-from ..core import CHANCE, INF, MAX, MIN, proven_ranges
+from ..core import CHANCE, INF, MAX, MIN, ArgumentError, proven_ranges
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
 TERMINAL_MARKER = "s"
@@ -119,6 +119,8 @@ class TraceView:
 
     def __init__(self, result, step=None, tree=None, bounds=None):
         events = [] if result is None or result.trace is None else result.trace
+        if tree is not None:
+            _check_trace_fits(tree, events)
         self.total = len(events)
         self.step = self.total if step is None else max(0, min(step, self.total))
         self.events = events[:self.step]
@@ -164,6 +166,24 @@ class TraceView:
         self.ever_visited = {e.state for e in events if e.kind == "enter"}
         if tree is not None and self.complete and events:
             self.pruned.update(s for s in tree.states if s not in self.ever_visited)
+
+
+def _check_trace_fits(tree, events) -> None:
+    """Refuse a trace recorded on another tree: every state it enters is a state of ``tree`` (the
+    first) or a child of the state it entered from.  Drawing another search's events on this tree
+    would put visit numbers and values on the wrong nodes without a word."""
+    path = []
+    for e in events:
+        if e.kind == "enter":
+            if path and not any(c == e.state for _, c in tree.children.get(path[-1], ())):
+                raise ArgumentError(f"the result's trace enters {e.state!r} from {path[-1]!r}, which is not "
+                                    f"one of its children in this tree: draw the tree the search ran on")
+            if not path and e.state not in tree.players:
+                raise ArgumentError(f"the result's trace starts at {e.state!r}, which is not a state of "
+                                    f"this tree: draw the tree the search ran on")
+            path.append(e.state)
+        elif path and path[-1] == e.state:
+            path.pop()
 
 
 def _subtree(tree, state):
@@ -595,7 +615,7 @@ def _squares(state) -> tuple:
         squares = tuple(ch for ch in squares if not ch.isspace())
     squares = tuple(squares)
     if len(squares) != 9 or any(ch not in ("X", "O", ".", " ", "") for ch in squares):
-        raise ValueError(f"a tic-tac-toe board is 9 squares of 'X', 'O', '.', got {state!r}")
+        raise ArgumentError(f"a tic-tac-toe board is 9 squares of 'X', 'O', '.', got {state!r}")
     return tuple("." if ch in (" ", "") else ch for ch in squares)
 
 

@@ -39,13 +39,14 @@ import functools
 import html
 import io
 import math
+import numbers
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from ..alphabeta import alphabeta
-from ..core import CHANCE, MAX, MIN, proven_ranges
+from ..core import CHANCE, MAX, MIN, ArgumentError, proven_ranges
 from ..minimax import expectiminimax, minimax
 from ..star import random_chance_tree, star1
 from ..trees import GameTree, chance
@@ -53,7 +54,7 @@ from .chance_widgets import _interval_text, chance_intervals, draw_chance_tree, 
 from .chance_widgets import _tidy as _tidy_num
 from .drawing import (COLUMN_WIDTH, DPI, TraceView, _fmt, describe_event, draw_tree, figure_size,
                       legend_handles, png_bytes)
-from .live import LiveWidget, from_browser
+from .live import LiveWidget, all_or_nothing, from_browser
 
 PRESETS = {
     "AIMA Fig. 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
@@ -128,7 +129,7 @@ def _whole(name: str, value, lo: int, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None
                                                                                  and value > hi):
         allowed = f"a whole number from {lo} to {hi}" if hi is not None else f"a whole number ≥ {lo}"
-        raise ValueError(f"{name} must be {allowed}, not {value!r}")
+        raise ArgumentError(f"{name} must be {allowed}, not {value!r}")
     return value
 
 
@@ -137,7 +138,7 @@ def check_random_shape(branching, depth) -> tuple:
     b = _whole("branching", branching, *BRANCHING)
     d = _whole("depth", depth, 1)
     if b ** d > MAX_LEAVES:
-        raise ValueError(f"{b}^{d} = {b ** d:,} leaves is more than {MAX_LEAVES}, the most a picture "
+        raise ArgumentError(f"{b}^{d} = {b ** d:,} leaves is more than {MAX_LEAVES}, the most a picture "
                          f"shows legibly: depth at most {_max_depth(b)} for branching {b}")
     return b, d
 
@@ -148,7 +149,7 @@ def check_chance_shape(branching, outcomes, moves) -> tuple:
     n = _whole("outcomes", outcomes, *CHANCE_SHAPE)
     m = _whole("moves", moves, 1)
     if (b * n) ** m > MAX_LEAVES:
-        raise ValueError(f"({b}·{n})^{m} = {(b * n) ** m:,} leaves is more than {MAX_LEAVES}, the most "
+        raise ArgumentError(f"({b}·{n})^{m} = {(b * n) ** m:,} leaves is more than {MAX_LEAVES}, the most "
                          f"a picture shows legibly: moves at most {_max_moves(b, n)} for branching "
                          f"{b} and {n} outcomes")
     return b, n, m
@@ -332,7 +333,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     @algorithm.setter
     def algorithm(self, name: str):
         if name not in self.algorithm_toggle.options:
-            raise ValueError(f"algorithm must be one of {list(self.algorithm_toggle.options)}, "
+            raise ArgumentError(f"algorithm must be one of {list(self.algorithm_toggle.options)}, "
                              f"not {name!r}")
         self.algorithm_toggle.value = name
 
@@ -433,6 +434,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self.step = self.total
         return self.event
 
+    @all_or_nothing
     def set_tree(self, tree=None, *, name: str | None = None, step: int | None = 0,
                  bounds: tuple | None = None):
         """Show another tree: None (AIMA Fig. 5.2), a preset name, 'random', 'random chance', a nested
@@ -444,11 +446,16 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         if isinstance(tree, str):
             if tree not in PRESETS and tree not in (RANDOM, RANDOM_CHANCE) and not (
                     tree == CUSTOM and self._custom):
-                raise ValueError(f"unknown tree {tree!r}; presets are {list(PRESETS)}, 'random' or "
+                raise ArgumentError(f"unknown tree {tree!r}; presets are {list(PRESETS)}, 'random' or "
                                  f"'random chance'")
             name = tree
         else:
             given = tree if isinstance(tree, GameTree) else GameTree.from_nested(tree)
+            bad = next((s for s, v in given.leaf_values.items()
+                        if not isinstance(v, numbers.Real) or not math.isfinite(v)), None)
+            if bad is not None:
+                raise ArgumentError(f"leaf {bad!r} of the tree is {given.leaf_values[bad]!r}: the explorer "
+                                    f"draws trees whose leaves are finite numbers")
             preset = None if name else _preset_name(given.spec, given)
             if preset is not None:
                 name = preset
@@ -465,6 +472,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self._quiet = False
         self._load(step, bounds)
 
+    @all_or_nothing
     def set_random(self, branching: int | None = None, depth: int | None = None,
                    seed: int | None = None, order: str | None = None, *, step: int | None = 0):
         """Show ``GameTree.random(branching, depth, seed=seed, order=order)`` (at most
@@ -472,7 +480,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         b, d = check_random_shape(self.branching.value if branching is None else branching,
                                   self.depth.value if depth is None else depth)
         if order is not None and order not in self.order.options:
-            raise ValueError(f"order must be one of {list(self.order.options)}, not {order!r}")
+            raise ArgumentError(f"order must be one of {list(self.order.options)}, not {order!r}")
         self._quiet = True
         try:
             self.branching.value, self.depth.value = b, d
@@ -485,6 +493,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             self._quiet = False
         self._load(step)
 
+    @all_or_nothing
     def set_random_chance(self, branching: int | None = None, outcomes: int | None = None,
                           moves: int | None = None, seed: int | None = None,
                           order: str | None = None, *, step: int | None = 0):
@@ -496,7 +505,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                                      self.outcomes.value if outcomes is None else outcomes,
                                      self.moves.value if moves is None else moves)
         if order is not None and order not in self.chance_order.options:
-            raise ValueError(f"order must be one of {list(self.chance_order.options)}, not {order!r}")
+            raise ArgumentError(f"order must be one of {list(self.chance_order.options)}, not {order!r}")
         self._quiet = True
         try:
             self.chance_branching.value, self.outcomes.value, self.moves.value = b, n, m
@@ -702,9 +711,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         leaves = self.tree.leaf_values.values()
         lo, hi = min(leaves), max(leaves)
         if not L < U:
-            raise ValueError(f"bounds need L < U, got L = {L}, U = {U}")
+            raise ArgumentError(f"bounds need L < U, got L = {L}, U = {U}")
         if L > lo or U < hi:
-            raise ValueError(f"bounds [{L}, {U}] must contain every leaf (they lie in [{lo}, {hi}]); "
+            raise ArgumentError(f"bounds [{L}, {U}] must contain every leaf (they lie in [{lo}, {hi}]); "
                              "Star1 is only correct with true bounds")
         return (L, U)
 

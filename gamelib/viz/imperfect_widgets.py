@@ -22,12 +22,13 @@ import random
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 
-from ..core import MAX, MIN, GameError
+from ..core import MAX, MIN, ArgumentError, GameError
 from ..games.kuhn import KuhnPoker
 from ..games.phantom_tictactoe import PhantomTicTacToe
 from ..imperfect.agents import BeliefAgent, phantom_value
 from ..imperfect.belief import BeliefTracker, percept
-from .drawing import draw_board
+from .drawing import COLUMN_WIDTH, draw_board
+from .live import LiveWidget
 
 NBSP = "\u00a0"          # a Button with description "" keeps its old label in the browser: never ""
 MARK = {MAX: "X", MIN: "O"}
@@ -52,18 +53,31 @@ def _grid_html(squares: str, caption: str = "", highlight=()) -> str:
             + "".join(cells) + "</table>")
 
 
-class _Safe:
-    """Mix-in: run an update; if it raises, restore the saved state and show the error."""
+class _Safe(LiveWidget):
+    """What both widgets share: :class:`~gamelib.viz.live.LiveWidget`'s text form and message line,
+    and ``_guarded``: run an update; if it raises, put the game back as ``_save_game`` found it and
+    show the error inside the widget.  Python calls (``click``, ``act``) answer with the status line
+    instead of raising, so a notebook cell driving the widget reads like a game being played."""
+
+    error_html: widgets.HTML       # the message line, above the controls (LiveWidget.message_html)
+
+    def _init_safe(self):
+        self._init_live()
+        self.error_html = self.message_html
+        self.error = ""
 
     def _guarded(self, update, *args):
-        saved = self._save()
+        saved = self._save_game()
         try:
             return update(*args)
         except Exception as err:                                   # noqa: BLE001 (shown, not hidden)
-            self._restore(saved)
+            self._restore_game(saved)
             self.error = f"{type(err).__name__}: {err}"
             self._refresh()
             return self.status
+
+    def _show_error(self):
+        self.say(f"{self.error} (nothing was changed)" if self.error else "", error=True)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -89,7 +103,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
 
     def __init__(self, human: str = "X", *, agent: str = "clairvoyance", seed=0, sample: int = 6):
         if human not in SEAT:
-            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+            raise ArgumentError(f"human must be 'X' or 'O', not {human!r}")
         self.game = PhantomTicTacToe()
         self.seed, self.sample_size, self.games_played = seed, sample, 0
         self._value = phantom_value()
@@ -109,24 +123,21 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         self.log_html = widgets.HTML()
         self.belief_html = widgets.HTML()
         self.boards_html = widgets.HTML()
-        self.error_html = widgets.HTML()
+        self._init_safe()
         key = widgets.HTML("<small>Your view: your marks, and the opponent's marks you bumped into "
                            "(shown pale). The referee never says where the opponent moved, nor how "
                            "many squares it tried.</small>")
-        super().__init__([widgets.HBox([self.human_toggle, self.agent_menu, self.new_button]),
+        super().__init__([self.message_html, widgets.HBox([self.human_toggle, self.agent_menu, self.new_button]),
                           widgets.HBox([widgets.VBox([self.grid, key], layout=widgets.Layout(width="240px")),
                                         widgets.VBox([self.status_html, self.log_html],
                                                      layout=widgets.Layout(margin="0 0 0 16px"))]),
-                          self.belief_html, self.boards_html, self.error_html])
+                          self.belief_html, self.boards_html])
         self.human_toggle.observe(lambda ch: self.new_game(human=ch["new"]), "value")
         self.agent_menu.observe(lambda ch: self.new_game(agent=ch["new"]), "value")
         self.new_button.on_click(lambda _: self.new_game())
         self.human, self.agent_kind, self.status, self.error = human, agent, "", ""
         self.games_played, self.state = 0, None
         self._start()
-
-    def __repr__(self):
-        return "PhantomTicTacToeBoard: a live widget; run the cell in JupyterLab to play"
 
     # -- the game ------------------------------------------------------------------------------------
     @property
@@ -161,7 +172,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         """Start again (as ``human``, against ``agent``, if given).  Returns the status line."""
         if human is not None:
             if human not in SEAT:
-                raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+                raise ArgumentError(f"human must be 'X' or 'O', not {human!r}")
             self.human = human
             if self.human_toggle.value != human:
                 self.human_toggle.value = human          # its observer calls new_game again
@@ -244,7 +255,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         return f"You are {self.human}: propose a square."
 
     # -- saving and restoring (a failed update changes nothing) ---------------------------------------
-    def _save(self):
+    def _save_game(self):
         if getattr(self, "state", None) is None:
             raise GameError("the game could not be started")  # nothing to go back to
         t, agent = self.tracker, self.agent
@@ -254,7 +265,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
                 (t.belief, t.expecting, list(t.history), list(t.sizes)),
                 (a.belief, a.expecting, list(a.history), list(a.sizes)))
 
-    def _restore(self, saved):
+    def _restore_game(self, saved):
         (self.state, self.announcements, self.sizes, self.last_try, self.status, self.games_played,
          self.human, self.agent_kind, self.tracker, self.agent, mine, theirs) = saved
         for tracker, (belief, expecting, history, sizes) in ((self.tracker, mine), (self.agent.tracker, theirs)):
@@ -300,8 +311,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
             self.boards_html.value = (f"<b>{len(sample)} of the {boards} boards you cannot tell apart</b> "
                                       "(most likely first, if the opponent moves at random):<br>" +
                                       "".join(_grid_html(s) for s in sample))
-        self.error_html.value = (f"<span style='color:#b00020'>Error (nothing was changed): "
-                                 f"{html.escape(self.error)}</span>" if self.error else "")
+        self._show_error()
 
 
 def draw_phantom_belief(game, state, player, belief, *, k: int = 5, seed=0, axes=None):
@@ -312,14 +322,16 @@ def draw_phantom_belief(game, state, player, belief, *, k: int = 5, seed=0, axes
     rng = random.Random(seed)
     shown = boards if len(boards) <= k else rng.sample(boards, k)
     n = 2 + len(shown)
+    panel = min(1.6, COLUMN_WIDTH / n)          # inches a board; the row fits the notebook column
     if axes is None:
-        fig, axes = plt.subplots(1, n, figsize=(1.6 * n, 2.0))
+        fig, axes = plt.subplots(1, n, figsize=(panel * n, 1.25 * panel + 0.3))
     else:
         fig = axes[0].figure
-    draw_board(state.squares, axes[0], title="true board", size=1.4)
-    draw_board(game.observation(state, player), axes[1], title=f"{MARK[player]}'s view", size=1.4)
+    size = 1.4 * panel / 1.6
+    draw_board(state.squares, axes[0], title="true board", size=size)
+    draw_board(game.observation(state, player), axes[1], title=f"{MARK[player]}'s view", size=size)
     for ax, sq in zip(axes[2:], shown):
-        draw_board(sq, ax, title="possible", size=1.4)
+        draw_board(sq, ax, title="possible", size=size)
     fig.suptitle(f"{MARK[player]}'s belief state: {len(belief)} states, {len(boards)} boards", fontsize=10)
     return fig
 
@@ -350,7 +362,7 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.game = KuhnPoker()
         self.policies = {"cfr": cfr(self.game, iterations), "clairvoyance": clairvoyance_policy(self.game)}
         if agent not in self.policies:
-            raise ValueError(f"agent must be 'cfr' or 'clairvoyance', not {agent!r}")
+            raise ArgumentError(f"agent must be 'cfr' or 'clairvoyance', not {agent!r}")
         self.agent_name, self.rng = agent, random.Random(seed)
         self.winnings, self.hands, self.error, self.status = 0, 0, "", ""
         self.agent_menu = widgets.Dropdown(options=[("agent: CFR (equilibrium)", "cfr"),
@@ -360,18 +372,16 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.bet_button = widgets.Button(description="bet (bet / call)", layout=widgets.Layout(width="170px"))
         self.next_button = widgets.Button(description="next hand", icon="refresh",
                                           layout=widgets.Layout(width="130px"))
-        self.table_html, self.result_html, self.score_html, self.error_html = (widgets.HTML() for _ in range(4))
+        self.table_html, self.result_html, self.score_html = (widgets.HTML() for _ in range(3))
+        self._init_safe()
         self.pass_button.on_click(lambda _: self.act("pass"))
         self.bet_button.on_click(lambda _: self.act("bet"))
         self.next_button.on_click(lambda _: self.next_hand())
         self.agent_menu.observe(lambda ch: self.set_agent(ch["new"]), "value")
-        super().__init__([widgets.HBox([self.agent_menu, self.next_button]), self.table_html,
+        super().__init__([self.message_html, widgets.HBox([self.agent_menu, self.next_button]), self.table_html,
                           widgets.HBox([self.pass_button, self.bet_button]), self.result_html,
-                          self.score_html, self.error_html])
+                          self.score_html])
         self.next_hand()
-
-    def __repr__(self):
-        return "KuhnPokerTable: a live widget; run the cell in JupyterLab to play"
 
     @property
     def agent_policy(self):
@@ -477,11 +487,11 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         seat = "first" if self.human == MAX else "second"
         return f"You hold {self.your_card} and act {seat}. {self._story()}. Your move."
 
-    def _save(self):
+    def _save_game(self):
         return (getattr(self, "state", None), self.winnings, self.hands, list(getattr(self, "agent_moves", [])),
                 getattr(self, "counted", False), self.status, getattr(self, "human", MAX), self.rng.getstate())
 
-    def _restore(self, saved):
+    def _restore_game(self, saved):
         (self.state, self.winnings, self.hands, self.agent_moves, self.counted, self.status, self.human,
          rng_state) = saved
         self.rng.setstate(rng_state)
@@ -511,5 +521,4 @@ class KuhnPokerTable(_Safe, widgets.VBox):
                 if self.agent_name == "cfr" else "; the clairvoyant agent never bluffs: can you exploit it?")
         self.score_html.value = (f"<b>Your winnings:</b> {self.winnings:+d} over {self.hands} hands "
                                  f"({mean:+.3f} a hand{note})")
-        self.error_html.value = (f"<span style='color:#b00020'>Error (nothing was changed): "
-                                 f"{html.escape(self.error)}</span>" if self.error else "")
+        self._show_error()

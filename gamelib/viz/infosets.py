@@ -19,7 +19,7 @@ from matplotlib.patches import FancyArrowPatch
 from ..core import CHANCE, MAX, MIN
 from ..imperfect.infosets import extensive_form
 from ..trees import GameTree
-from .drawing import COLORS, MARKERS, TERMINAL_MARKER, tidy_layout
+from .drawing import COLORS, COLUMN_WIDTH, MARKERS, TERMINAL_MARKER, tidy_layout
 
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
            "#7f7f7f", "#bcbd22")
@@ -34,6 +34,13 @@ def _fmt(x) -> str:
                 return f"{round(x * d)}/{d}"
         return f"{x:.2g}"
     return str(x)
+
+
+def _prob(p: float) -> str:
+    """A policy's probability in as few characters as it takes: '0', '1', '.8', '.33'."""
+    if abs(p - round(p)) < 5e-3:
+        return str(round(p))
+    return f"{p:.2f}".rstrip("0").lstrip("0")
 
 
 def information_set_groups(game) -> dict:
@@ -64,10 +71,10 @@ def draw_information_sets(game, *, policy=None, ax=None, title=None, action_name
         table = as_policy(game, policy, players=tuple(p for p in (MAX, MIN) if form.keys(p)))
     names = action_names or {}
     if ax is None:
-        width = min(18.0, max(5.0, 0.55 * len(tree.leaves) + 1.5))
+        width = min(COLUMN_WIDTH, max(5.0, 0.55 * len(tree.leaves) + 1.5))  # shown at full size
         _, ax = plt.subplots(figsize=(width, 1.25 * (tree.depth() + 1) + 0.8))
     xs = [p[0] for p in pos.values()]
-    ax.set_xlim(min(xs) - 1.2, max(xs) + 0.8)
+    ax.set_xlim(min(xs) - 2.0, max(xs) + 0.8)   # room for the row labels
     ax.set_ylim(-tree.depth() - 0.7, 0.5)
     ax.set_axis_off()
 
@@ -82,10 +89,14 @@ def draw_information_sets(game, *, policy=None, ax=None, title=None, action_name
                 text = str(names.get(a, a))
                 if table is not None:
                     key = form.infoset_of(tree.game_state[s])
-                    text += f"\n{table[key][a]:.2f}"
-            ax.text(x0 + 0.55 * (x1 - x0), y0 + 0.55 * (y1 - y0), text, ha="center", va="center",
-                    fontsize=font_size - 1, color="#555555", zorder=1.5, linespacing=0.95,
-                    bbox={"boxstyle": "round,pad=0.08", "fc": "white", "ec": "none"})
+                    text += f"\n{_prob(table[key][a])}"
+            # Two edges out of a node fan out little near the leaves: each label sits on its own
+            # side of its edge (the left one right-aligned, the right one left-aligned).
+            side = {0: "right", len(kids) - 1: "left"}.get(i, "center") if len(kids) == 2 else "center"
+            ax.annotate(text, (x0 + 0.55 * (x1 - x0), y0 + 0.55 * (y1 - y0)),
+                        xytext=({"right": 2, "left": -2, "center": 0}[side], 0), textcoords="offset points",
+                        ha=side, va="center", fontsize=font_size - 1, color="#555555", zorder=1.5,
+                        linespacing=0.95, bbox={"boxstyle": "round,pad=0.08", "fc": "white", "ec": "none"})
 
     groups = {}
     for s in tree.states:

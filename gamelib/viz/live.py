@@ -13,7 +13,8 @@
 A widget mixes :class:`LiveWidget` in before its ipywidgets box class, calls :meth:`_init_live`
 before building its children and puts ``self.message_html`` among them, lists what makes up its state
 in ``_live_state`` (``(object, attribute)`` pairs, restored in order: a slider's ``max`` before its
-``value``) and decorates each observer and click handler with :func:`from_browser`.
+``value``) and decorates each observer and click handler with :func:`from_browser`, and each public
+method that changes it with :func:`all_or_nothing`.
 """
 from __future__ import annotations
 
@@ -112,6 +113,28 @@ def from_browser(method):
             self._restore(saved)
             self.say(f"{err} (nothing was changed)", error=True)
             return None
+        finally:
+            self._depth -= 1
+    return wrapper
+
+
+def all_or_nothing(method):
+    """Decorate a method called from Python (``explorer.set_tree(...)``): if it raises, the widget's
+    state (``_live_state``) goes back to what it was and the error is raised to the caller, so a failed
+    call never leaves the widget half-changed.  Inside an update from the browser it just runs (the
+    update answers for both)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        if self._depth:
+            return method(self, *args, **kwargs)
+        saved = self._snapshot()
+        self._depth += 1
+        try:
+            return method(self, *args, **kwargs)
+        except BaseException:
+            self._restore(saved)
+            raise
         finally:
             self._depth -= 1
     return wrapper

@@ -18,6 +18,8 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
+from ..core import ArgumentError
+
 KINDS = ("lines", "map", "region")
 
 
@@ -35,7 +37,7 @@ def draw_policy(solution, ax=None, *, kind: str = "lines", opponent_scores=(0, 3
                    coloured roll or hold: the policy itself, exceptions included.
     """
     if kind not in KINDS:
-        raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
+        raise ArgumentError(f"kind must be one of {KINDS}, got {kind!r}")
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 4.8))
     T = solution.target
@@ -62,7 +64,7 @@ def draw_policy(solution, ax=None, *, kind: str = "lines", opponent_scores=(0, 3
     else:
         j = opponent_scores
         if not isinstance(j, (int, np.integer)) or not 0 <= j < T:
-            raise ValueError(f"kind='region' draws one opponent score: an int in [0, {T}), got {j!r}")
+            raise ArgumentError(f"kind='region' draws one opponent score: an int in [0, {T}), got {j!r}")
         rolls = solution.rolls[:, j, :].T.astype(float)  # rows: turn total k, columns: my score i
         k = np.arange(T)[:, None]
         region = np.ma.masked_where(k + mine[None, :] >= T, rolls)

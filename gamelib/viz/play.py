@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 
-from ..core import MAX
+from ..core import MAX, ArgumentError
 from .live import LiveWidget, from_browser
 
 MARKS = ("X", "O")
@@ -62,7 +62,7 @@ class HumanVsAgent(LiveWidget):
         """Start again (as ``human``, if given); if the agent is X it opens.  Returns the status."""
         if human is not None:
             if human not in MARKS:
-                raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+                raise ArgumentError(f"human must be 'X' or 'O', not {human!r}")
             self.human = human
             if self.human_toggle.value != human:
                 self.human_toggle.value = human  # its observer calls new_game again: harmless

@@ -30,6 +30,7 @@ from ..experiments.sigma import (SHARED, TEXTBOOK_TREE, as_tree, branch_probabil
                                  exact_branch_probabilities, root_move_values, sample_leaf_values,
                                  value_density)
 from ..minimax import minimax
+from ..validate import choice, number, whole
 from .drawing import COLUMN_WIDTH, DPI, draw_tree, png_bytes, tidy_layout
 from .live import LiveWidget, from_browser
 
@@ -166,6 +167,10 @@ class SigmaWidget(LiveWidget, widgets.VBox):
 
     def __init__(self, spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0.0,
                  shared: str = "parent", trials: int = 20_000, seed=0, draw: bool = True):
+        number("sigma", sigma, least=0, what="a standard deviation: a finite number")
+        number("correlation", correlation, least=0, most=1)
+        choice("shared", shared, SHARED)
+        whole("trials", trials, least=1)
         self._init_live()
         self.tree = as_tree(spec)
         self.trials, self.seed, self.draw = trials, seed, draw
@@ -203,8 +208,7 @@ class SigmaWidget(LiveWidget, widgets.VBox):
 
     @sigma.setter
     def sigma(self, value):
-        if value < 0:
-            raise ValueError(f"sigma is a standard deviation: >= 0, got {value!r}")
+        number("sigma", value, least=0, what="a standard deviation: a finite number")
         if value > self.sigma_slider.max:
             self.sigma_slider.max = value
         self.sigma_slider.value = value
@@ -216,8 +220,7 @@ class SigmaWidget(LiveWidget, widgets.VBox):
 
     @correlation.setter
     def correlation(self, value):
-        if not 0 <= value <= 1:
-            raise ValueError(f"correlation must be in [0, 1], got {value!r}")
+        number("correlation", value, least=0, most=1)
         self.correlation_slider.value = value
 
     @property
@@ -227,8 +230,7 @@ class SigmaWidget(LiveWidget, widgets.VBox):
 
     @shared.setter
     def shared(self, value):
-        if value not in SHARED:
-            raise ValueError(f"shared must be one of {list(SHARED)}, not {value!r}")
+        choice("shared", value, SHARED)
         self.shared_toggle.value = value
 
     @property

@@ -1,0 +1,596 @@
+"""The partial-observability exercises (assignment 05): belief states and averaging over clairvoyance.
+
+A student writes PREDICT and UPDATE (AIMA 4th ed. §4.4.2) on the game protocol, a belief tracker that
+follows a recorded game from one player's side, and averaging over clairvoyance (§5.6.2) for a card
+game.  Each is graded against gamelib's own function (:func:`gamelib.imperfect.predict`,
+:func:`~gamelib.imperfect.update`, :func:`~gamelib.imperfect.track`,
+:func:`~gamelib.imperfect.clairvoyance_policy`), never a second implementation:
+
+* belief states are compared **as sets of states** (a belief state has no order);
+* averages action by action, to within rounding; decisions exactly (ties go to the first action, as
+  gamelib breaks them).
+
+Public cases are the notebook's positions (phantom tic-tac-toe after the centre opening, Kuhn poker,
+a small tree with chance); hidden ones are drawn from a seed (:mod:`gamelib.grading.cases`): random
+phantom tic-tac-toe games and random trees in a fog (:class:`~gamelib.grading.games.FoggyTree`) for
+the belief functions, random decks and stakes of :class:`~gamelib.grading.games.SmallPoker` (deals
+that are not equally likely) for clairvoyance.  Each call runs in the sandbox
+(:mod:`gamelib.grading.sandbox`) on a copy of the game, with a time limit; calls into
+``gamelib.imperfect`` (except :func:`~gamelib.imperfect.percept`, which the exercise hands out) fail
+the case.  When a function is wrong, the bug models of :mod:`gamelib.grading.mutants` name the known
+bug it makes, as for the searches.
+
+:func:`grade` is what :func:`gamelib.grading.checks.belief` and :func:`~gamelib.grading.checks.clairvoyance`
+call; the by-hand checks below compare a student's numbers and sets with what gamelib computes.
+"""
+from __future__ import annotations
+
+import copy
+import math
+import time
+from collections.abc import Mapping
+from typing import Any, Callable, NamedTuple
+
+from ..core import MAX, MIN
+from . import cases as C
+from .checks import CHECK_TIME, MAX_TIMEOUTS, SHOWN, TIME_LIMIT, _fail, _no_warnings, _snapshot
+from .mutants import Outcome, matching_mutants
+from .sandbox import describe_returned, is_number, run
+
+WATCHED = ("imperfect",)
+"""What the student's function may not call: gamelib.imperfect (the reference) ..."""
+ALLOWED = ("percept",)
+"""... except :func:`gamelib.imperfect.percept`, which the exercise hands out."""
+
+
+class Task(NamedTuple):
+    """A function to write: ``name``, graded as a ``kind`` of :data:`gamelib.grading.cases.
+    IMPERFECT_KINDS`; ``args(game, case)`` the arguments it is called with (``game`` a fresh copy);
+    ``public()`` the cases in the student's copy; ``hidden(seed, n)`` n cases drawn from ``seed``;
+    ``reference`` what it is compared with, for feedback."""
+
+    name: str
+    kind: str
+    args: Callable
+    public: Callable
+    hidden: Callable
+    reference: str
+
+
+# ---------------------------------------------------------------------------------------------------
+# The cases
+# ---------------------------------------------------------------------------------------------------
+
+TREE_SPEC = [[C.chance((0.5, [1, [2, 3]]), (0.5, 4)), [5, 6]], [7]]
+"""A small tree with a chance node: MAX's move a1 at A leads to MIN at B, whose move b1 leads to the
+chance node D, whose outcomes lead to MAX again (G) or to the end (H); b2 leads to MAX at once (E).
+PREDICT from A through a1 is {E, G, H}."""
+TREE_NAME = "the tree [[chance(0.5: [1, [2, 3]], 0.5: 4), [5, 6]], [7]] in a fog"
+
+
+def _phantom():
+    from ..games import PhantomTicTacToe
+    return PhantomTicTacToe()
+
+
+def _after(game, player, steps):
+    """``player``'s belief state after ``steps``: percepts and actions alternating, a percept last
+    (gamelib's :class:`~gamelib.imperfect.BeliefTracker`)."""
+    from ..imperfect import BeliefTracker
+    tracker = BeliefTracker(game, player)
+    for k, step in enumerate(steps):
+        (tracker.observe if k % 2 == 0 else tracker.act)(step)
+    return tracker.belief
+
+
+def _kuhn_state(deal, history=""):
+    from ..games.kuhn import KuhnState
+    return KuhnState((deal[0], deal[1]), history)
+
+
+def _predict_public():
+    from ..games import KuhnPoker
+    from .games import FoggyTree
+    game = _phantom()
+    empty = "." * 9
+    tree = FoggyTree(TREE_SPEC, seed=5)
+    return [
+        C.BeliefCase("phantom tic-tac-toe: X opens in the centre", game, MAX,
+                     _after(game, MAX, [empty]).states, (1, 1)),
+        C.BeliefCase("phantom tic-tac-toe: X, after the centre, proposes the corner (0, 0)", game, MAX,
+                     _after(game, MAX, [empty, (1, 1), "....X...."]).states, (0, 0)),
+        C.BeliefCase("phantom tic-tac-toe: O's first move, the centre (X moved unseen)", game, MIN,
+                     _after(game, MIN, [empty]).states, (1, 1)),
+        C.BeliefCase("Kuhn poker: MAX holds the queen and passes", KuhnPoker(), MAX,
+                     frozenset({_kuhn_state("QJ"), _kuhn_state("QK")}), "pass"),
+        C.BeliefCase(f"{TREE_NAME}: MAX plays a1 at A", tree, MAX, frozenset({"A"}), "a1"),
+    ]
+
+
+def _update_public():
+    from ..games import KuhnPoker
+    from ..imperfect import GameOver, predict
+    from .games import FoggyTree
+    game = _phantom()
+    start = _after(game, MAX, ["." * 9, (1, 1), "....X...."])
+    corner = predict(game, start, (0, 0), MAX).states
+    kuhn = KuhnPoker()
+    passed = frozenset(_kuhn_state(d, h) for d in ("QJ", "QK") for h in ("pp", "pb"))
+    tree = FoggyTree(TREE_SPEC, seed=5)
+    reached = predict(tree, ["A"], "a1", MAX).states
+    return [
+        C.BeliefCase("phantom tic-tac-toe: X proposed (0, 0) after the centre and hears \"illegal\"",
+                     game, MAX, corner, observed="O...X...."),
+        C.BeliefCase("phantom tic-tac-toe: X proposed (0, 0) after the centre, and it stood", game, MAX,
+                     corner, observed="X...X...."),
+        C.BeliefCase("Kuhn poker: MAX passed with the queen, MIN bets", kuhn, MAX, passed, observed="Qpb"),
+        C.BeliefCase("Kuhn poker: MAX passed with the queen, MIN passes and the showdown is lost", kuhn,
+                     MAX, passed, observed=GameOver(-1, "Qpp")),
+        C.BeliefCase(f"{TREE_NAME}: after a1, MAX perceives 'signal 1'", tree, MAX,
+                     reached, observed="signal 1"),
+    ]
+
+
+PHANTOM_GAME = ((1, 1), (1, 1), (0, 0), (0, 0), (2, 2), (0, 2), (0, 1), (0, 1), (1, 2), (2, 1))
+"""A game of phantom tic-tac-toe for the public tracking cases, as the referee records it: X takes the
+centre; O proposes the centre ("illegal") and takes (0, 0); X proposes (0, 0) ("illegal") and takes
+(2, 2); O takes (0, 2); X takes (0, 1); O proposes (0, 1) ("illegal") and takes (1, 2); X takes (2, 1)
+and wins with the middle column."""
+
+
+def _record(game, actions):
+    states = [game.initial_state]
+    for a in actions:
+        states.append(game.result(states[-1], a))
+    return tuple(states), tuple(actions)
+
+
+def _track_public():
+    from ..games import KuhnPoker
+    kuhn = KuhnPoker()
+    hand = _record(kuhn, ("QK", "pass", "bet", "bet"))
+    other = _record(kuhn, ("JQ", "bet", "pass"))
+    game = _phantom()
+    phantom = _record(game, PHANTOM_GAME)
+    return [
+        C.BeliefCase("Kuhn poker, MAX's side: QK dealt, pass, bet, call", kuhn, MAX, states=hand[0],
+                     actions=hand[1]),
+        C.BeliefCase("Kuhn poker, MIN's side: QK dealt, pass, bet, call", kuhn, MIN, states=hand[0],
+                     actions=hand[1]),
+        C.BeliefCase("Kuhn poker, MIN's side: JQ dealt, MAX bets, MIN folds", kuhn, MIN, states=other[0],
+                     actions=other[1]),
+        C.BeliefCase("a game of phantom tic-tac-toe, X's side", game, MAX, states=phantom[0],
+                     actions=phantom[1]),
+        C.BeliefCase("the same game, O's side", game, MIN, states=phantom[0], actions=phantom[1]),
+    ]
+
+
+def _belief_hidden(kind):
+    def hidden(seed, n):
+        from ..games import KuhnPoker
+        rng = C.stable_random("belief", seed)
+        out = []
+        for i in range(n):
+            name = f"hidden case {i + 1}"
+            pick = i % 4
+            if pick in (0, 1):
+                pair = C.random_belief_cases(rng, _phantom(), rng.choice((MAX, MIN)), name=name)
+            elif pick == 2:
+                pair = C.random_tree_belief_cases(rng, (seed, i), name=name)
+            else:
+                game = KuhnPoker() if rng.random() < 0.5 else C.random_poker(rng)
+                pair = C.random_belief_cases(rng, game, rng.choice((MAX, MIN)), decisions=2, name=name)
+            out.append(pair[0] if kind == "predict" else pair[1])
+        return out
+    return hidden
+
+
+def _track_hidden(seed, n):
+    from ..games import KuhnPoker
+    rng = C.stable_random("track", seed)
+    out = []
+    for i in range(n):
+        game = _phantom() if i % 3 != 2 else (KuhnPoker() if rng.random() < 0.5 else C.random_poker(rng))
+        player = rng.choice((MAX, MIN))
+        states, actions = C.random_game_record(rng, game, player)
+        out.append(C.BeliefCase(f"hidden game {i + 1}", game, player, states=states, actions=actions,
+                                hidden=True))
+    return out
+
+
+def _clairvoyance_public():
+    from ..games import KuhnPoker
+    from .games import SmallPoker
+    kuhn = KuhnPoker()
+    return [
+        C.DealCase("Kuhn poker 'J': MAX holds the jack", kuhn, "JK"),
+        C.DealCase("Kuhn poker 'K': MAX holds the king", kuhn, "KQ"),
+        C.DealCase("Kuhn poker 'Qb': MIN holds the queen and faces a bet", kuhn, "KQ", ("bet",)),
+        C.DealCase("Kuhn poker 'Jb': MIN holds the jack and faces a bet", kuhn, "QJ", ("bet",)),
+        C.DealCase("Kuhn poker 'Qpb': MAX holds the queen; it passed, MIN bet", kuhn, "QJ", ("pass", "bet")),
+        C.DealCase("SmallPoker('JJQK') 'Qp': MIN holds the queen after a pass (the deck has two jacks)",
+                   SmallPoker("JJQK"), "KQ", ("pass",)),
+        C.DealCase("SmallPoker('JQKK', bet=3) 'Qpb': MAX holds the queen; it passed, MIN bet 3 "
+                   "(the deck has two kings)", SmallPoker("JQKK", bet=3), "QK", ("pass", "bet")),
+    ]
+
+
+def _clairvoyance_hidden(seed, n):
+    rng = C.stable_random("clairvoyance", seed)
+    out, game = [], None
+    for i in range(n):
+        if i % 3 == 0:
+            game = C.random_poker(rng)
+        out.append(C.random_deal_case(rng, game, name=f"hidden case {i + 1}"))
+    return out
+
+
+TASKS = {
+    "predict": Task("predict", "predict", lambda g, c: (g, set(c.belief), c.action, c.player),
+                    _predict_public, _belief_hidden("predict"),
+                    "gamelib.imperfect.predict (AIMA 4th ed. §4.4.2)"),
+    "update": Task("update", "update", lambda g, c: (g, set(c.belief), c.observed, c.player),
+                   _update_public, _belief_hidden("update"),
+                   "gamelib.imperfect.update (AIMA 4th ed. §4.4.2)"),
+    "track": Task("track", "track", lambda g, c: (g, c.player, list(c.states), list(c.actions)),
+                  _track_public, _track_hidden, "gamelib.imperfect.track (AIMA 4th ed. §4.4.4)"),
+    "clairvoyance_averages": Task(
+        "clairvoyance_averages", "averages", lambda g, c: (g, c.deal, list(c.moves)),
+        _clairvoyance_public, _clairvoyance_hidden,
+        "gamelib.imperfect.clairvoyance_policy's averages (AIMA 4th ed. §5.6.2)"),
+    "clairvoyance_decision": Task(
+        "clairvoyance_decision", "decision", lambda g, c: (g, c.deal, list(c.moves)),
+        _clairvoyance_public, _clairvoyance_hidden,
+        "gamelib.imperfect.clairvoyance_policy's decision (AIMA 4th ed. §5.6.2)"),
+}
+"""The functions students write in assignment 05, by name."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Grading one case
+# ---------------------------------------------------------------------------------------------------
+
+class CaseResult(NamedTuple):
+    """One case graded: the student's and the reference's :class:`~gamelib.grading.mutants.Outcome`,
+    and the problem ('' when they agree), as feedback says it."""
+
+    case: Any
+    student: Outcome
+    expected: Outcome
+    problem: str
+    printed: int = 0
+
+
+def expected_outcome(task: Task, case) -> Outcome:
+    """gamelib's answer on ``case``, in the terms the task compares."""
+    ref = C.reference_imperfect(task.kind, case)
+    return Outcome((), None, ref) if task.kind == "decision" else Outcome((), ref)
+
+
+def _as_set(x, what: str):
+    """``(frozenset, problem)`` from what a student returned for a belief state."""
+    if isinstance(x, Mapping):                   # {state: probability} is a belief state too
+        x = x.keys()
+    if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
+        hint = " (did you forget to return it?)" if x is None else ""
+        return None, f"{what} is {describe_returned(x)}{hint}; it should be a set of states"
+    try:
+        return frozenset(x), ""
+    except TypeError:
+        return None, f"{what} holds something that is not a state (unhashable: {describe_returned(x)})"
+
+
+def _parse(task: Task, returned, case) -> tuple:
+    """``(value, action, problem)`` from what a student's function returned."""
+    if task.kind in ("predict", "update"):
+        states, problem = _as_set(returned, "what it returned")
+        return states, None, problem
+    if task.kind == "track":
+        if not isinstance(returned, (list, tuple)):
+            hint = " (did you forget to return it?)" if returned is None else ""
+            return None, None, (f"it returned {describe_returned(returned)}{hint}; it should return a list "
+                                "of belief states, one after each percept")
+        out = []
+        for k, b in enumerate(returned):
+            states, problem = _as_set(b, f"belief state {k + 1} of the list")
+            if problem:
+                return None, None, problem
+            out.append(states)
+        return tuple(out), None, ""
+    legal = tuple(case.game.actions(case.state))
+    if task.kind == "averages":
+        if not isinstance(returned, Mapping):
+            hint = " (did you forget to return it?)" if returned is None else ""
+            return None, None, (f"it returned {describe_returned(returned)}{hint}; it should return a dict "
+                                f"{{action: average}} over the actions {list(legal)}")
+        if set(returned) != set(legal):
+            return None, None, (f"it returned averages for {sorted(map(str, returned))}; the actions there "
+                                f"are {list(legal)}")
+        bad = [a for a in legal if not is_number(returned[a])]
+        if bad:
+            return None, None, f"the average of {bad[0]!r} is {describe_returned(returned[bad[0]])}, not a number"
+        return {a: returned[a] for a in legal}, None, ""
+    try:
+        ok = returned in legal
+    except TypeError:
+        ok = False
+    if not ok:
+        return None, None, (f"it returned {describe_returned(returned)}, which is not one of the actions "
+                            f"there, {list(legal)}")
+    return None, returned, ""
+
+
+def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResult:
+    """Run ``fn`` on one case (a fresh copy of the game, in the sandbox) and compare it with gamelib."""
+    expected = expected_outcome(task, case)
+    before = _snapshot(case.game)
+    own = copy.deepcopy(case.game)
+    r = run(fn, *task.args(own, case), time_limit=time_limit, watch=WATCHED, allowed=ALLOWED)
+    problem, value, action, error = "", None, None, None
+    if r.status == "timeout":
+        error, problem = "timeout", (f"no answer within {time_limit:g} s (an infinite loop?); "
+                                     "the other cases were still graded")
+    elif r.status == "error":
+        error = type(r.error).__name__
+        detail = "" if case.hidden else f": {_short(r.error)}"
+        problem = f"it raised {error}{detail}" + (f" ({r.where})" if r.where else "")
+    elif r.forbidden:
+        error, problem = "forbidden", (f"it calls {r.forbidden[0]}, gamelib's own; this exercise asks you "
+                                       f"to write {task.name} yourself (of gamelib.imperfect, only percept "
+                                       "may be used)")
+    else:
+        value, action, problem = _parse(task, r.returned, case)
+        if problem:
+            error = "wrong type"
+    if not problem and _snapshot(own) != before:
+        error, problem = "mutated", "it changed the game it was given (RESULT returns a new state)"
+    student = Outcome((), value, action, error)
+    if not problem and not student.same_as(expected):
+        problem = _difference(task, student, expected, case)
+    return CaseResult(case, student, expected, problem, r.printed)
+
+
+def _short(error: BaseException) -> str:
+    text = str(error)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _some(states, k: int = 2) -> str:
+    shown = sorted(map(repr, states))[:k]
+    shown = [s if len(s) <= 90 else s[:87] + "..." for s in shown]
+    return ", ".join(shown) + (", ..." if len(states) > k else "")
+
+
+def _states(k: int) -> str:
+    return f"{k} state" if k == 1 else f"{k} states"
+
+
+def _set_difference(got: frozenset, want: frozenset, hidden: bool) -> str:
+    missing, extra = want - got, got - want
+    if hidden:
+        parts = [f"{len(missing)} missing"] if missing else []
+        parts += [f"{len(extra)} that should not be there"] if extra else []
+        return f"it returned {_states(len(got))}, the reference {len(want)} ({', '.join(parts)})"
+    parts = [f"{_states(len(got))} where the reference has {len(want)}"]
+    if missing:
+        parts.append(f"missing {len(missing)} ({_some(missing)})")
+    if extra:
+        parts.append(f"{len(extra)} that should not be there ({_some(extra)})")
+    return "; ".join(parts)
+
+
+def _fmt(v) -> str:
+    return f"{v:.4g}" if isinstance(v, float) else repr(v)
+
+
+def _difference(task: Task, got: Outcome, want: Outcome, case) -> str:
+    if task.kind in ("predict", "update"):
+        return _set_difference(got.value, want.value, case.hidden)
+    if task.kind == "track":
+        if len(got.value) != len(want.value):
+            return (f"it returned {len(got.value)} belief states; the player perceives {len(want.value)} "
+                    "times (at each of its decisions and at the end)")
+        k = next(i for i, (a, b) in enumerate(zip(got.value, want.value)) if a != b)
+        return f"belief state {k + 1} of {len(want.value)}: " + _set_difference(got.value[k], want.value[k],
+                                                                                case.hidden)
+    if task.kind == "averages":
+        if case.hidden:
+            return "the averages are wrong"
+        return ("averages yours {" + ", ".join(f"{a!r}: {_fmt(v)}" for a, v in got.value.items())
+                + "}, expected {" + ", ".join(f"{a!r}: {_fmt(v)}" for a, v in want.value.items()) + "}")
+    return "the decision is wrong" if case.hidden else f"decision {got.action!r}, expected {want.action!r}"
+
+
+# ---------------------------------------------------------------------------------------------------
+# A whole check, and its feedback
+# ---------------------------------------------------------------------------------------------------
+
+def grade(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
+          quiet: bool = False) -> list[CaseResult]:
+    """Grade ``fn`` for the task ``name`` (a key of :data:`TASKS`) on the public cases, or with
+    ``hidden=n`` on the cases drawn from ``seed``.  Prints one line when it passes and returns every
+    :class:`CaseResult`; raises :class:`~gamelib.grading.checks.GradingError` with the feedback when
+    it does not."""
+    __tracebackhide__ = True
+    task = TASKS[name]
+    if not callable(fn):
+        _fail(f"{task.name} should be a function; it is {describe_returned(fn)}")
+    cases = task.hidden(seed, hidden) if hidden else task.public()
+    results, start, timeouts = [], time.perf_counter(), 0
+    for case in cases:
+        if timeouts >= MAX_TIMEOUTS or time.perf_counter() - start > CHECK_TIME:
+            why = (f"after {timeouts} time-outs" if timeouts >= MAX_TIMEOUTS
+                   else f"the check's {CHECK_TIME:g} s were used up")
+            miss = Outcome((), error="not run")
+            results.append(CaseResult(case, miss, miss, f"not run ({why}), counted as failed"))
+            continue
+        results.append(grade_case(task, fn, case, time_limit))
+        timeouts += results[-1].student.error == "timeout"
+    where = f"{len(cases)} hidden cases" if hidden else f"{len(cases)} public cases"
+    if not any(r.problem for r in results):
+        if not quiet:
+            what = {"predict": "the same states", "update": "the same states",
+                    "track": "the same belief state after every percept", "averages": "the same averages",
+                    "decision": "the same decisions"}[task.kind]
+            print(f"✓ {task.name} agrees with {task.reference} on {where}: {what}")
+        return results
+    _fail(feedback(task, results, where))
+
+
+def feedback(task: Task, results: list[CaseResult], where: str) -> str:
+    """The failing cases (hidden ones by number only) and the known bugs that explain every case."""
+    failed = [r for r in results if r.problem]
+    lines = [f"{task.name} disagrees with {task.reference} on {len(failed)} of {where}:"]
+    for r in failed[:SHOWN]:
+        lines.append(f"  • {r.case.name}: {r.problem}")
+    if len(failed) > SHOWN:
+        lines.append(f"  • ... and {len(failed) - SHOWN} more")
+    graded = [r for r in results if r.student.error != "not run"]
+    returns = "action" if task.kind == "decision" else "value"
+    for mutant in matching_mutants(task.kind, returns, [r.case for r in graded], [r.student for r in graded],
+                                   [r.expected for r in graded]):
+        lines.append(f"What your function does: {mutant.says}. [{mutant.name}]")
+    printed = sum(r.printed for r in results)
+    if printed > 10_000:
+        lines.append(f"(Your function printed {printed:,} characters while being graded.)")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------------
+# By-hand answers
+# ---------------------------------------------------------------------------------------------------
+
+def _same_number(a, b) -> bool:
+    return is_number(a) and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6)
+
+
+@_no_warnings
+def belief_by_hand(answer, game, player, steps, *, key=None, what: str = "your belief state"):
+    """Compare a hand-computed belief state of ``player`` after ``steps`` (percepts and actions
+    alternating, a percept first and last) with gamelib's :class:`~gamelib.imperfect.BeliefTracker`.
+    ``answer``: a number (how many states), a set (of ``key(state)``, e.g. the boards), or a dict
+    ``{key(state): probability}``."""
+    __tracebackhide__ = True
+    belief = _after(game, player, steps)
+    key = key or (lambda s: s)
+    if isinstance(answer, bool) or answer is ... or answer is None:
+        _fail(f"{what}: give an answer (it is {describe_returned(answer)})")
+    if is_number(answer):
+        if answer != len(belief):
+            _fail(f"{what}: you counted {answer!r} states; the belief state has another number (count the "
+                  "states, not only the boards: what else does a state record?)")
+    elif isinstance(answer, Mapping):
+        want: dict = {}
+        for s, p in belief.items():
+            want[key(s)] = want.get(key(s), 0.0) + p
+        missing = sorted(map(str, set(want) - set(answer)))
+        extra = sorted(map(str, set(answer) - set(want)))
+        if missing or extra:
+            parts = ([f"missing {', '.join(missing)}"] if missing else []) + \
+                ([f"{', '.join(extra)} cannot be there"] if extra else [])
+            _fail(f"{what}: " + "; ".join(parts))
+        if not all(_same_number(answer[k], want[k]) for k in want):
+            _fail(f"{what}: the probabilities are not right (P(state | what the player knows))")
+    elif isinstance(answer, (set, frozenset, list, tuple)):
+        want = {key(s) for s in belief}
+        got = set(answer)
+        if got != want:
+            parts = []
+            if want - got:
+                parts.append(f"{len(want - got)} missing")
+            if got - want:
+                parts.append(f"{len(got - want)} that cannot be: {', '.join(sorted(map(str, got - want))[:3])}")
+            _fail(f"{what}: " + "; ".join(parts))
+    else:
+        _fail(f"{what} should be a number, a set or a dict; it is {describe_returned(answer)}")
+    print(f"✓ {what} agrees with gamelib's belief tracker")
+
+
+def _wins(game, belief, action, player) -> dict:
+    """``{percept: belief}`` after ``action`` and whether each branch is won for sure."""
+    from ..imperfect import GameOver, and_or_search, predict, split
+    out = {}
+    for o, b in split(game, predict(game, belief, action, player), player).items():
+        out[o] = (isinstance(o, GameOver) and o.utility > 0) or \
+            (not isinstance(o, GameOver) and and_or_search(game, b, player).found)
+    return out
+
+
+@_no_warnings
+def guaranteed_moves_by_hand(answer, game, player, steps, *, what: str = "your moves"):
+    """The set of ``player``'s actions that begin a guaranteed win (AND-OR search over belief states,
+    :func:`gamelib.imperfect.and_or_search`) from its belief after ``steps``."""
+    __tracebackhide__ = True
+    if not isinstance(answer, (set, frozenset, list, tuple)):
+        _fail(f"{what} should be a set of squares such as {{(0, 1)}}; it is {describe_returned(answer)}")
+    belief = _after(game, player, steps)
+    acts = game.actions(next(iter(belief)))
+    want = {a for a in acts if all(_wins(game, belief, a, player).values())}
+    got = set(answer)
+    if got != want:
+        parts = [f"{a} does not win for sure (some board and some reply beat it)" for a in sorted(got - want)]
+        if want - got:
+            parts.append(f"you left out {len(want - got)} move{'s' if len(want - got) > 1 else ''}")
+        _fail(f"{what}: " + "; ".join(parts))
+    print(f"✓ {what} agree with AND-OR search over belief states")
+
+
+@_no_warnings
+def wins_at_once_by_hand(answer, game, player, steps, action, *, key, what: str = "your count"):
+    """How many ``key(state)`` (boards) of ``player``'s belief after ``steps`` ``action`` wins at once."""
+    __tracebackhide__ = True
+    belief = _after(game, player, steps)
+    want = len({key(s) for s in belief if game.is_terminal(t := game.result(s, action))
+                and game.utility(t, player) > 0})
+    if not is_number(answer) or answer != want:
+        _fail(f"{what}: {answer!r} is not right")
+    print(f"✓ {what} is right")
+
+
+@_no_warnings
+def clairvoyance_by_hand(averages, decision, game, deal, moves=(), *, what: str = "your averages"):
+    """Hand-computed averages over clairvoyance and the decision at one information set, against
+    :func:`gamelib.imperfect.clairvoyance_policy`."""
+    __tracebackhide__ = True
+    case = C.DealCase("by hand", game, deal, tuple(moves))
+    want = C.reference_imperfect("averages", case)
+    if not isinstance(averages, Mapping) or set(averages) != set(want):
+        _fail(f"{what} should be a dict with the actions {list(want)}; it is {describe_returned(averages)}")
+    wrong = [f"{a!r}: yours {averages[a]!r}, clairvoyance averages {_fmt(want[a])}"
+             for a in want if not _same_number(averages[a], want[a])]
+    played = C.reference_imperfect("decision", case)
+    if decision != played:
+        wrong.append(f"the decision: yours {decision!r}, clairvoyance plays {played!r}")
+    if wrong:
+        _fail(f"{what}: " + "; ".join(wrong))
+    print(f"✓ {what} agree with gamelib.imperfect.clairvoyance_policy")
+
+
+@_no_warnings
+def clairvoyant_policy(policy, its_exploitability, game, *, what: str = "your policy"):
+    """A student's clairvoyant policy table for ``game`` (``{infoset: {action: probability}}`` for both
+    players) against gamelib's (ties to the first action), and its exploitability against
+    :func:`gamelib.imperfect.exploitability` of that table."""
+    __tracebackhide__ = True
+    from ..core import GameError
+    from ..imperfect import as_policy, exploitability
+    reference = C._clairvoyant(game)
+    try:
+        mine = as_policy(game, policy)
+    except GameError as e:
+        _fail(f"{what} is not a policy for both players of {game!r}: {e}")
+    except Exception as e:                                   # noqa: BLE001 -- whatever a student built
+        _fail(f"{what} is not a policy table {{infoset: {{action: probability}}}}: {type(e).__name__}: {e}")
+    differ = [k for k in reference if any(abs(mine[k][a] - reference[k][a]) > 1e-9 for a in reference[k])]
+    if differ:
+        _fail(f"{what} differs from averaging over clairvoyance at {len(differ)} information sets, "
+              f"e.g. {differ[0]!r}: yours {mine[differ[0]]}, clairvoyance plays {reference[differ[0]]}")
+    true = exploitability(game, mine)
+    if not _same_number(its_exploitability, true):
+        _fail(f"its exploitability: yours {its_exploitability!r}; gamelib.imperfect.exploitability of your "
+              f"policy is {true:.6g}")
+    print(f"✓ {what} is averaging over clairvoyance, and its exploitability is {true:.6g}")
+
+
+__all__ = ["TASKS", "Task", "CaseResult", "grade", "grade_case", "feedback", "belief_by_hand",
+           "guaranteed_moves_by_hand", "wins_at_once_by_hand", "clairvoyance_by_hand", "clairvoyant_policy"]

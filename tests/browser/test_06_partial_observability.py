@@ -1,0 +1,73 @@
+"""Notebook 06 in the browser: the notebook runs clean, the phantom tic-tac-toe board shows only the
+player's view and its belief state, and the Kuhn poker table deals, plays and reveals hands."""
+import pytest
+
+SQUARES = ".widget-gridbox button"
+
+
+@pytest.fixture(scope="module")
+def nb(open_notebook):
+    return open_notebook("06_partial_observability.ipynb")
+
+
+def squares(board):
+    """The nine squares' rendered labels, row by row ('' for a blank square)."""
+    return [label.strip() for label in board.button_labels(SQUARES)]
+
+
+def test_notebook_runs_clean(nb):
+    nb.assert_clean()
+    board = nb.widget('PhantomTicTacToeBoard(human="X"')
+    assert "Your belief state" in board.text()
+    table = nb.widget('KuhnPokerTable(agent="cfr"')
+    assert "Your winnings" in table.text()
+
+
+def test_phantom_board_shows_only_your_own_marks_and_the_belief_state(nb):
+    board = nb.new_widget('PhantomTicTacToeBoard(human="X", agent="random", seed=1)')
+    assert squares(board) == [""] * 9
+    assert "1 states" in board.text()
+    board.click(target=board.root.locator(SQUARES).nth(4), until=board.shows("Boards after each percept so far: 1, 8"))
+    labels = nb.eventually(lambda: squares(board), lambda ls: ls.count("X") == 1)
+    # The agent has answered, but O's mark is hidden: X sees only its own move.
+    assert labels == [""] * 4 + ["X"] + [""] * 4, labels
+    assert "16 states (8 distinct boards" in board.text()
+    assert "You are X: propose a square." in board.text()
+    nb.assert_clean()
+
+
+def test_phantom_board_new_game_clears_the_board(nb):
+    board = nb.new_widget('PhantomTicTacToeBoard(human="X", agent="random", seed=1)')
+    board.click(target=board.root.locator(SQUARES).nth(0), until=board.shows("1, 8"))
+    nb.eventually(lambda: squares(board), lambda ls: ls[0] == "X")
+    board.click("new game", until=board.shows("Boards after each percept so far: 1."))
+    nb.wait_idle()
+    labels = nb.eventually(lambda: squares(board), lambda ls: ls == [""] * 9)
+    assert labels == [""] * 9, f"new game left marks on the board: {labels}"
+    nb.assert_clean()
+
+
+def test_phantom_board_as_o_waits_for_an_unseen_x(nb):
+    board = nb.new_widget('PhantomTicTacToeBoard(human="X", agent="random", seed=1)')
+    board.toggle("you are O (second)", until=board.shows("You are O"))
+    nb.wait_idle()
+    # X has moved, and O cannot see where: nine possible boards, an empty view.
+    text = nb.eventually(board.text, lambda t: "9 distinct boards" in t)
+    assert "9 distinct boards" in text, text
+    assert squares(board) == [""] * 9
+    nb.assert_clean()
+
+
+def test_kuhn_table_plays_a_hand_and_reveals_the_cards(nb):
+    table = nb.new_widget('KuhnPokerTable(agent="clairvoyance", seed=0, iterations=200)')
+    assert "You hold K and act first" in table.text()
+    assert "the agent's card: ?" in table.text()
+    table.click("bet (bet / call)", until=table.shows("You win 2"))
+    text = table.text()
+    assert "you held K, the agent Q" in text and "the agent's card: Q" in text
+    assert "Your winnings: +2 over 1 hands" in text
+    assert "What the agent did" in text
+    table.click("next hand", until=table.shows("Hand 2"))
+    text = table.text()
+    assert "You hold J and act second. The agent checked." in text and "the agent's card: ?" in text
+    nb.assert_clean()

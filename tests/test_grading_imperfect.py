@@ -1,0 +1,372 @@
+"""The autograder of assignment 05 (gamelib.grading.imperfect): right belief-state and clairvoyance
+functions get full marks on any game, every known bug is caught and named where it shows, the bug
+models are gamelib.imperfect's functions plus one bug, the card game and the foggy trees are what they
+claim, hidden cases come from their seed and are never shown, and the sandbox's guards hold."""
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamelib import MAX, MIN
+from gamelib.games import KuhnPoker, PhantomTicTacToe
+from gamelib.grading import cases as C
+from gamelib.grading import checks
+from gamelib.grading import imperfect as I
+from gamelib.grading.games import FoggyTree, SmallPoker
+from gamelib.grading.mutants import (BY_NAME, IMPERFECT_BUGS, MUTANTS, buggy_clairvoyance,
+                                     buggy_clairvoyant_decision, buggy_predict, buggy_track, buggy_update,
+                                     matching_mutants, mutant_outcome)
+from gamelib.imperfect import Belief, GameOver, clairvoyance_policy, exploitability, predict, track, update
+
+from . import grading_students as students
+
+KIND = {name: task.kind for name, task in I.TASKS.items()}
+
+
+# ---------------------------------------------------------------------------------------------------
+# Random cases for every task
+# ---------------------------------------------------------------------------------------------------
+
+@st.composite
+def belief_cases(draw, kind):
+    """A predict or update case from a random game of phantom tic-tac-toe, Kuhn poker, a random
+    SmallPoker or a random foggy tree."""
+    seed = draw(st.integers(0, 10**6))
+    rng = C.stable_random("test", seed)
+    game = draw(st.sampled_from(["phantom", "kuhn", "poker", "tree"]))
+    if game == "tree":
+        pair = C.random_tree_belief_cases(rng, seed)
+    else:
+        g = {"phantom": PhantomTicTacToe, "kuhn": KuhnPoker}.get(game, lambda: C.random_poker(rng))()
+        pair = C.random_belief_cases(rng, g, draw(st.sampled_from([MAX, MIN])), decisions=3, max_states=200)
+    return pair[0] if kind == "predict" else pair[1]
+
+
+@st.composite
+def track_cases(draw):
+    seed = draw(st.integers(0, 10**6))
+    rng = C.stable_random("test track", seed)
+    game = draw(st.sampled_from([PhantomTicTacToe(), KuhnPoker(), None])) or C.random_poker(rng)
+    player = draw(st.sampled_from([MAX, MIN]))
+    states, actions = C.random_game_record(rng, game, player)
+    return C.BeliefCase("random game", game, player, states=states, actions=actions)
+
+
+@st.composite
+def deal_cases(draw):
+    rng = C.stable_random("test deal", draw(st.integers(0, 10**6)))
+    game = draw(st.sampled_from([KuhnPoker(), None])) or C.random_poker(rng)
+    return C.random_deal_case(rng, game, name="random")
+
+
+def cases(name):
+    kind = KIND[name]
+    if kind in ("predict", "update"):
+        return belief_cases(kind)
+    return track_cases() if kind == "track" else deal_cases()
+
+
+@pytest.mark.parametrize("name", sorted(I.TASKS))
+@settings(max_examples=40)
+@given(data=st.data())
+def test_a_right_function_gets_full_marks_on_any_game(name, data):
+    case = data.draw(cases(name))
+    assert I.grade_case(I.TASKS[name], students.RIGHT_IMPERFECT[name], case).problem == ""
+
+
+@pytest.mark.parametrize("name, bug", sorted(students.WRONG_IMPERFECT), ids=lambda x: x)
+@settings(max_examples=40)
+@given(data=st.data())
+def test_each_known_bug_is_caught_and_named_where_it_shows(name, bug, data):
+    task, mutant = I.TASKS[name], BY_NAME[bug]
+    case = data.draw(cases(name))
+    result = I.grade_case(task, students.WRONG_IMPERFECT[name, bug], case)
+    returns = "action" if task.kind == "decision" else "value"
+    predicted = mutant_outcome(mutant, task.kind, case, returns)
+    # The bug model does exactly what the student's buggy code does ...
+    assert result.student.same_as(predicted), (result.student, predicted)
+    # ... so wherever the bug shows, the submission fails and the bug is named.
+    if predicted.same_as(result.expected):
+        assert result.problem == ""
+    else:
+        assert result.problem
+        assert mutant in matching_mutants(task.kind, returns, [case], [result.student], [result.expected])
+
+
+def test_every_bug_model_of_assignment_05_has_a_student_version():
+    modelled = {bug for _, bug in students.WRONG_IMPERFECT}
+    kinds = set(KIND.values())
+    assert modelled == {m.name for m in MUTANTS if m.kinds & kinds}
+    assert modelled == IMPERFECT_BUGS
+
+
+# ---------------------------------------------------------------------------------------------------
+# The bug models with no bug are gamelib.imperfect's functions
+# ---------------------------------------------------------------------------------------------------
+
+@settings(max_examples=60)
+@given(belief_cases("predict"))
+def test_the_bug_model_of_predict_without_bugs_is_gamelibs(case):
+    assert buggy_predict(case.game, case.belief, case.action, case.player) == \
+        predict(case.game, case.belief, case.action, case.player).states
+
+
+@settings(max_examples=60)
+@given(belief_cases("update"))
+def test_the_bug_model_of_update_without_bugs_is_gamelibs(case):
+    assert buggy_update(case.game, case.belief, case.observed, case.player) == \
+        update(case.game, Belief(case.belief), case.observed, case.player).states
+
+
+@settings(max_examples=30)
+@given(track_cases())
+def test_the_bug_model_of_track_without_bugs_is_gamelibs(case):
+    assert buggy_track(case.game, case.player, case.states, case.actions) == \
+        [b.states for b in track(case.game, case.player, case.states, case.actions)]
+
+
+@settings(max_examples=60)
+@given(deal_cases())
+def test_the_bug_model_of_clairvoyance_without_bugs_is_gamelibs(case):
+    policy = clairvoyance_policy(case.game)
+    key = policy.form.infoset_of(case.state)
+    averages = buggy_clairvoyance(case.game, case.deal, case.moves)
+    assert averages == {a: e.mean for a, e in policy.estimates[key].items()}       # exactly, not nearly
+    assert policy[key][buggy_clairvoyant_decision(case.game, case.deal, case.moves)] == 1
+
+
+def test_unknown_bugs_are_refused():
+    with pytest.raises(ValueError, match="unknown bugs"):
+        buggy_predict(KuhnPoker(), [], "pass", MAX, bugs={"typo"})
+
+
+# ---------------------------------------------------------------------------------------------------
+# The games the exercises are graded on
+# ---------------------------------------------------------------------------------------------------
+
+def test_small_poker_with_kuhns_deck_is_kuhn_poker():
+    kuhn, small = KuhnPoker(), SmallPoker()
+    assert small.chance_outcomes(small.initial_state) == kuhn.chance_outcomes(kuhn.initial_state)
+    ck, cs = clairvoyance_policy(kuhn), clairvoyance_policy(small)
+    assert ck.table() == cs.table()
+    assert math.isclose(exploitability(kuhn, ck), exploitability(small, cs))
+    for deal, _ in kuhn.chance_outcomes(kuhn.initial_state):
+        for history in ("pp", "bp", "bb", "pbp", "pbb"):
+            s = kuhn.result(kuhn.initial_state, deal)
+            for letter in history:
+                s = kuhn.result(s, {"p": "pass", "b": "bet"}[letter])
+            assert small.utility(s, MAX) == kuhn.utility(s, MAX)
+
+
+@given(st.text("JQKA", min_size=2, max_size=6), st.integers(1, 3), st.integers(1, 3))
+def test_small_poker_deals_are_drawn_without_replacement(deck, ante, bet):
+    if len(set(deck)) < 2:
+        with pytest.raises(ValueError, match="at least two ranks"):
+            SmallPoker(deck)
+        return
+    game = SmallPoker(deck, ante=ante, bet=bet)
+    deals = dict(game.chance_outcomes(game.initial_state))
+    assert math.isclose(sum(deals.values()), 1)
+    n = len(deck)
+    for d, p in deals.items():
+        assert math.isclose(p, deck.count(d[0]) / n * (deck.count(d[1]) - (d[0] == d[1])) / (n - 1))
+    s = game.result(game.result(game.result(game.initial_state, max(deals, key=deals.get)), "bet"), "bet")
+    assert abs(game.utility(s, MAX)) in (0, ante + bet)
+
+
+def test_small_poker_refuses_bad_stakes_and_decks():
+    for bad in ("J", "JX", "", 7):
+        with pytest.raises(ValueError, match="deck"):
+            SmallPoker(bad)
+    with pytest.raises(ValueError, match="bet must be a positive number"):
+        SmallPoker(bet=0)
+
+
+def test_a_foggy_tree_shows_each_player_only_a_signal_drawn_from_its_seed():
+    spec = [[1, [2, 3]], [4, 5], [6]]
+    a, b, c = FoggyTree(spec, seed=1), FoggyTree(spec, seed=1), FoggyTree(spec, seed=2, signals=3)
+    states = a.tree.states
+    assert [a.observation(s, p) for s in states for p in (MAX, MIN)] == \
+        [b.observation(s, p) for s in states for p in (MAX, MIN)]
+    assert {a.observation(s, p) for s in states for p in (MAX, MIN)} <= {"signal 0", "signal 1"}
+    assert [a.observation(s, MAX) for s in states] != [c.observation(s, MAX) for s in states]
+    assert a.actions("A") == a.tree.actions("A") and a.utility("E", MIN) == -1
+
+
+# ---------------------------------------------------------------------------------------------------
+# Public and hidden cases
+# ---------------------------------------------------------------------------------------------------
+
+def test_the_public_cases_are_the_notebooks_positions():
+    predict_cases = I.TASKS["predict"].public()
+    assert len(C.reference_imperfect("predict", predict_cases[0])) == 16            # notebook 06, §2
+    assert len(C.reference_imperfect("predict", predict_cases[1])) == 86            # 84 + 2 states
+    updated = [C.reference_imperfect("update", c) for c in I.TASKS["update"].public()]
+    assert [len(b) for b in updated[:2]] == [2, 84]
+    assert len(updated[3]) == 1 and next(iter(updated[3])).cards == ("Q", "K")     # the showdown lost
+    tracked = [C.reference_imperfect("track", c) for c in I.TASKS["track"].public()]
+    assert [len(b) for b in tracked[3]] == [1, 16, 2, 24, 72, 40]                    # X's side
+    assert I.PHANTOM_GAME and PhantomTicTacToe().is_terminal(I.TASKS["track"].public()[3].states[-1])
+
+
+@pytest.mark.parametrize("name", sorted(I.TASKS))
+def test_hidden_cases_are_reproducible_from_their_seed(name):
+    task = I.TASKS[name]
+    first, again, other = task.hidden(7, 6), task.hidden(7, 6), task.hidden(8, 6)
+
+    def key(c):
+        return repr(c.game) + repr(getattr(c, "belief", "")) + repr(getattr(c, "deal", "")) + \
+            repr(getattr(c, "moves", "")) + repr(getattr(c, "states", ""))
+    assert [key(c) for c in first] == [key(c) for c in again]
+    assert [key(c) for c in first] != [key(c) for c in other]
+    assert all(c.hidden for c in first)
+
+
+def test_feedback_on_hidden_cases_never_shows_a_state_or_a_deal():
+    with pytest.raises(checks.GradingError) as e:
+        checks.belief("predict", students.WRONG_IMPERFECT["predict", "one_opponent_move"], hidden=8, seed=3)
+    message = str(e.value)
+    assert "[one_opponent_move]" in message and "hidden case" in message
+    assert "PhantomBoard" not in message and "KuhnState" not in message and "signal" not in message
+    with pytest.raises(checks.GradingError) as e:
+        checks.clairvoyance("clairvoyance_averages", students.WRONG_IMPERFECT["clairvoyance_averages", "max_values"],
+                            hidden=8, seed=3)
+    message = str(e.value)
+    assert "[max_values]" in message and "SmallPoker" not in message and "expected" not in message
+
+
+def test_public_feedback_shows_what_differs():
+    with pytest.raises(checks.GradingError) as e:
+        checks.belief("update", students.WRONG_IMPERFECT["update", "no_filter"])
+    assert "Kuhn poker: MAX passed with the queen, MIN bets: 4 states where the reference has 2; 2 that " \
+           "should not be there (KuhnState('QJ', 'pp'), KuhnState('QK', 'pp'))" in str(e.value)
+    with pytest.raises(checks.GradingError) as e:
+        checks.clairvoyance("clairvoyance_decision", students.WRONG_IMPERFECT["clairvoyance_decision", "last_tied"])
+    assert "Kuhn poker 'K': MAX holds the king: decision 'bet', expected 'pass'" in str(e.value)
+
+
+# ---------------------------------------------------------------------------------------------------
+# What students hand in
+# ---------------------------------------------------------------------------------------------------
+
+def test_robustness_failures_each_fail_their_case_with_a_message():
+    task = I.TASKS["predict"]
+    case = task.public()[3]                                        # Kuhn poker
+
+    def cheating(game, belief, action, player):
+        return set(predict(game, belief, action, player).states)
+
+    def mutating(game, belief, action, player):
+        game.initial_state = None
+        return students.predict(game, belief, action, player)
+
+    def with_percept(game, belief, action, player):
+        from gamelib.imperfect import percept
+        assert percept(game, next(iter(belief)), player)
+        return students.predict(game, belief, action, player)
+
+    expect = {
+        cheating: "it calls gamelib.imperfect.belief.predict, gamelib's own",
+        mutating: "it changed the game it was given",
+        (lambda g, b, a, p: None): "did you forget to return it?",
+        (lambda g, b, a, p: "QJ"): "it should be a set of states",
+        (lambda g, b, a, p: [[1]]): "not a state (unhashable",
+        (lambda g, b, a, p: 1 / 0): "it raised ZeroDivisionError",
+    }
+    for fn, phrase in expect.items():
+        assert phrase in I.grade_case(task, fn, case).problem
+    assert I.grade_case(task, with_percept, case).problem == ""               # percept is handed out
+    assert case.game.initial_state is not None
+    deal = I.TASKS["clairvoyance_averages"].public()[0]
+    for fn, phrase in {(lambda g, d, m: [0, 0]): "should return a dict",
+                       (lambda g, d, m: {"pass": 0}): "the actions there are ['pass', 'bet']",
+                       (lambda g, d, m: {"pass": 0, "bet": "x"}): "not a number"}.items():
+        assert phrase in I.grade_case(I.TASKS["clairvoyance_averages"], fn, deal).problem
+    assert "not one of the actions" in I.grade_case(I.TASKS["clairvoyance_decision"], lambda g, d, m: "fold",
+                                                    deal).problem
+    assert "should return a list" in I.grade_case(I.TASKS["track"], lambda g, p, s, a: None,
+                                                  I.TASKS["track"].public()[0]).problem
+
+
+def test_a_check_gives_up_after_two_time_outs_and_reports_the_rest():
+    def loop(game, deal, moves):
+        while True:
+            pass
+
+    with pytest.raises(checks.GradingError) as e:
+        checks.clairvoyance("clairvoyance_averages", loop, time_limit=0.1)
+    message = str(e.value)
+    assert "no answer within 0.1 s" in message and "not run (after 2 time-outs)" in message
+    with pytest.raises(checks.GradingError, match="should be a function"):
+        checks.belief("track", "not a function")
+    with pytest.raises(ValueError, match="grades predict, update or track"):
+        checks.belief("clairvoyance_averages", students.clairvoyance_averages)
+
+
+# ---------------------------------------------------------------------------------------------------
+# By-hand answers
+# ---------------------------------------------------------------------------------------------------
+
+X_HISTORY = [".........", (1, 1), "....X....", (0, 0), "O...X....", (2, 2), "O...X...X"]
+BOARDS = {"O...X..OX", "O...X.O.X", "O...XO..X", "O..OX...X", "O.O.X...X", "OO..X...X"}
+
+
+def test_belief_states_by_hand():
+    game = PhantomTicTacToe()
+    checks.belief_by_hand(BOARDS, game, MAX, X_HISTORY, key=lambda s: s.squares)
+    checks.belief_by_hand(24, game, MAX, X_HISTORY)
+    with pytest.raises(checks.GradingError, match="1 missing; 1 that cannot be: O...X...X"):
+        checks.belief_by_hand(BOARDS - {"OO..X...X"} | {"O...X...X"}, game, MAX, X_HISTORY, key=lambda s: s.squares)
+    with pytest.raises(checks.GradingError, match="you counted 6 states"):
+        checks.belief_by_hand(6, game, MAX, X_HISTORY)
+    with pytest.raises(checks.GradingError, match="give an answer"):
+        checks.belief_by_hand(..., game, MAX, X_HISTORY)
+    cards = SmallPoker("JQQK")
+    checks.belief_by_hand({"JK": 1 / 3, "QK": 2 / 3}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
+    with pytest.raises(checks.GradingError, match="probabilities are not right"):
+        checks.belief_by_hand({"JK": 0.5, "QK": 0.5}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
+    with pytest.raises(checks.GradingError, match="QQ cannot be there"):
+        checks.belief_by_hand({"JK": 0.5, "QK": 0.5, "QQ": 0}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
+
+
+def test_guaranteed_and_accidental_wins_by_hand():
+    game = PhantomTicTacToe()
+    two = [".........", (1, 1), "....X....", (0, 0), "X...X...."]
+    checks.wins_at_once_by_hand(15, game, MAX, two, (2, 2), key=lambda s: s.squares)
+    with pytest.raises(checks.GradingError, match="21 is not right"):
+        checks.wins_at_once_by_hand(21, game, MAX, two, (2, 2), key=lambda s: s.squares)
+    bumped = two + [(2, 1), "X...X..O."]
+    checks.guaranteed_moves_by_hand({(2, 0), (2, 2)}, game, MAX, bumped)
+    with pytest.raises(checks.GradingError, match=r"\(0, 2\) does not win for sure \(some board.*; you left out 1 move"):
+        checks.guaranteed_moves_by_hand({(0, 2), (2, 2)}, game, MAX, bumped)
+    # the notebook's example: after bumping into O on an edge, X knows the board and wins for sure
+    edge = [".........", (1, 1), "....X....", (0, 1), ".O..X...."]
+    from gamelib.imperfect import and_or_search
+    first = and_or_search(game, I._after(game, MAX, edge)).plan.action
+    assert first in {a for a in game.actions(next(iter(I._after(game, MAX, edge))))
+                     if all(I._wins(game, I._after(game, MAX, edge), a, MAX).values())}
+
+
+def test_clairvoyance_by_hand_and_the_clairvoyant_policy():
+    kuhn = KuhnPoker()
+    checks.clairvoyance_by_hand({"pass": -1, "bet": -2}, "pass", kuhn, "QJ", ["pass"])
+    with pytest.raises(checks.GradingError, match="'pass': yours 1, clairvoyance averages -1.*the decision"):
+        checks.clairvoyance_by_hand({"pass": 1, "bet": 2}, "bet", kuhn, "QJ", ["pass"])
+    table = clairvoyance_policy(kuhn).table()
+    checks.clairvoyant_policy(table, 1 / 6, kuhn)
+    with pytest.raises(checks.GradingError, match="its exploitability: yours 0.5"):
+        checks.clairvoyant_policy(table, 0.5, kuhn)
+    last = clairvoyance_policy(kuhn, tie="last").table()
+    with pytest.raises(checks.GradingError, match="differs from averaging over clairvoyance at 2 information sets"):
+        checks.clairvoyant_policy(last, exploitability(kuhn, last), kuhn)
+    with pytest.raises(checks.GradingError, match="is not a policy"):
+        checks.clairvoyant_policy(..., 0, kuhn)
+    with pytest.raises(checks.GradingError, match="is not a policy for both players"):
+        checks.clairvoyant_policy({"J": {"pass": 1}}, 0, kuhn)
+
+
+def test_the_end_of_a_game_is_a_percept_of_its_own():
+    case = I.TASKS["update"].public()[3]
+    assert isinstance(case.observed, GameOver)
+    assert buggy_update(case.game, case.belief, case.observed, case.player, bugs={"observation_not_percept"}) == set()
