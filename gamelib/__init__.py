@@ -28,6 +28,7 @@ under resource limits (gamelib.limits): ``gamelib.limits.search`` (alpha-beta wi
 instead of search: :func:`endgame_table` (retrograde analysis), :func:`opening_book` (gamelib.lookup).
 Monte Carlo evaluation by random playouts: :func:`monte_carlo_value`, :func:`monte_carlo_evaluation`
 (gamelib.montecarlo).
+Monte Carlo tree search (UCT, AIMA 4th ed. Fig. 5.11): :func:`mcts` (gamelib.mcts).
 """
 from .alphabeta import alphabeta
 from .core import (CHANCE, MAX, MIN, Event, Game, GameError, IllegalMoveError, ProbabilityError,
@@ -44,6 +45,7 @@ from .transposition import TranspositionTable
 from .trees import GameTree, chance
 from .core import ArgumentError, EvaluationError, SearchDepthError, StateError, TooLargeError
 from .maxn import alliance, maxn, maxn_policy, paranoid
+from .mcts import mcts
 
 __all__ = [
     "MAX", "MIN", "CHANCE", "Game", "GameTree", "chance", "Event", "SearchResult",
@@ -58,6 +60,7 @@ __all__ = [
 # More than two players (AIMA 4th ed. §5.2.2): max^n and the paranoid reduction (gamelib.maxn);
 # simultaneous and non-zero-sum games are in gamelib.normal_form.
 __all__ += ["maxn", "maxn_policy", "paranoid", "alliance"]
+__all__ += ["mcts"]
 
 
 def __getattr__(name):

@@ -23,6 +23,12 @@ option            what it does                                                al
                   more plies before it is evaluated
 ``beam=n``        forward pruning: only the n best moves by ``evaluate``      changed: can lose
                   are searched at each node                                   the best move
+``null_move=``    null-move pruning: the player to move passes and the        changed: wrong in
+                  opponent's reply is searched ``null_reduction`` plies       zugzwang
+                  shallower; if even that is good enough to cut, cut
+``futility=m``    futility pruning: within two plies of the horizon, when     changed: can miss a
+                  EVAL(s) + m cannot reach the window, quiet moves are        quiet saving move
+                  skipped
 ================  ==========================================================  ===================
 
 The first five only reorder or skip work that cannot matter, so alpha-beta's value is unchanged
@@ -111,11 +117,23 @@ class OutOfTime(Exception):
         self.nodes = nodes
 
 
+class _NullMove:
+    """The action of a pass in a null-move search's trace (:data:`NULL_MOVE`)."""
+
+    def __repr__(self):
+        return "NULL_MOVE"
+
+
+NULL_MOVE = _NullMove()
+"""The action recorded for a pass (null move) in :func:`search`'s trace."""
+
+
 def search(game, state=None, *, depth: int, evaluate: Callable, table=None, killers=False,
            history=False, first_moves=None, quiescent: Callable | None = None,
            quiescence_depth: int = 4, beam: int | None = None, prune_on_equality: bool = True,
            order: Callable | None = None, alpha: float = -INF, beta: float = INF,
-           trace: bool = False) -> LimitedResult:
+           trace: bool = False, null_move: Callable | None = None, null_reduction: int = 2,
+           futility: float | None = None) -> LimitedResult:
     """Depth-limited alpha-beta (AIMA Fig. 5.7 with the cutoff test of Eq. 5.2) with the options of
     the module docstring.  Returns a :class:`LimitedResult` (value for MAX, best action at ``state``,
     nodes entered, trace, principal variation, solved).
@@ -139,6 +157,23 @@ def search(game, state=None, *, depth: int, evaluate: Callable, table=None, kill
                 heuristics below then move their favourites to the front); None: ``game.actions`` order
     alpha, beta the window to search ``state`` with (fail-soft: a value ≤ alpha is an upper bound, a
                 value ≥ beta a lower bound, anything between exact)
+    null_move   ``null_move(state)`` -> the same position with the other player to move (a pass; e.g.
+                :func:`gamelib.games.connect4.null_move`), or None (off).  Null-move pruning (Beal 1989;
+                seed 002 §5.7, "the opponent moves twice"): at a node below the root with more than
+                ``null_reduction`` plies left, not reached by a pass, the player to move passes first
+                and the pass is searched, with the node's window, ``1 + null_reduction`` plies
+                shallower.  If the opponent cannot bring the value back into the window even with two
+                moves in a row (MAX: value >= beta, MIN: value <= alpha, on equality as
+                ``prune_on_equality`` says), the node is cut with that value, none of its moves
+                searched.  The pass appears in the trace as a child entered with action
+                :data:`NULL_MOVE`.  Wrong in zugzwang, where passing would be the best move
+    null_reduction  R, the extra plies the pass's search is shortened by (a whole number >= 0)
+    futility    a margin m >= 0, or None (off).  Futility pruning (Heinz 1998): at a node 1 or 2 plies
+                above the horizon whose static value EVAL(s) is so bad for the player to move that
+                EVAL(s) + m <= alpha (MAX; MIN: EVAL(s) - m >= beta), moves to quiet states (by
+                ``quiescent``; every state if None) are skipped, and wins and non-quiet moves are still
+                searched.  The skipped moves are listed in the node's closing 'prune' event and count
+                as worth EVAL(s) ± m (a fail-soft bound outside the window)
 
     Move order, highest priority first: the ``first_moves`` move, the table's move, the killers, then
     moves by history credit, then ``order`` (else ``game.actions``) order.  With ``trace=True`` the
@@ -154,7 +189,7 @@ def search(game, state=None, *, depth: int, evaluate: Callable, table=None, kill
         game, state, depth=depth, evaluate=evaluate, table=table, killers=killers, history=history,
         first_moves=first_moves, quiescent=quiescent, quiescence_depth=quiescence_depth, beam=beam,
         prune_on_equality=prune_on_equality, order=order, alpha=alpha, beta=beta, trace=trace,
-        name="search")
+        name="search", null_move=null_move, null_reduction=null_reduction, futility=futility)
     depth = int(depth)                                     # numpy integers too
     with recursion_guard(game, "search", depth):
         return _search(game, state, depth=depth, evaluate=evaluate, rules=rules,
@@ -171,6 +206,9 @@ class _Rules(NamedTuple):
     beam: int | None = None
     prune_on_equality: bool = True
     order: Callable | None = None
+    null_move: Callable | None = None
+    null_reduction: int = 2
+    futility: float | None = None
 
 
 class _Memory(NamedTuple):
@@ -190,7 +228,8 @@ class _Memory(NamedTuple):
 
 
 def _check_options(game, state, *, depth, evaluate, table, killers, history, first_moves, quiescent,
-                   quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, name):
+                   quiescence_depth, beam, prune_on_equality, order, alpha, beta, trace, name,
+                   null_move=None, null_reduction=2, futility=None):
     """Everything :func:`search` and :func:`iterative_deepening` check before they start (nothing is
     changed before all of it has passed).  Returns ``(state, evaluate, rules)``: the state to search,
     ``evaluate`` wrapped so that what it returns is checked, and the :class:`_Rules` (with ``order``
@@ -215,7 +254,13 @@ def _check_options(game, state, *, depth, evaluate, table, killers, history, fir
     number("beta", beta, finite=False)
     if not alpha <= beta:
         raise ArgumentError(f"the window needs alpha <= beta, got alpha={alpha!r}, beta={beta!r}")
-    return state, evaluate, _Rules(quiescent, quiescence_depth, beam, prune_on_equality, order)
+    if null_move is not None:
+        function("null_move", null_move, "a function state -> the same position with the other player "
+                 "to move (a pass), or None")
+    whole("null_reduction", null_reduction, 0, unit="plies")
+    number("futility", futility, least=0, none=True, what="a margin, a finite number")
+    return state, evaluate, _Rules(quiescent, quiescence_depth, beam, prune_on_equality, order,
+                                   null_move, int(null_reduction), futility)
 
 
 def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memory: _Memory,
@@ -231,7 +276,9 @@ def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memor
     history (:func:`_learn_from_cut`), (5) the table stores what the node is now known to be worth.
     """
     table, killers, history = memory
-    quiescent, quiescence_depth, beam, prune_on_equality, order = rules
+    quiescent, quiescence_depth, beam, prune_on_equality, order = rules[:5]
+    null_move, null_reduction, futility = rules[5:]
+    reduced = 0            # plies taken off the depth by the null moves above the node searched now
     try_first = _as_map(game, state, first_moves)          # {state: move} along a line of play
     reorder = bool(try_first) or table is not None or killers is not None or history is not None
     is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
@@ -244,7 +291,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memor
     # action, skipped), trailing defaults left out; readers get Events (gamelib.core.Trace).
 
     def value(s, alpha, beta, ply, action):
-        nonlocal nodes, horizon, move
+        nonlocal nodes, horizon, move, reduced
         nodes += 1
         if deadline is not None and not nodes & 1023 and clock() > deadline:
             raise OutOfTime(nodes)
@@ -256,7 +303,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memor
             if log is not None:
                 log.append(("leaf", s, ply, alpha, beta, v))
             return v
-        remaining = depth - ply                            # plies left; below 0 in quiescence search
+        remaining = depth - ply - reduced                  # plies left; below 0 in quiescence search
         if remaining <= 0 and (quiescent is None or remaining <= -quiescence_depth or quiescent(s)):
             v, horizon = evaluate(s), horizon + 1          # H-MINIMAX's CUTOFF-TEST holds (Eq. 5.2)
             if log is not None:
@@ -288,9 +335,31 @@ def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memor
             acts = _move_order(acts, player=player, ply=ply, first=try_first.get(s) if try_first else None,
                                hint=hint, killers=killers, history=history)
         maximizing, best, after = player == MAX, None, None
+        if null_move is not None and ply > 0 and action is not NULL_MOVE \
+                and remaining > null_reduction:            # (3a) null-move pruning
+            reduced += null_reduction
+            try:
+                v = value(null_move(s), alpha, beta, ply + 1, NULL_MOVE)
+            finally:
+                reduced -= null_reduction
+            if (v > beta or v == beta and not strict) if maximizing else (v < alpha or v == alpha and not strict):
+                horizon += 1
+                if log is not None:
+                    log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts) + dropped))
+                return v
         v = -INF if maximizing else INF
+        futile = None
+        if futility is not None and ply > 0 and 0 < remaining <= 2:   # (3b) futility pruning
+            static = evaluate(s)
+            if maximizing and static + futility <= alpha:
+                futile, v = [], static + futility
+            elif not maximizing and static - futility >= beta:
+                futile, v = [], static - futility
         for i, a in enumerate(acts):                       # (4) alpha-beta over the children
             child = result(s, a)
+            if futile is not None and not is_terminal(child) and (quiescent is None or quiescent(child)):
+                futile.append(a)
+                continue
             v2 = value(child, alpha, beta, ply + 1, a)
             if (v2 > v) if maximizing else (v2 < v):
                 v, best, after = v2, a, child
@@ -307,6 +376,9 @@ def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memor
                                     history=history)
                 dropped = tuple(acts[i + 1:]) + dropped
                 break
+        if futile:
+            horizon += 1
+            dropped = dropped + tuple(futile)
         if table is not None:                              # (5) remember what s is worth
             failed_low = v <= alpha0 if maximizing else v >= beta0   # no best move, only bounds
             table._store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, failed_low, after)
@@ -375,7 +447,8 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
                         max_depth: int | None = None, table=True, killers=True, history=True,
                         quiescent: Callable | None = None, quiescence_depth: int = 4,
                         order: Callable | None = None, prune_on_equality: bool = True,
-                        progress: bool = False) -> DeepeningResult:
+                        progress: bool = False, null_move: Callable | None = None,
+                        null_reduction: int = 2, futility: float | None = None) -> DeepeningResult:
     """Iterative deepening (AIMA 4th ed. §5.3.2; seed 000 "Use iterative deepening for an anytime
     algorithm"): :func:`search` to depth 1, 2, 3, ... until ``time_limit`` seconds have passed, depth
     ``max_depth`` is done, or a depth is *solved* (it never reached its depth limit, so deeper
@@ -387,7 +460,8 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
     iteration tries the previous one's principal variation first, and ``table`` (True: one table for
     all iterations; False: none; or a :class:`~gamelib.transposition.TranspositionTable`), ``killers``
     and ``history`` carry what earlier iterations learned into later ones; ``order`` is a fixed base
-    ordering as for :func:`search`.  ``progress=True`` shows a
+    ordering as for :func:`search`; ``null_move``, ``null_reduction`` and ``futility`` as for
+    :func:`search` (off by default).  ``progress=True`` shows a
     progress bar over the depths.  With neither limit, a game with cycles may never be solved.
     """
     from .progress import tqdm
@@ -396,7 +470,8 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
         game, state, depth=1, evaluate=evaluate, table=table, killers=killers, history=history,
         first_moves=None, quiescent=quiescent, quiescence_depth=quiescence_depth, beam=None,
         prune_on_equality=prune_on_equality, order=order, alpha=-INF, beta=INF, trace=False,
-        name="iterative_deepening")
+        name="iterative_deepening", null_move=null_move, null_reduction=null_reduction,
+        futility=futility)
     max_depth = whole("max_depth", max_depth, 1, none=True)
     time_limit = number("time_limit", time_limit, least=0, finite=False, none=True,
                         what="a number of seconds")

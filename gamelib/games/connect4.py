@@ -427,6 +427,15 @@ def is_quiet(state: Board) -> bool:
     return not (_winning_cells(state.x | (state.o << w), g.shifts) & (playable | (playable << w)))
 
 
+def null_move(state: Board) -> Board:
+    """The same position with the other player to move: a *pass*, which Connect Four's rules do not
+    allow, for null-move pruning (:func:`gamelib.limits.search`'s ``null_move=``).  The result is not a
+    position that can arise in play (its piece counts have the wrong parity); the rules play on from
+    it all the same."""
+    return _new_board(Board, (state.x, state.o, MIN if state.to_move == MAX else MAX, state.winner,
+                              state.rows, state.cols))
+
+
 # -- the evaluation function ------------------------------------------------------------------------
 
 _last = [None, (0, 0, 0, 0)]   # the last state counted and its counts: the features of one EVAL share

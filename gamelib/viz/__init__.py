@@ -19,6 +19,8 @@ tic-tac-toe; your view, the referee, your belief state) with :func:`draw_phantom
 What every widget shares (a text form that says to run the cell, all-or-nothing updates with the
 error shown inside the widget) is :mod:`gamelib.viz.live`; pictures are sized for a notebook column
 (``drawing.COLUMN_WIDTH``, type no smaller than ``drawing.MIN_FONT``).
+Monte Carlo tree search: :class:`MCTSWidget` (step or run the playouts, the tree growing, the root's UCB1
+values) and :func:`draw_mcts` (the same picture, static).
 """
 from .boards import TicTacToeBoard
 from .chance_widgets import (TransformExplorer, chance_intervals, compare_transform, draw_chance_tree,
@@ -51,3 +53,7 @@ __all__ += ["draw_maxn_tree", "MaxnView", "describe_maxn_event", "maxn_legend_ha
 from .board_tree import draw_tictactoe_tree  # noqa: E402
 
 __all__ += ["draw_tictactoe_tree"]
+
+from .mcts_widget import MCTSWidget, draw_mcts  # noqa: E402
+
+__all__ += ["MCTSWidget", "draw_mcts"]

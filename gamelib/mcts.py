@@ -1,0 +1,358 @@
+"""Monte Carlo tree search with UCT (AIMA 4th ed. §5.4 "Monte Carlo tree search", Fig. 5.11; seed 002
+§5.7, AlphaGo's search without its networks; Kocsis & Szepesvári 2006, "Bandit based Monte-Carlo
+planning").
+
+MCTS grows a tree from the searched state one node per iteration and keeps, at every node n, the
+number of playouts through it, N(n), and the total reward they brought, U(n).  One iteration is four
+steps, named as in AIMA's MONTE-CARLO-TREE-SEARCH (Fig. 5.11):
+
+1. :func:`select`   from the root, while a node is fully expanded, go to the child with the largest
+                    UCB1 value (a CHANCE node instead samples an outcome with its probability);
+2. :func:`expand`   add one child of the node reached (a CHANCE node gets all its outcomes at once and
+                    passes on a sampled one); a terminal node is not expanded;
+3. :func:`simulate` play the game from the new node to the end (uniformly random moves unless
+                    ``playout=`` gives a policy; chance outcomes with their probabilities);
+4. :func:`backup`   (AIMA's BACK-PROPAGATE) add the playout to N and U of every node on the path.
+
+The selection rule is UCB1 (Auer et al. 2002; AIMA 4th ed. §5.4)::
+
+    UCB1(n) = U(n) / N(n)  +  c * sqrt( ln N(PARENT(n)) / N(n) )
+              exploitation      exploration
+
+**U(n) is kept for the player who moved into n** (the player to move at n's parent; OpenSpiel's
+"reward from the parent node's perspective"), so every node picks the child with the largest UCB1
+whether MAX or MIN is to move.  Utilities are zero-sum, so MIN's reward is minus MAX's utility.  ``c``
+is in the units of the utilities; ``c = sqrt(2)`` is UCB1's constant for rewards in [0, 1] and works
+well for the kit's win/draw/loss utilities (+1, 0, -1).  Below CHANCE nodes, U is kept for MAX (nobody
+chooses there).
+
+After the budget (``iterations=`` playouts, or ``time_limit=`` seconds, whichever comes first if both
+are given), the move is the root's **most visited** child (AIMA: "the move with the highest number of
+playouts"), ties broken by the larger mean reward for the player to move, then by the order of
+``game.actions``; all moves sharing the largest visit count are listed in ``ties``.  The children of a
+node are expanded in a random order (drawn from the seeded generator), so the first move in
+``game.actions`` has no head start.
+
+Everything random comes from ``random.Random(seed)``: the same seed and iteration budget give the same
+tree and the same move; ``iterations=k`` does exactly the first k iterations of a longer run.  With
+``trace=True`` every iteration records one :class:`~gamelib.core.Event`: kind ``'simulate'``, ``state``
+the node added (the playout's start), ``depth`` its depth, ``action`` the path to it from the root (a
+tuple of moves and chance outcomes), ``value`` the playout's utility for MAX.  :func:`tree_statistics`
+replays a trace into N and U of every node, so pictures and widgets (:mod:`gamelib.viz.mcts_widget`)
+draw the tree at any iteration without searching again.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable, NamedTuple
+
+from .core import CHANCE, MAX, MIN, ArgumentError, Event, GameError, collector_paused, recording
+from .policies import MAX_MOVES, distribution
+from .validate import check_game, flag, function, guard_size, number, python_seed, start_state, whole
+
+C = math.sqrt(2)
+"""UCB1's exploration constant for rewards in [0, 1] (Auer et al. 2002); the default ``c``."""
+
+
+class Node:
+    """One node of the search tree.
+
+    state     the game state
+    parent    the parent Node (None at the root)
+    action    the move (or chance outcome) that led here from the parent (None at the root)
+    player    the player who moved into this node: the parent's TO-MOVE (None at the root)
+    to_move   TO-MOVE(state), or None if the state is terminal
+    children  {action: Node}, in the order they were expanded
+    untried   the moves not yet expanded (shuffled once, popped from the end); a CHANCE node's
+              outcomes until it is expanded (all at once)
+    weights   for a CHANCE node, the outcomes' probabilities (in the order of ``children``)
+    visits    N(n): the playouts through this node
+    reward    U(n): their total reward for ``player`` (for MAX below a CHANCE node and at the root)
+    """
+
+    __slots__ = ("state", "parent", "action", "player", "to_move", "children", "untried", "weights",
+                 "visits", "reward")
+
+    def __init__(self, state, parent, action, player, to_move, untried):
+        self.state, self.parent, self.action, self.player = state, parent, action, player
+        self.to_move, self.untried = to_move, untried
+        self.children, self.weights = {}, None
+        self.visits, self.reward = 0, 0.0
+
+    def ucb(self, log_parent_visits: float, c: float) -> float:
+        """UCB1(n) = U(n)/N(n) + c·sqrt(ln N(PARENT(n)) / N(n)), U kept for the player who moved in."""
+        return self.reward / self.visits + c * math.sqrt(log_parent_visits / self.visits)
+
+    def value_for_max(self) -> float:
+        """The mean playout utility for MAX through this node (0.0 if no playout has passed)."""
+        if not self.visits:
+            return 0.0
+        mean = self.reward / self.visits
+        return -mean if self.player == MIN else mean
+
+    def __repr__(self):
+        return f"Node({self.action!r}, N={self.visits}, U={self.reward:g})"
+
+
+class MCTSResult(NamedTuple):
+    """What :func:`mcts` returns: :class:`~gamelib.core.SearchResult`'s four fields, then
+
+    visits      {move: N} of the root's children, in the order of ``game.actions``
+    values      {move: mean playout utility for MAX} of the root's children (same order)
+    ties        the moves sharing the largest visit count (``action`` is chosen among them)
+    iterations  the number of iterations (playouts) done
+    seconds     the time taken
+    root        the root :class:`Node` (the whole tree, for inspection)
+
+    ``value`` is the chosen child's mean utility for MAX (the state's utility if it is terminal);
+    ``nodes`` the number of nodes in the tree, root included (playout states are not kept).
+    """
+
+    value: float
+    action: Any
+    nodes: int
+    trace: list[Event] | None = None
+    visits: dict | None = None
+    values: dict | None = None
+    ties: list | None = None
+    iterations: int = 0
+    seconds: float = 0.0
+    root: Node | None = None
+
+    @property
+    def visited(self) -> list:
+        """The states the playouts started from, one per iteration (needs ``trace=True``)."""
+        if self.trace is None:
+            raise GameError("this search was run without trace=True, so it did not record visits")
+        return [e.state for e in self.trace]
+
+
+def new_node(game, state, parent=None, action=None, player=None, rng=None) -> Node:
+    """A tree node for ``state``, its untried moves shuffled with ``rng`` (against move-order bias)."""
+    if game.is_terminal(state):
+        return Node(state, parent, action, player, None, [])
+    to_move = game.to_move(state)
+    if to_move == CHANCE:                   # expanded all at once, in the game's order
+        return Node(state, parent, action, player, to_move, [o for o, _ in game.chance_outcomes(state)])
+    untried = list(game.actions(state))
+    if rng is not None:
+        rng.shuffle(untried)
+    return Node(state, parent, action, player, to_move, untried)
+
+
+def select(node: Node, c: float, rng: random.Random) -> Node:
+    """SELECT: from ``node`` down the tree while nodes are fully expanded, each time to the child with
+    the largest UCB1 (the first such in expansion order), or through a CHANCE node to an outcome
+    sampled with its probability.  Returns the first node that is terminal or has untried moves."""
+    while node.to_move is not None and not node.untried:
+        children = node.children
+        if node.to_move == CHANCE:
+            node = rng.choices(list(children.values()), node.weights)[0]
+            continue
+        log_n = math.log(node.visits)
+        best, best_ucb = None, -math.inf
+        for child in children.values():
+            u = child.ucb(log_n, c)
+            if u > best_ucb:
+                best, best_ucb = child, u
+        node = best
+    return node
+
+
+def expand(game, node: Node, rng: random.Random) -> Node:
+    """EXPAND: add one untried child of ``node`` to the tree and return it.  A CHANCE node (never
+    expanded before) gets all its outcomes at once and returns one sampled with its probability; a
+    terminal node is returned as it is."""
+    if node.to_move is None:
+        return node
+    if node.to_move == CHANCE:
+        outcomes = game.chance_outcomes(node.state)
+        node.untried = []
+        for outcome, _ in outcomes:
+            node.children[outcome] = new_node(game, game.result(node.state, outcome), node, outcome,
+                                              CHANCE, rng)
+        node.weights = [p for _, p in outcomes]
+        return rng.choices(list(node.children.values()), node.weights)[0]
+    action = node.untried.pop()
+    child = new_node(game, game.result(node.state, action), node, action, node.to_move, rng)
+    node.children[action] = child
+    return child
+
+
+def simulate(game, state, rng: random.Random, playout: Callable | None = None,
+             max_moves: int | None = MAX_MOVES):
+    """SIMULATE: play from ``state`` to the end and return the terminal state reached.  Moves are
+    uniformly random, or drawn from ``playout(state) -> {action: probability}`` (a policy as in
+    :mod:`gamelib.policies`); chance outcomes follow ``game.chance_outcomes``."""
+    is_terminal, to_move, actions, result = game.is_terminal, game.to_move, game.actions, game.result
+    moves = 0
+    while not is_terminal(state):
+        if max_moves is not None and moves >= max_moves:
+            guard_size(moves + 1, max_moves, argument="max_moves",
+                       what=f"the length of a playout of {game!r} (its positions may repeat for ever)")
+        player = to_move(state)
+        if player == CHANCE:
+            outcomes, weights = zip(*game.chance_outcomes(state))
+            state = result(state, rng.choices(outcomes, weights)[0])
+        elif playout is None:
+            acts = actions(state)
+            state = result(state, acts[int(rng.random() * len(acts))])
+        else:                                  # the policy's distribution, checked (policies.distribution)
+            moves_, weights = zip(*distribution(game, state, {player: playout}))
+            state = result(state, rng.choices(moves_, weights)[0])
+        moves += 1
+    return state
+
+
+def backup(node: Node, utility: float) -> None:
+    """BACK-PROPAGATE: add one playout of ``utility`` (for MAX) to N and U of ``node`` and of every
+    ancestor, each U for the player who moved into that node (MIN's reward is -utility)."""
+    negative = -utility
+    while node is not None:
+        node.visits += 1
+        node.reward += negative if node.player == MIN else utility
+        node = node.parent
+
+
+def mcts(game, state=None, *, iterations: int | None = None, time_limit: float | None = None,
+         c: float = C, seed=0, trace: bool = False, playout: Callable | None = None,
+         max_moves: int | None = MAX_MOVES) -> MCTSResult:
+    """MONTE-CARLO-TREE-SEARCH (AIMA 4th ed. Fig. 5.11) with UCB1 selection (UCT) from ``state``
+    (the initial state if None): ``iterations`` playouts, or as many as fit in ``time_limit`` seconds
+    (both: whichever ends first).  Returns an :class:`MCTSResult`: the most visited move (``.action``),
+    its mean utility for MAX (``.value``), the tree's size (``.nodes``), the root's visit counts and
+    values, and with ``trace=True`` one ``'simulate'`` event per iteration.  See the module docstring
+    for the four steps and the UCB1 formula.
+
+    ``c`` >= 0 is the exploration constant (0: pure exploitation after every move was tried once);
+    ``seed`` seeds :class:`random.Random`; ``playout`` is a policy ``state -> {action: probability}``
+    for both players' playout moves (None: uniformly random); a playout longer than ``max_moves``
+    moves raises :class:`~gamelib.core.TooLargeError` (None: no limit).
+
+    >>> from gamelib.games import TicTacToe
+    >>> game = TicTacToe("XX.OO....")           # X to move wins at square 2
+    >>> mcts(game, iterations=200).action       # (row, column)
+    (0, 2)
+    """
+    check_game(game)
+    state = start_state(game, state)
+    iterations = whole("iterations", iterations, 1, none=True, unit="playouts")
+    time_limit = number("time_limit", time_limit, above=0, none=True, finite=False,
+                        what="a number of seconds")
+    if iterations is None and time_limit is None:
+        raise ArgumentError("mcts needs a budget: give iterations= (a number of playouts) or "
+                            "time_limit= (seconds), or both")
+    c = number("c", c, least=0, what="an exploration constant, a finite number")
+    seed = python_seed("seed", seed)
+    flag("trace", trace)
+    if playout is not None:
+        function("playout", playout, "a policy, a function state -> {action: probability}, or None")
+    max_moves = whole("max_moves", max_moves, 1, none=True, unit="moves")
+
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    start = clock()
+    deadline = None if time_limit is None else start + time_limit
+    root = new_node(game, state, rng=rng)
+    nodes = 1
+    done = 0
+    utility_for_max = game.utility
+    with recording(trace) as log, collector_paused():
+        while (iterations is None or done < iterations) and (deadline is None or clock() < deadline
+                                                              or done == 0):
+            leaf = select(root, c, rng)
+            before = len(leaf.children)
+            child = expand(game, leaf, rng)
+            nodes += len(leaf.children) - before
+            end = simulate(game, child.state, rng, playout, max_moves)
+            u = utility_for_max(end, MAX)
+            backup(child, u)
+            done += 1
+            if log is not None:
+                log.append(("simulate", child.state, _depth(child), None, None, u, _path(child)))
+    return _result(game, root, nodes, log, done, clock() - start)
+
+
+def _depth(node: Node) -> int:
+    d = 0
+    while node.parent is not None:
+        node, d = node.parent, d + 1
+    return d
+
+
+def _path(node: Node) -> tuple:
+    path = []
+    while node.parent is not None:
+        path.append(node.action)
+        node = node.parent
+    return tuple(reversed(path))
+
+
+def _result(game, root: Node, nodes: int, log, done: int, seconds: float) -> MCTSResult:
+    if root.to_move is None:
+        return MCTSResult(game.utility(root.state, MAX), None, nodes, log, {}, {}, [], done, seconds, root)
+    order = [a for a, _ in game.chance_outcomes(root.state)] if root.to_move == CHANCE \
+        else list(game.actions(root.state))
+    kids = {a: root.children[a] for a in order if a in root.children}
+    visits = {a: n.visits for a, n in kids.items()}
+    values = {a: n.value_for_max() for a, n in kids.items()}
+    if root.to_move == CHANCE:
+        return MCTSResult(root.value_for_max(), None, nodes, log, visits, values, [], done, seconds, root)
+    most = max(visits.values())
+    ties = [a for a in kids if visits[a] == most]
+    sign = -1 if root.to_move == MIN else 1
+    best = max(ties, key=lambda a: sign * values[a])      # max keeps the first of equals: actions' order
+    return MCTSResult(values[best], best, nodes, log, visits, values, ties, done, seconds, root)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Reading a trace: the tree as it stood after any iteration.
+# ---------------------------------------------------------------------------------------------------
+
+class Stats(NamedTuple):
+    """N and the total playout utility for MAX of one node, as replayed from a trace."""
+
+    visits: int
+    total: float
+
+    @property
+    def mean(self) -> float:
+        """The mean playout utility for MAX."""
+        return self.total / self.visits
+
+
+def tree_statistics(trace, iterations: int | None = None) -> dict:
+    """``{path: Stats}`` for every node the first ``iterations`` iterations (all if None) played
+    through, replayed from a :func:`mcts` trace; ``path`` is the tuple of moves from the root (``()``
+    is the root).  Nodes are listed in the order they were first reached.  (CHANCE outcomes expanded
+    together but never played through are not listed.)"""
+    events = list(trace)
+    if any(e.kind != "simulate" for e in events):
+        raise ArgumentError("tree_statistics reads the trace of gamelib.mcts (its 'simulate' events)")
+    iterations = whole("iterations", iterations, 0, none=True)
+    visits, totals = {}, {}
+    for e in events[:iterations]:
+        path = e.action
+        for k in range(len(path) + 1):
+            p = path[:k]
+            visits[p] = visits.get(p, 0) + 1
+            totals[p] = totals.get(p, 0.0) + e.value
+    return {p: Stats(visits[p], totals[p]) for p in visits}
+
+
+def root_ucb(stats: dict, player: str, c: float = C) -> dict:
+    """UCB1 of each of the root's children from :func:`tree_statistics`, for ``player`` to move at the
+    root (MAX or MIN): ``{move: (ucb, mean reward for player, visits)}``.  The value select() compares
+    at the root in the next iteration."""
+    if player not in (MAX, MIN):
+        raise ArgumentError(f"player must be MAX or MIN (the player to move at the root), got {player!r}")
+    sign = -1 if player == MIN else 1
+    root = stats.get(())
+    out = {}
+    for path, s in stats.items():
+        if len(path) == 1:
+            mean = sign * s.mean
+            out[path[0]] = (mean + c * math.sqrt(math.log(root.visits) / s.visits), mean, s.visits)
+    return out

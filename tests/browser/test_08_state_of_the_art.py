@@ -1,0 +1,30 @@
+"""Notebook 08 in the browser: the MCTS widget steps and runs its playouts, redraws the tree, and
+re-runs the search when the position changes."""
+import pytest
+
+
+@pytest.fixture(scope="module")
+def nb(open_notebook):
+    return open_notebook("08_state_of_the_art.ipynb")
+
+
+def test_notebook_runs_clean(nb):
+    nb.assert_clean()
+
+
+def test_mcts_widget_steps_and_runs(nb):
+    w = nb.widget("MCTSWidget(budget=2000)")
+    assert "after 100 of 2,000 playouts" in w.text()
+    w.click("+10", until=w.all_of(w.image_changed(), w.shows("after 110 of 2,000 playouts")))
+    w.click("run all", until=w.all_of(w.image_changed(), w.shows("after 2,000 of 2,000 playouts")))
+    assert "best move 0,2 (MIN to move)" in w.text()
+    w.click("reset", until=w.shows("after 0 of 2,000 playouts"))
+    nb.assert_clean()
+
+
+def test_mcts_widget_changes_position(nb):
+    w = nb.new_widget("MCTSWidget(budget=300)")
+    w.select("position", "Connect Four, after 3342252",
+             until=w.all_of(w.image_changed(), w.shows("of 300 playouts")))
+    assert "Root's moves: " in w.text() and "0,2" not in w.text()
+    nb.assert_clean()

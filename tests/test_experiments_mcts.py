@@ -1,0 +1,46 @@
+"""The MCTS matches of gamelib.experiments.mcts_strength (issue 14): small, seeded, reproducible."""
+from __future__ import annotations
+
+import pytest
+
+from gamelib import ArgumentError
+from gamelib.experiments import mcts_strength as xm
+from gamelib.games import TicTacToe
+
+
+def test_mcts_beats_random_play_and_more_simulations_do_not_hurt():
+    records = xm.against_random(TicTacToe(), (10, 300), games=10, seed=0)
+    assert all(r.losses == 0 and r.games == 10 for r in records.values())
+    assert records[300].wins >= records[10].wins >= 5
+
+
+def test_against_perfect_play_mcts_never_wins_and_draws_more_with_more_simulations():
+    records = xm.against_perfect((10, 1000), games=10, seed=0)
+    assert all(r.wins == 0 for r in records.values())
+    assert records[1000].draws == 10 > records[10].draws
+
+
+def test_matches_are_reproducible():
+    a = xm.against_random(TicTacToe(), (30,), games=6, seed=4)[30]
+    b = xm.against_random(TicTacToe(), (30,), games=6, seed=4)[30]
+    assert a[:3] == b[:3]
+
+
+def test_against_iterative_deepening_runs_and_records_times():
+    r = xm.against_iterative_deepening(iterations=50, max_depth=1, games=2, seed=0)
+    assert r.games == 2 and r.seconds_per_move > 0 and r.opponent_seconds_per_move > 0
+    with pytest.raises(ArgumentError, match="time_limit"):
+        xm.against_iterative_deepening(iterations=50)
+    with pytest.raises(ArgumentError, match="time_limit"):
+        xm.against_iterative_deepening(time_limit=-1)
+
+
+def test_bad_match_arguments():
+    game = TicTacToe()
+    agent = xm.random_agent(game)
+    with pytest.raises(ArgumentError, match="games"):
+        xm.versus(game, agent, agent, games=0)
+    with pytest.raises(ArgumentError, match="opponent"):
+        xm.versus(game, agent, None, games=1)
+    with pytest.raises(ArgumentError, match="iterations= or time_limit="):
+        xm.mcts_agent(game)

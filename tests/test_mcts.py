@@ -1,0 +1,198 @@
+"""Monte Carlo tree search (gamelib.mcts; issue 14): a one-move win is found, decisions converge to
+minimax's as the budget grows (hypothesis, on random trees), seeded runs repeat, the trace replays the
+tree exactly, chance nodes are sampled, and bad input gets a clear GameError."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gamelib
+from gamelib import MAX, MIN, ArgumentError, IllegalMoveError, ProbabilityError, GameTree, StateError, TooLargeError, chance, expectiminimax, minimax
+from gamelib.games import Bins, Connect4, Pig, TicTacToe
+from gamelib.mcts import C, Stats, mcts, root_ucb, tree_statistics
+
+
+def test_exported_from_gamelib():
+    assert gamelib.mcts is mcts
+
+
+@pytest.mark.parametrize("board, win", [("XX.OO....", (0, 2)), ("XO.XO....", (2, 0)), ("X.OX.O.X.", (2, 2))])
+def test_finds_a_one_move_win(board, win):
+    game = TicTacToe(board)
+    r = mcts(game, iterations=300, seed=1)
+    assert r.action == win
+    assert r.values[win] == game.utility(game.result(game.initial_state, win), MAX)
+
+
+def test_finds_a_one_move_win_for_min_on_connect_four():
+    game = Connect4()
+    state = game.from_moves([0, 1, 0, 1, 6, 1])          # O (MIN) has three in column 1 ... X to move blocks
+    r = mcts(game, state, iterations=2000, seed=0)
+    assert r.action == 1                                   # the only move that does not lose at once
+    state = game.from_moves([0, 1, 0, 1, 6, 1, 5])         # X did not block: O wins in column 1
+    r = mcts(game, state, iterations=500, seed=0)
+    assert r.action == 1 and r.value == -1
+
+
+def test_blocks_and_wins_in_tic_tac_toe_for_both_players():
+    game = TicTacToe("XX.O.....")                          # O to move must block at (0, 2)
+    assert mcts(game, iterations=3000, seed=3).action == (0, 2)
+
+
+def _optimal(tree, action):
+    return minimax(tree, tree.result(tree.initial_state, action)).value == minimax(tree).value
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10**6), branching=st.integers(2, 3), depth=st.integers(1, 3))
+def test_converges_to_a_minimax_move_on_random_trees(seed, branching, depth):
+    """With utilities -1, 0, +1 a wrong move is worse by at least 1, so a few thousand playouts on a
+    tree of at most 40 nodes settle on a minimax-optimal move (one of them if several tie)."""
+    tree = GameTree.random(branching, depth, seed=seed, low=-1, high=1)
+    r = mcts(tree, iterations=3000, seed=seed)
+    assert _optimal(tree, r.action)
+    assert r.nodes <= len(tree.states)                   # never more nodes than the tree has
+
+
+def test_agreement_with_minimax_grows_with_the_budget():
+    trees = [GameTree.random(3, 3, seed=s, low=-1, high=1) for s in range(60)]
+    rates = []
+    for budget in (10, 100, 2000):
+        rates.append(sum(_optimal(t, mcts(t, iterations=budget, seed=i).action)
+                         for i, t in enumerate(trees)) / len(trees))
+    assert rates[0] < rates[-1] and rates[-1] == 1.0, rates
+
+
+def test_the_same_seed_gives_the_same_search_and_a_prefix_of_a_longer_one():
+    game = Connect4()
+    a = mcts(game, iterations=300, seed=7, trace=True)
+    b = mcts(game, iterations=300, seed=7, trace=True)
+    assert (a.action, a.value, a.nodes, a.visits) == (b.action, b.value, b.nodes, b.visits)
+    assert list(a.trace) == list(b.trace)
+    longer = mcts(game, iterations=500, seed=7, trace=True)
+    assert list(longer.trace)[:300] == list(a.trace)
+    assert mcts(game, iterations=300, seed=8).visits != a.visits
+
+
+def test_one_simulate_event_per_iteration_and_the_replay_is_the_tree():
+    game = TicTacToe()
+    r = mcts(game, iterations=400, seed=2, trace=True)
+    assert len(r.trace) == r.iterations == 400
+    assert {e.kind for e in r.trace} == {"simulate"}
+    stats = tree_statistics(r.trace)
+    assert stats[()] == Stats(400, r.root.reward)          # the root keeps MAX's sum
+    assert {p[0]: s.visits for p, s in stats.items() if len(p) == 1} == r.visits
+    for move, s in stats.items():
+        if len(move) == 1:
+            assert math.isclose(s.mean, r.values[move[0]])
+    assert len(stats) == r.nodes                            # no chance nodes: every node was played through
+    e = r.trace[0]
+    assert e.depth == len(e.action) == 1 and e.state == game.result(game.initial_state, e.action[0])
+    half = tree_statistics(r.trace, 200)
+    assert half[()].visits == 200
+
+
+def test_root_ucb_is_ucb1_for_the_player_to_move():
+    game = TicTacToe("X........")                          # O (MIN) to move
+    r = mcts(game, iterations=300, seed=0, trace=True)
+    ucb = root_ucb(tree_statistics(r.trace), MIN)
+    for move, (u, mean, n) in ucb.items():
+        assert n == r.visits[move]
+        assert math.isclose(mean, -r.values[move])
+        assert math.isclose(u, mean + C * math.sqrt(math.log(300) / n))
+    with pytest.raises(ArgumentError, match="MAX or MIN"):
+        root_ucb({}, "CHANCE")
+
+
+def test_chance_nodes_are_sampled_and_the_decision_matches_expectiminimax():
+    game = Bins(coin=True)
+    r = mcts(game, iterations=3000, seed=0)
+    assert r.action == expectiminimax(game).action
+    tree = GameTree.from_nested([chance((0.9, 10), (0.1, -100)), chance((0.5, 4), (0.5, 2))])
+    r = mcts(tree, iterations=2000, seed=1, c=30)
+    assert r.action == expectiminimax(tree).action       # 3 > -1: the safe bet
+    assert r.nodes == 1 + 2 + 4                            # each chance node got both outcomes at once
+
+
+def test_a_chance_root_has_no_action_and_a_terminal_root_returns_its_utility():
+    tree = GameTree.from_nested(chance((0.5, [1, 2]), (0.5, [3, 4])))
+    r = mcts(tree, iterations=200, seed=0)
+    assert r.action is None and r.ties == [] and sum(r.visits.values()) == 200
+    game = TicTacToe("XXXOO....")
+    r = mcts(game, iterations=5)
+    assert (r.value, r.action, r.nodes) == (1, None, 1)
+
+
+def test_a_time_budget_and_a_playout_policy():
+    r = mcts(TicTacToe(), time_limit=0.05)
+    assert r.iterations >= 1 and r.action in r.visits
+    both = mcts(TicTacToe(), iterations=50, time_limit=60)
+    assert both.iterations == 50
+    game = TicTacToe("XX.OO....")
+
+    def lazy(state):                                       # always the first legal move
+        return {game.actions(state)[0]: 1.0}
+    assert mcts(game, iterations=200, playout=lazy).action == (0, 2)
+
+
+def test_ties_are_listed_and_broken_by_value_then_the_game_order():
+    tree = GameTree.from_nested([1, 1])                    # two equal moves, one playout each
+    r = mcts(tree, iterations=2, seed=0)
+    assert r.ties == ["a1", "a2"] and r.action == "a1"
+    r = mcts(GameTree.from_nested([0, 1]), iterations=2, seed=0)
+    assert r.ties == ["a1", "a2"] and r.action == "a2"        # equal visits, better value
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({}, "needs a budget"),
+    ({"iterations": 0}, "iterations must be a whole number of playouts >= 1"),
+    ({"iterations": -5}, "iterations"),
+    ({"iterations": 2.5}, "iterations"),
+    ({"iterations": True}, "iterations"),
+    ({"time_limit": 0}, "time_limit must be a number of seconds > 0"),
+    ({"time_limit": -1.0}, "time_limit"),
+    ({"time_limit": float("nan")}, "time_limit"),
+    ({"iterations": 10, "c": -1}, "c must be an exploration constant"),
+    ({"iterations": 10, "c": float("inf")}, "c must be"),
+    ({"iterations": 10, "c": float("nan")}, "c must be"),
+    ({"iterations": 10, "seed": [1]}, "seed"),
+    ({"iterations": 10, "trace": "yes"}, "trace must be True or False"),
+    ({"iterations": 10, "playout": 3}, "playout must be a policy"),
+    ({"iterations": 10, "max_moves": 0}, "max_moves"),
+])
+def test_bad_arguments_are_refused_clearly(kwargs, message):
+    with pytest.raises(ArgumentError, match=message):
+        mcts(TicTacToe(), **kwargs)
+
+
+def test_a_game_without_the_protocol_and_a_foreign_state_are_refused():
+    with pytest.raises(ArgumentError, match="game must be a game"):
+        mcts(object(), iterations=10)
+    with pytest.raises(ArgumentError, match="not the class"):
+        mcts(TicTacToe, iterations=10)
+    with pytest.raises(StateError):
+        mcts(TicTacToe(), "XX.", iterations=10)
+
+
+@pytest.mark.parametrize("policy, error", [(lambda s: [(0, 0)], ProbabilityError),
+                                           (lambda s: {(0, 0): 0.5}, ProbabilityError),
+                                           (lambda s: {(9, 9): 1.0}, IllegalMoveError)])
+def test_a_bad_playout_policy_is_named(policy, error):
+    with pytest.raises(error):
+        mcts(TicTacToe(), iterations=5, playout=policy)
+
+
+def test_an_endless_playout_is_stopped_by_max_moves():
+    game = Pig(target=20)
+    with pytest.raises(TooLargeError, match="max_moves"):
+        mcts(game, iterations=5, max_moves=3)
+    assert mcts(game, iterations=30).action in game.actions(game.initial_state)
+
+
+def test_tree_statistics_refuses_other_traces():
+    trace = gamelib.alphabeta(GameTree.from_nested([1, 2]), trace=True).trace
+    with pytest.raises(ArgumentError, match="gamelib.mcts"):
+        tree_statistics(trace)
