@@ -106,8 +106,8 @@ def monte_carlo_value(game, state=None, *, playouts: int, policy: dict | None = 
     policies = _policies(game, policy)
     rng = random.Random(python_seed("seed", seed))
     if flag("progress", progress) and not game.is_terminal(state):
-        from tqdm.auto import trange
-        runs = trange(playouts, desc="playouts", unit="playout")
+        from .progress import tqdm
+        runs = tqdm(range(playouts), desc="playouts", unit="playout")
     else:
         runs = range(playouts)
     if game.is_terminal(state):

@@ -463,7 +463,7 @@ def node_counts(shapes: Iterable[tuple], seeds: Iterable[int] = range(20), *, lo
     Leaves are integers in [low, high]; the searches are told the bounds [low - slack, high + slack]
     (``slack > 0`` shows what loose bounds cost).  Every tree's three values are checked to agree (to
     1e-9).  The counts are ``SearchResult.nodes``: nothing here searches on its own.
-    ``progress=True`` shows a ``tqdm.auto`` bar over the (shape, seed) pairs.
+    ``progress=True`` shows a text progress bar (:mod:`gamelib.progress`) over the (shape, seed) pairs.
     """
     from .minimax import expectiminimax
     seeds = [python_seed("seeds", s) for s in seeds]

@@ -94,8 +94,8 @@ def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: f
     fs = list(features.features.items())
     w = [float(features.weights[n]) for n in names]
     history = []
-    from tqdm.auto import trange
-    for episode in trange(episodes, desc="self-play games", unit="game", disable=not progress):
+    from .progress import tqdm
+    for episode in tqdm(range(episodes), desc="self-play games", unit="game", disable=not progress):
         s = start
         x = _features(fs, s)
         e = [0.0] * len(w)

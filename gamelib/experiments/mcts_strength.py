@@ -109,8 +109,8 @@ def versus(game, agent, opponent, *, games: int, seed=0, opening_plies: int = 0,
     rng = random.Random(python_seed("seed", seed))
     wins = draws = losses = 0
     clock = {True: [0.0, 0], False: [0.0, 0]}
-    from tqdm.auto import trange
-    for g in trange(games, desc="games", unit="game", disable=not progress):
+    from ..progress import tqdm
+    for g in tqdm(range(games), desc="games", unit="game", disable=not progress):
         if g % 2 == 0:
             s = start
             for _ in range(opening_plies):

@@ -60,7 +60,7 @@ def nodes_by_order(branching: int, depths: Iterable[int], orders: Sequence[str] 
     ``GameTree.random(branching, m, seed=s, order=o, low=low, high=high)`` for each order o (same
     leaves, children rearranged) and runs :func:`gamelib.alphabeta` with ``prune_on_equality``; with
     ``with_minimax`` it also runs :func:`gamelib.minimax` once per tree (its count does not depend on
-    the order).  ``progress=True`` shows a ``tqdm.auto`` bar over the (depth, seed) pairs.
+    the order).  ``progress=True`` shows a text progress bar (:mod:`gamelib.progress`) over the (depth, seed) pairs.
 
     Returns a plain dict ``{order: [mean nodes at depths[0], depths[1], ...], 'minimax': [...]}``.
     Leaves are integers in [low, high], so ties happen; pass a large ``high`` to make them rare.

@@ -300,7 +300,7 @@ def _backup(roll, hold):
 def _progress(progress, desc):
     if not progress:
         return None
-    from tqdm.auto import tqdm
+    from ..progress import tqdm
     return tqdm(desc=desc, unit=" sweeps")
 
 
