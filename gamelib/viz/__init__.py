@@ -51,3 +51,7 @@ __all__ += ["draw_maxn_tree", "MaxnView", "describe_maxn_event", "maxn_legend_ha
 from .board_tree import draw_tictactoe_tree  # noqa: E402
 
 __all__ += ["draw_tictactoe_tree"]
+
+from .drawing import star1_window_text, why_chance_cut, why_cut  # noqa: E402
+
+__all__ += ["why_cut", "why_chance_cut", "star1_window_text"]

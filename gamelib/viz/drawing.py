@@ -599,6 +599,96 @@ def describe_event(event, player=None) -> str:
     return f"prune at {event.state}: {why}, so {skipped} {verb} never searched"
 
 
+
+def why_cut(event, player, *, tree, star1_bounds=None) -> str:
+    """Why a MAX or MIN node was cut (the explorer's "why:" line under a prune event), in words.
+
+    Alpha-beta, AIMA 4th ed. Fig. 5.7: a MIN node stops once its value v ≤ α (MAX already has α
+    elsewhere on the path, so it never lets play come here), a MAX node once v ≥ β.  ``player`` is
+    ``tree.to_move(event.state)``.  ``star1_bounds`` = (L, U) when the search was Ballard's Star1 on a
+    tree with chance nodes: a value at L (MIN) or U (MAX) cannot be bettered, and below a chance node
+    α and β also carry Star1's window for that outcome (see :func:`star1_window_text`).
+    """
+    v, a, b = _fmt(event.value), _fmt(event.alpha), _fmt(event.beta)
+    if star1_bounds is not None:
+        L, U = star1_bounds
+        if player == MIN and event.value <= L:
+            return (f"why: {v} is the lowest utility there is (L = {_fmt(L)}): MIN cannot do "
+                    "better, so its other moves are not needed")
+        if player == MAX and event.value >= U:
+            return (f"why: {v} is the highest utility there is (U = {_fmt(U)}): MAX cannot do "
+                    "better, so its other moves are not needed")
+    if player == MIN:
+        text = (f"why: MIN can hold MAX to {v} or less here, but MAX already has "
+                f"α = {a} elsewhere on the path, so MAX never comes here")
+    else:
+        text = (f"why: MAX can get {v} or more here, but MIN already holds MAX to "
+                f"β = {b} elsewhere on the path, so MIN never lets play come here")
+    above = tree.parent(event.state)
+    while above is not None and tree.players[above] != CHANCE:
+        above = tree.parent(above)
+    if above is not None and star1_bounds is not None:
+        text += (f" (below chance node {above}, α and β also carry Star1's window for its "
+                 f"outcome: a value outside it decides {above} whatever its other outcomes hold)")
+    return text
+
+
+def why_chance_cut(event, view, *, tree, bounds) -> str:
+    """Why Ballard's Star1 (1983) cut chance node ``event.state``, in words: the expectation, with
+    every outcome not yet searched at the bound U (fail low) or L (fail high), is already outside the
+    window [α, β].  ``view``: the :class:`TraceView` at that event, made with ``bounds`` (its
+    ``ranges`` give what each searched outcome is proven to be worth); ``bounds`` = (L, U), the
+    bounds on every utility Star1 was told.  (Star1 extends alpha-beta, AIMA 4th ed. Fig. 5.7, to
+    the chance nodes of expectiminimax, AIMA 4th ed. §5.5.)"""
+    from .chance_widgets import _tidy  # chance_widgets imports this module; _tidy rounds for display
+    L, U = bounds
+    low = event.value <= event.alpha
+    terms, total = [], 0.0
+    for (a, child), p in zip(tree.children[event.state], tree.probabilities[event.state]):
+        if child in view.ranges:
+            lo, hi = view.ranges[child]
+            x, what = (hi, f"{a}") if low else (lo, f"{a}")
+        else:
+            x, what = (U, f"{a} unsearched: U") if low else (L, f"{a} unsearched: L")
+        shown = _fmt(_tidy(x))
+        terms.append(f"{_fmt(p)}·{f'({shown})' if x < 0 else shown} ({what})")
+        total += p * x
+    bound = "at most" if low else "at least"
+    if low:
+        tail = (f"≤ α = {_fmt(event.alpha)}: MAX already has {_fmt(event.alpha)} elsewhere on the path, "
+                "so it never lets play come here")
+    else:
+        tail = (f"≥ β = {_fmt(event.beta)}: MIN already holds MAX to {_fmt(event.beta)} elsewhere on the "
+                "path, so it never lets play come here")
+    return (f"why: whatever the unsearched outcomes hold (between L = {_fmt(L)} and U = {_fmt(U)}), "
+            f"{event.state} is worth {bound} " + " + ".join(terms)
+            + f" = {_fmt(_tidy(total))} {tail}")
+
+
+def star1_window_text(event, view, *, tree, bounds) -> str:
+    """What the window Ballard's Star1 (1983) hands an outcome of a chance node means, in words
+    (``event``: the outcome's 'enter' event).  The window is Ballard's A_i, B_i clipped to
+    ``bounds`` = (L, U): if the outcome is worth A_i or less, the chance node is at most its α
+    whatever the other outcomes hold; if B_i or more, at least its β.  The trace records the clipped
+    window, so only an end inside (L, U) is explained.  ``view``: the :class:`TraceView` at that
+    event (its ``window`` holds the chance node's own [α, β])."""
+    from .chance_widgets import _tidy  # chance_widgets imports this module; _tidy rounds for display
+    parent = tree.parent(event.state)
+    L, U = bounds
+    pa, pb = view.window.get(parent, (None, None))
+    a, b = _fmt(_tidy(event.alpha)), _fmt(_tidy(event.beta))
+    text = f"Star1 searches outcome {event.action} of {parent} with the window [{a}, {b}]"
+    claims = []
+    if event.alpha > L and pa is not None:
+        claims.append(f"{event.state} is worth {a} or less, {parent} is at most its α = {_fmt(pa)} "
+                      "whatever the other outcomes hold")
+    if event.beta < U and pb is not None:
+        claims.append(f"{event.state} is worth {b} or more, {parent} is at least its β = {_fmt(pb)}")
+    if not claims:
+        return text + (f", all of [L, U] = [{_fmt(L)}, {_fmt(U)}]: no value of this outcome "
+                       f"alone can decide {parent} yet")
+    return text + ": if " + "; if ".join(claims)
+
 # ---------------------------------------------------------------------------------------------------
 # Tic-tac-toe positions (AIMA Fig. 5.1)
 # ---------------------------------------------------------------------------------------------------
