@@ -53,7 +53,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from ..alphabeta import alphabeta
-from ..core import CHANCE, MAX, MIN, ArgumentError, proven_ranges
+from ..core import CHANCE, MAX, ArgumentError, proven_ranges
 from ..maxn import TIES, maxn
 from ..minimax import expectiminimax, minimax
 from ..star import random_chance_tree, star1
