@@ -57,3 +57,7 @@ __all__ += ["draw_tictactoe_tree"]
 from .mcts_widget import MCTSWidget, draw_mcts  # noqa: E402
 
 __all__ += ["MCTSWidget", "draw_mcts"]
+
+from .drawing import star1_window_text, why_chance_cut, why_cut  # noqa: E402
+
+__all__ += ["why_cut", "why_chance_cut", "star1_window_text"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import io
 import math
+from typing import NamedTuple
 
 import matplotlib.pyplot as plt
 import networkx as nx
@@ -321,10 +322,51 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     traced = result is not None and result.trace is not None
     view = TraceView(result, step, tree=tree if traced else None, bounds=bounds)
     pos = tidy_layout(tree)
-    g = to_networkx(tree)
     if ax is None:
         w, h = figure_size(tree)
         _, ax = plt.subplots(figsize=(w + (2.6 if legend else 0.0), h))
+    size = _layout_and_scale(ax, tree=tree, view=view, pos=pos, node_size=node_size,
+                             font_size=font_size, show_order=show_order, show_windows=show_windows)
+    g = to_networkx(tree)
+    _draw_edges(ax, g=g, pos=pos, pruned=view.pruned, node_size=size.node_size,
+                decision=_decision_edge(tree, result, view) if traced else None)
+    labels = _Labels(ax)
+    if show_actions:
+        _add_action_labels(labels, tree=tree, g=g, pos=pos, size=size)
+    _draw_nodes(ax, tree=tree, view=view, pos=pos, node_size=size.node_size)
+    _add_node_labels(labels, tree=tree, view=view, pos=pos, size=size, show_order=show_order,
+                     show_windows=show_windows)
+    _add_row_labels(labels, tree=tree, pos=pos, font_size=size.font_size)
+    labels.draw(as_paths=text_as_paths)
+    _draw_title_and_key(ax, tree=tree, result=result if traced else None, view=view, title=title,
+                        legend=legend, show_windows=show_windows, value_size=size.value_size)
+    return ax
+
+
+class _Sizes(NamedTuple):
+    """What :func:`_layout_and_scale` settles for one picture: marker area (points²) and radius
+    (points), the type sizes, and the room there is."""
+    node_size: float
+    radius: float
+    font_size: int
+    small: int        # edge labels
+    label_size: int   # node labels and windows
+    value_size: int   # values, the title
+    rows: dict        # y -> the states on that row
+    gaps: dict        # y -> points between the closest two nodes of that row
+
+
+def _text_width(text, size) -> float:
+    """A rough width in points of ``text`` (its longest line) at font ``size``."""
+    return 0.62 * size * max(len(line) for line in str(text).split("\n"))
+
+
+def _layout_and_scale(ax, *, tree, view, pos, node_size, font_size, show_order,
+                      show_windows) -> _Sizes:
+    """Step 1 of :func:`draw_tree`: set the axes' limits around ``pos`` with room for the text beside
+    the outermost nodes, and choose marker and type sizes from how crowded the leaves are (smaller
+    when leaves are packed closer than the default marker allows, never below ``MIN_FONT``)."""
+    width = _text_width
     xs = [p[0] for p in pos.values()]
     ax.set_xlim(min(xs) - 1.6, max(xs) + 1.1)  # for a first measure of the scale; settled below
     ax.set_ylim(-tree.depth() - 0.8, 0.6)
@@ -340,9 +382,6 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     small, label_size, value_size = (max(MIN_FONT, font_size - 2), max(MIN_FONT, font_size - 1),
                                      font_size + 1)
     radius = math.sqrt(node_size) / 2  # points: markers are node_size points² in area
-
-    def width(text, size):  # a rough width in points of ``text`` at font ``size``
-        return 0.62 * size * max(len(line) for line in str(text).split("\n"))
 
     rows = {}
     for s, (_x, y) in pos.items():
@@ -378,40 +417,48 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     for y, row in rows.items():
         row_x = sorted(pos[s][0] for s in row)
         gaps[y] = min((b - a for a, b in zip(row_x, row_x[1:])), default=math.inf) * unit
+    return _Sizes(node_size=node_size, radius=radius, font_size=font_size, small=small,
+                  label_size=label_size, value_size=value_size, rows=rows, gaps=gaps)
 
-    pruned = view.pruned
 
-    def grey(s):
-        return s in pruned
-
-    decision = None
-    if traced and view.complete and result.action is not None and result.action in tree.actions(
+def _decision_edge(tree, result, view):
+    """The root's edge to the child the search chose, once the trace is complete (else None)."""
+    if view.complete and result.action is not None and result.action in tree.actions(
             tree.initial_state):
-        decision = (tree.initial_state, tree.result(tree.initial_state, result.action))
+        return (tree.initial_state, tree.result(tree.initial_state, result.action))
+    return None
 
-    # Edges: solid, or dashed grey into a pruned node; the root's decision drawn thick.
+
+def _draw_edges(ax, *, g, pos, pruned, decision, node_size):
+    """Step 2: the edges, solid, or dashed grey into a pruned node; the root's decision drawn thick."""
     for kind in ("normal", "pruned", "decision"):
         if kind == "decision":
             edges = [decision] if decision else []
         else:
-            edges = [(u, v) for u, v in g.edges if grey(v) == (kind == "pruned") and (u, v) != decision]
+            edges = [(u, v) for u, v in g.edges if (v in pruned) == (kind == "pruned") and (u, v) != decision]
         if edges:
             nx.draw_networkx_edges(g, pos, edgelist=edges, ax=ax, arrows=False, node_size=node_size,
                                    edge_color=COLORS["edge_pruned" if kind == "pruned" else
                                                      "decision" if kind == "decision" else "edge"],
                                    style="dashed" if kind == "pruned" else "solid",
                                    width=3.0 if kind == "decision" else 1.0)
-    labels = _Labels(ax)
-    if show_actions:
-        named = getattr(tree, "action_labels", {})  # GameTree.from_game: the game's moves, quoted
-        for u, v, d in g.edges(data=True):
-            text = _fmt(d["p"]) if "p" in d else named.get((u, d["action"]), str(d["action"]))
-            # Labels sit half way down, where siblings' labels are half the child row's spacing apart.
-            if width(text, small) + 3 <= 0.5 * gaps[pos[v][1]]:
-                (x0, y0), (x1, y1) = pos[u], pos[v]
-                labels.add((x0 + x1) / 2, (y0 + y1) / 2, text, size=small, color="#555555",
-                           zorder=1.5, box=0.1)
-    # Nodes, one scatter per (shape, fill, outline).
+
+
+def _add_action_labels(labels, *, tree, g, pos, size):
+    """Step 3: each edge's action (or probability, below a chance node), where there is room."""
+    named = getattr(tree, "action_labels", {})  # GameTree.from_game: the game's moves, quoted
+    for u, v, d in g.edges(data=True):
+        text = _fmt(d["p"]) if "p" in d else named.get((u, d["action"]), str(d["action"]))
+        # Labels sit half way down, where siblings' labels are half the child row's spacing apart.
+        if _text_width(text, size.small) + 3 <= 0.5 * size.gaps[pos[v][1]]:
+            (x0, y0), (x1, y1) = pos[u], pos[v]
+            labels.add((x0 + x1) / 2, (y0 + y1) / 2, text, size=size.small, color="#555555",
+                       zorder=1.5, box=0.1)
+
+
+def _draw_nodes(ax, *, tree, view, pos, node_size):
+    """Step 4: the nodes (▲ MAX, ▼ MIN, ○ CHANCE, □ terminal), filled by what the search has done
+    with them (``COLORS``), one scatter per (shape, fill, outline)."""
     current = view.current.state if view.current is not None else None
     open_nodes = set(view.path)
     groups = {}
@@ -419,7 +466,7 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
         shape = TERMINAL_MARKER if tree.is_terminal(s) else MARKERS[tree.players[s]]
         if s == current and not view.complete:
             fill = COLORS["current"]
-        elif grey(s):
+        elif s in view.pruned:
             fill = COLORS["pruned"]
         elif s in open_nodes:
             fill = COLORS["open"]
@@ -427,14 +474,34 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
             fill = COLORS["visited"]
         else:
             fill = COLORS["pending"]
-        groups.setdefault((shape, fill, "#999999" if grey(s) else "black"), []).append(pos[s])
+        groups.setdefault((shape, fill, "#999999" if s in view.pruned else "black"), []).append(pos[s])
     for (shape, fill, outline), points in groups.items():
         ax.scatter([p[0] for p in points], [p[1] for p in points], s=node_size, marker=shape,
                    c=fill, edgecolors=outline, linewidths=1.0, zorder=2)
 
-    for y, row in rows.items():
-        gap = gaps[y]
-        # Labels above the nodes: 'B #2'; on a crowded row the visit number goes on a line of its own.
+
+def _value_text(s, view) -> str:
+    """The value the search returned at ``s`` as proven: exact ('3'), a bound ('≤2', '≥5') where a
+    cut stopped it, or an interval ('[0.9, 1.3]') at a chance node Star1 cut."""
+    shown = _fmt(view.value[s])
+    lo, hi = view.ranges.get(s, (view.value[s], view.value[s]))
+    if lo == -INF and hi != INF:
+        shown = "≤" + _fmt(hi)
+    elif hi == INF and lo != -INF:
+        shown = "≥" + _fmt(lo)
+    elif lo != hi:
+        shown = f"[{_fmt(lo)}, {_fmt(hi)}]"
+    return shown
+
+
+def _add_node_labels(labels, *, tree, view, pos, size, show_order, show_windows):
+    """Step 5, row by row: the name and visit number above each node ('B #2'; on a crowded row the
+    number on a line of its own), leaf utilities under the leaves, backed-up values to the left and
+    [α, β] windows to the right (windows left out of a row where they would not fit)."""
+    width, radius = _text_width, size.radius
+    label_size, value_size = size.label_size, size.value_size
+    for y, row in size.rows.items():
+        gap = size.gaps[y]
         tops = {s: (f"{s} #{view.order[s]}" if show_order and s in view.order else s) for s in row}
         stack = max(width(t, label_size) for t in tops.values()) > 0.8 * gap
         for s in row:
@@ -442,22 +509,14 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
             if stack and show_order and s in view.order:
                 top = f"#{view.order[s]}\n{s}"
             labels.add(pos[s][0], y, top, dy=radius + 1, va="bottom", size=label_size,
-                       color=COLORS["grey"] if grey(s) else COLORS["label"], linespacing=1.0, box=0.05)
-        # Leaf utilities under the leaves; backed-up values to the left, windows to the right.
+                       color=COLORS["grey"] if s in view.pruned else COLORS["label"], linespacing=1.0,
+                       box=0.05)
         values, windows = {}, {}
         for s in row:
             if tree.is_terminal(s):
                 continue
             if s in view.value:
-                shown = _fmt(view.value[s])
-                lo, hi = view.ranges.get(s, (view.value[s], view.value[s]))
-                if lo == -INF and hi != INF:
-                    shown = "≤" + _fmt(hi)
-                elif hi == INF and lo != -INF:
-                    shown = "≥" + _fmt(lo)
-                elif lo != hi:
-                    shown = f"[{_fmt(lo)}, {_fmt(hi)}]"
-                values[s] = shown
+                values[s] = _value_text(s, view)
             if show_windows and s in view.window:
                 a, b = view.window[s]
                 windows[s] = f"[{_fmt(a)}, {_fmt(b)}]"
@@ -469,9 +528,9 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
             x = pos[s][0]
             if tree.is_terminal(s):
                 text = _fmt(tree.leaf_values[s])
-                size = value_size if width(text, value_size) < 0.95 * gap else label_size
-                labels.add(x, y, text, dy=-(radius + 2), va="top", size=size,
-                           color=COLORS["grey"] if grey(s) else "black", bold=True)
+                tsize = value_size if width(text, value_size) < 0.95 * gap else label_size
+                labels.add(x, y, text, dy=-(radius + 2), va="top", size=tsize,
+                           color=COLORS["grey"] if s in view.pruned else "black", bold=True)
                 continue
             if s in values:
                 labels.add(x, y, values[s], dx=-(radius + 3), ha="right", size=value_size,
@@ -479,14 +538,22 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
             if s in windows:
                 labels.add(x, y, windows[s], dx=radius + 3, ha="left", size=label_size,
                            color=COLORS["window"])
-    # The textbook's row labels: who moves on each ply.
+
+
+def _add_row_labels(labels, *, tree, pos, font_size):
+    """Step 6: the textbook's row labels, who moves on each ply, at the axes' left edge."""
     players = {}
     for s, (_x, y) in pos.items():
         if not tree.is_terminal(s):
             players.setdefault(y, tree.players[s])
     for y, player in players.items():  # at the axes' left edge, clear of the leftmost node
         labels.add(0.0, y, player, ha="left", size=font_size, color="#555555", axes_x=True)
-    labels.draw(as_paths=text_as_paths)
+
+
+def _draw_title_and_key(ax, *, tree, result, view, title, legend, show_windows, value_size):
+    """Step 7: the title (by default, for a traced search: how far it has got and, once done, its
+    value and decision) and, with ``legend``, the key.  ``result``: None for an untraced picture."""
+    traced = result is not None
     if title is None and traced:
         title = f"{view.step}/{view.total} events · {len(view.order)} nodes visited"
         if view.complete:
@@ -501,7 +568,6 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
                     windows=show_windows and bool(view.window),
                     pruning=traced and any(e.kind == "prune" for e in result.trace),
                     stepping=traced and not view.complete)
-    return ax
 
 
 def _points_per_unit(ax) -> float:
@@ -598,6 +664,96 @@ def describe_event(event, player=None) -> str:
     verb = "is" if len(event.skipped) == 1 else "are"
     return f"prune at {event.state}: {why}, so {skipped} {verb} never searched"
 
+
+
+def why_cut(event, player, *, tree, star1_bounds=None) -> str:
+    """Why a MAX or MIN node was cut (the explorer's "why:" line under a prune event), in words.
+
+    Alpha-beta, AIMA 4th ed. Fig. 5.7: a MIN node stops once its value v ≤ α (MAX already has α
+    elsewhere on the path, so it never lets play come here), a MAX node once v ≥ β.  ``player`` is
+    ``tree.to_move(event.state)``.  ``star1_bounds`` = (L, U) when the search was Ballard's Star1 on a
+    tree with chance nodes: a value at L (MIN) or U (MAX) cannot be bettered, and below a chance node
+    α and β also carry Star1's window for that outcome (see :func:`star1_window_text`).
+    """
+    v, a, b = _fmt(event.value), _fmt(event.alpha), _fmt(event.beta)
+    if star1_bounds is not None:
+        L, U = star1_bounds
+        if player == MIN and event.value <= L:
+            return (f"why: {v} is the lowest utility there is (L = {_fmt(L)}): MIN cannot do "
+                    "better, so its other moves are not needed")
+        if player == MAX and event.value >= U:
+            return (f"why: {v} is the highest utility there is (U = {_fmt(U)}): MAX cannot do "
+                    "better, so its other moves are not needed")
+    if player == MIN:
+        text = (f"why: MIN can hold MAX to {v} or less here, but MAX already has "
+                f"α = {a} elsewhere on the path, so MAX never comes here")
+    else:
+        text = (f"why: MAX can get {v} or more here, but MIN already holds MAX to "
+                f"β = {b} elsewhere on the path, so MIN never lets play come here")
+    above = tree.parent(event.state)
+    while above is not None and tree.players[above] != CHANCE:
+        above = tree.parent(above)
+    if above is not None and star1_bounds is not None:
+        text += (f" (below chance node {above}, α and β also carry Star1's window for its "
+                 f"outcome: a value outside it decides {above} whatever its other outcomes hold)")
+    return text
+
+
+def why_chance_cut(event, view, *, tree, bounds) -> str:
+    """Why Ballard's Star1 (1983) cut chance node ``event.state``, in words: the expectation, with
+    every outcome not yet searched at the bound U (fail low) or L (fail high), is already outside the
+    window [α, β].  ``view``: the :class:`TraceView` at that event, made with ``bounds`` (its
+    ``ranges`` give what each searched outcome is proven to be worth); ``bounds`` = (L, U), the
+    bounds on every utility Star1 was told.  (Star1 extends alpha-beta, AIMA 4th ed. Fig. 5.7, to
+    the chance nodes of expectiminimax, AIMA 4th ed. §5.5.)"""
+    from .chance_widgets import _tidy  # chance_widgets imports this module; _tidy rounds for display
+    L, U = bounds
+    low = event.value <= event.alpha
+    terms, total = [], 0.0
+    for (a, child), p in zip(tree.children[event.state], tree.probabilities[event.state]):
+        if child in view.ranges:
+            lo, hi = view.ranges[child]
+            x, what = (hi, f"{a}") if low else (lo, f"{a}")
+        else:
+            x, what = (U, f"{a} unsearched: U") if low else (L, f"{a} unsearched: L")
+        shown = _fmt(_tidy(x))
+        terms.append(f"{_fmt(p)}·{f'({shown})' if x < 0 else shown} ({what})")
+        total += p * x
+    bound = "at most" if low else "at least"
+    if low:
+        tail = (f"≤ α = {_fmt(event.alpha)}: MAX already has {_fmt(event.alpha)} elsewhere on the path, "
+                "so it never lets play come here")
+    else:
+        tail = (f"≥ β = {_fmt(event.beta)}: MIN already holds MAX to {_fmt(event.beta)} elsewhere on the "
+                "path, so it never lets play come here")
+    return (f"why: whatever the unsearched outcomes hold (between L = {_fmt(L)} and U = {_fmt(U)}), "
+            f"{event.state} is worth {bound} " + " + ".join(terms)
+            + f" = {_fmt(_tidy(total))} {tail}")
+
+
+def star1_window_text(event, view, *, tree, bounds) -> str:
+    """What the window Ballard's Star1 (1983) hands an outcome of a chance node means, in words
+    (``event``: the outcome's 'enter' event).  The window is Ballard's A_i, B_i clipped to
+    ``bounds`` = (L, U): if the outcome is worth A_i or less, the chance node is at most its α
+    whatever the other outcomes hold; if B_i or more, at least its β.  The trace records the clipped
+    window, so only an end inside (L, U) is explained.  ``view``: the :class:`TraceView` at that
+    event (its ``window`` holds the chance node's own [α, β])."""
+    from .chance_widgets import _tidy  # chance_widgets imports this module; _tidy rounds for display
+    parent = tree.parent(event.state)
+    L, U = bounds
+    pa, pb = view.window.get(parent, (None, None))
+    a, b = _fmt(_tidy(event.alpha)), _fmt(_tidy(event.beta))
+    text = f"Star1 searches outcome {event.action} of {parent} with the window [{a}, {b}]"
+    claims = []
+    if event.alpha > L and pa is not None:
+        claims.append(f"{event.state} is worth {a} or less, {parent} is at most its α = {_fmt(pa)} "
+                      "whatever the other outcomes hold")
+    if event.beta < U and pb is not None:
+        claims.append(f"{event.state} is worth {b} or more, {parent} is at least its β = {_fmt(pb)}")
+    if not claims:
+        return text + (f", all of [L, U] = [{_fmt(L)}, {_fmt(U)}]: no value of this outcome "
+                       f"alone can decide {parent} yet")
+    return text + ": if " + "; if ".join(claims)
 
 # ---------------------------------------------------------------------------------------------------
 # Tic-tac-toe positions (AIMA Fig. 5.1)

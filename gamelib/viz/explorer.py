@@ -53,7 +53,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from ..alphabeta import alphabeta
-from ..core import CHANCE, MAX, MIN, ArgumentError, proven_ranges
+from ..core import CHANCE, MAX, ArgumentError, proven_ranges
 from ..maxn import TIES, maxn
 from ..minimax import expectiminimax, minimax
 from ..star import random_chance_tree, star1
@@ -61,7 +61,7 @@ from ..trees import GameTree, chance
 from .chance_widgets import _interval_text, chance_intervals, draw_chance_tree, leaf_bounds
 from .chance_widgets import _tidy as _tidy_num
 from .drawing import (COLUMN_WIDTH, DPI, TraceView, _fmt, describe_event, draw_tree, figure_size,
-                      legend_handles, png_bytes)
+                      legend_handles, png_bytes, star1_window_text, why_chance_cut, why_cut)
 from .live import LiveWidget, all_or_nothing, from_browser
 from .maxn import (MaxnView, describe_maxn_event, draw_maxn_tree, fmt_vector, maxn_figure_size,
                    maxn_legend_handles, tree_players)
@@ -636,10 +636,15 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             parts.append("path " + " → ".join(path))
         text = " · ".join(parts)
         if e.kind == "prune":
-            text += "\n" + (self._why_chance(e, view) if player == CHANCE else self._why(e, player))
+            if player == CHANCE:
+                text += "\n" + why_chance_cut(e, view, tree=self.tree, bounds=self.bounds)
+            else:
+                star1 = self.has_chance and self.algorithm == "star1"
+                text += "\n" + why_cut(e, player, tree=self.tree,
+                                        star1_bounds=self.bounds if star1 else None)
         elif e.kind == "enter" and e.alpha is not None and self.tree.parent(e.state) is not None \
                 and self.tree.players[self.tree.parent(e.state)] == CHANCE:
-            text += "\n" + self._star1_window(e)
+            text += "\n" + star1_window_text(e, view, tree=self.tree, bounds=self.bounds)
         return text
 
     @staticmethod
@@ -647,75 +652,6 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         if player == CHANCE:
             return "≤" if e.value <= e.alpha else "≥"
         return "≥" if player == MAX else "≤"
-
-    def _why(self, e, player) -> str:
-        v, a, b = _fmt(e.value), _fmt(e.alpha), _fmt(e.beta)
-        if self.has_chance and self.algorithm == "star1":
-            L, U = self.bounds
-            if player == MIN and e.value <= L:
-                return (f"why: {v} is the lowest utility there is (L = {_fmt(L)}): MIN cannot do "
-                        "better, so its other moves are not needed")
-            if player == MAX and e.value >= U:
-                return (f"why: {v} is the highest utility there is (U = {_fmt(U)}): MAX cannot do "
-                        "better, so its other moves are not needed")
-        if player == MIN:
-            text = (f"why: MIN can hold MAX to {v} or less here, but MAX already has "
-                    f"α = {a} elsewhere on the path, so MAX never comes here")
-        else:
-            text = (f"why: MAX can get {v} or more here, but MIN already holds MAX to "
-                    f"β = {b} elsewhere on the path, so MIN never lets play come here")
-        above = self.tree.parent(e.state)
-        while above is not None and self.tree.players[above] != CHANCE:
-            above = self.tree.parent(above)
-        if above is not None and self.algorithm == "star1":
-            text += (f" (below chance node {above}, α and β also carry Star1's window for its "
-                     f"outcome: a value outside it decides {above} whatever its other outcomes hold)")
-        return text
-
-    def _why_chance(self, e, view) -> str:
-        """Why Star1 cut chance node ``e.state``: the expectation, with every outcome not searched at
-        the bound U (fail low) or L (fail high), is already outside the window."""
-        L, U = self.bounds
-        low = e.value <= e.alpha
-        terms, total = [], 0.0
-        for (a, child), p in zip(self.tree.children[e.state], self.tree.probabilities[e.state]):
-            if child in view.ranges:
-                lo, hi = view.ranges[child]
-                x, what = (hi, f"{a}") if low else (lo, f"{a}")
-            else:
-                x, what = (U, f"{a} unsearched: U") if low else (L, f"{a} unsearched: L")
-            shown = _fmt(_tidy_num(x))
-            terms.append(f"{_fmt(p)}·{f'({shown})' if x < 0 else shown} ({what})")
-            total += p * x
-        bound = "at most" if low else "at least"
-        if low:
-            tail = (f"≤ α = {_fmt(e.alpha)}: MAX already has {_fmt(e.alpha)} elsewhere on the path, "
-                    "so it never lets play come here")
-        else:
-            tail = (f"≥ β = {_fmt(e.beta)}: MIN already holds MAX to {_fmt(e.beta)} elsewhere on the "
-                    "path, so it never lets play come here")
-        return (f"why: whatever the unsearched outcomes hold (between L = {_fmt(L)} and U = {_fmt(U)}), "
-                f"{e.state} is worth {bound} " + " + ".join(terms)
-                + f" = {_fmt(_tidy_num(total))} {tail}")
-
-    def _star1_window(self, e) -> str:
-        """What the window Star1 hands an outcome of a chance node means (Ballard's A_i, B_i, clipped
-        to [L, U]; the trace records the clipped window, so only an end inside (L, U) is explained)."""
-        parent = self.tree.parent(e.state)
-        L, U = self.bounds
-        pa, pb = self.view.window.get(parent, (None, None))
-        a, b = _fmt(_tidy_num(e.alpha)), _fmt(_tidy_num(e.beta))
-        text = f"Star1 searches outcome {e.action} of {parent} with the window [{a}, {b}]"
-        claims = []
-        if e.alpha > L and pa is not None:
-            claims.append(f"{e.state} is worth {a} or less, {parent} is at most its α = {_fmt(pa)} whatever the "
-                          "other outcomes hold")
-        if e.beta < U and pb is not None:
-            claims.append(f"{e.state} is worth {b} or more, {parent} is at least its β = {_fmt(pb)}")
-        if not claims:
-            return text + (f", all of [L, U] = [{_fmt(L)}, {_fmt(U)}]: no value of this outcome "
-                           f"alone can decide {parent} yet")
-        return text + ": if " + "; if ".join(claims)
 
     @property
     def prunes(self) -> list:
