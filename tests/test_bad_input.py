@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamelib
@@ -38,7 +38,6 @@ from gamelib.games import pig as pigmod
 from gamelib.games.bins import BinsState
 from gamelib.games.halving import HalvingState
 from gamelib.limits import search as limited
-from gamelib.lookup import OpeningBook
 from gamelib.ordering import HistoryTable, KillerMoves
 from gamelib.star import node_counts, random_chance_tree
 from gamelib.trees import ChanceSpec
@@ -154,8 +153,10 @@ CASES = [
     # --- silently wrong ----------------------------------------------------------------------------
     case(lambda: minimax(TTT, depth=1, evaluate=lambda s: nan), EvaluationError, "evaluate", "nan",
          "Board", id="minimax NaN evaluation"),
-    case(lambda: alphabeta(TTT, depth=1, evaluate=lambda s: nan), EvaluationError, "nan", id="alphabeta NaN evaluation"),
-    case(lambda: limited(TTT, depth=1, evaluate=lambda s: nan), EvaluationError, "nan", id="limits.search NaN evaluation"),
+    case(lambda: alphabeta(TTT, depth=1, evaluate=lambda s: nan), EvaluationError, "nan",
+         id="alphabeta NaN evaluation"),
+    case(lambda: limited(TTT, depth=1, evaluate=lambda s: nan), EvaluationError, "nan",
+         id="limits.search NaN evaluation"),
     case(lambda: expectiminimax(PIG10, depth=2, evaluate=lambda s: np.float64(nan)), EvaluationError,
          "nan", id="expectiminimax numpy NaN evaluation"),
     case(lambda: star1(FIG52, lower=0, upper=20, depth=1, evaluate=lambda s: nan), EvaluationError,
@@ -231,12 +232,14 @@ CASES = [
     case(lambda: minimax(TTT, depth=1, evaluate=lambda s: "x"), EvaluationError, "'x'", "str", id="evaluation str"),
     case(lambda: minimax(TTT, depth=1, evaluate=lambda s: 1j), EvaluationError, "complex", id="evaluation complex"),
     case(lambda: alphabeta(TTT, depth=1, evaluate=lambda s: True), EvaluationError, "True", id="evaluation bool"),
-    case(lambda: limited(TTT, depth=None, evaluate=ZERO), ArgumentError, "depth", "None", id="limits.search depth=None"),
+    case(lambda: limited(TTT, depth=None, evaluate=ZERO), ArgumentError, "depth", "None",
+         id="limits.search depth=None"),
     case(lambda: limited(TTT, depth=2, evaluate=ZERO, table="yes"), ArgumentError, "table", "'yes'",
          id="limits.search table='yes'"),
     case(lambda: limited(TTT, depth=2, evaluate=ZERO, killers=5), ArgumentError, "killers", "5",
          id="limits.search killers=5"),
-    case(lambda: limited(TTT, depth=2, evaluate=ZERO, history="x"), ArgumentError, "history", id="limits.search history='x'"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, history="x"), ArgumentError, "history",
+         id="limits.search history='x'"),
     case(lambda: TicTacToe(123), ArgumentError, "123", id="TicTacToe(123)"),
     case(lambda: C4.from_moves("3a"), IllegalMoveError, "'a'", id="Connect4 from_moves('3a')"),
     case(lambda: xsigma.depth_matters(height=0), ArgumentError, "height", id="depth_matters(height=0)"),
@@ -268,8 +271,10 @@ CASES = [
          id="alphabeta prune_on_equality='no'"),
     case(lambda: alphabeta(FIG52, order=5), ArgumentError, "order", id="alphabeta order=5"),
     case(lambda: alphabeta(Bins(coin=True)), GameError, "expectiminimax", id="alphabeta on a chance game"),
-    case(lambda: expectiminimax(Bins(coin=True), "choose"), StateError, "BinsState", id="expectiminimax bad Bins state"),
-    case(lambda: expectimax(Bins(), opponent_policy=5), ArgumentError, "opponent_policy", id="expectimax opponent_policy=5"),
+    case(lambda: expectiminimax(Bins(coin=True), "choose"), StateError, "BinsState",
+         id="expectiminimax bad Bins state"),
+    case(lambda: expectimax(Bins(), opponent_policy=5), ArgumentError, "opponent_policy",
+         id="expectimax opponent_policy=5"),
     case(lambda: expectimax(Bins(), opponent_policy=lambda s: [1]), ProbabilityError, "not a dict",
          id="expectimax policy returns a list"),
     case(lambda: expectimax(Bins(), opponent_policy=lambda s: {1: "half"}), ProbabilityError, "'half'",
@@ -295,14 +300,16 @@ CASES = [
     case(lambda: limited(TTT, depth=2, evaluate=ZERO, alpha=1, beta=0), ArgumentError, "alpha <= beta",
          id="limits.search alpha > beta"),
     case(lambda: limited(TTT, depth=2, evaluate=ZERO, beta="x"), ArgumentError, "beta", id="limits.search beta='x'"),
-    case(lambda: limited(TTT, depth=2, evaluate=ZERO, trace=None), ArgumentError, "trace", id="limits.search trace=None"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, trace=None), ArgumentError, "trace",
+         id="limits.search trace=None"),
     case(lambda: iterative_deepening(TTT, evaluate=ZERO, max_depth=1.5), ArgumentError, "max_depth",
          id="iterative_deepening max_depth=1.5"),
     case(lambda: iterative_deepening(TTT, evaluate=ZERO, time_limit=-1), ArgumentError, "time_limit",
          id="iterative_deepening time_limit=-1"),
     case(lambda: iterative_deepening(TTT, evaluate=ZERO, max_depth=2, progress="yes"), ArgumentError,
          "progress", id="iterative_deepening progress='yes'"),
-    case(lambda: iterative_deepening(TTT, evaluate=None), GameError, "evaluate=", id="iterative_deepening evaluate=None"),
+    case(lambda: iterative_deepening(TTT, evaluate=None), GameError, "evaluate=",
+         id="iterative_deepening evaluate=None"),
     # --- trees ---------------------------------------------------------------------------------------
     case(lambda: GameTree.from_nested([]), TreeSpecError, "spec", "empty", id="spec []"),
     case(lambda: GameTree.from_nested([[1], [None]]), TreeSpecError, r"spec\[1\]\[0\]", "None", id="spec None leaf"),
@@ -345,7 +352,8 @@ CASES = [
     case(lambda: proven_ranges([1, 2], FIG52.to_move), GameError, r"trace\[0\]", id="proven_ranges list of ints"),
     case(lambda: proven_ranges(alphabeta(FIG52, trace=True).trace[1:], FIG52.to_move), GameError,
          r"trace\[", id="proven_ranges trace without its first enter"),
-    case(lambda: proven_ranges([], FIG52.to_move, bounds=(1, 0)), ArgumentError, "bounds", id="proven_ranges bounds=(1, 0)"),
+    case(lambda: proven_ranges([], FIG52.to_move, bounds=(1, 0)), ArgumentError, "bounds",
+         id="proven_ranges bounds=(1, 0)"),
     case(lambda: proven_ranges([], 5), ArgumentError, "to_move", id="proven_ranges to_move=5"),
     # --- games -----------------------------------------------------------------------------------
     case(lambda: TicTacToe("XX"), StateError, "9 characters", id="TicTacToe short"),
@@ -378,7 +386,8 @@ CASES = [
     case(lambda: minimax(Halving(5), HalvingState(3, "BOB")), StateError, "to_move", id="Halving player BOB"),
     case(lambda: Halving(5).utility(HalvingState(0, MAX), "BOB"), GameError, "'BOB'", id="Halving utility BOB"),
     case(lambda: expectiminimax(Bins(), BinsState("fly")), StateError, "phase", id="Bins unknown phase"),
-    case(lambda: expectiminimax(Bins(), BinsState("coin", "A")), StateError, "BinsState", id="Bins coin state in game 1"),
+    case(lambda: expectiminimax(Bins(), BinsState("coin", "A")), StateError, "BinsState",
+         id="Bins coin state in game 1"),
     case(lambda: Bins().utility(BinsState("end", "A", 50), CHANCE), GameError, "CHANCE", id="Bins utility CHANCE"),
     case(lambda: Pig(target=0), ArgumentError, "target", id="Pig(target=0)"),
     case(lambda: Pig(die=1), ArgumentError, "die", id="Pig(die=1)"),
@@ -431,13 +440,16 @@ CASES = [
          "max_moves", id="play max_moves=0"),
     # --- Monte Carlo -------------------------------------------------------------------------------
     case(lambda: monte_carlo_value(Bins(), playouts=1), ArgumentError, "playouts", id="monte_carlo_value playouts=1"),
-    case(lambda: monte_carlo_value(Bins(), playouts=2.5), ArgumentError, "playouts", id="monte_carlo_value playouts=2.5"),
+    case(lambda: monte_carlo_value(Bins(), playouts=2.5), ArgumentError, "playouts",
+         id="monte_carlo_value playouts=2.5"),
     case(lambda: monte_carlo_value(Bins(), playouts=10**12), TooLargeError, "max_playouts",
          id="monte_carlo_value playouts=1e12"),
     case(lambda: monte_carlo_value(Bins(), playouts=10, policy={MAX: 5}), ArgumentError, "policy",
          id="monte_carlo_value policy 5"),
-    case(lambda: monte_carlo_value(Bins(), playouts=10, seed=[1]), ArgumentError, "seed", id="monte_carlo_value seed=[1]"),
-    case(lambda: monte_carlo_value(Bins(), "choose", playouts=10), StateError, "BinsState", id="monte_carlo_value bad state"),
+    case(lambda: monte_carlo_value(Bins(), playouts=10, seed=[1]), ArgumentError, "seed",
+         id="monte_carlo_value seed=[1]"),
+    case(lambda: monte_carlo_value(Bins(), "choose", playouts=10), StateError, "BinsState",
+         id="monte_carlo_value bad state"),
     case(lambda: monte_carlo_value(Bins(), playouts=10, progress="yes"), ArgumentError, "progress",
          id="monte_carlo_value progress='yes'"),
     case(lambda: monte_carlo_value(Loop(), playouts=2), TooLargeError, "max_moves", id="playout that never ends"),
@@ -446,11 +458,13 @@ CASES = [
     # --- lookup ------------------------------------------------------------------------------------
     case(lambda: endgame_table(5), ArgumentError, "game", id="endgame_table(5)"),
     case(lambda: endgame_table(TTT, "X"), StateError, "tic-tac-toe", id="endgame_table bad state"),
-    case(lambda: endgame_table(TTT, max_positions=0), ArgumentError, "max_positions", id="endgame_table max_positions=0"),
+    case(lambda: endgame_table(TTT, max_positions=0), ArgumentError, "max_positions",
+         id="endgame_table max_positions=0"),
     case(lambda: endgame_table(TTT, progress="yes"), ArgumentError, "progress", id="endgame_table progress='yes'"),
     case(lambda: endgame_table(TTT, max_positions=100), TooLargeError, "max_positions=100", id="endgame_table guard"),
     case(lambda: endgame_table(FIG52).outcomes("yes"), ArgumentError, "include_terminal", id="outcomes('yes')"),
-    case(lambda: opening_book(FIG52, -1, lambda s: minimax(FIG52, s)), ArgumentError, "plies", id="opening_book plies=-1"),
+    case(lambda: opening_book(FIG52, -1, lambda s: minimax(FIG52, s)), ArgumentError, "plies",
+         id="opening_book plies=-1"),
     case(lambda: opening_book(FIG52, 1, 5), ArgumentError, "search", id="opening_book search=5"),
     case(lambda: opening_book(FIG52, 1, lambda s: 5), ArgumentError, "search", id="opening_book search returns 5"),
     case(lambda: opening_book(C4, 6, lambda s: alphabeta(C4, s, depth=1, evaluate=ZERO)), TooLargeError,
@@ -469,7 +483,8 @@ CASES = [
          id="WeightedSum feature returns None"),
     case(lambda: WeightedSum({"a": lambda s: "x"}, {"a": 1}).terms(0), EvaluationError, "feature 'a'",
          id="WeightedSum.terms feature returns a string"),
-    case(lambda: WeightedSum({"a": ZERO}, {"a": 1}).with_weights(b=1), ArgumentError, "no feature", id="with_weights unknown"),
+    case(lambda: WeightedSum({"a": ZERO}, {"a": 1}).with_weights(b=1), ArgumentError, "no feature",
+         id="with_weights unknown"),
     case(lambda: WeightedSum({"a": ZERO}, {"a": 1}).with_weights(a=inf), ArgumentError, "weight of 'a'",
          id="with_weights inf"),
     case(lambda: TranspositionTable(0), ArgumentError, "max_entries", id="TranspositionTable(0)"),
@@ -477,7 +492,8 @@ CASES = [
     case(lambda: TranspositionTable().store("s", 1, nan, -inf, inf), ArgumentError, "value", id="store NaN value"),
     case(lambda: TranspositionTable().store("s", -1, 0, -inf, inf), ArgumentError, "depth", id="store depth=-1"),
     case(lambda: TranspositionTable().store("s", 1, 0, 2, 1), ArgumentError, "alpha <= beta", id="store alpha > beta"),
-    case(lambda: TranspositionTable().store(["s"], 1, 0, -inf, inf), StateError, "hashable", id="store unhashable state"),
+    case(lambda: TranspositionTable().store(["s"], 1, 0, -inf, inf), StateError, "hashable",
+         id="store unhashable state"),
     case(lambda: TranspositionTable().probe("s", 1, nan, inf), ArgumentError, "alpha", id="probe alpha=nan"),
     case(lambda: KillerMoves(0), ArgumentError, "slots", id="KillerMoves(0)"),
     case(lambda: KillerMoves().record(-1, "a"), ArgumentError, "ply", id="KillerMoves.record ply=-1"),
@@ -502,7 +518,8 @@ CASES = [
          id="branch_probabilities infinite leaf"),
     case(lambda: xsigma.branch_probabilities([1, [chance((1.0, 2))]], 5), TreeSpecError, "chance",
          id="branch_probabilities chance node"),
-    case(lambda: xsigma.branch_probabilities(7, 5), TreeSpecError, "root is a leaf", id="branch_probabilities leaf root"),
+    case(lambda: xsigma.branch_probabilities(7, 5), TreeSpecError, "root is a leaf",
+         id="branch_probabilities leaf root"),
     case(lambda: xsigma.exact_branch_probabilities(TEXTBOOK_TREE, 1e-300), GameError, "floating-point",
          id="exact_branch_probabilities sigma=1e-300"),
     case(lambda: xsigma.exact_branch_probabilities([[[1, 2]], [3]], 5), ArgumentError, "two-ply",
@@ -514,12 +531,15 @@ CASES = [
     case(lambda: xsigma.value_density(TEXTBOOK_TREE, 5, "x"), ArgumentError, "v", id="value_density v='x'"),
     case(lambda: xsigma.value_density(TEXTBOOK_TREE, 5, [nan]), ArgumentError, "NaN", id="value_density v=nan"),
     case(lambda: xsigma.value_density(TEXTBOOK_TREE, 0, [1]), ArgumentError, "no density", id="value_density sigma=0"),
-    case(lambda: xsigma.root_move_values(TEXTBOOK_TREE, [[1, 2]]), ArgumentError, "trials", id="root_move_values shape"),
+    case(lambda: xsigma.root_move_values(TEXTBOOK_TREE, [[1, 2]]), ArgumentError, "trials",
+         id="root_move_values shape"),
     case(lambda: xsigma.root_move_values(TEXTBOOK_TREE, [[nan] * 8]), ArgumentError, "NaN", id="root_move_values NaN"),
-    case(lambda: xsigma.root_move_values(TEXTBOOK_TREE, [["x"] * 8]), ArgumentError, "numbers", id="root_move_values str"),
+    case(lambda: xsigma.root_move_values(TEXTBOOK_TREE, [["x"] * 8]), ArgumentError, "numbers",
+         id="root_move_values str"),
     case(lambda: xsigma.noisy_evaluation(5, 1), ArgumentError, "tree", id="noisy_evaluation(5)"),
     case(lambda: xsigma.noisy_evaluation(FIG52, 1, error="x"), ArgumentError, "error", id="noisy_evaluation error='x'"),
-    case(lambda: xsigma.noisy_evaluation(FIG52, 1, values={}), ArgumentError, "values", id="noisy_evaluation values={}"),
+    case(lambda: xsigma.noisy_evaluation(FIG52, 1, values={}), ArgumentError, "values",
+         id="noisy_evaluation values={}"),
     case(lambda: xsigma.noisy_evaluation(FIG52, 1, seed=-2), ArgumentError, "seed", id="noisy_evaluation seed=-2"),
     case(lambda: xsigma.true_values([1, 2]), ArgumentError, "GameTree", id="true_values(list)"),
     case(lambda: xsigma.depth_matters(branching=0), ArgumentError, "branching", id="depth_matters branching=0"),
@@ -538,9 +558,12 @@ CASES = [
     case(lambda: xordering.nodes_by_order(2, [-1]), ArgumentError, "depths", id="nodes_by_order depths=[-1]"),
     case(lambda: xordering.nodes_by_order(2, 3), ArgumentError, "depths", id="nodes_by_order depths=3"),
     case(lambda: xordering.nodes_by_order(2, [2], seeds=[]), ArgumentError, "seed", id="nodes_by_order seeds=[]"),
-    case(lambda: xordering.nodes_by_order(2, [2], orders=["x"]), ArgumentError, "order", id="nodes_by_order orders=['x']"),
-    case(lambda: xordering.nodes_by_order(2, [2], orders="best"), ArgumentError, "orders", id="nodes_by_order orders='best'"),
-    case(lambda: xordering.nodes_by_order(2, [2], progress="yes"), ArgumentError, "progress", id="nodes_by_order progress"),
+    case(lambda: xordering.nodes_by_order(2, [2], orders=["x"]), ArgumentError, "order",
+         id="nodes_by_order orders=['x']"),
+    case(lambda: xordering.nodes_by_order(2, [2], orders="best"), ArgumentError, "orders",
+         id="nodes_by_order orders='best'"),
+    case(lambda: xordering.nodes_by_order(2, [2], progress="yes"), ArgumentError, "progress",
+         id="nodes_by_order progress"),
     case(lambda: xordering.nodes_by_order(10, [10]), TooLargeError, "max_nodes", id="nodes_by_order too big"),
     case(lambda: xordering.knuth_moore_leaves(0, 2), ArgumentError, "branching", id="knuth_moore_leaves(0, 2)"),
     case(lambda: xordering.knuth_moore_leaves(2, 10**9), ArgumentError, "depth", id="knuth_moore_leaves depth 1e9"),
@@ -559,7 +582,8 @@ CASES = [
     case(lambda: xsize.random_tree_sizes(5), ArgumentError, "shapes", id="random_tree_sizes(5)"),
     case(lambda: xsize.random_tree_sizes([(2,)]), ArgumentError, "pairs", id="random_tree_sizes short shape"),
     case(lambda: xsize.random_tree_sizes([(10, 10)]), TooLargeError, "max_nodes", id="random_tree_sizes too big"),
-    case(lambda: xsize.random_tree_sizes([(2, 2)], order="x"), ArgumentError, "order", id="random_tree_sizes order='x'"),
+    case(lambda: xsize.random_tree_sizes([(2, 2)], order="x"), ArgumentError, "order",
+         id="random_tree_sizes order='x'"),
     case(lambda: xsize.search_time("x"), ArgumentError, "log10_nodes", id="search_time('x')"),
     case(lambda: xsize.search_time(5, nodes_per_second=0), ArgumentError, "nodes_per_second", id="search_time nps=0"),
 ]
@@ -628,7 +652,8 @@ def test_huge_and_tiny_sigma_in_the_exact_computation():
 def test_guards_are_lifted_on_request():
     correct(len(endgame_table(Halving(30), max_positions=None)) == len(endgame_table(Halving(30))))
     correct(len(GameTree.random(3, 3, max_nodes=None)) == 40)
-    correct(pigmod.solve(8, max_states=None).win_probability(0, 0) == pytest.approx(pigmod.solve(8).win_probability(0, 0)))
+    correct(pigmod.solve(8, max_states=None).win_probability(0,
+            0) == pytest.approx(pigmod.solve(8).win_probability(0, 0)))
 
 
 def test_valid_edge_values_still_work():

@@ -338,7 +338,8 @@ def test_guaranteed_and_accidental_wins_by_hand():
         checks.wins_at_once_by_hand(21, game, MAX, two, (2, 2), key=lambda s: s.squares)
     bumped = two + [(2, 1), "X...X..O."]
     checks.guaranteed_moves_by_hand({(2, 0), (2, 2)}, game, MAX, bumped)
-    with pytest.raises(checks.GradingError, match=r"\(0, 2\) does not win for sure \(some board.*; you left out 1 move"):
+    with pytest.raises(checks.GradingError,
+                       match=r"\(0, 2\) does not win for sure \(some board.*; you left out 1 move"):
         checks.guaranteed_moves_by_hand({(0, 2), (2, 2)}, game, MAX, bumped)
     # the notebook's example: after bumping into O on an edge, X knows the board and wins for sure
     edge = [".........", (1, 1), "....X....", (0, 1), ".O..X...."]

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamelib
-from gamelib import MAX, MIN, ArgumentError, IllegalMoveError, ProbabilityError, GameTree, StateError, TooLargeError, chance, expectiminimax, minimax
+from gamelib import (MAX, MIN, ArgumentError, GameTree, IllegalMoveError, ProbabilityError, StateError, TooLargeError,
+                     chance, expectiminimax, minimax)
 from gamelib.games import Bins, Connect4, Pig, TicTacToe
 from gamelib.mcts import C, Stats, mcts, root_ucb, tree_statistics
 

@@ -7,9 +7,9 @@ traces) and returns plain numbers; notebooks and benchmarks decide how to show t
   of game-tree sizes (notebook 01).
 * :mod:`gamelib.experiments.ordering`: alpha-beta's node counts under best, random and worst move
   ordering against b^m, b^{3m/4}, b^{m/2} and the Knuth-Moore minimal tree (notebook 02).
-* :mod:`gamelib.experiments.sigma`: the sigma study of evaluation error (AIMA 4th ed. §5.7, Fig. 5.16; 3rd ed. §5.8, Fig. 5.14): the
-  probability that each root move is truly best under noisy leaf estimates, by vectorized Monte Carlo
-  and by exact integration; correlated errors; "depth matters" (notebook 04).
+* :mod:`gamelib.experiments.sigma`: the sigma study of evaluation error (AIMA 4th ed. §5.7,
+  Fig. 5.16; 3rd ed. §5.8, Fig. 5.14): the probability that each root move is truly best under noisy
+  leaf estimates, by vectorized Monte Carlo and by exact integration; correlated errors; "depth matters" (notebook 04).
 * :mod:`gamelib.experiments.partial_observability`: belief-state sizes over real games and the census
   of information states that admit a guaranteed win (notebook 06).
 * :mod:`gamelib.experiments.multiplayer`: max^n against the paranoid reduction, nodes searched and

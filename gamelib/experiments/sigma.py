@@ -68,8 +68,8 @@ from ..trees import ChanceSpec, GameTree, uniform_tree_size
 from ..validate import choice, flag, guard_size, number, numpy_seed, whole
 
 TEXTBOOK_TREE = [[99, 1000, 1000, 1000], [100, 101, 102, 100]]
-"""AIMA 4th ed. Fig. 5.16 (3rd ed. Fig. 5.14; seed 002 §5.8): MAX over two MIN nodes; minimax on these estimates picks the
-right branch (100 > 99)."""
+"""AIMA 4th ed. Fig. 5.16 (3rd ed. Fig. 5.14; seed 002 §5.8): MAX over two MIN nodes; minimax on these
+estimates picks the right branch (100 > 99)."""
 
 NOTES_FIGURES = {5.0: 0.71, 2.0: 0.58}
 """The notes' (and AIMA's, 3rd and 4th ed.) P(left branch truly better) for σ = 5 and σ = 2."""
@@ -628,9 +628,9 @@ def expansion_value(spec, sigma: float, trials: int = 100_000, seed=0, correlati
     were learned before deciding (the leaf "expanded" by a perfect deeper search), the others staying
     estimates: ``{leaf label: (mean gain, standard error)}``.
 
-    This is the myopic value of information of a computation, the idea behind AIMA 4th ed. §5.7's (3rd ed. §5.8's) "utility of a node
-    expansion" (Russell & Wefald's metareasoning): a leaf whose true value cannot change the decision
-    is worth nothing to search, however uncertain it is.  The same noise model as
+    This is the myopic value of information of a computation, the idea behind AIMA 4th ed. §5.7's
+    (3rd ed. §5.8's) "utility of a node expansion" (Russell & Wefald's metareasoning): a leaf whose true
+    value cannot change the decision is worth nothing to search, however uncertain it is.  The same noise model as
     :func:`branch_probabilities` (all trials drawn at once from ``default_rng(seed)``); vectorized over
     trials, one pass per leaf.
     """
@@ -723,8 +723,9 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
     fixed z per node: the same z at every depth and σ, so the comparisons are paired; ``error``
     'constant' is the notes' N(0, σ²) at every node, 'shrinking' scales it down towards the end of the
     game).  For every d it runs
-    ``alphabeta(tree, depth=d, evaluate=EVAL)`` and records whether its move is truly best.  Terminal states always score their true utility, so a search to the bottom (d ≥ height) is
-    always right.  ``progress=True`` shows a progress bar over the trees (:mod:`gamelib.progress`).
+    ``alphabeta(tree, depth=d, evaluate=EVAL)`` and records whether its move is truly best.  Terminal
+    states always score their true utility, so a search to the bottom (d ≥ height) is always right.
+    ``progress=True`` shows a progress bar over the trees (:mod:`gamelib.progress`).
 
     Returns a plain dict: ``depths``, ``sigmas`` (lists), ``correct`` (array σ × d: fraction of trees
     where the move was truly best), ``stderr`` (its standard error √(p(1−p)/n)), ``trees`` (n) and

@@ -9,7 +9,7 @@ module                         what it holds                                    
 =============================  ==================================================================  ====================
 :mod:`.belief`                 belief states: PREDICT, UPDATE, POSSIBLE-PERCEPTS, BeliefTracker,   AIMA §4.4
                                for any game through the opponent's hidden moves and chance
-:mod:`.andor`                  AND-OR search over belief states: guaranteed wins (conditional      AIMA Fig. 4.11, §5.6.1
+:mod:`.andor`                  AND-OR search over belief states: guaranteed wins (conditional      AIMA Fig. 4.11,§5.6.1
                                plans), probabilistic and accidental wins
 :mod:`.infosets`               the tree of a small game with its information sets                  OpenSpiel; Osborne &
                                                                                                    Rubinstein

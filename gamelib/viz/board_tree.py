@@ -87,7 +87,8 @@ def draw_tictactoe_tree(levels: int = 3, shown: int = 3, *, width: float = COLUM
     for k, state in enumerate(terminals):
         x, y = place(t_row, k, len(terminals))
         board(state, x, y)
-        fig.text(x + side_w / 2 + 0.01, y, f"utility {game.utility(state, MAX):+d}".replace("+0", "0"), va="center", fontsize=9)
+        fig.text(x + side_w / 2 + 0.01, y, f"utility {game.utility(state, MAX):+d}".replace("+0", "0"), va="center",
+                 fontsize=9)
     fig.text(0.01, _y(t_row), "TERMINAL", va="center", fontsize=10, weight="bold")
     if title:
         fig.suptitle(title, fontsize=11, y=0.995)

@@ -44,7 +44,6 @@ import asyncio
 import collections
 import functools
 import html
-import io
 import math
 import numbers
 

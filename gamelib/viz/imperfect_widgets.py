@@ -512,8 +512,9 @@ class KuhnPokerTable(_Safe, widgets.VBox):
             rows = "".join(f"<li>at information set <code>{html.escape(k)}</code>: "
                            + ", ".join(f"{a} {p:.2f}" for a, p in d.items()) + f" → it played <b>{a_}</b></li>"
                            for k, d, a_ in self.agent_moves)
+            rows = rows or "<li>nothing: you ended the hand</li>"
             self.result_html.value = ("<b>What the agent did</b> (its probabilities at each information set "
-                                      f"it was in):<ul style='margin:0'>{rows or '<li>nothing: you ended the hand</li>'}</ul>")
+                                      f"it was in):<ul style='margin:0'>{rows}</ul>")
         else:
             self.result_html.value = ""
         mean = self.winnings / self.hands if self.hands else 0.0

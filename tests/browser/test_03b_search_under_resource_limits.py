@@ -5,7 +5,8 @@ import pytest
 from gamelib.viz.connect4_board import PIECE_COLORS
 
 COUNT_DISCS_JS = """(root, colors) => {
-    const rgb = h => `rgb(${parseInt(h.slice(1, 3), 16)}, ${parseInt(h.slice(3, 5), 16)}, ${parseInt(h.slice(5, 7), 16)})`;
+    const hex = (h, i) => parseInt(h.slice(i, i + 2), 16);
+    const rgb = h => `rgb(${hex(h, 1)}, ${hex(h, 3)}, ${hex(h, 5)})`;
     const discs = [...root.querySelectorAll('table div')].map(d => getComputedStyle(d).backgroundColor);
     return {X: discs.filter(c => c === rgb(colors.X)).length, O: discs.filter(c => c === rgb(colors.O)).length};
 }"""
