@@ -285,13 +285,42 @@ EXERCISES = {
 
 
 class CaseResult(NamedTuple):
-    """A graded case: the student's and the reference's outcomes, and what went wrong (or '')."""
+    """A graded case: the student's and the reference's outcomes, and what went wrong (or '').  Every
+    check (searches here, belief states in :mod:`gamelib.grading.imperfect`) reports its cases so."""
 
-    case: C.Case
+    case: Any
     student: Outcome
     expected: Outcome
     problem: str
     printed: int = 0
+
+
+def run_cases(cases, grade_one) -> list[CaseResult]:
+    """``grade_one(case)`` for each case, in order, while the check has time: after ``MAX_TIMEOUTS``
+    time-outs, or once the check's ``CHECK_TIME`` seconds are used up, the remaining cases are not run
+    and count as failed (a slow or looping answer cannot hold the autograder for ever)."""
+    results, start, timeouts = [], time.perf_counter(), 0
+    for case in cases:
+        if timeouts >= MAX_TIMEOUTS or time.perf_counter() - start > CHECK_TIME:
+            why = (f"after {timeouts} time-outs" if timeouts >= MAX_TIMEOUTS
+                   else f"the check's {CHECK_TIME:g} s were used up")
+            miss = Outcome((), error="not run")
+            results.append(CaseResult(case, miss, miss, f"not run ({why}), counted as failed"))
+            continue
+        results.append(grade_one(case))
+        timeouts += results[-1].student.error == "timeout"
+    return results
+
+
+def failed_cases_lines(name: str, reference: str, results: list[CaseResult], where: str) -> list[str]:
+    """The start of every check's feedback: how many cases failed and the first ``SHOWN`` of them
+    (a hidden case by its number only)."""
+    failed = [r for r in results if r.problem]
+    lines = [f"{name} disagrees with {reference} on {len(failed)} of {where}:"]
+    lines += [f"  • {r.case.name}: {r.problem}" for r in failed[:SHOWN]]
+    if len(failed) > SHOWN:
+        lines.append(f"  • ... and {len(failed) - SHOWN} more")
+    return lines
 
 
 def _budget(reference_nodes: int) -> int:
@@ -442,16 +471,7 @@ def grade_search(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: f
     if not callable(fn):
         _fail(f"{exercise.name} should be a function; it is {describe_returned(fn)}")
     cases = exercise.hidden(seed, hidden) if hidden else exercise.public()
-    results, start, timeouts = [], time.perf_counter(), 0
-    for case in cases:
-        if timeouts >= MAX_TIMEOUTS or time.perf_counter() - start > CHECK_TIME:
-            why = (f"after {timeouts} time-outs" if timeouts >= MAX_TIMEOUTS
-                   else f"the check's {CHECK_TIME:g} s were used up")
-            miss = Outcome((), error="not run")
-            results.append(CaseResult(case, miss, miss, f"not run ({why}), counted as failed"))
-            continue
-        results.append(grade_case(exercise, fn, case, time_limit))
-        timeouts += results[-1].student.error == "timeout"
+    results = run_cases(cases, lambda case: grade_case(exercise, fn, case, time_limit))
     failed = [r for r in results if r.problem]
     where = f"{len(cases)} hidden cases" if hidden else f"{len(cases)} public cases"
     printed = sum(r.printed for r in results)
@@ -471,12 +491,7 @@ def _asks(exercise) -> str:
 def feedback(exercise: Exercise, results: list[CaseResult], where: str) -> str:
     """The feedback for a failed search check: failing cases (hidden ones by number only) and the
     known bugs that explain everything the student's search did."""
-    failed = [r for r in results if r.problem]
-    lines = [f"{exercise.name} disagrees with {exercise.reference} on {len(failed)} of {where}:"]
-    for r in failed[:SHOWN]:
-        lines.append(f"  • {r.case.name}: {r.problem}")
-    if len(failed) > SHOWN:
-        lines.append(f"  • ... and {len(failed) - SHOWN} more")
+    lines = failed_cases_lines(exercise.name, exercise.reference, results, where)
     graded = [r for r in results if r.student.error != "not run"]
     bugs = matching_mutants(exercise.kind, exercise.returns, [r.case for r in graded],
                             [r.student for r in graded], [r.expected for r in graded])

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import copy
 import math
-import time
 from collections.abc import Mapping
-from typing import Any, Callable, NamedTuple
+from typing import Callable, NamedTuple
 
 from ..core import MAX, MIN
 from . import cases as C
-from .checks import CHECK_TIME, MAX_TIMEOUTS, SHOWN, TIME_LIMIT, _fail, _no_warnings, _snapshot
+from .checks import (TIME_LIMIT, CaseResult, _fail, _no_warnings, _snapshot, failed_cases_lines,
+                     run_cases)
 from .mutants import Outcome, matching_mutants
 from .sandbox import describe_returned, is_number, run
 
@@ -250,17 +250,6 @@ TASKS = {
 # Grading one case
 # ---------------------------------------------------------------------------------------------------
 
-class CaseResult(NamedTuple):
-    """One case graded: the student's and the reference's :class:`~gamelib.grading.mutants.Outcome`,
-    and the problem ('' when they agree), as feedback says it."""
-
-    case: Any
-    student: Outcome
-    expected: Outcome
-    problem: str
-    printed: int = 0
-
-
 def expected_outcome(task: Task, case) -> Outcome:
     """gamelib's answer on ``case``, in the terms the task compares."""
     ref = C.reference_imperfect(task.kind, case)
@@ -416,16 +405,7 @@ def grade(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = 
     if not callable(fn):
         _fail(f"{task.name} should be a function; it is {describe_returned(fn)}")
     cases = task.hidden(seed, hidden) if hidden else task.public()
-    results, start, timeouts = [], time.perf_counter(), 0
-    for case in cases:
-        if timeouts >= MAX_TIMEOUTS or time.perf_counter() - start > CHECK_TIME:
-            why = (f"after {timeouts} time-outs" if timeouts >= MAX_TIMEOUTS
-                   else f"the check's {CHECK_TIME:g} s were used up")
-            miss = Outcome((), error="not run")
-            results.append(CaseResult(case, miss, miss, f"not run ({why}), counted as failed"))
-            continue
-        results.append(grade_case(task, fn, case, time_limit))
-        timeouts += results[-1].student.error == "timeout"
+    results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit))
     where = f"{len(cases)} hidden cases" if hidden else f"{len(cases)} public cases"
     if not any(r.problem for r in results):
         if not quiet:
@@ -439,12 +419,7 @@ def grade(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = 
 
 def feedback(task: Task, results: list[CaseResult], where: str) -> str:
     """The failing cases (hidden ones by number only) and the known bugs that explain every case."""
-    failed = [r for r in results if r.problem]
-    lines = [f"{task.name} disagrees with {task.reference} on {len(failed)} of {where}:"]
-    for r in failed[:SHOWN]:
-        lines.append(f"  • {r.case.name}: {r.problem}")
-    if len(failed) > SHOWN:
-        lines.append(f"  • ... and {len(failed) - SHOWN} more")
+    lines = failed_cases_lines(task.name, task.reference, results, where)
     graded = [r for r in results if r.student.error != "not run"]
     returns = "action" if task.kind == "decision" else "value"
     for mutant in matching_mutants(task.kind, returns, [r.case for r in graded], [r.student for r in graded],
