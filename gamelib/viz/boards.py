@@ -181,14 +181,6 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
         self.click(*divmod(k, 3))
 
     @from_browser
-    def _on_human(self, change):
-        self.new_game(change["new"])
-
-    @from_browser
-    def _on_new(self, _button):
-        self.new_game()
-
-    @from_browser
     def _on_values(self, _change):
         self._refresh()
 

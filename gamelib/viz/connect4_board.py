@@ -245,14 +245,6 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
         self.click(col)
 
     @from_browser
-    def _on_human(self, change):
-        self.new_game(change["new"])
-
-    @from_browser
-    def _on_new(self, _button):
-        self.new_game()
-
-    @from_browser
     def _on_undo(self, _button):
         self.undo()
 

@@ -114,6 +114,15 @@ class HumanVsAgent(LiveWidget):
             self.button_box.children = self.board_buttons
             self._enable_later()
 
+    @from_browser
+    def _on_human(self, change):
+        """The "you are X / O" toggle: a new game with the human in that seat."""
+        self.new_game(change["new"])
+
+    @from_browser
+    def _on_new(self, _button):
+        self.new_game()
+
     def _enable_later(self):
         """Enable the buttons on show ``SETTLE`` seconds from now, on the kernel's event loop (at
         once where none runs: a script or a test)."""
