@@ -4,8 +4,8 @@ Static pictures (matplotlib): :func:`draw_tree` (a tree with a search's trace ov
 / 5.5 notation), :func:`draw_legend` (its key), :func:`draw_board` (a tic-tac-toe position).
 Widgets (ipywidgets 8, JupyterLab 4), each showing itself as a cell's last line: :class:`TreeExplorer`
 (step through alpha-beta or minimax, or expectiminimax or Star1 on chance trees),
-:class:`TransformExplorer` (AIMA Fig. 5.12's transformation lesson), :class:`TicTacToeBoard` (play
-against the minimax agent),
+:class:`TransformExplorer` (the transformation lesson of AIMA 3rd ed. Fig. 5.12, 4th ed. Fig. 5.14),
+:class:`TicTacToeBoard` (play against the minimax agent),
 :class:`Connect4Board` (play Connect Four against iterative deepening), :class:`SigmaWidget` (the sigma
 study's σ slider).  More pictures: :func:`draw_connect4` (a Connect Four position), :func:`draw_pig_policy`
 (Pig's optimal roll/hold boundary), :func:`draw_sigma`, :func:`draw_chance_tree`, :func:`draw_transform`.

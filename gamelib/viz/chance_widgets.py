@@ -158,9 +158,9 @@ def draw_chance_tree(tree, result=None, *, step=None, bounds=None, ax=None, titl
 # ---------------------------------------------------------------------------------------------------
 
 AIMA_LEAVES = (2, 3, 1, 4)
-"""AIMA Fig. 5.12 (left): the leaves under a1 (2, 3) and under a2 (1, 4)."""
+"""AIMA 3rd ed. Fig. 5.12 (4th ed. Fig. 5.14), left: the leaves under a1 (2, 3) and under a2 (1, 4)."""
 AIMA_TRANSFORMED = (20, 30, 1, 400)
-"""AIMA Fig. 5.12 (right): the same leaves after an order-preserving relabelling."""
+"""AIMA 3rd ed. Fig. 5.12 (4th ed. Fig. 5.14), right: the same leaves after an order-preserving relabelling."""
 AIMA_MAPPING = {1: 1, 2: 20, 3: 30, 4: 400}
 """The relabelling itself: 1 -> 1, 2 -> 20, 3 -> 30, 4 -> 400."""
 PROBABILITIES = (0.9, 0.1)
@@ -338,7 +338,7 @@ def compare_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABIL
     ``transform``: a name from :data:`TRANSFORMS`, a function, or a mapping {leaf value: new value};
     None is AIMA's relabelling for AIMA's leaves, else the identity.
 
-    >>> c = compare_transform()                     # AIMA Fig. 5.12: 2, 3, 1, 4 -> 20, 30, 1, 400
+    >>> c = compare_transform()                     # AIMA 3rd ed. Fig. 5.12: 2, 3, 1, 4 -> 20, 30, 1, 400
     >>> c.expectiminimax[0].action, c.expectiminimax[1].action, c.minimax[1].action
     ('a1', 'a2', 'a1')
     """
@@ -414,7 +414,8 @@ def _transform_figure(comparison) -> Figure:
 
 
 class TransformExplorer(LiveWidget, widgets.VBox):
-    """Transform the leaves of AIMA Fig. 5.12 and watch which decision moves (an ipywidgets VBox).
+    """Transform the leaves of AIMA 3rd ed. Fig. 5.12 (4th ed. Fig. 5.14) and watch which decision moves
+    (an ipywidgets VBox).
 
     ``TransformExplorer(leaves=(2, 3, 1, 4), transform=None, *, probabilities=(0.9, 0.1), draw=True)``
 

@@ -71,6 +71,7 @@ PRESETS = {
     "seed 004 example": [[[3, 4], [1, 2]], [[7, 8], [5, 6]]],
     "seed 004 mirror": [[[6, 5], [8, 7]], [[2, 1], [3, 4]]],
     "seed 004 minimax steps": [[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]],
+    # Named with the 3rd edition's figure number, as the seeds cite it (4th ed. Fig. 5.14).
     "AIMA Fig. 5.12 (.9/.1)": [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))],
     "CS221 coin game": [chance((0.5, [-5, 15]), (0.5, [-50, 50])),
                         chance((0.5, [-50, 50]), (0.5, [1, 3])),

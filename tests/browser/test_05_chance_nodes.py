@@ -1,5 +1,5 @@
 """Notebook 05 in the browser: the explorer on chance trees (expectiminimax and Star1, bounds L, U)
-and the transformation explorer of AIMA Fig. 5.12."""
+and the transformation explorer of AIMA 3rd ed. Fig. 5.12 (4th ed. Fig. 5.14)."""
 import pytest
 
 
