@@ -35,7 +35,7 @@ from ..games.matrix_games import MATRIX_GAMES, MatrixGame
 from ..normal_form import (bimatrix, expected_payoffs, nash_equilibria, pure_equilibria, pure_maximin,
                            pure_minimax, solve_zero_sum)
 from .drawing import DPI, png_bytes
-from .live import LiveWidget, from_browser
+from .live import LiveWidget, all_or_nothing, from_browser
 from .maxn import fmt_number
 
 ROW_COLOR, COL_COLOR = "#c0392b", "#1f5fa8"
@@ -315,16 +315,13 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
                 + [(w, "value") for w in self.row_labels + self.col_labels]
                 + [(self.table_html, "value"), (self.result_html, "value"), (self.image, "value")])
 
+    @all_or_nothing
     def _whole(self, update, *args) -> str:
-        """A Python call: run ``update`` and redraw, or, if it fails, put everything back and raise."""
-        saved = self._snapshot()
+        """A Python call: run ``update`` and redraw; if it fails, everything is put back and the error
+        raised (:func:`~gamelib.viz.live.all_or_nothing`)."""
         self.say("")
-        try:
-            update(*args)
-            self._refresh()
-        except Exception:
-            self._restore(saved)
-            raise
+        update(*args)
+        self._refresh()
         return self.text
 
     @from_browser
