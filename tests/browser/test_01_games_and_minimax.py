@@ -47,6 +47,17 @@ def test_board_plays_and_labels_every_empty_square(nb):
     nb.assert_clean()
 
 
+def test_a_double_click_plays_one_move(nb):
+    """Regression (issue 7, as on the Connect Four board): both clicks of a double-click on a square
+    were read as moves; the second, sent before the reply was on screen, must be dropped."""
+    board = nb.new_widget('TicTacToeBoard(human="X")')
+    board.click(target=board.root.locator(SQUARES).nth(4), until=board.shows("(agent) played"), double=True)
+    nb.wait_idle(settle=1.5)  # a second move, if one were played, would be on screen by now
+    labels = squares(board)
+    assert labels.count("X") == 1 and labels.count("O") == 1, labels
+    nb.assert_clean()
+
+
 def test_new_game_without_values_clears_every_mark(nb):
     """Regression (issue 7): with the values hidden, "new game" left the old X and O on the board,
     because the button view keeps its old label when the new one is empty."""
