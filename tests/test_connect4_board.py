@@ -165,6 +165,29 @@ def test_a_double_click_plays_one_move():
     assert len(board.history) == 4
 
 
+def test_two_clicks_handled_at_once_in_two_threads_play_one_move(monkeypatch):
+    """Regression (issue 7, CI): JupyterLab 4 with ipykernel 7 may hand a widget message to a kernel
+    subshell, a second thread, so the two clicks of a double-click were answered at the same time and
+    both found the column buttons still on show.  Updates now take the widget's lock in turn."""
+    import threading
+    import time
+    board = Connect4Board(human="X", depth=2)
+    play = board._play_button
+
+    def slow_play(col):
+        time.sleep(0.3)                 # the first click is still being answered when the second comes
+        play(col)
+    monkeypatch.setattr(board, "_play_button", slow_play)
+    button = board.buttons[3]
+    clicks = [threading.Thread(target=button.click) for _ in range(2)]
+    for t in clicks:
+        t.start()
+        time.sleep(0.05)
+    for t in clicks:
+        t.join(10)
+    assert len(board.history) == 2 and board.message == ""
+
+
 def test_the_columns_are_disabled_while_the_agent_thinks():
     """Regression (issue 7): nothing showed that a move was being processed."""
     board = Connect4Board(human="X", depth=2)

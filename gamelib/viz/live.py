@@ -9,6 +9,11 @@
   back to what it was, and the reason is written inside the widget, in red, above its controls.  A
   traceback in JupyterLab's log, which a student never opens, is no way to say "depth 9 is too deep".
   Python calls (``explorer.set_random(depth=9)``) raise as usual, the widget just as whole.
+* **One update at a time.**  JupyterLab 4 with ipykernel 7 may deliver a widget's messages on a
+  kernel *subshell*, a second thread, so that widgets answer while a cell runs; two clicks can then be
+  handled at once, in two threads.  Every update takes the widget's lock first, so updates run one
+  after another, each seeing the state the last one left (a double-click on a board once played two
+  moves this way).
 
 A widget mixes :class:`LiveWidget` in before its ipywidgets box class, calls :meth:`_init_live`
 before building its children and puts ``self.message_html`` among them, lists what makes up its state
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import html
+import threading
 
 import ipywidgets as widgets
 
@@ -39,6 +45,7 @@ class LiveWidget:
     def _init_live(self):
         self._quiet = False
         self._depth = 0
+        self._lock = threading.RLock()    # one update at a time (re-entrant: updates nest)
         self.message_html = widgets.HTML(layout=widgets.Layout(display="none"))
         self.message = ""
 
@@ -98,23 +105,24 @@ def from_browser(method):
 
     @functools.wraps(method)
     def wrapper(self, arg=None):
-        if self._quiet:
-            return None
-        if self._depth:  # an update inside an update: the outer one answers for both
-            return method(self, arg)
-        saved = self._snapshot()
-        if isinstance(arg, dict) and "owner" in arg and "old" in arg:
-            saved.append((arg["owner"], arg["name"], arg["old"]))  # the browser already changed it
-        self.say("")
-        self._depth += 1
-        try:
-            return method(self, arg)
-        except Exception as err:  # noqa: BLE001 - every failure is shown, none escapes to the log
-            self._restore(saved)
-            self.say(f"{err} (nothing was changed)", error=True)
-            return None
-        finally:
-            self._depth -= 1
+        with self._lock:
+            if self._quiet:
+                return None
+            if self._depth:  # an update inside an update: the outer one answers for both
+                return method(self, arg)
+            saved = self._snapshot()
+            if isinstance(arg, dict) and "owner" in arg and "old" in arg:
+                saved.append((arg["owner"], arg["name"], arg["old"]))  # the browser already changed it
+            self.say("")
+            self._depth += 1
+            try:
+                return method(self, arg)
+            except Exception as err:  # noqa: BLE001 - every failure is shown, none escapes to the log
+                self._restore(saved)
+                self.say(f"{err} (nothing was changed)", error=True)
+                return None
+            finally:
+                self._depth -= 1
     return wrapper
 
 
@@ -126,15 +134,16 @@ def all_or_nothing(method):
 
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
-        if self._depth:
-            return method(self, *args, **kwargs)
-        saved = self._snapshot()
-        self._depth += 1
-        try:
-            return method(self, *args, **kwargs)
-        except BaseException:
-            self._restore(saved)
-            raise
-        finally:
-            self._depth -= 1
+        with self._lock:
+            if self._depth:
+                return method(self, *args, **kwargs)
+            saved = self._snapshot()
+            self._depth += 1
+            try:
+                return method(self, *args, **kwargs)
+            except BaseException:
+                self._restore(saved)
+                raise
+            finally:
+                self._depth -= 1
     return wrapper
