@@ -218,6 +218,24 @@ def test_an_infinite_loop_is_stopped_at_the_time_limit(fn):
     assert r.status == "timeout" and time.perf_counter() - start < 2
 
 
+def _burn(seconds):
+    """Use ``seconds`` of CPU time, as a slow computation does."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+@pytest.mark.parametrize("seconds", [0.05, 0.5])
+def test_the_time_limit_counts_cpu_time_not_a_busy_machine(seconds):
+    """A call that waits (as it would on a grading machine busy with other work) is not timed out
+    before WALL_FACTOR times the limit; one that computes past the limit is."""
+    waited = sandbox.run(lambda: time.sleep(0.5) or 42, time_limit=0.2)
+    assert waited.status == "ok" and waited.returned == 42 and waited.seconds >= 0.5
+    computed = sandbox.run(_burn, seconds, time_limit=0.2)
+    assert computed.status == ("ok" if seconds < 0.2 else "timeout")
+    assert sandbox.WALL_FACTOR * 0.2 > 0.5
+
+
 def test_the_time_limit_works_outside_the_main_thread_too():
     out = {}
     thread = threading.Thread(target=lambda: out.setdefault("r", sandbox.run(_loop, time_limit=0.2)))
@@ -370,7 +388,7 @@ def test_the_evaluation_tournament_gives_partial_credit_by_rung():
     assert checks.connect4_evaluation(lambda s: 1 / 0, seed=1) == 0.0
     assert checks.connect4_evaluation(lambda s: float("inf"), seed=1) == 0.0
     assert checks.connect4_evaluation("not a function") == 0.0
-    rungs = tournament.grade_evaluation(lambda s: time.sleep(0.01) or 0, seed=1)
+    rungs = tournament.grade_evaluation(lambda s: _burn(0.01) or 0, seed=1)
     assert len(rungs) == 1 and "ms a call" in rungs[0].needed
 
 

@@ -35,9 +35,10 @@ from .sandbox import describe_returned, is_number, run
 from .tracing import TracedGame
 
 TIME_LIMIT = 2.0
-"""Seconds a student's function may take on one case."""
+"""Seconds of CPU time a student's function may use on one case (CPU time, so that a busy grading
+machine cannot time out a correct answer; see :mod:`gamelib.grading.sandbox`)."""
 CHECK_TIME = 40.0
-"""Seconds one check may spend on all its cases; the cases left over count as failed."""
+"""Seconds of CPU time one check may spend on all its cases; the cases left over count as failed."""
 SHOWN = 3
 """How many failing cases feedback describes (the rest are counted)."""
 MAX_TIMEOUTS = 2
@@ -299,11 +300,11 @@ def run_cases(cases, grade_one) -> list[CaseResult]:
     """``grade_one(case)`` for each case, in order, while the check has time: after ``MAX_TIMEOUTS``
     time-outs, or once the check's ``CHECK_TIME`` seconds are used up, the remaining cases are not run
     and count as failed (a slow or looping answer cannot hold the autograder for ever)."""
-    results, start, timeouts = [], time.perf_counter(), 0
+    results, start, timeouts = [], time.thread_time(), 0
     for case in cases:
-        if timeouts >= MAX_TIMEOUTS or time.perf_counter() - start > CHECK_TIME:
+        if timeouts >= MAX_TIMEOUTS or time.thread_time() - start > CHECK_TIME:
             why = (f"after {timeouts} time-outs" if timeouts >= MAX_TIMEOUTS
-                   else f"the check's {CHECK_TIME:g} s were used up")
+                   else f"the check's {CHECK_TIME:g} s of CPU time were used up")
             miss = Outcome((), error="not run")
             results.append(CaseResult(case, miss, miss, f"not run ({why}), counted as failed"))
             continue
@@ -390,7 +391,7 @@ def grade_case(exercise: Exercise, fn, case: C.Case, time_limit: float = TIME_LI
     visits = tuple(traced.visited)
     problem, value, action, error = "", None, None, None
     if r.status == "timeout":
-        error, problem = "timeout", (f"no answer within {time_limit:g} s (an infinite loop?); "
+        error, problem = "timeout", (f"no answer within {time_limit:g} s of CPU time (an infinite loop?); "
                                      "the other cases were still graded")
     elif r.status == "budget":
         error, problem = "budget", (f"it arrived at more than {_budget(ref.nodes)} nodes where the reference "
@@ -671,7 +672,7 @@ def sigma_probability(fn, *, hidden: int = 0, seed: int = 0, trials: int = 40_00
         shown = "" if hidden else f" (tree {spec}, σ = {sigma:g})"
         if r.status != "ok":
             problems.append(f"{name}{shown}: " + (f"it raised {type(r.error).__name__}" if r.status == "error"
-                                                  else "no answer within 10 s"))
+                                                  else "no answer within 10 s of CPU time"))
         elif r.forbidden:
             problems.append(f"{name}: it calls gamelib's own sigma study ({r.forbidden[0]}); "
                             "write the Monte Carlo estimate yourself")

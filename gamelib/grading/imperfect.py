@@ -317,7 +317,7 @@ def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResu
     r = run(fn, *task.args(own, case), time_limit=time_limit, watch=WATCHED, allowed=ALLOWED)
     problem, value, action, error = "", None, None, None
     if r.status == "timeout":
-        error, problem = "timeout", (f"no answer within {time_limit:g} s (an infinite loop?); "
+        error, problem = "timeout", (f"no answer within {time_limit:g} s of CPU time (an infinite loop?); "
                                      "the other cases were still graded")
     elif r.status == "error":
         error = type(r.error).__name__

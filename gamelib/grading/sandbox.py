@@ -3,10 +3,13 @@
 :func:`run` calls it and returns a :class:`Run`: what it returned, or the exception it raised, with
 four guards around the call:
 
-* **time**: a per-call time limit (SIGALRM in the main thread, a line-by-line clock check elsewhere);
-  an infinite loop becomes status 'timeout' and the next test is graded.  The alarm keeps firing
-  every 50 ms until the call returns, and from the second alarm on every line raises, so a bare
-  ``except:`` inside the loop cannot swallow it;
+* **time**: a per-call limit on the *CPU time* the call uses (SIGPROF in the main thread, a
+  line-by-line clock check elsewhere), so a correct answer is never timed out because the grading
+  machine is busy with other work; a call that waits without computing (``time.sleep``, ``input``)
+  is stopped by a wall-clock limit ``WALL_FACTOR`` times longer.  An infinite loop becomes status
+  'timeout' and the next test is graded.  The alarm keeps firing every 50 ms until the call
+  returns, and from the second alarm on every line raises, so a bare ``except:`` inside the loop
+  cannot swallow it;
 * **output**: everything printed goes to a capped buffer: megabytes of prints cost a counter, never
   a notebook output (the count is reported);
 * **gamelib's own searches**: a profile hook notes every call into gamelib's search modules (minimax,
@@ -35,6 +38,10 @@ _GAMELIB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEARCH_MODULES = ("minimax.py", "alphabeta.py", "limits.py", "star.py", "montecarlo.py", "lookup.py",
                   "policies.py", "experiments")
 """gamelib's searches and experiments: what an exercise asks a student to write, so never to call."""
+
+WALL_FACTOR = 5
+"""A call is also stopped once ``WALL_FACTOR`` times its time limit has passed on the wall clock (the
+limit itself counts CPU time, which a call that only waits never uses)."""
 
 OUTPUT_KEPT = 2000
 """Characters of a student's printed output kept for feedback; the rest is only counted."""
@@ -127,12 +134,13 @@ def _watch_calls(found: dict, on=True, allowed=()):
 
 @contextmanager
 def _time_limit(seconds: float | None):
-    """Raise TimeLimitExceeded in this thread once ``seconds`` have passed (and every 50 ms after),
-    until the block ends."""
+    """Raise TimeLimitExceeded in this thread once the block has used ``seconds`` of CPU time, or
+    ``WALL_FACTOR * seconds`` have passed on the wall clock (and every 50 ms after), until it ends."""
     if seconds is None:
         yield
         return
     state = {"active": True, "alarms": 0}
+    message = f"no answer within {seconds:g} s of CPU time"
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
         previous_trace = sys.gettrace()
 
@@ -141,29 +149,33 @@ def _time_limit(seconds: float | None):
                 return
             state["alarms"] += 1
             if state["alarms"] > 1:       # the first alarm was swallowed: raise at every line from now on
-                _raise_everywhere(frame, state, seconds)
-            raise TimeLimitExceeded(f"no answer within {seconds:g} s")
+                _raise_everywhere(frame, state, message)
+            raise TimeLimitExceeded(message)
 
-        old = signal.signal(signal.SIGALRM, on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+        old = {sig: signal.signal(sig, on_alarm) for sig in (signal.SIGPROF, signal.SIGALRM)}
+        signal.setitimer(signal.ITIMER_PROF, seconds, 0.05)                 # CPU time of the process
+        signal.setitimer(signal.ITIMER_REAL, WALL_FACTOR * seconds, 0.05)   # the wall clock
         try:
             yield
         finally:
             state["active"] = False
+            signal.setitimer(signal.ITIMER_PROF, 0)
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, old)
+            for sig, handler in old.items():
+                signal.signal(sig, handler)
             if state["alarms"] > 1:
                 sys.settrace(previous_trace)
         return
-    # Not the main thread (no signals there): every line checks the clock.  Slower, and a call that
+    # Not the main thread (no signals there): every line checks the clocks.  Slower, and a call that
     # blocks in C (time.sleep) is only stopped when it returns, but a loop never runs on.
-    deadline = time.monotonic() + seconds
+    cpu_deadline = time.thread_time() + seconds
+    wall_deadline = time.monotonic() + WALL_FACTOR * seconds
     previous_trace = sys.gettrace()
 
     def check(f, event, arg):
-        if state["active"] and time.monotonic() > deadline and \
-                os.path.abspath(f.f_code.co_filename) not in _OURS:
-            raise TimeLimitExceeded(f"no answer within {seconds:g} s")
+        if state["active"] and (time.thread_time() > cpu_deadline or time.monotonic() > wall_deadline) \
+                and os.path.abspath(f.f_code.co_filename) not in _OURS:
+            raise TimeLimitExceeded(message)
         return check
 
     sys.settrace(check)
@@ -177,12 +189,12 @@ def _time_limit(seconds: float | None):
 _OURS = (os.path.abspath(__file__), os.path.abspath(contextlib.__file__))
 
 
-def _raise_everywhere(frame, state, seconds):
+def _raise_everywhere(frame, state, message):
     """Make every line the student's code runs raise TimeLimitExceeded (a loop that swallows the alarm
     with a bare ``except`` then raises again in its own handler, and so escapes it)."""
     def killer(f, event, arg):
         if state["active"] and event in ("line", "call") and os.path.abspath(f.f_code.co_filename) not in _OURS:
-            raise TimeLimitExceeded(f"no answer within {seconds:g} s")
+            raise TimeLimitExceeded(message)
         return killer
 
     sys.settrace(killer)
@@ -207,7 +219,7 @@ def run(fn, *args, time_limit: float | None = 2.0, watch=True, allowed=(), **kwa
     own search calls); ``watch=('imperfect',)`` watches those parts of gamelib instead, and
     ``allowed`` names functions there a student may call (``('percept',)``)."""
     stream, found = _CappedStream(), {}
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.thread_time()
     status, returned, error = "ok", None, None
     try:
         with redirect_stdout(stream), redirect_stderr(stream), _watch_calls(found, watch, allowed), \
@@ -221,8 +233,8 @@ def run(fn, *args, time_limit: float | None = 2.0, watch=True, allowed=(), **kwa
         raise
     except BaseException as e:                               # noqa: BLE001 -- anything a student raises
         status, error = "error", e
-    seconds = time.perf_counter() - start
-    if status == "ok" and time_limit is not None and seconds > time_limit:
+    seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu_start
+    if status == "ok" and time_limit is not None and (cpu > time_limit or seconds > WALL_FACTOR * time_limit):
         status = "timeout"                                   # it caught the alarm and carried on
     return Run(status, returned, error, where_raised(error) if status == "error" else "",
                seconds, stream.count, stream.text, tuple(found))
