@@ -81,11 +81,14 @@ def _check_bounds(lower, upper):
 def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, probing) -> SearchResult:
     """The engine of :func:`star1` (``probing=False``) and :func:`star2` (``probing=True``).
 
-    ``value`` is alpha-beta at MAX and MIN nodes (AIMA 4th ed. Fig. 5.7); at a chance node it hands
-    over to ``chance_value``, which keeps an interval [lo_i, hi_i] for each outcome's value
-    (:class:`_Outcomes`), lets Star2 probe them (:func:`_probe_outcomes`) and then searches them one
-    by one in Ballard's windows (:func:`_search_outcomes`), stopping as soon as the intervals decide
-    the chance node against its window."""
+    ``value`` is alpha-beta at MAX and MIN nodes (AIMA 4th ed. Fig. 5.7).  At a chance node Star1
+    hands over to ``star1_chance_value``: Ballard's windows, one outcome after another, with the
+    declared bounds [L, U] standing for the outcomes not searched yet.  Star2 hands over to
+    ``chance_value``, which keeps an interval [lo_i, hi_i] for each outcome's value
+    (:class:`_Outcomes`), probes them (:func:`_probe_outcomes`) and then searches them one by one in
+    the same windows with the tighter bounds (:func:`_search_outcomes`), stopping as soon as the
+    intervals decide the chance node against its window.  With no probe, both give the same windows,
+    cuts and trace, to the last bit (``tests/test_star.py`` pins it)."""
     name = "star2" if probing else "star1"
     _check_bounds(lower, upper)
     state, evaluate, cut = search_entry(game, state, depth, evaluate, cutoff, trace, name)
@@ -159,15 +162,53 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
                        else ("exit", s, ply, alpha, beta, v))
         return v
 
+    def star1_chance_value(s, alpha, beta, ply):
+        """Star1 at a chance node (the module docstring's windows): outcome i is searched in
+        (max(A_i, L), min(B_i, U)), and the node cuts as soon as V_i <= A_i (its value is then at
+        most α) or V_i >= B_i (at least β), skipping the outcomes after i.  ``p_hi[j]`` = P_j·U and
+        ``p_lo[j]`` = P_j·L stand for the outcomes not searched yet; the sums add left to right, as
+        Star2's :class:`_Outcomes` does, so both give the same windows to the last bit."""
+        pairs = check_distribution(chance_outcomes(s), lambda: f"chance outcomes of {s!r}")
+        p_lo, p_hi = [p * L for _, p in pairs], [p * U for _, p in pairs]
+        S = 0                                             # sum_{j<i} P_j V_j
+        v, skipped = None, ()
+        for i, (r, p) in enumerate(pairs):
+            kid = result(s, r)
+            if p == 0:                                    # cannot move the expectation: no cut test
+                S += p * value(kid, L, U, ply + 1, r)
+                continue
+            A = (alpha - sum(p_hi[i + 1:], S)) / p        # Ballard's window (A_i, B_i)
+            B = (beta - sum(p_lo[i + 1:], S)) / p
+            if B <= L:                                    # rounding decided it already (see
+                v, skipped = sum(p_lo[i:], S), pairs[i:]  # _Outcomes.settled)
+                break
+            if A >= U:
+                v, skipped = sum(p_hi[i:], S), pairs[i:]
+                break
+            vi = value(kid, A if A >= L else L, B if B <= U else U, ply + 1, r)
+            if vi <= A:                                   # fail low: the node is <= α
+                v, skipped = sum(p_hi[i + 1:], S + p * vi), pairs[i + 1:]
+                break
+            if vi >= B:                                   # fail high: the node is >= β
+                v, skipped = sum(p_lo[i + 1:], S + p * vi), pairs[i + 1:]
+                break
+            S += p * vi
+        if v is None:                                     # every outcome searched: the expectation
+            v = S
+        if log is not None:
+            log.append(("prune", s, ply, alpha, beta, v, None, tuple(r for r, _ in skipped)) if skipped
+                       else ("exit", s, ply, alpha, beta, v))
+        return v
+
     def chance_value(s, alpha, beta, ply):
-        """Star1 (and Star2's probes) at a chance node: cut as soon as the outcomes' intervals put the
-        expectation at most α or at least β."""
+        """Star2 at a chance node: probe, then search the outcomes one by one; cut as soon as the
+        outcomes' intervals put the expectation at most α or at least β."""
+        if not probing:
+            return star1_chance_value(s, alpha, beta, ply)
         pairs = check_distribution(chance_outcomes(s), lambda: f"chance outcomes of {s!r}")
         node = _Outcomes(result, s, pairs, L, U)
-        v = None                                          # the value at a cut, if there is one
-        if probing:                                       # Star2: first moves only
-            v = _probe_outcomes(node, alpha=alpha, beta=beta, ply=ply, search=value, cut=cut, game=game)
-        if v is None:                                     # Star1: one outcome after another
+        v = _probe_outcomes(node, alpha=alpha, beta=beta, ply=ply, search=value, cut=cut, game=game)
+        if v is None:                                     # then Star1, with the bounds probed
             v = _search_outcomes(node, alpha=alpha, beta=beta, ply=ply, search=value)
         if v is None:                                     # every outcome known: the expectation
             v = node.expectation()
