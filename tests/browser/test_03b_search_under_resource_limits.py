@@ -63,10 +63,10 @@ def test_a_double_click_plays_one_move(nb):
 
 def test_the_columns_are_disabled_while_the_agent_thinks(nb):
     """Regression (issue 7): the buttons stayed live while a move was being processed."""
-    board = nb.new_widget('Connect4Board(human="X", time_limit=1.5)')
+    board = nb.new_widget('Connect4Board(human="X", time_limit=3)')
     busy = board.condition(f"root => {{ const bs = ({COLUMN_BUTTONS_JS})(root); "
                            "return bs.length === 7 && bs.every(b => b.disabled); }")
-    board.click("3", until=busy, timeout=1.5)
+    board.click("3", until=busy, timeout=3)  # within the 3 s the agent thinks, even on a busy machine
     board.wait(replied(board))
     live = nb.eventually(lambda: board.root.evaluate(
         f"root => ({COLUMN_BUTTONS_JS})(root).filter(b => !b.disabled).length"), lambda n: n == 7)
