@@ -69,3 +69,34 @@ def test_ordering_heuristics_cut_nodes_on_tic_tac_toe_but_not_the_value():
     both = search(game, depth=7, evaluate=lambda s: 0, killers=True, history=True)
     assert both.value == plain.value
     assert both.nodes < plain.nodes
+
+
+def test_a_given_order_keeps_its_first_choice_ahead_of_killers_and_history():
+    """The rule of gamelib.limits._move_order: the table's move, then ``order``'s favourite, then the
+    killers, then history; without ``order`` (the game's own listing is no heuristic) the killers come
+    right after the table's move."""
+    from gamelib.limits import _move_order
+    killers, history = KillerMoves(), HistoryTable()
+    killers.record(2, "k")
+    history.record("MAX", "h", depth=3)
+    acts = ["f", "a", "h", "k", "t"]
+    common = dict(player="MAX", ply=2, first=None, hint="t", killers=killers, history=history)
+    assert _move_order(acts, favourite="f", **common) == ["t", "f", "k", "h", "a"]
+    assert _move_order(acts, favourite=None, **common) == ["t", "k", "h", "f", "a"]
+
+
+@pytest.mark.parametrize("depth, at_most", [(8, 1221), (10, 7484)])
+def test_killers_and_history_evaluate_fewer_connect_four_positions_than_centre_first(depth, at_most):
+    """Killers and history used to push the centre aside: at depth 10 search with table + killers +
+    history evaluated 10,277 distinct positions, against 7,484 for centre-first alpha-beta (and the
+    evaluations are most of the time).  With ``order``'s favourite kept ahead of them, it evaluates
+    4,957 (1,213 at depth 8, against 1,221), with the same value."""
+    from gamelib.games.connect4 import Connect4, center_first, evaluation
+    game = Connect4()
+    plain_eval, ours_eval = evaluation(), evaluation()
+    plain = alphabeta(game, depth=depth, evaluate=plain_eval, order=center_first)
+    ours = search(game, depth=depth, evaluate=ours_eval, table=True, killers=True, history=True,
+                  order=center_first)
+    assert ours.value == plain.value
+    assert len(plain_eval.memo) == at_most
+    assert len(ours_eval.memo) <= at_most and ours.nodes < plain.nodes
