@@ -176,11 +176,12 @@ def search(game, state=None, *, depth: int, evaluate: Callable, table=None, kill
                 as worth EVAL(s) ± m (a fail-soft bound outside the window)
 
     Move order, highest priority first: the ``first_moves`` move, the table's move, ``order``'s first
-    choice (only when ``order`` is given: a domain heuristic's favourite outranks the learned ones),
-    the killers, then moves by history credit, then ``order`` (else ``game.actions``) order.  With ``trace=True`` the
-    events are those of :func:`gamelib.alphabeta`; a state the table decides is closed by a 'prune'
-    event that skips all its actions (its value came from the table; read it against the window of
-    its 'enter' event, like any fail-soft value).
+    choice (only when ``order`` is given: a domain heuristic's favourite outranks the learned ones;
+    with ``beam`` it is the beam's best), the killers, then moves by history credit, then ``order``
+    (else ``game.actions``) order.  With ``trace=True`` the events are those of
+    :func:`gamelib.alphabeta`; a state the table decides is closed by a 'prune' event that skips all
+    its actions (its value came from the table; read it against the window of its 'enter' event,
+    like any fail-soft value).
     """
     if depth is None:
         raise ArgumentError("depth must be a whole number of plies >= 0, got None: "
@@ -408,7 +409,7 @@ def _beam(game, evaluate, s, acts, *, width: int, player: str) -> tuple[list, tu
 def _move_order(acts, *, player: str, ply: int, first, hint, favourite, killers: KillerMoves | None,
                 history: HistoryTable | None) -> list:
     """The moves in the order to try them: ``first`` (the ``first_moves`` move here), ``hint`` (the
-    table's best move), ``favourite`` (the ``order=`` heuristic's first choice), the killers at
+    table's best move), ``favourite`` (the first of ``acts`` when ``order=`` ordered them), the killers at
     ``ply``, then the rest by history credit, then as given.
 
     The favourite goes ahead of the killers and the history for the reason chess programs try good
