@@ -135,6 +135,7 @@ def move_to_front(actions: Sequence, preferred: Iterable) -> list:
     for m in preferred:
         if m is not None and m not in front and m in actions:
             front.append(m)
-    if not front:
-        return list(actions)
-    return front + [a for a in actions if a not in front]
+    rest = list(actions)
+    for m in front:
+        rest.remove(m)          # actions are distinct moves: each preferred one is there once
+    return front + rest

@@ -114,6 +114,7 @@ class TranspositionTable:
         self._entries: dict[Hashable, Entry] = {}
         self._after: dict[Hashable, Hashable] = {}    # the state an entry's move leads to, if known
         self._usable_as_given = type(self).usable is TranspositionTable.usable   # then inlined in _probe
+        self._classify_as_given = type(self).classify is TranspositionTable.classify   # and in _store
         self.probes = self.hits = self.cuts = self.stores = self.evictions = 0
 
     # -- the two rules: what a value is, and when an entry may be used -----------------------------
@@ -151,7 +152,10 @@ class TranspositionTable:
         """:meth:`store` without the argument checks: the way in of :func:`gamelib.limits.search`,
         whose values are checked where they enter the search.  ``after``, if given, is the state
         ``move`` leads to, so that :meth:`line` can follow the move without replaying it."""
-        kind = self.classify(value, alpha, beta)      # first: if it fails, nothing has changed
+        if self._classify_as_given:                   # classify, inlined (first: if it fails, nothing has changed)
+            kind = UPPER if value <= alpha else LOWER if value >= beta else EXACT
+        else:
+            kind = self.classify(value, alpha, beta)
         entries = self._entries
         old = entries.get(state)
         if old is not None:
