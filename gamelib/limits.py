@@ -377,7 +377,8 @@ def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memor
                 if killers is not None or history is not None:
                     _learn_from_cut(a, player=player, ply=ply, remaining=remaining, killers=killers,
                                     history=history)
-                dropped = tuple(acts[i + 1:]) + dropped
+                if log is not None:                        # the moves not searched, for the trace
+                    dropped = tuple(acts[i + 1:]) + dropped
                 break
         if futile:
             horizon += 1
