@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import math
 import os
 import pathlib
 import platform
@@ -40,6 +41,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from contextlib import contextmanager
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -498,13 +500,40 @@ def row_alphabeta(table, rounds, peers):
         assert out["OpenSpiel alpha_beta_search"][0] == 0.0
     ref = t["hand-written, bitboard (reference)"]
     untraced = t["gamelib.alphabeta"]
-    for name in ("gamelib.alphabeta", "gamelib.alphabeta, trace=True", "OpenSpiel alpha_beta_search",
+    t["gamelib.alphabeta, trace, no collector (exp.)"] = traced_without_collector(game, rounds, repeat=10)
+    for name in ("gamelib.alphabeta", "gamelib.alphabeta, trace=True",
+                 "gamelib.alphabeta, trace, no collector (exp.)", "OpenSpiel alpha_beta_search",
                  "aima-python alpha_beta_search", "easyAI Negamax(9)", "hand-written, bitboard (reference)"):
         note = ""
         if name == "gamelib.alphabeta, trace=True":
             note = f"{t[name] / untraced:.2f}x untraced (goal <= 1.5x)"
+        elif name.endswith("(exp.)"):
+            note = (f"{t[name] / untraced:.2f}x untraced: what recording costs before CPython's collector "
+                    "scans the trace's tuples once and they are freed")
         table.add(work, name, t.get(name), ref, note)
     return t
+
+
+def traced_without_collector(game, rounds, repeat):
+    """An experiment for the alpha-beta row: median seconds of ``alphabeta(game, trace=True)`` with the
+    cyclic collector off while the clock runs.  A trace keeps two tuples per node (37k here); the
+    collector scans each once when it next runs, and freeing them takes time too.  Each run here is
+    timed alone and its trace freed (``gc.collect``) after the clock stops, so its time is the
+    recording alone."""
+    times = []
+    for _ in range(rounds * repeat):
+        gc.collect()
+        gc.disable()
+        try:
+            t0 = time.process_time()
+            r = alphabeta(game, trace=True)
+            times.append(time.process_time() - t0)
+        finally:
+            gc.enable()
+        assert r.nodes == 18_297
+        del r
+    gc.collect()
+    return statistics.median(times)
 
 
 def row_table(table, rounds, peers):
@@ -590,6 +619,54 @@ def row_connect4(table, rounds, depths):
         row_connect4_per_node(table, rounds, depth)
 
 
+@contextmanager
+def bare_table_helpers():
+    """An experiment, for the per-node row only: for the duration of the block, the transposition
+    table's probe and store, its principal-variation walk and limits' move ordering are replaced by
+    the least each must do for a search with a table and ``order=`` (plain dict operations, the
+    table's move first, no counts, no principal variation below a table cut).  The search visits the
+    same nodes and returns the same value (checked by the caller); what it still costs above the
+    hand-written loop + table is the search body's own work: the trace hooks, the principal
+    variation, the horizon bookkeeping that makes ``solved``, the options' tests."""
+    import gamelib.limits as limits
+    from gamelib.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable
+
+    def probe(self, state, depth, alpha, beta):
+        entry = self._entries.get(state)
+        if entry is None:
+            return None, alpha, beta, None, None
+        stored_depth, value, kind, move = entry
+        if stored_depth < depth:
+            return None, alpha, beta, move, None
+        lower = -math.inf if kind == UPPER else value
+        upper = math.inf if kind == LOWER else value
+        if lower == upper or lower >= beta or upper <= alpha:
+            return value, alpha, beta, move, entry
+        return None, max(alpha, lower), min(beta, upper), move, entry
+
+    def store(self, state, depth, value, alpha, beta, move, keep_move, after=None):
+        old = self._entries.get(state)
+        if old is not None and (keep_move or move is None):
+            move = old.move
+        self._entries[state] = tuple.__new__(Entry, (depth, value, UPPER if value <= alpha else LOWER
+                                                     if value >= beta else EXACT, move))
+
+    def move_order(acts, *, player, ply, first, hint, favourite, killers, history):
+        if hint is None or hint == acts[0]:
+            return acts
+        return [hint] + [a for a in acts if a != hint]
+
+    saved = TranspositionTable._probe, TranspositionTable._store, TranspositionTable.line, limits._move_order
+    TranspositionTable._probe, TranspositionTable._store = probe, store
+    TranspositionTable.line = lambda self, game, state, plies: []
+    limits._move_order = move_order
+    try:
+        yield
+    finally:
+        TranspositionTable._probe, TranspositionTable._store, TranspositionTable.line, \
+            limits._move_order = saved
+
+
 def row_connect4_per_node(table, rounds, depth):
     """The same searches with every evaluation looked up in a dict filled beforehand, so that the time
     is the search's own: microseconds per node, each against gamelib.alphabeta's (issue 12's goal for
@@ -610,39 +687,48 @@ def row_connect4_per_node(table, rounds, depth):
         "hand-written loop + table": lambda e: plain_alphabeta_table(
             game, game.initial_state, depth, e, center_first),
     }
+
+    def bare(e):
+        with bare_table_helpers():
+            return search(game, depth=depth, evaluate=e, table=True, order=center_first)
+    runs["gamelib search, table, bare helpers (exp.)"] = bare
     for run in runs.values():
         run(ev)                                    # fill the evaluation's memo with every leaf
     lookup = dict(ev.memo).__getitem__
     t, out = interleaved({name: (lambda run=run: run(lookup)) for name, run in runs.items()}, rounds)
+    assert out["gamelib search, table, bare helpers (exp.)"][:3] == out["gamelib search, table"][:3]
     nodes = {name: r.nodes if hasattr(r, "nodes") else r[1] for name, r in out.items()}
     per_node = {name: t[name] / nodes[name] for name in runs}
     ab = per_node["gamelib.alphabeta, centre first"]
     work = f"Connect Four depth {depth}, evaluation looked up"
     for name in runs:
         note = f"{nodes[name]:,} nodes, {per_node[name] * 1e6:.2f} us a node = {per_node[name] / ab:.2f}x alphabeta's"
-        if name.startswith("gamelib search"):
+        if name.startswith("gamelib search") and not name.endswith("(exp.)"):
             note += " (goal <= 1.5x)"
-        if name == "gamelib search, table":
+        if name.startswith("gamelib search, table") and "killers" not in name:
             note += f"; {t[name] / t['hand-written loop + table']:.2f}x the hand-written loop + table"
         table.add(work, name, t[name], t["hand-written loop (ref)"], note)
 
 
 def row_star(table, rounds):
-    """Expectiminimax, Star1 and Star2 on one chance tree, children as drawn and then sorted best first
-    (where Star1 cuts most).  Beside the hand-written expectiminimax (the row's reference), a
-    hand-written Star1 shows what any Star1 can gain in pure Python on that tree."""
+    """Expectiminimax, Star1 and Star2 on chance trees, children as drawn and then sorted best first
+    (where Star1 cuts most): a deep tree with 3 outcomes per chance node, and a shallow one with 21
+    (the distinct rolls of two dice, as in backgammon), where a chance node's window arithmetic is
+    widest.  Beside the hand-written expectiminimax (the row's reference), a hand-written Star1 with
+    running sums (O(n) a chance node) shows what any Star1 can gain in pure Python on that tree."""
     from gamelib.star import random_chance_tree, star1, star2
-    for order in ("random", "best"):
-        work = f"chance tree b=3 n=3 m=5, {order} order"
-        tree = random_chance_tree(3, 3, 5, seed=0, order=order)
+    for (b, outcomes, moves), order in [(shape, order) for shape in ((3, 3, 5), (3, 21, 2))
+                                        for order in ("random", "best")]:
+        work = f"chance tree b={b} n={outcomes} m={moves}, {order} order"
+        tree = random_chance_tree(b, outcomes, moves, seed=0, order=order)
         runs = {"gamelib.expectiminimax": lambda: expectiminimax(tree),
                 "gamelib.star1": lambda: star1(tree, lower=-5, upper=5),
                 "gamelib.star2": lambda: star2(tree, lower=-5, upper=5),
                 "hand-written Star1": lambda: tree_star1(tree, -5, 5),
                 "hand-written expectiminimax (reference)": lambda: tree_expectiminimax(tree)}
-        t, out = interleaved(runs, rounds)
+        t, out = interleaved(runs, rounds, repeat=1 if outcomes == 3 else 10)
         v, n = out["hand-written expectiminimax (reference)"]
-        assert n == out["gamelib.expectiminimax"].nodes == 88_573
+        assert n == out["gamelib.expectiminimax"].nodes
         for name in ("gamelib.star1", "gamelib.star2", "gamelib.expectiminimax"):
             assert abs(out[name].value - v) < 1e-9, (name, out[name].value, v)
         assert abs(out["hand-written Star1"][0] - v) < 1e-9
@@ -655,6 +741,8 @@ def row_star(table, rounds):
                 note += f"; {t[name] / emm:.2f}x gamelib.expectiminimax (goal < 1x where it visits fewer)"
             if name == "gamelib.star1":
                 note += f"; {t[name] / t['hand-written Star1']:.2f}x hand-written Star1"
+            if name == "hand-written Star1":
+                note += f"; {t[name] / ref:.2f}x the hand-written expectiminimax"
             table.add(work, name, t[name], ref, note)
 
 
