@@ -3,6 +3,7 @@ returns plain alpha-beta's value, and a transposition table shared by many searc
 depths and windows, games with transpositions) stays correct.  Two deliberately broken tables show
 that the shared-table property can fail."""
 import math
+import random
 
 import pytest
 from hypothesis import Phase, given, settings
@@ -72,6 +73,27 @@ def test_every_enhancement_returns_the_alphabeta_value(name, spec, depth, on_equ
     plain = alphabeta(tree, depth=depth, evaluate=label_hash, prune_on_equality=on_equality)
     ours = search(tree, depth=depth, evaluate=label_hash, prune_on_equality=on_equality, **options)
     assert ours.value == plain.value
+
+
+@pytest.mark.parametrize("name", list(OPTIONS))
+@given(spec=nested_specs(), depth=st.integers(0, 5), on_equality=st.booleans(), seed=st.integers(0, 99))
+def test_tracing_changes_nothing_but_the_trace(name, spec, depth, on_equality, seed):
+    # The search skips work only a trace reads (the moves a cut leaves, collected for the 'prune'
+    # event) when it is not tracing: value, move, nodes, line and solved must come out the same.
+    tree = GameTree.from_nested(spec)
+    results = []
+    for trace in (False, True):
+        rng = random.Random(seed)               # the same random choices for both searches
+        options = dict(OPTIONS[name])
+        if options.get("first_moves"):
+            options["first_moves"] = random_line(tree, "A", rng)
+        if options.get("order"):
+            options["order"] = lambda s, acts: rng.sample(list(acts), len(acts))
+        results.append(search(tree, depth=depth, evaluate=label_hash, prune_on_equality=on_equality,
+                              trace=trace, **options))
+    untraced, traced = results
+    assert untraced.trace is None and traced.trace is not None
+    assert untraced._replace(trace=None) == traced._replace(trace=None)
 
 
 @given(spec=nested_specs(), depth=st.integers(0, 5), on_equality=st.booleans())

@@ -1,6 +1,8 @@
 """Killer moves and the history heuristic: the bookkeeping, and that they cut nodes without changing
 values."""
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gamelib import alphabeta
 from gamelib.games import TicTacToe
@@ -52,6 +54,18 @@ def test_move_to_front_keeps_only_legal_preferred_moves():
     assert move_to_front(("a", "b", "c"), []) == ["a", "b", "c"]
     assert move_to_front(("a", "b", "c"), ["c", "b"]) == ["c", "b", "a"]
     assert move_to_front(("a", "b", "c"), [None, "z"]) == ["a", "b", "c"]
+
+
+@given(st.permutations(range(7)), st.lists(st.one_of(st.none(), st.integers(-1, 8)), max_size=6))
+def test_move_to_front_is_the_preferred_legal_moves_then_the_rest_in_order(actions, preferred):
+    # The definition, written plainly: move_to_front's speed (list.remove) must not change it.
+    front = []
+    for m in preferred:
+        if m is not None and m in actions and m not in front:
+            front.append(m)
+    expected = front + [a for a in actions if a not in front]
+    assert move_to_front(tuple(actions), preferred) == expected
+    assert move_to_front(list(actions), tuple(preferred)) == expected
 
 
 def test_killers_and_history_fill_up_during_a_search():

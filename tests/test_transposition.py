@@ -16,6 +16,9 @@ INF = math.inf
     (9, 3, 8, LOWER),
     (5, 3, 8, EXACT),
     (5, -INF, INF, EXACT),
+    (4, 4, 4, UPPER),      # an empty window: v ≤ α is read first, as classify reads it
+    (-INF, -INF, INF, UPPER),
+    (INF, -INF, INF, LOWER),
 ])
 def test_the_flag_is_read_off_the_window(value, alpha, beta, flag):
     assert TranspositionTable.classify(value, alpha, beta) == flag
