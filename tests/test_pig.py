@@ -188,6 +188,38 @@ def test_sweeps_and_textbook_jacobi_value_iteration_agree():
     assert (fast.rolls == slow.rolls).all()
 
 
+def plain_sweep(P, opponent_start, die, rolls=None):
+    """gamelib.games.pig._sweep as the formula reads, a fresh array per step (the code before its work
+    planes): the sweep with work planes must give the same values to the bit."""
+    target = P.shape[1]
+    Q = 1.0 - opponent_start.T.copy()
+    change = 0.0
+    for k in range(target - 1, -1, -1):
+        n = target - k
+        roll = (Q[:n] + P[k + 2:k + die + 1, :n].sum(axis=0)) / die
+        if k == 0:
+            new = roll
+        else:
+            hold = Q[k:]
+            new = np.maximum(roll, hold) if rolls is None else np.where(rolls[k, :n], roll, hold)
+        change = max(change, float(np.abs(new - P[k, :n]).max()))
+        P[k, :n] = new
+    return change
+
+
+@pytest.mark.parametrize("target, die", [(40, 6), (25, 4), (7, 2)])
+def test_the_sweep_with_work_planes_gives_the_plain_formula_to_the_bit(target, die):
+    from gamelib.games.pig import _start, _sweep
+    rng = np.random.default_rng(target)
+    rolls = rng.random((target, target, target)) < 0.7          # a fixed policy, as duel sweeps one
+    for policy in (None, rolls):
+        ours, plain = _start(target, die), _start(target, die)
+        for _ in range(30):
+            change = _sweep(ours, ours[0].copy(), die, policy)
+            assert change == plain_sweep(plain, plain[0].copy(), die, policy)
+            assert np.array_equal(ours, plain, equal_nan=True)
+
+
 def reference_values(game, tol=1e-14):
     """Plain value iteration over the states reachable in ``game``, using nothing but the gamelib
     protocol: V(s) = utility / max / min / expectation over chance outcomes (MAX's utility)."""
