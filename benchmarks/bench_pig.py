@@ -1,12 +1,14 @@
 """Benchmark: solving Pig (target 100) by value iteration, and the numbers Neller & Presser report.
 
-Run:  python benchmarks/bench_pig.py [--repeat N] [--no-jacobi] [--profile]
+Run:  python benchmarks/bench_pig.py [--repeat N] [--no-jacobi] [--profile] [--large T]
 
 Times gamelib.games.pig.solve(100) (in-place sweeps over turn totals, vectorized over all score pairs;
 best of N) and, once, textbook synchronous (Jacobi) value iteration over all states.  Goal (issue 4):
 target 100 solved in under 5 s.  Then prints the first player's win probability under optimal play
 (Neller & Presser 2004: about 0.5306) and the "hold at 20" comparisons, computed exactly with
-pig.duel.  A benchmark, not a timed test.
+pig.duel.  ``--large T`` then solves target T once (issue 12: target 500 without exhausting this
+machine's memory; it used to take 7.5 GiB and 5 minutes) and prints its time and the process's peak
+resident memory.  A benchmark, not a timed test.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import argparse
 import cProfile
 import platform
 import pstats
+import resource
 import sys
 import time
 
@@ -36,6 +39,7 @@ def main(argv=None):
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-jacobi", action="store_true", help="skip the slow textbook iteration")
     parser.add_argument("--profile", action="store_true", help="cProfile one solve")
+    parser.add_argument("--large", type=int, metavar="T", help="also solve target T once (e.g. 500)")
     args = parser.parse_args(argv)
 
     print(f"python {platform.python_version()}, numpy {np.__version__} on {platform.machine()}")
@@ -73,6 +77,12 @@ def main(argv=None):
     best = duel(BEST, 20)
     print(f"best response to hold at 20 (expectimax): {best.a_first:.4f} first, {best.a_second:.4f} "
           f"second, {best.average:.4f} on average")
+    if args.large:
+        t, big = timed(lambda: solve(args.large, max_states=None))
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20     # kB -> GiB (Linux)
+        print(f"\nsolve({args.large}): {t:.1f} s, {big.sweeps} sweeps, first player {big.win_probability(0, 0):.6f}; "
+              f"peak resident memory of this process {peak:.2f} GiB (the value table alone: "
+              f"{big.P.nbytes / 2**30:.2f} GiB)")
     return 0
 
 
