@@ -242,7 +242,7 @@ def _sweep(P: np.ndarray, opponent_start: np.ndarray, die: int, rolls=None) -> f
     For each k the step is ``roll = (Q + P[k+2] + ... + P[k+die]) / die``, ``new = max(roll, hold)``.
     It is computed in two work planes allocated once per sweep (``out=``), not in fresh arrays per
     turn total: at target 500 those temporaries, a few MB each, made the C library hand memory back
-    to the system and fault it in again, about 45 % of the solve's time.  The values are the same to
+    to the system and fault it in again, about 40 % of the solve's time.  The values are the same to
     the bit (``tests/test_pig.py`` checks them against the plain formula).
     """
     target = P.shape[1]
