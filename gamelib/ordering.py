@@ -125,8 +125,8 @@ class HistoryTable:
 
 
 def move_to_front(actions: Sequence, preferred: Iterable) -> list:
-    """``actions`` with the legal ones among ``preferred`` first, in ``preferred``'s order (None and
-    repeats ignored); the rest keep their order.
+    """``actions`` (distinct moves, as a game's actions are) with the legal ones among ``preferred``
+    first, in ``preferred``'s order (None and repeats ignored); the rest keep their order.
 
     >>> move_to_front(["a", "b", "c", "d"], ["c", None, "x", "a", "c"])
     ['c', 'a', 'b', 'd']
