@@ -99,6 +99,19 @@ def test_a_given_order_keeps_its_first_choice_ahead_of_killers_and_history():
     assert _move_order(acts, favourite=None, **common) == ["t", "k", "h", "f", "a"]
 
 
+@given(st.permutations(range(6)), st.one_of(st.none(), st.integers(-1, 6)),
+       st.one_of(st.none(), st.integers(-1, 6)), st.booleans())
+def test_move_order_without_killers_or_history_is_move_to_front(actions, first, hint, ordered):
+    """limits._move_order hands ``acts`` back untouched when nothing would move (its fast path, taken at
+    most nodes of a search with only a table): the order must still be move_to_front's."""
+    from gamelib.limits import _move_order
+    acts = tuple(actions)
+    favourite = acts[0] if ordered else None
+    got = _move_order(acts, player="MAX", ply=1, first=first, hint=hint, favourite=favourite, killers=None,
+                      history=None)
+    assert list(got) == move_to_front(acts, (first, hint, favourite))
+
+
 @pytest.mark.parametrize("depth, at_most", [(8, 1221), (10, 7484)])
 def test_killers_and_history_evaluate_fewer_connect_four_positions_than_centre_first(depth, at_most):
     """Killers and history used to push the centre aside: at depth 10 search with table + killers +
