@@ -232,13 +232,13 @@ def child(goal: str, name: str, runs: int) -> None:
     nodes = getattr(out, "nodes", None)
     if nodes is None and isinstance(out, tuple):
         nodes = out[-1]
-    print(f"nodes {nodes}")
+    print(f"nodes {nodes} value {out[0]!r}")
 
 
 # --- the parent: count and compare ----------------------------------------------------------------
 
-def count(goal: str, name: str) -> tuple[int, int | None]:
-    """(instructions of one run of ``name``, its node count)."""
+def count(goal: str, name: str) -> tuple[int, int | None, float]:
+    """(instructions of one run of ``name``, its node count, its value)."""
     totals, nodes = [], None
     env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
     extra = RUNS.get(goal, 1)
@@ -251,9 +251,9 @@ def count(goal: str, name: str) -> tuple[int, int | None]:
         if refs is None:
             raise RuntimeError(f"no instruction count from cachegrind for {goal}/{name}:\n{done.stderr[-2000:]}")
         totals.append(int(refs.group(1).replace(",", "")))
-        found = re.search(r"nodes (\d+)", done.stdout)
-        nodes = int(found.group(1)) if found else None
-    return (totals[1] - totals[0]) // extra, nodes
+        found = re.search(r"nodes (\w+) value (\S+)", done.stdout)
+        nodes = None if found.group(1) == "None" else int(found.group(1))
+    return (totals[1] - totals[0]) // extra, nodes, float(found.group(2))
 
 
 def main(argv=None) -> int:
@@ -272,16 +272,22 @@ def main(argv=None) -> int:
     jobs = [(goal, name) for goal in args.only for name, _ in GOALS[goal][2]]
     with ThreadPoolExecutor(args.jobs) as pool:
         counted = dict(zip(jobs, pool.map(lambda job: count(*job), jobs)))
+    for goal in args.only:             # the rows of a goal all compute the same value; checked, not only counted
+        values = {name: counted[goal, name][2] for name, _ in GOALS[goal][2]}
+        assert max(values.values()) - min(values.values()) < 1e-9, (goal, values)
+    if "per-node" in args.only:
+        same = counted["per-node", "search, table"][1], counted["per-node", "hand-written loop + table"][1]
+        assert same[0] == same[1], f"the hand-written loop + table is not gamelib's table search node for node: {same}"
     print("instructions of one run (valgrind cachegrind, PYTHONHASHSEED=0); ratios are exact, not timed")
     for goal in args.only:
         print(f"\n{goal}: {GOALS[goal][0]}")
         for name, against in GOALS[goal][2]:
-            instructions, nodes = counted[goal, name]
+            instructions, nodes, _ = counted[goal, name]
             line = f"  {name:52s} {instructions / 1e6:9.1f} M"
             if nodes and goal in PER_NODE:
                 line += f"  {nodes:9,d} nodes  {instructions / nodes:8,.0f} a node"
             if against is not None:
-                base, base_nodes = counted[goal, against]
+                base, base_nodes, _ = counted[goal, against]
                 line += f"  {instructions / base:5.2f}x {against}"
                 if goal == "per-node":
                     line += f"; a node: {(instructions / nodes) / (base / base_nodes):.2f}x"
