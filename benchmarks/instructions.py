@@ -47,8 +47,9 @@ def _c4():
 
 
 def _looked_up(depth):
-    """Connect Four searches whose evaluation is a dict lookup filled beforehand (every search here
-    visits only leaves the five searches of the per-node goal visit), so the count is the search's own."""
+    """The five searches of the per-node goal on Connect Four, each with an evaluation that is a dict
+    lookup: the dict is filled beforehand by running all five, so it holds every leaf any of them
+    visits, and the count is the search's own work, not the evaluation's."""
     import compare_peers as cp
 
     from gamelib import alphabeta
@@ -224,7 +225,7 @@ RUNS = {"trace": 6}   # runs counted (default 1): a trace's tuples are scanned b
 
 
 def child(goal: str, name: str, runs: int) -> None:
-    """Run ``name`` of ``goal`` once to warm up, then ``runs`` times; print the node count it reports."""
+    """Run ``name`` of ``goal`` once to warm up, then ``runs`` times; print its node count and value."""
     work = GOALS[goal][1]()[name]
     out = work()
     for _ in range(runs):
@@ -252,6 +253,8 @@ def count(goal: str, name: str) -> tuple[int, int | None, float]:
             raise RuntimeError(f"no instruction count from cachegrind for {goal}/{name}:\n{done.stderr[-2000:]}")
         totals.append(int(refs.group(1).replace(",", "")))
         found = re.search(r"nodes (\w+) value (\S+)", done.stdout)
+        if found is None:
+            raise RuntimeError(f"{goal}/{name} printed no node count and value:\n{done.stdout[-2000:]}")
         nodes = None if found.group(1) == "None" else int(found.group(1))
     return (totals[1] - totals[0]) // extra, nodes, float(found.group(2))
 
@@ -278,7 +281,7 @@ def main(argv=None) -> int:
     if "per-node" in args.only:
         same = counted["per-node", "search, table"][1], counted["per-node", "hand-written loop + table"][1]
         assert same[0] == same[1], f"the hand-written loop + table is not gamelib's table search node for node: {same}"
-    print("instructions of one run (valgrind cachegrind, PYTHONHASHSEED=0); ratios are exact, not timed")
+    print("instructions of one run (valgrind cachegrind, PYTHONHASHSEED=0); repeatable, not timed")
     for goal in args.only:
         print(f"\n{goal}: {GOALS[goal][0]}")
         for name, against in GOALS[goal][2]:
