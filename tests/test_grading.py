@@ -15,7 +15,8 @@ from gamelib import MAX, GameTree, alphabeta, expectiminimax, expectimax, minima
 from gamelib.core import IllegalMoveError
 from gamelib.games import Halving, TicTacToe
 from gamelib.grading import cases as C
-from gamelib.grading import checks, sandbox, tournament
+from gamelib.grading import checks, tournament
+from gamelib.grading import guard as sandbox
 from gamelib.grading import fakes
 from gamelib.grading import workflow as w
 from gamelib.grading.feedback import HideHiddenTests, hide

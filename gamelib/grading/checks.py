@@ -10,7 +10,7 @@ Search exercises (:data:`EXERCISES`) run the student's function on public cases 
 shown in full when wrong) and, at grading, on ``hidden`` cases drawn from ``seed`` (never shown: the
 feedback gives counts and positions only).  Each call gets a fresh :class:`~gamelib.grading.tracing.
 TracedGame` around a copy of the game, a time limit, a node budget and captured output
-(:mod:`gamelib.grading.sandbox`), so an infinite loop, an exception, megabytes of prints, a mutated
+(:mod:`gamelib.grading.guard`), so an infinite loop, an exception, megabytes of prints, a mutated
 game, a wrong return type or a call to gamelib's own search fails that case with a message and the
 other cases are still graded.
 
@@ -31,12 +31,12 @@ from ..trees import GameTree
 from . import cases as C
 from .games import TakeAway, agent_tree
 from .mutants import Outcome, matching_mutants, outcome_of
-from .sandbox import describe_returned, is_number, run
+from .guard import describe_returned, is_number, run
 from .tracing import TracedGame
 
 TIME_LIMIT = 2.0
 """Seconds of CPU time a student's function may use on one case (CPU time, so that a busy grading
-machine cannot time out a correct answer; see :mod:`gamelib.grading.sandbox`)."""
+machine cannot time out a correct answer; see :mod:`gamelib.grading.guard`)."""
 CHECK_TIME = 40.0
 """Seconds of CPU time one check may spend on all its cases; the cases left over count as failed."""
 SHOWN = 3
@@ -396,13 +396,13 @@ def grade_case(exercise: Exercise, fn, case: C.Case, time_limit: float = TIME_LI
     elif r.status == "budget":
         error, problem = "budget", (f"it arrived at more than {_budget(ref.nodes)} nodes where the reference "
                                     f"arrives at {ref.nodes}: does it loop, or search past the leaves?")
+    elif r.forbidden:
+        error, problem = "forbidden", (f"it calls gamelib's own search ({r.forbidden[0]}); "
+                                       f"this exercise asks you to write {exercise.name} yourself")
     elif r.status == "error":
         error = type(r.error).__name__
         detail = "" if case.hidden else f": {_short(r.error)}"
         problem = f"it raised {error}{detail}" + (f" ({r.where})" if r.where else "")
-    elif r.forbidden:
-        error, problem = "forbidden", (f"it calls gamelib's own search ({r.forbidden[0]}); "
-                                       f"this exercise asks you to write {exercise.name} yourself")
     else:
         value, action, problem = _parse(r.returned, exercise.returns, case.game, case.root)
         if problem:
@@ -670,12 +670,12 @@ def sigma_probability(fn, *, hidden: int = 0, seed: int = 0, trials: int = 40_00
         exact = exact_branch_probabilities(spec, sigma)["a1"]
         r = run(fn, copy.deepcopy(spec), sigma, trials, 1000 + k, time_limit=10.0)
         shown = "" if hidden else f" (tree {spec}, σ = {sigma:g})"
-        if r.status != "ok":
-            problems.append(f"{name}{shown}: " + (f"it raised {type(r.error).__name__}" if r.status == "error"
-                                                  else "no answer within 10 s of CPU time"))
-        elif r.forbidden:
+        if r.forbidden:
             problems.append(f"{name}: it calls gamelib's own sigma study ({r.forbidden[0]}); "
                             "write the Monte Carlo estimate yourself")
+        elif r.status != "ok":
+            problems.append(f"{name}{shown}: " + (f"it raised {type(r.error).__name__}" if r.status == "error"
+                                                  else "no answer within 10 s of CPU time"))
         elif not is_number(r.returned) or not 0 <= r.returned <= 1:
             problems.append(f"{name}: it returned {describe_returned(r.returned)}, not a probability")
         else:

@@ -150,7 +150,7 @@ def cell_outputs(course: Path, assignment: str, student: str) -> dict:
 
 
 def _judge(fake: Fake, cells: dict, outputs: dict, notes: list) -> list:
-    problems = [n for n in notes if n.startswith("NOT GRADED")]
+    problems = [n for n in notes if "NOT GRADED" in n]
     if not cells:
         return problems or ["no grades in the gradebook: it was not graded"]
     for cell, (score, full) in cells.items():
@@ -171,7 +171,7 @@ def _judge(fake: Fake, cells: dict, outputs: dict, notes: list) -> list:
 
 
 def selftest(assignment: str, *, course: Path | None = None, folder: Path = SUBMISSIONS,
-             source: Path = SOURCE, only=None) -> list[SelfTest]:
+             source: Path = SOURCE, only=None, jobs: int = 2) -> list[SelfTest]:
     """Build the fake submissions of ``assignment`` (``only`` some, by name), autograde them in
     ``course`` (a temporary folder by default) and compare every cell's grade with what each expects."""
     import nbformat
@@ -192,14 +192,16 @@ def selftest(assignment: str, *, course: Path | None = None, folder: Path = SUBM
         for fake in listed:
             (inbox / fake.name).mkdir(parents=True)
             nbformat.write(build(fake, release_nb, source_nb), str(inbox / fake.name / books[0].name))
-        notes = autograde(assignment, inbox, course=course, source=source, _generated=True)
+        report = autograde(assignment, inbox, course=course, source=source, jobs=jobs, _generated=True)
         by_student: dict = {}
         for g in grades(course, assignment):
             by_student.setdefault(g.student, {})[g.cell] = (g.score, g.max_score)
         results = []
         for fake in listed:
             cells = by_student.get(fake.name, {})
-            problems = _judge(fake, cells, cell_outputs(course, assignment, fake.name), notes.get(fake.name, []))
+            status = report.get(fake.name)
+            notes = [status.line()] if status is not None and status.status != "graded" else []
+            problems = _judge(fake, cells, cell_outputs(course, assignment, fake.name), notes)
             results.append(SelfTest(fake, sum(s for s, _ in cells.values()),
                                     {c: s for c, (s, _) in cells.items()}, problems))
         return results

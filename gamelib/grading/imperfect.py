@@ -15,7 +15,7 @@ a small tree with chance); hidden ones are drawn from a seed (:mod:`gamelib.grad
 phantom tic-tac-toe games and random trees in a fog (:class:`~gamelib.grading.games.FoggyTree`) for
 the belief functions, random decks and stakes of :class:`~gamelib.grading.games.SmallPoker` (deals
 that are not equally likely) for clairvoyance.  Each call runs in the sandbox
-(:mod:`gamelib.grading.sandbox`) on a copy of the game, with a time limit; calls into
+(:mod:`gamelib.grading.guard`) on a copy of the game, with a time limit; calls into
 ``gamelib.imperfect`` (except :func:`~gamelib.imperfect.percept`, which the exercise hands out) fail
 the case.  When a function is wrong, the bug models of :mod:`gamelib.grading.mutants` name the known
 bug it makes, as for the searches.
@@ -35,7 +35,7 @@ from . import cases as C
 from .checks import (TIME_LIMIT, CaseResult, _fail, _no_warnings, _snapshot, failed_cases_lines,
                      run_cases)
 from .mutants import Outcome, matching_mutants
-from .sandbox import describe_returned, is_number, run
+from .guard import describe_returned, is_number, run
 
 WATCHED = ("imperfect",)
 """What the student's function may not call: gamelib.imperfect (the reference) ..."""
@@ -319,14 +319,14 @@ def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResu
     if r.status == "timeout":
         error, problem = "timeout", (f"no answer within {time_limit:g} s of CPU time (an infinite loop?); "
                                      "the other cases were still graded")
-    elif r.status == "error":
-        error = type(r.error).__name__
-        detail = "" if case.hidden else f": {_short(r.error)}"
-        problem = f"it raised {error}{detail}" + (f" ({r.where})" if r.where else "")
     elif r.forbidden:
         error, problem = "forbidden", (f"it calls {r.forbidden[0]}, gamelib's own; this exercise asks you "
                                        f"to write {task.name} yourself (of gamelib.imperfect, only percept "
                                        "may be used)")
+    elif r.status == "error":
+        error = type(r.error).__name__
+        detail = "" if case.hidden else f": {_short(r.error)}"
+        problem = f"it raised {error}{detail}" + (f" ({r.where})" if r.where else "")
     else:
         value, action, problem = _parse(task, r.returned, case)
         if problem:
