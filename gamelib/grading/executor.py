@@ -41,7 +41,7 @@ CELL_WALL = 60.0
 """Seconds of wall-clock time one of the student's cells may take before its sandbox is killed."""
 CELL_CPU = 30.0
 """Seconds of CPU time one of the student's cells may use (the worker stops it, and the next cell runs)."""
-NOTEBOOK_WALL = 90.0
+NOTEBOOK_WALL = 60.0
 """Seconds of wall-clock time a whole submission may take; a hostile one costs about this much."""
 CALL_SLACK = 2.0
 """Seconds added to ``WALL_FACTOR`` × a call's CPU limit before the grader gives up on the sandbox."""

@@ -6,11 +6,14 @@ reference searches, the comparison and the record of what the student's search d
 over one pair of pipes, in messages of a 4-byte length and a payload:
 
 * **grader → sandbox** (:class:`GraderEnd`): a pickle.  Objects that must stay in the grader travel as
-  *handles* (pickle's persistent ids): a game is handed over as a :class:`RemoteGame`, whose every
-  method call comes back to the grader, where a :class:`~gamelib.grading.tracing.TracedGame` records
-  it; a search-tree node as a :class:`RemoteNode` holding a copy of its state; a function of the
-  grader's (an evaluation, an opponent's policy) as a :class:`RemoteCallable`.  Other states travel
-  by value and keep a handle, so that a state the student hands back *is* the grader's state.
+  *handles* (pickle's persistent ids): a game the grader watches (a
+  :class:`~gamelib.grading.tracing.TracedGame`, which records the nodes a search arrives at) is handed
+  over as a :class:`RemoteGame`, whose every method call comes back to the grader; a search-tree node
+  as a :class:`RemoteNode` holding a copy of its state; a function of the grader's (an evaluation, an
+  opponent's policy) as a :class:`RemoteCallable`.  A game the grader does not watch (the
+  partial-observability exercises hand the game itself) travels by value: its rules run in the
+  sandbox, on the sandbox's copy.  Other states travel by value and keep a handle, so that a state the
+  student hands back *is* the grader's state.
 * **sandbox → grader** (:class:`SandboxEnd`): JSON, data only (:func:`to_data`): numbers, strings,
   lists, tuples, sets, dicts, handles, and the names of the student's functions.  The grader never
   unpickles anything the sandbox wrote, so nothing a student sends can run code in the grader; a
@@ -94,7 +97,7 @@ def _read(fd: int, deadline: float | None = None) -> bytes:
     (n,) = struct.unpack(">I", _read_exactly(fd, 4, deadline))
     if n > MAX_MESSAGE:
         raise ChannelError(f"a message of {n:,} bytes (at most {MAX_MESSAGE:,})")
-    return _read_exactly(fd, n, deadline)
+    return _read_exactly(fd, n, deadline if n > 65536 else None) if n else b""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -151,6 +154,9 @@ def to_data(x: Any, ref_of, fn_of, depth: int = 0, count: list | None = None):
     if type(x) is list:
         return kids(x)
     if isinstance(x, tuple):
+        cls = type(x)
+        if cls is not tuple and hasattr(cls, "_fields") and str(getattr(cls, "__module__", "")).startswith("gamelib."):
+            return {"$nt": f"{cls.__module__}:{cls.__qualname__}", "v": kids(x)}
         return {"$t": kids(x)}
     if isinstance(x, frozenset):
         return {"$fs": kids(x)}
@@ -185,6 +191,10 @@ def from_data(d: Any, ref, remote_fn, depth: int = 0):
         return ref(d["$r"])
     if "$t" in d:
         return tuple(from_data(i, ref, remote_fn, depth + 1) for i in _list(d["$t"]))
+    if "$nt" in d:
+        items = [from_data(i, ref, remote_fn, depth + 1) for i in _list(d.get("v"))]
+        cls = _named_tuple(d["$nt"])
+        return cls._make(items) if cls is not None and len(items) == len(cls._fields) else tuple(items)
     if "$s" in d or "$fs" in d:
         items = [from_data(i, ref, remote_fn, depth + 1) for i in _list(d.get("$s", d.get("$fs")))]
         try:
@@ -220,6 +230,19 @@ def from_data(d: Any, ref, remote_fn, depth: int = 0):
     if "$o" in d:
         return Opaque(d["$o"], d.get("v", ""))
     raise ChannelError("malformed data")
+
+
+def _named_tuple(name):
+    """gamelib's named-tuple class ``module:qualname`` (a state type) from a module the grader has
+    already imported, or None: nothing is imported, nothing else is looked up."""
+    import sys
+    if not isinstance(name, str) or not name.startswith("gamelib.") or name.count(":") != 1:
+        return None
+    module, qualname = name.split(":")
+    cls = getattr(sys.modules.get(module), qualname, None) if qualname.isidentifier() else None
+    if isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields") and hasattr(cls, "_make"):
+        return cls
+    return None
 
 
 def _list(x):
@@ -268,8 +291,51 @@ def error_info(error: BaseException) -> dict:
 # The grader's end
 # ---------------------------------------------------------------------------------------------------
 
-class _Handle:
-    """A persistent id's payload: a kind and a number (and, for nodes and values, the state pickled)."""
+class _GraderPickler(pickle.Pickler):
+    """Pickles the grader's messages, sending its objects by handle (:class:`GraderEnd`)."""
+
+    def __init__(self, file, end):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.end = end
+
+    def persistent_id(self, obj):
+        t = type(obj)
+        if t in _BY_VALUE:
+            return None
+        end = self.end
+        if t is _node_type():
+            return ("node", end.handle(obj, "node"), pickle.dumps(obj._state))
+        if isinstance(obj, _traced_type()):
+            return ("game", end.handle(obj, "game"), (type(obj).__name__, False))
+        if isinstance(obj, _game_type()):
+            return None                     # a game the grader does not watch travels by value (see above)
+        if isinstance(obj, (str, bytes, int, float, bool, list, dict, set, frozenset, Fraction, type)):
+            return None
+        if callable(obj):
+            return ("fn", end.handle(obj, "fn"), getattr(obj, "__name__", type(obj).__name__))
+        try:
+            hash(obj)
+        except TypeError:
+            return None
+        return ("val", end.handle(obj), pickle.dumps(obj))
+
+
+_BY_VALUE = frozenset({str, bytes, int, float, bool, type(None), list, dict, set, frozenset, tuple, Fraction})
+
+
+def _node_type():
+    from .tracing import Node
+    return Node
+
+
+def _game_type():
+    from ..core import Game
+    return Game
+
+
+def _traced_type():  # noqa: D103
+    from .tracing import TracedGame
+    return TracedGame
 
 
 class GraderEnd:
@@ -311,31 +377,8 @@ class GraderEnd:
 
     # -- encoding ---------------------------------------------------------------------------------
     def encode(self, message) -> bytes:
-        from ..core import Game
-        from .tracing import Node
-
-        end = self
-
-        class _Pickler(pickle.Pickler):
-            def persistent_id(self, obj):
-                if type(obj) is Node:
-                    return ("node", end.handle(obj, "node"), pickle.dumps(obj._state))
-                if isinstance(obj, Game):
-                    return ("game", end.handle(obj, "game"), type(obj).__name__)
-                if isinstance(obj, (str, bytes, int, float, bool, type(None), list, dict, set, frozenset, Fraction)):
-                    return None
-                if type(obj) is tuple or isinstance(obj, type):
-                    return None
-                if callable(obj):
-                    return ("fn", end.handle(obj, "fn"), getattr(obj, "__name__", type(obj).__name__))
-                try:
-                    hash(obj)
-                except TypeError:
-                    return None
-                return ("val", end.handle(obj), pickle.dumps(obj))
-
         buf = io.BytesIO()
-        _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(message)
+        _GraderPickler(buf, self).dump(message)
         return buf.getvalue()
 
     def decode(self, payload: bytes, remote_fn):
@@ -509,7 +552,8 @@ class SandboxEnd:
                 if kind == "node":
                     return RemoteNode(ref, pickle.loads(extra))
                 if kind == "game":
-                    return RemoteGame(end, ref, extra)
+                    name, pure = extra
+                    return RemoteGame(end, ref, name, pure)
                 if kind == "fn":
                     return RemoteCallable(end, ref, extra)
                 value = pickle.loads(extra)
@@ -551,13 +595,18 @@ class SandboxEnd:
 
 class RemoteGame:
     """A game of the grader's, seen from the sandbox: each method call and attribute read goes to the
-    grader (where it is recorded); what comes back is a copy, so nothing here can change the game."""
+    grader (where it is recorded); what comes back is a copy, so nothing here can change the game.
 
-    def __init__(self, end: SandboxEnd, ref: int, type_name: str):
+    A game whose calls the grader does not record (``pure``: not a
+    :class:`~gamelib.grading.tracing.TracedGame`) answers a repeated question from a cache here: the
+    game's rules are deterministic, and a belief-state exercise asks them tens of thousands of times."""
+
+    def __init__(self, end: SandboxEnd, ref: int, type_name: str, pure: bool = False):
         object.__setattr__(self, "_end", end)
         object.__setattr__(self, "_ref", ref)
         object.__setattr__(self, "_type_name", type_name)
         object.__setattr__(self, "_attrs", {})
+        object.__setattr__(self, "_cache", {} if pure else None)
 
     def __getattr__(self, name):
         if name.startswith("__"):
@@ -566,19 +615,29 @@ class RemoteGame:
         if name not in attrs:
             answer = self._end.ask("attr", self._ref, name)
             if answer[0] == "method":
-                end, ref = self._end, self._ref
-
-                def method(*args, _name=name, **kwargs):
-                    return end.ask("call", ref, _name, end.data(list(args)), end.data(kwargs))[1]
-
-                method.__name__ = name
-                attrs[name] = method
+                attrs[name] = self._method(name)
             elif answer[0] == "refused":
                 raise AttributeError(f"the game's {name!r} is not offered while grading (only its protocol: "
                                      f"{', '.join(sorted(PROTOCOL_METHODS))})")
             else:
                 attrs[name] = answer[1]
         return attrs[name]
+
+    def _method(self, name):
+        end, ref, cache = self._end, self._ref, self._cache
+
+        def method(*args, **kwargs):
+            data = end.data(list(args)), end.data(kwargs)
+            if cache is None:
+                return end.ask("call", ref, name, *data)[1]
+            key = (name, json.dumps(data))
+            if key not in cache:
+                cache[key] = end.ask("call", ref, name, *data)[1]
+            value = cache[key]
+            return list(value) if type(value) is list else dict(value) if type(value) is dict else value
+
+        method.__name__ = name
+        return method
 
     def __setattr__(self, name, value):
         raise AttributeError("the game handed to your code cannot be changed")
