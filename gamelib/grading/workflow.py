@@ -635,6 +635,10 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
     wall = NOTEBOOK_WALL if wall is None else wall
     if jobs < 1:
         raise WorkflowError(f"--jobs must be at least 1, not {jobs}")
+    if not (Path(source) / assignment).is_dir():
+        raise WorkflowError(f"no assignment {assignment!r} in {source} (there: {', '.join(assignments(source))})")
+    if not Path(submissions).is_dir():
+        raise WorkflowError(f"no folder of submissions at {submissions}")
     course = Path(course).resolve()
     with course_lock(course, f"autograde {assignment}", wait):
         if not _generated:

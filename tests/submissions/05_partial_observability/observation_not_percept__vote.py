@@ -6,8 +6,8 @@
 
 # %% expect
 total = 19
-cells = {"q4_test": 0, "q4_hidden": 0, "q5_test": 0, "q5_hidden": 0, "q8_test": 0, "q8_hidden": 0,
-         "q9_test": 0}
+cells = {"q4_test": 0, "q4_hidden": "partial", "q5_test": 0, "q5_hidden": 0, "q8_test": 0,
+         "q8_hidden": "partial", "q9_test": 0}
 says = {"q4_test": "[observation_not_percept]", "q4_hidden": "[observation_not_percept]",
         "q8_test": "[vote]", "q8_hidden": "[vote]"}
 
