@@ -7,6 +7,7 @@
     python -m gamelib.grading feedback ASSIGNMENT [--course DIR]
     python -m gamelib.grading selftest [ASSIGNMENT ...]
     python -m gamelib.grading isolation
+    python -m gamelib.grading gradescope ASSIGNMENT [--out DIR] [--course DIR]
 
 Exit status: 0 when the step did what it should, 1 when it found a problem (a source that fails, a
 student version that passes, a release that differs from a fresh generation, a submission that was not
@@ -98,6 +99,22 @@ def _feedback(args) -> int:
     return 1 if made.withheld else 0
 
 
+def _gradescope(args) -> int:
+    from .gradescope import bundle
+    path = bundle(args.assignment, Path(args.out), course=Path(args.course))
+    print(f"wrote {path}: upload it as the autograder of a Gradescope programming assignment "
+          "(its hidden tests and the course secret are inside: keep it from students)")
+    return 0
+
+
+def _gradescope_run(args) -> int:
+    from .gradescope import run
+    results = run(Path(args.root))
+    print(f"score {results.get('score', 0):g}: {len(results['tests'])} tests; results in "
+          f"{Path(args.root) / 'results' / 'results.json'}")
+    return 0
+
+
 def _isolation(args) -> int:
     from .isolation import NOT_ISOLATED, isolation_status
     status = isolation_status()
@@ -163,6 +180,16 @@ def main(argv=None) -> int:
 
     p = sub.add_parser("isolation", help="say whether submissions can be isolated on this machine, and how")
     p.set_defaults(run=_isolation)
+
+    p = sub.add_parser("gradescope", help="build a Gradescope autograder bundle (zip) for an assignment")
+    p.add_argument("assignment")
+    p.add_argument("--out", default=".", help="the folder to write the zip into (default: here)")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_gradescope)
+
+    p = sub.add_parser("gradescope-run", help=argparse.SUPPRESS)
+    p.add_argument("--root", default="/autograder")
+    p.set_defaults(run=_gradescope_run)
 
     args = parser.parse_args(argv)
     try:
