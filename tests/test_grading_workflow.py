@@ -147,3 +147,16 @@ def test_the_course_secret_is_private_and_kept(tmp_path):
     first = w.course_secret(course)
     assert w.course_secret(course) == first and len(first) >= 32
     assert (course / w.SECRET).stat().st_mode & 0o077 == 0
+
+
+def test_the_student_kit_holds_no_solution(tmp_path, capsys):
+    import zipfile
+    out = tmp_path / "kit.zip"
+    assert cli(["student-kit", str(out)]) == 0
+    with zipfile.ZipFile(out) as z:
+        names = z.namelist()
+        text = b"".join(z.read(n) for n in names if n.endswith(".ipynb"))
+    assert "gamelib-kit/exercises/release/02_alpha_beta/alpha_beta.ipynb" in names
+    assert "gamelib-kit/gamelib/grading/checks.py" in names and "gamelib-kit/STUDENT_COPY.md" in names
+    assert not any(n.startswith(("gamelib-kit/exercises/source/", "gamelib-kit/tests/")) for n in names)
+    assert b"### BEGIN SOLUTION" not in text and b"### BEGIN HIDDEN TESTS" not in text

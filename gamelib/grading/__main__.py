@@ -8,6 +8,7 @@
     python -m gamelib.grading selftest [ASSIGNMENT ...]
     python -m gamelib.grading isolation
     python -m gamelib.grading gradescope ASSIGNMENT [--out DIR] [--course DIR]
+    python -m gamelib.grading student-kit OUT.zip
 
 Exit status: 0 when the step did what it should, 1 when it found a problem (a source that fails, a
 student version that passes, a release that differs from a fresh generation, a submission that was not
@@ -115,6 +116,13 @@ def _gradescope_run(args) -> int:
     return 0
 
 
+def _student_kit(args) -> int:
+    path = w.student_kit(Path(args.out))
+    print(f"wrote {path}: the kit without the exercises' solutions and hidden tests (exercises/source/), "
+          "the fake submissions and the test suite; give this to students")
+    return 0
+
+
 def _isolation(args) -> int:
     from .isolation import NOT_ISOLATED, isolation_status
     status = isolation_status()
@@ -186,6 +194,10 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=".", help="the folder to write the zip into (default: here)")
     p.add_argument("--course", **course)
     p.set_defaults(run=_gradescope)
+
+    p = sub.add_parser("student-kit", help="a zip of the kit for students: no solutions, no hidden tests")
+    p.add_argument("out", help="the zip file to write")
+    p.set_defaults(run=_student_kit)
 
     p = sub.add_parser("gradescope-run", help=argparse.SUPPRESS)
     p.add_argument("--root", default="/autograder")

@@ -852,3 +852,43 @@ def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = S
                 else:
                     pages.append(page)
     return Feedback(pages, withheld)
+
+
+# ---------------------------------------------------------------------------------------------------
+# What to give students
+# ---------------------------------------------------------------------------------------------------
+
+STUDENT_KIT_LEAVES_OUT = ("exercises/source/", "exercises/course/", "tests/", "benchmarks/", ".ci/")
+"""What a student's copy of the kit leaves out: the exercises' solutions and hidden tests
+(``exercises/source/``), the fake submissions (``tests/submissions/``, which hold solutions too), the rest
+of the test suite and the benchmarks (they need the sources), and any course folder."""
+
+STUDENT_NOTE = """# The student's copy of the kit
+
+This copy was made by your instructor with `python -m gamelib.grading student-kit`. It holds the
+notebooks, the library, and the exercises as you answer them (`exercises/release/`). It leaves out the
+exercises' solutions and hidden tests, and the kit's own test suite, which needs them: the README's
+test command is for the kit's developers. Everything else in the README applies: start with its first
+command.
+"""
+
+
+def student_kit(out: Path, repo: Path = REPO) -> Path:
+    """Write ``out`` (a .zip): the kit as students get it, the files git tracks minus
+    :data:`STUDENT_KIT_LEAVES_OUT`, plus STUDENT_COPY.md.  Returns its path."""
+    import subprocess
+    import zipfile
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=repo, capture_output=True, check=True).stdout
+        files = [f for f in listed.decode().split("\0") if f]
+    except (OSError, subprocess.CalledProcessError):
+        raise WorkflowError(f"{repo} is not a git checkout: the student kit is made of the files git tracks") from None
+    keep = [f for f in files if not f.startswith(STUDENT_KIT_LEAVES_OUT) and (Path(repo) / f).is_file()]
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for f in keep:
+            z.write(Path(repo) / f, f"gamelib-kit/{f}")
+        z.writestr("gamelib-kit/STUDENT_COPY.md", STUDENT_NOTE)
+    return out
+
