@@ -47,8 +47,8 @@ from typing import NamedTuple
 
 from .core import ArgumentError
 
-__all__ = ["WORK", "STUDENT_FOLDERS", "Report", "repository", "links", "linked_documents", "fill", "fresh",
-           "status", "main"]
+__all__ = ["WORK", "STUDENT_FOLDERS", "Report", "repository", "links", "linked_documents", "fill", "find",
+           "fresh", "status", "main"]
 
 WORK = "work"
 """The work folder's name, at the top of the repository (git-ignored)."""
@@ -118,7 +118,7 @@ def _kit_files(root: pathlib.Path, entries) -> list:
     return out
 
 
-_MARKDOWN_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+[\"'][^\"']*[\"'])?\s*\)")
+_MARKDOWN_LINK = re.compile(r"""\]\(\s*(?:<([^>]*)>|([^)\s]+))(?:\s+["'][^"']*["'])?\s*\)""")
 _HTML_LINK = re.compile(r"""(?:href|src)\s*=\s*["']([^"']+)["']""")
 
 
@@ -138,7 +138,8 @@ def links(path: str | os.PathLike) -> list:
     ``#anchors`` within the page; a link's own ``#anchor`` or ``?query`` is cut off."""
     out = []
     for text in _markdown_texts(pathlib.Path(path)):
-        for target in _MARKDOWN_LINK.findall(text) + _HTML_LINK.findall(text):
+        found = [bracketed or bare for bracketed, bare in _MARKDOWN_LINK.findall(text)]
+        for target in found + _HTML_LINK.findall(text):
             parsed = urllib.parse.urlsplit(target)
             if parsed.scheme or parsed.netloc or not parsed.path:
                 continue
@@ -244,9 +245,10 @@ def fill(root: str | os.PathLike | None = None) -> Report:
     return Report(work, copied, kept, changed, documents)
 
 
-def _find(root: pathlib.Path, name: str) -> str:
-    """The student file ``name`` names: a path relative to the repository or the work folder, a file
-    name, or a file name without ``.ipynb``."""
+def find(name: str, root: str | os.PathLike | None = None) -> str:
+    """The kit's student file (its path relative to the repository) that ``name`` names: a path relative
+    to the repository or to the work folder, a file name, or a file name without ``.ipynb``."""
+    root = repository(root)
     files = _kit_files(root, STUDENT_FOLDERS)
     wanted = pathlib.PurePath(name.replace("\\", "/")).as_posix()
     if wanted.startswith(WORK + "/"):
@@ -258,9 +260,9 @@ def _find(root: pathlib.Path, name: str) -> str:
         return matches[0]
     notebooks = sorted(pathlib.PurePath(rel).stem for rel in files if rel.endswith(".ipynb"))
     if not matches:
-        raise ArgumentError(f"fresh: name={name!r} is no notebook or exercise of the kit; expected one of "
+        raise ArgumentError(f"name={name!r} is no notebook or exercise of the kit; expected one of "
                             f"{', '.join(notebooks)} (or a path such as notebooks/02_alpha_beta.ipynb)")
-    raise ArgumentError(f"fresh: name={name!r} names {len(matches)} files ({', '.join(matches)}); "
+    raise ArgumentError(f"name={name!r} names {len(matches)} files ({', '.join(matches)}); "
                         "give its path")
 
 
@@ -270,7 +272,7 @@ def fresh(name: str, root: str | os.PathLike | None = None) -> tuple:
     If the student's copy differs from what was copied in, it is kept beside the new one as
     ``<name>.old-<date>-<time>.ipynb``.  Returns ``(path of the copy, path of the old one or None)``."""
     root = repository(root)
-    rel = _find(root, name)
+    rel = find(name, root)
     work = _work(root)
     work.mkdir(exist_ok=True)
     manifest = _load_manifest(work)
