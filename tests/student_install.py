@@ -73,22 +73,29 @@ def dev_only_modules() -> set:
             and re.fullmatch(r"[A-Za-z_]\w*", module)}
 
 
-SITECUSTOMIZE = '''"""As if only requirements.txt were installed: refuse what only requirements-dev.txt brings."""
-import importlib.abc
+SITECUSTOMIZE = '''"""As if only requirements.txt were installed: what only requirements-dev.txt brings is not found."""
 import sys
 
 BLOCKED = {blocked!r}
 
 
-class _StudentInstall(importlib.abc.MetaPathFinder):
+class _StudentInstall:
+    """A finder of sys.meta_path that finds nothing of BLOCKED (so ``import`` raises
+    ModuleNotFoundError and importlib.util.find_spec answers None, as where it is not installed)."""
+
+    def __init__(self, finder):
+        self._finder = finder
+
     def find_spec(self, name, path=None, target=None):
         if name.partition(".")[0] in BLOCKED:
-            raise ModuleNotFoundError(f"No module named {{name!r}} in the student's install (requirements.txt)",
-                                      name=name)
-        return None
+            return None
+        return self._finder.find_spec(name, path, target)
+
+    def __getattr__(self, attr):
+        return getattr(self._finder, attr)
 
 
-sys.meta_path.insert(0, _StudentInstall())
+sys.meta_path[:] = [_StudentInstall(f) if hasattr(f, "find_spec") else f for f in sys.meta_path]
 '''
 
 

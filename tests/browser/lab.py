@@ -113,9 +113,10 @@ def free_port() -> int:
 # The server
 # ---------------------------------------------------------------------------------------------------
 
-def isolated_environment(workdir: pathlib.Path) -> dict:
+def isolated_environment(workdir: pathlib.Path, settings: dict = SETTINGS) -> dict:
     """``os.environ`` for a JupyterLab whose config, data, runtime, settings and workspace directories
-    are in ``workdir`` (no user settings leak in), with :data:`SETTINGS` written there."""
+    are in ``workdir`` (no user settings leak in), with ``settings`` (default: :data:`SETTINGS`)
+    written there."""
     env = dict(os.environ)
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
@@ -123,7 +124,7 @@ def isolated_environment(workdir: pathlib.Path) -> dict:
         (workdir / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(workdir / sub)
     env.pop("MPLBACKEND", None)  # the kernels draw inline, whatever the test process uses
-    for name, value in SETTINGS.items():
+    for name, value in settings.items():
         path = workdir / "settings" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value))
