@@ -1,11 +1,12 @@
 """Games that implement the :class:`gamelib.core.Game` protocol.  Games know nothing of search."""
+from .backgammon import Backgammon, BackgammonState
 from .bins import Bins
 from .connect4 import Connect4
 from .halving import Halving
 from .pig import Pig, PigState
 from .tictactoe import TicTacToe
 
-__all__ = ["Bins", "Connect4", "Halving", "Pig", "PigState", "TicTacToe"]
+__all__ = ["Backgammon", "BackgammonState", "Bins", "Connect4", "Halving", "Pig", "PigState", "TicTacToe"]
 
 # Games of imperfect information (gamelib.imperfect; notebook 06).
 from .hiding import HidingGame  # noqa: E402

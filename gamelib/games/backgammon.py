@@ -55,9 +55,10 @@ opening throw.  :func:`position_id` and :func:`from_position_id` read and write 
 14-character position ID (the start is ``4HPwATDgc/ABMA``), so positions can be checked in gnubg.
 
 The state graph has cycles (a hit sends a checker back, so positions can repeat), and more than 10^20
-positions (Sutton & Barto, *Reinforcement Learning*, §16.1; seed 000's 10^144 counts the game tree): searches must be given ``depth=`` and an
-evaluation (AIMA Eq. 5.2).  :func:`evaluation` is a simple one built from the pip count, the blots and
-the home-board points, the game knowledge a depth-limited expectiminimax needs.
+positions (Sutton & Barto, *Reinforcement Learning*, §16.1; seed 000's 10^144 counts the game tree):
+searches must be given ``depth=`` and an evaluation (AIMA Eq. 5.2).  :func:`evaluation` is a simple
+one built from the pip count, the blots and the home-board points, the game knowledge a
+depth-limited expectiminimax needs.
 
 >>> game = Backgammon()
 >>> start = game.result(game.initial_state, (3, 1))      # X throws 3, O throws 1: X opens with 3-1
@@ -171,7 +172,9 @@ class BackgammonState(NamedTuple):
         return pip_count(self.x), pip_count(self.o)
 
     def __repr__(self):
-        return f"BackgammonState({notation(self)!r})"
+        if type(self.x) is int and type(self.o) is int and 0 <= self.x < 1 << 104 and 0 <= self.o < 1 << 104:
+            return f"BackgammonState({notation(self)!r})"
+        return f"BackgammonState(x={self.x!r}, o={self.o!r}, turn={self.turn!r}, dice={self.dice!r})"
 
     def __str__(self):
         return picture(self)
