@@ -11,10 +11,11 @@ __all__ = ["Backgammon", "BackgammonState", "Bins", "Connect4", "Halving", "Pig"
 # Games of imperfect information (gamelib.imperfect; notebook 06).
 from .hiding import HidingGame  # noqa: E402
 from .kuhn import KuhnPoker  # noqa: E402
+from .leduc import LeducPoker, LeducState  # noqa: E402
 from .phantom_tictactoe import PhantomTicTacToe  # noqa: E402
 from .roads import RoadGame  # noqa: E402
 
-__all__ += ["HidingGame", "KuhnPoker", "PhantomTicTacToe", "RoadGame"]
+__all__ += ["HidingGame", "KuhnPoker", "LeducPoker", "LeducState", "PhantomTicTacToe", "RoadGame"]
 
 # More than two players, extra turns, simultaneous moves (gamelib.maxn, gamelib.normal_form; notebook 07).
 from .dots_and_boxes import DotsAndBoxes, DotsState  # noqa: E402
