@@ -57,8 +57,10 @@ BOARD, FRAME, TRAY = "#2f6b4f", "#5b3a1e", "#3e7d5f"
 LEAVES, LANDS = "#ff8c1a", "#2ecc71"
 WIDTH, HEIGHT = 15.0, 11.4
 """The board in board units: points 1 unit wide, checkers 0.9 across."""
-PIXELS = 40
-"""Pixels a board unit in the widget: 600 x 456, which leaves room beside it in an 848-pixel column."""
+PIXELS = 34
+"""Pixels a board unit in the widget: 510 x 388, which leaves room for the move list beside it in an
+848-pixel column and for the agent's values below it in an 800-pixel-high screen."""
+COMPACT = "line-height:1.35;font-size:13px"
 SHOWN_VALUES = 6
 
 
@@ -269,7 +271,7 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
                                                   value=human, style={"button_width": "150px"})
         self.new_button = widgets.Button(description="new game", icon="refresh")
         self.board = widgets.HTML()
-        self.move_list = widgets.Select(options=[], rows=12, layout=widgets.Layout(width="230px"),
+        self.move_list = widgets.Select(options=[], rows=10, layout=widgets.Layout(width="230px"),
                                         description="", tooltip="your legal moves (whole turns)")
         self.roll_html = widgets.HTML()
         self.status_html = widgets.HTML()
@@ -445,21 +447,23 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
         for b in self.board_buttons:
             b.description = "play" if moves else BLANK
         xpips, opips = self.state.pips
-        self.roll_html.value = (f"<b>{NAMES[self.human]}</b>, roll <b style='font-size:16px'>{self._roll_text()}</b>"
-                                f"<br><small>pips: X {xpips}, O {opips}</small>")
+        self.roll_html.value = (f"<div style='{COMPACT}'><b>{NAMES[self.human]}</b>, roll "
+                                f"<b style='font-size:16px'>{self._roll_text()}</b><br>"
+                                f"<small>pips: X {xpips}, O {opips}</small></div>")
         self.status_html.value = f"<b>{html.escape(self.status)}</b>"
         if self.last_search is not None:
             rows = "".join(f"<tr><td><code>{html.escape(a)}</code></td><td style='text-align:right'>{v:+.3f}</td></tr>"
                            for a, v in list(self.agent_values.items())[:SHOWN_VALUES])
             more = len(self.agent_values) - SHOWN_VALUES
             self.agent_html.value = (
-                f"<b>The agent</b> ({NAMES[self.agent]}): 1-ply expectiminimax, {len(self.agent_values)} moves "
-                f"valued by the evaluation ({self.last_search.nodes} nodes, {self.search_seconds * 1e3:.0f} ms)."
-                f"<br>Its best moves and their values for it:<table style='font-size:12px'>{rows}</table>"
-                + (f"<small>... and {more} more</small>" if more > 0 else ""))
+                f"<div style='{COMPACT}'><b>The agent</b> ({NAMES[self.agent]}): 1-ply expectiminimax, "
+                f"{len(self.agent_values)} moves valued by the evaluation ({self.last_search.nodes} nodes, "
+                f"{self.search_seconds * 1e3:.0f} ms).<br>Its best moves and their values for it:"
+                f"<table style='font-size:12px;line-height:1.2;border-spacing:6px 0'>{rows}</table>"
+                + (f"<small>... and {more} more</small>" if more > 0 else "") + "</div>")
         else:
-            self.agent_html.value = "<b>The agent</b> has not moved yet."
+            self.agent_html.value = f"<div style='{COMPACT}'><b>The agent</b> has not moved yet.</div>"
         lines = [f"<li>{'you' if mark == self.human else 'agent'} ({mark}) {r[0]}-{r[1]}: "
                  f"<code>{html.escape(m)}</code></li>" for mark, r, m in self.history[-8:]]
-        self.log_html.value = ("<b>The game so far</b> (last turns):<ol style='margin:0'>" + "".join(lines) + "</ol>"
-                               if lines else "")
+        self.log_html.value = (f"<div style='{COMPACT}'><b>The game so far</b> (last turns):<ol style='margin:0'>"
+                               + "".join(lines) + "</ol></div>" if lines else "")
