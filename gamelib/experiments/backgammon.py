@@ -255,6 +255,8 @@ def _human(seconds: float) -> str:
         return f"{seconds * 1e3:.0f} ms"
     if seconds < 60:
         return f"{seconds:.1f} s"
+    if seconds % 3600 == 0:
+        return f"{seconds / 3600:.0f} h"
     if seconds < 3 * 3600:
         return f"{seconds / 60:.0f} min"
     if seconds < 2 * 86400:
