@@ -66,7 +66,9 @@ def _is_finite(v) -> bool:
 def _checked_rows(payoffs, name: str) -> list[list]:
     """The rows of ``payoffs`` as lists of Python numbers (int, Fraction or float), every one checked:
     a non-empty rectangular matrix of finite real numbers of size at most :data:`MAX_PAYOFF`.  The one
-    check of payoff matrices here; :func:`payoff_matrix` and :func:`_exact_matrix` read its result."""
+    check of payoff matrices here; :func:`payoff_matrix` and :func:`exact_matrix` read its result."""
+    if not isinstance(name, str):
+        raise ArgumentError(f"name must be a string (the argument's name, for messages), got {name!r}")
     if isinstance(payoffs, np.ndarray):
         rows = payoffs.tolist() if payoffs.ndim == 2 else None
     elif isinstance(payoffs, (list, tuple)):
@@ -112,6 +114,12 @@ def _exact(value) -> Fraction:
     return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
 
 
+def payoff_rows(payoffs, name: str = "payoffs") -> tuple[tuple, ...]:
+    """``payoffs`` checked as by :func:`payoff_matrix`, kept as they were given: a tuple of rows, each a
+    tuple of ints, Fractions and floats (numpy numbers turned into these, negative zero into 0.0)."""
+    return tuple(tuple(row) for row in _checked_rows(payoffs, name))
+
+
 def payoff_matrix(payoffs, name: str = "payoffs") -> np.ndarray:
     """``payoffs`` as an m × n float array (m, n >= 1), every entry a finite real number of size at most
     :data:`MAX_PAYOFF`; else :class:`~gamelib.core.ArgumentError` naming ``name`` and the row or cell at
@@ -119,8 +127,9 @@ def payoff_matrix(payoffs, name: str = "payoffs") -> np.ndarray:
     return np.array([[float(v) for v in row] for row in _checked_rows(payoffs, name)], dtype=float)
 
 
-def _exact_matrix(payoffs, name: str = "payoffs") -> list[list[Fraction]]:
-    """``payoffs`` checked as by :func:`payoff_matrix`, as lists of Fractions (:func:`_exact`)."""
+def exact_matrix(payoffs, name: str = "payoffs") -> list[list[Fraction]]:
+    """``payoffs`` checked as by :func:`payoff_matrix`, as lists of Fractions: ints and Fractions as they
+    are, a float as the decimal it prints as (0.1 is 1/10).  What the exact functions here compute with."""
     return [[_exact(v) for v in row] for row in _checked_rows(payoffs, name)]
 
 
@@ -140,8 +149,8 @@ def bimatrix(row_payoffs, col_payoffs) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _exact_bimatrix(row_payoffs, col_payoffs) -> tuple[list, list]:
-    A = _exact_matrix(row_payoffs, "row_payoffs")
-    B = _exact_matrix(col_payoffs, "col_payoffs")
+    A = exact_matrix(row_payoffs, "row_payoffs")
+    B = exact_matrix(col_payoffs, "col_payoffs")
     _same_shape(A, B)
     return A, B
 
@@ -149,7 +158,7 @@ def _exact_bimatrix(row_payoffs, col_payoffs) -> tuple[list, list]:
 def _unit_range(payoffs, name: str = "payoffs") -> np.ndarray:
     """The payoffs rescaled exactly to [0, 1] (smallest 0, largest 1; all 0 if they are all equal), as
     floats: the same best responses and equilibria at every scale.  Tolerances apply to these."""
-    M = _exact_matrix(payoffs, name)
+    M = exact_matrix(payoffs, name)
     low, high = min(map(min, M)), max(map(max, M))
     spread = high - low or 1
     return np.array([[float((v - low) / spread) for v in row] for row in M])
@@ -219,7 +228,7 @@ def pure_maximin(payoffs) -> tuple[float, int]:
     """(max_i min_j A[i][j], i): the row player reveals a *pure* action first (the game tree where the
     row player moves first and the column player sees it; ``minimax(GameTree.from_nested(A))``).  The
     first such row."""
-    A = _exact_matrix(payoffs)
+    A = exact_matrix(payoffs)
     worst = [min(row) for row in A]
     i = worst.index(max(worst))
     return float(worst[i]), i
@@ -227,7 +236,7 @@ def pure_maximin(payoffs) -> tuple[float, int]:
 
 def pure_minimax(payoffs) -> tuple[float, int]:
     """(min_j max_i A[i][j], j): the column player reveals a pure action first.  The first such column."""
-    A = _exact_matrix(payoffs)
+    A = exact_matrix(payoffs)
     best = [max(col) for col in zip(*A)]
     j = best.index(min(best))
     return float(best[j]), j
@@ -273,7 +282,7 @@ def solve_zero_sum(payoffs) -> ZeroSumSolution:
     """
     from scipy.optimize import linprog
 
-    A = _exact_matrix(payoffs)
+    A = exact_matrix(payoffs)
     m, n = len(A), len(A[0])
     low, high = min(map(min, A)), max(map(max, A))
     if low == high:
@@ -412,6 +421,14 @@ class NashSubset(NamedTuple):
         sizes = sorted((len(self.rows), len(self.cols)))
         return "point" if sizes == [1, 1] else "segment" if sizes == [1, 2] else "set"
 
+    def ends(self) -> tuple:
+        """The two ends of a 'segment' subset, as (row_strategy, col_strategy) pairs."""
+        if self.kind != "segment":
+            raise ArgumentError(f"ends() is for a 'segment' Nash subset, this one is a {self.kind!r}")
+        if len(self.rows) == 2:
+            return (self.rows[0], self.cols[0]), (self.rows[1], self.cols[0])
+        return (self.rows[0], self.cols[0]), (self.rows[0], self.cols[1])
+
 
 class Equilibria(list):
     """What :func:`nash_equilibria` returns: a list of every **extreme** Nash equilibrium
@@ -454,20 +471,13 @@ class Equilibria(list):
             if s.kind == "point":
                 lines.append(f"  the single equilibrium row {show(s.rows[0])}, column {show(s.cols[0])}")
             elif s.kind == "segment":
-                (a, b), (c, d) = _segment_ends(s)
+                (a, b), (c, d) = s.ends()
                 lines.append(f"  the segment from row {show(a)}, column {show(b)} to row {show(c)}, "
                              f"column {show(d)}")
             else:
                 lines.append(f"  every mix of row {' and '.join(map(show, s.rows))} against every mix of "
                              f"column {' and '.join(map(show, s.cols))}")
         return "\n".join(lines)
-
-
-def _segment_ends(s: NashSubset):
-    """The two ends of a 'segment' subset, as (row, column) pairs."""
-    if len(s.rows) == 2:
-        return (s.rows[0], s.cols[0]), (s.rows[1], s.cols[0])
-    return (s.rows[0], s.cols[0]), (s.rows[0], s.cols[1])
 
 
 def nash_equilibria(row_payoffs, col_payoffs, *, exact: bool = False,
