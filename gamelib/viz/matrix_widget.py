@@ -9,11 +9,14 @@
 * :func:`payoff_table_html`: the matrix as an HTML table, best replies underlined, pure equilibria
   starred.
 * :class:`PayoffMatrixWidget`: edit a 2 × 2 or 3 × 3 game (or pick a classic) and see all of that, with
-  every Nash equilibrium and, for a zero-sum game, its value and optimal strategies (by LP).
+  every extreme Nash equilibrium (:func:`~gamelib.normal_form.nash_equilibria`), said to be "a segment
+  from ... to ..." or "infinitely many" when they form a continuum, and, for a zero-sum game, its value
+  and optimal strategies (by LP).
 
 The widget computes with :mod:`gamelib.normal_form` only.  It can be driven without a browser:
 ``w.set_cell(0, 1, row=5)``, ``w.set_payoffs(row, col)``, ``w.preset = "prisoner's dilemma"``,
-``w.size = 3``, ``w.zero_sum = True``; ``w.text`` says what it shows.  It is a
+``w.size = 3``, ``w.zero_sum = True``; ``w.text`` says what it shows.  Payoffs are kept exactly as
+typed ('1/3' is a third), so that a tie is a tie.  It is a
 :class:`~gamelib.viz.live.LiveWidget`: an entry typed in the browser that cannot be used ('abc', 'nan',
 '1/0') changes nothing and is refused with the reason shown in red inside the widget; the same from
 Python raises an :class:`~gamelib.core.ArgumentError` and changes nothing.  Without a live kernel the
@@ -249,8 +252,9 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
     an entry it cannot use (``abc``, ``nan``, ``inf``) is refused, the reason shown in red above the
     controls and every box, table and picture left as it was.
 
-    Attributes: ``row_payoffs``, ``col_payoffs`` (lists of lists), ``row_actions``, ``col_actions``,
-    ``equilibria`` (:func:`~gamelib.normal_form.nash_equilibria`), ``solution``
+    Attributes: ``row_payoffs``, ``col_payoffs`` (lists of lists of ints, Fractions or floats, as typed),
+    ``row_actions``, ``col_actions``, ``equilibria`` (:func:`~gamelib.normal_form.nash_equilibria`, an
+    :class:`~gamelib.normal_form.Equilibria`: ``equilibria.continuum`` and so on), ``solution``
     (:func:`~gamelib.normal_form.solve_zero_sum`, or None if the game is not zero-sum), ``text``,
     ``message`` (the error shown, '' if none), ``png`` (the plot).  Settable: ``preset``, ``size``
     (2 or 3), ``zero_sum``.  Methods: ``set_cell(i, j, row=None, col=None)``,
