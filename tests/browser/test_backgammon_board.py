@@ -1,4 +1,4 @@
-"""The backgammon widget in the browser (issue 26), before it has a place in notebook 05: the test writes a
+"""The backgammon widget in the browser (issue 26), before it has a place in notebook 05b: the test writes a
 small scratch notebook into the server's temporary copy of notebooks/ (never into notebooks/ itself),
 runs it in JupyterLab 4 and plays as a student would, asserting what the page shows.
 
