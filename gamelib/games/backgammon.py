@@ -115,7 +115,9 @@ def counts(side: int) -> tuple:
 
 
 def pack(places: dict | tuple) -> int:
-    """A packed side from ``{place: count}`` (or 26 counts); borne off is what is missing from 15."""
+    """A packed side from ``{place: count}`` (or 26 counts) of at most 15 checkers; unless the count at
+    ``OFF`` is given, the checkers borne off are those missing from 15.  (Unchecked: states made with it
+    go through ``check_state``.)"""
     if isinstance(places, dict):
         places = [places.get(i, 0) for i in range(26)]
     side = sum(c * ONE[i] for i, c in enumerate(places))
