@@ -19,11 +19,16 @@ import subprocess
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
+KNOWN_FOLDER_LINKS = {("notebooks/08_state_of_the_art.ipynb", "../exercises/release/")}
+"""Links to a folder: JupyterLab 4 answers a click on one with "File Load Error ... is a directory, not
+a file".  Remove an entry when its link is changed to name a file (issue 22's report says how)."""
+
 
 def readme_block(marker: str, readme: pathlib.Path = ROOT / "README.md") -> str:
     """The code block after ``<!-- marker -->`` in the README (as .ci/run reads the test command)."""
     rest = readme.read_text().split(f"<!-- {marker} -->", 1)[1]
     return re.match(r"\s*```bash\n(.*?)\n```", rest, flags=re.S).group(1).strip()
+
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "kit", "GIT_AUTHOR_EMAIL": "kit@example.org", "GIT_COMMITTER_NAME": "kit",
            "GIT_COMMITTER_EMAIL": "kit@example.org", "GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0"}

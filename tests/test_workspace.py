@@ -21,7 +21,7 @@ from gamelib import ArgumentError
 from gamelib import workspace as ws
 
 from .student_install import without_dev_tools
-from .student_path import ROOT, KitClone, checkout_files, git_available, readme_block
+from .student_path import KNOWN_FOLDER_LINKS, ROOT, KitClone, checkout_files, git_available, readme_block
 
 def notebook(*markdown, code=("1 + 1",), counts=None) -> str:
     """A small notebook's JSON: Markdown cells, then code cells (run in order unless ``counts``)."""
@@ -170,11 +170,6 @@ def kit_copy(tmp_path_factory):
         shutil.copy2(ROOT / rel, root / rel)
     ws.fill(root)
     return root
-
-
-KNOWN_FOLDER_LINKS = {("notebooks/08_state_of_the_art.ipynb", "../exercises/release/")}
-"""Links to a folder: JupyterLab 4 answers a click on one with "File Load Error ... is a directory, not
-a file".  Remove an entry when its link is changed to name a file (issue 22's report says how)."""
 
 
 def test_every_link_of_the_students_files_and_documents_works_in_the_work_folder(kit_copy):

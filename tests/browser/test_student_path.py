@@ -30,8 +30,7 @@ import pytest
 
 from gamelib import workspace as ws
 
-from ..student_path import KitClone, git_available, readme_block
-from ..test_workspace import KNOWN_FOLDER_LINKS
+from ..student_path import KNOWN_FOLDER_LINKS, KitClone, git_available, readme_block
 from .lab import SETTINGS, free_port, isolated_environment, wait_until_serving
 
 INSTRUCTOR_COMMAND = ".venv/bin/jupyter lab"
