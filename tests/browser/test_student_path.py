@@ -30,12 +30,12 @@ import pytest
 
 from gamelib import workspace as ws
 
-from ..student_path import KNOWN_FOLDER_LINKS, KitClone, git_available, readme_block
+from ..student_path import KNOWN_FOLDER_LINKS, ROOT, KitClone, git_available, readme_block
 from .lab import SETTINGS, free_port, isolated_environment, wait_until_serving
 
 INSTRUCTOR_COMMAND = ".venv/bin/jupyter lab"
-"""The instructor's JupyterLab, as exercises/README.md gives it: at the top of the repository, without
-the student's config, so nbgrader's interface is there."""
+"""The instructor's JupyterLab, as the README's "Instructors" section gives it: at the top of the
+repository, without the student's config, so nbgrader's interface is there."""
 NBGRADER_PLUGINS = {f"@jupyter/nbgrader:{p}" for p in ("menu", "create-assignment", "formgrader", "course-list",
                                                          "assignment-list", "validate-assignment")}
 
@@ -302,6 +302,8 @@ def instructor_lab(clone, student_lab, tmp_path_factory):
 
 
 def test_the_instructors_command_brings_nbgrader_back(instructor_lab, browser):
+    instructors = (ROOT / "README.md").read_text().split("\n## Instructors\n", 1)[1].split("\n## ", 1)[0]
+    assert f"`{INSTRUCTOR_COMMAND}`" in instructors
     assert not NBGRADER_PLUGINS & set(instructor_lab.page_config()["disabledExtensions"])
     status, _ = instructor_lab.get("formgrader")
     assert status != 404
