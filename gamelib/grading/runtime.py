@@ -30,7 +30,8 @@ SOURCE = Path(gamelib.__file__).resolve().parent
 BASE = ("gamelib.core", "gamelib.validate", "gamelib.trees", "gamelib.evaluation", "gamelib.progress",
         "gamelib.games", "gamelib.grading.tracing", "gamelib.grading.games", "gamelib.grading.guard",
         "gamelib.grading.remote", "gamelib.grading.worker")
-"""What every submission may use: the protocol, the games (every module of ``gamelib.games``), and the
+"""What every submission may use: the protocol, the games (every module of ``gamelib.games`` that needs
+nothing withheld: the matrix games, built on ``gamelib.normal_form``, are withheld with it), and the
 worker's own modules.  A name ending a package takes its whole package."""
 DISPLAY = ("gamelib.viz",)
 """Withheld, but as stubs that do nothing: a notebook's pictures are not graded."""
@@ -168,14 +169,21 @@ def plan(allow=()) -> dict:
             out[name] = "display"
         else:
             out[name] = "stub"
-    for name, how in out.items():
-        if how != "copy":
-            continue
-        top, _ = _imports(name)
-        bad = sorted(m for m in top if out.get(m) in ("stub", "display") and not m.startswith(name + "."))
-        if bad:
-            raise RuntimeSpecError(f"{name} is copied into the student runtime but imports {', '.join(bad)}, "
-                                   "which it withholds")
+    named = set(BASE) | set(allow)
+    changed = True
+    while changed:                       # a module of an allowed package that needs a withheld one is withheld too
+        changed = False
+        for name, how in out.items():
+            if how != "copy":
+                continue
+            top, _ = _imports(name)
+            bad = sorted(m for m in top if out.get(m) in ("stub", "display") and not m.startswith(name + "."))
+            if not bad:
+                continue
+            if name in named:
+                raise RuntimeSpecError(f"{name} is copied into the student runtime but imports {', '.join(bad)}, "
+                                       "which it withholds")
+            out[name], changed = "stub", True
     return out
 
 
