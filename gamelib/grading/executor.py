@@ -329,11 +329,13 @@ class Graded(NamedTuple):
     isolated: bool
 
 
-def digest(nb) -> str:
-    """The submission's fingerprint, which salts its hidden cases: the text of its code cells."""
+def digest(nb, trusted=()) -> str:
+    """The submission's fingerprint, which salts its hidden cases: the text of the student's own code
+    cells (answers and added cells; not the assignment's locked and test cells, listed in ``trusted``,
+    so that a new wording of the assignment does not change a submission's cases)."""
     h = hashlib.sha256()
     for cell in nb.cells:
-        if cell.get("cell_type") == "code":
+        if cell.get("cell_type") == "code" and _gid(cell) not in trusted:
             h.update(cell.get("source", "").encode("utf-8", "surrogatepass"))
             h.update(b"\0")
     return h.hexdigest()
@@ -356,7 +358,7 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
     start = time.monotonic()
     trusted = {_gid(c): c for c in source_nb.cells if _gid(c) and (is_test(c) or is_locked_code(c))}
     nb = copy.deepcopy(submission)
-    fingerprint = digest(submission)
+    fingerprint = digest(submission, trusted)
     base = setup_names(source_nb)
     session = Session(Path(runtime), limits, slot, start + wall)
     notes, scores, count = [], {}, 0
