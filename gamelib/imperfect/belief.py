@@ -26,9 +26,9 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Mapping
-from typing import Hashable, NamedTuple
 
 from ..core import CHANCE, MAX, MIN, GameError
+from .percepts import GameOver, percept
 
 MAX_EXPANSION = 2_000_000
 MEMO_LIMIT = 400_000
@@ -38,28 +38,12 @@ class ImpossiblePerceptError(GameError):
     """A percept that no state of the belief could produce (the belief, or the percept, is wrong)."""
 
 
-class GameOver(NamedTuple):
-    """The percept of a finished game: its ``utility`` for the player and its last ``observation``."""
-
-    utility: float
-    observation: Hashable
-
-
 def _check_game(game, player=None):
     if not callable(getattr(game, "observation", None)):
         raise GameError(f"{game!r} has no observation(state, player) method, so a player's percepts are "
                         "not defined; a belief tool needs one (gamelib.core.Game provides one)")
     if player is not None and player not in (MAX, MIN):
         raise GameError(f"a belief state belongs to MAX or MIN, not {player!r}")
-
-
-def percept(game, state, player) -> Hashable:
-    """What ``player`` perceives in ``state``: ``game.observation(state, player)``, or, once the game is
-    over, :class:`GameOver` (``player``'s utility, the observation)."""
-    obs = game.observation(state, player)
-    if game.is_terminal(state):
-        return GameOver(game.utility(state, player), obs)
-    return obs
 
 
 class Belief(Mapping):
