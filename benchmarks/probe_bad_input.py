@@ -281,11 +281,11 @@ def snap_mcts(w):
 
 def snap_phantom(b):
     return (b.state, b.human, b.agent_kind, b.agent_menu.value, b.human_toggle.value, b.games_played,
-            list(b.announcements), b.status, len(b.tracker.history))
+            list(b.announcements), len(b.tracker.history))
 
 
 def snap_kuhn(t):
-    return (t.state, t.agent_name, t.agent_menu.value, t.winnings, t.hands, t.status)
+    return (t.state, t.agent_name, t.agent_menu.value, t.winnings, t.hands)
 
 
 def snap_explorer(e):
@@ -368,9 +368,10 @@ def belief_probes():
           setup=t + "; t.observe('.........')", snap=snap)
     probe(m, "t.step((1, 1), 'nonsense')", refuse("ImpossiblePerceptError", "nonsense"),
           setup=t + "; t.observe('.........')", snap=snap)
-    probe(m, "t.observe('.........'); len(t.act((1, 1)))", accept(lambda r: r == 8), setup=t)
+    probe(m, "t.observe('.........'); len(t.act((1, 1)))", accept(16), setup=t)     # O's 8 moves, or a try first
     # track: states and actions of one game.
-    probe(m, "track(PTT, MAX, [PTT.initial_state], [])", refuse("ArgumentError", "actions"))
+    probe(m, "len(track(PTT, MAX, [PTT.initial_state], []))", accept(1))     # the record stops at a decision
+    probe(m, "track(PTT, MAX, [PTT.initial_state, X_CENTRE], [])", refuse("ArgumentError", "actions"))
     probe(m, "track(PTT, MAX, None, None)", refuse("ArgumentError", "states"))
     probe(m, "track(PTT, MAX, 5, [])", refuse("ArgumentError", "states"))
     probe(m, "track(PTT, MAX, [C4.initial_state], [])", refuse("StateError", "state"))
@@ -379,7 +380,7 @@ def belief_probes():
              "all(s in b for s, b in zip([s for s in out.states if PTT.is_terminal(s) or PTT.to_move(s) == MAX], "
              "track(PTT, MAX, out.states, out.actions)))", accept(True))
     # beliefs_by_percept: a size guard and a start.
-    matrix(m, "beliefs_by_percept(KUHN, MAX, max_beliefs={v})", NOT_POSITIVE_WHOLE, "ArgumentError",
+    matrix(m, "beliefs_by_percept(KUHN, MAX, max_beliefs={v})", NOT_POSITIVE_WHOLE[:-2] + ["[1]"], "ArgumentError",
            "max_beliefs")
     probe(m, "beliefs_by_percept(PTT, MAX, max_beliefs=3)", refuse("TooLargeError", "max_beliefs"))
     probe(m, "beliefs_by_percept(KUHN, MAX, 5)", refuse("ArgumentError", "start"))
@@ -496,7 +497,7 @@ def policy_probes():
     probe(m, "as_policy(KUHN, {MAX: UNI})", refuse("InformationSetError", "MIN"))
     probe(m, "as_policy(KUHN, lambda s: 5)", refuse("ProbabilityError", "5"))
     probe(m, "as_policy(KUHN, lambda s: {'pass': 0.2, 'bet': 0.2})", refuse("ProbabilityError", "sum"))
-    probe(m, "len(as_policy(KUHN, UNI, players=MAX))", accept(6))
+    probe(m, "as_policy(KUHN, UNI.restricted(MAX), players=MAX).covers(MAX)", accept(True))
     probe(m, "len(as_policy(KUHN, EQ))", accept(12))
     matrix(m, "expected_value({v}, UNI)", BAD_GAMES, "ArgumentError", "game")
     matrix(m, "expected_value(KUHN, {v})", ["5", "None", "{'J': {'pass': 1}}", "{MAX: UNI}"], "GameError",
@@ -887,7 +888,7 @@ def searches_probes():
              "limits.search": "limited_search({g}, depth=9, evaluate=ZERO)",
              "iterative_deepening": "iterative_deepening({g}, evaluate=ZERO, max_depth=9)",
              "monte_carlo_value": "monte_carlo_value({g}, playouts=5, seed=0)",
-             "play": "play({g}, {{MAX: uniform({g}), MIN: uniform({g})}}, seed=0)"}
+             }
     for name, template in calls.items():
         for bad in ("math.nan", "None", "'x'", "1j", "(1, 2)"):
             g = f"raw_ttt({bad})"
@@ -1194,7 +1195,7 @@ def run_all(probes, ns, *, timeout: float, workers: int = 2, progress=True) -> l
                 del running[conn]
                 results[i] = ("hang", f"still running after {timeout:g} s")
                 done += 1
-        if progress and ready:
+        if progress and ready and sys.stderr.isatty():
             print(f"\r{done}/{len(probes)} probes", end="", file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)

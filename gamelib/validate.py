@@ -102,7 +102,7 @@ def number(name: str, value, *, least=None, most=None, above=None, finite: bool 
 
 def flag(name: str, value) -> bool:
     """``value`` as a bool if it is True or False (numpy's too).  Else :class:`ArgumentError`."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool")):
         return bool(value)
     raise ArgumentError(f"{name} must be True or False, got {value!r}")
 
@@ -224,11 +224,36 @@ def players(name: str, value, game) -> tuple:
     return items
 
 
+def observation_of(game, error=GameError):
+    """``game.observation``, the protocol's optional PERCEPT (:meth:`gamelib.core.Game.observation`):
+    what every tool of imperfect information is built on; ``error`` (a GameError class) if the game
+    has none."""
+    observation = getattr(game, "observation", None)
+    if not callable(observation):
+        raise error(f"{game!r} has no observation(state, player) method, so what each player perceives is "
+                    "not defined; a tool of imperfect information needs one (gamelib.core.Game provides one)")
+    return observation
+
+
+def information_set_of(game):
+    """``game.information_set``, the protocol's optional readable key of an information set
+    (:meth:`gamelib.core.Game.information_set`), or a function that always says None (no readable key:
+    the tools key information sets by the player's history)."""
+    hook = getattr(game, "information_set", None)
+    return hook if callable(hook) else (lambda state, player: None)
+
+
 def start_state(game, state):
     """The state to start from: ``state``, or the game's initial state if None, checked by the game's
     ``check_state`` (:class:`StateError` if it is not a state of ``game``)."""
     if state is None:
         state = game.initial_state
+    return game_state(game, state)
+
+
+def game_state(game, state):
+    """``state`` if the game's ``check_state`` accepts it (:class:`StateError` if it is not a state of
+    ``game``; None is not a state here, unlike in :func:`start_state`)."""
     check = getattr(game, "check_state", None)
     if check is not None:
         check(state)
@@ -419,6 +444,26 @@ def unchanged_by_result(game, state, name: str) -> None:
             raise StateError(f"{name}: {game!r}.result({state!r}, {a!r}) changed the state it was given (or "
                              "returned it): states must be immutable, a new state for every move, since a "
                              "search keeps the states it has seen")
+
+
+class CheckedGame:
+    """``game`` as a search sees it once its entry checks have passed: the game's own methods (bound
+    once, so calling them costs no more), except ``utility`` and ``chance_outcomes``, wrapped by
+    :func:`checked_utility` (finite values) and :func:`checked_chance` so that what they return is
+    checked.  For searches that hand the game to their building blocks (MCTS's four steps, TD's
+    self-play)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.initial_state = game.initial_state
+        self.player_order = player_order(game)
+        self.to_move, self.actions, self.result, self.is_terminal = (game.to_move, game.actions, game.result,
+                                                                     game.is_terminal)
+        self.utility = checked_utility(game, finite=True)
+        self.chance_outcomes = checked_chance(game)
+
+    def __repr__(self):
+        return repr(self.game)
 
 
 def checked_vector_evaluation(evaluate, players, name: str = "evaluate"):

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelib import MAX, MIN, GameError, IllegalMoveError, play, uniform
+from gamelib import MAX, MIN, ArgumentError, GameError, IllegalMoveError, play, uniform
 from gamelib.games import HidingGame, KuhnPoker, PhantomTicTacToe, Pig, RoadGame, TicTacToe
 from gamelib.games.kuhn import equilibrium
 from gamelib.imperfect import (Belief, BeliefTracker, GameOver, ImpossiblePerceptError, TabularPolicy,
@@ -90,7 +90,7 @@ def test_predicting_an_illegal_action_or_for_the_wrong_player_fails():
         predict(game, b, (0, 0), MAX)
     with pytest.raises(IllegalMoveError):
         predict(game, Belief([game.initial_state]), (3, 3), MAX)
-    with pytest.raises(GameError, match="MAX or MIN"):
+    with pytest.raises(ArgumentError, match="player must be one of the players of PhantomTicTacToe.*'CHANCE'"):
         BeliefTracker(game, "CHANCE")
     with pytest.raises(GameError, match="at least one state"):
         Belief({})

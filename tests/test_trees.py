@@ -4,7 +4,7 @@ import math
 import pytest
 
 import gamelib
-from gamelib import CHANCE, MAX, MIN, GameTree, IllegalMoveError, TreeSpecError, chance
+from gamelib import CHANCE, MAX, MIN, ArgumentError, GameTree, IllegalMoveError, TreeSpecError, chance
 from gamelib.trees import label
 
 from .conftest import FIG_5_2
@@ -67,10 +67,15 @@ def test_malformed_specs_say_where_they_are_wrong(spec, where):
 
 
 def test_bad_random_arguments_are_refused():
-    with pytest.raises(TreeSpecError, match="order must be"):
+    # One error kind for every argument, naming it (issue 21: it used to be TreeSpecError for some).
+    with pytest.raises(ArgumentError, match="order must be one of .*'sideways'"):
         GameTree.random(2, 2, order="sideways")
-    with pytest.raises(TreeSpecError, match="branching >= 1"):
+    with pytest.raises(ArgumentError, match="branching must be a whole number .*>= 1, got 0"):
         GameTree.random(0, 2)
+    with pytest.raises(ArgumentError, match="depth must be a whole number .*>= 0, got -1"):
+        GameTree.random(2, -1)
+    with pytest.raises(ArgumentError, match="seed must be None, a whole number or a string.*nan"):
+        GameTree.random(2, 2, seed=float("nan"))
 
 
 def test_random_trees_are_reproducible_and_ordered_on_request():
