@@ -60,10 +60,20 @@ def refuse(kind="GameError", *names) -> Expect:
     return Expect("refuse", kind, names)
 
 
-def accept(check=None, *, unchanged: bool = False) -> Expect:
-    """Accepted, the value passing ``check``; ``unchanged``: and the probe's snapshot is unchanged (a
-    click that cannot be played answers with a status line and changes nothing)."""
-    return Expect("accept", "unchanged" if unchanged else "", check=check)
+def accept(value=None, *, unchanged: bool = False) -> Expect:
+    """Accepted, returning ``value`` (compared with ==; None: any value, or a function r -> bool);
+    ``unchanged``: and the probe's snapshot is unchanged (a click that cannot be played answers with
+    a status line and changes nothing)."""
+    return Expect("accept", "unchanged" if unchanged else "", check=value)
+
+
+class Expression(str):
+    """A check written as an expression of the result ``r`` (see :func:`holds`)."""
+
+
+def holds(expression: str, *, unchanged: bool = False) -> Expect:
+    """Accepted, and ``expression`` (Python, of the result ``r`` and the probe's namespace) is true."""
+    return Expect("accept", "unchanged" if unchanged else "", check=Expression(expression))
 
 
 def inside(*names) -> Expect:
@@ -105,6 +115,7 @@ NOT_FLAG = ["'yes'", "1", "None", "'no'", "0.0"]
 NOT_SEED = ["math.nan", "1.5", "[1]", "object()", "math.inf", "True", "{}"]
 NOT_PLAYER = ["None", "'X'", "CHANCE", "0", "'max'", "[MAX]"]
 FOREIGN_STATES = ["C4.initial_state", "None", "(1, 2)", "'abc'"]
+SEARCH_STATES = [v for v in FOREIGN_STATES if v != "None"]     # a search's state=None is its initial state
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -437,7 +448,7 @@ def andor_probes():
     probe(m, f"win_probability(PTT, [{late}], lambda s: [1])", refuse("ProbabilityError", "policy"))
     probe(m, f"win_probability(PTT, [{late}], uniform(PTT), opponent=lambda s: {{a: 2 for a in PTT.actions(s)}})",
           refuse("ProbabilityError", "opponent"))
-    probe(m, "win_probability(BadDeal([('JQ', 0.7), ('QK', 0.7)]), [KUHN.initial_state], uniform(KUHN), MAX)",
+    probe(m, "g = Raw(CHANCE_SPEC, outcomes={'B': [('b1', 0.7), ('b2', 0.7)]}); win_probability(g, ['A'], uniform(g))",
           refuse("ProbabilityError", "sum"))
     probe(m, f"win_probability(PTT, [{won}], uniform(PTT)).worst > 0", accept(True))
     probe(m, f"accidental_wins(PTT, [{won}], and_or_search(PTT, [{won}]).plan).probability", accept(1.0))
@@ -453,7 +464,7 @@ def infosets_probes():
            "ArgumentError", "max_nodes")
     probe(m, "len(extensive_form(KuhnPoker(), max_nodes=None))", accept(55))
     probe(m, "extensive_form(KuhnPoker(), max_nodes=10)", refuse("TooLargeError", "max_nodes"))
-    probe(m, "extensive_form(TicTacToe())", refuse("TooLargeError", "max_nodes"))
+    probe(m, "extensive_form(TicTacToe())", refuse("GameError", "max_nodes|histories"))
     probe(m, "extensive_form(RAID)", refuse("ArgumentError", "MAX", "MIN"))
     probe(m, "extensive_form(FIG54)", refuse("ArgumentError", "MAX", "MIN"))
     probe(m, "extensive_form(NoObservation())", refuse("GameError", "observation"))
@@ -502,8 +513,8 @@ def policy_probes():
     matrix(m, "expected_value({v}, UNI)", BAD_GAMES, "ArgumentError", "game")
     matrix(m, "expected_value(KUHN, {v})", ["5", "None", "{'J': {'pass': 1}}", "{MAX: UNI}"], "GameError",
            "polic|information set")
-    probe(m, "expected_value(KUHN, EQ)", accept("close(r, -1 / 18)"))
-    probe(m, "expected_value(KUHN, UNI)", accept("close(r, 0.125)"))
+    probe(m, "expected_value(KUHN, EQ)", holds("close(r, -1 / 18)"))
+    probe(m, "expected_value(KUHN, UNI)", holds("close(r, 0.125)"))
     probe(m, "expected_value(RAID, UNI)", refuse("ArgumentError", "MAX", "MIN"))
     matrix(m, "uniform_policy({v})", BAD_GAMES, "ArgumentError", "game")
     for state in FOREIGN_STATES + ["[1]"]:
@@ -529,11 +540,11 @@ def best_response_probes():
     probe(m, "best_response(RAID, UNI, MAX)", refuse("ArgumentError", "MAX", "MIN"))
     matrix(m, "nash_conv(KUHN, {v})", ["5", "None", "{MAX: UNI}"], "GameError", "polic|information set|MIN")
     matrix(m, "exploitability({v}, UNI)", BAD_GAMES, "ArgumentError", "game")
-    probe(m, "exploitability(KUHN, UNI)", accept("close(r, 0.458333333)"))
-    probe(m, "exploitability(KUHN, EQ)", accept("close(r, 0.0)"))
-    probe(m, "nash_conv(KUHN, UNI)", accept("close(r, 11 / 12)"))
+    probe(m, "exploitability(KUHN, UNI)", holds("close(r, 0.458333333)"))
+    probe(m, "exploitability(KUHN, EQ)", holds("close(r, 0.0)"))
+    probe(m, "nash_conv(KUHN, UNI)", holds("close(r, 11 / 12)"))
     probe(m, "best_response(KUHN, UNI, MIN).player", accept("MIN"))
-    probe(m, "best_response(KUHN, EQ, MAX).value", accept("close(r, -1 / 18)"))
+    probe(m, "best_response(KUHN, EQ, MAX).value", holds("close(r, -1 / 18)"))
 
 
 def cfr_probes():
@@ -608,7 +619,7 @@ def maxn_probes():
     probe(m, "maxn(Raid(moves=40))", refuse("TooLargeError", "depth"))
     probe(m, "maxn(Raid(moves=16))", refuse("TooLargeError", "depth"))
     probe(m, "maxn(Raid(moves=40), depth=2, evaluate=Raid(moves=40).shares).nodes", accept(13))
-    probe(m, "sum(maxn(Raid(moves=10)).value)", accept("close(r, 1)"))
+    probe(m, "sum(maxn(Raid(moves=10)).value)", holds("close(r, 1)"))
     matrix(m, "maxn(RAID, depth={v}, evaluate=ZERO3)", NOT_WHOLE[:-2], "ArgumentError", "depth")
     probe(m, "maxn(RAID, depth=2)", refuse("ArgumentError", "evaluate"))
     matrix(m, "maxn(RAID, depth=2, evaluate={v})", ["5", "'shares'"], "ArgumentError", "evaluate")
@@ -616,11 +627,11 @@ def maxn_probes():
         probe(m, f"maxn(RAID, depth=2, evaluate={bad})", refuse("EvaluationError", "evaluate"), generated=True)
     matrix(m, "maxn(RAID, ties={v})", ["'x'", "None", "5", "'FIRST'"], "ArgumentError", "ties")
     matrix(m, "maxn(RAID, trace={v})", NOT_FLAG, "ArgumentError", "trace")
-    matrix(m, "maxn(RAID, {v})", FOREIGN_STATES + ["RaidState((1, 2), 0, 1)", "RaidState((0, 0, 0), 5, 1)"],
+    matrix(m, "maxn(RAID, {v})", SEARCH_STATES + ["RaidState((1, 2), 0, 1)", "RaidState((0, 0, 0), 5, 1)"],
            "StateError", "state")
     matrix(m, "maxn({v})", BAD_GAMES, "ArgumentError", "game")
-    probe(m, "maxn(Raw(CHANCE_SPEC, outcomes={'A': [('a1', 0.5), ('a2', 0.6)]}))", refuse("ProbabilityError", "sum"))
-    probe(m, "maxn(Raw(CHANCE_SPEC, outcomes={'A': [('a1', -0.5), ('a2', 1.5)]}))", refuse("ProbabilityError", "-0.5"))
+    probe(m, "maxn(Raw(CHANCE_SPEC, outcomes={'B': [('b1', 0.5), ('b2', 0.6)]}))", refuse("ProbabilityError", "sum"))
+    probe(m, "maxn(Raw(CHANCE_SPEC, outcomes={'B': [('b1', -0.5), ('b2', 1.5)]}))", refuse("ProbabilityError", "-0.5"))
     matrix(m, "paranoid(RAID, {v})", ["'Z'", "None", "MAX", "['A']"], "ArgumentError", "me")
     matrix(m, "paranoid({v}, 'A')", BAD_GAMES, "ArgumentError", "game")
     matrix(m, "alliance(RAID, {v})", ["'A'", "[]", "['A', 'A']", "['Z']", "None", "5"], "ArgumentError", "members")
@@ -632,7 +643,7 @@ def maxn_probes():
     probe(m, "maxn(FIG52).value", accept((3, -3)))
     probe(m, "minimax(paranoid(Raid(moves=6), 'A')).value", accept(lambda r: 0 <= r <= 1))
     probe(m, "maxn(RAID, RAID_END).value", accept((0.0, 0.0, 1.0)))
-    probe(m, "maxn(Raw(THREE_SPEC, leaves={'D': (math.inf, 0, 0)}, players=('A', 'B', 'C'))).value[0]",
+    probe(m, "maxn(Raw(THREE_SPEC, leaves={'G': (math.inf, 2, 2)}, players=('A', 'B', 'C'))).value[0]",
           accept(float("inf")))
 
 
@@ -649,7 +660,8 @@ def mcts_probes():
           refuse("ProbabilityError", "sum"))
     probe(m, "mcts(Raw(CHANCE_SPEC, outcomes={'B': [('b1', -0.5), ('b2', 1.5)]}), iterations=20)",
           refuse("ProbabilityError", "-0.5"))
-    probe(m, "mcts(BadDeal([('JQ', 0.5), ('QK', 0.6)]), DEALT, iterations=20)", refuse("ProbabilityError", "sum"))
+    probe(m, "mcts(BadDeal([('JQ', 0.5), ('QK', 0.6)]), iterations=20)", refuse("ProbabilityError", "sum"))
+    probe(m, "mcts(BadDeal([('JQ', 0.5), ('QK', 0.6)]), DEALT, iterations=20).iterations", accept(20))
     probe(m, "mcts(Mutating(), iterations=200)", refuse("StateError", "result"))
     probe(m, "mcts(Selfish(), HIDE_START, iterations=20)", refuse("ArgumentError", "zero-sum"))
     probe(m, "mcts(Bins(cooperative=True), iterations=20)", refuse("ArgumentError", "zero-sum"))
@@ -662,7 +674,8 @@ def mcts_probes():
     matrix(m, "mcts(TTT, iterations=5, playout={v})", ["5", "'random'"], "ArgumentError", "playout")
     matrix(m, "mcts(TTT, iterations=5, max_moves={v})", ["0", "-1", "2.5", "'x'", "True"], "ArgumentError",
            "max_moves")
-    matrix(m, "mcts(TTT, {v}, iterations=5)", FOREIGN_STATES + ["[1]"], "StateError", "state")
+    matrix(m, "mcts(TTT, {v}, iterations=5)", SEARCH_STATES + ["[1]"], "StateError",
+           "state")
     matrix(m, "mcts({v}, iterations=5)", BAD_GAMES, "ArgumentError", "game")
     probe(m, "mcts(TTT, iterations=5, playout=lambda s: {a: -1 for a in TTT.actions(s)})",
           refuse("ProbabilityError", "policy"))
@@ -696,7 +709,7 @@ def td_probes():
     matrix(m, base + ", seed={v})", NOT_SEED, "ArgumentError", "seed")
     matrix(m, base + ", progress={v})", NOT_FLAG, "ArgumentError", "progress")
     matrix(m, base + ", max_moves={v})", ["0", "-1", "2.5", "'x'"], "ArgumentError", "max_moves")
-    matrix(m, base + ", state={v})", FOREIGN_STATES, "StateError", "state")
+    matrix(m, base + ", state={v})", SEARCH_STATES, "StateError", "state")
     probe(m, base + ", state=TicTacToe('XXXOO....').initial_state)", refuse("StateError", "over|terminal"))
     probe(m, f"td_learn(TTT, {F}, episodes=5, alpha=1e300)", refuse("GameError", "alpha", "diverge"))
     probe(m, f"td_learn(TTT, {F}.with_weights(open_lines=1e200, threats=1e200, centre=1e200), episodes=5, "
@@ -744,11 +757,11 @@ def normal_form_probes():
     matrix(m, f"nf.row_guarantee({MP}, {{v}})", ["[1]", "[2, -1]", "None"], "ArgumentError", "row_strategy")
     matrix(m, f"nf.col_guarantee({MP}, {{v}})", ["[1]", "[2, -1]", "None"], "ArgumentError", "col_strategy")
     probe(m, "nf.mixed_2x2([[1, 2, 3]] * 3, [[1, 2, 3]] * 3)", refuse("ArgumentError", "2×2|2x2"))
-    probe(m, "nf.solve_zero_sum([[1e-9, -1e-9], [-1e-9, 1e-9]]).row_strategy", accept("close(r[0], 0.5)"))
-    probe(m, "nf.solve_zero_sum([[1e9, -1e9], [-1e9, 1e9]]).row_strategy", accept("close(r[0], 0.5)"))
+    probe(m, "nf.solve_zero_sum([[1e-9, -1e-9], [-1e-9, 1e-9]]).row_strategy", holds("close(r[0], 0.5)"))
+    probe(m, "nf.solve_zero_sum([[1e9, -1e9], [-1e9, 1e9]]).row_strategy", holds("close(r[0], 0.5)"))
     probe(m, f"nf.solve_zero_sum({MP}).value", accept(0.0))
     probe(m, f"nf.best_responses({MP}, [0.5, 0.5], tol=0)", accept((0, 1)))
-    probe(m, "nf.solve_zero_sum(np.array([[2, -3], [-3, 4]])).value", accept("close(r, -1 / 12)"))
+    probe(m, "nf.solve_zero_sum(np.array([[2, -3], [-3, 4]])).value", holds("close(r, -1 / 12)"))
     probe(m, "len(nf.nash_equilibria(matrix_games.BATTLE_OF_THE_SEXES.row_payoffs, "
              "matrix_games.BATTLE_OF_THE_SEXES.col_payoffs))", accept(3))
     for bad in ("[[1, 'x'], [1, 2]]", "[[math.nan, 1], [1, 2]]", "[[1], [1, 2]]", "None"):
@@ -771,7 +784,7 @@ def game_probes():
                        "utility({v}, MAX)", "check_state({v})"):
             matrix(m, f"{g}.{method}", foreign, "StateError", "state")
         if name in ("kuhn", "phantom", "roads", "hiding"):
-            for method in ("observation({v}, MAX)", "information_set({v}, MAX)"):
+            for method in ("observation({v}, MAX)",) + (("information_set({v}, MAX)",) if name != "phantom" else ()):
                 matrix(m, f"{g}.{method}", foreign[:2], "StateError", "state")
         matrix(m, f"{g}.result({games[name][1]}, {{v}})", ["[1]", "'bogus'", "None", "{}"], "IllegalMoveError",
                "illegal")
@@ -804,10 +817,11 @@ def game_probes():
                 "PhantomBoard('XXXOO....', MIN, 'XXX......', 'OO.......', 0)"):
         probe(m, f"PTT.check_state({bad})", refuse("StateError", "state|board|view"), generated=True)
         probe(m, f"minimax(PTT, {bad})", refuse("StateError", "state|board|view"), generated=True)
-    matrix(m, "PhantomTicTacToe({v})", ["'XXXXXXXXX'", "'abc'", "5", "[]"], "StateError", "board")
+    matrix(m, "PhantomTicTacToe({v})", ["'XXXXXXXXX'", "'abc'", "5", "[]"], "GameError", "board")
     matrix(m, "PhantomTicTacToe(x_view={v})", ["'X........'", "'abc'", "5", "'.........X'"], "GameError",
            "x_view|view")
-    matrix(m, "PhantomTicTacToe('X........', o_view={v})", ["'X........'", "5", "'O........'"], "GameError",
+    probe(m, "PhantomTicTacToe('X........', o_view='X........').initial_state.o_view", accept("X........"))
+    matrix(m, "PhantomTicTacToe('X........', o_view={v})", ["'.X.......'", "5", "'O........'"], "GameError",
            "o_view|view")
     probe(m, "PhantomTicTacToe.board(C4.initial_state)", refuse("StateError", "state"))
     probe(m, "PTT.result(X_CENTRE, (1, 1)).to_move", accept("MIN"))
@@ -849,7 +863,7 @@ def game_probes():
                 "RoadState(None, ('A',))", "RoadState('left', ('A', 'B'))"):
         probe(m, f"ROAD.check_state({bad})", refuse("StateError", "state"), generated=True)
         probe(m, f"expectiminimax(ROAD, {bad})", refuse("StateError", "state"), generated=True)
-    probe(m, "expectiminimax(RoadGame(heap=np.float64(1.5))).value", accept(1.5))
+    probe(m, "expectiminimax(RoadGame(heap=np.float64(2.5))).value", accept(2.5))
     probe(m, "RoadGame(ask_cost=0).actions(ROAD_START)", accept(("ask", "A", "B")))
     m = "games.hiding"
     matrix(m, "HidingGame({v})", NOT_FINITE, "ArgumentError", "bonus")
@@ -898,7 +912,7 @@ def searches_probes():
     probe(m, "alphabeta(Raw([[3, 12], [2, 4]], leaves={'D': None}))", refuse("EvaluationError", "utility", "D"))
     probe(m, "expectiminimax(Raw(CHANCE_SPEC, outcomes={'B': [('b1', 0.5), ('b2', 0.6)]}))",
           refuse("ProbabilityError", "sum"))
-    probe(m, "minimax(Raw([[3, 12], [2, 4]], leaves={'E': math.inf})).value", accept(float("inf")))
+    probe(m, "minimax(Raw([[3, 12], [2, 4]], leaves={'D': math.inf, 'E': math.inf})).value", accept(float("inf")))
     probe(m, "alphabeta(TicTacToe('XX.OO....')).value", accept(1))
     probe(m, "minimax(FIG52).value", accept(3))
 
@@ -979,7 +993,7 @@ def widget_probes():
     matrix(m, "PB.new_game(human={v})", ["'Z'", "5", "MAX"], "ArgumentError", "human", snap="snap_phantom(PB)")
     for square in ("True, 0", "0.0, 0", "1, 1.5", "-1, 0", "3, 0", "'0', 0", "None, None", "0, True",
                    "np.int64(9), 0"):
-        probe(m, f"PB.click({square})", accept("'not a square' in r", unchanged=True), snap="snap_phantom(PB)",
+        probe(m, f"PB.click({square})", holds("'not a square' in r", unchanged=True), snap="snap_phantom(PB)",
               generated=True)
     probe(m, "PB.click(np.int64(1), 1); PB.last_try", accept((1, 1)))
     probe(m, "PB.new_game(agent='clairvoyance'); PB.agent_kind", accept("clairvoyance"))
@@ -989,10 +1003,10 @@ def widget_probes():
     matrix(m, "KuhnPokerTable(iterations={v})", ["-1", "2.5", "'x'", "None"], "ArgumentError", "iterations")
     matrix(m, "KuhnPokerTable(iterations=5, seed={v})", NOT_SEED[:4], "ArgumentError", "seed")
     for action in ("'bogus'", "5", "None", "[1]", "'PASS'"):
-        probe(m, f"KT.act({action})", accept("'not an action' in r", unchanged=True), snap="snap_kuhn(KT)",
+        probe(m, f"KT.act({action})", holds("'not an action' in r", unchanged=True), snap="snap_kuhn(KT)",
               generated=True)
     for name in ("'bogus'", "5", "None"):
-        probe(m, f"KT.set_agent({name})", accept("bool(KT.error)", unchanged=True), snap="snap_kuhn(KT)",
+        probe(m, f"KT.set_agent({name})", holds("bool(KT.error)", unchanged=True), snap="snap_kuhn(KT)",
               generated=True)
     probe(m, "KT.set_agent('clairvoyance'); KT.agent_name", accept("clairvoyance"))
     matrix(m, "draw_phantom_belief({v}, PTT.initial_state, MAX, B0)", ["5", "None", "KUHN"], "ArgumentError", "game")
@@ -1009,7 +1023,7 @@ def widget_probes():
     m = "viz.infosets"
     matrix(m, "draw_information_sets({v})", BAD_GAMES, "ArgumentError", "game")
     probe(m, "draw_information_sets(RAID)", refuse("ArgumentError", "MAX", "MIN"))
-    probe(m, "draw_information_sets(TTT)", refuse("TooLargeError", "max_nodes"))
+    probe(m, "draw_information_sets(TTT)", refuse("GameError", "max_nodes|histories"))
     matrix(m, "draw_information_sets(KUHN, policy={v})", ["5", "'uniform'", "{'J': {'pass': 2}}"], "GameError",
            "polic|J")
     matrix(m, "draw_information_sets(ROAD, action_names={v})", ["5", "['A']"], "ArgumentError", "action_names")
@@ -1030,8 +1044,9 @@ def widget_probes():
     probe(m, "MaxnView(FIG54, maxn(FIG54, trace=True), 0).step", accept(0))
     # The tree explorer: set_tree with a tree it cannot show changes nothing.
     m = "viz.explorer"
-    for tree in ("[(1, 2, 3), (4, 5)]", "[(1, 2), (3, 4)]", "5", "'bogus'", "[]", "[[1, math.nan]]", "[[1, 'x']]",
-                 "GameTree.from_nested([[1, math.inf]])"):
+    probe(m, "EX.set_tree(5); len(EX.tree)", accept(1))                   # a tree of one leaf
+    for tree in ("[(1, 2, 3), (4, 5)]", "[(1, 2), (3, 4)]", "{'a': 1}", "'bogus'", "[]", "[[1, math.nan]]",
+                 "[[1, 'x']]", "GameTree.from_nested([[1, math.inf]])"):
         probe(m, f"EX.set_tree({tree})", refuse("GameError", "tuple|tree|spec|leaf|finite"), snap="snap_explorer(EX)",
               generated=True)
     matrix(m, "EX.set_tree(FIG52, step={v})", ["-1", "2.5", "'x'"], "ArgumentError", "step", snap="snap_explorer(EX)")
@@ -1050,7 +1065,7 @@ def widget_probes():
     matrix(m, "PW.set_payoffs({v})", ["[[1, 2], [3]]", "None", "[[math.nan, 1], [1, 1]]", "[[1] * 4] * 4"],
            "ArgumentError", "payoff|row|size", snap="snap_matrix(PW)")
     matrix(m, "PayoffMatrixWidget({v}, draw=False)", ["5", "'bogus'"], "ArgumentError", "game")
-    probe(m, "PW.set_cell(0, 0, '1/3'); PW.row_payoffs[0][0]", accept("close(r, 1 / 3)"))
+    probe(m, "PW.set_cell(0, 0, '1/3'); PW.row_payoffs[0][0]", holds("close(r, 1 / 3)"))
 
 
 def build():
@@ -1080,8 +1095,8 @@ def _run(code: str, ns: dict):
 def _same(a, b) -> bool:
     try:
         same = a == b
-        if isinstance(same, bool):
-            return same
+        if isinstance(same, bool) or type(same).__name__ in ("bool_", "bool"):      # numpy's too
+            return bool(same)
     except Exception:  # noqa: BLE001
         pass
     return repr(a) == repr(b)
@@ -1138,7 +1153,7 @@ def classify(p: Probe, ns: dict) -> tuple[str, str]:
         ok = True
     elif callable(check):
         ok = check(value)
-    elif isinstance(check, str):
+    elif isinstance(check, Expression):
         ns["r"] = value
         try:
             ok = bool(eval(check, ns))

@@ -161,6 +161,10 @@ class Teams(Game):
         if check is not None:
             check(state)
 
+    def too_large_to_solve(self, state):
+        too_large = getattr(self.game, "too_large_to_solve", None)
+        return too_large(state) if too_large is not None else None
+
     def utility(self, state, who):
         u = sum(self.game.utility(state, p) for p in self.team)
         if who == MAX:

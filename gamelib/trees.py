@@ -476,6 +476,10 @@ def _validate(spec, players=None):
         elif n is not None and (not isinstance(node, (list, tuple)) or (
                 isinstance(node, tuple) and not isinstance(node, ChanceSpec))):
             _check_vector(node, path, players)
+        elif isinstance(node, tuple) and not isinstance(node, ChanceSpec):
+            raise TreeSpecError(f"{_where(path)}: {_short(node)} is a tuple: in a two-player tree a node is a "
+                                "list and a leaf a number (MAX's utility); a tuple is a utility vector, for a tree "
+                                "of named players, from_nested(spec, players=('A', 'B', ...))")
         elif isinstance(node, (list, tuple)):
             if id(node) in on_path:
                 raise TreeSpecError(f"{_where(path)}: this node contains itself (a list that holds "

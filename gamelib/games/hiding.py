@@ -61,6 +61,8 @@ class HidingGame(Game):
         return [(side, 0.5) for side in SIDES]
 
     def actions(self, state):
+        if state.__class__ is not HidingState:
+            self.check_state(state)
         if state.treasure is None or self.is_terminal(state):
             return ()
         return SIDES if state.march is None else tuple(f"defend {s}" for s in SIDES)

@@ -27,13 +27,15 @@ CHOICES = ("random", "clairvoyance")
 def phantom_value():
     """MAX's minimax value of a phantom tic-tac-toe state with everything visible: the value of its
     true board in tic-tac-toe's endgame table (+1, 0, -1).  Built once (5,478 positions)."""
-    from ..games.phantom_tictactoe import PhantomTicTacToe
+    from ..games.phantom_tictactoe import PhantomBoard, PhantomTicTacToe
     from ..games.tictactoe import TicTacToe
     from ..lookup import endgame_table
     table = endgame_table(TicTacToe())
     memo: dict = {}
 
     def value(state):
+        if state.__class__ is not PhantomBoard:
+            raise StateError(f"{state!r} is not a phantom tic-tac-toe state (a PhantomBoard)")
         if state.squares not in memo:
             memo[state.squares] = table.value(PhantomTicTacToe.board(state))
         return memo[state.squares]
