@@ -1,6 +1,7 @@
 # What else students hand in.  predict hands the work to gamelib.imperfect.predict and
 # clairvoyance_averages to gamelib.imperfect.clairvoyance_policy (the references): detected, by name.
-# update forgets to return its set, so track, built on it, raises.  clairvoyance_decision returns
+# update forgets to return its set, so track, built on it, hands None to gamelib.imperfect.predict,
+# which refuses it (ArgumentError naming belief).  clairvoyance_decision returns
 # (action, average) instead of the action, so the policy of question 9 is not a policy.  The by-hand
 # answers are right.
 
@@ -9,7 +10,7 @@ total = 9
 cells = {"q3_test": 0, "q3_hidden": 0, "q4_test": 0, "q4_hidden": 0, "q5_test": 0, "q5_hidden": 0,
          "q7_test": 0, "q7_hidden": 0, "q8_test": 0, "q8_hidden": 0, "q9_test": 0}
 says = {"q3_test": "it calls gamelib.imperfect.belief.predict, gamelib's own",
-        "q4_test": "did you forget to return it?", "q5_test": "it raised TypeError",
+        "q4_test": "did you forget to return it?", "q5_test": "it raised ArgumentError: belief must be",
         "q7_test": "it calls gamelib.imperfect.clairvoyance.clairvoyance_policy, gamelib's own",
         "q8_test": "it returned tuple", "q9_test": "is not a policy"}
 
