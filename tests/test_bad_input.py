@@ -589,6 +589,42 @@ CASES = [
 ]
 
 
+class Valued(TicTacToe):
+    """Tic-tac-toe whose utility is ``value`` at every end: a user's game whose utility is not a number."""
+
+    def __init__(self, value):
+        super().__init__()
+        self.value = value
+
+    def utility(self, state, player):
+        return self.value
+
+    def __repr__(self):
+        return f"Valued({self.value!r})"
+
+
+SEARCHES = {"minimax": minimax, "alphabeta": alphabeta, "expectiminimax": expectiminimax,
+            "star1": lambda g: star1(g, lower=-5, upper=5), "star2": lambda g: star2(g, lower=-5, upper=5),
+            "limits.search": lambda g: limited(g, depth=9, evaluate=ZERO),
+            "iterative_deepening": lambda g: iterative_deepening(g, evaluate=ZERO, max_depth=9),
+            "monte_carlo_value": lambda g: monte_carlo_value(g, playouts=5, seed=0)}
+
+# Issue 21: every search refuses a utility that is not a real number (minimax and alphabeta used to return
+# 3 for NaN: only evaluate's values were checked).  One check, validate.checked_utility, at the entry.
+CASES += [case(lambda f=f, v=v: f(Valued(v)), EvaluationError, r"utility\(Board\(", "returned " + re.escape(repr(v)),
+               id=f"{name} utility={v!r}")
+          for name, f in SEARCHES.items() for v in (nan, None, "x", 1j, (1, 2))]
+CASES += [
+    case(lambda: minimax(TTT, depth=-1, evaluate=ZERO), ArgumentError, "depth must be a whole number", "-1",
+         id="minimax depth=-1 is an ArgumentError"),
+    case(lambda: alphabeta(TTT, depth=2), ArgumentError, "needs evaluate=", id="depth without evaluate"),
+    case(lambda: play(TTT, {MAX: uniform(TTT), MIN: uniform(TTT)}, seed=nan), ArgumentError, "seed", "nan",
+         id="play seed=nan"),
+    case(lambda: monte_carlo_value(TTT, playouts=5, seed=1.5), ArgumentError, "seed", "1.5",
+         id="monte_carlo_value seed=1.5"),
+]
+
+
 @pytest.mark.parametrize("call, error, patterns", CASES)
 def test_bad_input_raises_a_clear_error(call, error, patterns):
     with no_hang(30), pytest.raises(error) as caught:
@@ -663,6 +699,9 @@ def test_valid_edge_values_still_work():
     correct(alphabeta(FIG52, depth=1, evaluate=lambda s: inf).value == inf)        # a won position
     from fractions import Fraction
     correct(minimax(FIG52, depth=1, evaluate=lambda s: Fraction(1, 3)).value == Fraction(1, 3))
+    correct(minimax(Valued(np.float64(2.5))).value == 2.5)                     # numpy numbers are numbers
+    correct(alphabeta(Valued(inf)).value == inf)                               # a won position, as evaluate's
+    correct(expectiminimax(GameTree.from_nested([chance((1.0, 5), (0.0, inf)), [3]])).value == 5)
 
 
 # ---------------------------------------------------------------------------------------------------

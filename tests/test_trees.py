@@ -101,3 +101,43 @@ def test_from_game_unfolds_a_small_game():
     assert gamelib.expectiminimax(tree).value == gamelib.expectiminimax(Bins(coin=True)).value == -2
     with pytest.raises(TreeSpecError, match="more than 5 nodes"):
         GameTree.from_game(Bins(), max_nodes=5)
+
+
+# -- bad input (issue 21): utility vectors without players, and leaves checked when a tree is built ------
+
+@pytest.mark.parametrize("spec, where", [([(1, 2, 3), (2, -2)], r"spec\[0\]"), ([[(1, 2, 3), 4]], r"spec\[0\]\[0\]"),
+                                          ([(3, 1), [2, 5]], r"spec\[0\]")])
+def test_a_tuple_in_a_two_player_spec_is_a_utility_vector_without_players(spec, where):
+    # Such a spec used to become a two-player tree, and maxn then returned (2, -2).
+    with pytest.raises(TreeSpecError, match=where + r": \(.*\) is a tuple: .*players=\('A', 'B', \.\.\.\)"):
+        GameTree.from_nested(spec)
+    with pytest.raises(TreeSpecError, match="utility vector .* has 2 entries; this tree has 3 players"):
+        GameTree.from_nested([(1, 2, 3), (2, -2)], players=("A", "B", "C"))
+
+
+def test_the_constructor_checks_leaves_and_probabilities():
+    with pytest.raises(TreeSpecError, match="leaf 'B' of the tree is nan"):
+        GameTree({"A": (("a1", "B"),), "B": ()}, {"A": MAX, "B": MIN}, {"B": math.nan}, {})
+    with pytest.raises(TreeSpecError, match=r"leaf 'C' of the tree is \(1, 2, 3\): a leaf's utility vector must "
+                                            r"be a tuple of 2 real numbers"):
+        GameTree({"A": (("a1", "B"), ("a2", "C")), "B": (), "C": ()}, {"A": "P", "B": "Q", "C": "Q"},
+                 {"B": (1, 2), "C": (1, 2, 3)}, {}, player_order=("P", "Q"))
+    with pytest.raises(gamelib.ProbabilityError, match="chance node 'A'.* sum to 1.2"):
+        GameTree({"A": (("a1", "B"), ("a2", "C")), "B": (), "C": ()}, {"A": CHANCE, "B": MAX, "C": MAX},
+                 {"B": 1, "C": 2}, {"A": (0.6, 0.6)})
+
+
+def test_from_game_checks_the_games_utilities_and_chance():
+    from gamelib.games import Bins
+
+    class Nan(Bins):
+        def utility(self, state, player):
+            return math.nan
+    with pytest.raises(gamelib.EvaluationError, match="utility.* returned nan"):
+        GameTree.from_game(Nan())
+
+    class Unfair(Bins):
+        def chance_outcomes(self, state):
+            return [("heads", 0.5), ("tails", 0.6)]
+    with pytest.raises(gamelib.ProbabilityError, match="chance outcomes .* sum to 1.1"):
+        GameTree.from_game(Unfair(coin=True))
