@@ -10,8 +10,8 @@ kind of input               checked by
 numbers and options         :func:`whole`, :func:`number`, :func:`flag`, :func:`choice`,
                             :func:`function`, :func:`python_seed`, :func:`numpy_seed`,
                             :func:`check_bounds` (-> :class:`~gamelib.core.ArgumentError`)
-games and states            :func:`check_game`, :func:`start_state`, which asks the game's own
-                            ``check_state`` (-> :class:`~gamelib.core.StateError`)
+games and states            :func:`check_game`, :func:`start_state` and :func:`game_state`, which
+                            ask the game's own ``check_state`` (-> :class:`~gamelib.core.StateError`)
 search arguments            :func:`search_entry`: the game, the state, ``depth``/``evaluate``/
                             ``cutoff`` (H-MINIMAX, AIMA 4th ed. Eq. 5.2), ``trace``; a game whose
                             positions repeat is refused a search to the end
@@ -21,9 +21,23 @@ evaluation values           :func:`checked_evaluation`: ``evaluate`` wrapped onc
                             state (-> :class:`~gamelib.core.EvaluationError`).  NaN matters most:
                             every comparison with it is False, so ``v2 > v`` would skip it silently;
                             :func:`checked_vector_evaluation` does the same for utility vectors
-players                     :func:`player_order` (a game's players, in vector order), :func:`player`
-                            (one of them), :func:`unhandled_player` (the error of a two-player
-                            search asked to move for a third player)
+utilities                   :func:`checked_utility`: ``game.utility`` wrapped once, at every search's
+                            entry, so NaN, None, a string (or, for averages, an infinity) raises
+                            :class:`~gamelib.core.EvaluationError` naming the state; not wrapped if
+                            the game marks it :func:`gamelib.core.trusted` (the kit's games, whose
+                            values are fixed by their rules).  :func:`checked_utilities` does the
+                            same for utility vectors (max^n), :func:`zero_sum_utility` checks MIN's
+                            too (MCTS, TD)
+chance distributions        :func:`checked_chance`: each checked the first time it is seen
+                            (-> :class:`~gamelib.core.ProbabilityError`)
+the protocol's options      :func:`player_order`, :func:`observation_of`, :func:`information_set_of`:
+                            the optional parts of :class:`gamelib.core.Game`, read in one place
+players                     :func:`player` (one of a game's players), :func:`players` (a tuple of
+                            them), :func:`two_player` (refuses a game that is not MAX against MIN),
+                            :func:`unhandled_player` (the error of a two-player search asked to
+                            move for a third player)
+immutable states            :func:`unchanged_by_result`: a game whose ``result`` changes the state it
+                            is given is refused at the entry of the searches that keep states
 move orderings              :func:`checked_order`: ``order(state, actions)`` must return the same
                             actions, reordered (a generator is taken as the sequence it yields)
 depth                       :func:`recursion_guard`: a search deeper than Python's recursion limit

@@ -401,8 +401,8 @@ def track(game, player, states, actions, *, opponent=None) -> list:
     if not states or len(actions) < len(states) - 1:
         raise ArgumentError(f"actions must hold the action taken at each state but the last, got {len(actions)} "
                             f"for {len(states)} states")
+    game_state(game, states[0])          # the others are checked by being what the rules make of it
     for i, state in enumerate(states):
-        game_state(game, state)
         if i + 1 < len(states) and game.result(state, actions[i]) != states[i + 1]:
             raise ArgumentError(f"actions[{i}] = {actions[i]!r} does not lead from states[{i}] to states[{i + 1}]: "
                                 f"states and actions must be one game's record")
