@@ -33,8 +33,8 @@ from functools import partial
 
 from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Event, Game, GameError, SearchResult,
                    StateError, check_distribution, cutoff_test, recording)
-from .validate import (check_game, checked_utilities, choice, flag, function, player, player_order,
-                       recursion_guard, search_entry)
+from .validate import (check_game, checked_utilities, choice, flag, function, game_state, is_cyclic, player,
+                       player_order, recursion_guard, search_entry, too_large_to_solve)
 
 TIES = ("first", "spiteful", "generous", "paranoid")
 
@@ -138,7 +138,7 @@ class Teams(Game):
     def __init__(self, game, team):
         self.game, self.team = game, tuple(team)
         self.initial_state = game.initial_state
-        self.cyclic = getattr(game, "cyclic", False)
+        self.cyclic = is_cyclic(game)
 
     def to_move(self, state):
         p = self.game.to_move(state)
@@ -157,13 +157,10 @@ class Teams(Game):
         return self.game.chance_outcomes(state)
 
     def check_state(self, state):
-        check = getattr(self.game, "check_state", None)
-        if check is not None:
-            check(state)
+        game_state(self.game, state)
 
     def too_large_to_solve(self, state):
-        too_large = getattr(self.game, "too_large_to_solve", None)
-        return too_large(state) if too_large is not None else None
+        return too_large_to_solve(self.game, state)
 
     def utility(self, state, who):
         u = sum(self.game.utility(state, p) for p in self.team)

@@ -249,6 +249,18 @@ def observation_of(game, error=GameError):
     return observation
 
 
+def is_cyclic(game) -> bool:
+    """``game.cyclic`` (:attr:`gamelib.core.Game.cyclic`): can its positions repeat?  False by default."""
+    return bool(getattr(game, "cyclic", False))
+
+
+def too_large_to_solve(game, state) -> str | None:
+    """``game.too_large_to_solve(state)`` (:meth:`gamelib.core.Game.too_large_to_solve`): why a search
+    from ``state`` to the end would not finish, or None (also for a game without the method)."""
+    method = getattr(game, "too_large_to_solve", None)
+    return method(state) if callable(method) else None
+
+
 def information_set_of(game):
     """``game.information_set``, the protocol's optional readable key of an information set
     (:meth:`gamelib.core.Game.information_set`), or a function that always says None (no readable key:
@@ -298,12 +310,12 @@ def search_entry(game, state, depth, evaluate, cutoff, trace, name: str, *, vect
     if cutoff is not None:
         function("cutoff", cutoff, "a function (state, plies below the root) -> bool")
     cut = cutoff_test(depth, evaluate, cutoff)
-    if cut is None and getattr(game, "cyclic", False):
+    if cut is None and is_cyclic(game):
         raise SearchDepthError(f"{name} to the end of {game!r} would never finish: its positions can "
                                "repeat (the state graph has cycles); give depth= and evaluate= "
                                "(a depth-limited search, AIMA Eq. 5.2)")
     if cut is None:
-        why = game.too_large_to_solve(state) if hasattr(game, "too_large_to_solve") else None
+        why = too_large_to_solve(game, state)
         if why:
             raise TooLargeError(f"{name} to the end of {game!r} would not finish: {why}; give depth= and "
                                 "evaluate= (a depth-limited search, AIMA Eq. 5.2)")

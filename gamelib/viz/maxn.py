@@ -20,8 +20,8 @@ import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..core import CHANCE, MAX, MIN, ArgumentError, Event
-from ..validate import whole
+from ..core import CHANCE, ArgumentError, Event
+from ..validate import player_order, whole
 from .drawing import COLUMN_WIDTH, MIN_FONT
 
 PLAYER_COLORS = ("#c0392b", "#1f5fa8", "#2e8b57", "#8e44ad", "#d35400", "#7f6000")
@@ -76,7 +76,7 @@ def tree_vectors(tree) -> dict:
 
 def tree_players(tree) -> tuple:
     """The players of ``tree`` in vector order ((MAX, MIN) for a two-player tree)."""
-    return tuple(getattr(tree, "player_order", (MAX, MIN)))
+    return player_order(tree)
 
 
 class MaxnView:
