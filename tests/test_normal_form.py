@@ -1,20 +1,25 @@
 """Simultaneous games: the value of zero-sum matrix games by LP (CS221's two-finger Morra,
-rock-paper-scissors), von Neumann's minimax theorem, best responses and Nash equilibria."""
+rock-paper-scissors), von Neumann's minimax theorem, best responses and Nash equilibria: every extreme
+one, checked against an exact brute force of our own, and continua of them said so (issue 21); the
+matrix games' catalogue (gamelib/games/matrix_games.py); and bad input refused, named."""
 import itertools
+import math
+import re
 from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gamelib import ArgumentError, GameTree, TooLargeError, minimax
-from gamelib.games import MATRIX_GAMES
+from gamelib.games import MATRIX_GAMES, MatrixGame
 from gamelib.games.matrix_games import (BATTLE_OF_THE_SEXES, COLLABORATIVE_MORRA, MATCHING_PENNIES,
-                                        PRISONERS_DILEMMA, ROCK_PAPER_SCISSORS, TWO_FINGER_MORRA)
-from gamelib.normal_form import (best_responses, col_guarantee, expected_payoffs, is_equilibrium,
-                                 mixed_2x2, nash_equilibria, payoff_matrix, pure_equilibria, pure_maximin,
-                                 pure_minimax, row_guarantee, solve_zero_sum)
+                                        PRISONERS_DILEMMA, ROCK_PAPER_SCISSORS, TWO_FINGER_MORRA, zero_sum)
+from gamelib.normal_form import (MAX_PAYOFF, Equilibria, NashSubset, best_responses, col_guarantee, exact_matrix,
+                                 expected_payoffs, is_equilibrium, mixed_2x2, nash_equilibria, payoff_matrix,
+                                 payoff_rows, pure_equilibria, pure_maximin, pure_minimax, row_guarantee,
+                                 solve_zero_sum, strategy)
 
 approx = pytest.approx
 MORRA = TWO_FINGER_MORRA.row_payoffs
@@ -209,7 +214,354 @@ def test_other_bad_input():
         nash_equilibria(np.eye(12), np.eye(12), max_supports=1000)
 
 
-def test_a_degenerate_game_lists_its_pure_equilibria():
-    zeros = [[0, 0], [0, 0]]                     # everything is an equilibrium; the corners are listed
-    assert [tuple(map(tuple, e)) for e in nash_equilibria(zeros, zeros)] == [
-        ((1.0, 0.0), (1.0, 0.0)), ((1.0, 0.0), (0.0, 1.0)), ((0.0, 1.0), (1.0, 0.0)), ((0.0, 1.0), (0.0, 1.0))]
+    with pytest.raises(ArgumentError, match=r"mixed_2x2 is for 2×2 games, got 1×2"):
+        mixed_2x2([[1, 2]], [[1, 2]])
+
+
+# -- every extreme equilibrium, exactly (issue 21) --------------------------------------------------------
+#
+# The reference below is written independently of gamelib.normal_form: a strategy is a point of the
+# simplex (not of a best-response polytope), pinned down by some actions left unplayed and some of the
+# opponent's replies made equally good, solved by Cramer's rule with determinants by Bareiss elimination;
+# a pair is an equilibrium if each plays only best replies to the other, checked exactly.
+
+def _det(M):
+    """The determinant of a square matrix of Fractions (Bareiss' fraction-free elimination)."""
+    M = [list(r) for r in M]
+    n = len(M)
+    sign, prev = 1, Fraction(1)
+    for k in range(n - 1):
+        if M[k][k] == 0:
+            swap = next((r for r in range(k + 1, n) if M[r][k] != 0), None)
+            if swap is None:
+                return Fraction(0)
+            M[k], M[swap] = M[swap], M[k]
+            sign = -sign
+        for i in range(k + 1, n):
+            for j in range(k + 1, n):
+                M[i][j] = (M[i][j] * M[k][k] - M[i][k] * M[k][j]) / prev
+        prev = M[k][k]
+    return sign * M[n - 1][n - 1]
+
+
+def _cramer(M, rhs):
+    d = _det(M)
+    if d == 0:
+        return None
+    return [_det([row[:c] + [b] + row[c + 1:] for row, b in zip(M, rhs)]) / d for c in range(len(M))]
+
+
+def _extreme_strategies(payoff_of):
+    """A player's candidate extreme strategies; ``payoff_of[a][b]`` is the opponent's payoff for its
+    action b when this player plays a.  Every point z of the simplex that is the only solution of: the
+    actions S unplayed, the opponent's actions J (non-empty) equally good, |S| + |J| = this player's
+    number of actions; kept if z >= 0 and the actions of J are the opponent's best replies to z."""
+    d, r = len(payoff_of), len(payoff_of[0])
+    found = set()
+    for size_j in range(1, min(d, r) + 1):
+        for S in itertools.combinations(range(d), d - size_j):
+            for J in itertools.combinations(range(r), size_j):
+                rows = [[Fraction(int(k == s)) for k in range(d)] for s in S]
+                rows += [[payoff_of[k][j] - payoff_of[k][J[0]] for k in range(d)] for j in J[1:]]
+                rows.append([Fraction(1)] * d)
+                z = _cramer(rows, [Fraction(0)] * (d - 1) + [Fraction(1)])
+                if z is None or min(z) < 0:
+                    continue
+                values = [sum(z[k] * payoff_of[k][b] for k in range(d)) for b in range(r)]
+                if all(values[j] == max(values) for j in J):
+                    found.add(tuple(z))
+    return found
+
+
+def reference_extreme_equilibria(A, B):
+    """(every extreme equilibrium as a sorted list of pairs of Fraction tuples, infinitely many?)."""
+    A = [[Fraction(v) for v in row] for row in A]
+    B = [[Fraction(v) for v in row] for row in B]
+    m, n = len(A), len(A[0])
+    equilibria = []
+    for x in _extreme_strategies(B):
+        col_values = [sum(x[i] * B[i][j] for i in range(m)) for j in range(n)]
+        for y in _extreme_strategies([list(col) for col in zip(*A)]):
+            row_values = [sum(A[i][j] * y[j] for j in range(n)) for i in range(m)]
+            if all(row_values[i] == max(row_values) for i in range(m) if x[i]) \
+                    and all(col_values[j] == max(col_values) for j in range(n) if y[j]):
+                equilibria.append((x, y))
+    equilibria.sort()
+    # finitely many exactly when no extreme strategy is in two extreme equilibria (a matching)
+    continuum = len({x for x, _ in equilibria}) < len(equilibria) or len({y for _, y in equilibria}) < len(equilibria)
+    return equilibria, continuum
+
+
+def test_the_smallest_miss_of_issue_21_is_found_and_the_segment_said():
+    A, B = [[0, 0], [0, 1]], [[0, 1], [3, 2]]
+    eq = nash_equilibria(A, B)
+    assert eq == [((0.0, 1.0), (1.0, 0.0)), ((0.5, 0.5), (1.0, 0.0))]          # the second was missed
+    assert isinstance(eq, Equilibria) and eq.continuum and eq.degenerate
+    (segment,) = eq.nash_subsets
+    assert segment.kind == "segment" and segment == NashSubset(((0.0, 1.0), (0.5, 0.5)), ((1.0, 0.0),))
+    assert segment.ends() == (((0.0, 1.0), (1.0, 0.0)), ((0.5, 0.5), (1.0, 0.0)))
+    for p in np.linspace(0.5, 1, 7):                       # every point between is an equilibrium
+        assert is_equilibrium(A, B, (1 - p, p), (1, 0))
+    assert not is_equilibrium(A, B, (0.6, 0.4), (1, 0))    # and none beyond the end
+    exact = nash_equilibria(A, B, exact=True)
+    assert exact == [((0, 1), (1, 0)), ((Fraction(1, 2), Fraction(1, 2)), (1, 0))]
+    assert all(isinstance(p, Fraction) for x, y in exact for p in x + y)
+    assert exact.describe() == (
+        "infinitely many Nash equilibria, 2 extreme ones:\n"
+        "  row (0, 1), column (1, 0)\n"
+        "  row (1/2, 1/2), column (1, 0)\n"
+        "every mix within each of these sets is an equilibrium too:\n"
+        "  the segment from row (0, 1), column (1, 0) to row (1/2, 1/2), column (1, 0)")
+    with pytest.raises(ArgumentError, match="ends\\(\\) is for a 'segment' Nash subset, this one is a 'point'"):
+        nash_equilibria(*PRISONERS_DILEMMA[3:]).nash_subsets[0].ends()
+
+
+def test_a_game_of_zeros_is_one_box_of_equilibria():
+    zeros = [[0, 0], [0, 0]]                     # everything is an equilibrium: the four corners span it
+    eq = nash_equilibria(zeros, zeros)
+    assert eq == [((1.0, 0.0), (1.0, 0.0)), ((1.0, 0.0), (0.0, 1.0)), ((0.0, 1.0), (1.0, 0.0)),
+                  ((0.0, 1.0), (0.0, 1.0))]
+    assert eq.continuum and [s.kind for s in eq.nash_subsets] == ["set"]
+    assert eq.nash_subsets[0] == NashSubset(((1.0, 0.0), (0.0, 1.0)), ((1.0, 0.0), (0.0, 1.0)))
+    assert "every mix of row (1, 0) and (0, 1) against every mix of column (1, 0) and (0, 1)" in eq.describe()
+
+
+def test_finitely_many_equilibria_are_points_and_said_so():
+    g = COLLABORATIVE_MORRA
+    eq = nash_equilibria(g.row_payoffs, g.col_payoffs)
+    assert not eq.continuum and not eq.degenerate and [s.kind for s in eq.nash_subsets] == ["point"] * 3
+    assert eq.describe().splitlines() == ["3 Nash equilibria:", "  row (1, 0), column (1, 0)",
+                                          "  row (0, 1), column (0, 1)", "  row (7/12, 5/12), column (7/12, 5/12)"]
+    assert nash_equilibria(g.row_payoffs, g.col_payoffs, exact=True)[2] == ((Fraction(7, 12), Fraction(5, 12)),) * 2
+    copy = Equilibria(eq)                                 # copied as a list is: its attributes too
+    assert copy == eq and copy.nash_subsets == eq.nash_subsets and copy.degenerate == eq.degenerate
+
+
+def test_one_by_n_and_two_segments_meeting_at_a_corner():
+    assert nash_equilibria([[1]], [[2]]) == [((1.0,), (1.0,))]
+    eq = nash_equilibria([[5, 5, 5]], [[1, 3, 3]])             # the column player is indifferent between two
+    assert eq == [((1.0,), (0.0, 1.0, 0.0)), ((1.0,), (0.0, 0.0, 1.0))] and eq.continuum
+    eq = nash_equilibria([[1, 1], [0, 1]], [[1, 1], [0, 1]])
+    assert [s.kind for s in eq.nash_subsets] == ["segment", "segment"] and len(eq) == 3
+
+
+def _games(sizes=st.integers(2, 4), entries=st.integers(-3, 3)):
+    return st.tuples(sizes, sizes).flatmap(lambda mn: st.tuples(
+        *(st.lists(st.lists(entries, min_size=mn[1], max_size=mn[1]), min_size=mn[0], max_size=mn[0]),) * 2))
+
+
+@settings(max_examples=100, deadline=None)
+@given(_games())
+def test_every_extreme_equilibrium_is_found_as_the_brute_force_finds_it(game):
+    """Integer payoffs in -3..3 make most of these games degenerate: ties everywhere."""
+    A, B = game
+    eq = nash_equilibria(A, B, exact=True)
+    expected, continuum = reference_extreme_equilibria(A, B)
+    assert sorted(eq) == expected and len(set(eq)) == len(eq)
+    assert eq.continuum == continuum
+    assert eq == nash_equilibria(A, B, exact=True)                             # a stable order
+    assert nash_equilibria(A, B) == [(tuple(map(float, x)), tuple(map(float, y))) for x, y in eq]
+    if not eq.degenerate:                     # a nondegenerate game: finitely many, an odd number
+        assert not eq.continuum and len(eq) % 2 == 1
+    # every extreme equilibrium is in a Nash subset, and every mix within a subset is an equilibrium
+    assert {(x, y) for s in eq.nash_subsets for x in s.rows for y in s.cols} == set(eq)
+    for s in eq.nash_subsets:
+        x = [sum(col) / len(s.rows) for col in zip(*s.rows)]
+        y = [sum(col) / len(s.cols) for col in zip(*s.cols)]
+        assert _exactly_an_equilibrium(A, B, x, y)
+
+
+def _exactly_an_equilibrium(A, B, x, y):
+    row = [sum(a * q for a, q in zip(r, y)) for r in A]
+    col = [sum(B[i][j] * x[i] for i in range(len(x))) for j in range(len(y))]
+    return all(row[i] == max(row) for i in range(len(x)) if x[i]) and all(col[j] == max(col) for j in range(len(y))
+                                                                          if y[j])
+
+
+@settings(max_examples=40, deadline=None)
+@given(_games(entries=st.integers(-5, 5)), st.integers(-20, 20), st.sampled_from([Fraction(1, 10 ** 9), 7, 10 ** 9]))
+def test_equilibria_do_not_change_when_payoffs_are_shifted_or_scaled(game, shift, scale):
+    A, B = game
+    moved = [[v * scale + shift for v in row] for row in A]
+    assert nash_equilibria(moved, B, exact=True) == nash_equilibria(A, B, exact=True)
+
+
+def test_floats_are_read_as_the_decimals_they_print():
+    """0.1 + 0.2 == 0.3 for the payoffs typed as 0.1, 0.2 and 0.3: against (1/2, 1/2) the third row ties
+    with the first two exactly as 1, 2 and 3/2 would, so the game is degenerate as typed."""
+    A_typed = [[0.1, 0.2], [0.2, 0.1], [0.15, 0.15]]
+    A_whole = [[2, 4], [4, 2], [3, 3]]
+    B = [[1, 0], [0, 1], [0, 0]]
+    assert nash_equilibria(A_typed, B, exact=True) == nash_equilibria(A_whole, B, exact=True)
+    assert nash_equilibria(A_typed, B).degenerate
+    assert exact_matrix([[0.1, -0.0, 3, Fraction(1, 3)]]) == [[Fraction(1, 10), 0, 3, Fraction(1, 3)]]
+    assert payoff_rows(np.array([[1, 2]])) == ((1, 2),) and type(payoff_rows(np.array([[1, 2]]))[0][0]) is int
+    assert str(payoff_rows([[-0.0]])[0][0]) == "0.0"
+
+
+def test_the_size_guard_and_its_argument():
+    for bad in ("x", -1, 0, 1.5, True, float("nan")):
+        with pytest.raises(ArgumentError, match=re.escape(f"max_supports must be a whole number >= 1, got {bad!r} "
+                                                          "(None is allowed too)")):
+            nash_equilibria([[1, 2], [3, 4]], [[1, 2], [3, 4]], max_supports=bad)
+    with pytest.raises(TooLargeError, match="the number of support pairs of a 2×2 game is 5, more than max_supports=4"):
+        nash_equilibria([[1, 2], [3, 4]], [[1, 2], [3, 4]], max_supports=4)
+    assert len(nash_equilibria([[1, 2], [3, 4]], [[1, 2], [3, 4]], max_supports=5)) == 1
+    assert len(nash_equilibria(np.eye(6), np.eye(6), max_supports=None)) == 2 ** 6 - 1     # 6 × 6 coordination
+    for bad in ("yes", 1, None):
+        with pytest.raises(ArgumentError, match=re.escape(f"exact must be True or False, got {bad!r}")):
+            nash_equilibria([[1]], [[1]], exact=bad)
+
+
+# -- zero-sum games at every scale --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-9, 1, 1e9, 1e15])
+def test_matching_pennies_is_solved_at_every_scale(scale):
+    """Issue 21: scaled by 1e-9, every payoff was within the LP solver's tolerance of 0 and a pure
+    strategy came back.  The LP now solves the payoffs rescaled to [0, 1]."""
+    P = [[scale, -scale], [-scale, scale]]
+    s = solve_zero_sum(P)
+    assert s == (0.0, (0.5, 0.5), (0.5, 0.5))
+    assert best_responses(P, (0.5, 0.5)) == (0, 1) and best_responses(P, (0.6, 0.4)) == (0,)
+    assert not is_equilibrium(P, [[-v for v in r] for r in P], (1, 0), (1, 0))
+    assert is_equilibrium(P, [[-v for v in r] for r in P], (0.5, 0.5), (0.5, 0.5))
+
+
+def test_the_lp_answer_is_exact_when_it_can_be_certified():
+    s = solve_zero_sum(TWO_FINGER_MORRA.row_payoffs)
+    assert s.value == float(Fraction(-1, 12)) and s.row_strategy == (float(Fraction(7, 12)), float(Fraction(5, 12)))
+    assert solve_zero_sum([[7]]) == (7.0, (1.0,), (1.0,))
+    assert solve_zero_sum([[2, 2], [2, 2]]) == (2.0, (1.0, 0.0), (1.0, 0.0))       # every strategy is optimal
+
+
+@settings(max_examples=60, deadline=None)
+@given(_games(sizes=st.integers(1, 4), entries=st.integers(-5, 5)))
+def test_the_lp_value_is_the_exact_value_of_the_game(game):
+    A = game[0]
+    value = {sum(x[i] * A[i][j] * y[j] for i in range(len(x)) for j in range(len(y)))
+             for x, y in nash_equilibria(A, [[-v for v in r] for r in A], exact=True)}
+    assert len(value) == 1                                 # every equilibrium of a zero-sum game: one value
+    s = solve_zero_sum(A)
+    assert s.value == pytest.approx(float(value.pop()), abs=1e-9)
+    tiny = solve_zero_sum([[v * 1e-9 for v in r] for r in A])               # the same game in billionths
+    assert row_guarantee(A, tiny.row_strategy) == pytest.approx(s.value, abs=1e-6)
+    assert col_guarantee(A, tiny.col_strategy) == pytest.approx(s.value, abs=1e-6)
+
+
+# -- best responses and tolerances --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("tol", [-1, -1e-12, float("nan"), float("inf"), "x", True, None, 2])
+def test_a_tolerance_must_be_a_fraction_of_the_payoff_range(tol):
+    """Issue 21: tol=-1 gave no best response at all."""
+    message = re.escape(f"tol must be a fraction of the payoff range (a finite number) >= 0 and <= 1, got {tol!r}")
+    with pytest.raises(ArgumentError, match=message):
+        best_responses(MORRA, (0.5, 0.5), tol=tol)
+    with pytest.raises(ArgumentError, match=message):
+        is_equilibrium(MORRA, MORRA, (1, 0), (1, 0), tol=tol)
+
+
+def test_best_responses_ties_and_tolerance():
+    assert best_responses([[1, 1], [2, 0]], (0.5, 0.5), tol=0) == (0, 1)            # an exact tie
+    assert best_responses([[1, 1], [2, 0]], (0.51, 0.49), tol=0) == (1,)
+    assert best_responses([[1, 1], [2, 0]], (0.51, 0.49), tol=0.01) == (0, 1)        # 1 % of the range
+    assert best_responses([[3, 3], [3, 3]], (0.3, 0.7)) == (0, 1)                    # all equal: all best
+
+
+@pytest.mark.parametrize("x, message", [
+    (None, r"row_strategy must be a mixed strategy over 2 actions: 2 probabilities >= 0 that sum to 1, got None"),
+    ([0.5], r"over 2 actions.*got \[0.5\]$"),
+    ([0.5, 0.6], r"got \[0.5, 0.6\] \(they sum to 1.1\)"),
+    ([1.5, -0.5], r"\(row_strategy\[1\] is -0.5\)"),
+    (["0.5", "0.5"], r"\(row_strategy\[0\] is '0.5'\)"),
+    ([True, False], r"\(row_strategy\[0\] is True\)"),
+    ([float("nan"), 1], r"\(row_strategy\[0\] is nan\)"),
+    ([10 ** 400, 0], r"\(row_strategy\[0\] is 1000"),
+    (np.array([[0.5, 0.5]]), r"got array"),
+    ("ab", r"got 'ab'"),
+])
+def test_bad_strategies_are_named(x, message):
+    with pytest.raises(ArgumentError, match=message):
+        row_guarantee(MORRA, x)
+    with pytest.raises(ArgumentError, match=message.replace("row_strategy", "(row_strategy|opponent_strategy)")):
+        best_responses(MORRA, x, player="col")
+    assert strategy(np.array([0.5, 0.5]), 2).tolist() == [0.5, 0.5]
+
+
+# -- payoffs that cannot be used, refused by every function -------------------------------------------------
+
+def _every_entry(M):
+    """Every public function of normal_form, given M as (one of) its payoffs."""
+    good = [[1, 2], [3, 4]]
+    return [lambda: payoff_matrix(M, "row_payoffs"), lambda: solve_zero_sum(M), lambda: pure_maximin(M),
+            lambda: pure_minimax(M), lambda: row_guarantee(M, (0.5, 0.5)), lambda: col_guarantee(M, (0.5, 0.5)),
+            lambda: best_responses(M, (0.5, 0.5)), lambda: nash_equilibria(M, good),
+            lambda: nash_equilibria(good, M), lambda: pure_equilibria(M, good), lambda: mixed_2x2(good, M),
+            lambda: is_equilibrium(M, good, (1, 0), (1, 0)), lambda: expected_payoffs(good, M, (1, 0), (1, 0)),
+            lambda: exact_matrix(M), lambda: payoff_rows(M),
+            lambda: MatrixGame("g", ("a", "b"), ("c", "d"), M, good), lambda: zero_sum("g", "ab", "cd", M)]
+
+
+@pytest.mark.parametrize("payoffs, message", [
+    ([[10 ** 400, 1], [0, 1]], r"\[0\]\[0\] is 1000.*: payoffs must be finite real numbers"),
+    ([[1e16, 1], [0, 1]], r"\[0\]\[0\] is 1e\+16, too large: payoffs must be at most 1e\+15 in size"),
+    ([[Fraction(10 ** 20), 1]], r"\[0\]\[0\] is Fraction\(100000000000000000000, 1\), too large"),
+    ([[None, 1]], r"\[0\]\[0\] is None: payoffs must be finite real numbers"),
+    ([[1 + 2j, 1]], r"\[0\]\[0\] is \(1\+2j\)"),
+    ([[np.bool_(True), 1]], r"\[0\]\[0\] is np.True_"),
+    ([[[1], [2]]], r"\[0\]\[0\] is \[1\]"),
+    (np.array([["a", "b"]]), r"\[0\]\[0\] is 'a'"),
+    (np.zeros((0, 2)), r"must be a matrix: a non-empty list of rows"),
+    (None, r"must be a matrix"),
+    ("abc", r"must be a matrix"),
+    ({"a": 1}, r"must be a matrix"),
+])
+def test_every_function_refuses_payoffs_it_cannot_use(payoffs, message):
+    """Issue 21: solve_zero_sum([[10**400, 1], [0, 1]]) gave an OverflowError."""
+    for call in _every_entry(payoffs):
+        with pytest.raises(ArgumentError, match=message):
+            call()
+
+
+def test_other_arguments_are_checked():
+    with pytest.raises(ArgumentError, match="name must be a string"):
+        payoff_matrix([[1]], name=5)
+    with pytest.raises(ArgumentError, match=r"player must be one of \['row', 'col'\], got 'both'"):
+        best_responses(MORRA, (1, 0), player="both")
+    with pytest.raises(ArgumentError, match=r"row_payoffs is 2×2 but col_payoffs is 2×3"):
+        is_equilibrium(MORRA, [[1, 2, 3]] * 2, (1, 0), (1, 0))
+    assert payoff_matrix([[MAX_PAYOFF, -MAX_PAYOFF]]).tolist() == [[1e15, -1e15]]     # the largest accepted
+
+
+# -- the catalogue of matrix games ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args, message", [
+    ((5, "ab", "cd", [[1, 2], [3, 4]], [[1, 2], [3, 4]]), r"name must be a string \(the game's name\), got 5"),
+    (("g", ("a",), ("c", "d"), [[1, 2], [3, 4]], [[1, 2], [3, 4]]),
+     r"row_actions must be 2 distinct names \(strings\), one for each row action of the payoffs, got \('a',\)"),
+    (("g", ("a", "a"), ("c", "d"), [[1, 2], [3, 4]], [[1, 2], [3, 4]]), r"row_actions must be 2 distinct names"),
+    (("g", ("a", "b"), (1, 2), [[1, 2], [3, 4]], [[1, 2], [3, 4]]),
+     r"col_actions must be 2 distinct names .*got \(1, 2\)"),
+    (("g", ("a", "b"), None, [[1, 2], [3, 4]], [[1, 2], [3, 4]]), r"col_actions must be 2 distinct names"),
+    (("g", ("a", "b"), ("c", "d"), [[1, 2], [3]], [[1, 2], [3, 4]]), r"row_payoffs is ragged"),
+    (("g", ("a", "b"), ("c", "d"), [[1, 2], [3, 4]], [[1, 2]]), r"row_payoffs is 2×2 but col_payoffs is 1×2"),
+    (("g", ("a", "b"), ("c", "d"), [[1, 2], [3, 4]], [[1, float("nan")], [3, 4]]), r"col_payoffs\[0\]\[1\] is nan"),
+])
+def test_a_matrix_game_checks_what_it_is_given(args, message):
+    with pytest.raises(ArgumentError, match=message):
+        MatrixGame(*args)
+
+
+def test_matrix_games_keep_their_payoffs_exactly():
+    g = PRISONERS_DILEMMA
+    assert g.row_payoffs == ((-5, 0), (-10, -1)) and isinstance(g, tuple) and g[0] == "prisoner's dilemma"
+    with pytest.raises(ArgumentError, match=r"row_payoffs\[0\]\[0\] is nan"):
+        g._replace(row_payoffs=[[float("nan"), 0], [0, 0]])
+    with pytest.raises(ArgumentError, match="col_actions must be 2 distinct names"):
+        MatrixGame._make(["g", ("a", "b"), ("c",), [[1, 2], [3, 4]], [[1, 2], [3, 4]]])
+    third = zero_sum("thirds", ("a", "b"), ("c", "d"), [[Fraction(1, 3), 0], [0, Fraction(2, 3)]])
+    assert third.zero_sum and third.col_payoffs[0][0] == Fraction(-1, 3)
+    assert "1/3, -1/3" in third.table() and "0, 0" in third.table()
+    assert g._replace(name="pd").name == "pd"
+    with pytest.raises(ArgumentError, match=r"payoffs\[0\]\[1\] is 'x'"):
+        zero_sum("g", "ab", "cd", [[1, "x"], [3, 4]])
+    assert math.isclose(solve_zero_sum(third.row_payoffs).value, 2 / 9)

@@ -1,4 +1,5 @@
-"""Max^n pictures (read from the trace) and the payoff-matrix widget, driven headlessly."""
+"""Max^n pictures (read from the trace) and max^n in the tree explorer, driven headlessly.  The
+payoff-matrix widget's tests are in tests/test_matrix_widget.py."""
 import matplotlib
 
 matplotlib.use("Agg")
@@ -8,11 +9,8 @@ import pytest  # noqa: E402
 
 from gamelib import GameTree, maxn  # noqa: E402
 from gamelib.core import ArgumentError  # noqa: E402
-from gamelib.games.matrix_games import PRISONERS_DILEMMA, TWO_FINGER_MORRA  # noqa: E402
 from gamelib.trees import chance  # noqa: E402
-from gamelib.viz import (MaxnView, PayoffMatrixWidget, describe_maxn_event, draw_best_responses,  # noqa: E402
-                         draw_guarantee, draw_maxn_tree, payoff_table_html)
-from gamelib.viz.matrix_widget import NBSP  # noqa: E402
+from gamelib.viz import MaxnView, describe_maxn_event, draw_maxn_tree  # noqa: E402
 from gamelib.viz.maxn import fmt_number, fmt_vector, maxn_figure_size  # noqa: E402
 
 ABC = ("A", "B", "C")
@@ -89,130 +87,6 @@ def test_describe_maxn_events():
 def test_number_formats():
     assert [fmt_number(x) for x in (3, -2, 1 / 3, 0.25, 2.0, 0.123456)] == ["3", "−2", "1/3", "1/4", "2", "0.123"]
     assert fmt_vector((1 / 3, 1 / 3, 1 / 3)) == "(1/3, 1/3, 1/3)" and fmt_vector(None) == ""
-
-
-# -- static pictures of matrix games ----------------------------------------------------------------
-
-def test_best_responses_and_guarantee_pictures():
-    ax = draw_best_responses(TWO_FINGER_MORRA.row_payoffs, TWO_FINGER_MORRA.col_payoffs)
-    assert "p=7/12, q=7/12" in texts(ax)
-    ax = draw_guarantee(TWO_FINGER_MORRA.row_payoffs)
-    assert "value −1/12 at p = 7/12" in texts(ax)
-    assert [t.get_text() for t in ax.get_legend().get_texts()][:2] == ["column plays 1: 5p − 3",
-                                                                        "column plays 2: −7p + 4"]
-    with pytest.raises(ValueError, match="2×2"):
-        draw_best_responses([[1, 2, 3]] * 3, [[1, 2, 3]] * 3)
-
-
-def test_payoff_table_marks_best_replies_and_pure_equilibria():
-    table = payoff_table_html(PRISONERS_DILEMMA.row_payoffs, PRISONERS_DILEMMA.col_payoffs,
-                              PRISONERS_DILEMMA.row_actions, PRISONERS_DILEMMA.col_actions)
-    assert table.count("★") == 2 and table.count("<u>") == 4     # the ★ in the key, and one cell
-
-
-# -- the payoff-matrix widget --------------------------------------------------------------------------
-
-def all_buttons(widget):
-    out, stack = [], [widget]
-    while stack:
-        w = stack.pop()
-        if hasattr(w, "on_click"):
-            out.append(w)
-        stack.extend(getattr(w, "children", ()))
-    return out
-
-
-def test_widget_shows_morra_solved():
-    w = PayoffMatrixWidget()
-    assert w.preset == "two-finger Morra" and w.zero_sum and w.size == 2
-    assert "zero-sum value (LP): −1/12 for the row player, row plays (7/12, 5/12)" in w.text
-    assert "row guarantees −3, column holds row to 2" in w.text
-    assert w.png.startswith(b"\x89PNG") and w.image.value == w.png
-    assert all(c.disabled for row in w.col_cells for c in row)        # zero-sum: column follows
-    assert all(b.description not in ("", None) for b in all_buttons(w))
-    assert repr(w) == "PayoffMatrixWidget: a live widget; run the cell in JupyterLab to edit the game"
-
-
-def test_widget_presets_and_typing_in_cells():
-    w = PayoffMatrixWidget("prisoner's dilemma", draw=False)
-    assert not w.zero_sum and "row (1, 0), column (1, 0): payoffs −5, −5" in w.text and w.solution is None
-    w.row_cells[1][1].value = "1"               # refusing now pays the row player 1 if both refuse
-    w.col_cells[1][1].value = "1"
-    assert w.preset == "custom" and w.row_payoffs[1][1] == 1.0 and len(w.equilibria) == 3
-    assert "prisoner's dilemma (edited)" in w.text and w.message == ""
-    w.row_cells[0][1].value = "−1/3"            # fractions and the typographic minus are numbers
-    assert w.row_payoffs[0][1] == pytest.approx(-1 / 3) and w.row_cells[0][1].value == "-1/3"
-    w.reset()
-    assert w.preset == "prisoner's dilemma" and w.row_payoffs == [[-5, 0], [-10, -1]]
-    w.preset = "battle of the sexes"
-    assert len(w.equilibria) == 3 and w.row_actions == ["opera", "football"]
-    w.reset_button.click()
-    assert w.preset == "battle of the sexes" and w.message == ""
-
-
-def widget_state(w):
-    return (w.text, w.row_payoffs, w.col_payoffs, w.preset, w.size, w.zero_sum, w.png,
-            [[c.value for c in row] for row in w.row_cells], [[c.value for c in row] for row in w.col_cells],
-            w.table_html.value, w.result_html.value, w.image.value)
-
-
-@pytest.mark.parametrize("typed", ["nan", "abc", "", "1/0", "inf", "-inf", "1e999"])
-def test_widget_refuses_bad_typing_inside_and_keeps_the_game_whole(typed):
-    """Issue 8's standard: a bad entry is refused with the reason shown inside the widget, in red,
-    and every box, table and picture stays as it was."""
-    w = PayoffMatrixWidget("two-finger Morra")
-    before = widget_state(w)
-    w.row_cells[0][0].value = typed
-    assert "payoff in cell (1, 1)" in w.message and "nothing was changed" in w.message
-    assert "#b00020" in w.message_html.value and w.message_html.layout.display is None
-    assert widget_state(w) == before
-    assert w.row_cells[0][0].value == "2"                  # the box shows the old value again
-    w.row_cells[0][0].value = "3"                          # a good edit clears the message
-    assert w.message == "" and w.row_payoffs[0][0] == 3 and w.col_payoffs[0][0] == -3
-
-
-def test_widget_python_calls_raise_and_change_nothing():
-    w = PayoffMatrixWidget("two-finger Morra", draw=False)
-    before = widget_state(w)
-    with pytest.raises(ArgumentError, match="row_payoffs\\[0\\]\\[0\\] is nan"):
-        w.set_payoffs([[float("nan"), 1], [2, 3]])
-    with pytest.raises(ArgumentError, match="ragged"):
-        w.set_payoffs([[1, 2], [3]])
-    with pytest.raises(ArgumentError, match="2×2 and 3×3"):
-        w.set_payoffs([[1, 2, 3, 4]] * 4)
-    with pytest.raises(ArgumentError, match="no cell \\(5, 0\\)"):
-        w.set_cell(5, 0, row=1)
-    with pytest.raises(ArgumentError, match="type a number"):
-        w.set_cell(0, 0, row="two")
-    with pytest.raises(ArgumentError, match="size must be 2 or 3"):
-        w.size = 4
-    with pytest.raises(ArgumentError, match="preset must be one of"):
-        w.preset = "chess"
-    assert widget_state(w) == before and w.message == ""
-    w.set_cell(0, 0, row=3)
-    assert w.row_payoffs[0][0] == 3 and w.col_payoffs[0][0] == -3   # zero-sum: the column follows
-
-
-def test_widget_sizes_and_zero_sum_toggle():
-    w = PayoffMatrixWidget("two-finger Morra", draw=False)
-    w.size = 3
-    assert w.size == 3 and len(w.row_cells) == 3 and w.row_payoffs[2] == [0, 0, 0]
-    assert w.col_actions == ["1", "2", "3"]
-    w.preset = "rock-paper-scissors"
-    assert "zero-sum value (LP): 0" in w.text
-    w.zero_sum = False                  # the column's cells can be edited; the game is still zero-sum
-    assert not any(c.disabled for row in w.col_cells for c in row) and w.solution is not None
-    w.col_cells[0][1].value = "5"
-    assert w.col_payoffs[0][1] == 5 and "not zero-sum" in w.text and w.solution is None
-    w.zero_sum = True
-    assert w.col_payoffs[0][1] == -w.row_payoffs[0][1] and w.solution is not None
-    w.set_payoffs([[1, 2], [3, 4]], [[0, 0], [0, 0]])
-    assert w.size == 2 and not w.zero_sum and len(w.row_cells) == 2
-    drawn = PayoffMatrixWidget("rock-paper-scissors")
-    assert drawn.png.startswith(b"\x89PNG")                    # 3 × 3: the strategies as bars
-    with pytest.raises(ArgumentError, match="game must be one of"):
-        PayoffMatrixWidget("chess")
-    assert NBSP == "\u00a0"
 
 
 # -- max^n in the tree explorer ---------------------------------------------------------------------

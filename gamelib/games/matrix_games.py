@@ -19,21 +19,49 @@ player.  :mod:`gamelib.normal_form` solves them; :class:`gamelib.viz.PayoffMatri
 ``BATTLE_OF_THE_SEXES``     coordination with a conflict: both prefer going out together, each to
                             their own favourite (opera or football).
 =========================  ==========================================================================
+
+A :class:`MatrixGame` checks what it is given (:func:`gamelib.normal_form.payoff_rows`): payoffs that are
+not a rectangular matrix of finite numbers, matrices of different shapes, or action names that are not
+one distinct string per row (column) raise :class:`~gamelib.core.ArgumentError` naming the problem.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
+from fractions import Fraction
+
+from ..core import ArgumentError
+from ..normal_form import payoff_rows
+
+_Fields = namedtuple("_Fields", "name row_actions col_actions row_payoffs col_payoffs")
 
 
-class MatrixGame(NamedTuple):
+class MatrixGame(_Fields):
     """A two-player simultaneous game: ``row_payoffs[i][j]`` and ``col_payoffs[i][j]`` are what the
-    row and the column player get when they play ``row_actions[i]`` and ``col_actions[j]``."""
+    row and the column player get when they play ``row_actions[i]`` and ``col_actions[j]``.
 
-    name: str
-    row_actions: tuple
-    col_actions: tuple
-    row_payoffs: tuple
-    col_payoffs: tuple
+    ``MatrixGame(name, row_actions, col_actions, row_payoffs, col_payoffs)``: a named tuple of these
+    five, checked when made (payoffs kept as given: ints, Fractions or floats, as tuples of tuples)."""
+
+    __slots__ = ()
+
+    def __new__(cls, name, row_actions, col_actions, row_payoffs, col_payoffs):
+        if not isinstance(name, str):
+            raise ArgumentError(f"name must be a string (the game's name), got {name!r}")
+        A = payoff_rows(row_payoffs, "row_payoffs")
+        B = payoff_rows(col_payoffs, "col_payoffs")
+        if (len(A), len(A[0])) != (len(B), len(B[0])):
+            raise ArgumentError(f"row_payoffs is {len(A)}×{len(A[0])} but col_payoffs is {len(B)}×{len(B[0])}: "
+                                "both give a payoff for every pair of actions")
+        rows = _action_names("row_actions", row_actions, len(A), "row")
+        cols = _action_names("col_actions", col_actions, len(A[0]), "column")
+        return super().__new__(cls, name, rows, cols, A, B)
+
+    @classmethod
+    def _make(cls, iterable):
+        return cls(*iterable)
+
+    def _replace(self, **changes):
+        return type(self)(**{**self._asdict(), **changes})
 
     @property
     def zero_sum(self) -> bool:
@@ -42,7 +70,7 @@ class MatrixGame(NamedTuple):
 
     def table(self) -> str:
         """The payoff matrix as text, each cell 'row payoff, column payoff'."""
-        cells = [[f"{a:g}, {b:g}" for a, b in zip(ra, rb)]
+        cells = [[f"{_fmt(a)}, {_fmt(b)}" for a, b in zip(ra, rb)]
                  for ra, rb in zip(self.row_payoffs, self.col_payoffs)]
         width = max(len(c) for row in cells for c in row + [str(a) for a in self.col_actions])
         left = max(len(str(a)) for a in self.row_actions)
@@ -53,11 +81,25 @@ class MatrixGame(NamedTuple):
         return "\n".join(lines)
 
 
+def _action_names(name, actions, count, who) -> tuple:
+    expected = f"{name} must be {count} distinct names (strings), one for each {who} action of the payoffs"
+    if not isinstance(actions, (list, tuple)) or len(actions) != count \
+            or any(not isinstance(a, str) for a in actions) or len(set(actions)) != len(actions):
+        raise ArgumentError(f"{expected}, got {actions!r}")
+    return tuple(actions)
+
+
+def _fmt(v) -> str:
+    """A payoff as the table shows it: 3, -2.5, 1/3."""
+    if isinstance(v, Fraction):
+        return str(v)
+    return str(v) if isinstance(v, int) else f"{v:g}"
+
+
 def zero_sum(name: str, row_actions, col_actions, payoffs) -> MatrixGame:
-    """A zero-sum :class:`MatrixGame` from the row player's payoffs."""
-    payoffs = tuple(tuple(r) for r in payoffs)
-    return MatrixGame(name, tuple(row_actions), tuple(col_actions), payoffs,
-                      tuple(tuple(-v for v in r) for r in payoffs))
+    """A zero-sum :class:`MatrixGame` from the row player's payoffs (the column player gets −payoff)."""
+    payoffs = payoff_rows(payoffs, "payoffs")
+    return MatrixGame(name, row_actions, col_actions, payoffs, tuple(tuple(0 - v for v in r) for r in payoffs))
 
 
 TWO_FINGER_MORRA = zero_sum("two-finger Morra", ("1", "2"), ("1", "2"), [[2, -3], [-3, 4]])

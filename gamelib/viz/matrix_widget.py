@@ -9,11 +9,14 @@
 * :func:`payoff_table_html`: the matrix as an HTML table, best replies underlined, pure equilibria
   starred.
 * :class:`PayoffMatrixWidget`: edit a 2 × 2 or 3 × 3 game (or pick a classic) and see all of that, with
-  every Nash equilibrium and, for a zero-sum game, its value and optimal strategies (by LP).
+  every extreme Nash equilibrium (:func:`~gamelib.normal_form.nash_equilibria`), said to be "a segment
+  from ... to ..." or "infinitely many" when they form a continuum, and, for a zero-sum game, its value
+  and optimal strategies (by LP).
 
 The widget computes with :mod:`gamelib.normal_form` only.  It can be driven without a browser:
 ``w.set_cell(0, 1, row=5)``, ``w.set_payoffs(row, col)``, ``w.preset = "prisoner's dilemma"``,
-``w.size = 3``, ``w.zero_sum = True``; ``w.text`` says what it shows.  It is a
+``w.size = 3``, ``w.zero_sum = True``; ``w.text`` says what it shows.  Payoffs are kept exactly as
+typed ('1/3' is a third), so that a tie is a tie.  It is a
 :class:`~gamelib.viz.live.LiveWidget`: an entry typed in the browser that cannot be used ('abc', 'nan',
 '1/0') changes nothing and is refused with the reason shown in red inside the widget; the same from
 Python raises an :class:`~gamelib.core.ArgumentError` and changes nothing.  Without a live kernel the
@@ -22,7 +25,7 @@ widget's text form says to run the cell.
 from __future__ import annotations
 
 import html
-import math
+import numbers
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -32,8 +35,9 @@ from matplotlib.figure import Figure
 
 from ..core import ArgumentError
 from ..games.matrix_games import MATRIX_GAMES, MatrixGame
-from ..normal_form import (bimatrix, expected_payoffs, nash_equilibria, pure_equilibria, pure_maximin,
-                           pure_minimax, solve_zero_sum)
+from ..normal_form import (MAX_PAYOFF, bimatrix, exact_matrix, expected_payoffs, nash_equilibria, payoff_rows,
+                           pure_equilibria, pure_maximin, pure_minimax, solve_zero_sum, strategy)
+from ..validate import flag
 from .drawing import DPI, png_bytes
 from .live import LiveWidget, all_or_nothing, from_browser
 from .maxn import fmt_number
@@ -47,8 +51,29 @@ def _fmt_strategy(x) -> str:
     return "(" + ", ".join(fmt_number(round(p, 12)) for p in x) + ")"
 
 
-def _is_zero_sum(A, B) -> bool:
-    return bool(np.allclose(A, -B, atol=1e-12))
+def _is_zero_sum(row_payoffs, col_payoffs) -> bool:
+    """Does the column player get exactly −row (compared exactly, :func:`~gamelib.normal_form.exact_matrix`)?"""
+    A, B = exact_matrix(row_payoffs, "row_payoffs"), exact_matrix(col_payoffs, "col_payoffs")
+    return all(a == -b for ra, rb in zip(A, B) for a, b in zip(ra, rb))
+
+
+def _action_labels(name, actions, count, who) -> list:
+    """``actions`` as ``count`` labels (strings), else :class:`~gamelib.core.ArgumentError`."""
+    if not isinstance(actions, (list, tuple)) or len(actions) != count \
+            or any(not isinstance(a, str) for a in actions):
+        raise ArgumentError(f"{name} must be {count} names (strings), one for each {who} action, got {actions!r}")
+    return list(actions)
+
+
+def _check_axes(ax):
+    from matplotlib.axes import Axes
+    if ax is not None and not isinstance(ax, Axes):
+        raise ArgumentError(f"ax must be a matplotlib Axes (or None for a new figure), got {ax!r}")
+
+
+def _check_title(title):
+    if title is not None and not isinstance(title, str):
+        raise ArgumentError(f"title must be a string (or None), got {title!r}")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -57,22 +82,52 @@ def _is_zero_sum(A, B) -> bool:
 
 def draw_best_responses(row_payoffs, col_payoffs, ax=None, *, row_actions=("1", "2"),
                         col_actions=("1", "2"), title=None, equilibria=None):
-    """The best-response lines of a 2 × 2 game and its Nash equilibria (see the module docstring).
+    """The best-response lines of a 2 × 2 game and its Nash equilibria (see the module docstring):
+    a dot at each extreme equilibrium and, where the game has infinitely many
+    (:attr:`~gamelib.normal_form.Equilibria.continuum`), a thick grey segment or box over the rest.
+    ``equilibria``: what :func:`~gamelib.normal_form.nash_equilibria` returns (computed if None).
     Returns the Axes."""
     A, B = bimatrix(row_payoffs, col_payoffs)
     if A.shape != (2, 2):
-        raise ValueError(f"best-response lines are drawn for 2×2 games, got {A.shape[0]}×{A.shape[1]}")
+        raise ArgumentError(f"best-response lines are drawn for 2×2 games, got {A.shape[0]}×{A.shape[1]}")
+    row_actions = _action_labels("row_actions", row_actions, 2, "row")
+    col_actions = _action_labels("col_actions", col_actions, 2, "column")
+    _check_axes(ax)
+    _check_title(title)
+    if equilibria is None:
+        equilibria = nash_equilibria(A, B)
+    else:
+        if not isinstance(equilibria, (list, tuple)):
+            raise ArgumentError(f"equilibria must be a list of pairs (row_strategy, col_strategy), as "
+                                f"nash_equilibria returns, got {equilibria!r}")
+        for k, pair in enumerate(equilibria):
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise ArgumentError(f"equilibria must be pairs (row_strategy, col_strategy), as "
+                                    f"nash_equilibria returns; equilibria[{k}] is {pair!r}")
+            strategy(pair[0], 2, f"equilibria[{k}]'s row strategy")
+            strategy(pair[1], 2, f"equilibria[{k}]'s column strategy")
     if ax is None:
         _, ax = plt.subplots(figsize=(4.2, 4.4))
     # Row player: against q, row 1 is worth A00 q + A01 (1-q), row 2 A10 q + A11 (1-q).
     qs = np.linspace(0, 1, 401)
+    A, B = _unit(A), _unit(B)                      # ties are judged the same at every scale
     gain_row = (A[0, 0] - A[1, 0]) * qs + (A[0, 1] - A[1, 1]) * (1 - qs)     # first row minus second
     gain_col = (B[0, 0] - B[0, 1]) * qs + (B[1, 0] - B[1, 1]) * (1 - qs)     # (here qs plays p)
     _br_line(ax, qs, gain_row, ROW_COLOR, f"row's best reply to q (p = P(row plays {row_actions[0]}))",
              vertical=False)
     _br_line(ax, qs, gain_col, COL_COLOR, f"column's best reply to p (q = P(col plays {col_actions[0]}))",
              vertical=True)
-    for x, y in (nash_equilibria(A, B) if equilibria is None else equilibria):
+    for subset in getattr(equilibria, "nash_subsets", ()):      # a continuum: the segments or boxes
+        if subset.kind != "point":
+            qs = [float(y[0]) for y in subset.cols]
+            ps = [float(x[0]) for x in subset.rows]
+            if len(qs) > 1 and len(ps) > 1:                     # every mix against every mix: a box
+                ax.fill_between([min(qs), max(qs)], min(ps), max(ps), color="black", alpha=0.3, lw=0, zorder=4)
+            else:                                                 # a segment
+                ax.plot([min(qs), max(qs)], [min(ps), max(ps)], color="black", lw=6, alpha=0.3, zorder=4,
+                        solid_capstyle="round")
+    for x, y in equilibria:
+        x, y = tuple(map(float, x)), tuple(map(float, y))
         ax.plot([y[0]], [x[0]], "o", color="black", ms=9, zorder=5)
         right = y[0] > 0.6                         # near the right edge: the label goes to the left
         ax.annotate(f"p={fmt_number(round(x[0], 12))}, q={fmt_number(round(y[0], 12))}", (y[0], x[0]),
@@ -86,6 +141,12 @@ def draw_best_responses(row_payoffs, col_payoffs, ax=None, *, row_actions=("1", 
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
     ax.set_aspect("equal")
     return ax
+
+
+def _unit(M):
+    """M rescaled to [0, 1] (smallest payoff 0, largest 1)."""
+    spread = M.max() - M.min()
+    return (M - M.min()) / spread if spread else np.zeros_like(M)
 
 
 def _br_line(ax, t, gain, color, label, vertical):
@@ -113,8 +174,12 @@ def draw_guarantee(payoffs, ax=None, *, row_actions=("1", "2"), col_actions=None
     of revealing p first) and its maximum, the LP value.  Returns the Axes."""
     A = np.asarray(bimatrix(payoffs, payoffs)[0])
     if A.shape[0] != 2:
-        raise ValueError(f"the guarantee is drawn for a row player with two actions, got {A.shape[0]}")
-    col_actions = col_actions or tuple(str(j + 1) for j in range(A.shape[1]))
+        raise ArgumentError(f"the guarantee is drawn for a row player with two actions, got {A.shape[0]}")
+    row_actions = _action_labels("row_actions", row_actions, 2, "row")
+    col_actions = _action_labels("col_actions", tuple(str(j + 1) for j in range(A.shape[1]))
+                                 if col_actions is None else col_actions, A.shape[1], "column")
+    _check_axes(ax)
+    _check_title(title)
     if ax is None:
         _, ax = plt.subplots(figsize=(4.6, 3.4))
     p = np.linspace(0, 1, 201)
@@ -141,22 +206,24 @@ def payoff_table_html(row_payoffs, col_payoffs, row_actions=None, col_actions=No
     """The payoff matrix as HTML: each cell 'row payoff, column payoff'; a payoff is underlined where it
     is that player's best reply (to the other's action in that column or row), and a cell where both
     are (a pure Nash equilibrium) is shaded and starred."""
-    A, B = bimatrix(row_payoffs, col_payoffs)
-    m, n = A.shape
-    row_actions = row_actions or [str(i + 1) for i in range(m)]
-    col_actions = col_actions or [str(j + 1) for j in range(n)]
-    pure = set(pure_equilibria(A, B))
+    A, B = exact_matrix(row_payoffs, "row_payoffs"), exact_matrix(col_payoffs, "col_payoffs")
+    pure = set(pure_equilibria(A, B))                     # (checks that the shapes agree)
+    m, n = len(A), len(A[0])
+    row_actions = _action_labels("row_actions", [str(i + 1) for i in range(m)] if row_actions is None
+                                 else row_actions, m, "row")
+    col_actions = _action_labels("col_actions", [str(j + 1) for j in range(n)] if col_actions is None
+                                 else col_actions, n, "column")
     head = "".join(f"<th style='padding:2px 10px;color:{COL_COLOR}'>{html.escape(str(a))}</th>"
                    for a in col_actions)
     rows = []
     for i in range(m):
         cells = []
         for j in range(n):
-            r = fmt_number(A[i, j])
-            c = fmt_number(B[i, j])
-            if A[i, j] >= A[:, j].max() - 1e-9:
+            r = fmt_number(float(A[i][j]))
+            c = fmt_number(float(B[i][j]))
+            if A[i][j] == max(A[k][j] for k in range(m)):      # compared exactly: a tie is a tie
                 r = f"<u>{r}</u>"
-            if B[i, j] >= B[i, :].max() - 1e-9:
+            if B[i][j] == max(B[i]):
                 c = f"<u>{c}</u>"
             star = " ★" if (i, j) in pure else ""
             bg = "#fff3b0" if (i, j) in pure else "white"
@@ -185,8 +252,9 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
     an entry it cannot use (``abc``, ``nan``, ``inf``) is refused, the reason shown in red above the
     controls and every box, table and picture left as it was.
 
-    Attributes: ``row_payoffs``, ``col_payoffs`` (lists of lists), ``row_actions``, ``col_actions``,
-    ``equilibria`` (:func:`~gamelib.normal_form.nash_equilibria`), ``solution``
+    Attributes: ``row_payoffs``, ``col_payoffs`` (lists of lists of ints, Fractions or floats, as typed),
+    ``row_actions``, ``col_actions``, ``equilibria`` (:func:`~gamelib.normal_form.nash_equilibria`, an
+    :class:`~gamelib.normal_form.Equilibria`: ``equilibria.continuum`` and so on), ``solution``
     (:func:`~gamelib.normal_form.solve_zero_sum`, or None if the game is not zero-sum), ``text``,
     ``message`` (the error shown, '' if none), ``png`` (the plot).  Settable: ``preset``, ``size``
     (2 or 3), ``zero_sum``.  Methods: ``set_cell(i, j, row=None, col=None)``,
@@ -195,9 +263,21 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
     """
 
     def __init__(self, game=None, *, draw: bool = True):
+        flag("draw", draw)
+        game = "two-finger Morra" if game is None else game
+        if isinstance(game, MatrixGame):
+            game_name = CUSTOM
+            shape = (len(game.row_payoffs), len(game.row_payoffs[0]))
+            if shape not in ((2, 2), (3, 3)):
+                raise ArgumentError(f"the widget edits 2×2 and 3×3 games, got {game.name!r}, "
+                                    f"{shape[0]}×{shape[1]}")
+        elif isinstance(game, str) and game in MATRIX_GAMES:
+            game, game_name = MATRIX_GAMES[game], game
+        else:
+            raise ArgumentError(f"game must be one of {list(MATRIX_GAMES)} or a MatrixGame, got {game!r}")
         self._init_live()
         self._quiet = True
-        self.draw, self.png = draw, b""
+        self.draw, self.png = bool(draw), b""
         self.row_cells, self.col_cells, self.row_labels, self.col_labels = [], [], [], []
         self._cell_at = {}
         self.preset_menu = widgets.Dropdown(options=list(MATRIX_GAMES) + [CUSTOM], description="game",
@@ -230,16 +310,9 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self.size_toggle.observe(self._on_size, "value")
         self.zero_sum_box.observe(self._on_zero_sum, "value")
         self.reset_button.on_click(self._on_reset)
-        game = "two-finger Morra" if game is None else game
-        if isinstance(game, MatrixGame):
-            self._game = game
-            name = CUSTOM
-        elif isinstance(game, str) and game in MATRIX_GAMES:
-            self._game, name = MATRIX_GAMES[game], game
-        else:
-            raise ArgumentError(f"game must be one of {list(MATRIX_GAMES)} or a MatrixGame, got {game!r}")
+        self._game = game
         self._load_game(self._game)
-        self.preset_menu.value = name
+        self.preset_menu.value = game_name
         self._quiet = False
         self._refresh()
 
@@ -271,8 +344,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         return self.zero_sum_box.value
 
     @zero_sum.setter
-    def zero_sum(self, flag):
-        self._whole(self._choose_zero_sum, bool(flag))
+    def zero_sum(self, value):
+        self._whole(self._choose_zero_sum, flag("zero_sum", value))
 
     @property
     def error(self) -> str:
@@ -280,9 +353,10 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         return self.message
 
     def set_cell(self, i: int, j: int, row=None, col=None) -> str:
-        """Change the payoffs of cell (i, j): the row player's to ``row``, the column player's to ``col``
-        (ignored in a zero-sum game, where it is −row); a number or a string such as '1/3'.  Returns
-        ``text``."""
+        """Change the payoffs of cell (i, j) (counted from 0): the row player's to ``row``, the column
+        player's to ``col``, each a number or a string such as '1/3'; at least one of them.  In a
+        zero-sum game the column player's payoff follows (it is −row): a ``col`` other than −row is
+        refused (set ``zero_sum = False`` first).  Returns ``text``."""
         return self._whole(self._edit_cell, i, j, row, col)
 
     def set_payoffs(self, row_payoffs, col_payoffs=None) -> str:
@@ -360,20 +434,21 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
             self._quiet = was
 
     def _choose_preset(self, name):
-        if name != CUSTOM and name not in MATRIX_GAMES:
+        if not isinstance(name, str) or (name != CUSTOM and name not in MATRIX_GAMES):
             raise ArgumentError(f"preset must be one of {list(MATRIX_GAMES) + [CUSTOM]}, not {name!r}")
         self._load(name)
         self._quietly(self.preset_menu, "value", name)
 
     def _choose_size(self, n):
-        if n not in (2, 3):
+        if not isinstance(n, numbers.Integral) or isinstance(n, (bool, np.bool_)) or n not in (2, 3):
             raise ArgumentError(f"size must be 2 or 3 (actions a player), not {n!r}")
+        n = int(n)
         self._resize(n)
 
     def _choose_zero_sum(self, flag):
         self._quietly(self.zero_sum_box, "value", flag)
         if flag:
-            self._set_matrices(self.row_payoffs, [[-v for v in r] for r in self.row_payoffs])
+            self._set_matrices(self.row_payoffs, [[0 - v for v in r] for r in self.row_payoffs])
         else:
             self._set_matrices(self.row_payoffs, self.col_payoffs)
 
@@ -384,8 +459,13 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
 
     def _edit_cell(self, i, j, row, col):
         n = self.size
-        if not (isinstance(i, int) and isinstance(j, int) and 0 <= i < n and 0 <= j < n):
-            raise ArgumentError(f"no cell ({i}, {j}) in a {n}×{n} game: rows and columns count from 0")
+        if not all(isinstance(k, numbers.Integral) and not isinstance(k, (bool, np.bool_)) and 0 <= k < n
+                   for k in (i, j)):
+            raise ArgumentError(f"no cell ({i!r}, {j!r}) in a {n}×{n} game: rows and columns are whole "
+                                f"numbers from 0 to {n - 1}")
+        i, j = int(i), int(j)
+        if row is None and col is None:
+            raise ArgumentError("set_cell needs row= or col=: the payoff to put in the cell")
         new_row = [list(r) for r in self.row_payoffs]
         new_col = [list(r) for r in self.col_payoffs]
         where = f"({self.row_actions[i]}, {self.col_actions[j]})"
@@ -393,6 +473,10 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
             new_row[i][j] = parse_payoff(row, f"the row player's payoff in cell {where}")
         if col is not None:
             new_col[i][j] = parse_payoff(col, f"the column player's payoff in cell {where}")
+            if self.zero_sum and new_col[i][j] != -new_row[i][j]:
+                raise ArgumentError(f"the column player's payoff in cell {where} is {col!r}, but the game is "
+                                    f"zero-sum: it is −row ({fmt_number(-float(new_row[i][j]))}); set "
+                                    "zero_sum = False first to edit it apart")
         self._apply(new_row, None if self.zero_sum else new_col)
 
     def _load_game(self, game: MatrixGame):
@@ -409,14 +493,12 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self._load_game(game)
 
     def _apply(self, row_payoffs, col_payoffs, follow=False):
-        A = bimatrix(row_payoffs, row_payoffs)[0]
-        if col_payoffs is None:
-            B = -A
-        else:
-            A, B = bimatrix(row_payoffs, col_payoffs)
-        if A.shape[0] != A.shape[1] or A.shape[0] not in (2, 3):
-            raise ArgumentError(f"the widget edits 2×2 and 3×3 games, got {A.shape[0]}×{A.shape[1]}")
-        n = A.shape[0]
+        A = payoff_rows(row_payoffs, "row_payoffs")
+        B = [[0 - v for v in r] for r in A] if col_payoffs is None else payoff_rows(col_payoffs, "col_payoffs")
+        bimatrix(A, B)                                   # the same shape
+        if len(A) != len(A[0]) or len(A) not in (2, 3):
+            raise ArgumentError(f"the widget edits 2×2 and 3×3 games, got {len(A)}×{len(A[0])}")
+        n = len(A)
         if follow:                                       # set_payoffs: the box says what the game is
             self._quietly(self.zero_sum_box, "value", _is_zero_sum(A, B))
         if n != self.size_toggle.value:
@@ -424,13 +506,13 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
             self.row_actions = _names(self.row_actions, n)
             self.col_actions = _names(self.col_actions, n)
         self._quietly(self.preset_menu, "value", CUSTOM)
-        self._set_matrices(A.tolist(), B.tolist())
+        self._set_matrices(A, B)
 
     def _resize(self, n):
         old_row, old_col = self.row_payoffs, self.col_payoffs
-        row = [[old_row[i][j] if i < len(old_row) and j < len(old_row) else 0.0 for j in range(n)]
+        row = [[old_row[i][j] if i < len(old_row) and j < len(old_row) else 0 for j in range(n)]
                for i in range(n)]
-        col = [[old_col[i][j] if i < len(old_col) and j < len(old_col) else 0.0 for j in range(n)]
+        col = [[old_col[i][j] if i < len(old_col) and j < len(old_col) else 0 for j in range(n)]
                for i in range(n)]
         self.row_actions, self.col_actions = _names(self.row_actions, n), _names(self.col_actions, n)
         self._quietly(self.size_toggle, "value", n)
@@ -438,10 +520,11 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self._set_matrices(row, col)
 
     def _set_matrices(self, row, col):
-        """Show these payoffs in the cells (checked first).  The cells are made once per size and then
-        updated in place, so typing keeps its place."""
-        A, B = bimatrix(row, col)
-        n = A.shape[0]
+        """Show these payoffs in the cells (checked first; kept exactly as given, ints, Fractions or
+        floats).  The cells are made once per size and then updated in place, so typing keeps its place."""
+        A, B = payoff_rows(row, "row_payoffs"), payoff_rows(col, "col_payoffs")
+        bimatrix(A, B)                                   # the same shape
+        n = len(A)
         if len(self.row_cells) != n:
             self._build_grid(n)
         was, self._quiet = self._quiet, True
@@ -452,12 +535,12 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
                 label.value = f"<b style='color:{ROW_COLOR}'>{html.escape(str(name))}</b>"
             for i in range(n):
                 for j in range(n):
-                    self.row_cells[i][j].value = _cell_text(A[i, j])
-                    self.col_cells[i][j].value = _cell_text(B[i, j])
+                    self.row_cells[i][j].value = _cell_text(A[i][j])
+                    self.col_cells[i][j].value = _cell_text(B[i][j])
                     self.col_cells[i][j].disabled = self.zero_sum_box.value
         finally:
             self._quiet = was
-        self.row_payoffs, self.col_payoffs = A.tolist(), B.tolist()
+        self.row_payoffs, self.col_payoffs = [list(r) for r in A], [list(r) for r in B]
 
     def _build_grid(self, n):
         self.col_labels = [widgets.HTML() for _ in range(n)]
@@ -481,17 +564,39 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         return f"{name}: {'zero-sum' if self.zero_sum_box.value else 'not zero-sum'}"
 
     def _compute(self):
-        A, B = bimatrix(self.row_payoffs, self.col_payoffs)
+        A, B = self.row_payoffs, self.col_payoffs           # exact, as typed: ties are ties
         self.equilibria = nash_equilibria(A, B)
         self.solution = solve_zero_sum(A) if _is_zero_sum(A, B) else None
 
     def _result_lines(self) -> list:
-        A, B = np.array(self.row_payoffs), np.array(self.col_payoffs)
-        lines = [f"Nash equilibria ({len(self.equilibria)}):"]
-        for x, y in self.equilibria:
+        """The equilibria (every extreme one, with both payoffs; a continuum said so) and, for a zero-sum
+        game, its value."""
+        A, B = self.row_payoffs, self.col_payoffs
+        eq = self.equilibria
+
+        def pair(x, y):
+            return f"row {_fmt_strategy(x)}, column {_fmt_strategy(y)}"
+
+        sets = [s for s in eq.nash_subsets if s.kind != "point"]
+        one_segment = len(eq.nash_subsets) == 1 and sets[0].kind == "segment" if sets else False
+        if not eq.continuum:
+            lines = [f"Nash equilibria ({len(eq)}):"]
+        elif one_segment:
+            (a, b), (c, d) = sets[0].ends()
+            lines = [f"Nash equilibria: a segment from {pair(a, b)} to {pair(c, d)}, infinitely many; "
+                     "its ends:"]
+        else:
+            lines = [f"Nash equilibria: infinitely many, {len(eq)} extreme ones:"]
+        for x, y in eq:
             u, v = expected_payoffs(A, B, x, y)
-            lines.append(f"  row {_fmt_strategy(x)}, column {_fmt_strategy(y)}: payoffs "
-                         f"{fmt_number(round(u, 12))}, {fmt_number(round(v, 12))}")
+            lines.append(f"  {pair(x, y)}: payoffs {fmt_number(round(u, 12))}, {fmt_number(round(v, 12))}")
+        for s in ([] if one_segment else sets):
+            if s.kind == "segment":
+                (a, b), (c, d) = s.ends()
+                lines.append(f"  and every point of the segment from {pair(a, b)} to {pair(c, d)}")
+            else:
+                lines.append(f"  and every mix of row {' and '.join(map(_fmt_strategy, s.rows))} against "
+                             f"every mix of column {' and '.join(map(_fmt_strategy, s.cols))}")
         if self.solution is not None:
             s = self.solution
             lines.append(f"zero-sum value (LP): {fmt_number(round(s.value, 12))} for the row player, "
@@ -531,24 +636,26 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         return png_bytes(fig)
 
 
-def parse_payoff(value, what: str = "a payoff") -> float:
-    """A payoff typed into the widget: a number, or text such as '3', '-2.5', '−1/12' or '1e3'.
-    Anything else (empty, 'abc', 'nan', 'inf') is an :class:`~gamelib.core.ArgumentError` naming it."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        x = float(value)
-    else:
-        text = str(value).strip().replace("\u2212", "-")
+def parse_payoff(value, what: str = "a payoff"):
+    """A payoff typed into the widget, read exactly: text such as '3', '-2.5', '−1/12' or '1e3' as the
+    fraction it spells (an int if whole: '1/3' is exactly a third), a number (int, float, Fraction) as
+    it is.  Anything else (empty, 'abc', 'nan', 'inf', True, a payoff larger than 1e15) is an
+    :class:`~gamelib.core.ArgumentError` naming it."""
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+        number = value
+    elif isinstance(value, str):
         try:
-            exact = Fraction(text)
+            number = Fraction(value.strip().replace("\u2212", "-"))
         except (ValueError, ZeroDivisionError):
-            raise ArgumentError(f"{what} is {str(value)!r}: type a number such as 3, -2.5 or 1/3") from None
-        try:
-            x = float(exact)
-        except OverflowError:
-            x = math.inf
-    if not math.isfinite(x):
-        raise ArgumentError(f"{what} is {value!r}: payoffs must be finite numbers")
-    return x
+            raise ArgumentError(f"{what} is {value!r}: type a number such as 3, -2.5 or 1/3") from None
+        number = int(number) if number.denominator == 1 else number
+    else:
+        raise ArgumentError(f"{what} is {value!r}: type a number such as 3, -2.5 or 1/3")
+    try:
+        return payoff_rows([[number]])[0][0]
+    except ArgumentError:
+        raise ArgumentError(f"{what} is {value!r}: payoffs must be finite numbers of size at most "
+                            f"{MAX_PAYOFF:.0e}") from None
 
 
 def _cell_text(x) -> str:

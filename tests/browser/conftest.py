@@ -20,7 +20,7 @@ Fixtures (see tests/browser/lab.py for the classes):
 Where Chromium or Playwright is missing, every browser test is skipped with the reason, and the run's
 summary says so in capitals; with the environment variable CI set they fail instead.
 
-How to add a browser test for a new widget (say notebook 06's phantom tic-tac-toe board):
+How to add a browser test for a new widget (say notebook 06a's phantom tic-tac-toe board):
 
 1. A file ``tests/browser/test_06_<topic>.py`` (one file per notebook: ``--dist loadfile`` then runs it
    on one worker, and the notebook is opened and run once for the file).
@@ -28,7 +28,7 @@ How to add a browser test for a new widget (say notebook 06's phantom tic-tac-to
 
        @pytest.fixture(scope="module")
        def nb(open_notebook):
-           return open_notebook("06_partial_observability.ipynb")
+           return open_notebook("06a_partial_observability.ipynb")
 
 3. Tests that find the widget by a line of its cell's source and act as a student would, asserting on
    what the page shows::

@@ -1,11 +1,11 @@
-"""Notebook 05 in the browser: the explorer on chance trees (expectiminimax and Star1, bounds L, U)
+"""Notebook 05a in the browser: the explorer on chance trees (expectiminimax and Star1, bounds L, U)
 and the transformation explorer of AIMA 3rd ed. Fig. 5.12 (4th ed. Fig. 5.14)."""
 import pytest
 
 
 @pytest.fixture(scope="module")
 def nb(open_notebook):
-    return open_notebook("05_chance_nodes.ipynb")
+    return open_notebook("05a_chance_nodes.ipynb")
 
 
 TRUNCATED_JS = """root => [...root.querySelectorAll('.widget-toggle-button')]

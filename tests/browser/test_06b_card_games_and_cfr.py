@@ -1,0 +1,29 @@
+"""Notebook 06b in the browser: the notebook runs clean, and the Kuhn poker table deals, plays and reveals
+hands."""
+import pytest
+
+
+@pytest.fixture(scope="module")
+def nb(open_notebook):
+    return open_notebook("06b_card_games_and_cfr.ipynb")
+
+
+def test_notebook_runs_clean(nb):
+    nb.assert_clean()
+    table = nb.widget('KuhnPokerTable(agent="cfr"')
+    assert "Your winnings" in table.text()
+
+
+def test_kuhn_table_plays_a_hand_and_reveals_the_cards(nb):
+    table = nb.new_widget('KuhnPokerTable(agent="clairvoyance", seed=0, iterations=200)')
+    assert "You hold K and act first" in table.text()
+    assert "the agent's card: ?" in table.text()
+    table.click("bet (bet / call)", until=table.shows("You win 2"))
+    text = table.text()
+    assert "you held K, the agent Q" in text and "the agent's card: Q" in text
+    assert "Your winnings: +2 over 1 hands" in text
+    assert "What the agent did" in text
+    table.click("next hand", until=table.shows("Hand 2"))
+    text = table.text()
+    assert "You hold J and act second. The agent checked." in text and "the agent's card: ?" in text
+    nb.assert_clean()
