@@ -1063,7 +1063,7 @@ def widget_probes():
     matrix(m, "PW.set_cell(0, 0, {v})", ["'abc'", "math.nan", "math.inf", "'1/0'"], "ArgumentError", "payoff",
            snap="snap_matrix(PW)")
     matrix(m, "PW.set_payoffs({v})", ["[[1, 2], [3]]", "None", "[[math.nan, 1], [1, 1]]", "[[1] * 4] * 4"],
-           "ArgumentError", "payoff|row|size", snap="snap_matrix(PW)")
+           "ArgumentError", "payoff|row|size|3×3", snap="snap_matrix(PW)")
     matrix(m, "PayoffMatrixWidget({v}, draw=False)", ["5", "'bogus'"], "ArgumentError", "game")
     probe(m, "PW.set_cell(0, 0, '1/3'); PW.row_payoffs[0][0]", holds("close(r, 1 / 3)"))
 
