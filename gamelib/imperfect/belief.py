@@ -28,12 +28,13 @@ import numbers
 import random
 import weakref
 from collections.abc import Mapping
-from typing import Hashable, NamedTuple
+from typing import Hashable
 
 from ..core import (CHANCE, ArgumentError, GameError, ProbabilityError, StateError, TooLargeError,
                     check_distribution)
 from ..validate import (check_game, checked_chance, function, game_state, observation_of, player as check_player,
                         python_seed, whole)
+from .percepts import GameOver, percept
 
 MAX_EXPANSION = 2_000_000
 MEMO_LIMIT = 400_000
@@ -41,13 +42,6 @@ MEMO_LIMIT = 400_000
 
 class ImpossiblePerceptError(GameError):
     """A percept that no state of the belief could produce (the belief, or the percept, is wrong)."""
-
-
-class GameOver(NamedTuple):
-    """The percept of a finished game: its ``utility`` for the player and its last ``observation``."""
-
-    utility: float
-    observation: Hashable
 
 
 def _check_game(game, player, *, optional: bool = False):
@@ -73,21 +67,6 @@ def _belief(game, belief, name: str = "belief") -> "Belief":
         for state in belief:
             game_state(game, state)
     return belief
-
-
-def percept(game, state, player) -> Hashable:
-    """What ``player`` perceives in ``state``: ``game.observation(state, player)``, or, once the game is
-    over, :class:`GameOver` (``player``'s utility, the observation)."""
-    # The checks call gamelib.validate only: the exercises of gamelib.grading let a student call
-    # percept, and nothing else of gamelib.imperfect (they watch every call into it).
-    check_game(game)
-    observation_of(game)
-    check_player("player", player, game)
-    game_state(game, state)
-    obs = game.observation(state, player)
-    if game.is_terminal(state):
-        return GameOver(game.utility(state, player), obs)
-    return obs
 
 
 def _percept(game, state, player) -> Hashable:

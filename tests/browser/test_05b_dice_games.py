@@ -1,39 +1,19 @@
-"""The backgammon widget in the browser (issue 26), before it has a place in notebook 05b: the test writes a
-small scratch notebook into the server's temporary copy of notebooks/ (never into notebooks/ itself),
-runs it in JupyterLab 4 and plays as a student would, asserting what the page shows.
+"""Notebook 05b in the browser: the notebook runs clean, and the backgammon board of §4 plays as a student
+would (choose a move in the list to see it, play it, the agent's roll, move and values appear; a new
+game; a double-click plays one move; playing as O).
 
 Click-to-update times are printed (``pytest -s``), never asserted: they are measurements
 (benchmarks/browser_timings.py times the widgets of the notebooks)."""
-import json
-
 import pytest
 
-NAME = "scratch_backgammon_board.ipynb"
-CELLS = [
-    "from gamelib.viz.backgammon_board import BackgammonBoard, draw_backgammon\n"
-    "from gamelib.games import Backgammon",
-    "board = BackgammonBoard(seed=1)\nboard",
-    "ax = draw_backgammon(Backgammon().result(Backgammon().initial_state, (3, 1)), move='8/5 6/5')",
-]
 SELECT = ".widget-select select"
 SVG_CHANGED = ("(root, before) => { const s = root.querySelector('svg'); "
                "return s !== null && s.outerHTML !== before; }")
 
 
-def write_notebook(root):
-    cells = [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-              "source": src} for i, src in enumerate(CELLS)]
-    nb = {"cells": cells,
-          "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                                      "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / NAME).write_text(json.dumps(nb))
-
-
 @pytest.fixture(scope="module")
-def nb(lab_server, open_notebook):
-    write_notebook(lab_server.root)
-    return open_notebook(NAME)
+def nb(open_notebook):
+    return open_notebook("05b_dice_games.ipynb")
 
 
 def options(board) -> list:
@@ -50,31 +30,35 @@ def svg(board) -> str:
 
 
 def choose(board, move, until=None):
+    """Choose ``move`` in the board's list of moves, as a student clicks it."""
     loc = board.root.locator(SELECT)
     return board._act(lambda: loc.select_option(label=move), until, 30, "change")
 
 
-def test_the_scratch_notebook_runs_clean(nb):
+def test_notebook_runs_clean(nb):
     nb.assert_clean()
-    board = nb.widget("BackgammonBoard(seed=1)")
+    board = nb.widget("BackgammonBoard(seed=2)")
     text = board.text()
-    assert "You rolled" in text and "Your moves" in text and "The agent" in text
-    assert options(board), "the human's legal moves are listed"
+    assert "You rolled 6-4: choose your move." in text and "Your moves" in text
+    assert "The agent has not moved yet" in text, "with seed 2 the human opens"
+    assert shown(options(board)[0]) == "24/20 24/18", "the human's legal moves are listed"
     assert board.root.locator("svg").count() == 1
-    assert nb.output("draw_backgammon(").locator("img").count() == 1, "the static picture is drawn"
+    assert nb.output("draw_backgammon(board.state").locator("img").count() == 1, "the static picture is drawn"
 
 
 def test_choose_a_move_see_it_then_play_it(nb):
-    board = nb.new_widget("BackgammonBoard(seed=5)")
+    """The notebook's own board: the game the static picture below it continues."""
+    board = nb.widget("BackgammonBoard(seed=2)")
     moves = options(board)
     seconds = {}
     seconds["choose (preview)"] = choose(board, moves[0], until=board.condition(SVG_CHANGED, svg(board)))
     assert "#ff8c1a" in svg(board), "the preview rings where the moved checkers stood"
     seconds["play (agent replies)"] = board.click("play", until=board.shows("you (X) "))
     nb.wait_idle()
-    text = nb.eventually(board.text, lambda t: "choose your move" in t or "win" in t)
-    assert "The agent rolled" in text and "Its best moves" in text and "The game so far" in text
-    assert shown(moves[0]) in text, "your move is in the game's log"
+    text = nb.eventually(board.text, lambda t: "choose your move" in t)
+    assert "The agent rolled 6-5 and played 13/8 13/7*." in text, "the same dice as the static picture's game"
+    assert "Its best moves" in text and "The game so far" in text
+    assert "you (X) 6-4: 24/20 24/18" in shown(text), "your move is in the game's log"
     seconds["new game"] = board.click("new game", until=board.text_changed())
     print("\nbackgammon board, click to update in Chromium: "
           + ", ".join(f"{k} {v * 1e3:.0f} ms" for k, v in seconds.items()))
