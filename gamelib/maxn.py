@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Event, Game, GameError, SearchResult,
-                   StateError, check_distribution, cutoff_test, recording)
+from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Game, GameError, SearchResult,
+                   StateError, check_distribution, cutoff_test)
+from .trace import Event, recording
 from .validate import (check_game, checked_utilities, choice, flag, function, game_state, is_cyclic, player,
                        player_order, recursion_guard, search_entry, too_large_to_solve)
 

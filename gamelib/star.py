@@ -60,8 +60,8 @@ from operator import not_
 from statistics import fmean
 from typing import Iterable, NamedTuple, Sequence
 
-from .core import (CHANCE, INF, MAX, MIN, ArgumentError, GameError, SearchResult,
-                   check_distribution, recording)
+from .core import CHANCE, INF, MAX, MIN, ArgumentError, GameError, SearchResult, check_distribution
+from .trace import recording
 from .trees import GameTree, chance
 from .validate import (checked_utility, flag, guard_size, number, python_seed, recursion_guard, search_entry,
                        whole)
@@ -99,7 +99,7 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
     nodes = 0
     move = None
     # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action, skipped), trailing defaults left out; readers get Events (gamelib.core.Trace).
+    # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
     def out_of_bounds(s, v, what):
         return GameError(f"{what} of state {s!r} is {v!r}, outside the declared bounds "

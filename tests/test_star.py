@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import GameError, GameTree, chance, expectiminimax
-from gamelib.core import CHANCE, proven_ranges
+from gamelib.core import CHANCE
+from gamelib.trace import proven_ranges
 from gamelib.games import Bins
 from gamelib.star import Shape, format_node_counts, node_counts, random_chance_tree, star1, star2
 

@@ -101,7 +101,7 @@ def notebook_digests() -> dict:
 
 
 def ranges_digests() -> dict:
-    from gamelib.core import proven_ranges
+    from gamelib.trace import proven_ranges
     out = {}
     fig52 = GameTree.from_nested(FIG_5_2)
     for strict in (True, False):
@@ -156,14 +156,14 @@ DIGESTS = {
     'by hand 1 tie': '349679c7edae9cc3',
     'by hand 2 fig52': '9fe8e6c36d4118ac',
     'by hand 2 tie': '9fe8e6c36d4118ac',
-    'by hand 3 fig52': '7c297904bb5234b6',
-    'by hand 3 tie': 'c1dccb8b28c18319',
+    'by hand 3 fig52': '13cf4f529c8f9ee5',
+    'by hand 3 tie': '78ad244a9b3a48b6',
     'by hand 4 fig52': 'ea8a8ee776599ce4',
     'by hand 4 tie': 'ea8a8ee776599ce4',
-    'by hand 5 fig52': '37ffcb48fba0465c',
+    'by hand 5 fig52': '58b71e73604c22d2',
     'by hand 5 tie': '284d1e8c49182482',
     'by hand 6 fig52': '3526eec14df03e05',
-    'by hand 6 tie': '9d9af2a3653ee045',
+    'by hand 6 tie': '07563f5283f9bba8',
     'by hand 7 fig52': 'ef134fabd7949eca',
     'by hand 7 tie': 'ef134fabd7949eca',
     'by hand 8 fig52': 'd70c14dfab408726',

@@ -52,19 +52,19 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from ..alphabeta import alphabeta
-from ..core import CHANCE, MAX, ArgumentError, proven_ranges
+from ..core import CHANCE, MAX, ArgumentError
 from ..maxn import TIES, maxn
 from ..minimax import expectiminimax, minimax
 from ..star import random_chance_tree, star1
 from ..trees import GameTree, chance
 from ..validate import whole
-from .chance_widgets import _interval_text, chance_intervals, draw_chance_tree, leaf_bounds
-from .chance_widgets import _tidy as _tidy_num
-from .drawing import (COLUMN_WIDTH, DPI, TraceView, _fmt, describe_event, draw_tree, figure_size,
-                      legend_handles, png_bytes, star1_window_text, why_chance_cut, why_cut)
+from ..trace import (MaxnView, TraceView, chance_intervals, describe_event, describe_maxn_event, fmt_vector,
+                     interval_text, leaf_bounds, proven_ranges, star1_window_text, tidy, why_chance_cut, why_cut)
+from ..trace import fmt_value as _fmt
+from .chance_widgets import draw_chance_tree
+from .drawing import COLUMN_WIDTH, DPI, draw_tree, figure_size, legend_handles, png_bytes
 from .live import LiveWidget, all_or_nothing, from_browser
-from .maxn import (MaxnView, describe_maxn_event, draw_maxn_tree, fmt_vector, maxn_figure_size,
-                   maxn_legend_handles, tree_players)
+from .maxn import draw_maxn_tree, maxn_figure_size, maxn_legend_handles, tree_players
 
 PRESETS = {
     "AIMA Fig. 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
@@ -680,9 +680,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         parts = []
         for s, (lo, hi) in got.items():
             if math.isclose(lo, hi, rel_tol=1e-12, abs_tol=1e-12):
-                parts.append(f"{s} = {_fmt(_tidy_num(lo))}")
+                parts.append(f"{s} = {_fmt(tidy(lo))}")
             else:
-                parts.append(f"{s} in {_interval_text(lo, hi)}")
+                parts.append(f"{s} in {interval_text(lo, hi)}")
         L, U = self.bounds
         return f"chance nodes (bounds L = {_fmt(L)}, U = {_fmt(U)}): " + ", ".join(parts)
 
@@ -706,7 +706,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                     f"{full}: Star1 skips {saved} ({100 * saved / full:.0f}%) · plain alpha-beta does "
                     "not apply to CHANCE nodes; Star1 extends it with bounds on the utilities "
                     f"(AIMA §5.5) · {self.algorithm} has entered {seen} so far · "
-                    f"value {_fmt(_tidy_num(r.value))}, decision {r.action}")
+                    f"value {_fmt(tidy(r.value))}, decision {r.action}")
         ab, mm = self.results["alphabeta"].nodes, self.results["minimax"].nodes
         saved = mm - ab
         rule = "v ≥ β / v ≤ α" if self.prune_on_equality else "v > β / v < α"
@@ -754,7 +754,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self._quiet = quiet
         tight = self._bounds == leaf_bounds(self.tree)
         self.bounds_html.value = ("the leaves' own range: the tightest true bounds" if tight else
-                                  f"looser than the leaves' range {_interval_text(*leaf_bounds(self.tree))}"
+                                  f"looser than the leaves' range {interval_text(*leaf_bounds(self.tree))}"
                                   ": still correct, Star1 cuts less")
 
     def _search(self):

@@ -35,12 +35,12 @@ from matplotlib.figure import Figure
 
 from ..core import ArgumentError
 from ..games.matrix_games import MATRIX_GAMES, MatrixGame
+from ..trace import fmt_number
 from ..normal_form import (MAX_PAYOFF, bimatrix, exact_matrix, expected_payoffs, nash_equilibria, payoff_rows,
                            pure_equilibria, pure_maximin, pure_minimax, solve_zero_sum, strategy)
 from ..validate import flag
 from .drawing import DPI, png_bytes
 from .live import LiveWidget, all_or_nothing, from_browser
-from .maxn import fmt_number
 
 ROW_COLOR, COL_COLOR = "#c0392b", "#1f5fa8"
 NBSP = "\u00a0"             # a Button whose description is "" keeps its old label in the browser

@@ -8,20 +8,20 @@ edge to the child it took is drawn thick in the mover's colour (the root's decis
 draws the search after its first k events, the way the tree explorer steps through a trace: nodes not
 reached yet are faded, the current path is outlined, the node of the last event ringed in orange.
 
-Everything comes from the trace (:class:`MaxnView`); nothing here searches.  :func:`describe_maxn_event`
-puts one event into words, :func:`maxn_legend_handles` is the key.
+Everything comes from the trace (:class:`~gamelib.trace.MaxnView`); nothing here searches.
+:func:`~gamelib.trace.describe_maxn_event` puts one event into words, :func:`maxn_legend_handles` is the
+key.  ``fmt_number``, ``fmt_vector``, ``MaxnView`` and ``describe_maxn_event`` are gamelib.trace's, and
+answer here too.
 """
 from __future__ import annotations
-
-import math
-from fractions import Fraction
 
 import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..core import CHANCE, ArgumentError, Event
-from ..validate import player_order, whole
+from ..core import CHANCE, ArgumentError
+from ..trace import MaxnView, describe_maxn_event, fmt_number, fmt_vector
+from ..validate import player_order
 from .drawing import COLUMN_WIDTH, MIN_FONT
 
 PLAYER_COLORS = ("#c0392b", "#1f5fa8", "#2e8b57", "#8e44ad", "#d35400", "#7f6000")
@@ -43,29 +43,6 @@ def player_colors(players, colors=None) -> dict:
     return dict(zip(players, palette))
 
 
-def fmt_number(x) -> str:
-    """A utility as students write it: 3, −2, 1/3, 0.25 (simple fractions shown as fractions)."""
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        return str(x)
-    if isinstance(x, float) and math.isinf(x):
-        return "∞" if x > 0 else "−∞"
-    if float(x).is_integer():
-        return str(int(x)).replace("-", "−")
-    f = Fraction(x).limit_denominator(12)
-    if abs(float(f) - x) < 1e-9:
-        return f"{f.numerator}/{f.denominator}".replace("-", "−")
-    return f"{x:.3g}".replace("-", "−")
-
-
-def fmt_vector(v) -> str:
-    """``(1, 2, 6)``; a number alone as itself; None as ''."""
-    if v is None:
-        return ""
-    if isinstance(v, tuple):
-        return "(" + ", ".join(fmt_number(x) for x in v) + ")"
-    return fmt_number(v)
-
-
 def tree_vectors(tree) -> dict:
     """{leaf: utility vector}: a tree of named players holds them; a two-player tree's leaf v is
     (v, −v)."""
@@ -77,42 +54,6 @@ def tree_vectors(tree) -> dict:
 def tree_players(tree) -> tuple:
     """The players of ``tree`` in vector order ((MAX, MIN) for a two-player tree)."""
     return player_order(tree)
-
-
-class MaxnView:
-    """What a max^n trace says after its first ``step`` events (all if None).
-
-    order    state -> visit number (1 for the root)
-    value    state -> the vector the search returned there (leaf or exit)
-    path     the open states, root first
-    current  the last event (None at step 0)
-    chosen   internal state -> the child whose vector it backed up (the first child with that vector:
-             with any tie rule, the one the search kept), for every internal node already left
-    """
-
-    def __init__(self, tree, result, step=None):
-        _check_tree(tree)
-        _check_result(result)
-        events = [] if result is None or result.trace is None else result.trace
-        self.total = len(events)
-        self.step = self.total if step is None else whole("step", step, 0, self.total, unit="events")
-        self.events = events[:self.step]
-        self.complete = self.step == self.total
-        self.order, self.value, self.path = {}, {}, []
-        for e in self.events:
-            if e.kind == "enter":
-                self.order.setdefault(e.state, len(self.order) + 1)
-                self.path.append(e.state)
-            else:
-                self.value[e.state] = e.value
-                if self.path and self.path[-1] == e.state:
-                    self.path.pop()
-        self.current = self.events[-1] if self.events else None
-        self.chosen = {}
-        for s, v in self.value.items():
-            kids = [c for _, c in tree.children.get(s, ())]
-            if kids and tree.players.get(s) != CHANCE:
-                self.chosen[s] = next((c for c in kids if self.value.get(c) == v), None)
 
 
 def _layout(tree) -> dict:
@@ -149,11 +90,10 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     """Draw ``tree`` with a traced :func:`gamelib.maxn` ``result`` over it (or bare, with its leaves'
     vectors, if ``result`` is None).  See the module docstring for the notation; ``legend=True`` adds
     the key to the right.  Returns the Axes."""
-    _check_tree(tree)
+    view = MaxnView(tree, result, step)                 # checks the tree, the result and the step
     players = tree_players(tree)
     color = player_colors(players, colors)
     vectors = tree_vectors(tree)
-    view = MaxnView(tree, result, step)
     traced = result is not None and result.trace is not None
     pos = _layout(tree)
     if ax is None:
@@ -261,44 +201,5 @@ def maxn_legend_handles(players, colors=None, *, chance=False, stepping=False) -
     return h
 
 
-def describe_maxn_event(event, mover=None, players=None) -> str:
-    """One line of plain English for an event of a max^n trace.  ``mover`` is ``tree.to_move`` of the
-    event's state and ``players`` the vector order (to name the component the mover maximizes)."""
-    if not isinstance(event, Event):
-        raise ArgumentError(f"event must be an Event of a max^n trace (maxn(tree, trace=True).trace[k]), got "
-                            f"{event!r}")
-    if event.kind == "enter":
-        via = f" via {event.action}" if event.action is not None else " (the root)"
-        return f"enter {event.state}{via}"
-    if event.kind == "leaf":
-        what = "utilities" if isinstance(event.value, tuple) else "utility"
-        return f"leaf {event.state}: {what} {fmt_vector(event.value)}"
-    if event.kind != "exit":
-        return f"{event.kind} {event.state}: {fmt_vector(event.value)}"
-    if mover == CHANCE:
-        return f"exit {event.state} with {fmt_vector(event.value)}: the expectation over its outcomes"
-    if mover is None:
-        return f"exit {event.state} with {fmt_vector(event.value)}"
-    which = ""
-    if players is not None and mover in players and isinstance(event.value, tuple):
-        i = list(players).index(mover)
-        which = f" (its own component, number {i + 1}, is {fmt_number(event.value[i])})"
-    return f"exit {event.state} with {fmt_vector(event.value)}: the child best for {mover}, who moves there{which}"
-
-
-def _check_tree(tree) -> None:
-    from ..trees import GameTree
-    if not isinstance(tree, GameTree):
-        raise ArgumentError(f"tree must be a GameTree (GameTree.from_nested(spec, players=...), or "
-                            f"GameTree.from_game(game) for a small game), got {tree!r}")
-
-
-def _check_result(result) -> None:
-    """None, or what :func:`gamelib.maxn` returns: its trace (if any) a list of Events whose values are
-    utility vectors."""
-    trace = getattr(result, "trace", ())
-    ok = result is None or (trace is None or (isinstance(trace, list) and all(
-        isinstance(e, Event) and (e.value is None or isinstance(e.value, tuple)) for e in trace)))
-    if not ok or (result is not None and not hasattr(result, "trace")):
-        raise ArgumentError(f"result must be what gamelib.maxn(tree, trace=True) returns (its trace holds "
-                            f"utility vectors), or None, got {result!r:.200}")
+__all__ = ["PLAYER_COLORS", "player_colors", "tree_vectors", "tree_players", "maxn_figure_size", "draw_maxn_tree",
+           "maxn_legend_handles", "MaxnView", "describe_maxn_event", "fmt_number", "fmt_vector"]
