@@ -10,6 +10,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 import gamelib.viz.explorer as explorer_module  # noqa: E402
+import gamelib.viz.tree_kinds as tree_kinds  # noqa: E402
 from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax, star1  # noqa: E402
 from gamelib.star import random_chance_tree  # noqa: E402
 from gamelib.games import TicTacToe  # noqa: E402
@@ -156,8 +157,8 @@ def test_explorer_only_reads_the_trace(monkeypatch):
     chance_ex = TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")
     calls = []
     for name in ("alphabeta", "minimax", "expectiminimax", "star1"):
-        real = getattr(explorer_module, name)
-        monkeypatch.setattr(explorer_module, name, lambda *a, _r=real, **k: calls.append(1) or _r(*a, **k))
+        real = getattr(tree_kinds, name)
+        monkeypatch.setattr(tree_kinds, name, lambda *a, _r=real, **k: calls.append(1) or _r(*a, **k))
     for _ in range(ex.total):
         ex.next()
     ex.back()
@@ -444,7 +445,7 @@ def test_a_failing_update_leaves_the_explorer_whole_and_says_why(monkeypatch):
 
     def broken(*args, **kwargs):
         raise RuntimeError("the search broke")
-    monkeypatch.setattr(explorer_module, "alphabeta", broken)
+    monkeypatch.setattr(tree_kinds, "alphabeta", broken)
     ex.tree_picker.value = "seed 004 mirror"                   # as picked in the browser
     assert (ex.tree, ex.tree_name, ex.results, ex.step, ex.event_html.value,
             ex.tree_picker.value) == before

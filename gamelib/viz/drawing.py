@@ -60,22 +60,29 @@ def png_bytes(fig, *, tight: bool = False) -> bytes:
     return buf.getvalue()
 
 
-def tidy_layout(tree) -> dict:
-    """Positions ``{label: (x, y)}``: leaves one unit apart left to right, each parent centred over its
-    children, one row per ply (y = -depth).  Enough for the small trees one draws."""
-    pos, next_x = {}, [0.0]
-
-    def place(s, depth):
-        kids = [c for _, c in tree.children[s]]
+def tidy_positions(root, children) -> dict:
+    """Positions ``{node: (x, y)}`` of the tree below ``root`` (``children(node)``: its children, in
+    order): leaves one unit apart left to right, each parent centred over its first and last child, one
+    row per ply (y = -depth).  Enough for the small trees one draws; depth first without recursion."""
+    pos, x = {}, 0.0
+    stack = [(root, 0, False)]
+    while stack:
+        node, depth, done = stack.pop()
+        kids = children(node)
         if not kids:
-            pos[s] = (next_x[0], -depth)
-            next_x[0] += 1.0
+            pos[node] = (x, -depth)
+            x += 1.0
+        elif done:
+            pos[node] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, -depth)
         else:
-            for c in kids:
-                place(c, depth + 1)
-            pos[s] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, -depth)
-    place(tree.initial_state, 0)
+            stack.append((node, depth, True))
+            stack.extend((c, depth + 1, False) for c in reversed(kids))
     return pos
+
+
+def tidy_layout(tree) -> dict:
+    """:func:`tidy_positions` of a :class:`~gamelib.trees.GameTree`: ``{label: (x, y)}``."""
+    return tidy_positions(tree.initial_state, lambda s: [c for _, c in tree.children[s]])
 
 
 def to_networkx(tree) -> nx.DiGraph:

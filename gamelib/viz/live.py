@@ -23,6 +23,8 @@ method that changes it with :func:`all_or_nothing`.
 """
 from __future__ import annotations
 
+import asyncio
+import collections
 import functools
 import html
 import threading
@@ -147,3 +149,44 @@ def all_or_nothing(method):
             finally:
                 self._depth -= 1
     return wrapper
+
+
+class PictureCache(collections.OrderedDict):
+    """Pictures (PNG bytes) by key, each drawn once and kept: stepping back and forth, or coming back
+    to a setting, costs nothing.  Past ``LIMIT`` pictures (a few MB) the least recently shown goes.
+    :meth:`draw_ahead` draws the picture a student will most likely ask for next while they read this
+    one, in the kernel's idle time (on its event loop, in its own thread: matplotlib is not
+    thread-safe); without a running loop (a script, a test) nothing is drawn ahead."""
+
+    LIMIT = 400
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self._ahead = None
+
+    def picture(self, key, draw) -> bytes:
+        """The picture of ``key``: kept, or ``draw()`` now (and kept)."""
+        png = self.get(key)
+        if png is None:
+            png = self[key] = draw()
+            while len(self) > self.LIMIT:
+                self.popitem(last=False)
+        else:
+            self.move_to_end(key)
+        return png
+
+    def draw_ahead(self, key, draw, wanted=lambda: True):
+        """Draw the picture of ``key`` soon, if ``wanted()`` still says so then (the student may have
+        moved on); a picture asked ahead before replaces the one not drawn yet."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._ahead is not None:
+            self._ahead.cancel()
+
+        def run():
+            self._ahead = None
+            if wanted():
+                self.picture(key, draw)
+        self._ahead = loop.call_later(0.02, run)

@@ -22,7 +22,7 @@ from matplotlib.patches import Patch
 from ..core import CHANCE, ArgumentError
 from ..trace import MaxnView, describe_maxn_event, fmt_number, fmt_vector
 from ..validate import player_order
-from .drawing import COLUMN_WIDTH, MIN_FONT
+from .drawing import COLUMN_WIDTH, MIN_FONT, tidy_layout
 
 PLAYER_COLORS = ("#c0392b", "#1f5fa8", "#2e8b57", "#8e44ad", "#d35400", "#7f6000")
 """One colour per player, in ``player_order``: red, blue, green, purple, orange, brown."""
@@ -56,24 +56,6 @@ def tree_players(tree) -> tuple:
     return player_order(tree)
 
 
-def _layout(tree) -> dict:
-    """Leaves one unit apart left to right, parents centred over their children, y = −depth."""
-    pos, x = {}, [0.0]
-    stack = [(tree.initial_state, 0, False)]
-    while stack:                                   # depth first without recursion
-        s, depth, done = stack.pop()
-        kids = [c for _, c in tree.children[s]]
-        if not kids:
-            pos[s] = (x[0], -depth)
-            x[0] += 1.0
-        elif done:
-            pos[s] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, -depth)
-        else:
-            stack.append((s, depth, True))
-            stack.extend((c, depth + 1, False) for c in reversed(kids))
-    return pos
-
-
 def maxn_figure_size(tree, max_width: float = COLUMN_WIDTH) -> tuple:
     """(width, height) in inches for :func:`draw_maxn_tree` on ``tree``: room for a vector per leaf,
     no wider than ``max_width`` (the notebook column: wider pictures are shrunk and their labels with
@@ -95,7 +77,7 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     color = player_colors(players, colors)
     vectors = tree_vectors(tree)
     traced = result is not None and result.trace is not None
-    pos = _layout(tree)
+    pos = tidy_layout(tree)
     if ax is None:
         w, h = maxn_figure_size(tree, COLUMN_WIDTH - (LEGEND_WIDTH if legend else 0))
         fig, ax = plt.subplots(figsize=(w + (LEGEND_WIDTH if legend else 0), h))

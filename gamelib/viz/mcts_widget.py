@@ -24,7 +24,7 @@ from matplotlib.figure import Figure
 from ..core import MAX, ArgumentError
 from ..mcts import C, mcts, root_ucb, tree_statistics
 from ..validate import check_game, flag, game_state, number, python_seed, two_player, whole
-from .drawing import COLUMN_WIDTH, DPI, png_bytes
+from .drawing import COLUMN_WIDTH, DPI, png_bytes, tidy_positions
 from .live import LiveWidget, all_or_nothing, from_browser
 
 FIGSIZE = (COLUMN_WIDTH, 3.6)
@@ -82,24 +82,12 @@ def _draw_tree(ax, stats, max_depth, k):
             kids.setdefault(p[:-1], []).append(p)
     for children in kids.values():
         children.sort(key=lambda q: str(q[-1]))
-    pos, next_x = {}, [0.0]
-
-    def place(p):
-        children = kids.get(p, [])
-        if not children:
-            pos[p] = (next_x[0], -len(p))
-            next_x[0] += 1.0
-            return
-        for q in children:
-            place(q)
-        pos[p] = ((pos[children[0]][0] + pos[children[-1]][0]) / 2, -len(p))
-
     ax.set_axis_off()
     if not shown:
         ax.set_title("no playouts yet", fontsize=9)
         return
-    place(())
-    width = max(next_x[0] - 1, 1)
+    pos = tidy_positions((), lambda p: kids.get(p, []))
+    width = max(max(x for x, _ in pos.values()), 1)
     for p in shown:
         if p:
             (x0, y0), (x1, y1) = pos[p[:-1]], pos[p]
