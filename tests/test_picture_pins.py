@@ -3,7 +3,9 @@
 tree and before draw_maxn_tree shared draw_tree's layout (issue 24), so that a refactoring is seen to
 leave them alone.  As in tests/test_draw_tree_pictures.py the digests are checked only with the
 matplotlib and FreeType versions they were recorded with; a change meant to change a picture updates
-its digest (print ``_digests()``) and says why."""
+its digest (print ``_digests()``) and says why.  Recorded again for issue 23: max^n's labels on a
+white ground (no edge through them), its players P1, P2, P3, the explorer's pictures sized for a
+laptop's screen with the key beside them, a chance node's running interval beside it."""
 import hashlib
 import io
 
@@ -23,42 +25,42 @@ RECORDED_WITH = ("3.11.2", "2.14.3")
 DIGESTS = {
     'chance_full': '0bbb5879d76b8b04',
     'chance_star1': '7a5c54734e811700',
-    'chance_star1_step5': '1ca4647ec17a55d0',
-    'explorer AIMA Fig. 5.12 (.9/.1) star1 0': '7c52809d004f0151',
-    'explorer AIMA Fig. 5.12 (.9/.1) star1 1': '9d846e3c96320086',
-    'explorer AIMA Fig. 5.12 (.9/.1) star1 12': 'c9999162c3ec0c9c',
-    'explorer AIMA Fig. 5.12 (.9/.1) star1 6': '0cf5202d99616f28',
-    'explorer AIMA Fig. 5.12 (.9/.1) star1 key': 'f5ae4baf0c8a17d8',
-    'explorer AIMA Fig. 5.2 alphabeta 0': '6e4bf601bfaf4c41',
-    'explorer AIMA Fig. 5.2 alphabeta 1': '55fccf0af7179633',
-    'explorer AIMA Fig. 5.2 alphabeta 11': 'db486cc312e3352b',
-    'explorer AIMA Fig. 5.2 alphabeta 22': 'd47e144a93f16ad9',
-    'explorer AIMA Fig. 5.2 alphabeta key': '58ea7c2ad3f5cf0f',
-    'explorer AIMA Fig. 5.4 (A, B, C) maxn 0': '78823db3ec1641ab',
-    'explorer AIMA Fig. 5.4 (A, B, C) maxn 1': '2402d168083be97c',
-    'explorer AIMA Fig. 5.4 (A, B, C) maxn 15': '3c688db12f5e5fd4',
-    'explorer AIMA Fig. 5.4 (A, B, C) maxn 30': 'fd45193e1cdeea3a',
-    'explorer AIMA Fig. 5.4 (A, B, C) maxn key': '851525cfaa07f8ee',
-    'explorer AIMA Fig. 5.4 (A, B, C) maxn spiteful 0': 'bb4ecbef11dd8a24',
-    'explorer AIMA Fig. 5.4 (A, B, C) maxn spiteful 1': '7ab364451101deb8',
-    'explorer AIMA Fig. 5.4 (A, B, C) maxn spiteful 15': '5d25f74f5f708573',
-    'explorer AIMA Fig. 5.4 (A, B, C) maxn spiteful 30': '04d0c945c0d82b2a',
-    'explorer AIMA Fig. 5.4 (A, B, C) maxn spiteful key': '851525cfaa07f8ee',
-    'explorer CS221 coin game expectiminimax 0': 'e30ddcc6259c456a',
-    'explorer CS221 coin game expectiminimax 1': '2ed83eb61da1ec7d',
-    'explorer CS221 coin game expectiminimax 22': '1ac747c257919559',
-    'explorer CS221 coin game expectiminimax 44': '8b17cacda438ac26',
-    'explorer CS221 coin game expectiminimax key': '33d1c3067c0fc179',
-    'maxn_bare': 'de42da62f246cfd2',
-    'maxn_full_legend': '6d76312a8cc0bd6c',
-    'maxn_step16': 'be26d04b13e52940',
-    'maxn_step24': '3f635e8dff4df8f0',
-    'maxn_step7': 'd21ddec0091017b2',
+    'chance_star1_step5': 'b17f41f737ccfcae',
+    'explorer AIMA Fig. 5.12 (.9/.1) star1 0': 'cd2acdfe5d444644',
+    'explorer AIMA Fig. 5.12 (.9/.1) star1 1': '617efbfa7c471b8f',
+    'explorer AIMA Fig. 5.12 (.9/.1) star1 12': '7e0402ef4fd32750',
+    'explorer AIMA Fig. 5.12 (.9/.1) star1 6': 'a9ae99980c78b8c6',
+    'explorer AIMA Fig. 5.12 (.9/.1) star1 key': '328e64e524bea6e2',
+    'explorer AIMA Fig. 5.2 alphabeta 0': 'ed73c3f3577a7551',
+    'explorer AIMA Fig. 5.2 alphabeta 1': '9484f50adfcffeaa',
+    'explorer AIMA Fig. 5.2 alphabeta 11': '0ba67d70e29b55f8',
+    'explorer AIMA Fig. 5.2 alphabeta 22': '7e3f8844e5151355',
+    'explorer AIMA Fig. 5.2 alphabeta key': 'b35f52c6d96a34e2',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 0': 'ec3841842b645606',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 1': '5dff29381ef7e5ec',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 15': 'bea8754ad7082da9',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 30': '62aa6a03343659b0',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn key': 'f9065b2b69e8ec8a',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 0': '5b6fecbc71a7be13',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 1': '8b3b24f2c5e0ae50',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 15': 'fc4469494d246a21',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 30': 'b089662943451b54',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful key': 'f9065b2b69e8ec8a',
+    'explorer CS221 coin game expectiminimax 0': 'c867498d0c16526c',
+    'explorer CS221 coin game expectiminimax 1': '278599eb9405be0e',
+    'explorer CS221 coin game expectiminimax 22': '23d6b4013430f6b7',
+    'explorer CS221 coin game expectiminimax 44': 'a56a0a424465e8d0',
+    'explorer CS221 coin game expectiminimax key': '4176a57b8c6fc1b1',
+    'maxn_bare': 'd86295438653206e',
+    'maxn_full_legend': '6e3dc021177d5da6',
+    'maxn_step16': 'f9874bf009b8d79b',
+    'maxn_step24': '000a7eee7167f4cf',
+    'maxn_step7': '3ed34db6de5c6a28',
 }
 
 
 def cases():
-    spec, players = NPLAYER_PRESETS["AIMA Fig. 5.4 (A, B, C)"]
+    spec, players = NPLAYER_PRESETS["AIMA Fig. 5.4 (P1, P2, P3)"]
     fig54 = GameTree.from_nested(spec, players=players)
     r = maxn(fig54, trace=True)
     yield "maxn_full_legend", lambda: draw_maxn_tree(fig54, r, legend=True)
@@ -74,8 +76,8 @@ def cases():
 
 def explorer_cases():
     for tree, algorithm in (("AIMA Fig. 5.2", "alphabeta"), ("AIMA Fig. 5.12 (.9/.1)", "star1"),
-                            ("CS221 coin game", "expectiminimax"), ("AIMA Fig. 5.4 (A, B, C)", "maxn"),
-                            ("AIMA Fig. 5.4 (A, B, C)", "maxn spiteful")):
+                            ("CS221 coin game", "expectiminimax"), ("AIMA Fig. 5.4 (P1, P2, P3)", "maxn"),
+                            ("AIMA Fig. 5.4 (P1, P2, P3)", "maxn spiteful")):
         ex = TreeExplorer(tree, algorithm)
         for k in sorted({0, 1, ex.total // 2, ex.total}):
             ex.step = k

@@ -9,7 +9,11 @@ before the explorer was split into a stepper and one strategy per kind of tree: 
 * the grader's alphabeta_by_hand feedback on wrong answers.
 
 A change meant to leave behaviour alone keeps them; a change meant to change the words updates the
-digest it changes, in the same commit, and says why (print ``_digests()``)."""
+digest it changes, in the same commit, and says why (print ``_digests()``).  Changed since they were
+recorded: the explorer's texts (issue 23: the value and decision are not given away before the last
+step; max^n says where a mover is tied and how the rule breaks it, its players are P1, P2, P3) and
+four feedback lines of alphabeta_by_hand (issue 24: they explain a cut node with describe_event);
+every trace, describe_event, proven_ranges and pass/fail digest is the one first recorded."""
 import hashlib
 
 import matplotlib
@@ -23,7 +27,7 @@ from gamelib.grading import byhand  # noqa: E402
 from gamelib.grading.core import GradingError  # noqa: E402
 from gamelib.star import random_chance_tree  # noqa: E402
 from gamelib.viz import PRESETS, TreeExplorer, describe_event, describe_maxn_event  # noqa: E402
-from gamelib.viz.explorer import NPLAYER_PRESETS  # noqa: E402
+from gamelib.viz.explorer import FIG_5_4, NPLAYER_PRESETS  # noqa: E402
 
 FIG_5_2 = PRESETS["AIMA Fig. 5.2"]
 
@@ -90,8 +94,7 @@ def notebook_digests() -> dict:
     worst4 = GameTree.random(3, 4, seed=0, order="worst")
     r = alphabeta(worst4, trace=True)
     out["describe alphabeta worst4"] = _h(describe_event(e) for e in r.trace)
-    spec, players = NPLAYER_PRESETS["AIMA Fig. 5.4 (A, B, C)"]
-    fig54 = GameTree.from_nested(spec, players=players)
+    fig54 = GameTree.from_nested(FIG_5_4, players=("A", "B", "C"))
     for ties in ("first", "spiteful", "generous", "paranoid"):
         r = maxn(fig54, ties=ties, trace=True)
         out[f"trace maxn {ties}"] = _h(r.trace)
@@ -186,37 +189,37 @@ DIGESTS = {
     'ranges star1 AIMA Fig. 5.12 (.9/.1) exact chance': '934d161df9d09978',
     'ranges star1 CS221 coin game': '06bf05aaf7e19a49',
     'ranges star1 CS221 coin game exact chance': '83389c51f93222db',
-    'text: AIMA Fig. 5.12 (.9/.1) / expectiminimax': 'd249b195221de4d8',
-    'text: AIMA Fig. 5.12 (.9/.1) / star1': 'bbd51444eb52ac57',
-    'text: AIMA Fig. 5.2 / alphabeta': '7bc06351b9b1af8e',
-    'text: AIMA Fig. 5.2 / minimax': 'bcb3c4efb6e2d581',
-    'text: AIMA Fig. 5.2 / strict': '5ff776319d6d2b9f',
-    'text: AIMA Fig. 5.4 (A, B, C) / maxn': 'a31a6746e246e1de',
-    'text: AIMA Fig. 5.4 (A, B, C) / maxn generous': '845e311a25126e7a',
-    'text: AIMA Fig. 5.4 (A, B, C) / maxn paranoid': '6b468d9ca89b8f8e',
-    'text: AIMA Fig. 5.4 (A, B, C) / maxn spiteful': 'a8faca41b314d54e',
-    'text: CS221 coin game / expectiminimax': '938d332e62c60d5f',
-    'text: CS221 coin game / star1': '5f086b09b8eceb55',
-    'text: Fig. 5.12 / star1 loose': 'b0e73f067b3f41fb',
-    'text: Fig. 5.2 with a tie (C: 3, 5, 1) / alphabeta': 'f2ca6d5992c1cae6',
-    'text: Fig. 5.2 with a tie (C: 3, 5, 1) / minimax': 'eee71dd408c57888',
-    'text: Fig. 5.2 with a tie (C: 3, 5, 1) / strict': '820d3624ed07cf02',
-    'text: random 3x3 0 random': '890ae5540107d621',
-    'text: random 3x3 1 best': 'ff2f84245a8e18fa',
-    'text: random 3x3 2 worst': '214ff6bf743de65a',
-    'text: random chance 0 / expectiminimax': 'a20f4a30a45c162a',
-    'text: random chance 0 / star1': 'bfc791f3371f54f8',
-    'text: random chance 1 / expectiminimax': '582ad07f72cccda8',
-    'text: random chance 1 / star1': '220056258998e81e',
-    'text: seed 004 example / alphabeta': '15132ac9711bd234',
-    'text: seed 004 example / minimax': '707337ddfa129751',
-    'text: seed 004 example / strict': '29c702beb429c5d0',
-    'text: seed 004 minimax steps / alphabeta': '3d5a1f2f0d1c5647',
-    'text: seed 004 minimax steps / minimax': '9abae536ae7d159d',
-    'text: seed 004 minimax steps / strict': '27e45f94c1245c60',
-    'text: seed 004 mirror / alphabeta': 'fe1ee250518e1c02',
-    'text: seed 004 mirror / minimax': 'd9d56d42907330be',
-    'text: seed 004 mirror / strict': 'aa3b7e821fa7bc1c',
+    'text: AIMA Fig. 5.12 (.9/.1) / expectiminimax': 'fffccf5e411fb173',
+    'text: AIMA Fig. 5.12 (.9/.1) / star1': 'ef4f177dfb3a0e8e',
+    'text: AIMA Fig. 5.2 / alphabeta': '17b6689a67b9df63',
+    'text: AIMA Fig. 5.2 / minimax': '07bb0e2905e44bb3',
+    'text: AIMA Fig. 5.2 / strict': '6e631d0d72ba4fcd',
+    'text: AIMA Fig. 5.4 (P1, P2, P3) / maxn': 'eb6dc5f63214d1bf',
+    'text: AIMA Fig. 5.4 (P1, P2, P3) / maxn adversarial': '53f3410ec4566402',
+    'text: AIMA Fig. 5.4 (P1, P2, P3) / maxn generous': '79d9f766fb97804c',
+    'text: AIMA Fig. 5.4 (P1, P2, P3) / maxn spiteful': '8e8e647c1b6ff7be',
+    'text: CS221 coin game / expectiminimax': 'f7c0355ec0596b2b',
+    'text: CS221 coin game / star1': 'a63a63ef01c1ce86',
+    'text: Fig. 5.12 / star1 loose': 'b4a16461bb8ca920',
+    'text: Fig. 5.2 with a tie (C: 3, 5, 1) / alphabeta': 'cae5440dbe6c1592',
+    'text: Fig. 5.2 with a tie (C: 3, 5, 1) / minimax': 'b02337ad31924d20',
+    'text: Fig. 5.2 with a tie (C: 3, 5, 1) / strict': '7017918b0272b2bf',
+    'text: random 3x3 0 random': 'b6d0b3bbc5185af6',
+    'text: random 3x3 1 best': 'cebe31dfcbe66e7a',
+    'text: random 3x3 2 worst': '87bfb37a3c31b42a',
+    'text: random chance 0 / expectiminimax': 'ecf53a212b22544f',
+    'text: random chance 0 / star1': 'da436be40e09f26a',
+    'text: random chance 1 / expectiminimax': '3acf31f6ff432d54',
+    'text: random chance 1 / star1': '0dc5c76030af0750',
+    'text: seed 004 example / alphabeta': '839cd2646dc0d456',
+    'text: seed 004 example / minimax': '4b947960c3ab7f5f',
+    'text: seed 004 example / strict': 'f2afa52cdef5d35f',
+    'text: seed 004 minimax steps / alphabeta': '0261a5123cfda798',
+    'text: seed 004 minimax steps / minimax': '2bb1b5ad32ab6606',
+    'text: seed 004 minimax steps / strict': '6ba21e3804fd3600',
+    'text: seed 004 mirror / alphabeta': '26dd4f8802cb5ee0',
+    'text: seed 004 mirror / minimax': '43482d3d6de3c163',
+    'text: seed 004 mirror / strict': 'aa84d7ff85b82f64',
     'trace maxn first': '3f724b89efb8416f',
     'trace maxn generous': '3f724b89efb8416f',
     'trace maxn paranoid': '3f724b89efb8416f',
@@ -226,10 +229,10 @@ DIGESTS = {
     'trace: AIMA Fig. 5.2 / alphabeta': '0c8f04d928025112',
     'trace: AIMA Fig. 5.2 / minimax': '0366d7a64b24156c',
     'trace: AIMA Fig. 5.2 / strict': '0c8f04d928025112',
-    'trace: AIMA Fig. 5.4 (A, B, C) / maxn': '3f724b89efb8416f',
-    'trace: AIMA Fig. 5.4 (A, B, C) / maxn generous': '3f724b89efb8416f',
-    'trace: AIMA Fig. 5.4 (A, B, C) / maxn paranoid': '3f724b89efb8416f',
-    'trace: AIMA Fig. 5.4 (A, B, C) / maxn spiteful': 'd58afaf8bce9acf3',
+    'trace: AIMA Fig. 5.4 (P1, P2, P3) / maxn': '3f724b89efb8416f',
+    'trace: AIMA Fig. 5.4 (P1, P2, P3) / maxn adversarial': '3f724b89efb8416f',
+    'trace: AIMA Fig. 5.4 (P1, P2, P3) / maxn generous': '3f724b89efb8416f',
+    'trace: AIMA Fig. 5.4 (P1, P2, P3) / maxn spiteful': 'd58afaf8bce9acf3',
     'trace: CS221 coin game / expectiminimax': '8eefce22adbaeea2',
     'trace: CS221 coin game / star1': '89e9f8f13ae59964',
     'trace: Fig. 5.12 / star1 loose': '779ad60477ffdf66',

@@ -10,6 +10,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 import gamelib.viz.explorer as explorer_module  # noqa: E402
+from gamelib.core import ArgumentError  # noqa: E402
 import gamelib.viz.tree_kinds as tree_kinds  # noqa: E402
 from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax, star1  # noqa: E402
 from gamelib.star import random_chance_tree  # noqa: E402
@@ -78,8 +79,10 @@ def test_slider_and_play_drive_the_step(explorer):
     assert ex.step == 14 and ex.slider.value == 14
     assert "at D (MIN)" in ex.state_text and "window [α, β] = [3, +∞]" in ex.state_text
     assert "path A → D" in ex.state_text
-    ex.step = 999
-    assert ex.step == ex.total
+    for bad in (999, -1, 2.5, "3"):               # refused, not clamped; the explorer unchanged
+        with pytest.raises(ArgumentError, match="step"):
+            ex.step = bad
+        assert ex.step == 14
     ex.step = 0
 
 
@@ -95,6 +98,23 @@ def test_buttons_step_too():
     assert ex.step == 1
     ex.last_button.click()
     assert ex.step == ex.total and ex.pruned_nodes == ["I", "J"]
+
+
+def test_buttons_that_can_do_nothing_are_greyed():
+    """Issue 23: next and ⏭ at the last step, back and ⏮ at step 0 do nothing, and look it."""
+    for tree in ("AIMA Fig. 5.2", "AIMA Fig. 5.12 (.9/.1)", "AIMA Fig. 5.4 (P1, P2, P3)"):
+        ex = TreeExplorer(tree, draw=False)
+        buttons = (ex.first_button, ex.back_button, ex.next_button, ex.last_button)
+        assert [b.disabled for b in buttons] == [True, True, False, False]
+        ex.next()
+        assert [b.disabled for b in buttons] == [False, False, False, False]
+        ex.last()
+        assert [b.disabled for b in buttons] == [False, False, True, True]
+        assert ex.next() == ex.result.trace[-1] and ex.step == ex.total       # next() itself stays put
+        ex.algorithm = ex.algorithm_toggle.options[1]                       # at the end: stays there
+        assert [b.disabled for b in buttons] == [False, False, True, True]
+        ex.first()
+        assert [b.disabled for b in buttons] == [True, True, False, False]
 
 
 def test_switching_algorithm_changes_node_count():

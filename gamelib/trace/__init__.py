@@ -17,14 +17,15 @@ module                   what it holds
 ``words``                :func:`describe_event`, :func:`describe_maxn_event`, :func:`why_cut`,
                          :func:`why_chance_cut`, :func:`star1_window_text`
 ``fmt``                  numbers as the kit writes them: :func:`fmt_value` (``+∞``), :func:`tidy`,
-                         :func:`interval_text`, :func:`fmt_number` (``1/3``), :func:`fmt_vector`
+                         :func:`interval_text`, :func:`fmt_number` (``1/3``), :func:`fmt_vector`,
+                         :func:`counted` (``1 state``, ``2 states``)
 =======================  ==========================================================================
 
 It imports neither matplotlib nor ipywidgets: a grader explains a student's mistake with the very
 sentences the explorer shows.
 """
 from .events import Event, Trace, collector_paused, recording
-from .fmt import fmt_number, fmt_value, fmt_vector, interval_text, tidy
+from .fmt import counted, fmt_number, fmt_value, fmt_vector, interval_text, tidy
 from .ranges import chance_intervals, leaf_bounds, proven_ranges
 from .view import MaxnView, TraceView, root_move_values
 from .words import describe_event, describe_maxn_event, star1_window_text, why_chance_cut, why_cut
@@ -32,4 +33,4 @@ from .words import describe_event, describe_maxn_event, star1_window_text, why_c
 __all__ = ["Event", "Trace", "recording", "collector_paused", "proven_ranges", "chance_intervals",
            "leaf_bounds", "TraceView", "MaxnView", "root_move_values", "describe_event",
            "describe_maxn_event", "why_cut", "why_chance_cut", "star1_window_text", "fmt_value", "tidy",
-           "interval_text", "fmt_number", "fmt_vector"]
+           "interval_text", "fmt_number", "fmt_vector", "counted"]

@@ -6,6 +6,7 @@
   shows as 1.3), and :func:`interval_text`, an interval ``[lo, hi]`` so tidied.
 * :func:`fmt_number` and :func:`fmt_vector`: utilities as students write them, simple fractions as
   fractions (``1/3``), a utility vector as ``(1, 2, 6)`` (max^n's values).
+* :func:`counted`: a count and its noun, singular or plural (``1 state``, ``16 states``).
 """
 from __future__ import annotations
 
@@ -57,3 +58,9 @@ def fmt_vector(v) -> str:
     if isinstance(v, tuple):
         return "(" + ", ".join(fmt_number(x) for x in v) + ")"
     return fmt_number(v)
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun``, the noun in the plural unless ``n`` is 1: ``1 hand``, ``2 hands``,
+    ``2,000 playouts`` (``plural``: an irregular one)."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"

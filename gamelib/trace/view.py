@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core import CHANCE, ArgumentError
 from ..trees import GameTree
-from ..validate import whole
+from ..validate import player_order, whole
 from .events import Event
 from .ranges import proven_ranges
 
@@ -135,6 +135,8 @@ class MaxnView:
     current  the last event (None at step 0)
     chosen   internal state -> the child whose vector it backed up (the first child with that vector:
              with any tie rule, the one the search kept), for every internal node already left
+    tied     internal state -> [(action, vector), ...]: the children that tie for the mover's best
+             component, where two or more do (the "tie-breaking problem"), for every node already left
     """
 
     def __init__(self, tree, result, step=None):
@@ -155,11 +157,20 @@ class MaxnView:
                 if self.path and self.path[-1] == e.state:
                     self.path.pop()
         self.current = self.events[-1] if self.events else None
-        self.chosen = {}
+        self.chosen, self.tied = {}, {}
+        index = {p: i for i, p in enumerate(player_order(tree))}
         for s, v in self.value.items():
-            kids = [c for _, c in tree.children.get(s, ())]
-            if kids and tree.players.get(s) != CHANCE:
-                self.chosen[s] = next((c for c in kids if self.value.get(c) == v), None)
+            kids = tree.children.get(s, ())
+            if not kids or tree.players.get(s) == CHANCE:
+                continue
+            self.chosen[s] = next((c for _, c in kids if self.value.get(c) == v), None)
+            i = index.get(tree.players.get(s))
+            seen = [(a, self.value[c]) for a, c in kids if isinstance(self.value.get(c), tuple)]
+            if i is not None and len(seen) == len(kids):
+                best = max(w[i] for _, w in seen)
+                tied = [(a, w) for a, w in seen if w[i] == best]
+                if len(tied) > 1:
+                    self.tied[s] = tied
 
 
 def root_move_values(result) -> dict:

@@ -143,9 +143,14 @@ def star1_window_text(event, view, *, tree, bounds) -> str:
     return text + ": if " + "; if ".join(claims)
 
 
-def describe_maxn_event(event, mover=None, players=None) -> str:
+def describe_maxn_event(event, mover=None, players=None, *, tied=None, ties: str = "first", root=None) -> str:
     """One line of plain English for an event of a max^n trace.  ``mover`` is ``tree.to_move`` of the
-    event's state and ``players`` the vector order (to name the component the mover maximizes)."""
+    event's state and ``players`` the vector order (to name the component the mover maximizes).
+
+    ``tied``: at an 'exit', the children that tie for the mover's best component, ``[(action, vector),
+    ...]`` (:class:`~gamelib.trace.MaxnView`'s ``tied``): the mover is indifferent between them, and the
+    line says so, and how the tie rule ``ties`` (:func:`gamelib.maxn`'s) chose among them (``root``:
+    the player at the searched state, whom 'adversarial' plays against)."""
     if not isinstance(event, Event):
         raise ArgumentError(f"event must be an Event of a max^n trace (maxn(tree, trace=True).trace[k]), got "
                             f"{event!r}")
@@ -161,8 +166,35 @@ def describe_maxn_event(event, mover=None, players=None) -> str:
         return f"exit {event.state} with {fmt_vector(event.value)}: the expectation over its outcomes"
     if mover is None:
         return f"exit {event.state} with {fmt_vector(event.value)}"
+    known = players is not None and mover in players and isinstance(event.value, tuple)
+    if known and tied and len(tied) > 1:
+        i = list(players).index(mover)
+        names = (" and ".join(a for a, _ in tied) + " both") if len(tied) == 2 else (
+            ", ".join(a for a, _ in tied) + " all")
+        taken = next((a for a, v in tied if v == event.value), tied[0][0])
+        return (f"exit {event.state} with {fmt_vector(event.value)}: {mover} is tied, {names} give it "
+                f"{fmt_number(tied[0][1][i])}; " + _tie_words(ties, tied, i, list(players), root) + f": {taken}")
     which = ""
-    if players is not None and mover in players and isinstance(event.value, tuple):
+    if known:
         i = list(players).index(mover)
         which = f" (its own component, number {i + 1}, is {fmt_number(event.value[i])})"
     return f"exit {event.state} with {fmt_vector(event.value)}: the child best for {mover}, who moves there{which}"
+
+
+def _tie_words(ties, tied, i, players, root) -> str:
+    """How the tie rule ``ties`` chooses among ``tied`` (the mover is player number ``i``)."""
+    def others(v):
+        return fmt_number(sum(v) - v[i])
+    sums = ", ".join(f"{a} {others(v)}" for a, v in tied)
+    if ties == "spiteful":
+        return f"spiteful breaks the tie against the others (the sums of their components: {sums})"
+    if ties == "generous":
+        return f"generous breaks it for the others (the sums of their components: {sums})"
+    if ties in ("adversarial", "paranoid") and root in players:
+        r = players.index(root)
+        if r == i or len({v[r] for _, v in tied}) == 1:
+            return (f"adversarial breaks it against {root}, the player at the root, who gets "
+                    f"{fmt_number(tied[0][1][r])} from each: so the first")
+        theirs = ", ".join(f"{a} {fmt_number(v[r])}" for a, v in tied)
+        return f"adversarial breaks it against {root}, the player at the root ({theirs})"
+    return "max^n keeps the first of equal children, as minimax does"

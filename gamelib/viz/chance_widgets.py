@@ -49,14 +49,14 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 from ..core import INF, ArgumentError, GameError
-from ..trace import chance_intervals, interval_text, leaf_bounds, root_move_values, tidy
+from ..trace import chance_intervals, leaf_bounds, root_move_values, tidy  # noqa: F401 (they answer here too)
 from ..trace import fmt_value as _fmt
 from ..minimax import expectiminimax, minimax
 from ..trees import GameTree, chance
-from .drawing import COLUMN_WIDTH, DPI, draw_tree, png_bytes, tidy_layout
+from .drawing import COLORS, COLUMN_WIDTH, DPI, draw_tree, png_bytes
 from .live import LiveWidget, from_browser
 
-INTERVAL_COLOR = "#238b45"
+INTERVAL_COLOR = COLORS["interval"]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -64,32 +64,14 @@ INTERVAL_COLOR = "#238b45"
 # ---------------------------------------------------------------------------------------------------
 
 def draw_chance_tree(tree, result=None, *, step=None, bounds=None, ax=None, title=None, **kwargs):
-    """:func:`~gamelib.viz.drawing.draw_tree` for a tree with chance nodes, plus what the trace proves
-    about each chance node: its interval [lo, hi] written in green under it (see
-    :func:`~gamelib.trace.chance_intervals`; ``bounds`` = (L, U), default the tree's smallest and largest leaf).
-
-    Shown for chance nodes the search is still inside (a running bound) and for chance nodes a cut
-    left with an interval rather than a value (Star1); a chance node with a known value shows just the
-    value, as in ``draw_tree``.  Other keyword arguments go to ``draw_tree``.  Returns the Axes.
+    """:func:`~gamelib.viz.drawing.draw_tree` for a tree with chance nodes, with ``bounds`` = (L, U)
+    (default: the tree's smallest and largest leaf): what the trace proves about each chance node is
+    shown, a chance node still being searched with its running interval [lo, hi] in green where its
+    value will be (see :func:`~gamelib.trace.chance_intervals`), one a Star1 cut left with the interval
+    its outcomes prove.  Other keyword arguments go to ``draw_tree``.  Returns the Axes.
     """
-    if bounds is None:
-        bounds = leaf_bounds(tree)
-    kwargs["bounds"] = bounds
-    ax = draw_tree(tree, result, step=step, ax=ax, title=title, **kwargs)
-    if result is None or result.trace is None:
-        return ax
-    events = result.trace if step is None else result.trace[:max(0, step)]
-    closed = {e.state for e in events if e.kind != "enter"}
-    pos = tidy_layout(tree)
-    for s, (lo, hi) in chance_intervals(tree, events, bounds).items():
-        exact = math.isclose(lo, hi, rel_tol=1e-12, abs_tol=1e-12)
-        if exact or s in closed:
-            continue
-        x, y = pos[s]
-        ax.annotate(interval_text(lo, hi), (x, y), xytext=(0, -13), textcoords="offset points",
-                    ha="center", va="top", fontsize=8, color=INTERVAL_COLOR, fontweight="bold",
-                    zorder=3, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
-    return ax
+    return draw_tree(tree, result, step=step, ax=ax, title=title,
+                     bounds=leaf_bounds(tree) if bounds is None else bounds, **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------------

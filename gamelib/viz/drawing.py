@@ -28,17 +28,19 @@ from matplotlib.textpath import TextPath, text_to_path
 from matplotlib.transforms import Affine2D, ScaledTranslation
 
 from ..core import CHANCE, INF, MAX, MIN, ArgumentError
-from ..trace import TraceView
+from ..trace import TraceView, chance_intervals, interval_text
 from ..trace import fmt_value as _fmt
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
 TERMINAL_MARKER = "s"
 COLORS = {"visited": "#9ecae1", "open": "#deebf7", "pending": "#ffffff", "pruned": "#e6e6e6",
           "current": "#fd8d3c", "edge": "#444444", "edge_pruned": "#c8c8c8", "decision": "#08519c",
-          "value": "#08306b", "window": "#6a3d9a", "label": "#333333", "grey": "#aaaaaa"}
+          "value": "#08306b", "window": "#6a3d9a", "label": "#333333", "grey": "#aaaaaa",
+          "interval": "#238b45"}
 """Fill colours: 'visited' the search is done with the node, 'open' it is on the search's current
 path (entered, not yet left), 'current' the node of the event just drawn, 'pending' not reached yet,
-'pruned' never searched because a cut skipped it."""
+'pruned' never searched because a cut skipped it; 'interval' the running interval of a chance node
+being searched."""
 
 DPI = 100
 """Dots per inch of every picture the kit draws (matplotlib's default, and the inline backend's)."""
@@ -135,7 +137,7 @@ def _outline(text: str, size: float, bold: bool, ha: str, va: str, linespacing: 
     return path, (x_left, y_top - block_h, x_left + block_w, y_top)
 
 
-class _Labels:
+class Labels:
     """Every label of a tree picture, collected first and then drawn either as matplotlib Text
     artists (the default: a static picture, its texts readable as ``ax.texts``) or, with
     ``as_paths``, as a few collections of glyph outlines.  Text artists cost about 2 ms each to draw;
@@ -193,7 +195,7 @@ class _Labels:
         for (zorder, color, axes_x), members in groups.items():
             # snap=False: Agg would snap an upright glyph (L, T) to whole pixels, and its strokes,
             # thinner than a pixel at these sizes, would vanish.
-            coll = PathCollection([p for p, _ in members], facecolors=color, edgecolors="none",
+            coll = PathCollection([p for p, _ in members], facecolors=color, edgecolors="none", gid="labels",
                                   linewidths=0, zorder=zorder, transform=points, snap=False,
                                   offsets=[xy for _, xy in members],
                                   offset_transform=ax.get_yaxis_transform() if axes_x
@@ -227,17 +229,20 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     if ax is None:
         w, h = figure_size(tree)
         _, ax = plt.subplots(figsize=(w + (2.6 if legend else 0.0), h))
+    intervals = _open_intervals(tree, view, bounds) if traced else {}
     size = _layout_and_scale(ax, tree=tree, view=view, pos=pos, node_size=node_size,
-                             font_size=font_size, show_order=show_order, show_windows=show_windows)
+                             font_size=font_size, show_order=show_order, show_windows=show_windows,
+                             intervals=intervals)
     g = to_networkx(tree)
     _draw_edges(ax, g=g, pos=pos, pruned=view.pruned, node_size=size.node_size,
                 decision=_decision_edge(tree, result, view) if traced else None)
-    labels = _Labels(ax)
+    labels = Labels(ax)
+    plan = _row_plan(tree, view, size, show_order, intervals)
     if show_actions:
-        _add_action_labels(labels, tree=tree, g=g, pos=pos, size=size)
+        _add_action_labels(labels, tree=tree, g=g, pos=pos, size=size, plan=plan, ax=ax)
     _draw_nodes(ax, tree=tree, view=view, pos=pos, node_size=size.node_size)
     _add_node_labels(labels, tree=tree, view=view, pos=pos, size=size, show_order=show_order,
-                     show_windows=show_windows)
+                     show_windows=show_windows, plan=plan, intervals=intervals)
     _add_row_labels(labels, tree=tree, pos=pos, font_size=size.font_size)
     labels.draw(as_paths=text_as_paths)
     _draw_title_and_key(ax, tree=tree, result=result if traced else None, view=view, title=title,
@@ -264,7 +269,7 @@ def _text_width(text, size) -> float:
 
 
 def _layout_and_scale(ax, *, tree, view, pos, node_size, font_size, show_order,
-                      show_windows) -> _Sizes:
+                      show_windows, intervals) -> _Sizes:
     """Step 1 of :func:`draw_tree`: set the axes' limits around ``pos`` with room for the text beside
     the outermost nodes, and choose marker and type sizes from how crowded the leaves are (smaller
     when leaves are packed closer than the default marker allows, never below ``MIN_FONT``)."""
@@ -294,9 +299,10 @@ def _layout_and_scale(ax, *, tree, view, pos, node_size, font_size, show_order,
         return width(f"{s} #{view.order[s]}" if show_order and s in view.order else s, label_size)
 
     def left_extent(s):
-        if tree.is_terminal(s) or s not in view.value:
+        if tree.is_terminal(s) or (s not in view.value and s not in intervals):
             return max(radius, top_width(s) / 2)
-        return radius + 3 + width("≥" + _fmt(view.value[s]), value_size)
+        shown = "≥" + _fmt(view.value[s]) if s in view.value else intervals[s]
+        return radius + 3 + width(shown, value_size)
 
     def right_extent(s):
         if tree.is_terminal(s) or not (show_windows and s in view.window):
@@ -346,16 +352,46 @@ def _draw_edges(ax, *, g, pos, pruned, decision, node_size):
                                    width=3.0 if kind == "decision" else 1.0)
 
 
-def _add_action_labels(labels, *, tree, g, pos, size):
-    """Step 3: each edge's action (or probability, below a chance node), where there is room."""
+def _add_action_labels(labels, *, tree, g, pos, size, plan, ax):
+    """Step 3: each edge's action (or probability, below a chance node), where there is room: half way
+    down the edge, or, where that would touch the child's label or what is written under the parent,
+    in the middle of the free stretch of the edge between them; left out where the edge has none."""
     named = getattr(tree, "action_labels", {})  # GameTree.from_game: the game's moves, quoted
+    ppy = _points_per_y_unit(ax)
+    tall = 1.2 * size.small + 0.2 * size.small          # an edge label's height in points, box included
     for u, v, d in g.edges(data=True):
         text = _fmt(d["p"]) if "p" in d else named.get((u, d["action"]), str(d["action"]))
-        # Labels sit half way down, where siblings' labels are half the child row's spacing apart.
-        if _text_width(text, size.small) + 3 <= 0.5 * size.gaps[pos[v][1]]:
-            (x0, y0), (x1, y1) = pos[u], pos[v]
-            labels.add((x0 + x1) / 2, (y0 + y1) / 2, text, size=size.small, color="#555555",
-                       zorder=1.5, box=0.1)
+        (x0, y0), (x1, y1) = pos[u], pos[v]
+        stacked, _ = plan[y1]
+        low = y1 * ppy + size.radius + 1 + (2 if stacked else 1) * 1.2 * size.label_size + 2
+        high = y0 * ppy - size.radius - 1 - plan[y0][1] * (1.2 * size.value_size + 2)
+        mid = (y0 + y1) / 2 * ppy
+        if low <= mid - tall / 2 and mid + tall / 2 <= high:
+            at = mid
+        elif high - low >= tall:
+            at = (low + high) / 2
+        else:
+            continue
+        t = (at / ppy - y1) / (y0 - y1)                 # 0 at the child, 1 at the parent
+        # Siblings' edges draw together towards the parent: their labels' room shrinks with t.
+        if _text_width(text, size.small) + 3 <= (1 - t) * size.gaps[y1]:
+            labels.add(x1 + (x0 - x1) * t, at / ppy, text, size=size.small, color="#555555", zorder=1.5, box=0.1)
+
+
+def _row_plan(tree, view, size, show_order, intervals) -> dict:
+    """{row y: (stacked, values below)}: whether a row's labels carry the visit number on a line of
+    its own, and whether its backed-up values go under the nodes (where, beside them, they would run
+    into the next node)."""
+    plan = {}
+    for y, row in size.rows.items():
+        gap = size.gaps[y]
+        tops = [f"{s} #{view.order[s]}" if show_order and s in view.order else s for s in row]
+        stacked = max(_text_width(t, size.label_size) for t in tops) > 0.8 * gap
+        values = [_value_text(s, view) if s in view.value else intervals[s] for s in row
+                  if not tree.is_terminal(s) and (s in view.value or s in intervals)]
+        widest = max((_text_width(v, size.value_size) for v in values), default=0)
+        plan[y] = (stacked, bool(values) and size.radius + 3 + widest > gap - size.radius - 2)
+    return plan
 
 
 def _draw_nodes(ax, *, tree, view, pos, node_size):
@@ -382,6 +418,15 @@ def _draw_nodes(ax, *, tree, view, pos, node_size):
                    c=fill, edgecolors=outline, linewidths=1.0, zorder=2)
 
 
+def _open_intervals(tree, view, bounds) -> dict:
+    """{chance node: '[lo, hi]'} for the chance nodes the search is inside at this step, with what
+    their outcomes searched so far prove (:func:`~gamelib.trace.chance_intervals`; given ``bounds``)."""
+    if bounds is None or not view.events:
+        return {}
+    return {s: interval_text(lo, hi) for s, (lo, hi) in chance_intervals(tree, view.events, bounds).items()
+            if s not in view.value and not math.isclose(lo, hi, rel_tol=1e-12, abs_tol=1e-12)}
+
+
 def _value_text(s, view) -> str:
     """The value the search returned at ``s`` as proven: exact ('3'), a bound ('≤2', '≥5') where a
     cut stopped it, or an interval ('[0.9, 1.3]') at a chance node Star1 cut."""
@@ -396,16 +441,17 @@ def _value_text(s, view) -> str:
     return shown
 
 
-def _add_node_labels(labels, *, tree, view, pos, size, show_order, show_windows):
+def _add_node_labels(labels, *, tree, view, pos, size, show_order, show_windows, plan, intervals):
     """Step 5, row by row: the name and visit number above each node ('B #2'; on a crowded row the
-    number on a line of its own), leaf utilities under the leaves, backed-up values to the left and
-    [α, β] windows to the right (windows left out of a row where they would not fit)."""
+    number on a line of its own), leaf utilities under the leaves, backed-up values to the left (under
+    the node on a row too crowded for that) and [α, β] windows to the right (left out of a row where
+    they would not fit); values and windows on a white ground, which edges pass under."""
     width, radius = _text_width, size.radius
     label_size, value_size = size.label_size, size.value_size
     for y, row in size.rows.items():
         gap = size.gaps[y]
         tops = {s: (f"{s} #{view.order[s]}" if show_order and s in view.order else s) for s in row}
-        stack = max(width(t, label_size) for t in tops.values()) > 0.8 * gap
+        stack, below = plan[y]
         for s in row:
             top = tops[s]
             if stack and show_order and s in view.order:
@@ -419,10 +465,12 @@ def _add_node_labels(labels, *, tree, view, pos, size, show_order, show_windows)
                 continue
             if s in view.value:
                 values[s] = _value_text(s, view)
+            elif s in intervals:
+                values[s] = intervals[s]
             if show_windows and s in view.window:
                 a, b = view.window[s]
                 windows[s] = f"[{_fmt(a)}, {_fmt(b)}]"
-        need = (2 * radius + 8 + max((width(v, value_size) for v in values.values()), default=0)
+        need = (2 * radius + 8 + (0 if below else max((width(v, value_size) for v in values.values()), default=0))
                 + max((width(w, label_size) for w in windows.values()), default=0))
         if need > gap:  # no room for windows beside the values on this row
             windows = {}
@@ -434,12 +482,16 @@ def _add_node_labels(labels, *, tree, view, pos, size, show_order, show_windows)
                 labels.add(x, y, text, dy=-(radius + 2), va="top", size=tsize,
                            color=COLORS["grey"] if s in view.pruned else "black", bold=True)
                 continue
-            if s in values:
+            colour = COLORS["interval" if s in intervals else "value"]
+            if s in values and below:
+                labels.add(x, y, values[s], dy=-(radius + 2), va="top", size=value_size,
+                           color=colour, bold=True, box=0.05)
+            elif s in values:
                 labels.add(x, y, values[s], dx=-(radius + 3), ha="right", size=value_size,
-                           color=COLORS["value"], bold=True)
+                           color=colour, bold=True, box=0.05)
             if s in windows:
                 labels.add(x, y, windows[s], dx=radius + 3, ha="left", size=label_size,
-                           color=COLORS["window"])
+                           color=COLORS["window"], box=0.05)
 
 
 def _add_row_labels(labels, *, tree, pos, font_size):
@@ -457,12 +509,9 @@ def _draw_title_and_key(ax, *, tree, result, view, title, legend, show_windows, 
     value and decision) and, with ``legend``, the key.  ``result``: None for an untraced picture."""
     traced = result is not None
     if title is None and traced:
-        title = f"{view.step}/{view.total} events · {len(view.order)} nodes visited"
-        if view.complete:
-            title += f" · value {_fmt(result.value)}"
-            if result.action is not None:
-                named = getattr(tree, "action_labels", {})
-                title += f", decision {named.get((tree.initial_state, result.action), result.action)}"
+        named = getattr(tree, "action_labels", {})
+        title = search_title("", view, _fmt(result.value),
+                             named.get((tree.initial_state, result.action), result.action))
     if title:
         ax.set_title(title, fontsize=value_size)
     if legend:
@@ -470,6 +519,24 @@ def _draw_title_and_key(ax, *, tree, result, view, title, legend, show_windows, 
                     windows=show_windows and bool(view.window),
                     pruning=traced and any(e.kind == "prune" for e in result.trace),
                     stepping=traced and not view.complete)
+
+
+def search_title(prefix, view, value: str, decision) -> str:
+    """The default title of a traced tree picture: how far the search has got and, once it is done,
+    its value and decision (``view``: a TraceView or MaxnView; ``value``: written already)."""
+    title = f"{prefix}{view.step}/{view.total} events · {len(view.order)} nodes visited"
+    if view.complete:
+        title += f" · value {value}"
+        if decision is not None:
+            title += f", decision {decision}"
+    return title
+
+
+def _points_per_y_unit(ax) -> float:
+    """How many typographic points one y-axis unit spans in ``ax`` (its limits must be set)."""
+    height_in = ax.get_position().height * ax.figure.get_figheight()
+    lo, hi = ax.get_ylim()
+    return height_in * 72.0 / (hi - lo)
 
 
 def _points_per_unit(ax) -> float:

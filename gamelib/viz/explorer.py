@@ -39,11 +39,10 @@ from ..core import ArgumentError
 from ..validate import whole
 from .drawing import DPI, png_bytes
 from .live import LiveWidget, PictureCache, all_or_nothing, from_browser
-from .tree_kinds import KINDS, Chance, Maxn, TwoPlayer
+from .tree_kinds import ALIASES, BESIDE_KEY, KINDS, Chance, Maxn, TwoPlayer
 from .tree_menu import (BRANCHING, CHANCE_SHAPE, CUSTOM, FIG_5_4, MAX_LEAVES, NPLAYER_PRESETS,  # noqa: F401
-                        PRESETS, RANDOM, RANDOM_CHANCE, check_chance_shape, check_random_shape, preset_name,
-                        preset_tree, random_trees)
-from .tree_menu import drawable_tree
+                        PRESET_ALIASES, PRESETS, RANDOM, RANDOM_CHANCE, check_chance_shape, check_random_shape,
+                        drawable_tree, preset_name, preset_tree, random_trees)
 
 SEARCHES = {name: kind for kind in KINDS for name in kind.searches}
 """Every search the explorer offers, and the kind of tree it belongs to."""
@@ -153,9 +152,10 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             widgets.HBox([self.first_button, self.back_button, self.play, self.next_button,
                           self.last_button, self.slider],
                          layout=widgets.Layout(flex_flow="row wrap")),
+            self.event_html,           # what the click changed, right under the buttons, then the picture
             widgets.HBox([self.image, self.key_image],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self.event_html, self.state_html, self.prunes_html, self.summary_html,
+            self.state_html, self.prunes_html, self.summary_html,
         ])
         # -- wiring --------------------------------------------------------------------------------
         self.tree_picker.observe(self._on_picker, "value")
@@ -169,6 +169,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         # -- the first tree ------------------------------------------------------------------------
         self._quiet = False
         self.set_tree(tree, name=name, step=step, bounds=bounds)
+        algorithm = ALIASES.get(algorithm, algorithm)
         if algorithm != self.algorithm:
             if algorithm in self.algorithm_toggle.options or algorithm not in SEARCHES:
                 self.algorithm = algorithm  # raises ArgumentError for an unknown name
@@ -188,6 +189,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     @algorithm.setter
     def algorithm(self, name: str):
+        name = ALIASES.get(name, name)
         if name not in self.algorithm_toggle.options:
             raise ArgumentError(f"algorithm must be one of {list(self.algorithm_toggle.options)}, "
                                 f"not {name!r}")
@@ -237,7 +239,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     @property
     def chance_text(self) -> str:
         """The intervals proven so far at the chance nodes, in words ('' without chance nodes)."""
-        return "\n".join(self.kind.notes(self.result.trace[:self.step])) if self.has_chance else ""
+        return "\n".join(self.kind.notes(self.view, self.results)) if self.has_chance else ""
 
     @property
     def result(self):
@@ -256,7 +258,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     @step.setter
     def step(self, k):
-        k = self.total if k is None else max(0, min(int(k), self.total))
+        k = self.total if k is None else whole("step", k, 0, self.total, unit="events")
         if k == self.slider.value:
             self._render()
         else:
@@ -274,13 +276,13 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         return self.kind.view(self.result, self.step)
 
     def next(self):
-        """One event forward; returns the event now shown."""
-        self.step = self.step + 1
+        """One event forward (at the end, stays there); returns the event now shown."""
+        self.step = min(self.step + 1, self.total)
         return self.event
 
     def back(self):
-        """One event back; returns the event now shown (None at the start)."""
-        self.step = self.step - 1
+        """One event back (at the start, stays there); returns the event now shown (None at the start)."""
+        self.step = max(self.step - 1, 0)
         return self.event
 
     def first(self):
@@ -305,6 +307,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         if tree is None:
             tree = "AIMA Fig. 5.2"
         if isinstance(tree, str):
+            tree = PRESET_ALIASES.get(tree, tree)
             if tree not in PRESETS and tree not in NPLAYER_PRESETS and tree not in self.random_trees \
                     and not (tree == CUSTOM and self._custom):
                 raise ArgumentError(f"unknown tree {tree!r}; presets are "
@@ -352,17 +355,17 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     @property
     def text(self) -> str:
         """Everything the explorer says in words, one item per line."""
-        events = self.result.trace[:self.step]
         view = self.view
         return "\n".join([f"step {self.step}/{self.total}: {self.event_text}", self.state_text]
-                         + self.kind.prune_lines(view) + self.kind.notes(events) + [self.summary_text])
+                         + self.kind.prune_lines(view) + self.kind.notes(view, self.results) + [self.summary_text])
 
     # -- what the explorer says ------------------------------------------------------------------
     @property
     def event_text(self) -> str:
         """The event shown, in words (or a note before the first one)."""
         e = self.event
-        return "before the search: press next or play" if e is None else self.kind.describe(e)
+        return "before the search: press next or play" if e is None else self.kind.describe(e, self.view,
+                                                                                            self.algorithm)
 
     @property
     def state_text(self) -> str:
@@ -385,7 +388,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     @property
     def summary_text(self) -> str:
         """Node counts: the shown search's against the other's, the value and the decision."""
-        return self.kind.summary(self.results, self.algorithm, len(self.view.order))
+        return self.kind.summary(self.results, self.algorithm, self.view)
 
     # -- machinery ------------------------------------------------------------------------------------
     def _quietly(self, widget, name, value):
@@ -459,7 +462,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         """What an update may change (restored in this order if it fails)."""
         controls = [(w, "value") for source in self.random_trees.values() for w in source.widgets()]
         shown = [(w, "value") for w in (self.image, self.key_image, self.event_html, self.state_html,
-                                        self.prunes_html, self.summary_html)]
+                                        self.prunes_html, self.summary_html)] + [
+            (b, "disabled") for b in (self.first_button, self.back_button, self.next_button, self.last_button)]
         boxes = [(w.layout, "display") for w in [r.box for r in self.random_trees.values()]
                  + [k.box for k in self.kinds if k.box is not None]]
         return ([(self, a) for a in ("tree_name", "tree", "kind", "results", "_custom", "_custom_name",
@@ -507,14 +511,14 @@ class TreeExplorer(LiveWidget, widgets.VBox):
          self.last_button: self.last}[button]()
 
     # -- the picture ----------------------------------------------------------------------------------
-    def _figure(self, step: int) -> Figure:
+    def _figure(self, step: int, as_paths: bool = True) -> Figure:
         """The picture at ``step``: a Figure of its own, not pyplot's (nothing to close, nothing
         leaks, nothing is shown twice by the inline backend), of one size for the whole trace, so the
         picture does not jump between steps."""
         fig = Figure(figsize=self._figsize, dpi=DPI)
-        fig.subplots_adjust(left=0.01, right=0.99, bottom=0.02, top=0.9)
+        fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - 0.3 / self._figsize[1])
         self.kind.draw(fig.subplots(), self.result, step, f"{self.tree_name} · {self.algorithm} · step "
-                                                          f"{step}/{self.total}")
+                                                          f"{step}/{self.total}", as_paths)
         return fig
 
     def _picture(self, step: int) -> bytes:
@@ -530,11 +534,14 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                                   and self.step + 1 == step)
 
     def _render(self):
-        """Show the picture and the text for the current step (nothing else changes)."""
+        """Show the picture and the text for the current step (nothing else changes); the buttons that
+        could do nothing here (back at the start, next at the end) are greyed."""
+        self.first_button.disabled = self.back_button.disabled = self.step == 0
+        self.next_button.disabled = self.last_button.disabled = self.step == self.total
         if self.draw:
             self.png = self._picture(self.step)
             self.image.value = self.png
-            key = self.kind.key(self.algorithm)
+            key = self.kind.key(self.algorithm, wide=self._figsize[0] > BESIDE_KEY)
             if self.key_image.value != key:
                 self.key_image.value = key
         esc, view = html.escape, self.view
@@ -543,7 +550,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                                  f"{self.algorithm})</span>")
         self.state_html.value = esc(self.state_text).replace("\n", "<br>")
         self.prunes_html.value = self.kind.prunes_html(view)
-        self.summary_html.value = "<br>".join(esc(line) for line in self.kind.notes(
-            self.result.trace[:self.step]) + [self.summary_text])
+        self.summary_html.value = "<br>".join(esc(line) for line in self.kind.notes(view, self.results)
+                                              + [self.summary_text])
         self._prefetch_next()
 

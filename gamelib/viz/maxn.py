@@ -16,13 +16,15 @@ answer here too.
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
+from matplotlib.collections import LineCollection
+from matplotlib.colors import to_hex, to_rgb
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from ..core import CHANCE, ArgumentError
 from ..trace import MaxnView, describe_maxn_event, fmt_number, fmt_vector
 from ..validate import player_order
-from .drawing import COLUMN_WIDTH, MIN_FONT, tidy_layout
+from .drawing import COLUMN_WIDTH, MIN_FONT, Labels, search_title, tidy_layout
 
 PLAYER_COLORS = ("#c0392b", "#1f5fa8", "#2e8b57", "#8e44ad", "#d35400", "#7f6000")
 """One colour per player, in ``player_order``: red, blue, green, purple, orange, brown."""
@@ -64,14 +66,22 @@ def maxn_figure_size(tree, max_width: float = COLUMN_WIDTH) -> tuple:
     vectors = tree_vectors(tree)
     chars = max(len(fmt_vector(vectors[s])) for s in leaves)
     width = len(leaves) * (0.085 * chars + 0.12) + 1.4
-    return min(max(width, 4.0), max_width), 1.25 * (tree.depth() + 1) + 0.7
+    return min(max(width, 4.0), max_width), 1.05 * (tree.depth() + 1) + 0.6
+
+
+def _faded(color) -> str:
+    """``color`` as it looks at opacity ``FADED`` on white (a label of a node not reached yet)."""
+    r, g, b = (FADED * c + (1 - FADED) for c in to_rgb(color))
+    return to_hex((r, g, b))
 
 
 def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=None, show_order=True,
-                   show_actions=True, legend=False, font_size=9, node_size=420):
+                   show_actions=True, legend=False, font_size=9, node_size=420, text_as_paths=False):
     """Draw ``tree`` with a traced :func:`gamelib.maxn` ``result`` over it (or bare, with its leaves'
     vectors, if ``result`` is None).  See the module docstring for the notation; ``legend=True`` adds
-    the key to the right.  Returns the Axes."""
+    the key to the right.  The labels are :func:`~gamelib.viz.drawing.draw_tree`'s (``text_as_paths``:
+    as glyph outlines, ten times faster, for the explorer), each on a white ground that the edges pass
+    under.  Returns the Axes."""
     view = MaxnView(tree, result, step)                 # checks the tree, the result and the step
     players = tree_players(tree)
     color = player_colors(players, colors)
@@ -81,10 +91,11 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     if ax is None:
         w, h = maxn_figure_size(tree, COLUMN_WIDTH - (LEGEND_WIDTH if legend else 0))
         fig, ax = plt.subplots(figsize=(w + (LEGEND_WIDTH if legend else 0), h))
-        fig.subplots_adjust(left=0.01, right=w / (w + (LEGEND_WIDTH if legend else 0)) - 0.01)
+        fig.subplots_adjust(left=0.01, right=w / (w + (LEGEND_WIDTH if legend else 0)) - 0.01,
+                            bottom=0.02, top=1 - 0.35 / h)
     xs = [p[0] for p in pos.values()]
     ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
-    ax.set_ylim(-tree.depth() - 0.75, 0.55)
+    ax.set_ylim(-tree.depth() - 0.55, 0.42)
     ax.set_axis_off()
     # Leaf vectors sit one unit apart: shrink their type, then stagger them, if they would overlap.
     width_in = ax.get_position().width * ax.figure.get_figwidth()
@@ -93,67 +104,71 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     leaf_size = font_size if 0.62 * font_size * chars <= 0.92 * unit else max(
         MIN_FONT, 0.92 * unit / (0.62 * chars))
     stagger = 0.62 * leaf_size * chars > 0.92 * unit + 0.5     # still too wide at the smallest type
+    if stagger:
+        ax.set_ylim(-tree.depth() - 0.75, 0.42)                   # room for a second row of vectors
     leaf_rank = {s: k for k, s in enumerate(sorted(tree.leaves, key=lambda s: pos[s][0]))}
     visited = set(view.order)
     open_nodes, current = set(view.path), view.current.state if view.current is not None else None
 
-    def alpha(s):
-        return 1.0 if not traced or s in visited else FADED
+    def reached(s):
+        return not traced or s in visited
 
+    def shade(c, s):
+        return c if reached(s) else _faded(c)
+
+    labels = Labels(ax)
     action_labels = getattr(tree, "action_labels", {})   # the game's moves as Python writes them: 'A'
     # Edges: thin grey, or thick in the mover's colour into the child it chose.
+    edges = {}
     for s, kids in tree.children.items():
         probs = tree.probabilities.get(s)
         for i, (a, c) in enumerate(kids):
             (x0, y0), (x1, y1) = pos[s], pos[c]
             picked = view.chosen.get(s) == c
             width = (4.0 if s == tree.initial_state else 2.6) if picked else 1.0
-            ax.plot([x0, x1], [y0, y1], color=color[tree.players[s]] if picked else "#999999",
-                    lw=width, alpha=alpha(c), zorder=1, solid_capstyle="round")
+            style = (color[tree.players[s]] if picked else "#999999", width, 1.0 if reached(c) else FADED)
+            edges.setdefault(style, []).append([(x0, y0), (x1, y1)])
             label = fmt_number(probs[i]) if probs else (action_labels.get((s, a), str(a)) if show_actions
                                                         else "")
             if label:
-                ax.text((x0 + x1) / 2, (y0 + y1) / 2, label, ha="center", va="center",
-                        fontsize=font_size - 2, color="#555555", alpha=alpha(c), zorder=1.5,
-                        bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
-    # Nodes.
+                labels.add((x0 + x1) / 2, (y0 + y1) / 2, label, size=font_size - 2, color=shade("#555555", c),
+                           zorder=1.5, box=0.1)
+    for (edge_color, width, alpha), segments in edges.items():
+        ax.add_collection(LineCollection(segments, colors=edge_color, linewidths=width, alpha=alpha, zorder=1,
+                                         capstyle="round"), autolim=False)
+    # Nodes: one scatter per look.
+    looks = {}
     for s, (x, y) in pos.items():
-        a = alpha(s)
-        edge = CURRENT if s == current and not view.complete else ("black" if s in open_nodes else "#333333")
-        lw = 3.0 if s == current and not view.complete else (2.0 if s in open_nodes else 0.8)
+        is_current = s == current and not view.complete
+        edge = CURRENT if is_current else ("black" if s in open_nodes else "#333333")
+        lw = 3.0 if is_current else (2.0 if s in open_nodes else 0.8)
+        alpha = 1.0 if reached(s) else FADED
         if tree.is_terminal(s):
-            ax.scatter([x], [y], s=node_size * 0.45, marker="s", c="white", edgecolors=edge,
-                       linewidths=lw, alpha=a, zorder=2)
+            looks.setdefault(("s", node_size * 0.45, "white", edge, lw, alpha), []).append((x, y))
             drop = -9 - (leaf_size + 2 if stagger and leaf_rank[s] % 2 else 0)
-            ax.annotate(fmt_vector(vectors[s]), (x, y), xytext=(0, drop), textcoords="offset points",
-                        ha="center", va="top", fontsize=leaf_size, alpha=a, fontweight="bold")
+            labels.add(x, y, fmt_vector(vectors[s]), dy=drop, va="top", size=leaf_size, bold=True,
+                       color=shade("black", s))
             continue
         mover = tree.players[s]
         fill = "white" if mover == CHANCE else color[mover]
-        ax.scatter([x], [y], s=node_size, marker="o", c=fill, edgecolors=edge, linewidths=lw, alpha=a,
-                   zorder=2)
-        ax.text(x, y, "?" if mover == CHANCE else str(mover)[:3], ha="center", va="center",
-                fontsize=font_size - (1 if len(str(mover)) > 1 else 0), zorder=3, alpha=a,
-                color="#333333" if mover == CHANCE else "white", fontweight="bold")
+        looks.setdefault(("o", node_size, fill, edge, lw, alpha), []).append((x, y))
+        labels.add(x, y, "?" if mover == CHANCE else str(mover)[:3],
+                   size=font_size - (1 if len(str(mover)) > 1 else 0), bold=True, zorder=3.5,
+                   color=shade("#333333", s) if mover == CHANCE else "white")
         if s in view.value:
-            ax.annotate(fmt_vector(view.value[s]), (x, y), xytext=(0, -12), textcoords="offset points",
-                        ha="center", va="top", fontsize=font_size, fontweight="bold", zorder=3,
-                        color=color.get(mover, "#333333"),
-                        bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "none", "alpha": 0.85})
+            labels.add(x, y, fmt_vector(view.value[s]), dy=-12, va="top", size=font_size, bold=True,
+                       color=color.get(mover, "#333333"), box=0.12, zorder=3)
+    for (marker, size, fill, edge, lw, alpha), points in looks.items():
+        ax.scatter([p[0] for p in points], [p[1] for p in points], s=size, marker=marker, c=fill,
+                   edgecolors=edge, linewidths=lw, alpha=alpha, zorder=2)
     for s, (x, y) in pos.items():
-        if show_order and s in view.order:
-            top = f"{s} #{view.order[s]}"
-        else:
-            top = s
+        top = f"{s} #{view.order[s]}" if show_order and s in view.order else s
         if not tree.is_terminal(s) or (show_order and s in view.order):
-            ax.annotate(top, (x, y), xytext=(0, 9), textcoords="offset points", ha="center", va="bottom",
-                        fontsize=font_size - 2, color="#444444", alpha=alpha(s))
+            labels.add(x, y, top, dy=9, va="bottom", size=font_size - 2, color=shade("#444444", s), box=0.05,
+                       zorder=3)
+    labels.draw(as_paths=text_as_paths)
     if title is None and traced:
-        title = f"max^n · {view.step}/{view.total} events · {len(view.order)} nodes visited"
-        if view.complete:
-            title += f" · value {fmt_vector(result.value)}"
-            if result.action is not None:
-                title += f", decision {result.action}"
+        title = search_title("max^n · ", view, fmt_vector(result.value), result.action)
     if title:
         ax.set_title(title, fontsize=font_size + 1)
     if legend:

@@ -47,6 +47,25 @@ from .drawing import COLUMN_WIDTH, DPI, draw_tree, figure_size, legend_handles, 
 from .maxn import draw_maxn_tree, maxn_figure_size, maxn_legend_handles, tree_players
 
 
+KEY_WIDTH = 2.3
+"""Inches the key takes beside the explorer's picture."""
+BESIDE_KEY = COLUMN_WIDTH - KEY_WIDTH
+"""Inches a picture may take with the key beside it in a notebook column."""
+PICTURE_HEIGHT = 4.0
+"""Inches: the tallest explorer picture, so that the controls, the picture and the words fit an
+800-pixel-high laptop screen together (issue 23)."""
+
+
+def explorer_size(natural: tuple, depth: int) -> tuple:
+    """The explorer's picture size for a tree whose own picture is ``natural`` (w, h) inches: narrow
+    enough for the key beside it where the tree allows (a little squeezed, type still 7 pt or more),
+    else the column's width; rows closer together than in a static picture, and no taller than
+    ``PICTURE_HEIGHT``."""
+    w, h = natural
+    w = min(w, BESIDE_KEY) if w <= 1.45 * BESIDE_KEY else min(w, COLUMN_WIDTH)
+    return w, min(h, PICTURE_HEIGHT, 0.45 + 0.95 * (depth + 1))
+
+
 class TreeKind:
     """A kind of tree the explorer can step through (see the module docstring).  One instance per
     explorer (``host``): it owns its controls and the settings they hold, and ``tree``, the tree shown
@@ -92,20 +111,22 @@ class TreeKind:
         raise NotImplementedError
 
     def figure_size(self) -> tuple:
-        """The picture's (width, height) in inches, one size for the whole trace."""
+        """The picture's (width, height) in inches, one size for the whole trace (``explorer_size``)."""
         raise NotImplementedError
 
-    def draw(self, ax, result, step, title):
-        """Draw ``tree`` with ``result``'s trace after ``step`` events into ``ax``."""
+    def draw(self, ax, result, step, title, as_paths=True):
+        """Draw ``tree`` with ``result``'s trace after ``step`` events into ``ax`` (``as_paths``: the
+        labels as glyph outlines, ten times faster; False: Text artists, which tests can measure)."""
         raise NotImplementedError
 
-    def key(self, algorithm) -> bytes:
-        """The key to the picture, a PNG cropped to its text."""
+    def key(self, algorithm, wide=False) -> bytes:
+        """The key to the picture, a PNG cropped to its text: tall, to stand beside the picture, or
+        ``wide``, to lie under a picture as wide as the column."""
         raise NotImplementedError
 
     # -- words ------------------------------------------------------------------------------------------
-    def describe(self, event) -> str:
-        """``event`` in words."""
+    def describe(self, event, view, algorithm) -> str:
+        """``event`` in words (``view``: the trace up to it; ``algorithm``: the search shown)."""
         raise NotImplementedError
 
     def state_text(self, event, view, algorithm) -> str:
@@ -128,12 +149,12 @@ class TreeKind:
         """The nodes the cuts so far have skipped, in label order."""
         return []
 
-    def notes(self, events) -> list:
-        """Lines said between the prunes and the summary (after ``events``, the trace so far)."""
+    def notes(self, view, results) -> list:
+        """Lines said between the prunes and the summary (``view``: the trace so far)."""
         return []
 
-    def summary(self, results, algorithm, seen) -> str:
-        """Node counts of this kind's searches, the value and decision (``seen``: nodes entered so far)."""
+    def summary(self, results, algorithm, view) -> str:
+        """Node counts of this kind's searches; the value and decision once the search is done."""
         raise NotImplementedError
 
 
@@ -147,10 +168,10 @@ class _ZeroSum(TreeKind):
         return TraceView(result, step, tree=self.tree)
 
     def figure_size(self) -> tuple:
-        return figure_size(self.tree, max_width=COLUMN_WIDTH)
+        return explorer_size(figure_size(self.tree, max_width=math.inf), self.tree.depth())
 
     # -- words ------------------------------------------------------------------------------------------
-    def describe(self, event) -> str:
+    def describe(self, event, view, algorithm) -> str:
         return describe_event(event, self.tree.players.get(event.state))
 
     def state_text(self, event, view, algorithm) -> str:
@@ -234,21 +255,21 @@ class TwoPlayer(_ZeroSum):
         return {"alphabeta": alphabeta(self.tree, prune_on_equality=self.prune_on_equality, trace=True),
                 "minimax": minimax(self.tree, trace=True)}
 
-    def draw(self, ax, result, step, title):
-        draw_tree(self.tree, result, step=step, ax=ax, title=title, text_as_paths=True)
+    def draw(self, ax, result, step, title, as_paths=True):
+        draw_tree(self.tree, result, step=step, ax=ax, title=title, text_as_paths=as_paths)
+        ax.set_ylim(-self.tree.depth() - 0.45, 0.42)
 
-    def key(self, algorithm) -> bytes:
-        return _key_png(False, algorithm == "alphabeta")
+    def key(self, algorithm, wide=False) -> bytes:
+        return _key_png(False, algorithm == "alphabeta", wide)
 
-    def summary(self, results, algorithm, seen) -> str:
+    def summary(self, results, algorithm, view) -> str:
         """Alpha-beta's node count against minimax's."""
-        r = results[algorithm]
         ab, mm = results["alphabeta"].nodes, results["minimax"].nodes
         saved = mm - ab
         rule = "v ≥ β / v ≤ α" if self.prune_on_equality else "v > β / v < α"
         return (f"nodes visited: alphabeta {ab} ({rule}) vs minimax {mm}: alpha-beta skips {saved} "
-                f"({100 * saved / mm:.0f}%) · {algorithm} has entered {seen} so far · "
-                f"value {_fmt(r.value)}, decision {r.action}")
+                f"({100 * saved / mm:.0f}%) · {algorithm} has entered {len(view.order)} so far · "
+                + _outcome(view, f"value {_fmt(results[algorithm].value)}, decision {results[algorithm].action}"))
 
 
 class Chance(_ZeroSum):
@@ -344,11 +365,13 @@ class Chance(_ZeroSum):
                                     bounds=self.bounds)
         return view
 
-    def draw(self, ax, result, step, title):
-        draw_chance_tree(self.tree, result, step=step, ax=ax, title=title, bounds=self.bounds, text_as_paths=True)
+    def draw(self, ax, result, step, title, as_paths=True):
+        draw_chance_tree(self.tree, result, step=step, ax=ax, title=title, bounds=self.bounds,
+                         text_as_paths=as_paths)
+        ax.set_ylim(-self.tree.depth() - 0.45, 0.42)
 
-    def key(self, algorithm) -> bytes:
-        return _key_png(True, algorithm == "star1")
+    def key(self, algorithm, wide=False) -> bytes:
+        return _key_png(True, algorithm == "star1", wide)
 
     def _why(self, event, view, player, algorithm) -> str:
         tree = self.tree
@@ -368,9 +391,9 @@ class Chance(_ZeroSum):
         (:func:`~gamelib.trace.chance_intervals`)."""
         return chance_intervals(self.tree, events, self.bounds)
 
-    def notes(self, events) -> list:
+    def notes(self, view, results) -> list:
         """The intervals proven so far at the chance nodes, in words."""
-        got = self.intervals(events)
+        got = self.intervals(view.events)
         if not got:
             return ["chance nodes: none entered yet"]
         parts = []
@@ -382,33 +405,36 @@ class Chance(_ZeroSum):
         L, U = self.bounds
         return [f"chance nodes (bounds L = {_fmt(L)}, U = {_fmt(U)}): " + ", ".join(parts)]
 
-    def summary(self, results, algorithm, seen) -> str:
+    def summary(self, results, algorithm, view) -> str:
         """Star1's node count against expectiminimax's."""
-        r = results[algorithm]
         full, one = results["expectiminimax"].nodes, results["star1"].nodes
         saved = full - one
         L, U = self.bounds
         return (f"nodes visited: star1 {one} (bounds [{_fmt(L)}, {_fmt(U)}]) vs expectiminimax "
                 f"{full}: Star1 skips {saved} ({100 * saved / full:.0f}%) · plain alpha-beta does "
                 "not apply to CHANCE nodes; Star1 extends it with bounds on the utilities "
-                f"(AIMA §5.5) · {algorithm} has entered {seen} so far · "
-                f"value {_fmt(tidy(r.value))}, decision {r.action}")
+                f"(AIMA §5.5) · {algorithm} has entered {len(view.order)} so far · "
+                + _outcome(view, f"value {_fmt(tidy(results[algorithm].value))}, "
+                               f"decision {results[algorithm].action}"))
 
 
 MAXN_SEARCHES = {("maxn" if t == "first" else f"maxn {t}"): t for t in TIES}
 """max^n under each tie rule ('maxn' keeps the first of equal children, as minimax does)."""
+ALIASES = {"maxn paranoid": "maxn adversarial"}
+"""Old names of the searches on offer, still accepted ('paranoid' was the adversarial tie rule)."""
 
 
 class Maxn(TreeKind):
     """Trees whose leaves are utility vectors (N players, or two players not zero-sum): max^n
     (:func:`gamelib.maxn`, AIMA §5.2.2) under each of its tie rules.  Max^n prunes nothing and keeps no
-    window."""
+    window.  Where a mover is tied the words say so and how the rule shown breaks the tie, and at the
+    end of the search a note says which rules choose alike, and why."""
 
     name = "max^n"
     searches = {"maxn": "max^n, AIMA §5.2.2: ties kept as found (the first child)",
                 "maxn spiteful": "max^n, ties broken against the other players (least sum of theirs)",
                 "maxn generous": "max^n, ties broken for the other players (greatest sum of theirs)",
-                "maxn paranoid": "max^n, ties broken against the player at the root"}
+                "maxn adversarial": "max^n, ties broken against the player at the root"}
 
     @staticmethod
     def matches(tree) -> bool:
@@ -421,17 +447,19 @@ class Maxn(TreeKind):
         return MaxnView(self.tree, result, step)
 
     def figure_size(self) -> tuple:
-        w, h = maxn_figure_size(self.tree)
-        return min(w, COLUMN_WIDTH), h
+        return explorer_size(maxn_figure_size(self.tree, max_width=2 * COLUMN_WIDTH), self.tree.depth())
 
-    def draw(self, ax, result, step, title):
-        draw_maxn_tree(self.tree, result, step=step, ax=ax, title=title)
+    def draw(self, ax, result, step, title, as_paths=True):
+        draw_maxn_tree(self.tree, result, step=step, ax=ax, title=title, text_as_paths=as_paths)
 
-    def key(self, algorithm) -> bytes:
-        return _maxn_key_png(tree_players(self.tree), CHANCE in self.tree.players.values())
+    def key(self, algorithm, wide=False) -> bytes:
+        return _maxn_key_png(tree_players(self.tree), CHANCE in self.tree.players.values(), wide)
 
-    def describe(self, event) -> str:
-        return describe_maxn_event(event, self.tree.players.get(event.state), tree_players(self.tree))
+    def describe(self, event, view, algorithm) -> str:
+        tied = view.tied.get(event.state) if event.kind == "exit" else None
+        return describe_maxn_event(event, self.tree.players.get(event.state), tree_players(self.tree),
+                                   tied=tied, ties=MAXN_SEARCHES.get(algorithm, "first"),
+                                   root=self.tree.players.get(self.tree.initial_state))
 
     def state_text(self, event, view, algorithm) -> str:
         player = "terminal" if self.tree.is_terminal(event.state) else self.tree.players[event.state]
@@ -453,13 +481,37 @@ class Maxn(TreeKind):
     def prunes_html(self, view) -> str:
         return "<b>prunes:</b> none: max^n searches the whole tree"
 
-    def summary(self, results, algorithm, seen) -> str:
+    def notes(self, view, results) -> list:
+        """Once the search is done: which tie rules choose alike, and where a mover is tied."""
+        if not view.complete:
+            return []
+        alike = {}
+        for name, r in results.items():
+            alike.setdefault((r.action, r.value), []).append(name)
+        said = "; ".join(f"{', '.join(names)} {'take' if len(names) > 1 else 'takes'} {action}, "
+                         f"{fmt_vector(value)}" for (action, value), names in alike.items())
+        if len(alike) == 1:
+            said = f"every rule takes {next(iter(alike))[0]}, {fmt_vector(next(iter(alike))[1])}"
+        where = [f"{self.tree.players[s]} at {s} ({' and '.join(a for a, _ in tied)} give it "
+                 f"{fmt_vector(tied[0][1][tree_players(self.tree).index(self.tree.players[s])])})"
+                 for s, tied in view.tied.items()]
+        if not where:
+            return [f"tie rules: {said}: no mover is tied anywhere in this tree, so the rules cannot differ"]
+        return [f"tie rules: {said}. They can differ only where a mover is tied: " + "; ".join(where)
+                + ". A rule that takes the first there chooses as maxn does (the last event of each says why)"]
+
+    def summary(self, results, algorithm, view) -> str:
         r = results[algorithm]
         players = ", ".join(map(str, tree_players(self.tree)))
         return (f"nodes visited: {algorithm} {r.nodes} of {len(self.tree.states)}: max^n "
                 f"searches every node (one player's gain is not another's loss, so without "
-                f"bounds on the utilities no branch can be cut) · {algorithm} has entered {seen} so far · "
-                f"value ({players}) = {fmt_vector(r.value)}, decision {r.action}")
+                f"bounds on the utilities no branch can be cut) · {algorithm} has entered {len(view.order)} so "
+                f"far · " + _outcome(view, f"value ({players}) = {fmt_vector(r.value)}, decision {r.action}"))
+
+
+def _outcome(view, said: str) -> str:
+    """``said`` (the search's value and decision) once its last event is shown; before, not given away."""
+    return said if view.complete else "value and decision: at the end of the search"
 
 
 KINDS = (Maxn, Chance, TwoPlayer)
@@ -467,27 +519,28 @@ KINDS = (Maxn, Chance, TwoPlayer)
 
 
 @functools.lru_cache(maxsize=None)
-def _maxn_key_png(players: tuple, chance: bool) -> bytes:
+def _maxn_key_png(players: tuple, chance: bool, wide: bool) -> bytes:
     """The key to a max^n picture (one colour per player), cropped to its text."""
-    fig = Figure(figsize=(2.6, 4.0), dpi=DPI)
-    ax = fig.subplots()
-    ax.set_axis_off()
-    ax.legend(handles=maxn_legend_handles(players, chance=chance, stepping=True), loc="center",
-              fontsize=8, frameon=False, handlelength=1.6)
-    return png_bytes(fig, tight=True)
+    return _legend_png(maxn_legend_handles(players, chance=chance, stepping=True), wide)
 
 
 @functools.lru_cache(maxsize=None)
-def _key_png(chance: bool, windowed: bool) -> bytes:
-    """The key to the picture (drawn once per kind of tree and search, then reused), cropped to its
-    text, so that it shows at full size."""
-    fig = Figure(figsize=(2.4, 4.0), dpi=DPI)
-    ax = fig.subplots()
-    ax.set_axis_off()
+def _key_png(chance: bool, windowed: bool, wide: bool) -> bytes:
+    """The key to the picture (drawn once per kind of tree and search, then reused)."""
     handles = legend_handles(chance=chance, windows=windowed, pruning=windowed, stepping=True)
     if chance:
         handles.append(Line2D([], [], linestyle="none", marker="",
-                              label="[lo, hi] under ○ (green): its\nproven range, outcomes not\n"
+                              label="[lo, hi] beside ○ (green): its\nproven range, outcomes not\n"
                                     "searched yet counted as L, U"))
-    ax.legend(handles=handles, loc="center", fontsize=8, frameon=False, handlelength=1.6)
+    return _legend_png(handles, wide)
+
+
+def _legend_png(handles, wide: bool) -> bytes:
+    """A key alone, cropped to its text, so that it shows at full size: one column (beside a
+    picture) or three (under it)."""
+    fig = Figure(figsize=(COLUMN_WIDTH, 1.6) if wide else (KEY_WIDTH, 4.0), dpi=DPI)
+    ax = fig.subplots()
+    ax.set_axis_off()
+    ax.legend(handles=handles, loc="center", fontsize=8, frameon=False, handlelength=1.6,
+              ncol=3 if wide else 1, columnspacing=1.2)
     return png_bytes(fig, tight=True)

@@ -37,10 +37,14 @@ fair coin moves the choice one bin left on heads (first outcome), MIN picks a nu
 
 FIG_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]],
            [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]]
-NPLAYER_PRESETS = {"AIMA Fig. 5.4 (A, B, C)": (FIG_5_4, ("A", "B", "C"))}
+NPLAYER_PRESETS = {"AIMA Fig. 5.4 (P1, P2, P3)": (FIG_5_4, ("P1", "P2", "P3"))}
 """Trees of more than two players, searched by max^n: AIMA 4th ed. Fig. 5.4, the first three plies of
-a game of A, B and C with utility vectors ⟨v_A, v_B, v_C⟩ at the leaves (max^n backs ⟨1, 2, 6⟩ up to
-the root; A is indifferent between its two moves, so the tie rules differ there)."""
+a game of three players with utility vectors ⟨v_1, v_2, v_3⟩ at the leaves (max^n backs ⟨1, 2, 6⟩ up
+to the root; P1 is indifferent between its two moves, so the tie rules differ there).  AIMA calls the
+players A, B and C; here they are P1, P2 and P3, because the nodes are labelled A, B, C, ... (a
+picture saying "A moves at A" reads as a riddle)."""
+PRESET_ALIASES = {"AIMA Fig. 5.4 (A, B, C)": "AIMA Fig. 5.4 (P1, P2, P3)"}
+"""Old names of presets, still accepted."""
 
 RANDOM = "random"
 RANDOM_CHANCE = "random chance"
