@@ -179,7 +179,7 @@ def _tree_cases():
     from gamelib import GameTree, alphabeta, chance, expectiminimax, maxn, minimax, star1
     from gamelib.experiments.sigma import TEXTBOOK_TREE
     from gamelib.games import Bins, DotsAndBoxes
-    from gamelib.viz import draw_chance_tree, draw_maxn_tree, draw_tree
+    from gamelib.viz import draw_chance_tree, draw_legend, draw_maxn_tree, draw_tree
     fig52 = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     ab = alphabeta(fig52, trace=True)
     yield "01 Fig. 5.2 minimax", lambda: draw_tree(fig52, minimax(fig52, trace=True), title="AIMA Fig. 5.2: "
@@ -189,26 +189,56 @@ def _tree_cases():
     bins = GameTree.from_game(Bins())
     yield "01 bins", lambda: draw_tree(bins, minimax(bins, trace=True), title="Game 1 under minimax: value 1, "
                                        "choose bin 'B'")
-    for k in (4, 9, 13, 16, 18, 21):
-        def steps(k=k):
-            _, ax = plt.subplots(figsize=(4.1, 3.2))
-            return draw_tree(fig52, ab, step=k, ax=ax, font_size=8, node_size=420)
-        yield f"02 Fig. 5.2 step {k}", steps
+    def grid():                                # notebook 02, six moments of the search
+        captions = {4: "E = 3, so B ≤ 3", 9: "B exits with 3, so A ≥ 3", 13: "H = 2 ≤ α = 3: C pruned, I and "
+                    "J skipped", 16: "K = 14, so D ≤ 14", 18: "L = 5, so D ≤ 5", 21: "M = 2: D exits with 2"}
+        fig, axes = plt.subplots(3, 2, figsize=(8.2, 9.6))
+        for ax, (k, caption) in zip(axes.flat, captions.items()):
+            draw_tree(fig52, ab, step=k, ax=ax, font_size=8, node_size=420)
+            ax.set_title(f"after event {k} of {len(ab.trace)}:\n{caption}", fontsize=9)
+        fig.tight_layout()
+        return fig
+    yield "02 six moments", grid
     yield "02 Fig. 5.2 alpha-beta", lambda: draw_tree(fig52, ab, ax=plt.subplots(figsize=(8, 3.6))[1],
                                                       title="AIMA Fig. 5.2 under alpha-beta: I and J pruned")
-    for spec in ([[[3, 4], [1, 2]], [[7, 8], [5, 6]]], [[[6, 5], [8, 7]], [[2, 1], [3, 4]]]):
-        t = GameTree.from_nested(spec)
-        yield f"02 {spec[0][0]}", lambda t=t: draw_tree(t, alphabeta(t, trace=True),
-                                                         ax=plt.subplots(figsize=(6.6, 3.7))[1], title="x")
+
+    def pair(specs, size, titles, **options):
+        fig, axes = plt.subplots(2, 1, figsize=size)
+        for ax, spec, title in zip(axes, specs, titles):
+            t = GameTree.from_nested(spec)
+            draw_tree(t, alphabeta(t, trace=True, **options.get(title, {})), ax=ax, title=title)
+        fig.tight_layout()
+        return fig
+    yield "02 seed 004 examples", lambda: pair([[[[3, 4], [1, 2]], [[7, 8], [5, 6]]],
+                                                [[[6, 5], [8, 7]], [[2, 1], [3, 4]]]], (6.6, 7.4),
+                                               ["seed 004, first example: nothing pruned (15/15)",
+                                                "mirror image: K, G, N, O pruned (11/15)"])
+    tricky = [[3, 12, 8], [3, 5, 1], [14, 5, 2]]
+    yield "02 two conventions", lambda: pair([tricky, tricky], (6.6, 7.0), [
+        "AIMA Fig. 5.7: C cut at 3 ≤ α = 3 (11 nodes)", "CS188: no cut on equality, C read in full (13 nodes)"],
+        **{"CS188: no cut on equality, C read in full (13 nodes)": {"prune_on_equality": False}})
     sig = GameTree.from_nested(TEXTBOOK_TREE)
     yield "04 Fig. 5.16", lambda: draw_tree(sig, minimax(sig, trace=True), ax=plt.subplots(figsize=(8, 3.2))[1],
                                             show_order=False, title="AIMA 4th ed. Fig. 5.16 [3rd ed. 5.14]: "
                                             "minimax on the estimates picks a2 (right)")
+    coin = GameTree.from_game(Bins(coin=True))
+    yield "05a coin game", lambda: draw_tree(coin, expectiminimax(coin, trace=True), show_order=False,
+                                             ax=plt.subplots(figsize=(8.2, 3.8))[1],
+                                             title="CS221 game 2: expectiminimax picks bin 'C' (value −2)")
     fig512 = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
     full, cut = expectiminimax(fig512, trace=True), star1(fig512, lower=1, upper=4, trace=True)
-    for name, r, step in (("expectiminimax", full, None), ("Star1 step 5", cut, 5), ("Star1", cut, None)):
-        yield f"05a Fig. 5.12 {name}", lambda r=r, step=step: draw_chance_tree(
-            fig512, r, step=step, ax=plt.subplots(figsize=(4.1, 2.9))[1], bounds=(1, 4), title=name)
+
+    def three():                               # notebook 05a's three pictures of Star1
+        fig, ((ax1, ax2), (ax3, ax4)) = plt.subplots(2, 2, figsize=(8.2, 6.8))
+        draw_chance_tree(fig512, full, ax=ax1, bounds=(1, 4), title="expectiminimax:\n7 nodes")
+        draw_chance_tree(fig512, cut, step=10, ax=ax2, bounds=(1, 4), title="Star1 after F = 1 (event 10):\n"
+                         "C ≤ 1.3 < α = 2.1")
+        draw_chance_tree(fig512, cut, ax=ax3, bounds=(1, 4), title="Star1 finished:\nG never searched")
+        ax4.set_axis_off()
+        draw_legend(ax4, loc="center", bbox_to_anchor=(0.5, 0.5))
+        fig.tight_layout()
+        return fig
+    yield "05a Fig. 5.12 three pictures", three
     dots = DotsAndBoxes(1, 2)
     small = GameTree.from_game(dots, dots.play_lines(["h00", "h10", "v00"]))
     yield "07 Dots and Boxes", lambda: draw_tree(small, minimax(small, trace=True), show_windows=False,
@@ -326,6 +356,12 @@ def _other_cases():
     yield "07 best responses", best_responses
     yield "07 segment", lambda: draw_best_responses([[2, 0], [2, 1]], [[1, 0], [0, 1]], title="a segment of "
                                                     "equilibria, and one more")
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
 
 
 TREE_CASES = list(_tree_cases())

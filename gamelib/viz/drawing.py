@@ -355,7 +355,7 @@ def _draw_edges(ax, *, g, pos, pruned, decision, node_size):
 def _add_action_labels(labels, *, tree, g, pos, size, plan, ax):
     """Step 3: each edge's action (or probability, below a chance node), where there is room: half way
     down the edge, or, where that would touch the child's label or what is written under the parent,
-    in the middle of the free stretch of the edge between them; left out where the edge has none."""
+    just above the child's label; left out where the edge has no room."""
     named = getattr(tree, "action_labels", {})  # GameTree.from_game: the game's moves, quoted
     ppy = _points_per_y_unit(ax)
     tall = 1.2 * size.small + 0.2 * size.small          # an edge label's height in points, box included
@@ -369,7 +369,7 @@ def _add_action_labels(labels, *, tree, g, pos, size, plan, ax):
         if low <= mid - tall / 2 and mid + tall / 2 <= high:
             at = mid
         elif high - low >= tall:
-            at = (low + high) / 2
+            at = low + tall / 2             # just above the child's label: where siblings' edges are widest apart
         else:
             continue
         t = (at / ppy - y1) / (y0 - y1)                 # 0 at the child, 1 at the parent
