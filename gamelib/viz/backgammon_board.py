@@ -46,7 +46,7 @@ from ..minimax import expectiminimax
 from ..trace import root_move_values
 from ..validate import choice, python_seed
 from .drawing import COLUMN_WIDTH
-from .live import from_browser
+from .live import COMPACT, from_browser
 from .play import BLANK, HumanVsAgent
 
 NAMES = {"X": "X (white)", "O": "O (black)"}
@@ -60,7 +60,6 @@ WIDTH, HEIGHT = 15.0, 11.4
 PIXELS = 34
 """Pixels a board unit in the widget: 510 x 388, which leaves room for the move list beside it in an
 848-pixel column and for the agent's values below it in an 800-pixel-high screen."""
-COMPACT = "line-height:1.35;font-size:13px"
 SHOWN_VALUES = 6
 
 

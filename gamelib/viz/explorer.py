@@ -38,7 +38,7 @@ from matplotlib.figure import Figure
 from ..core import ArgumentError
 from ..validate import whole
 from .drawing import DPI, png_bytes
-from .live import LiveWidget, PictureCache, all_or_nothing, from_browser
+from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
 from .tree_kinds import ALIASES, BESIDE_KEY, KINDS, Chance, Maxn, TwoPlayer
 from .tree_menu import (BRANCHING, CHANCE_SHAPE, CUSTOM, FIG_5_4, MAX_LEAVES, NPLAYER_PRESETS,  # noqa: F401
                         PRESET_ALIASES, PRESETS, RANDOM, RANDOM_CHANCE, check_chance_shape, check_random_shape,
@@ -545,12 +545,12 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             if self.key_image.value != key:
                 self.key_image.value = key
         esc, view = html.escape, self.view
-        self.event_html.value = (f"<b>step {self.step}/{self.total}</b>: {esc(self.event_text)} "
-                                 f"<span style='color:#777'>({esc(self.tree_name)}, "
-                                 f"{self.algorithm})</span>")
-        self.state_html.value = esc(self.state_text).replace("\n", "<br>")
-        self.prunes_html.value = self.kind.prunes_html(view)
-        self.summary_html.value = "<br>".join(esc(line) for line in self.kind.notes(view, self.results)
-                                              + [self.summary_text])
+        self.event_html.value = compact(f"<b>step {self.step}/{self.total}</b>: {esc(self.event_text)} "
+                                        f"<span style='color:#777'>({esc(self.tree_name)}, "
+                                        f"{self.algorithm})</span>")
+        self.state_html.value = compact(esc(self.state_text).replace("\n", "<br>"))
+        self.prunes_html.value = compact(self.kind.prunes_html(view))
+        self.summary_html.value = compact("<br>".join(esc(line) for line in self.kind.notes(view, self.results)
+                                                      + [self.summary_text]))
         self._prefetch_next()
 

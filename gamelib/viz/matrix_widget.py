@@ -41,7 +41,7 @@ from ..normal_form import (MAX_PAYOFF, bimatrix, exact_matrix, expected_payoffs,
                            pure_equilibria, pure_maximin, pure_minimax, solve_zero_sum, strategy)
 from ..validate import flag
 from .drawing import DPI, png_bytes
-from .live import LiveWidget, all_or_nothing, from_browser
+from .live import LiveWidget, all_or_nothing, compact, from_browser
 
 ROW_COLOR, COL_COLOR = "#c0392b", "#1f5fa8"
 FIGSIZES = {1: (3.9, 3.5), 2: (7.8, 3.5)}
@@ -217,7 +217,7 @@ def payoff_table_html(row_payoffs, col_payoffs, row_actions=None, col_actions=No
                                  else row_actions, m, "row")
     col_actions = _action_labels("col_actions", [str(j + 1) for j in range(n)] if col_actions is None
                                  else col_actions, n, "column")
-    head = "".join(f"<th style='padding:2px 10px;color:{COL_COLOR}'>{html.escape(str(a))}</th>"
+    head = "".join(f"<th style='padding:1px 6px;color:{COL_COLOR}'>{html.escape(str(a))}</th>"
                    for a in col_actions)
     rows = []
     for i in range(m):
@@ -231,14 +231,14 @@ def payoff_table_html(row_payoffs, col_payoffs, row_actions=None, col_actions=No
                 c = f"<u>{c}</u>"
             star = " ★" if (i, j) in pure else ""
             bg = "#fff3b0" if (i, j) in pure else "white"
-            cells.append(f"<td style='padding:2px 10px;border:1px solid #ccc;background:{bg};"
+            cells.append(f"<td style='padding:1px 6px;border:1px solid #ccc;background:{bg};"
                          f"text-align:center'><span style='color:{ROW_COLOR}'>{r}</span>, "
                          f"<span style='color:{COL_COLOR}'>{c}</span>{star}</td>")
-        rows.append(f"<tr><th style='padding:2px 10px;color:{ROW_COLOR}'>{html.escape(str(row_actions[i]))}"
+        rows.append(f"<tr><th style='padding:1px 6px;color:{ROW_COLOR}'>{html.escape(str(row_actions[i]))}"
                     f"</th>{''.join(cells)}</tr>")
     return (f"<table style='border-collapse:collapse'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
-            "<small>row payoff, column payoff · underlined: a best reply · ★ shaded: a pure Nash "
-            "equilibrium</small>")
+            "<div style='line-height:1.2'><small>row payoff, column payoff<br>underlined: a best reply<br>"
+            "★ shaded: a pure Nash equilibrium</small></div>")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -301,9 +301,9 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self.result_html = widgets.HTML(layout=widgets.Layout(flex="1 1 300px"))
         self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto",
                                                                         flex="0 0 auto"))
-        key = widgets.HTML(f"<small>Each cell: <span style='color:{ROW_COLOR}'>row player's payoff</span>, "
-                           f"<span style='color:{COL_COLOR}'>column player's payoff</span>; type a number "
-                           "(3, -2.5, 1/3) and press Enter.</small>")
+        key = widgets.HTML(compact(f"<small>Each cell: <span style='color:{ROW_COLOR}'>row player's payoff</span>, "
+                           f"<span style='color:{COL_COLOR}'>column player's payoff</span>;<br>type a number "
+                           "(3, -2.5, 1/3), then Enter.</small>"))
         # Three rows, each what it changes beside what changes it: the controls; the boxes and the
         # table they make; the picture and the equilibria in words.
         super().__init__([self.message_html,
@@ -311,7 +311,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
                                         self.reset_button],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
                           widgets.HBox([widgets.VBox([key] + [g["box"] for g in self._grids.values()],
-                                                     layout=widgets.Layout(margin="0 16px 0 0")),
+                                                     layout=widgets.Layout(margin="0 16px 0 0", width="auto",
+                                                                           flex="0 0 auto")),
                                         self.table_html],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
                           widgets.HBox([self.image, self.result_html],
@@ -569,7 +570,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
                     box.observe(self._on_cell, "value")
                 children.append(widgets.HBox([grid["row_cells"][i][j], grid["col_cells"][i][j]]))
         grid["box"] = widgets.GridBox(children, layout=widgets.Layout(
-            grid_gap="4px 10px", grid_template_columns=f"90px repeat({n}, 150px)", display="none"))
+            grid_gap="4px 8px", grid_template_columns=f"80px repeat({n}, 136px)", display="none",
+            width=f"{80 + 144 * n}px"))
         return grid
 
     def _show_grid(self, n):
@@ -632,8 +634,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self.table_html.value = payoff_table_html(self.row_payoffs, self.col_payoffs, self.row_actions,
                                                   self.col_actions)
         lines = self._result_lines()
-        self.result_html.value = f"<b>{html.escape(self._title())}</b><br>" + "<br>".join(
-            html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines)
+        self.result_html.value = compact(f"<b>{html.escape(self._title())}</b><br>" + "<br>".join(
+            html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines))
         if self.draw:
             self.png = self._plot()
             self.image.value = self.png

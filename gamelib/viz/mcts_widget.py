@@ -29,7 +29,7 @@ from ..core import MAX, ArgumentError
 from ..mcts import C, mcts, root_ucb, tree_statistics
 from ..validate import check_game, flag, game_state, number, python_seed, two_player, whole
 from .drawing import COLUMN_WIDTH, DPI, png_bytes, tidy_positions
-from .live import LiveWidget, PictureCache, all_or_nothing, from_browser
+from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
 
 FIGSIZE = (COLUMN_WIDTH, 3.6)
 CMAP = "coolwarm"
@@ -394,7 +394,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
             self.image.value = self.png
         board = html.escape(str(self.state))
         self.text_html.value = (f"<pre style='line-height:1.1;margin:0'>{board}</pre>"
-                                f"<div>{html.escape(self.text)}</div>")
+                                + compact(html.escape(self.text)))
 
 
 

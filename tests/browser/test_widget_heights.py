@@ -3,9 +3,12 @@ what they change are in view together.
 
 Each widget is made as its notebook makes it, in a scratch notebook, brought into its tallest state
 (every step of a trace shown, a hand or a game played, all playouts run), and scrolled so that its top
-is at the top of the notebook's visible area.  Then its bounding box is at most 800 px tall, and every
+is at the top of the notebook's visible area.  Then its bounding box is at most 800 px tall, every
 control (buttons, toggles, menus, text boxes, sliders) and every picture lies wholly inside the
-visible area.  The heights are printed (``-s``), for the record of issue 23.
+visible area (679 px under JupyterLab's bars: in fact the whole widget does), and no control's text is
+cut short (the MCTS widget's c box once read "1.41·", the
+phantom board's toggle "you are O (seco…").  The heights are printed (``-s``), for the record of
+issue 23.
 """
 import pytest
 
@@ -21,7 +24,11 @@ VIEW_JS = """root => {
     const outside = parts.filter(e => { const r = e.getBoundingClientRect();
                                         return r.top < top - 1 || r.bottom > bottom + 1; })
         .map(e => (e.tagName + ' ' + (e.innerText || e.getAttribute('title') || '')).trim().slice(0, 40));
-    return {height: Math.round(box.height), visible: Math.round(bottom - top), outside};
+    const cut = [...root.querySelectorAll('button, .widget-toggle-button, input')].filter(shown)
+        .filter(e => e.scrollWidth > e.clientWidth + 1)
+        .map(e => (e.tagName + ' ' + (e.innerText || e.value || '')).trim().slice(0, 40));
+    return {height: Math.round(box.height), visible: Math.round(bottom - top), outside, cut,
+            whole: box.bottom <= bottom + 1};
 }"""
 
 SETUP = ("from gamelib.viz import (TreeExplorer, PayoffMatrixWidget, MCTSWidget, PhantomTicTacToeBoard,\n"
@@ -55,9 +62,10 @@ WIDGETS = [
     # name, the notebook's code, what brings it to its tallest state
     ("02 explorer", "TreeExplorer(fig52)", _last),
     ("05a explorer", 'TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")', _last),
-    ("07 max^n explorer", 'TreeExplorer("AIMA Fig. 5.4 (A, B, C)")', _last),
+    ("07 max^n explorer", 'TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)")', _last),
     ("07 payoff widget 3 × 3", 'PayoffMatrixWidget("rock-paper-scissors")', None),
     ("07 payoff widget 2 × 2", "PayoffMatrixWidget(\"prisoner's dilemma\")", None),
+    ("07 payoff widget two-finger Morra (two pictures)", "PayoffMatrixWidget()", None),
     ("08 MCTS widget", "MCTSWidget(budget=2000)", _run_all),
     ("06a phantom board", 'PhantomTicTacToeBoard(human="X", agent="clairvoyance", seed=0)', _play_centre),
     ("06b Kuhn table", 'KuhnPokerTable(agent="cfr", seed=0)', _bet),
@@ -85,4 +93,6 @@ def test_widget_fits_a_laptop_screen(nb, name, code, act):
     for seen in (first, last):
         assert seen["height"] <= 800, f"{name} is {seen['height']} px tall"
         assert seen["outside"] == [], f"{name}: out of view with its top in view: {seen['outside']}"
+        assert seen["cut"] == [], f"{name}: controls whose text is cut short: {seen['cut']}"
+        assert seen["whole"], f"{name}: {seen['height']} px, more than the {seen['visible']} px in view"
     nb.assert_clean()
