@@ -142,7 +142,7 @@ def bench_kuhn(w: Widget, n):
 def bench_payoff_cell(w: Widget, n):
     """Type a new payoff into the row player's first box (and Enter): the table, equilibria and plot
     all update."""
-    box = w.root.locator(".widget-text input").first
+    box = w.root.locator(".widget-text input:visible").first
     values = ["3", "1", "4", "-2", "5", "0", "2.5", "-1"]
 
     def type_it(v):

@@ -18,8 +18,9 @@ def nb(open_notebook):
 
 def payoff_box(widget, k):
     """The k-th payoff box in reading order: cell (i, j) of an n × n game has the row player's box
-    at 2 (i n + j) and the column player's at 2 (i n + j) + 1."""
-    return widget.root.locator(".widget-text input").nth(k)
+    at 2 (i n + j) and the column player's at 2 (i n + j) + 1 (the boxes of the size not shown are
+    hidden: the widget makes both sizes once)."""
+    return widget.root.locator(".widget-text input:visible").nth(k)
 
 
 def type_payoff(widget, k, value, *, until=None):
