@@ -511,14 +511,16 @@ class TreeExplorer(LiveWidget, widgets.VBox):
          self.last_button: self.last}[button]()
 
     # -- the picture ----------------------------------------------------------------------------------
-    def _figure(self, step: int, as_paths: bool = True) -> Figure:
+    def _figure(self, step: int, as_paths: bool = True, algorithm: str | None = None) -> Figure:
         """The picture at ``step``: a Figure of its own, not pyplot's (nothing to close, nothing
         leaks, nothing is shown twice by the inline backend), of one size for the whole trace, so the
         picture does not jump between steps."""
+        algorithm = algorithm or self.algorithm
+        result = self.results[algorithm]
         fig = Figure(figsize=self._figsize, dpi=DPI)
         fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - 0.3 / self._figsize[1])
-        self.kind.draw(fig.subplots(), self.result, step, f"{self.tree_name} · {self.algorithm} · step "
-                                                          f"{step}/{self.total}", as_paths)
+        self.kind.draw(fig.subplots(), result, step, f"{self.tree_name} · {algorithm} · step "
+                                                     f"{step}/{len(result.trace)}", as_paths)
         return fig
 
     def _picture(self, step: int) -> bytes:
@@ -526,12 +528,20 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         return self._pngs.picture((self.algorithm, step), lambda: png_bytes(self._figure(step)))
 
     def _prefetch_next(self):
-        """While the student reads this step, draw the next one in the kernel's idle time."""
-        if self.draw and self.step < self.total:
-            results, algorithm, step = self.results, self.algorithm, self.step + 1
-            self._pngs.draw_ahead((algorithm, step), lambda: png_bytes(self._figure(step)),
-                                  lambda: self.results is results and self.algorithm == algorithm
-                                  and self.step + 1 == step)
+        """While the student reads this step, draw in the kernel's idle time what a click shows next:
+        the next step, then the other searches of the toggle where they would start (each picture a
+        few hundredths of a second: a click waits for one at most)."""
+        if not self.draw:
+            return
+        results, algorithm, step = self.results, self.algorithm, self.step
+        at_end = step == self.total
+        ahead = [] if at_end else [((algorithm, step + 1), lambda: png_bytes(self._figure(step + 1)))]
+        for other in results:
+            if other != algorithm:
+                k = len(results[other].trace) if at_end else 0
+                ahead.append(((other, k), lambda other=other, k=k: png_bytes(self._figure(k, algorithm=other))))
+        self._pngs.draw_all_ahead(ahead, lambda: self.results is results and self.algorithm == algorithm
+                                  and self.step == step)
 
     def _render(self):
         """Show the picture and the text for the current step (nothing else changes); the buttons that

@@ -185,16 +185,29 @@ class PictureCache(collections.OrderedDict):
 
     def draw_ahead(self, key, draw, wanted=lambda: True):
         """Draw the picture of ``key`` soon, if ``wanted()`` still says so then (the student may have
-        moved on); a picture asked ahead before replaces the one not drawn yet."""
+        moved on); a picture asked ahead before replaces the ones not drawn yet."""
+        self.draw_all_ahead([(key, draw)], wanted)
+
+    def draw_all_ahead(self, pictures, wanted=lambda: True):
+        """Draw ``pictures`` ([(key, draw), ...], most wanted first) one at a time in the kernel's idle
+        time, each while ``wanted()`` still says so; pictures asked ahead before and not drawn yet are
+        forgotten."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
         if self._ahead is not None:
             self._ahead.cancel()
+        todo = [(key, draw) for key, draw in pictures if key not in self]
 
         def run():
             self._ahead = None
-            if wanted():
-                self.picture(key, draw)
-        self._ahead = loop.call_later(0.02, run)
+            while todo and wanted():
+                key, draw = todo.pop(0)
+                if key not in self:
+                    self.picture(key, draw)
+                    if todo:
+                        self._ahead = loop.call_later(0.02, run)   # one a turn: a click goes first
+                    return
+        if todo:
+            self._ahead = loop.call_later(0.02, run)

@@ -256,6 +256,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self.slider.observe(self._on_slider, "value")
         self._given = (game, state)
         self._runs, self._pngs = {}, PictureCache()     # searches and pictures, made once and kept
+        self._last_step = 1                              # the step of the last button clicked
         self._quiet = False
         self._search()
         self.iteration = min(100, budget)
@@ -345,6 +346,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
 
     @from_browser
     def _on_button(self, button):
+        self._last_step = self.slider.max if button.step is None else button.step
         if button.step is None:
             self.iteration = self.slider.max
         elif button.step == 0:
@@ -352,18 +354,21 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         else:
             self.step(button.step)
 
-    def _search(self):
-        if self.position_menu.value == "(given)":
+    def _run(self, position, budget):
+        """(game, state, traced search of ``budget`` playouts) of ``position`` at this c: run once, kept."""
+        if position == "(given)":
             game, state = self._given
             state = game.initial_state if state is None else state
         else:
-            game, state = preset(self.position_menu.value)
+            game, state = preset(position)
+        key = (position, self.c, budget)
+        if key not in self._runs:
+            self._runs[key] = mcts(game, state, iterations=budget, c=self.c, seed=self.seed, trace=True)
+        return game, state, self._runs[key]
+
+    def _search(self):
         budget = self.budget_box.value
-        key = (self.position_menu.value, self.c, budget)
-        result = self._runs.get(key)
-        if result is None:
-            result = self._runs[key] = mcts(game, state, iterations=budget, c=self.c, seed=self.seed, trace=True)
-        self.game, self.state, self.result = game, state, result
+        self.game, self.state, self.result = self._run(self.position_menu.value, budget)
         quiet, self._quiet = self._quiet, True
         try:
             self.slider.max = budget
@@ -371,12 +376,25 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         finally:
             self._quiet = quiet
 
-    def _figure(self, k) -> Figure:
-        """The picture after ``k`` playouts: a Figure of its own, fixed margins."""
+    def _key(self, k) -> tuple:
+        return (self.position_menu.value, self.c, self.slider.max, k)
+
+    def _draw_ahead(self, k):
+        """While the student looks at k playouts, draw in the kernel's idle time the picture the button
+        clicked last would show next (one picture: drawing more ahead kept the kernel busy when the
+        next click came)."""
+        result, j = self.result, min(k + self._last_step, self.slider.max)
+        if j != k:
+            self._pngs.draw_ahead(self._key(j), lambda: png_bytes(self._figure(j)), lambda: self.result is result)
+
+    def _figure(self, k, game=None, state=None, result=None) -> Figure:
+        """The picture after ``k`` playouts (of another position's search, given): a Figure of its
+        own, fixed margins."""
+        game, state, result = (game, state, result) if game is not None else (self.game, self.state, self.result)
         fig = Figure(figsize=FIGSIZE, dpi=DPI)
         axes = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.5, 1]})
         fig.subplots_adjust(left=0.01, right=0.97, bottom=0.13, top=0.84, wspace=0.15)
-        draw_mcts(self.game, self.state, self.result.trace, k, c=self.c, axes=axes)
+        draw_mcts(game, state, result.trace, k, c=self.c, axes=axes)
         return fig
 
     def _show(self):
@@ -389,9 +407,9 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         for label, b in self.buttons.items():       # greyed where a click could do nothing
             b.disabled = (label == "reset" and k == 0) or (label != "reset" and at_end)
         if self.draw:
-            self.png = self._pngs.picture((self.position_menu.value, self.c, self.slider.max, k),
-                                          lambda: png_bytes(self._figure(k)))
+            self.png = self._pngs.picture(self._key(k), lambda: png_bytes(self._figure(k)))
             self.image.value = self.png
+            self._draw_ahead(k)
         board = html.escape(str(self.state))
         self.text_html.value = (f"<pre style='line-height:1.1;margin:0'>{board}</pre>"
                                 + compact(html.escape(self.text)))
