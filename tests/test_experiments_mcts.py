@@ -44,3 +44,13 @@ def test_bad_match_arguments():
         xm.versus(game, agent, None, games=1)
     with pytest.raises(ArgumentError, match="iterations= or time_limit="):
         xm.mcts_agent(game)
+
+
+def test_records_are_what_they_were_before_the_matches_moved():
+    """Pinned before versus, the agents and Record moved to gamelib.experiments.matches (issue 24)."""
+    from gamelib.experiments import td_strength as xt
+    from gamelib.games import connect4 as c4
+    assert {n: r[:3] for n, r in xm.against_random(TicTacToe(), (10, 30), games=4, seed=3).items()} == \
+        {10: (3, 0, 1), 30: (4, 0, 0)}
+    assert xm.against_perfect((10,), games=4, seed=1)[10][:3] == (0, 0, 4)
+    assert xt.connect4_match(c4.evaluation({"centre": 0}), depth=1, games=2, seed=1)[:3] == (1, 0, 1)

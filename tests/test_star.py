@@ -301,3 +301,54 @@ def test_rounding_never_opens_an_empty_window():
     assert result.value == expectiminimax(tree).value
     assert all(e.alpha < e.beta for e in result.trace if e.kind == "enter")
     assert all(e.alpha < e.beta for e in star2(tree, lower=-5, upper=5, trace=True).trace if e.kind == "enter")
+
+
+# --- pins: Star1 and Star2 on irregular trees, to the bit ------------------------------------------
+# Measured before _star_search was split into helper functions (issue 24).  The random chance trees of
+# tests/test_fast_paths.py are regular (MAX, chance, MIN, chance); these are not: chance nodes below
+# chance nodes, outcomes of probability 0, single-move nodes (a probe that searches them whole), MIN at
+# the root, leaves at every depth, and depth limits with an evaluation or a cutoff.
+
+def irregular_spec(rng, depth):
+    """A nested spec drawn from ``rng``: decision and chance nodes in any order, some outcomes of
+    probability 0, some single-move nodes, leaves in [-5, 5]."""
+    if depth == 0 or rng.random() < 0.2:
+        return rng.randint(-5, 5)
+    if rng.random() < 0.4:
+        n = rng.randint(1, 4)
+        weights = [rng.choice((0, 1, 2, 3, 5)) for _ in range(n)]
+        if not any(weights):
+            weights[0] = 1
+        return chance(*((w / sum(weights), irregular_spec(rng, depth - 1)) for w in weights))
+    return [irregular_spec(rng, depth - 1) for _ in range(rng.choice((1, 1, 2, 3, 4)))]
+
+
+def irregular_star_digest(search) -> str:
+    import hashlib
+    import random
+    h = hashlib.sha256()
+    rng = random.Random(24)
+    for k in range(60):
+        spec = irregular_spec(rng, 6)
+        if not isinstance(spec, list):
+            spec = [spec]
+        tree = GameTree.from_nested(spec, root="MIN" if k % 3 == 0 else "MAX")
+        runs = [dict(), dict(lower=-7.5, upper=6), dict(depth=3, evaluate=label_hash),
+                dict(cutoff=lambda s, ply: ply >= 2 and len(s) % 2 == 0, evaluate=label_hash)]
+        for options in runs:
+            options = {"lower": -5, "upper": 5, **options}
+            r = search(tree, trace=True, **options)
+            h.update(repr((r.value, r.action, r.nodes, [tuple(e) for e in r.trace])).encode())
+    for game, options in ((Bins(coin=True), dict(lower=-50, upper=50)),
+                          (Bins(coin=True), dict(lower=-50, upper=50, depth=2, evaluate=lambda s: 1.5))):
+        r = search(game, trace=True, **options)
+        h.update(repr((r.value, r.action, r.nodes, [tuple(e) for e in r.trace])).encode())
+    return h.hexdigest()[:16]
+
+
+IRREGULAR_PINS = {"star1": "838c710e5c997011", "star2": "9e143a9e43ce32ef"}
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=["star1", "star2"])
+def test_star_searches_on_irregular_trees_record_what_they_recorded_before(search):
+    assert irregular_star_digest(search) == IRREGULAR_PINS[search.__name__]
