@@ -7,9 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import GameError, GameTree, chance, expectiminimax
-from gamelib.core import CHANCE, proven_ranges
+from gamelib.core import proven_ranges
 from gamelib.games import Bins
-from gamelib.star import Shape, format_node_counts, node_counts, random_chance_tree, star1, star2
+from gamelib.experiments.chance_trees import node_counts, random_chance_tree
+from gamelib.star import star1, star2
 
 from .conftest import chance_specs
 
@@ -255,32 +256,6 @@ def test_bounds_are_required_and_checked(search):
         search(tree, lower=0, upper=4, depth=1, evaluate=lambda s: 7)
     with pytest.raises(GameError, match="needs evaluate="):
         search(tree, lower=0, upper=4, depth=1)
-
-
-# --- the measurement -------------------------------------------------------------------------------
-
-def test_random_chance_trees_have_the_requested_shape():
-    tree = random_chance_tree(3, 2, 2, seed=1, probabilities="random")
-    assert len(tree) == 1 + 3 + 6 + 18 + 36
-    assert tree.players["B"] == CHANCE and tree.players["E"] == "MIN"
-    assert all(-5 <= tree.leaf_values[s] <= 5 for s in tree.leaves)
-    assert random_chance_tree(3, 2, 2, seed=1).leaves == tree.leaves
-    best = random_chance_tree(3, 2, 2, seed=1, order="best")
-    values = root_values(best)
-    assert list(values.values()) == sorted(values.values(), reverse=True)
-    with pytest.raises(GameError, match="probabilities must be"):
-        random_chance_tree(2, 2, 1, probabilities="skewed")
-
-
-def test_node_counts_table():
-    rows = node_counts([(2, 2, 2, "uniform"), (3, 2, 2, "random")], seeds=range(3))
-    assert [r.expectiminimax for r in rows] == [31, 64]
-    assert rows[1].shape == Shape(3, 2, 2, "random", "random")
-    assert all(r.star1 <= r.expectiminimax for r in rows)
-    table = format_node_counts(rows)
-    assert table.splitlines()[0].split() == ["b", "n", "moves", "probabilities", "order",
-                                              "expectiminimax", "star1", "%", "star2", "%"]
-    assert len(table.splitlines()) == 3
 
 
 def test_chance_prunes_are_described_from_the_chance_side():
