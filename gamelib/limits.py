@@ -457,16 +457,22 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
     :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``.
 
     ``value`` is H-MINIMAX (Eq. 5.2) by alpha-beta (Fig. 5.7).  A node that is neither terminal nor at
-    the depth limit takes its steps in turn, each a helper:
+    the depth limit takes its steps in turn:
 
-    (1)  ``consult_table``: the transposition table may decide the node or narrow its window;
+    (1)  the transposition table may decide the node (``decided`` closes it) or narrow its window;
     (2)  :func:`_beam`: forward pruning drops moves;
     (3)  :func:`_move_order`: the moves are put in the order to try them;
     (3a) ``null_move_cut``: a pass searched shallower may cut the node at once;
     (3b) ``futility_bound``: a node too far below its window skips its quiet moves;
     (4)  ``max_value`` / ``min_value``: Fig. 5.7's MAX-VALUE and MIN-VALUE over the children; a cut
          teaches the killers and the history (:func:`_learn_from_cut`);
-    (5)  the table stores what the node is now known to be worth.
+    (5)  and, at the end of each of the two, the table stores what the node is now known to be worth.
+
+    Speed: these are closures over the search's state (the fastest variables CPython has), and the
+    steps a node takes whatever the options are (1, the loops, 5) are written in place, not called:
+    a call costs as much as a few hundred instructions, and ``benchmarks/instructions.py`` counts them
+    (``value`` calling the halves is the one call a node adds to Fig. 5.7's recursion; the principal
+    variation is kept in tuples, which pays for it).
     """
     table, killers, history, first_moves, order = ordering
     quiescent, quiescence_depth, beam, null_move, null_reduction, futility = pruning
@@ -490,64 +496,52 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             raise OutOfTime(nodes)
         if log is not None:
             log.append(("enter", s, ply, alpha, beta, None, action))
-        line[ply] = []
+        line[ply] = ()
         remaining = depth - ply - reduced                  # plies left; below 0 in quiescence search
         if is_terminal(s):
             v = utility(s, MAX)
         elif remaining <= 0 and (quiescent is None or remaining <= -quiescence_depth or quiescent(s)):
             v, horizon = evaluate(s), horizon + 1          # H-MINIMAX's CUTOFF-TEST holds (Eq. 5.2)
         else:
-            return inner_value(s, alpha, beta, ply, action, remaining)
+            player = to_move(s)
+            acts = actions(s) if order is None else order(s, actions(s))
+            if player != MAX and player != MIN:
+                raise GameError(f"search does not handle {player} states (at {s!r}); "
+                                "use expectiminimax for games of chance")
+            hint, dropped = None, ()
+            entered = (alpha, beta, horizon) if table is not None else None   # for (5)
+            if table is not None:                          # (1) the transposition table
+                v, alpha, beta, hint, entry = table._probe(s, remaining, alpha, beta) if ply \
+                    else (None, alpha, beta, table.best_move(s), None)   # the root must choose a move
+                if entry is not None and entry.depth != INF:
+                    horizon += 1
+                if v is not None:                          # the table decides: an exact value or a cut
+                    return decided(s, v, alpha, beta, ply, remaining, acts)
+            if beam is not None:                           # (2) forward pruning
+                acts, dropped = _beam(game, evaluate, s, acts, width=beam, player=player)
+                horizon += bool(dropped)
+            if reorder:                                    # (3) move ordering
+                acts = _move_order(acts, player=player, ply=ply, first=try_first.get(s) if try_first else None,
+                                   hint=hint, favourite=acts[0] if order is not None and acts else None,
+                                   killers=killers, history=history)
+            if null_move is not None and ply > 0 and action is not NULL_MOVE and remaining > null_reduction:
+                v = null_move_cut(s, alpha, beta, ply, player, acts, dropped)   # (3a)
+                if v is not None:
+                    return v
+            v, futile = -INF if player == MAX else INF, None
+            if futility is not None and ply > 0 and 0 < remaining <= 2:
+                v, futile = futility_bound(s, alpha, beta, player, v)           # (3b)
+            return (max_value if player == MAX else min_value)(                 # (4) and (5)
+                s, acts, v, alpha, beta, ply, remaining, futile, dropped, entered)
         if log is not None:
             log.append(("leaf", s, ply, alpha, beta, v))
         return v
 
-    def inner_value(s, alpha, beta, ply, action, remaining):
-        """``value`` at a node the search goes below: steps (1) to (5)."""
+    def max_value(s, acts, v, alpha, beta, ply, remaining, futile, dropped, entered):
+        """MAX-VALUE (Fig. 5.7) over ``acts``, from ``v``, then (5): the node's value.  A futile move
+        (3b) is skipped into ``futile``; ``dropped``: the moves beam dropped, for the trace;
+        ``entered``: the window ``s`` came with and the uses of the depth limit before it (with a table)."""
         nonlocal horizon
-        player = to_move(s)
-        acts = actions(s) if order is None else order(s, actions(s))
-        if player != MAX and player != MIN:
-            raise GameError(f"search does not handle {player} states (at {s!r}); "
-                            "use expectiminimax for games of chance")
-        alpha0, beta0, seen, hint, dropped = alpha, beta, horizon, None, ()
-        if table is not None:                              # (1) the transposition table
-            v, alpha, beta, hint = consult_table(s, acts, alpha, beta, ply, remaining)
-            if v is not None:
-                return v
-        if beam is not None:                               # (2) forward pruning
-            acts, dropped = _beam(game, evaluate, s, acts, width=beam, player=player)
-            horizon += bool(dropped)
-        if reorder:                                        # (3) move ordering
-            acts = _move_order(acts, player=player, ply=ply, first=try_first.get(s) if try_first else None,
-                               hint=hint, favourite=acts[0] if order is not None and acts else None,
-                               killers=killers, history=history)
-        if null_move is not None and ply > 0 and action is not NULL_MOVE and remaining > null_reduction:
-            v = null_move_cut(s, alpha, beta, ply, player, acts, dropped)       # (3a)
-            if v is not None:
-                return v
-        v, futile = -INF if player == MAX else INF, None
-        if futility is not None and ply > 0 and 0 < remaining <= 2:
-            v, futile = futility_bound(s, alpha, beta, player, v)               # (3b)
-        v, best, after, cut = (max_value if player == MAX else min_value)(      # (4)
-            s, acts, v, alpha, beta, ply, remaining, futile)
-        if log is not None and cut is not None:            # the moves not searched, for the trace
-            dropped = tuple(acts[cut + 1:]) + dropped
-        if futile:
-            horizon += 1
-            dropped = dropped + tuple(futile)
-        if table is not None:                              # (5) remember what s is worth
-            failed_low = v <= alpha0 if player == MAX else v >= beta0   # no best move, only bounds
-            table._store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, failed_low, after)
-        if log is not None:                                # the window as the loop left it
-            alpha, beta = (v if v > alpha else alpha, beta) if player == MAX else (alpha, v if v < beta else beta)
-            log.append(("prune", s, ply, alpha, beta, v, None, dropped) if dropped
-                       else ("exit", s, ply, alpha, beta, v))
-        return v
-
-    def max_value(s, acts, v, alpha, beta, ply, remaining, futile):
-        """MAX-VALUE (Fig. 5.7) over ``acts``, from ``v``: ``(value, best move, the state it leads to,
-        index of the move that cut or None)``.  A futile move (3b) is skipped into ``futile``."""
         best = after = None
         for i, a in enumerate(acts):
             child = result(s, a)
@@ -557,17 +551,29 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             v2 = value(child, alpha, beta, ply + 1, a)
             if v2 > v:
                 v, best, after = v2, a, child
-                line[ply] = [a] + line[ply + 1]
+                line[ply] = (a,) + line[ply + 1]
                 if v > alpha:
                     alpha = v
             if v > beta or v == beta and not strict:       # MIN above has a better choice: cut
                 if learns:
                     _learn_from_cut(a, player=MAX, ply=ply, remaining=remaining, killers=killers, history=history)
-                return v, best, after, i
-        return v, best, after, None
+                if log is not None:                        # the moves not searched, for the trace
+                    dropped = tuple(acts[i + 1:]) + dropped
+                break
+        if futile:
+            horizon += 1
+            dropped += tuple(futile)
+        if table is not None:                              # (5) remember what s is worth
+            alpha0, beta0, seen = entered
+            table._store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, v <= alpha0, after)
+        if log is not None:
+            log.append(("prune", s, ply, alpha, beta, v, None, dropped) if dropped
+                       else ("exit", s, ply, alpha, beta, v))
+        return v
 
-    def min_value(s, acts, v, alpha, beta, ply, remaining, futile):
+    def min_value(s, acts, v, alpha, beta, ply, remaining, futile, dropped, entered):
         """MIN-VALUE, :func:`max_value`'s mirror."""
+        nonlocal horizon
         best = after = None
         for i, a in enumerate(acts):
             child = result(s, a)
@@ -577,30 +583,33 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             v2 = value(child, alpha, beta, ply + 1, a)
             if v2 < v:
                 v, best, after = v2, a, child
-                line[ply] = [a] + line[ply + 1]
+                line[ply] = (a,) + line[ply + 1]
                 if v < beta:
                     beta = v
             if v < alpha or v == alpha and not strict:     # MAX above has a better choice: cut
                 if learns:
                     _learn_from_cut(a, player=MIN, ply=ply, remaining=remaining, killers=killers, history=history)
-                return v, best, after, i
-        return v, best, after, None
-
-    def consult_table(s, acts, alpha, beta, ply, remaining):
-        """(1) ``(value, alpha, beta, the table's move)``: value not None if an entry decides ``s`` (then
-        ``s`` is closed here, its line read from the table, a 'prune' skipping every move), else the
-        window narrowed by the entry's bound.  At the root only the move is read: it must choose one."""
-        nonlocal horizon
-        if ply == 0:
-            return None, alpha, beta, table.best_move(s)
-        v, alpha, beta, hint, entry = table._probe(s, remaining, alpha, beta)
-        if entry is not None and entry.depth != INF:
+                if log is not None:                        # the moves not searched, for the trace
+                    dropped = tuple(acts[i + 1:]) + dropped
+                break
+        if futile:
             horizon += 1
-        if v is not None:                                  # the table decides: an exact value or a cut
-            line[ply] = table.line(game, s, remaining)
-            if log is not None:
-                log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts)))
-        return v, alpha, beta, hint
+            dropped += tuple(futile)
+        if table is not None:                              # (5) remember what s is worth
+            alpha0, beta0, seen = entered
+            table._store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, v >= beta0, after)
+        if log is not None:
+            log.append(("prune", s, ply, alpha, beta, v, None, dropped) if dropped
+                       else ("exit", s, ply, alpha, beta, v))
+        return v
+
+    def decided(s, v, alpha, beta, ply, remaining, acts):
+        """(1) An entry of the table decides ``s`` at ``v``: its line is read from the table, and a 'prune'
+        skipping every move closes it."""
+        line[ply] = tuple(table.line(game, s, remaining))
+        if log is not None:
+            log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts)))
+        return v
 
     def null_move_cut(s, alpha, beta, ply, player, acts, dropped):
         """(3a) Null-move pruning (Beal 1989): the player to move passes, and the pass is searched
@@ -636,7 +645,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
 
     with recording(trace) as log, collector_paused():     # the table's entries have no cycles
         root_value = value(state, alpha, beta, 0, None)
-    return LimitedResult(root_value, line[0][0] if line[0] else None, nodes, log, line[0], horizon == 0)
+    return LimitedResult(root_value, line[0][0] if line[0] else None, nodes, log, list(line[0]), horizon == 0)
 
 
 def _beam(game, evaluate, s, acts, *, width: int, player: str) -> tuple[list, tuple]:

@@ -421,3 +421,77 @@ DEEPENING_PINS = {
 @pytest.mark.parametrize("name", list(DEEPENING_PINS))
 def test_iterative_deepening_finds_what_it_found_before(name):
     assert _deepening_pin(_deepening_cases()[name]()) == DEEPENING_PINS[name]
+
+
+# -- the option groups as objects: Ordering and Pruning ---------------------------------------------
+
+def test_the_presets_say_what_they_are():
+    from gamelib.limits import Ordering, Pruning
+    assert Ordering.NONE == Ordering() and Pruning.NONE == Pruning()
+    assert (Ordering.ALL.table, Ordering.ALL.killers, Ordering.ALL.history) == (True, True, True)
+    assert Ordering.ALL.first_moves is None and Ordering.ALL.order is None
+    assert Pruning.NONE == Pruning(quiescent=None, quiescence_depth=4, beam=None, null_move=None,
+                                   null_reduction=2, futility=None)
+
+
+def test_objects_and_keywords_are_the_same_search():
+    from gamelib.games.connect4 import Connect4, center_first, evaluation, is_quiet, null_move
+    from gamelib.limits import Ordering, Pruning
+    game = Connect4()
+    common = dict(depth=5, evaluate=evaluation(), trace=True)
+    by_keywords = search(game, table=True, killers=True, history=True, order=center_first, null_move=null_move,
+                         futility=0.05, quiescent=is_quiet, **common)
+    by_objects = search(game, ordering=Ordering(table=True, killers=True, history=True, order=center_first),
+                        pruning=Pruning(null_move=null_move, futility=0.05, quiescent=is_quiet), **common)
+    assert by_objects.trace == by_keywords.trace and by_objects[:3] == by_keywords[:3]
+    assert by_objects.pv == by_keywords.pv
+    # a keyword given overrides that field of the object (here: killers off)
+    mixed = search(game, ordering=Ordering.ALL, killers=False, order=center_first, **common)
+    plain = search(game, table=True, history=True, order=center_first, **common)
+    assert mixed.trace == plain.trace
+    # iterative deepening's default is Ordering.ALL; Ordering.NONE is every option off
+    assert iterative_deepening(game, evaluate=evaluation(), max_depth=4, ordering=Ordering.NONE).per_depth[-1][:4] \
+        == iterative_deepening(game, evaluate=evaluation(), max_depth=4, table=False, killers=False,
+                               history=False).per_depth[-1][:4]
+
+
+def test_iterative_deepening_takes_a_beam_as_search_does():
+    """Each iteration with beam=2 finds what search with beam=2 finds at that depth (a beam keeps the
+    same moves whatever the order: it ranks them by evaluation before the order is applied)."""
+    game = TicTacToe()
+    r = iterative_deepening(game, evaluate=x_threats, max_depth=5, beam=2)
+    for report in r.per_depth:
+        assert report.value == search(game, depth=report.depth, evaluate=x_threats, beam=2).value
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, ordering=5), "ordering must be an Ordering"),
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, pruning={"beam": 2}), "pruning must be a Pruning"),
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, tabel=True),
+     "unexpected keyword argument tabel=True; its options are the fields of Ordering"),
+    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, depth=3),
+     "unexpected keyword argument depth"),
+    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, first_moves=[(1, 1)]),
+     "chooses its own first_moves"),
+])
+def test_bad_option_objects_are_named(call, message):
+    from gamelib import ArgumentError
+    with pytest.raises(ArgumentError, match=message):
+        call()
+
+
+def test_an_objects_fields_are_checked_as_the_keywords_are():
+    from gamelib import ArgumentError
+    from gamelib.limits import Ordering, Pruning
+    from gamelib.ordering import KillerMoves
+    table, killers = TranspositionTable(), KillerMoves()
+    for ordering, pruning, message in [(Ordering(killers=5), Pruning(), "killers must be True"),
+                                       (Ordering(first_moves="33"), Pruning(), "first_moves must be a line"),
+                                       (Ordering(order=5), Pruning(), "order"),
+                                       (Ordering(table=table), Pruning(beam=0), "beam"),
+                                       (Ordering(table=table, killers=killers), Pruning(null_reduction=-1),
+                                        "null_reduction"),
+                                       (Ordering(table=table), Pruning(futility=math.nan), "futility")]:
+        with pytest.raises(ArgumentError, match=message):
+            search(TicTacToe(), depth=2, evaluate=zero, ordering=ordering, pruning=pruning)
+    assert len(table) == 0 and table.probes == 0 and killers.moves(1) == ()   # nothing changed
