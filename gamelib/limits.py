@@ -459,20 +459,19 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
     ``value`` is H-MINIMAX (Eq. 5.2) by alpha-beta (Fig. 5.7).  A node that is neither terminal nor at
     the depth limit takes its steps in turn:
 
-    (1)  the transposition table may decide the node (``decided`` closes it) or narrow its window;
+    (1)  the transposition table may decide the node or narrow its window;
     (2)  :func:`_beam`: forward pruning drops moves;
     (3)  :func:`_move_order`: the moves are put in the order to try them;
     (3a) ``null_move_cut``: a pass searched shallower may cut the node at once;
-    (3b) ``futility_bound``: a node too far below its window skips its quiet moves;
+    (3b) :func:`_futility_bound`: a node too far below its window skips its quiet moves (:func:`_quiet`);
     (4)  ``max_value`` / ``min_value``: Fig. 5.7's MAX-VALUE and MIN-VALUE over the children; a cut
          teaches the killers and the history (:func:`_learn_from_cut`);
     (5)  and, at the end of each of the two, the table stores what the node is now known to be worth.
 
-    Speed: these are closures over the search's state (the fastest variables CPython has), and the
-    steps a node takes whatever the options are (1, the loops, 5) are written in place, not called:
-    a call costs as much as a few hundred instructions, and ``benchmarks/instructions.py`` counts them
-    (``value`` calling the halves is the one call a node adds to Fig. 5.7's recursion; the principal
-    variation is kept in tuples, which pays for it).
+    Speed: the steps every node takes with the options on (1, the loops, 5) are written in place in
+    closures over the search's state (the fastest variables CPython has): a call costs a few hundred
+    instructions (``benchmarks/instructions.py``).  ``value`` calling a half is the one call a node
+    adds to Fig. 5.7's recursion; keeping principal variations in tuples pays for it.
     """
     table, killers, history, first_moves, order = ordering
     quiescent, quiescence_depth, beam, null_move, null_reduction, futility = pruning
@@ -516,7 +515,10 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
                 if entry is not None and entry.depth != INF:
                     horizon += 1
                 if v is not None:                          # the table decides: an exact value or a cut
-                    return decided(s, v, alpha, beta, ply, remaining, acts)
+                    line[ply] = tuple(table.line(game, s, remaining))
+                    if log is not None:
+                        log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts)))
+                    return v
             if beam is not None:                           # (2) forward pruning
                 acts, dropped = _beam(game, evaluate, s, acts, width=beam, player=player)
                 horizon += bool(dropped)
@@ -530,7 +532,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
                     return v
             v, futile = -INF if player == MAX else INF, None
             if futility is not None and ply > 0 and 0 < remaining <= 2:
-                v, futile = futility_bound(s, alpha, beta, player, v)           # (3b)
+                v, futile = _futility_bound(evaluate(s), futility, alpha, beta, player, v)   # (3b)
             return (max_value if player == MAX else min_value)(                 # (4) and (5)
                 s, acts, v, alpha, beta, ply, remaining, futile, dropped, entered)
         if log is not None:
@@ -545,7 +547,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
         best = after = None
         for i, a in enumerate(acts):
             child = result(s, a)
-            if futile is not None and quiet(child):
+            if futile is not None and _quiet(is_terminal, quiescent, child):
                 futile.append(a)
                 continue
             v2 = value(child, alpha, beta, ply + 1, a)
@@ -577,7 +579,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
         best = after = None
         for i, a in enumerate(acts):
             child = result(s, a)
-            if futile is not None and quiet(child):
+            if futile is not None and _quiet(is_terminal, quiescent, child):
                 futile.append(a)
                 continue
             v2 = value(child, alpha, beta, ply + 1, a)
@@ -603,14 +605,6 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
                        else ("exit", s, ply, alpha, beta, v))
         return v
 
-    def decided(s, v, alpha, beta, ply, remaining, acts):
-        """(1) An entry of the table decides ``s`` at ``v``: its line is read from the table, and a 'prune'
-        skipping every move closes it."""
-        line[ply] = tuple(table.line(game, s, remaining))
-        if log is not None:
-            log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts)))
-        return v
-
     def null_move_cut(s, alpha, beta, ply, player, acts, dropped):
         """(3a) Null-move pruning (Beal 1989): the player to move passes, and the pass is searched
         ``null_reduction`` plies shallower in the node's window.  Its value if that still cuts (the
@@ -628,24 +622,25 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts) + dropped))
         return v
 
-    def futility_bound(s, alpha, beta, player, v):
-        """(3b) Futility pruning (Heinz 1998): ``(EVAL(s) + m, [])`` if even that is <= alpha (MAX; MIN:
-        ``(EVAL(s) - m, [])`` if >= beta): the node's value starts there and its quiet moves are skipped
-        into the list; else ``(v, None)``."""
-        static = evaluate(s)
-        if player == MAX and static + futility <= alpha:
-            return static + futility, []
-        if player == MIN and static - futility >= beta:
-            return static - futility, []
-        return v, None
-
-    def quiet(child):
-        """A move to ``child`` futility pruning may skip: not a terminal state, and quiet."""
-        return not is_terminal(child) and (quiescent is None or quiescent(child))
-
     with recording(trace) as log, collector_paused():     # the table's entries have no cycles
         root_value = value(state, alpha, beta, 0, None)
     return LimitedResult(root_value, line[0][0] if line[0] else None, nodes, log, list(line[0]), horizon == 0)
+
+
+def _futility_bound(static, margin, alpha, beta, player, v) -> tuple:
+    """Futility pruning (Heinz 1998) at a node whose static value is ``static``: ``(static + margin, [])``
+    if even that is <= alpha (MAX; MIN: ``(static - margin, [])`` if >= beta): the node's value starts
+    there and its quiet moves will be skipped into the list; else ``(v, None)``."""
+    if player == MAX and static + margin <= alpha:
+        return static + margin, []
+    if player == MIN and static - margin >= beta:
+        return static - margin, []
+    return v, None
+
+
+def _quiet(is_terminal, quiescent, child) -> bool:
+    """A move to ``child`` that futility pruning may skip: not to a terminal state, and quiet."""
+    return not is_terminal(child) and (quiescent is None or quiescent(child))
 
 
 def _beam(game, evaluate, s, acts, *, width: int, player: str) -> tuple[list, tuple]:
