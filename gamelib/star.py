@@ -176,12 +176,11 @@ def _star1_chance(game, s, alpha, beta, ply, search, log, L, U, cut):
     :class:`_Outcomes` does, so both give the same windows to the last bit.  ``search``: the search's
     ``value``; ``log``: its trace (or None); ``cut`` is not used (Star2's probe needs it)."""
     pairs = check_distribution(game.chance_outcomes(s), lambda: f"chance outcomes of {s!r}")
-    result = game.result
     p_lo, p_hi = [p * L for _, p in pairs], [p * U for _, p in pairs]
     S = 0                                                 # sum_{j<i} P_j V_j
     v, skipped = None, ()
     for i, (r, p) in enumerate(pairs):
-        kid = result(s, r)
+        kid = game.result(s, r)
         if p == 0:                                        # cannot move the expectation: no cut test
             S += p * search(kid, L, U, ply + 1, r)
             continue
@@ -215,7 +214,7 @@ def _star2_chance(game, s, alpha, beta, ply, search, log, L, U, cut):
     or at least β.  Arguments as for :func:`_star1_chance`; ``cut``: the search's cutoff test (or
     None), which tells the probe which outcomes it scores exactly."""
     pairs = check_distribution(game.chance_outcomes(s), lambda: f"chance outcomes of {s!r}")
-    node = _Outcomes(game.result, s, pairs, L, U)
+    node = _Outcomes(game, s, pairs, L, U)
     v = _probe_outcomes(node, alpha=alpha, beta=beta, ply=ply, search=search, cut=cut, game=game)
     if v is None:                                         # then Star1, with the bounds probed
         v = _search_outcomes(node, alpha=alpha, beta=beta, ply=ply, search=search)
@@ -244,11 +243,11 @@ class _Outcomes:
     arithmetic Star1 never gets there, its lo_i, hi_i being L, U; rounding in A and B, or Star2's
     tighter bounds, can.  Every chance-node loop tests it before it searches an outcome."""
 
-    __slots__ = ("result", "state", "outcomes", "P", "lo", "hi", "p_lo", "p_hi", "known", "entered",
+    __slots__ = ("game", "state", "outcomes", "P", "lo", "hi", "p_lo", "p_hi", "known", "entered",
                  "kids")
 
-    def __init__(self, result, s, pairs, L, U):
-        self.result, self.state = result, s              # result: game.result
+    def __init__(self, game, s, pairs, L, U):
+        self.game, self.state = game, s
         outcomes, P = zip(*pairs)
         self.outcomes, self.P = outcomes, P
         n = len(P)
@@ -260,7 +259,7 @@ class _Outcomes:
         """The state after outcome i (computed once)."""
         kid = self.kids[i]
         if kid is None:
-            kid = self.kids[i] = self.result(self.state, self.outcomes[i])
+            kid = self.kids[i] = self.game.result(self.state, self.outcomes[i])
         return kid
 
     def bound(self, i, lo, hi) -> None:
@@ -340,11 +339,11 @@ def _search_outcomes(node: _Outcomes, *, alpha, beta, ply, search):
     right, as :meth:`_Outcomes.window` makes (the windows are the same to the last bit)."""
     lo, hi, p_lo, p_hi, P = node.lo, node.hi, node.p_lo, node.p_hi, node.P
     known, entered, kids, outcomes = node.known, node.entered, node.kids, node.outcomes
-    result, state = node.result, node.state
+    game, state = node.game, node.state
     S = 0                                                 # sum_{j<i} P_j V_j
     for i, p in enumerate(P):
         if not known[i]:
-            kid = kids[i] if kids[i] is not None else result(state, outcomes[i])
+            kid = kids[i] if kids[i] is not None else game.result(state, outcomes[i])
             if p == 0:                                    # cannot move the expectation: no cut test
                 entered[i] = True
                 v = search(kid, lo[i], hi[i], ply + 1, outcomes[i])
