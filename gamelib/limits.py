@@ -3,49 +3,41 @@
 
 A real game cannot be searched to the end, so the search stops at a depth limit and scores the states
 there with an evaluation function (H-MINIMAX, Eq. 5.2).  Everything else in this module is about
-spending a fixed budget of nodes or seconds well.  :func:`search` is alpha-beta (Fig. 5.7) to a depth
-plus named departures from it, in two groups, as OpenSpiel presents CFR's variants (one base, named
-flags, each departure said aloud):
+spending a fixed budget of nodes or seconds well:
 
-=========================  ===================================================  ====================
-:class:`Ordering`          what it does                                         alpha-beta's value
-=========================  ===================================================  ====================
-``table=``                 a :class:`~gamelib.transposition.TranspositionTable`: unchanged
-                           states reached again by another move order are not
-                           searched again; its best moves are tried first
-``killers=True``           killer moves: moves that cut off at the same ply in  unchanged
-                           a sibling subtree are tried early
-``history=True``           the history heuristic: moves that often cut off,     unchanged
-                           early
-``first_moves=``           a line of play (e.g. the last iteration's principal  unchanged
-                           variation) tried first along its path
-``order=``                 a fixed ordering, ``order(state, actions)``, as for  unchanged
-                           :func:`gamelib.alphabeta` (e.g. Connect Four centre
-                           first)
-=========================  ===================================================  ====================
+================  ==========================================================  ===================
+option            what it does                                                alpha-beta's value
+================  ==========================================================  ===================
+``table=``        a :class:`~gamelib.transposition.TranspositionTable`:       unchanged
+                  states reached again by another move order are not
+                  searched again; its best moves are tried first
+``killers=True``  killer moves: moves that cut off at the same ply in a       unchanged
+                  sibling subtree are tried early
+``history=True``  the history heuristic: moves that often cut off, early      unchanged
+``first_moves=``  a line of play (e.g. the last iteration's principal         unchanged
+                  variation) tried first along its path
+``order=``        a fixed ordering, ``order(state, actions)``, as for         unchanged
+                  :func:`gamelib.alphabeta` (e.g. Connect Four centre first)
+``quiescent=``    quiescence search: at the depth limit, a state that is      changed: fights the
+                  not quiet is searched on for up to ``quiescence_depth``     horizon effect
+                  more plies before it is evaluated
+``beam=n``        forward pruning: only the n best moves by ``evaluate``      changed: can lose
+                  are searched at each node                                   the best move
+``null_move=``    null-move pruning: the player to move passes and the        changed: wrong in
+                  opponent's reply is searched ``null_reduction`` plies       zugzwang
+                  shallower; if even that is good enough to cut, cut
+``futility=m``    futility pruning: within two plies of the horizon, when     changed: can miss a
+                  EVAL(s) + m cannot reach the window, quiet moves are        quiet saving move
+                  skipped
+================  ==========================================================  ===================
 
-=========================  ===================================================  ====================
-:class:`Pruning`           what it does                                         alpha-beta's value
-=========================  ===================================================  ====================
-``quiescent=``             quiescence search: at the depth limit, a state that  changed: fights the
-                           is not quiet is searched on for up to                horizon effect
-                           ``quiescence_depth`` more plies before it is
-                           evaluated
-``beam=n``                 forward pruning: only the n best moves by            changed: can lose
-                           ``evaluate`` are searched at each node               the best move
-``null_move=``             null-move pruning: the player to move passes and     changed: wrong in
-                           the opponent's reply is searched ``null_reduction``  zugzwang
-                           plies shallower; if even that is good enough to
-                           cut, cut
-``futility=m``             futility pruning: within two plies of the horizon,   changed: can miss a
-                           when EVAL(s) + m cannot reach the window, quiet      quiet saving move
-                           moves are skipped
-=========================  ===================================================  ====================
-
-Give them as objects (``search(game, depth=6, evaluate=e, ordering=Ordering.ALL,
-pruning=Pruning(null_move=pass_turn))``) or, as shorthand, as keywords of the same names
-(``search(game, depth=6, evaluate=e, table=True, killers=True, history=True, null_move=pass_turn)``);
-a keyword given overrides that field of the object.
+:func:`search` is alpha-beta (Fig. 5.7) to a depth plus these named departures from it, in two
+groups, as OpenSpiel presents CFR's variants (one base, named flags, each departure said aloud): the
+first five are the fields of :class:`Ordering`, the rest (with ``quiescence_depth`` and
+``null_reduction``) those of :class:`Pruning`.  Give them as objects (``search(game, depth=6,
+evaluate=e, ordering=Ordering.ALL, pruning=Pruning(null_move=pass_turn))``) or, as shorthand, as
+keywords of the same names (``search(game, depth=6, evaluate=e, table=True, killers=True,
+history=True, null_move=pass_turn)``); a keyword given overrides that field of the object.
 
 The :class:`Ordering` options only reorder or skip work that cannot matter, so alpha-beta's value is
 unchanged (move ordering never changes alpha-beta's value; a table entry is used only where its bound
@@ -199,7 +191,7 @@ class Pruning(NamedTuple):
                       depth limit a state that is not quiet is searched on (all its moves) for up to
                       ``quiescence_depth`` more plies (a whole number >= 0) before it is evaluated.
                       Changes the value: it fights the horizon effect (§5.3.2)
-    quiescence_depth
+    quiescence_depth  (default 4) the most plies quiescence search goes past the depth limit
     beam              n, or None: only the n best moves at each node are searched, ranked by
                       ``evaluate`` of the state they lead to (utility if terminal), best for the player
                       to move first (beam search, §5.3.3).  Dropped moves are listed as ``skipped`` in
