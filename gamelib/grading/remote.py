@@ -40,7 +40,7 @@ from typing import Any
 
 from .tracing import Node
 
-MAX_MESSAGE = 64 * 1024 * 1024
+MAX_MESSAGE = 16 * 1024 * 1024
 """Bytes one message may hold; a longer one (a student's answer of millions of items) is refused."""
 MAX_DEPTH = 60
 """How deeply a value sent by the sandbox may nest."""
