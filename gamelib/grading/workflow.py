@@ -259,6 +259,79 @@ def _is_solution(cell) -> bool:
     return bool(cell.get("metadata", {}).get("nbgrader", {}).get("solution"))
 
 
+class _Repair:
+    """A submission's cells matched with its student version's, by grade id (:func:`repair`)."""
+
+    def __init__(self, cells, release):
+        self.cells = cells
+        wanted = [c for c in release.cells if _gid(c)]
+        self.order = [_gid(c) for c in wanted]
+        self.by_id = dict(zip(self.order, wanted))
+        self.present = {_gid(c) for c in cells if _gid(c) in self.by_id}
+
+    def restore(self, cell, gid) -> None:
+        """Give ``cell`` the nbgrader metadata of the student version's cell ``gid``."""
+        model = self.by_id[gid]
+        cell.setdefault("metadata", {})["nbgrader"] = copy.deepcopy(model.metadata["nbgrader"])
+        for key in ("deletable", "editable"):
+            if key in model.metadata:
+                cell.metadata[key] = model.metadata[key]
+        self.present.add(gid)
+
+    def bounds(self, k: int) -> tuple[int, int]:
+        """The positions of the nearest recognised cells before and after the student version's k-th."""
+        where = {_gid(c): i for i, c in enumerate(self.cells) if _gid(c) in self.present}
+        lo = max((where[g] for g in self.order[:k] if g in where), default=-1)
+        hi = min((where[g] for g in self.order[k + 1:] if g in where), default=len(self.cells))
+        return lo, hi
+
+    def locked_by_text(self) -> list:
+        """Locked cells (prompts, tests) whose metadata was stripped, recognised by their unchanged text."""
+        restored = []
+        for cell in self.cells:
+            if _gid(cell) is not None:
+                continue
+            for gid in self.order:
+                ref = self.by_id[gid]
+                if gid not in self.present and not _is_solution(ref) and cell.cell_type == ref.cell_type \
+                        and cell.source.strip() == ref.source.strip():
+                    self.restore(cell, gid)
+                    restored.append(gid)
+                    break
+        return restored
+
+    def answers_by_position(self) -> list:
+        """Answer cells whose metadata was stripped: the first unmarked cell of the same type between the
+        neighbouring recognised cells."""
+        restored = []
+        for k, gid in enumerate(self.order):
+            if gid in self.present or not _is_solution(self.by_id[gid]):
+                continue
+            lo, hi = self.bounds(k)
+            for i in range(lo + 1, max(hi, lo + 1)):
+                if _gid(self.cells[i]) is None and self.cells[i].cell_type == self.by_id[gid].cell_type:
+                    self.restore(self.cells[i], gid)
+                    restored.append(gid)
+                    break
+        return restored
+
+    def put_back_deleted(self) -> list:
+        """Cells the student deleted, put back from the student version after their neighbour."""
+        ids, notes = {c.get("id") for c in self.cells}, []
+        for k, gid in enumerate(self.order):
+            if gid in self.present:
+                continue
+            lo, _ = self.bounds(k)
+            cell = copy.deepcopy(self.by_id[gid])
+            if cell.get("id") in ids:
+                cell["id"] = uuid.uuid4().hex[:8]
+            ids.add(cell.get("id"))
+            self.cells.insert(lo + 1, cell)
+            self.present.add(gid)
+            notes.append(f"cell {gid} was missing: put back from the student version")
+        return notes
+
+
 def repair(submitted, release) -> tuple:
     """``(notebook, notes)``: a submission made whole against its student version ``release``.
 
@@ -266,70 +339,15 @@ def repair(submitted, release) -> tuple:
       unchanged text, answer cells by position, the first unmarked cell of the same type between the
       neighbouring recognised cells;
     * cells the student deleted (a test, an answer) are put back from the student version, after their
-      neighbour, so nbgrader grades them (a deleted answer is blank, a deleted test runs);
-    * edited test cells are left to nbgrader, which restores them from its gradebook.
+      neighbour, so they are graded (a deleted answer is blank, a deleted test runs);
+    * an edited test cell needs nothing: the grader runs the course's own text of it.
     ``notes`` says what was done, for the instructor.
     """
     nb = copy.deepcopy(submitted)
-    cells = nb.cells
-    wanted = [c for c in release.cells if _gid(c)]
-    order = [_gid(c) for c in wanted]
-    by_id = dict(zip(order, wanted))
-    present = {_gid(c) for c in cells if _gid(c) in by_id}
-    notes = []
-
-    def restore(cell, gid):
-        cell.setdefault("metadata", {})["nbgrader"] = copy.deepcopy(by_id[gid].metadata["nbgrader"])
-        for key in ("deletable", "editable"):
-            if key in by_id[gid].metadata:
-                cell.metadata[key] = by_id[gid].metadata[key]
-        present.add(gid)
-
-    restored = []
-    for cell in cells:                                      # locked cells, by their text
-        if _gid(cell) is not None:
-            continue
-        for gid in order:
-            ref = by_id[gid]
-            if gid not in present and not _is_solution(ref) and cell.cell_type == ref.cell_type \
-                    and cell.source.strip() == ref.source.strip():
-                restore(cell, gid)
-                restored.append(gid)
-                break
-
-    def index(gid):
-        return next(i for i, c in enumerate(cells) if _gid(c) == gid)
-
-    def bounds(k):
-        lo = max((index(g) for g in order[:k] if g in present), default=-1)
-        hi = min((index(g) for g in order[k + 1:] if g in present), default=len(cells))
-        return lo, hi
-
-    for k, gid in enumerate(order):                         # answer cells, by position
-        if gid in present or not _is_solution(by_id[gid]):
-            continue
-        lo, hi = bounds(k)
-        for i in range(lo + 1, max(hi, lo + 1)):
-            if _gid(cells[i]) is None and cells[i].cell_type == by_id[gid].cell_type:
-                restore(cells[i], gid)
-                restored.append(gid)
-                break
-    if restored:
-        notes.append(f"nbgrader metadata restored on {len(restored)} cells ({', '.join(restored)})")
-
-    ids = {c.get("id") for c in cells}
-    for k, gid in enumerate(order):                         # deleted cells, from the student version
-        if gid in present:
-            continue
-        lo, _ = bounds(k)
-        cell = copy.deepcopy(by_id[gid])
-        if cell.get("id") in ids:
-            cell["id"] = uuid.uuid4().hex[:8]
-        ids.add(cell.get("id"))
-        cells.insert(lo + 1, cell)
-        present.add(gid)
-        notes.append(f"cell {gid} was missing: put back from the student version")
-    return nb, notes
+    match = _Repair(nb.cells, release)
+    restored = match.locked_by_text() + match.answers_by_position()
+    notes = [f"nbgrader metadata restored on {len(restored)} cells ({', '.join(restored)})"] if restored else []
+    return nb, notes + match.put_back_deleted()
 
 
 # ---------------------------------------------------------------------------------------------------
