@@ -6,6 +6,9 @@ Run:  python benchmarks/bench_imperfect.py [--games N] [--no-andor]
    against a hand-written phantom-only tracker in the same process (the same belief sets, checked).
 2. CFR on Kuhn poker to exploitability < 10⁻³ (goal: under 1 s), alternating and simultaneous updates,
    against a hand-written Kuhn CFR (Neller & Lanctot's style, the same algorithm: the same policy).
+   CFR on Leduc poker to exploitability < 0.1 (goal: under a minute; issue 26), alternating updates, with
+   the exploitability after each checkpoint (benchmarks/peer_leduc.py checks the same average policies
+   against OpenSpiel's CFRSolver, and times both).
 3. Exact averaging over clairvoyance on Kuhn poker, against a hand-written Kuhn version (the same table).
 4. (unless --no-andor) How many of X's information states in phantom tic-tac-toe admit a guaranteed win,
    by number of X marks: every belief state X can hold, solved by AND-OR search with a shared memo.
@@ -21,7 +24,7 @@ import time
 
 from gamelib import MAX, MIN, play, uniform
 from gamelib.experiments.partial_observability import guaranteed_win_census
-from gamelib.games import KuhnPoker, PhantomTicTacToe
+from gamelib.games import KuhnPoker, LeducPoker, PhantomTicTacToe
 from gamelib.games.tictactoe import LINES
 from gamelib.imperfect import CFR, clairvoyance_policy, exploitability, track
 
@@ -189,6 +192,28 @@ def bench_cfr():
           f"(ratio {t_lib / t_ref:.2f}); largest difference between the two average policies {diff:.1e}")
 
 
+def bench_cfr_leduc():
+    game = LeducPoker()
+    t_form, solver = timed(lambda: CFR(game))             # unfolds the 9,457-node tree once
+    t_cfr = t_exp = 0.0
+    reached, curve = None, []
+    for n in (10, 30, 50, 70, 100, 150, 200, 300, 500):
+        dt, _ = timed(lambda: solver.run(n - solver.iterations))
+        t_cfr += dt
+        dt, e = timed(lambda: exploitability(game, solver.average_policy()))
+        t_exp += dt
+        curve.append(f"{n}: {e:.3f}")
+        if e < 0.1:
+            reached = n
+            break
+    what = (f"exploitability < 0.1 after {reached} iterations, {t_cfr:.1f} s of CFR ({t_form:.2f} s to unfold the "
+            f"tree, {t_exp:.1f} s of exploitability checks; {t_form + t_cfr + t_exp:.1f} s in all; goal < 60 s)"
+            if reached else "exploitability 0.1 not reached within 500 iterations")
+    print(f"   CFR on Leduc poker (936 information sets, alternating updates): {what}; exploitability by "
+          f"iterations: " + ", ".join(curve))
+    return reached is not None and t_form + t_cfr + t_exp < 60
+
+
 # -- 3. exact clairvoyance on Kuhn ----------------------------------------------------------------------
 
 def reference_clairvoyance():
@@ -252,6 +277,7 @@ def main(argv=None):
     random.seed(0)
     bench_beliefs(args.games)
     bench_cfr()
+    bench_cfr_leduc()
     bench_clairvoyance()
     if not args.no_andor:
         bench_andor()

@@ -7,7 +7,8 @@ Chromium until the page *shows* the update: the picture's ``src`` replaced, the 
 status line rewritten.  That is the kernel's work plus the widget messages both ways plus the
 browser's rendering.  The reference, in the same page and kernel, is a bare ipywidgets button that
 rewrites one HTML label: the round trip nothing can beat.  Goals (issue 7): every explorer step and
-board move under 0.3 s, the sigma and transform sliders under 0.5 s.
+board move under 0.3 s (the backgammon board's too: a move chosen and shown, played and answered, a new
+game), the sigma and transform sliders under 0.5 s.
 
 A measurement printed by .ci/run, never a timed test (machines differ; the verdict column is for
 reading).  It uses the browser tests' machinery (tests/browser/lab.py): a temporary copy of
@@ -133,6 +134,74 @@ def bench_payoff_preset(w: Widget, n):
     return [w.select("game", v, until=w.image_changed()) for v in _cycle(w, names, n)]
 
 
+# -- the backgammon board: a move list (a Select), a play button, new game ---------------------------------
+BG_SELECT = ".widget-select select"
+BG_SVG_CHANGED = ("(root, before) => { const s = root.querySelector('svg'); "
+                  "return s !== null && s.outerHTML !== before; }")
+BG_LOG_CHANGED = ("(root, before) => { const l = root.querySelector('ol'); "
+                  "return l !== null && l.innerText !== before; }")
+"""The game's log (the last of the board's parts to be redrawn after a move) shows the new turns."""
+
+
+def _bg_moves(w: Widget) -> list:
+    return w.root.locator(BG_SELECT).evaluate("s => [...s.options].map(o => o.text)")
+
+
+def _bg_svg(w: Widget) -> str:
+    return w.root.evaluate("root => root.querySelector('svg').outerHTML")
+
+
+def _bg_log(w: Widget) -> str:
+    return w.root.evaluate("root => { const l = root.querySelector('ol'); return l ? l.innerText : ''; }")
+
+
+def _bg_choose(w: Widget, index: int):
+    """Choose the ``index``-th move of the list: the board shows it (its SVG redrawn)."""
+    select = w.root.locator(BG_SELECT)
+    return w._act(lambda: select.select_option(index=index), (BG_SVG_CHANGED, _bg_svg(w)), 30.0, "change")
+
+
+def _bg_playable(w: Widget):
+    """A position where the human has at least two moves (a new game until there is one)."""
+    w.wait(_ready(w, "button"))
+    while len(_bg_moves(w)) < 2:
+        w.click("new game", until=w.text_changed())
+        w.wait(_ready(w, "button"))
+
+
+def bench_backgammon_choose(w: Widget, n):
+    """Choose a move in the list: the board shows it played (a preview)."""
+    out = []
+    for _ in range(n):
+        _bg_playable(w)
+        k = getattr(w, "_next", 0) % len(_bg_moves(w))
+        w._next = k + 1
+        out.append(_bg_choose(w, k))
+    return out
+
+
+def bench_backgammon_play(w: Widget, n):
+    """Play the move chosen: the human's move, the agent's roll and reply, the next roll, all shown."""
+    out = []
+    for _ in range(n):
+        _bg_playable(w)
+        _bg_choose(w, 0)
+        out.append(w.click("play", until=(BG_LOG_CHANGED, _bg_log(w))))
+    return out
+
+
+def bench_backgammon_new_game(w: Widget, n):
+    """New game, after one move played (so that there is something to clear)."""
+    out = []
+    for _ in range(n):
+        _bg_playable(w)
+        _bg_choose(w, 0)
+        w.click("play", until=(BG_LOG_CHANGED, _bg_log(w)))
+        w.wait(_ready(w, "button"))
+        out.append(w.click("new game", until=w.text_changed()))
+    return out
+
+
 CASES = [
     # name, code showing the widget, benchmark, goal (s)
     ("reference: button -> HTML label",
@@ -161,12 +230,15 @@ CASES = [
     ("KuhnPokerTable: bet + the agent's answer", "KuhnPokerTable(iterations=200)", bench_kuhn, 0.3),
     ("PayoffMatrixWidget: a payoff typed", "PayoffMatrixWidget()", bench_payoff_cell, 0.5),
     ("PayoffMatrixWidget: game menu", "PayoffMatrixWidget()", bench_payoff_preset, 0.5),
+    ("BackgammonBoard: choose a move (preview)", "BackgammonBoard(seed=1)", bench_backgammon_choose, 0.3),
+    ("BackgammonBoard: play + the agent's reply", "BackgammonBoard(seed=1)", bench_backgammon_play, 0.3),
+    ("BackgammonBoard: new game", "BackgammonBoard(seed=1)", bench_backgammon_new_game, 0.3),
 ]
 
 IMPORTS = ("import gamelib.viz.explorer as explorer_module\n"
            "from gamelib.viz import (TicTacToeBoard, Connect4Board, TreeExplorer, SigmaWidget,\n"
            "                         TransformExplorer, PhantomTicTacToeBoard, KuhnPokerTable,\n"
-           "                         PayoffMatrixWidget)")
+           "                         PayoffMatrixWidget, BackgammonBoard)")
 
 
 def main(argv=None):

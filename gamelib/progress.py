@@ -4,9 +4,11 @@ tqdm's notebook bar (``tqdm.auto`` in Jupyter) is an ipywidget.  A saved noteboo
 the widget had when it was *first* shown, so every stored bar reads "0%" in a static view (a GitHub
 preview, nbval's outputs, nbconvert), even though it finished.  :class:`tqdm` here is tqdm's own text
 bar (:class:`tqdm.std.tqdm`, same arguments) drawn into one IPython display that is *updated* in place
-(``display_id``): live it moves like any bar, and the stored output is its last state, e.g.
-``first moves searched: 100%|██████████| 9/9 [00:02<00:00, 3.9move/s]``.  Outside IPython it is the
-plain text bar on stderr.  Every ``progress=True`` in gamelib uses it.
+(``display_id``): live it moves like any bar, with its elapsed time, time left and rate, and the
+stored output is its last state *without* them (:data:`STORED_FORMAT`), e.g.
+``first moves searched: 100%|██████████| 9/9``: times and rates differ between machines, and a saved
+notebook must not.  Outside IPython it is the plain text bar on stderr, times included.  Every
+``progress=True`` in gamelib uses it.
 """
 from __future__ import annotations
 
@@ -15,6 +17,9 @@ import io
 from tqdm.std import tqdm as _text_tqdm
 
 __all__ = ["tqdm"]
+
+STORED_FORMAT = "{l_bar}{bar}| {n_fmt}/{total_fmt}"
+"""The last state of a bar as a saved notebook keeps it: no times, no rates."""
 
 
 def _ipython_kernel():
@@ -25,6 +30,12 @@ def _ipython_kernel():
         return False
     shell = get_ipython()
     return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def _count_format(desc: str) -> str:
+    """The stored format of a bar without a total: its description and count, e.g. ``'trees: 12 it'``."""
+    label = desc.removesuffix(": ").replace("{", "{{").replace("}", "}}")
+    return (f"{label}: " if label else "") + "{n_fmt} {unit}"
 
 
 class tqdm(_text_tqdm):  # noqa: N801 - the name tqdm users expect
@@ -39,6 +50,13 @@ class tqdm(_text_tqdm):  # noqa: N801 - the name tqdm users expect
             kwargs.setdefault("ncols", 90)
             kwargs.setdefault("ascii", False)   # block characters, as in a terminal
         super().__init__(*args, **kwargs)
+
+    def close(self):
+        """Close the bar.  In a kernel its stored output keeps where it ended but not the elapsed time,
+        the time left or the rate: they differ between machines, and a saved notebook must not."""
+        if getattr(self, "_in_kernel", False) and not getattr(self, "disable", True):
+            self.bar_format = STORED_FORMAT if self.total else _count_format(self.desc)
+        super().close()
 
     def display(self, msg=None, pos=None):
         if not self._in_kernel:

@@ -60,7 +60,7 @@ from operator import not_
 
 from .core import (CHANCE, INF, MAX, MIN, GameError, SearchResult,
                    check_distribution, recording)
-from .validate import recursion_guard, search_entry
+from .validate import checked_utility, recursion_guard, search_entry
 
 
 def _check_bounds(lower, upper):
@@ -89,7 +89,7 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
     name = "star2" if probing else "star1"
     _check_bounds(lower, upper)
     state, evaluate, cut = search_entry(game, state, depth, evaluate, cutoff, trace, name)
-    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    is_terminal, utility, to_move = game.is_terminal, checked_utility(game), game.to_move
     actions, result = game.actions, game.result
     L, U = lower, upper
     nodes = 0

@@ -64,6 +64,12 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_sep("!", "BROWSER TESTS NOT RUN", red=True, bold=True)
         terminalreporter.write_line(f"{reason}. The widgets were not tested in a browser "
                                     "(with CI set, these tests fail instead of skipping).", red=True)
+    from gamelib.grading.isolation import isolation_status
+    isolation = isolation_status()
+    if not isolation.isolated:
+        terminalreporter.write_sep("!", "GRADING NOT ISOLATED", red=True, bold=True)
+        terminalreporter.write_line(f"{isolation.how}. The red-team tests of the autograder were skipped "
+                                    "(with CI set, they fail instead).", red=True)
     shots = sorted(BROWSER_ARTIFACTS.glob("*.png")) if BROWSER_ARTIFACTS.is_dir() else []
     if shots:
         terminalreporter.write_sep("-", f"browser screenshots of failures: {BROWSER_ARTIFACTS}")

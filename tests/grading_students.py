@@ -16,8 +16,8 @@ def minimax_value(game, state):
     return max(values) if game.to_move(state) == MAX else min(values)
 
 
-def minimax_decision(game, state, tie=False):
-    maximize = game.to_move(state) == MAX
+def minimax_decision(game, state, tie=False, argmax=False):
+    maximize = game.to_move(state) == MAX or argmax
     best, best_value = None, None
     for a in game.actions(state):
         v = minimax_value(game, game.result(state, a))
@@ -50,7 +50,8 @@ def multiagent_value(game, state, depth, evaluate, bug=None):
 
 
 def alphabeta_search(game, state, prune_on_equality=True, bug=None, depth=None, evaluate=None):
-    """Fig. 5.7; ``bug`` one of 'flip', 'fresh', 'tie', 'no_update', 'cutoff_first', 'overwrite'."""
+    """Fig. 5.7; ``bug`` one of 'flip', 'fresh', 'tie', 'no_update', 'cutoff_first', 'overwrite',
+    'no_alpha' (MAX nodes below the root never raise alpha)."""
     equality = prune_on_equality != (bug == "flip")
 
     def value(s, alpha, beta, ply):
@@ -75,7 +76,8 @@ def alphabeta_search(game, state, prune_on_equality=True, bug=None, depth=None, 
                 v, move = v2, a
                 if bug != "no_update":
                     if maximize:
-                        alpha = max(alpha, v)
+                        if bug != "no_alpha" or ply == 0:
+                            alpha = max(alpha, v)
                     else:
                         beta = min(beta, v)
             if maximize and (v > beta or (equality and v == beta)):
@@ -158,6 +160,8 @@ RIGHT = {
 WRONG = {
     # (exercise, mutant it should be named as): the student-style bug
     ("minimax_decision", "last_tied"): lambda g, s: minimax_decision(g, s, tie=True),
+    ("minimax_decision", "argmax_root"): lambda g, s: minimax_decision(g, s, argmax=True),
+    ("alphabeta_aima", "alpha_never_raised"): lambda g, s, p: alphabeta_search(g, s, p, "no_alpha"),
     ("multiagent_value", "depth_plus_one"): lambda g, s, d, e: multiagent_value(g, s, d + 1, e),
     ("multiagent_value", "depth_minus_one"): lambda g, s, d, e: multiagent_value(g, s, d - 1, e) if d >= 1 else e(s),
     ("multiagent_value", "depth_per_agent"): lambda g, s, d, e: multiagent_value(g, s, d, e, "per_agent"),

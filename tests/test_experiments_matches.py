@@ -16,6 +16,15 @@ def test_bad_match_arguments():
         matches.versus(game, agent, None, games=1)
 
 
+def test_agents_check_their_arguments_when_they_are_made():
+    with pytest.raises(ArgumentError, match="table must be an endgame table .* got 5"):
+        matches.perfect_agent(TicTacToe(), 5)
+    with pytest.raises(ArgumentError, match="evaluate must be a function .* got None"):
+        matches.iterative_deepening_agent(TicTacToe(), None)
+    with pytest.raises(ArgumentError, match="seed must be None, a whole number or a string .* got nan"):
+        matches.random_agent(TicTacToe(), seed=float("nan"))
+
+
 def test_perfect_play_never_loses_and_draws_itself():
     game, table = TicTacToe(), matches.tictactoe_table()
     assert matches.tictactoe_table() is table                # built once

@@ -48,3 +48,13 @@ def test_records_are_what_they_were_before_the_matches_moved():
         {10: (3, 0, 1), 30: (4, 0, 0)}
     assert xm.against_perfect((10,), games=4, seed=1)[10][:3] == (0, 0, 4)
     assert xt.connect4_match(c4.evaluation({"centre": 0}), depth=1, games=2, seed=1)[:3] == (1, 0, 1)
+
+
+def test_agents_and_matches_check_their_arguments_when_they_are_made():
+    from gamelib.games import Raid
+    with pytest.raises(ArgumentError, match="iterations must be a whole number of playouts >= 1, got 0"):
+        xm.mcts_agent(TicTacToe(), iterations=0)                 # used to fail only at the first move
+    with pytest.raises(ArgumentError, match="two-player zero-sum games"):
+        xm.mcts_agent(Raid(), iterations=5)
+    with pytest.raises(ArgumentError, match="simulations must be a list of budgets .* got 5"):
+        xm.against_random(TicTacToe(), simulations=5, games=2)

@@ -3,6 +3,7 @@ and name every known bug on the trees where it shows, survive whatever a student
 show a hidden case."""
 import copy
 import math
+import re
 import threading
 import time
 
@@ -15,7 +16,8 @@ from gamelib import MAX, GameTree, alphabeta, expectiminimax, expectimax, minima
 from gamelib.core import IllegalMoveError
 from gamelib.games import Halving, TicTacToe
 from gamelib.grading import cases as C
-from gamelib.grading import checks, sandbox, tournament
+from gamelib.grading import checks, tournament
+from gamelib.grading import guard as sandbox
 from gamelib.grading import fakes
 from gamelib.grading import workflow as w
 from gamelib.grading.feedback import HideHiddenTests, hide
@@ -357,7 +359,8 @@ def test_by_hand_alpha_beta():
 
 def test_answer_forms_and_choices():
     checks.answer_format({"A": 1, "B": 2}, "AB")
-    for bad, phrase in [({"A": 1}, "missing B"), ({"A": ..., "B": 1}, "not a number"), ([1, 2], "should be a dict")]:
+    for bad, phrase in [({"A": 1}, "missing B"), ({"A": "three", "B": 1}, "not a number"),
+                        ({"A": ..., "B": 1}, "placeholder"), ([1, 2], "should be a dict")]:
         with pytest.raises(checks.GradingError, match=phrase):
             checks.answer_format(bad, "AB")
     options = {"a": "10x", "b": "x²"}
@@ -446,7 +449,7 @@ def test_hidden_tests_are_hidden_from_feedback():
 
 def test_every_hidden_line_of_the_sources_is_known_to_the_leak_check():
     lines = w.hidden_lines()
-    assert any("hidden=30, seed=101" in line for line in lines)
+    assert any('checks.search("minimax_value", minimax_value, hidden=30)' in line for line in lines)
     assert not any(line.startswith("#") for line in lines)
 
 
@@ -484,3 +487,18 @@ def test_tictactoe_positions_grade_like_trees():
     assert checks.grade_case(checks.EXERCISES["alphabeta_aima"], students.alphabeta_search, case).problem == ""
     assert isinstance(game, TicTacToe)
     assert outcome_of(C.reference("alphabeta", case), "pair").visits[0] == state
+
+
+def test_a_failed_check_shows_its_message_alone_in_a_notebook(capsys):
+    from IPython.core.interactiveshell import InteractiveShell
+    shell = InteractiveShell.instance()
+    try:
+        checks.short_tracebacks(shell)
+        result = shell.run_cell("from gamelib.grading import checks\n"
+                                "checks.answer_format([...], what='leaves', kind=list)")
+        out = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().out)         # no colours
+        assert isinstance(result.error_in_exec, checks.GradingError)
+        assert "GradingError: leaves still holds the placeholder" in out
+        assert "core.py" not in out and "def fail" not in out
+    finally:
+        InteractiveShell.clear_instance()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from gamelib import MAX, MIN
 from gamelib.games import KuhnPoker, PhantomTicTacToe
+from gamelib.grading.core import grade_case
 from gamelib.grading import cases as C
 from gamelib.grading import checks
 from gamelib.grading import imperfect as I
@@ -72,7 +73,7 @@ def cases(name):
 @given(data=st.data())
 def test_a_right_function_gets_full_marks_on_any_game(name, data):
     case = data.draw(cases(name))
-    assert I.grade_case(I.TASKS[name], students.RIGHT_IMPERFECT[name], case).problem == ""
+    assert grade_case(I.TASKS[name], students.RIGHT_IMPERFECT[name], case).problem == ""
 
 
 @pytest.mark.parametrize("name, bug", sorted(students.WRONG_IMPERFECT), ids=lambda x: x)
@@ -81,7 +82,7 @@ def test_a_right_function_gets_full_marks_on_any_game(name, data):
 def test_each_known_bug_is_caught_and_named_where_it_shows(name, bug, data):
     task, mutant = I.TASKS[name], BY_NAME[bug]
     case = data.draw(cases(name))
-    result = I.grade_case(task, students.WRONG_IMPERFECT[name, bug], case)
+    result = grade_case(task, students.WRONG_IMPERFECT[name, bug], case)
     returns = "action" if task.kind == "decision" else "value"
     predicted = mutant_outcome(mutant, task.kind, case, returns)
     # The bug model does exactly what the student's buggy code does ...
@@ -275,17 +276,17 @@ def test_robustness_failures_each_fail_their_case_with_a_message():
         (lambda g, b, a, p: 1 / 0): "it raised ZeroDivisionError",
     }
     for fn, phrase in expect.items():
-        assert phrase in I.grade_case(task, fn, case).problem
-    assert I.grade_case(task, with_percept, case).problem == ""               # percept is handed out
+        assert phrase in grade_case(task, fn, case).problem
+    assert grade_case(task, with_percept, case).problem == ""               # percept is handed out
     assert case.game.initial_state is not None
     deal = I.TASKS["clairvoyance_averages"].public()[0]
     for fn, phrase in {(lambda g, d, m: [0, 0]): "should return a dict",
                        (lambda g, d, m: {"pass": 0}): "the actions there are ['pass', 'bet']",
                        (lambda g, d, m: {"pass": 0, "bet": "x"}): "not a number"}.items():
-        assert phrase in I.grade_case(I.TASKS["clairvoyance_averages"], fn, deal).problem
-    assert "not one of the actions" in I.grade_case(I.TASKS["clairvoyance_decision"], lambda g, d, m: "fold",
+        assert phrase in grade_case(I.TASKS["clairvoyance_averages"], fn, deal).problem
+    assert "not one of the actions" in grade_case(I.TASKS["clairvoyance_decision"], lambda g, d, m: "fold",
                                                     deal).problem
-    assert "should return a list" in I.grade_case(I.TASKS["track"], lambda g, p, s, a: None,
+    assert "should return a list" in grade_case(I.TASKS["track"], lambda g, p, s, a: None,
                                                   I.TASKS["track"].public()[0]).problem
 
 

@@ -6,6 +6,7 @@ that displays a live widget must be tagged ``nbval-ignore-output`` (strict nbval
 """
 import json
 import pathlib
+import re
 
 import pytest
 
@@ -51,3 +52,28 @@ def test_no_stored_progress_bar_is_frozen_unfinished(path):
             for line in text.replace("\r", "\n").splitlines():
                 if "|" in line and "%" in line and ("it/s" in line or "/s]" in line or "?it" in line):
                     assert "100%" in line, f"{path.name}: a stored progress bar reads {line.strip()!r}"
+
+
+MACHINE_DEPENDENT = re.compile(r"\[\d+:\d\d[<,]|\d\d:\d\d<\d\d:\d\d|[\d.]+ ?\w*/s\]|[\d.]+ ?s/\w+\]|\?\w*/s\]")
+"""What tqdm writes after a running bar: [elapsed<left, rate] (or [elapsed, rate] without a total).
+gamelib.progress stores a finished bar without them."""
+
+
+def test_the_pattern_finds_tqdm_times_and_rates_but_not_a_stored_bar():
+    running = ["games: 100%|████| 1000/1000 [00:03<00:00, 293.12it/s]", "9/9 [00:02<00:00, 3.9move/s]",
+               " 40%|██      | 2/5 [00:01<00:02,  1.52s/it]", "12it [00:01, 8.1it/s]", "0/9 [00:00<?, ?it/s]",
+               "trees: 3 tree [01:02,  2.31s/tree]"]
+    assert all(MACHINE_DEPENDENT.search(line) for line in running)
+    stored = ["games: 100%|████| 1000/1000", "trees: 3 tree", "speed [m/s]: 3", "ratio 1/2 [see §3]"]
+    assert not any(MACHINE_DEPENDENT.search(line) for line in stored)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_stored_output_holds_times_or_rates(path):
+    """Stored outputs must be the same on every machine: no progress bar keeps its times or rate."""
+    for cell in code_cells(path):
+        for out in cell.get("outputs", []):
+            text = "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
+            found = MACHINE_DEPENDENT.search(text)
+            assert not found, (f"{path.name}: a stored output holds a time or rate, {found.group()!r}, in "
+                               f"{text[max(0, found.start() - 60):found.end() + 20]!r}")

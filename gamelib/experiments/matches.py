@@ -24,12 +24,12 @@ import time
 from typing import Callable, NamedTuple
 
 from ..alphabeta import alphabeta
-from ..core import MAX, MIN
+from ..core import MAX, MIN, ArgumentError
 from ..games import TicTacToe
 from ..limits import iterative_deepening
-from ..lookup import endgame_table
+from ..lookup import EndgameTable, endgame_table
 from ..progress import tqdm
-from ..validate import check_game, flag, function, python_seed, start_state, whole
+from ..validate import check_game, flag, function, number, python_seed, start_state, whole
 
 
 class Record(NamedTuple):
@@ -56,12 +56,17 @@ class Record(NamedTuple):
 
 def random_agent(game, seed=0) -> Callable:
     """An agent that plays a uniformly random legal move (its own generator, seeded)."""
+    check_game(game)
     rng = random.Random(python_seed("seed", seed))
     return lambda state: rng.choice(list(game.actions(state)))
 
 
 def perfect_agent(game, table, seed=0) -> Callable:
     """An agent that plays perfectly by an endgame table, choosing at random among the optimal moves."""
+    check_game(game)
+    if not isinstance(table, EndgameTable):
+        raise ArgumentError(f"table must be an endgame table of the game (gamelib.endgame_table(game)), got "
+                            f"{table!r}")
     rng = random.Random(python_seed("seed", seed))
 
     def agent(state):
@@ -79,6 +84,13 @@ def alphabeta_agent(game, evaluate, *, depth: int, order=None) -> Callable:
 def iterative_deepening_agent(game, evaluate, *, time_limit: float | None = None,
                               max_depth: int | None = None, order=None) -> Callable:
     """An agent that plays :func:`gamelib.limits.iterative_deepening`'s move (a fresh table per move)."""
+    check_game(game)
+    function("evaluate", evaluate, "a function state -> estimated utility for MAX")
+    number("time_limit", time_limit, above=0, none=True, finite=False, what="a number of seconds")
+    whole("max_depth", max_depth, 1, none=True, unit="plies")
+    if order is not None:
+        function("order", order, "a function (state, actions) -> the same actions, reordered, or None")
+
     def agent(state):
         return iterative_deepening(game, state, evaluate=evaluate, time_limit=time_limit,
                                    max_depth=max_depth, order=order).action

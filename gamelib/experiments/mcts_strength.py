@@ -27,7 +27,7 @@ from ..games import Connect4
 from ..games.connect4 import center_first, evaluation
 from ..mcts import C, mcts
 from ..montecarlo import state_seed
-from ..validate import number
+from ..validate import number, python_seed, whole
 from .matches import (Record, iterative_deepening_agent, perfect_agent, random_agent,  # noqa: F401 (old home)
                       tictactoe_table, versus)
 
@@ -37,6 +37,9 @@ def mcts_agent(game, *, iterations: int | None = None, time_limit: float | None 
     """An agent ``state -> action`` that plays :func:`gamelib.mcts`'s move, each search seeded by
     ``seed`` and the state (the same state always gets the same move)."""
     mcts(game, iterations=1, c=c, seed=0)          # checks the game and c now, not in the first game
+    whole("iterations", iterations, 1, none=True, unit="playouts")
+    number("time_limit", time_limit, above=0, none=True, finite=False, what="a number of seconds")
+    python_seed("seed", seed)
     if iterations is None and time_limit is None:
         raise ArgumentError("mcts_agent needs iterations= or time_limit=")
 
@@ -50,6 +53,7 @@ def mcts_agent(game, *, iterations: int | None = None, time_limit: float | None 
 def against_random(game, simulations=(10, 100, 1000), *, games: int = 20, seed=0,
                    progress: bool = False) -> dict:
     """{n: Record of MCTS with n simulations per move against uniformly random play}."""
+    _check_simulations(simulations)
     return {n: versus(game, mcts_agent(game, iterations=n, seed=seed), random_agent(game, seed),
                       games=games, seed=seed, progress=progress) for n in simulations}
 
@@ -58,6 +62,7 @@ def against_perfect(simulations=(10, 30, 100, 300, 1000), *, games: int = 20, se
                     progress: bool = False) -> dict:
     """{n: Record of MCTS with n simulations per move against perfect play on tic-tac-toe}: no loss
     of the perfect player is possible, so draws are MCTS's perfect games and losses its mistakes."""
+    _check_simulations(simulations)
     table = tictactoe_table()                              # built once per process
     game = table.game
     return {n: versus(game, mcts_agent(game, iterations=n, seed=seed), perfect_agent(game, table, seed),
@@ -81,3 +86,11 @@ def against_iterative_deepening(*, time_limit: float | None = None, iterations: 
                                          order=center_first)
     return versus(game, agent, opponent, games=games, seed=seed, opening_plies=opening_plies,
                   progress=progress)
+
+
+def _check_simulations(simulations) -> None:
+    """``simulations``: a non-empty list of budgets (whole numbers of playouts >= 1)."""
+    if isinstance(simulations, (str, bytes)) or not isinstance(simulations, (list, tuple, range)) or not simulations:
+        raise ArgumentError(f"simulations must be a list of budgets (playouts per move), got {simulations!r}")
+    for n in simulations:
+        whole("simulations", n, 1, unit="playouts per move")

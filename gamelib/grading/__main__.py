@@ -2,14 +2,18 @@
 
     python -m gamelib.grading generate [ASSIGNMENT ...] [--check]
     python -m gamelib.grading validate [ASSIGNMENT ...]
-    python -m gamelib.grading autograde ASSIGNMENT SUBMISSIONS [--course DIR]
+    python -m gamelib.grading autograde ASSIGNMENT SUBMISSIONS [--course DIR] [--jobs N] [--no-wait]
     python -m gamelib.grading export [--course DIR] [--out FILE]
     python -m gamelib.grading feedback ASSIGNMENT [--course DIR]
     python -m gamelib.grading selftest [ASSIGNMENT ...]
+    python -m gamelib.grading isolation
+    python -m gamelib.grading gradescope ASSIGNMENT [--out DIR] [--course DIR]
+    python -m gamelib.grading student-kit OUT.zip
 
 Exit status: 0 when the step did what it should, 1 when it found a problem (a source that fails, a
-student version that passes, a release that differs from a fresh generation, a fake submission graded
-wrongly), 2 when it could not run.  Details in exercises/README.md.
+student version that passes, a release that differs from a fresh generation, a submission that was not
+graded, a feedback page withheld, a fake submission graded wrongly), 2 when it could not run.  Details
+in exercises/README.md.
 """
 from __future__ import annotations
 
@@ -66,19 +70,18 @@ def _validate(args) -> int:
 
 def _autograde(args) -> int:
     start = time.perf_counter()
-    notes = w.autograde(args.assignment, Path(args.submissions), course=Path(args.course))
-    totals = {}
-    for g in w.grades(Path(args.course), args.assignment):
-        score, top = totals.get(g.student, (0.0, 0.0))
-        totals[g.student] = (score + g.score, top + g.max_score)
-    for student in notes:
-        score, top = totals.get(student, (0.0, 0.0))
-        print(f"{student}: {score:g} / {top:g}")
-        for note in notes[student]:
-            print(f"    {note}")
-    print(f"graded {len(notes)} submissions of {args.assignment} in {time.perf_counter() - start:.1f} s; "
-          f"gradebook: {Path(args.course).resolve() / 'gradebook.db'}")
-    return 0
+    report = w.autograde(args.assignment, Path(args.submissions), course=Path(args.course), jobs=args.jobs,
+                         wait=not args.no_wait, wall=args.wall)
+    for status in report.values():
+        print(status.line())
+    failed = [s for s in report.values() if s.status != "graded"]
+    graded = len(report) - len(failed)
+    print(f"graded {graded} of {len(report)} submissions of {args.assignment} in "
+          f"{time.perf_counter() - start:.1f} s; gradebook: {Path(args.course).resolve() / 'gradebook.db'}")
+    if failed:
+        print(f"NOT GRADED: {len(failed)} ({', '.join(s.student for s in failed)}); each line above says why",
+              file=sys.stderr)
+    return 1 if failed else 0
 
 
 def _export(args) -> int:
@@ -88,11 +91,43 @@ def _export(args) -> int:
 
 
 def _feedback(args) -> int:
-    pages = w.feedback(args.assignment, course=Path(args.course))
-    for page in pages:
+    made = w.feedback(args.assignment, course=Path(args.course))
+    for page in made.pages:
         print(f"wrote {page}")
-    print(f"{len(pages)} feedback pages, hidden tests removed")
+    print(f"{len(made.pages)} feedback pages, hidden tests removed")
+    for student, why in made.withheld.items():
+        print(f"WITHHELD for {student}: {why}", file=sys.stderr)
+    return 1 if made.withheld else 0
+
+
+def _gradescope(args) -> int:
+    from .gradescope import bundle
+    path = bundle(args.assignment, Path(args.out), course=Path(args.course))
+    print(f"wrote {path}: upload it as the autograder of a Gradescope programming assignment "
+          "(its hidden tests and the course secret are inside: keep it from students)")
     return 0
+
+
+def _gradescope_run(args) -> int:
+    from .gradescope import run
+    results = run(Path(args.root))
+    print(f"score {results.get('score', 0):g}: {len(results['tests'])} tests; results in "
+          f"{Path(args.root) / 'results' / 'results.json'}")
+    return 0
+
+
+def _student_kit(args) -> int:
+    path = w.student_kit(Path(args.out))
+    print(f"wrote {path}: the kit without the exercises' solutions and hidden tests (exercises/source/), "
+          "the fake submissions and the test suite; give this to students")
+    return 0
+
+
+def _isolation(args) -> int:
+    from .isolation import NOT_ISOLATED, isolation_status
+    status = isolation_status()
+    print(f"isolated: {status.how}" if status.isolated else NOT_ISOLATED.format(why=status.how))
+    return 0 if status.isolated else 1
 
 
 def _selftest(args) -> int:
@@ -126,10 +161,15 @@ def main(argv=None) -> int:
     p.add_argument("assignments", nargs="*")
     p.set_defaults(run=_validate)
 
-    p = sub.add_parser("autograde", help="grade a folder of submissions")
+    p = sub.add_parser("autograde", help="grade a folder of submissions, each in a sandbox")
     p.add_argument("assignment")
     p.add_argument("submissions", help="a folder of <student>.ipynb or <student>/<notebook>.ipynb")
     p.add_argument("--course", **course)
+    p.add_argument("--jobs", type=int, default=1, help="submissions graded at once (default 1)")
+    p.add_argument("--wall", type=float, default=None,
+                   help="seconds one submission may take in all (default: gamelib.grading.executor.NOTEBOOK_WALL)")
+    p.add_argument("--no-wait", action="store_true",
+                   help="stop at once if another run holds the course folder (default: wait for it)")
     p.set_defaults(run=_autograde)
 
     p = sub.add_parser("export", help="grades as CSV")
@@ -145,6 +185,23 @@ def main(argv=None) -> int:
     p = sub.add_parser("selftest", help="grade the fake submissions in tests/submissions/ and check every grade")
     p.add_argument("assignments", nargs="*")
     p.set_defaults(run=_selftest)
+
+    p = sub.add_parser("isolation", help="say whether submissions can be isolated on this machine, and how")
+    p.set_defaults(run=_isolation)
+
+    p = sub.add_parser("gradescope", help="build a Gradescope autograder bundle (zip) for an assignment")
+    p.add_argument("assignment")
+    p.add_argument("--out", default=".", help="the folder to write the zip into (default: here)")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_gradescope)
+
+    p = sub.add_parser("student-kit", help="a zip of the kit for students: no solutions, no hidden tests")
+    p.add_argument("out", help="the zip file to write")
+    p.set_defaults(run=_student_kit)
+
+    p = sub.add_parser("gradescope-run", help=argparse.SUPPRESS)
+    p.add_argument("--root", default="/autograder")
+    p.set_defaults(run=_gradescope_run)
 
     args = parser.parse_args(argv)
     try:

@@ -16,11 +16,14 @@ import uuid
 from pathlib import Path
 from typing import NamedTuple
 
-from .workflow import (SOURCE, WorkflowError, _gid, _is_solution, _nbgrader, autograde, grades,
+from .workflow import (SECRET, SOURCE, WorkflowError, _gid, _is_solution, _nbgrader, autograde, grades,
                        notebooks, prepare_course)
 
 SUBMISSIONS = Path(__file__).resolve().parents[2] / "tests" / "submissions"
 MARKER = re.compile(r"^# %% *(.*)$")
+PARTIAL = "partial"
+"""A cell's expected score in a fake: more than 0 and less than the cell's points."""
+SELFTEST_SECRET = "selftest: a fixed course secret, so that every fake draws the same hidden cases each run"
 
 
 class Fake(NamedTuple):
@@ -35,8 +38,9 @@ class Fake(NamedTuple):
     cells: dict | float
     says: dict
 
-    def expected(self, cell: str, full: float) -> float:
-        """The score ``cell`` (worth ``full`` points) must get."""
+    def expected(self, cell: str, full: float):
+        """The score ``cell`` (worth ``full`` points) must get, or ``PARTIAL``: more than 0, less than
+        ``full`` (a cell of hidden cases where the bug shows in some of them)."""
         if isinstance(self.cells, dict):
             return self.cells.get(cell, full)
         return self.cells
@@ -65,6 +69,8 @@ def read(path: Path) -> Fake:
     cells = space.get("cells", {})
     if not isinstance(cells, dict) and (isinstance(cells, bool) or not isinstance(cells, (int, float))):
         raise WorkflowError(f"{path}: cells must be a dict {{cell: score}} or one score for every cell")
+    if isinstance(cells, dict) and any(v != PARTIAL and not isinstance(v, (int, float)) for v in cells.values()):
+        raise WorkflowError(f"{path}: a cell's expected score is a number or {PARTIAL!r}")
     return Fake(Path(path).stem, Path(path), [(h, b) for h, b in blocks if h != "expect"],
                 float(space["total"]), cells, dict(space.get("says", {})))
 
@@ -75,43 +81,59 @@ def solution_source(cell) -> str:
                      if "### BEGIN SOLUTION" not in line and "### END SOLUTION" not in line)
 
 
+def _find(nb, gid, fake):
+    for c in nb.cells:
+        if _gid(c) == gid:
+            return c
+    raise WorkflowError(f"{fake.path}: no cell {gid!r} in the student version")
+
+
+def _solutions(nb, arg, body, fake, solutions):
+    for c in nb.cells:
+        if _is_solution(c):
+            c.source = solutions[_gid(c)]
+
+
+def _answer(nb, arg, body, fake, solutions):
+    cell = _find(nb, arg, fake)
+    if not _is_solution(cell):
+        raise WorkflowError(f"{fake.path}: {arg} is not an answer cell")
+    cell.source = body
+
+
+def _add(nb, arg, body, fake, solutions):
+    import nbformat
+    nb.cells.append(nbformat.v4.new_code_cell(body))
+
+
+def _strip(nb, arg, body, fake, solutions):
+    for c in nb.cells:
+        for key in ("nbgrader", "deletable", "editable"):
+            c.metadata.pop(key, None)
+        c["id"] = uuid.uuid4().hex[:8]
+
+
+BLOCKS = {
+    "solutions": _solutions,
+    "answer": _answer,
+    "edit": lambda nb, arg, body, fake, solutions: setattr(_find(nb, arg, fake), "source", body),
+    "delete": lambda nb, arg, body, fake, solutions: nb.cells.remove(_find(nb, arg, fake)),
+    "add": _add,
+    "strip": _strip,
+}
+"""What each block of a fake does to the student version (tests/submissions/README.md)."""
+
+
 def build(fake: Fake, release_nb, source_nb):
     """The notebook ``fake`` describes: the student version ``release_nb`` with its edits applied
     (``source_nb``, the source, supplies the solutions)."""
-    import nbformat
     nb = copy.deepcopy(release_nb)
     solutions = {_gid(c): solution_source(c) for c in source_nb.cells if _is_solution(c)}
-
-    def find(gid):
-        for c in nb.cells:
-            if _gid(c) == gid:
-                return c
-        raise WorkflowError(f"{fake.path}: no cell {gid!r} in the student version")
-
     for head, body in fake.blocks:
         word, _, arg = head.partition(" ")
-        if word == "solutions":
-            for c in nb.cells:
-                if _is_solution(c):
-                    c.source = solutions[_gid(c)]
-        elif word == "answer":
-            cell = find(arg)
-            if not _is_solution(cell):
-                raise WorkflowError(f"{fake.path}: {arg} is not an answer cell")
-            cell.source = body
-        elif word == "edit":
-            find(arg).source = body
-        elif word == "delete":
-            nb.cells.remove(find(arg))
-        elif word == "add":
-            nb.cells.append(nbformat.v4.new_code_cell(body))
-        elif word == "strip":
-            for c in nb.cells:
-                for key in ("nbgrader", "deletable", "editable"):
-                    c.metadata.pop(key, None)
-                c["id"] = uuid.uuid4().hex[:8]
-        else:
+        if word not in BLOCKS:
             raise WorkflowError(f"{fake.path}: unknown block '# %% {head}'")
+        BLOCKS[word](nb, arg, body, fake, solutions)
     return nb
 
 
@@ -150,18 +172,25 @@ def cell_outputs(course: Path, assignment: str, student: str) -> dict:
 
 
 def _judge(fake: Fake, cells: dict, outputs: dict, notes: list) -> list:
-    problems = [n for n in notes if n.startswith("NOT GRADED")]
+    problems = [n for n in notes if "NOT GRADED" in n]
     if not cells:
         return problems or ["no grades in the gradebook: it was not graded"]
+    partial = 0.0
     for cell, (score, full) in cells.items():
         want = fake.expected(cell, full)
-        if abs(score - want) > 1e-9:
+        if want == PARTIAL:
+            partial += score
+            if not 0 < score < full:
+                problems.append(f"{cell}: {score:g} of {full:g}, expected partial credit (more than 0, less "
+                                f"than {full:g})")
+        elif abs(score - want) > 1e-9:
             problems.append(f"{cell}: {score:g} of {full:g}, expected {want:g}")
     if isinstance(fake.cells, dict) and set(fake.cells) - set(cells):
         problems.append(f"expect names cells that are not graded: {sorted(set(fake.cells) - set(cells))}")
-    total = sum(s for s, _ in cells.values())
+    total = sum(s for s, _ in cells.values()) - partial
     if abs(total - fake.total) > 1e-9:
-        problems.append(f"total {total:g}, expected {fake.total:g}")
+        what = "total of the cells expected exactly" if partial else "total"
+        problems.append(f"{what} {total:g}, expected {fake.total:g}")
     for cell, phrases in fake.says.items():
         for phrase in [phrases] if isinstance(phrases, str) else phrases:
             if phrase not in outputs.get(cell, ""):
@@ -171,7 +200,7 @@ def _judge(fake: Fake, cells: dict, outputs: dict, notes: list) -> list:
 
 
 def selftest(assignment: str, *, course: Path | None = None, folder: Path = SUBMISSIONS,
-             source: Path = SOURCE, only=None) -> list[SelfTest]:
+             source: Path = SOURCE, only=None, jobs: int = 2) -> list[SelfTest]:
     """Build the fake submissions of ``assignment`` (``only`` some, by name), autograde them in
     ``course`` (a temporary folder by default) and compare every cell's grade with what each expects."""
     import nbformat
@@ -185,6 +214,9 @@ def selftest(assignment: str, *, course: Path | None = None, folder: Path = SUBM
     with tempfile.TemporaryDirectory() as tmp:
         course = prepare_course(Path(course) if course is not None else Path(tmp) / "course", [assignment],
                                 source)
+        secret = course / SECRET
+        if not secret.exists():
+            secret.write_text(SELFTEST_SECRET + "\n")
         _nbgrader(GenerateAssignment, course, assignment, force=True)     # a fresh student version
         release_nb = nbformat.read(str(course / "release" / assignment / books[0].name), as_version=4)
         source_nb = nbformat.read(str(books[0]), as_version=4)
@@ -192,14 +224,16 @@ def selftest(assignment: str, *, course: Path | None = None, folder: Path = SUBM
         for fake in listed:
             (inbox / fake.name).mkdir(parents=True)
             nbformat.write(build(fake, release_nb, source_nb), str(inbox / fake.name / books[0].name))
-        notes = autograde(assignment, inbox, course=course, source=source, _generated=True)
+        report = autograde(assignment, inbox, course=course, source=source, jobs=jobs, _generated=True)
         by_student: dict = {}
         for g in grades(course, assignment):
             by_student.setdefault(g.student, {})[g.cell] = (g.score, g.max_score)
         results = []
         for fake in listed:
             cells = by_student.get(fake.name, {})
-            problems = _judge(fake, cells, cell_outputs(course, assignment, fake.name), notes.get(fake.name, []))
+            status = report.get(fake.name)
+            notes = [status.line()] if status is not None and status.status != "graded" else []
+            problems = _judge(fake, cells, cell_outputs(course, assignment, fake.name), notes)
             results.append(SelfTest(fake, sum(s for s, _ in cells.values()),
                                     {c: s for c, (s, _) in cells.items()}, problems))
         return results

@@ -15,7 +15,7 @@ a small tree with chance); hidden ones are drawn from a seed (:mod:`gamelib.grad
 phantom tic-tac-toe games and random trees in a fog (:class:`~gamelib.grading.games.FoggyTree`) for
 the belief functions, random decks and stakes of :class:`~gamelib.grading.games.SmallPoker` (deals
 that are not equally likely) for clairvoyance.  Each call runs in the sandbox
-(:mod:`gamelib.grading.sandbox`) on a copy of the game, with a time limit; calls into
+(:mod:`gamelib.grading.guard`) on a copy of the game, with a time limit; calls into
 ``gamelib.imperfect`` (except :func:`~gamelib.imperfect.percept`, which the exercise hands out) fail
 the case.  When a function is wrong, the bug models of :mod:`gamelib.grading.mutants` name the known
 bug it makes, as for the searches.
@@ -28,33 +28,17 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
-from typing import Callable, NamedTuple
 
 from ..core import MAX, MIN
 from . import cases as C
-from .checks import (TIME_LIMIT, CaseResult, _fail, _no_warnings, _snapshot, failed_cases_lines,
-                     run_cases)
-from .mutants import Outcome, matching_mutants
-from .sandbox import describe_returned, is_number, run
+from .core import Attempt, Family, Task, fail, fmt, one_of, quiet
+from .guard import describe_returned, is_number
+from .mutants import Outcome
 
 WATCHED = ("imperfect",)
 """What the student's function may not call: gamelib.imperfect (the reference) ..."""
 ALLOWED = ("percept",)
 """... except :func:`gamelib.imperfect.percept`, which the exercise hands out."""
-
-
-class Task(NamedTuple):
-    """A function to write: ``name``, graded as a ``kind`` of :data:`gamelib.grading.cases.
-    IMPERFECT_KINDS`; ``args(game, case)`` the arguments it is called with (``game`` a fresh copy);
-    ``public()`` the cases in the student's copy; ``hidden(seed, n)`` n cases drawn from ``seed``;
-    ``reference`` what it is compared with, for feedback."""
-
-    name: str
-    kind: str
-    args: Callable
-    public: Callable
-    hidden: Callable
-    reference: str
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -225,20 +209,59 @@ def _clairvoyance_hidden(seed, n):
     return out
 
 
+class ImperfectFamily(Family):
+    """Functions of partial observability: each gets a fresh copy of the game and is compared with
+    gamelib.imperfect's answer (belief states as sets of states, averages within rounding, decisions
+    exactly)."""
+
+    def expected(self, task, case) -> Outcome:
+        ref = C.reference_imperfect(task.kind, case)
+        return Outcome((), None, ref) if task.kind == "decision" else Outcome((), ref)
+
+    def attempt(self, task, case, expected) -> Attempt:
+        own = copy.deepcopy(case.game)
+        return Attempt(task.args(own, case), tuple, own, None, WATCHED, ALLOWED)
+
+    def parse(self, task, returned, case) -> tuple:
+        return _parse(task, returned, case)
+
+    def difference(self, task, got, want, case) -> str:
+        return _difference(task, got, want, case)
+
+    def forbidden(self, task, call: str) -> str:
+        return (f"it calls {call}, gamelib's own; this exercise asks you to write {task.name} yourself (of "
+                "gamelib.imperfect, only percept may be used)")
+
+    def agreement(self, task) -> str:
+        return {"predict": "the same states", "update": "the same states",
+                "track": "the same belief state after every percept", "averages": "the same averages",
+                "decision": "the same decisions"}[task.kind]
+
+    def mutant_returns(self, task) -> str:
+        return "action" if task.kind == "decision" else "value"
+
+
+IMPERFECT = ImperfectFamily()
+
+
+def _task(name, kind, args, public, hidden, reference) -> Task:
+    return Task(name, kind, "action" if kind == "decision" else "value", args, public, hidden, reference, IMPERFECT)
+
+
 TASKS = {
-    "predict": Task("predict", "predict", lambda g, c: (g, set(c.belief), c.action, c.player),
+    "predict": _task("predict", "predict", lambda g, c: (g, set(c.belief), c.action, c.player),
                     _predict_public, _belief_hidden("predict"),
                     "gamelib.imperfect.predict (AIMA 4th ed. §4.4.2)"),
-    "update": Task("update", "update", lambda g, c: (g, set(c.belief), c.observed, c.player),
+    "update": _task("update", "update", lambda g, c: (g, set(c.belief), c.observed, c.player),
                    _update_public, _belief_hidden("update"),
                    "gamelib.imperfect.update (AIMA 4th ed. §4.4.2)"),
-    "track": Task("track", "track", lambda g, c: (g, c.player, list(c.states), list(c.actions)),
+    "track": _task("track", "track", lambda g, c: (g, c.player, list(c.states), list(c.actions)),
                   _track_public, _track_hidden, "gamelib.imperfect.track (AIMA 4th ed. §4.4.4)"),
-    "clairvoyance_averages": Task(
+    "clairvoyance_averages": _task(
         "clairvoyance_averages", "averages", lambda g, c: (g, c.deal, list(c.moves)),
         _clairvoyance_public, _clairvoyance_hidden,
         "gamelib.imperfect.clairvoyance_policy's averages (AIMA 4th ed. §5.6.2)"),
-    "clairvoyance_decision": Task(
+    "clairvoyance_decision": _task(
         "clairvoyance_decision", "decision", lambda g, c: (g, c.deal, list(c.moves)),
         _clairvoyance_public, _clairvoyance_hidden,
         "gamelib.imperfect.clairvoyance_policy's decision (AIMA 4th ed. §5.6.2)"),
@@ -249,12 +272,6 @@ TASKS = {
 # ---------------------------------------------------------------------------------------------------
 # Grading one case
 # ---------------------------------------------------------------------------------------------------
-
-def expected_outcome(task: Task, case) -> Outcome:
-    """gamelib's answer on ``case``, in the terms the task compares."""
-    ref = C.reference_imperfect(task.kind, case)
-    return Outcome((), None, ref) if task.kind == "decision" else Outcome((), ref)
-
 
 def _as_set(x, what: str):
     """``(frozenset, problem)`` from what a student returned for a belief state."""
@@ -299,49 +316,10 @@ def _parse(task: Task, returned, case) -> tuple:
         if bad:
             return None, None, f"the average of {bad[0]!r} is {describe_returned(returned[bad[0]])}, not a number"
         return {a: returned[a] for a in legal}, None, ""
-    try:
-        ok = returned in legal
-    except TypeError:
-        ok = False
-    if not ok:
+    if not one_of(returned, legal):
         return None, None, (f"it returned {describe_returned(returned)}, which is not one of the actions "
                             f"there, {list(legal)}")
     return None, returned, ""
-
-
-def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResult:
-    """Run ``fn`` on one case (a fresh copy of the game, in the sandbox) and compare it with gamelib."""
-    expected = expected_outcome(task, case)
-    before = _snapshot(case.game)
-    own = copy.deepcopy(case.game)
-    r = run(fn, *task.args(own, case), time_limit=time_limit, watch=WATCHED, allowed=ALLOWED)
-    problem, value, action, error = "", None, None, None
-    if r.status == "timeout":
-        error, problem = "timeout", (f"no answer within {time_limit:g} s of CPU time (an infinite loop?); "
-                                     "the other cases were still graded")
-    elif r.status == "error":
-        error = type(r.error).__name__
-        detail = "" if case.hidden else f": {_short(r.error)}"
-        problem = f"it raised {error}{detail}" + (f" ({r.where})" if r.where else "")
-    elif r.forbidden:
-        error, problem = "forbidden", (f"it calls {r.forbidden[0]}, gamelib's own; this exercise asks you "
-                                       f"to write {task.name} yourself (of gamelib.imperfect, only percept "
-                                       "may be used)")
-    else:
-        value, action, problem = _parse(task, r.returned, case)
-        if problem:
-            error = "wrong type"
-    if not problem and _snapshot(own) != before:
-        error, problem = "mutated", "it changed the game it was given (RESULT returns a new state)"
-    student = Outcome((), value, action, error)
-    if not problem and not student.same_as(expected):
-        problem = _difference(task, student, expected, case)
-    return CaseResult(case, student, expected, problem, r.printed)
-
-
-def _short(error: BaseException) -> str:
-    text = str(error)
-    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _some(states, k: int = 2) -> str:
@@ -368,10 +346,6 @@ def _set_difference(got: frozenset, want: frozenset, hidden: bool) -> str:
     return "; ".join(parts)
 
 
-def _fmt(v) -> str:
-    return f"{v:.4g}" if isinstance(v, float) else repr(v)
-
-
 def _difference(task: Task, got: Outcome, want: Outcome, case) -> str:
     if task.kind in ("predict", "update"):
         return _set_difference(got.value, want.value, case.hidden)
@@ -385,50 +359,9 @@ def _difference(task: Task, got: Outcome, want: Outcome, case) -> str:
     if task.kind == "averages":
         if case.hidden:
             return "the averages are wrong"
-        return ("averages yours {" + ", ".join(f"{a!r}: {_fmt(v)}" for a, v in got.value.items())
-                + "}, expected {" + ", ".join(f"{a!r}: {_fmt(v)}" for a, v in want.value.items()) + "}")
+        return ("averages yours {" + ", ".join(f"{a!r}: {fmt(v)}" for a, v in got.value.items())
+                + "}, expected {" + ", ".join(f"{a!r}: {fmt(v)}" for a, v in want.value.items()) + "}")
     return "the decision is wrong" if case.hidden else f"decision {got.action!r}, expected {want.action!r}"
-
-
-# ---------------------------------------------------------------------------------------------------
-# A whole check, and its feedback
-# ---------------------------------------------------------------------------------------------------
-
-def grade(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
-          quiet: bool = False) -> list[CaseResult]:
-    """Grade ``fn`` for the task ``name`` (a key of :data:`TASKS`) on the public cases, or with
-    ``hidden=n`` on the cases drawn from ``seed``.  Prints one line when it passes and returns every
-    :class:`CaseResult`; raises :class:`~gamelib.grading.checks.GradingError` with the feedback when
-    it does not."""
-    __tracebackhide__ = True
-    task = TASKS[name]
-    if not callable(fn):
-        _fail(f"{task.name} should be a function; it is {describe_returned(fn)}")
-    cases = task.hidden(seed, hidden) if hidden else task.public()
-    results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit))
-    where = f"{len(cases)} hidden cases" if hidden else f"{len(cases)} public cases"
-    if not any(r.problem for r in results):
-        if not quiet:
-            what = {"predict": "the same states", "update": "the same states",
-                    "track": "the same belief state after every percept", "averages": "the same averages",
-                    "decision": "the same decisions"}[task.kind]
-            print(f"✓ {task.name} agrees with {task.reference} on {where}: {what}")
-        return results
-    _fail(feedback(task, results, where))
-
-
-def feedback(task: Task, results: list[CaseResult], where: str) -> str:
-    """The failing cases (hidden ones by number only) and the known bugs that explain every case."""
-    lines = failed_cases_lines(task.name, task.reference, results, where)
-    graded = [r for r in results if r.student.error != "not run"]
-    returns = "action" if task.kind == "decision" else "value"
-    for mutant in matching_mutants(task.kind, returns, [r.case for r in graded], [r.student for r in graded],
-                                   [r.expected for r in graded]):
-        lines.append(f"What your function does: {mutant.says}. [{mutant.name}]")
-    printed = sum(r.printed for r in results)
-    if printed > 10_000:
-        lines.append(f"(Your function printed {printed:,} characters while being graded.)")
-    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -439,7 +372,7 @@ def _same_number(a, b) -> bool:
     return is_number(a) and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6)
 
 
-@_no_warnings
+@quiet
 def belief_by_hand(answer, game, player, steps, *, key=None, what: str = "your belief state"):
     """Compare a hand-computed belief state of ``player`` after ``steps`` (percepts and actions
     alternating, a percept first and last) with gamelib's :class:`~gamelib.imperfect.BeliefTracker`.
@@ -449,10 +382,10 @@ def belief_by_hand(answer, game, player, steps, *, key=None, what: str = "your b
     belief = _after(game, player, steps)
     key = key or (lambda s: s)
     if isinstance(answer, bool) or answer is ... or answer is None:
-        _fail(f"{what}: give an answer (it is {describe_returned(answer)})")
+        fail(f"{what}: give an answer (it is {describe_returned(answer)})")
     if is_number(answer):
         if answer != len(belief):
-            _fail(f"{what}: you counted {answer!r} states; the belief state has another number (count the "
+            fail(f"{what}: you counted {answer!r} states; the belief state has another number (count the "
                   "states, not only the boards: what else does a state record?)")
     elif isinstance(answer, Mapping):
         want: dict = {}
@@ -463,9 +396,9 @@ def belief_by_hand(answer, game, player, steps, *, key=None, what: str = "your b
         if missing or extra:
             parts = ([f"missing {', '.join(missing)}"] if missing else []) + \
                 ([f"{', '.join(extra)} cannot be there"] if extra else [])
-            _fail(f"{what}: " + "; ".join(parts))
+            fail(f"{what}: " + "; ".join(parts))
         if not all(_same_number(answer[k], want[k]) for k in want):
-            _fail(f"{what}: the probabilities are not right (P(state | what the player knows))")
+            fail(f"{what}: the probabilities are not right (P(state | what the player knows))")
     elif isinstance(answer, (set, frozenset, list, tuple)):
         want = {key(s) for s in belief}
         got = set(answer)
@@ -475,9 +408,9 @@ def belief_by_hand(answer, game, player, steps, *, key=None, what: str = "your b
                 parts.append(f"{len(want - got)} missing")
             if got - want:
                 parts.append(f"{len(got - want)} that cannot be: {', '.join(sorted(map(str, got - want))[:3])}")
-            _fail(f"{what}: " + "; ".join(parts))
+            fail(f"{what}: " + "; ".join(parts))
     else:
-        _fail(f"{what} should be a number, a set or a dict; it is {describe_returned(answer)}")
+        fail(f"{what} should be a number, a set or a dict; it is {describe_returned(answer)}")
     print(f"✓ {what} agrees with gamelib's belief tracker")
 
 
@@ -491,13 +424,13 @@ def _wins(game, belief, action, player) -> dict:
     return out
 
 
-@_no_warnings
+@quiet
 def guaranteed_moves_by_hand(answer, game, player, steps, *, what: str = "your moves"):
     """The set of ``player``'s actions that begin a guaranteed win (AND-OR search over belief states,
     :func:`gamelib.imperfect.and_or_search`) from its belief after ``steps``."""
     __tracebackhide__ = True
     if not isinstance(answer, (set, frozenset, list, tuple)):
-        _fail(f"{what} should be a set of squares such as {{(0, 1)}}; it is {describe_returned(answer)}")
+        fail(f"{what} should be a set of squares such as {{(0, 1)}}; it is {describe_returned(answer)}")
     belief = _after(game, player, steps)
     acts = game.actions(next(iter(belief)))
     want = {a for a in acts if all(_wins(game, belief, a, player).values())}
@@ -506,11 +439,11 @@ def guaranteed_moves_by_hand(answer, game, player, steps, *, what: str = "your m
         parts = [f"{a} does not win for sure (some board and some reply beat it)" for a in sorted(got - want)]
         if want - got:
             parts.append(f"you left out {len(want - got)} move{'s' if len(want - got) > 1 else ''}")
-        _fail(f"{what}: " + "; ".join(parts))
+        fail(f"{what}: " + "; ".join(parts))
     print(f"✓ {what} agree with AND-OR search over belief states")
 
 
-@_no_warnings
+@quiet
 def wins_at_once_by_hand(answer, game, player, steps, action, *, key, what: str = "your count"):
     """How many ``key(state)`` (boards) of ``player``'s belief after ``steps`` ``action`` wins at once."""
     __tracebackhide__ = True
@@ -518,11 +451,11 @@ def wins_at_once_by_hand(answer, game, player, steps, action, *, key, what: str 
     want = len({key(s) for s in belief if game.is_terminal(t := game.result(s, action))
                 and game.utility(t, player) > 0})
     if not is_number(answer) or answer != want:
-        _fail(f"{what}: {answer!r} is not right")
+        fail(f"{what}: {answer!r} is not right")
     print(f"✓ {what} is right")
 
 
-@_no_warnings
+@quiet
 def clairvoyance_by_hand(averages, decision, game, deal, moves=(), *, what: str = "your averages"):
     """Hand-computed averages over clairvoyance and the decision at one information set, against
     :func:`gamelib.imperfect.clairvoyance_policy`."""
@@ -530,18 +463,18 @@ def clairvoyance_by_hand(averages, decision, game, deal, moves=(), *, what: str 
     case = C.DealCase("by hand", game, deal, tuple(moves))
     want = C.reference_imperfect("averages", case)
     if not isinstance(averages, Mapping) or set(averages) != set(want):
-        _fail(f"{what} should be a dict with the actions {list(want)}; it is {describe_returned(averages)}")
-    wrong = [f"{a!r}: yours {averages[a]!r}, clairvoyance averages {_fmt(want[a])}"
+        fail(f"{what} should be a dict with the actions {list(want)}; it is {describe_returned(averages)}")
+    wrong = [f"{a!r}: yours {averages[a]!r}, clairvoyance averages {fmt(want[a])}"
              for a in want if not _same_number(averages[a], want[a])]
     played = C.reference_imperfect("decision", case)
     if decision != played:
         wrong.append(f"the decision: yours {decision!r}, clairvoyance plays {played!r}")
     if wrong:
-        _fail(f"{what}: " + "; ".join(wrong))
+        fail(f"{what}: " + "; ".join(wrong))
     print(f"✓ {what} agree with gamelib.imperfect.clairvoyance_policy")
 
 
-@_no_warnings
+@quiet
 def clairvoyant_policy(policy, its_exploitability, game, *, what: str = "your policy"):
     """A student's clairvoyant policy table for ``game`` (``{infoset: {action: probability}}`` for both
     players) against gamelib's (ties to the first action), and its exploitability against
@@ -553,19 +486,19 @@ def clairvoyant_policy(policy, its_exploitability, game, *, what: str = "your po
     try:
         mine = as_policy(game, policy)
     except GameError as e:
-        _fail(f"{what} is not a policy for both players of {game!r}: {e}")
+        fail(f"{what} is not a policy for both players of {game!r}: {e}")
     except Exception as e:                                   # noqa: BLE001 -- whatever a student built
-        _fail(f"{what} is not a policy table {{infoset: {{action: probability}}}}: {type(e).__name__}: {e}")
+        fail(f"{what} is not a policy table {{infoset: {{action: probability}}}}: {type(e).__name__}: {e}")
     differ = [k for k in reference if any(abs(mine[k][a] - reference[k][a]) > 1e-9 for a in reference[k])]
     if differ:
-        _fail(f"{what} differs from averaging over clairvoyance at {len(differ)} information sets, "
+        fail(f"{what} differs from averaging over clairvoyance at {len(differ)} information sets, "
               f"e.g. {differ[0]!r}: yours {mine[differ[0]]}, clairvoyance plays {reference[differ[0]]}")
     true = exploitability(game, mine)
     if not _same_number(its_exploitability, true):
-        _fail(f"its exploitability: yours {its_exploitability!r}; gamelib.imperfect.exploitability of your "
+        fail(f"its exploitability: yours {its_exploitability!r}; gamelib.imperfect.exploitability of your "
               f"policy is {true:.6g}")
     print(f"✓ {what} is averaging over clairvoyance, and its exploitability is {true:.6g}")
 
 
-__all__ = ["TASKS", "Task", "CaseResult", "grade", "grade_case", "feedback", "belief_by_hand",
-           "guaranteed_moves_by_hand", "wins_at_once_by_hand", "clairvoyance_by_hand", "clairvoyant_policy"]
+__all__ = ["TASKS", "ImperfectFamily", "belief_by_hand", "guaranteed_moves_by_hand", "wins_at_once_by_hand",
+           "clairvoyance_by_hand", "clairvoyant_policy"]

@@ -37,7 +37,7 @@ from ..minimax import minimax
 from .cases import Case, reference, rounds_cutoff
 
 BUGS = frozenset({"last_tied", "fresh_root_window", "overwrite_state", "overwrite_at_chance",
-                  "cutoff_before_terminal",
+                  "cutoff_before_terminal", "argmax_root", "alpha_never_raised",
                   "missing_terminal_test", "uniform_chance", "min_at_chance", "uniform_policy",
                   "min_for_policy"})
 
@@ -95,6 +95,7 @@ def buggy_search(game, state=None, *, bugs=(), window: str | None = None, cutoff
         maximize = player == MAX
         acts = game.actions(s)
         v = -INF if maximize else INF
+        best = -INF                                      # the argmax_root bug's own best
         current = s
         for i, a in enumerate(acts):
             current = game.result(current if "overwrite_state" in bugs else s, a)
@@ -103,12 +104,15 @@ def buggy_search(game, state=None, *, bugs=(), window: str | None = None, cutoff
             else:
                 v2 = value(current, alpha, beta, ply + 1, a)
             better = v2 > v if maximize else v2 < v
-            if ply == 0 and (better or ("last_tied" in bugs and v2 == v)):
+            if ply == 0 and "argmax_root" in bugs:
+                if v2 > best:
+                    best, move = v2, a
+            elif ply == 0 and (better or ("last_tied" in bugs and v2 == v)):
                 move = a
             if better:
                 v = v2
                 if window is not None:
-                    if maximize and v > alpha:
+                    if maximize and v > alpha and (ply == 0 or "alpha_never_raised" not in bugs):
                         alpha = v
                     elif not maximize and v < beta:
                         beta = v
@@ -454,6 +458,16 @@ MUTANTS = (
            "your search gives every child of the root a fresh window (−∞, +∞): the root's α must "
            "carry over from one child to the next, or the later children are never pruned",
            ALPHABETA_KINDS, _engine({"fresh_root_window"})),
+    Mutant("argmax_root",
+           "your decision takes the move with the largest value even when MIN is to move at the root; "
+           "MIN's decision is the move with the smallest value (MINIMAX-DECISION picks the best move "
+           "for the player to move)",
+           frozenset({"minimax", "alphabeta", "h_alphabeta"}), _engine({"argmax_root"}),
+           lambda case: case.game.to_move(case.root) == MIN),
+    Mutant("alpha_never_raised",
+           "your MAX-VALUE never raises α (α ← MAX(α, v) after a better child): MIN nodes below it are "
+           "then pruned later than they could be, or not at all",
+           ALPHABETA_KINDS, _engine({"alpha_never_raised"})),
     Mutant("last_tied",
            "your decision keeps the last of several equally good moves; the textbook keeps the "
            "first (change the move only on a strictly better value, v2 > v). Under alpha-beta a "

@@ -26,7 +26,7 @@ from ..alphabeta import alphabeta
 from ..core import MAX, MIN
 from ..games import Connect4
 from ..games.connect4 import center_first, evaluation as kit_evaluation
-from .sandbox import describe_returned, is_number, run
+from .guard import TimeLimitExceeded, cpu_clock, describe_returned, is_number, run
 
 DEPTH = 2
 SLOW = 0.005
@@ -61,13 +61,24 @@ def _play(game, first, second, opening) -> float:
     return (game.utility(s, MAX) + 1) / 2
 
 
-def match(game, mine, theirs, openings) -> float:
+def _timed(player, clock, start):
+    """``player``, stopped once the game has used :data:`GAME_TIME` seconds of ``clock``."""
+    def move(state):
+        if clock() - start > GAME_TIME:
+            raise TimeLimitExceeded(f"the game took more than {GAME_TIME:g} s of CPU time")
+        return player(state)
+    return move
+
+
+def match(game, mine, theirs, openings, clock=time.thread_time) -> float:
     """The student's score (0 to 1) over ``openings``, each played once with each colour; a game past
-    :data:`GAME_TIME` counts as lost."""
+    :data:`GAME_TIME` seconds of ``clock`` (the grader's CPU time and the sandbox's, for a submission
+    being graded) counts as lost."""
     total = 0.0
     for opening in openings:
         for colour in (MAX, MIN):
-            first, second = (mine, theirs()) if colour == MAX else (theirs(), mine)
+            mine_timed = _timed(mine, clock, clock())
+            first, second = (mine_timed, theirs()) if colour == MAX else (theirs(), mine_timed)
             r = run(_play, game, first, second, opening, time_limit=GAME_TIME, watch=False)
             if r.status == "ok":
                 total += r.returned if colour == MAX else 1 - r.returned
@@ -96,9 +107,10 @@ def grade_evaluation(evaluate, *, seed: int = 0, games: int = 12) -> list[Rung]:
     game, rng = Connect4(), random.Random(seed)
     rungs = []
     samples = _samples(rng, game)
-    start = time.thread_time()                             # CPU time: a busy machine slows no one down
+    clock = cpu_clock(evaluate)                             # CPU time: a busy machine slows no one down
+    start = clock()
     r = run(lambda: [evaluate(s) for s in samples], time_limit=SLOW * len(samples) * 20, watch=False)
-    per_call = (time.thread_time() - start) / len(samples)
+    per_call = (clock() - start) / len(samples)
     if r.status == "error":
         problem = f"it raised {type(r.error).__name__}: {r.error}" + (f" ({r.where})" if r.where else "")
     elif r.status != "ok" or per_call > SLOW:
@@ -115,7 +127,7 @@ def grade_evaluation(evaluate, *, seed: int = 0, games: int = 12) -> list[Rung]:
               ("beats depth-2 search with the kit's evaluation",
                lambda: _search_player(game, kit_evaluation()), None, "> 50 %")]
     for name, opponent, needed, text in ladder:
-        score = match(game, mine, opponent, _openings(rng, games))
+        score = match(game, mine, opponent, _openings(rng, games), clock)
         passed = score > 0.5 if needed is None else score >= needed
         rungs.append(Rung(name, score, text, passed))
     return rungs

@@ -19,6 +19,8 @@ tic-tac-toe; your view, the referee, your belief state) with :func:`draw_phantom
 What every widget shares (a text form that says to run the cell, all-or-nothing updates with the
 error shown inside the widget) is :mod:`gamelib.viz.live`; pictures are sized for a notebook column
 (``drawing.COLUMN_WIDTH``, type no smaller than ``drawing.MIN_FONT``).
+Backgammon: :class:`BackgammonBoard` (play against 1-ply expectiminimax, the dice and its move values on
+show) and :func:`draw_backgammon` (the same board, static).
 Monte Carlo tree search: :class:`MCTSWidget` (step or run the playouts, the tree growing, the root's UCB1
 values) and :func:`draw_mcts` (the same picture, static).
 """
@@ -61,3 +63,7 @@ __all__ += ["MCTSWidget", "draw_mcts"]
 from .drawing import star1_window_text, why_chance_cut, why_cut  # noqa: E402
 
 __all__ += ["why_cut", "why_chance_cut", "star1_window_text"]
+
+from .backgammon_board import BackgammonBoard, draw_backgammon  # noqa: E402
+
+__all__ += ["BackgammonBoard", "draw_backgammon"]

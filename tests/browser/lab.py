@@ -96,7 +96,7 @@ def browser_unavailable() -> str | None:
         import playwright.sync_api  # noqa: F401
     except ImportError:
         return ("the Python package playwright is not installed "
-                "(pip install -r requirements.txt installs it)")
+                "(pip install -r requirements-dev.txt installs it)")
     if find_chromium() is None:
         return ("Chromium was not found (looked for $GAMELIB_CHROMIUM, /usr/bin/chromium, chromium on "
                 "the PATH); install Debian's: apt-get install -y chromium")
@@ -113,6 +113,41 @@ def free_port() -> int:
 # The server
 # ---------------------------------------------------------------------------------------------------
 
+def isolated_environment(workdir: pathlib.Path, settings: dict = SETTINGS) -> dict:
+    """``os.environ`` for a JupyterLab whose config, data, runtime, settings and workspace directories
+    are in ``workdir`` (no user settings leak in), with ``settings`` (default: :data:`SETTINGS`)
+    written there."""
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+                     ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")):
+        (workdir / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(workdir / sub)
+    env.pop("MPLBACKEND", None)  # the kernels draw inline, whatever the test process uses
+    for name, value in settings.items():
+        path = workdir / "settings" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+    return env
+
+
+def wait_until_serving(process: subprocess.Popen, status_url: str, timeout: float) -> bool:
+    """True once ``status_url`` (a server's ``api/status``) answers 200; False if the server process
+    ends first or ``timeout`` seconds pass."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            return False
+        try:
+            with urllib.request.urlopen(status_url, timeout=2) as r:
+                if r.status == 200:
+                    return True
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.2)
+    return False
+
+
 class LabServer:
     """``jupyter lab`` serving a temporary copy of ``notebooks``; a context manager (or call
     :meth:`stop`).  ``root`` is the copy's directory, ``url(path)`` an address with the token."""
@@ -124,17 +159,7 @@ class LabServer:
                                     else workdir)
         self.root = self.workdir / "notebooks"
         shutil.copytree(notebooks, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-        env = dict(os.environ)
-        for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                         ("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTERLAB_SETTINGS_DIR", "settings"),
-                         ("JUPYTERLAB_WORKSPACES_DIR", "workspaces")):
-            (self.workdir / sub).mkdir(exist_ok=True)
-            env[var] = str(self.workdir / sub)
-        env.pop("MPLBACKEND", None)  # the kernels draw inline, whatever the test process uses
-        for name, value in SETTINGS.items():
-            path = self.workdir / "settings" / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(value))
+        env = isolated_environment(self.workdir)
         self.token = secrets.token_hex(16)
         self.log_path = self.workdir / "server.log"
         self.process = None
@@ -155,17 +180,8 @@ class LabServer:
         raise RuntimeError(f"JupyterLab did not start; the end of its log:\n{log}")
 
     def _wait_ready(self, timeout: float) -> bool:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.process.poll() is not None:
-                return False
-            try:
-                with urllib.request.urlopen(self.url("api/status"), timeout=2) as r:
-                    if r.status == 200:
-                        return True
-            except (urllib.error.URLError, OSError):
-                pass
-            time.sleep(0.2)
+        if wait_until_serving(self.process, self.url("api/status"), timeout):
+            return True
         self._terminate()
         return False
 

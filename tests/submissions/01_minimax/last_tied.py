@@ -2,7 +2,7 @@
 
 # %% expect
 total = 16
-cells = {"q3_decision_test": 0, "q3_decision_hidden": 0}
+cells = {"q3_decision_test": 0, "q3_decision_hidden": "partial"}
 says = {"q3_decision_test": "[last_tied]", "q3_decision_hidden": "[last_tied]"}
 
 # %% solutions

@@ -4,7 +4,7 @@
 
 # %% expect
 total = 10
-cells = {"q3_value_test": 0, "q3_value_hidden": 0, "q3_decision_test": 0, "q3_decision_hidden": 0}
+cells = {"q3_value_test": 0, "q3_value_hidden": 0, "q3_decision_test": 0, "q3_decision_hidden": "partial"}
 says = {"q3_value_test": "[overwrite_state]", "q3_value_hidden": "[overwrite_state]"}
 
 # %% solutions

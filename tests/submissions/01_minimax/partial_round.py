@@ -2,7 +2,7 @@
 
 # %% expect
 total = 14
-cells = {"q4_test": 0, "q4_hidden": 0}
+cells = {"q4_test": 0, "q4_hidden": "partial"}
 says = {"q4_test": "[partial_round]", "q4_hidden": "[partial_round]"}
 
 # %% solutions

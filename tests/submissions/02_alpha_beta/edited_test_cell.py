@@ -3,7 +3,7 @@
 
 # %% expect
 total = 16
-cells = {"q6_strict_test": 0, "q6_strict_hidden": 0}
+cells = {"q6_strict_test": 0, "q6_strict_hidden": "partial"}
 says = {"q6_strict_test": "[prunes_on_equality]"}
 
 # %% solutions

@@ -3,7 +3,7 @@
 
 # %% expect
 total = 8
-cells = {"q1_test": 0, "q1_hidden": 0}
+cells = {"q1_test": 0, "q1_hidden": "partial"}
 says = {"q1_hidden": "[cutoff_before_terminal]"}
 
 # %% solutions

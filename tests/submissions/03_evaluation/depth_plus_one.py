@@ -2,7 +2,7 @@
 
 # %% expect
 total = 8
-cells = {"q1_test": 0, "q1_hidden": 0}
+cells = {"q1_test": 0, "q1_hidden": "partial"}
 says = {"q1_hidden": "[depth_plus_one]"}
 
 # %% solutions

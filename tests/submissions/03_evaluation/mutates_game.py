@@ -1,11 +1,13 @@
-# h_alphabeta_search is right but first "normalises" the tree it was given, reaching past the
-# protocol into the game's own data: each case fails with "changed the game".  Connect Four
-# positions hold no such data, so those cases pass, and the check counts only the trees.
+# h_alphabeta_search is right but first tries to "normalise" the tree it was given, reaching past the
+# protocol into the game's own data.  Graded, its code runs in the sandbox and the game stays in the
+# grader: the game it is handed offers the protocol only, so the reach finds nothing to change, and the
+# search, which is right, gets full marks.  (In the student's own kernel the public check still says
+# "changed the game it was given": tests/test_grading.py.)
 
 # %% expect
-total = 8
-cells = {"q1_test": 0, "q1_hidden": 0}
-says = {"q1_test": "changed the game it was given"}
+total = 14
+cells = {}
+says = {"q1_test": "the same nodes in the same order"}
 
 # %% solutions
 

@@ -2,7 +2,7 @@
 
 # %% expect
 total = 11
-cells = {'q3_test': 0, 'q3_hidden': 0}
+cells = {"q3_test": 0, "q3_hidden": "partial"}
 says = {"q3_hidden": "[min_at_chance]"}
 
 # %% solutions

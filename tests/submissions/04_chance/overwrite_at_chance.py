@@ -3,7 +3,7 @@
 
 # %% expect
 total = 11
-cells = {'q3_test': 0, 'q3_hidden': 0}
+cells = {"q3_test": 0, "q3_hidden": "partial"}
 says = {"q3_hidden": "[overwrite_at_chance]"}
 
 # %% solutions

@@ -2,7 +2,7 @@
 
 # %% expect
 total = 12
-cells = {'q4_test': 0, 'q4_hidden': 0}
+cells = {"q4_test": 0, "q4_hidden": "partial"}
 says = {"q4_hidden": "[uniform_policy]"}
 
 # %% solutions

@@ -6,7 +6,7 @@
 
 # %% expect
 total = 17
-cells = {"q3_test": 0, "q3_hidden": 0, "q5_test": 0, "q5_hidden": 0, "q7_test": 0, "q7_hidden": 0}
+cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": 0, "q7_test": 0, "q7_hidden": 0}
 says = {"q3_test": "[drops_finished]", "q3_hidden": "[drops_finished]",
         "q7_test": "[unnormalized]", "q7_hidden": "[unnormalized]"}
 

@@ -4,8 +4,8 @@
 
 # %% expect
 total = 14
-cells = {"q4_test": 0, "q4_hidden": 0, "q5_test": 0, "q5_hidden": 0, "q7_test": 0, "q7_hidden": 0,
-         "q8_test": 0, "q8_hidden": 0, "q9_test": 0}
+cells = {"q4_test": 0, "q4_hidden": "partial", "q5_test": 0, "q5_hidden": 0, "q7_test": 0,
+         "q7_hidden": "partial", "q8_test": 0, "q8_hidden": "partial", "q9_test": 0}
 says = {"q4_test": "[no_filter]", "q4_hidden": "[no_filter]",
         "q7_test": "[max_values]", "q7_hidden": "[max_values]", "q8_test": "[max_values]",
         "q8_hidden": "[max_values]"}

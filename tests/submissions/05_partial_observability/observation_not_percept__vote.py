@@ -2,14 +2,13 @@
 # percept(game, s, player): at the end of a game, announced with its result, nothing matches, and a
 # finished game whose last view looks like the percept is kept; track, built on it, fails too.
 # clairvoyance_decision averages decisions instead of values: each deal votes, with its probability,
-# for the move that is best in it, and the most votes win (the averages of question 7 are right).
+# for the move that is best in it, and the most votes win (the averages of question 7 are right).  The
+# public cases show the difference; the hidden decisions drawn for this notebook happen not to.
 
 # %% expect
-total = 19
-cells = {"q4_test": 0, "q4_hidden": 0, "q5_test": 0, "q5_hidden": 0, "q8_test": 0, "q8_hidden": 0,
-         "q9_test": 0}
-says = {"q4_test": "[observation_not_percept]", "q4_hidden": "[observation_not_percept]",
-        "q8_test": "[vote]", "q8_hidden": "[vote]"}
+total = 21
+cells = {"q4_test": 0, "q4_hidden": "partial", "q5_test": 0, "q5_hidden": 0, "q8_test": 0, "q9_test": 0}
+says = {"q4_test": "[observation_not_percept]", "q4_hidden": "[observation_not_percept]", "q8_test": "[vote]"}
 
 # %% solutions
 

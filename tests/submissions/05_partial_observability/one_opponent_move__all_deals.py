@@ -6,8 +6,8 @@
 
 # %% expect
 total = 12
-cells = {"q3_test": 0, "q3_hidden": 0, "q5_test": 0, "q5_hidden": 0, "q7_test": 0, "q7_hidden": 0,
-         "q8_test": 0, "q8_hidden": 0, "q9_test": 0}
+cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": "partial", "q7_test": 0,
+         "q7_hidden": "partial", "q8_test": 0, "q8_hidden": "partial", "q9_test": 0}
 says = {"q3_test": "[one_opponent_move]", "q3_hidden": "[one_opponent_move]",
         "q7_test": "[all_deals]", "q7_hidden": "[all_deals]", "q8_test": "[all_deals]",
         "q9_test": "differs from averaging over clairvoyance"}

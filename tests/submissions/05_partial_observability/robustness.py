@@ -1,7 +1,9 @@
 # What else students hand in.  predict hands the work to gamelib.imperfect.predict and
-# clairvoyance_averages to gamelib.imperfect.clairvoyance_policy (the references): detected, by name.
-# update forgets to return its set, so track, built on it, raises.  clairvoyance_decision returns
-# (action, average) instead of the action, so the policy of question 9 is not a policy.  The by-hand
+# clairvoyance_averages to gamelib.imperfect.clairvoyance_policy (the references): withheld in the
+# sandbox, and the call named.  update forgets to return its set; track, built on predict, is stopped
+# by the same withheld call.  clairvoyance_decision returns
+# (action, average) instead of the action, so question 9's policy is not one and its exploitability is
+# never computed (the placeholder stays, and the public check says so).  The by-hand
 # answers are right.
 
 # %% expect
@@ -9,9 +11,9 @@ total = 9
 cells = {"q3_test": 0, "q3_hidden": 0, "q4_test": 0, "q4_hidden": 0, "q5_test": 0, "q5_hidden": 0,
          "q7_test": 0, "q7_hidden": 0, "q8_test": 0, "q8_hidden": 0, "q9_test": 0}
 says = {"q3_test": "it calls gamelib.imperfect.belief.predict, gamelib's own",
-        "q4_test": "did you forget to return it?", "q5_test": "it raised TypeError",
+        "q4_test": "did you forget to return it?", "q5_test": "it calls gamelib.imperfect.belief.predict",
         "q7_test": "it calls gamelib.imperfect.clairvoyance.clairvoyance_policy, gamelib's own",
-        "q8_test": "it returned tuple", "q9_test": "is not a policy"}
+        "q8_test": "it returned tuple", "q9_test": "my_exploitability still holds the placeholder"}
 
 # %% solutions
 

@@ -6,7 +6,7 @@
 
 # %% expect
 total = 22
-cells = {"q5_test": 0, "q5_hidden": 0, "q8_test": 0, "q8_hidden": 0, "q9_test": 0}
+cells = {"q5_test": 0, "q5_hidden": 0, "q8_test": 0, "q8_hidden": "partial", "q9_test": 0}
 says = {"q5_test": "[true_state]", "q5_hidden": "[true_state]", "q8_test": "[last_tied]",
         "q8_hidden": "[last_tied]"}
 

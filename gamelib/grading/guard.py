@@ -1,7 +1,11 @@
 """Run a student's function so that nothing it does can stop the grading of the next test.
 
-:func:`run` calls it and returns a :class:`Run`: what it returned, or the exception it raised, with
-four guards around the call:
+:func:`run` calls it and returns a :class:`Run`: what it returned, or the exception it raised.  A
+function of a submission being graded lives in the sandbox (a
+:class:`~gamelib.grading.executor.RemoteFunction`): :func:`run` hands the call to it, and the sandbox's
+worker (:mod:`gamelib.grading.worker`) applies the guards below there, with the grader's own deadline
+behind them.  A function in the student's own kernel (the public checks they run while working) is
+called here, in-process, with four guards around the call:
 
 * **time**: a per-call limit on the *CPU time* the call uses (SIGPROF in the main thread, a
   line-by-line clock check elsewhere), so a correct answer is never timed out because the grading
@@ -217,7 +221,17 @@ def run(fn, *args, time_limit: float | None = 2.0, watch=True, allowed=(), **kwa
     """Call ``fn(*args, **kwargs)`` under the guards above and report what happened.  ``watch=False``
     leaves out the watch on gamelib's searches (for a student's evaluation function, which gamelib's
     own search calls); ``watch=('imperfect',)`` watches those parts of gamelib instead, and
-    ``allowed`` names functions there a student may call (``('percept',)``)."""
+    ``allowed`` names functions there a student may call (``('percept',)``).  A function of a
+    submission in the sandbox runs there, under the same guards."""
+    remote = getattr(fn, "remote_run", None)
+    if remote is not None:
+        return remote(args, kwargs, time_limit)
+    return guarded(fn, args, kwargs, time_limit, watch, allowed)
+
+
+def guarded(fn, args, kwargs, time_limit, watch=True, allowed=()) -> Run:
+    """:func:`run`'s guards around a call in this process (the student's kernel, or the sandbox's
+    worker)."""
     stream, found = _CappedStream(), {}
     start, cpu_start = time.perf_counter(), time.thread_time()
     status, returned, error = "ok", None, None
@@ -238,6 +252,13 @@ def run(fn, *args, time_limit: float | None = 2.0, watch=True, allowed=(), **kwa
         status = "timeout"                                   # it caught the alarm and carried on
     return Run(status, returned, error, where_raised(error) if status == "error" else "",
                seconds, stream.count, stream.text, tuple(found))
+
+
+def cpu_clock(*fns):
+    """A clock of the CPU seconds spent on a student's functions ``fns``: this thread's CPU time, plus,
+    for a function of a submission in the sandbox, the CPU time its calls took there."""
+    remote = [f for f in fns if getattr(f, "remote_run", None) is not None]
+    return lambda: time.thread_time() + sum(f.cpu for f in remote)
 
 
 def describe_returned(x) -> str:

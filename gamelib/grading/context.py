@@ -1,0 +1,70 @@
+"""What a check knows about the grading it is part of: where hidden cases come from, what a cell is worth.
+
+In the student's own kernel there is no grading context: a check runs its public cases (and, if asked,
+hidden cases from the ``seed`` it is given).  When a submission is graded
+(:mod:`gamelib.grading.executor`), each test cell runs inside :func:`grading`, and then
+
+* **hidden cases are drawn from the course secret**, never from a seed in the repository:
+  :func:`hidden_seed` is an HMAC of the secret (made by the course setup, kept out of git), the
+  assignment, the test cell, the submitted notebook's digest and the check's name.  No one without
+  the secret can predict the cases, and a student who learned one submission's cases (through their
+  own output, say) learns nothing about the next: changing the notebook changes them.  The instructor
+  reproduces a grade by grading the same file with the same secret;
+* **a cell that tests many hidden cases gives partial credit** (:func:`partial_credit`): its share of
+  the cell's points for the cases it passes.
+"""
+from __future__ import annotations
+
+import contextvars
+import hashlib
+import hmac
+from contextlib import contextmanager
+from typing import NamedTuple
+
+
+class Context(NamedTuple):
+    """One test cell being graded: the course ``secret``, the ``assignment``, the test ``cell``'s id,
+    its ``points``, and the ``digest`` of the submitted notebook."""
+
+    secret: bytes
+    assignment: str
+    cell: str
+    points: float
+    digest: str
+
+
+_current: contextvars.ContextVar = contextvars.ContextVar("gamelib_grading_context", default=None)
+
+
+@contextmanager
+def grading(context: Context):
+    """Run the block as the grading of one test cell."""
+    token = _current.set(context)
+    try:
+        yield context
+    finally:
+        _current.reset(token)
+
+
+def current() -> Context | None:
+    """The test cell being graded, or None (the student's own kernel, or a tool)."""
+    return _current.get()
+
+
+def hidden_seed(name: str, seed: int = 0) -> int:
+    """The seed of a check's hidden cases: ``seed`` itself outside grading; while grading, a number
+    drawn from the course secret (``seed`` only salts it)."""
+    ctx = current()
+    if ctx is None:
+        return seed
+    message = "\0".join([ctx.assignment, ctx.cell, ctx.digest, str(name), str(seed)]).encode()
+    return int.from_bytes(hmac.new(ctx.secret, message, hashlib.sha256).digest()[:8], "big")
+
+
+def partial_credit(passed: int, total: int) -> float | None:
+    """While grading, the points a cell earns for ``passed`` of ``total`` hidden cases (rounded down to
+    hundredths, so a failed case never rounds up to full marks); None outside grading."""
+    ctx = current()
+    if ctx is None or total <= 0:
+        return None
+    return int(100 * ctx.points * passed / total) / 100

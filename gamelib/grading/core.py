@@ -1,0 +1,306 @@
+"""The grading core: every function a student writes is graded by the same few steps.
+
+A **task** is a function to write (:class:`Task`): its name, the cases it is tried on (public ones shown
+in full, hidden ones drawn from a seed), the reference it is compared with, and its **family**
+(:class:`Family`), which knows how to run it and what "the same" means: a search node for node
+(:mod:`gamelib.grading.searches`), a belief state as a set of states, averages within rounding
+(:mod:`gamelib.grading.imperfect`).  :func:`grade` then does what every check does:
+
+1. draw the cases (hidden ones from the course secret while grading, :mod:`gamelib.grading.context`);
+2. for each case, while the check has time (:func:`run_cases`): run the student's function under the
+   guards (:func:`gamelib.grading.guard.run`, in the sandbox when a submission is graded), then say
+   what went wrong, if anything: a time-out, a node budget overrun, a call into gamelib's own
+   reference, an exception, an answer of the wrong form (the family's ``parse``), or an answer that
+   differs from the reference (the family's ``difference``);
+3. pass with one line, or fail with the feedback: the failing cases (hidden ones by number only) and the
+   known bugs (:mod:`gamelib.grading.mutants`) that do exactly what the student's function did; while
+   grading, a cell of hidden cases earns its share of points for the cases it passes.
+
+The by-hand checks and the placeholder test (:func:`require_answer`) live here too, as do the
+feedback's number formats, so that every check words things the same way.
+"""
+from __future__ import annotations
+
+import copy
+import functools
+import math
+import time
+import warnings
+from typing import Any, Callable, NamedTuple
+
+from .context import hidden_seed, partial_credit
+from .guard import describe_returned, is_number, run
+from .mutants import Outcome, matching_mutants
+
+TIME_LIMIT = 2.0
+"""Seconds of CPU time a student's function may use on one case (CPU time, so that a busy grading
+machine cannot time out a correct answer; see :mod:`gamelib.grading.guard`)."""
+CHECK_TIME = 40.0
+"""Seconds of CPU time one check may spend on all its cases; the cases left over count as failed."""
+SHOWN = 3
+"""How many failing cases feedback describes (the rest are counted)."""
+MAX_TIMEOUTS = 2
+"""After this many time-outs in one check its remaining cases are not run (an infinite loop rarely
+spares the next case, and each costs the full time limit)."""
+
+
+class GradingError(AssertionError):
+    """A check failed; the message is the feedback for the student."""
+
+
+def fail(message: str):
+    """Fail the check with ``message`` as the student's feedback."""
+    __tracebackhide__ = True
+    raise GradingError(message)
+
+
+def quiet(check):
+    """Run ``check`` with warnings silenced: nbgrader counts anything a test cell writes to stderr as a
+    failed test, so a stray warning must never cost a student the points."""
+    @functools.wraps(check)
+    def wrapped(*args, **kwargs):
+        __tracebackhide__ = True
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return check(*args, **kwargs)
+    return wrapped
+
+
+# ---------------------------------------------------------------------------------------------------
+# Answers left as they were handed out
+# ---------------------------------------------------------------------------------------------------
+
+def placeholder(x, depth: int = 0) -> bool:
+    """Whether ``x`` is, or holds, a placeholder of the student version (``...``, as in ``[...]``,
+    ``{...}`` or ``(..., ...)``, or ``NotImplemented``)."""
+    if x is Ellipsis or x is NotImplemented:
+        return True
+    if depth > 20 or isinstance(x, (str, bytes)):
+        return False
+    if isinstance(x, dict):
+        return any(placeholder(k, depth + 1) or placeholder(v, depth + 1) for k, v in x.items())
+    if isinstance(x, (list, tuple, set, frozenset)):
+        return any(placeholder(i, depth + 1) for i in x)
+    return False
+
+
+def require_answer(x, what: str) -> None:
+    """Fail clearly when ``x`` still holds the student version's placeholder."""
+    __tracebackhide__ = True
+    if placeholder(x):
+        fail(f"{what} still holds the placeholder `...` of the exercise: replace it with your answer")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Tasks and their families
+# ---------------------------------------------------------------------------------------------------
+
+class Attempt(NamedTuple):
+    """What a family prepares for one call: the ``args`` the student's function gets, ``visits()``
+    (the nodes it arrived at, for searches; () otherwise), ``game`` (the copy it was handed, checked
+    for changes afterwards), the node ``budget`` (or None), and the local watch on gamelib's own
+    functions (``watch``, ``allowed``: see :func:`gamelib.grading.guard.run`)."""
+
+    args: tuple
+    visits: Callable[[], tuple]
+    game: Any
+    budget: int | None = None
+    watch: Any = True
+    allowed: tuple = ()
+
+
+class Family:
+    """How the tasks of one family are run and compared.  Subclasses give the hooks below."""
+
+    agrees = "the same answer"
+    """The end of the line a passing check prints ("... on 5 public cases: <agrees>")."""
+
+    def expected(self, task: "Task", case) -> Outcome:
+        raise NotImplementedError
+
+    def attempt(self, task: "Task", case, expected: Outcome) -> Attempt:
+        raise NotImplementedError
+
+    def parse(self, task: "Task", returned, case) -> tuple:
+        """``(value, action, problem)`` from what the student's function returned."""
+        raise NotImplementedError
+
+    def difference(self, task: "Task", got: Outcome, want: Outcome, case) -> str:
+        raise NotImplementedError
+
+    def forbidden(self, task: "Task", call: str) -> str:
+        return f"it calls {call}, gamelib's own; this exercise asks you to write {task.name} yourself"
+
+    def agreement(self, task: "Task") -> str:
+        return self.agrees
+
+    def mutant_returns(self, task: "Task") -> str:
+        return task.returns
+
+
+class Task(NamedTuple):
+    """A function to write.  ``name``: the student's function; ``kind``: what it computes (the
+    reference and the bug models of :mod:`gamelib.grading.mutants` are chosen by it); ``returns``:
+    'value', 'action', 'pair' (value, action) or what the family says; ``args(game, case)``: the
+    arguments it is called with (``game`` what the family hands it); ``public()``: the cases of the
+    student version; ``hidden(seed, n)``: n cases drawn from ``seed``; ``reference``: what it is
+    compared with, for feedback; ``family``: how it is run and compared."""
+
+    name: str
+    kind: str
+    returns: str
+    args: Callable
+    public: Callable
+    hidden: Callable
+    reference: str
+    family: Family
+
+
+class CaseResult(NamedTuple):
+    """A graded case: the student's and the reference's outcomes, and what went wrong (or '')."""
+
+    case: Any
+    student: Outcome
+    expected: Outcome
+    problem: str
+    printed: int = 0
+
+
+PLAIN = (dict, list, tuple, set, frozenset, str, int, float, bool, type(None))
+
+
+def snapshot(game):
+    """The game's public data (dicts, lists, numbers, ...), copied: what a function must not change."""
+    return copy.deepcopy({k: v for k, v in vars(game).items()
+                          if not k.startswith("_") and isinstance(v, PLAIN)})
+
+
+def short(error: BaseException) -> str:
+    text = str(error)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def fmt(v) -> str:
+    """A number as feedback shows it: ±∞ spelled out, floats in 4 significant digits."""
+    if isinstance(v, float) and math.isinf(v):
+        return "+∞" if v > 0 else "−∞"
+    return f"{v:.4g}" if isinstance(v, float) else repr(v) if isinstance(v, str) else str(v)
+
+
+def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResult:
+    """Run ``fn`` on one case and compare it with the reference."""
+    family = task.family
+    expected = family.expected(task, case)
+    before = snapshot(case.game)
+    attempt = family.attempt(task, case, expected)
+    r = run(fn, *attempt.args, time_limit=time_limit, watch=attempt.watch, allowed=attempt.allowed)
+    visits = tuple(attempt.visits())
+    problem, value, action, error = "", None, None, None
+    if r.status == "timeout":
+        error, problem = "timeout", (f"no answer within {time_limit:g} s of CPU time (an infinite loop?); "
+                                     "the other cases were still graded")
+    elif r.status == "budget":
+        error, problem = "budget", (f"it arrived at more than {attempt.budget} nodes where the reference "
+                                    f"arrives at {len(expected.visits)}: does it loop, or search past the leaves?")
+    elif r.forbidden:
+        error, problem = "forbidden", family.forbidden(task, r.forbidden[0])
+    elif r.status == "error":
+        error = type(r.error).__name__
+        detail = "" if case.hidden else f": {short(r.error)}"
+        problem = f"it raised {error}{detail}" + (f" ({r.where})" if r.where else "")
+    else:
+        value, action, problem = family.parse(task, r.returned, case)
+        if problem:
+            error = "wrong type"
+    if not problem and snapshot(attempt.game) != before:
+        error, problem = "mutated", ("it changed the game it was given (a function must only read the game: "
+                                     "RESULT returns a new state)")
+    student = Outcome(visits, value, action, error)
+    if not problem and not student.same_as(expected):
+        problem = family.difference(task, student, expected, case)
+    return CaseResult(case, student, expected, problem, r.printed)
+
+
+def run_cases(cases, grade_one) -> list[CaseResult]:
+    """``grade_one(case)`` for each case, in order, while the check has time: after ``MAX_TIMEOUTS``
+    time-outs, or once the check's ``CHECK_TIME`` seconds are used up, the remaining cases are not run
+    and count as failed (a slow or looping answer cannot hold the autograder for ever)."""
+    results, start, timeouts = [], time.thread_time(), 0
+    for case in cases:
+        if timeouts >= MAX_TIMEOUTS or time.thread_time() - start > CHECK_TIME:
+            why = (f"after {timeouts} time-outs" if timeouts >= MAX_TIMEOUTS
+                   else f"the check's {CHECK_TIME:g} s of CPU time were used up")
+            miss = Outcome((), error="not run")
+            results.append(CaseResult(case, miss, miss, f"not run ({why}), counted as failed"))
+            continue
+        results.append(grade_one(case))
+        timeouts += results[-1].student.error == "timeout"
+    return results
+
+
+def failed_cases_lines(name: str, reference: str, results: list[CaseResult], where: str) -> list[str]:
+    """The start of every check's feedback: how many cases failed and the first ``SHOWN`` of them
+    (a hidden case by its number only)."""
+    failed = [r for r in results if r.problem]
+    lines = [f"{name} disagrees with {reference} on {len(failed)} of {where}:"]
+    lines += [f"  • {r.case.name}: {r.problem}" for r in failed[:SHOWN]]
+    if len(failed) > SHOWN:
+        lines.append(f"  • ... and {len(failed) - SHOWN} more")
+    return lines
+
+
+def feedback(task: Task, results: list[CaseResult], where: str) -> str:
+    """The feedback for a failed check: the failing cases and the known bugs that explain everything
+    the student's function did."""
+    lines = failed_cases_lines(task.name, task.reference, results, where)
+    graded = [r for r in results if r.student.error != "not run"]
+    for mutant in matching_mutants(task.kind, task.family.mutant_returns(task), [r.case for r in graded],
+                                   [r.student for r in graded], [r.expected for r in graded]):
+        lines.append(f"What your function does: {mutant.says}. [{mutant.name}]")
+    printed = sum(r.printed for r in results)
+    if printed > 10_000:
+        lines.append(f"(Your function printed {printed:,} characters while being graded.)")
+    return "\n".join(lines)
+
+
+def grade(task: Task, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
+          quiet: bool = False):
+    """Grade the student's ``fn`` for ``task`` on the public cases, or with ``hidden=n`` on n hidden
+    cases (drawn from ``seed`` in the student's kernel, from the course secret while grading).  Prints
+    one line and returns None when every case passes.  Otherwise the feedback is the failure: raised as
+    :class:`GradingError`, except that while grading a cell of hidden cases that passes some of them
+    prints it and returns the points earned (nbgrader's partial credit)."""
+    __tracebackhide__ = True
+    if not callable(fn):
+        fail(f"{task.name} should be a function; it is {describe_returned(fn)}")
+    cases = task.hidden(hidden_seed(task.name, seed), hidden) if hidden else task.public()
+    results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit))
+    where = f"{len(cases)} hidden cases" if hidden else f"{len(cases)} public cases"
+    failed = [r for r in results if r.problem]
+    printed = sum(r.printed for r in results)
+    if not failed:
+        if not quiet:
+            note = f" (it printed {printed:,} characters: printing slows it down)" if printed > 10_000 else ""
+            print(f"✓ {task.name} agrees with {task.reference} on {where}: {task.family.agreement(task)}{note}")
+        return None
+    text = feedback(task, results, where)
+    passed = len(results) - len(failed)
+    credit = partial_credit(passed, len(results)) if hidden else None
+    if credit:
+        print(f"✗ {text}\nPartial credit: {passed} of {len(results)} hidden cases pass.")
+        return credit
+    fail(text)
+
+
+def one_of(x, legal) -> bool:
+    """Whether a student's ``x`` is one of ``legal`` (False, not an error, when ``x`` cannot even be
+    compared: an unhashable or odd object)."""
+    try:
+        return x in legal
+    except TypeError:
+        return False
+
+
+def close(a, b) -> bool:
+    """A student's number ``a`` equals ``b`` within rounding."""
+    return is_number(a) and (math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6) or a == b)

@@ -1,0 +1,434 @@
+"""Grade one submitted notebook: the student's cells in the sandbox, the test cells in the grader.
+
+:func:`grade_notebook` goes through the submission's cells in the student's order, as nbgrader's
+executor would, with one difference that decides everything: **no test cell runs in the student's
+process, and no student code runs in the grader's.**
+
+* a cell of the student's (an answer, or a cell they added) runs in the sandbox
+  (:mod:`gamelib.grading.isolation`), in one namespace, as in a kernel;
+* a locked cell of the assignment (the setup cell, a practice cell) runs in the sandbox too, but with
+  the text of the course's source notebook, whatever the submission says;
+* a **test cell** runs here, in the grader, with the text of the source notebook (hidden tests
+  included) and the names of the source's ``setup`` cell; every other name it reads is fetched from
+  the sandbox at that moment: data arrive as plain values, the student's functions as
+  :class:`RemoteFunction` handles whose calls run in the sandbox
+  (:func:`gamelib.grading.guard.run` hands them over).  The checks, the reference searches, the hidden
+  cases (drawn from the course secret, :mod:`gamelib.grading.context`) and the comparison all stay
+  here, out of the student's reach.
+
+A sandbox that stops answering is killed; the next cell starts a fresh one and replays the cells that
+ran before (definitions only; their output is not kept).  The whole notebook has a wall-clock budget
+(``wall``): what is left when it runs out is not run, and its test cells score 0, saying why.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import copy
+import hashlib
+import io
+import time
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import NamedTuple
+
+from .context import Context, grading
+from .guard import Run, TimeLimitExceeded
+from .isolation import Limits, Sandbox
+from .remote import ChannelError, SandboxGone, SandboxTimeout, remote_error
+
+CELL_WALL = 60.0
+"""Seconds of wall-clock time one of the student's cells may take before its sandbox is killed."""
+CELL_CPU = 30.0
+"""Seconds of CPU time one of the student's cells may use (the worker stops it, and the next cell runs)."""
+NOTEBOOK_WALL = 60.0
+"""Seconds of wall-clock time a whole submission may take; a hostile one costs about this much."""
+CALL_SLACK = 2.0
+"""Seconds added to ``WALL_FACTOR`` × a call's CPU limit before the grader gives up on the sandbox."""
+RESTARTS = 3
+"""How many times a submission's sandbox may be restarted (each after one of its cells or calls hung)."""
+OUTPUT_KEPT = 4000
+
+
+def _gid(cell):
+    return cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+
+
+def _nbgrader(cell) -> dict:
+    return cell.get("metadata", {}).get("nbgrader", {})
+
+
+def is_test(cell) -> bool:
+    """A test cell: graded, not an answer (nbgrader's 'autograder tests' cell)."""
+    m = _nbgrader(cell)
+    return cell.get("cell_type") == "code" and bool(m.get("grade")) and not m.get("solution")
+
+
+def is_locked_code(cell) -> bool:
+    m = _nbgrader(cell)
+    return cell.get("cell_type") == "code" and bool(m.get("locked")) and not m.get("solution")
+
+
+# ---------------------------------------------------------------------------------------------------
+# The sandbox, restarted when it hangs
+# ---------------------------------------------------------------------------------------------------
+
+class Session:
+    """A submission's sandbox over the notebook's lifetime: started lazily, restarted (and the cells
+    that had run replayed) when it stopped answering, within :data:`RESTARTS` and the deadline."""
+
+    def __init__(self, runtime: Path, limits: Limits, deadline: float):
+        self.runtime, self.limits, self.deadline = runtime, limits, deadline
+        self.uids: set = set()
+        self.sandbox: Sandbox | None = None
+        self.generation = 0
+        self.restarts = 0
+        self.ran: list[str] = []                  # sources of the cells that ran, to replay
+        self.dead_reason = ""
+
+    # -- life ---------------------------------------------------------------------------------------
+    def kill(self, reason: str) -> None:
+        if self.sandbox is not None:
+            self.sandbox.kill()
+            self.sandbox = None
+        self.dead_reason = reason
+
+    def ensure(self) -> None:
+        """A running sandbox, with the cells that ran before replayed; raises SandboxGone if none can
+        be had (too many restarts, or no time left)."""
+        if self.sandbox is not None and self.sandbox.alive():
+            return
+        if self.sandbox is not None:
+            self.kill("the sandbox exited")
+        if self.generation and self.restarts >= RESTARTS:
+            raise SandboxGone(f"the sandbox was restarted {RESTARTS} times ({self.dead_reason})")
+        if time.monotonic() >= self.deadline:
+            raise SandboxGone("the notebook's time is used up")
+        self.restarts += bool(self.generation)
+        self.generation += 1
+        self.sandbox = Sandbox(self.runtime, self.limits)
+        self.uids.add(self.sandbox.uid)
+        for source in self.ran:
+            self._exec(source, replay=True)
+
+    def close(self) -> None:
+        if self.sandbox is not None:
+            try:
+                self.sandbox.end.send("bye")
+            except ChannelError:
+                pass
+            self.sandbox.kill()
+            self.sandbox = None
+
+    def _deadline(self, seconds: float) -> float:
+        return min(time.monotonic() + seconds, self.deadline)
+
+    def _request(self, message: tuple, seconds: float):
+        try:
+            return self.sandbox.end.request(message, self._deadline(seconds), self._remote_fn)
+        except SandboxTimeout:
+            self.kill(f"it did not answer within {seconds:g} s" if time.monotonic() < self.deadline
+                      else "the notebook's time ran out")
+            raise
+        except ChannelError as e:
+            self.kill(f"it broke the channel ({e})")
+            raise
+
+    def _remote_fn(self, k: int, name: str):
+        return RemoteFunction(self, k, name, self.generation)
+
+    # -- what the executor asks -------------------------------------------------------------------
+    def _exec(self, source: str, replay: bool = False) -> dict:
+        kind, fields, decode = self._request(("exec", source, CELL_CPU), CELL_WALL)
+        if kind != "done":
+            self.kill(f"it answered {kind!r} to a cell")
+            raise ChannelError("unexpected answer")
+        info = fields[0] if fields else {}
+        if not isinstance(info, dict):
+            raise ChannelError("malformed answer")
+        return info
+
+    def exec(self, source: str) -> dict:
+        """Run one of the notebook's cells in the sandbox: ``{'printed', 'output', 'error'}``."""
+        self.ensure()
+        info = self._exec(source)
+        self.ran.append(source)
+        return info
+
+    def get(self, name: str):
+        """The value of ``name`` in the sandbox's namespace (KeyError if it has none)."""
+        self.ensure()
+        kind, fields, decode = self._request(("get", name), CELL_WALL)
+        if kind == "missing":
+            raise KeyError(name)
+        if kind == "bad":
+            raise ValueError(f"{name} cannot be graded: {str(fields[0])[:200] if fields else ''}")
+        if kind != "value":
+            raise ChannelError("unexpected answer")
+        return decode(fields[0])
+
+
+class RemoteFunction:
+    """One of the student's functions, living in the sandbox.  :func:`gamelib.grading.guard.run` calls
+    it through :meth:`remote_run` (a :class:`~gamelib.grading.guard.Run`, as for a local call); called
+    directly (by gamelib's own search, for an evaluation function) it returns the value or raises."""
+
+    def __init__(self, session: Session, k: int, name: str, generation: int):
+        self.session, self.k, self.__name__, self.generation = session, k, name, generation
+        self.cpu = 0.0                  # CPU seconds its calls took in the sandbox, in all
+
+    def __repr__(self):
+        return f"<function {self.__name__}>"
+
+    def remote_run(self, args, kwargs, time_limit) -> Run:
+        s = self.session
+        if s.generation != self.generation or s.sandbox is None:
+            return Run("timeout", error=TimeLimitExceeded(
+                f"not run: your code stopped answering earlier ({s.dead_reason or 'the sandbox was restarted'})"))
+        from .guard import WALL_FACTOR
+        wall = (WALL_FACTOR * time_limit + CALL_SLACK) if time_limit is not None else CELL_WALL
+        start = time.perf_counter()
+        try:
+            kind, fields, decode = s._request(("call", self.k, list(args), dict(kwargs), time_limit), wall)
+        except SandboxTimeout:
+            return Run("timeout", error=TimeLimitExceeded(
+                f"no answer within {wall:g} s: your code was stopped (the rest of this cell is not run)"),
+                seconds=time.perf_counter() - start)
+        except ChannelError as e:
+            return Run("error", error=remote_error("SandboxError", f"the sandbox stopped: {e}"),
+                       seconds=time.perf_counter() - start)
+        aborted, s.sandbox.end.aborted = s.sandbox.end.aborted, None
+        if kind != "ret":
+            return Run("error", error=remote_error("SandboxError", str(fields[0] if fields else kind)[:200]))
+        try:
+            answer = fields[0]
+            status = answer["status"]
+            returned = decode(answer.get("returned"))
+            self.cpu += float(answer.get("cpu", 0.0))
+        except (ChannelError, KeyError, TypeError, ValueError, AttributeError) as e:
+            return Run("error", error=remote_error("SandboxError", f"an answer the grader cannot read ({e})"))
+        printed, output = int(answer.get("printed", 0)), str(answer.get("output", ""))[:OUTPUT_KEPT]
+        forbidden = tuple(str(f) for f in answer.get("forbidden", ()))[:10]
+        seconds = time.perf_counter() - start
+        if aborted is not None:
+            from .tracing import BudgetExceeded
+            return Run("budget", error=aborted if isinstance(aborted, BudgetExceeded) else BudgetExceeded(str(aborted)),
+                       seconds=seconds, printed=printed, output=output)
+        if status == "ok":
+            return Run("ok", returned, seconds=seconds, printed=printed, output=output, forbidden=forbidden)
+        if status == "timeout":
+            return Run("timeout", error=TimeLimitExceeded(f"no answer within {time_limit:g} s of CPU time"),
+                       seconds=seconds, printed=printed, output=output, forbidden=forbidden)
+        if status == "budget":
+            from .tracing import BudgetExceeded
+            return Run("budget", error=BudgetExceeded("the search arrived at more nodes than its budget allows"),
+                       seconds=seconds, printed=printed, output=output, forbidden=forbidden)
+        info = answer.get("error") or {}
+        error = remote_error(info.get("type", "Exception"), info.get("message", ""), info.get("where", ""))
+        return Run("error", error=error, where=error.where, seconds=seconds, printed=printed, output=output,
+                   forbidden=forbidden)
+
+    def __call__(self, *args, **kwargs):
+        r = self.remote_run(args, kwargs, None)
+        if r.status == "ok":
+            return r.returned
+        raise r.error if r.error is not None else remote_error("SandboxError", r.status)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Test cells, in the grader
+# ---------------------------------------------------------------------------------------------------
+
+class StudentNames(dict):
+    """A test cell's globals: the source's ``setup`` names and what the cell assigns, then Python's
+    builtins, then, for any other name, the student's value of it, fetched from the sandbox."""
+
+    def __init__(self, base: dict, session: Session):
+        super().__init__(base)
+        self["__builtins__"] = builtins
+        self.session = session
+
+    def __missing__(self, name):
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        try:
+            value = self.session.get(name)
+        except KeyError:
+            raise KeyError(name) from None
+        except (SandboxGone, SandboxTimeout, ChannelError) as e:
+            raise NameError(f"{name!r} could not be read: your code stopped answering ({e})") from None
+        self[name] = value
+        return value
+
+
+class TestResult(NamedTuple):
+    outputs: list
+    printed: str
+    error: tuple | None            # (name, message) when the cell raised
+
+
+def _split_last_expression(source: str):
+    tree = ast.parse(source)
+    last = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        last = ast.Expression(tree.body.pop().value)
+    return compile(tree, "<test cell>", "exec"), (compile(last, "<test cell>", "eval") if last else None)
+
+
+def run_test(source: str, base: dict, session: Session, context: Context) -> TestResult:
+    """Run a test cell's ``source`` here with the student's names from ``session``; its outputs as
+    nbformat outputs (what it printed, its last expression's value, or the error it raised)."""
+    import nbformat
+    names = StudentNames(base, session)
+    out = io.StringIO()
+    value, error = None, None
+    try:
+        body, last = _split_last_expression(source)
+        with redirect_stdout(out), redirect_stderr(out), grading(context):
+            exec(body, names)                                    # noqa: S102 -- the course's own test code
+            if last is not None:
+                value = eval(last, names)                        # noqa: S307
+    except KeyboardInterrupt:
+        raise
+    except Exception as e:                                       # noqa: BLE001 -- a failed test
+        error = (type(e).__name__, _describe(e))
+    except BaseException as e:                                   # noqa: BLE001 -- TimeLimitExceeded, budgets
+        error = (type(e).__name__, _describe(e))
+    text = out.getvalue()
+    if len(text) > OUTPUT_KEPT:
+        text = text[:OUTPUT_KEPT] + f"\n... ({len(text) - OUTPUT_KEPT:,} more characters)"
+    outputs = []
+    if text:
+        outputs.append(nbformat.v4.new_output("stream", name="stdout", text=text))
+    if error is not None:
+        outputs.append(nbformat.v4.new_output("error", ename=error[0], evalue=error[1],
+                                              traceback=[f"{error[0]}: {error[1]}"]))
+    elif value is not None:
+        outputs.append(nbformat.v4.new_output("execute_result", data={"text/plain": repr(value)},
+                                              execution_count=None))
+    return TestResult(outputs, text, error)
+
+
+def _describe(e: BaseException) -> str:
+    if isinstance(e, NameError) and getattr(e, "name", None):
+        return f"name {e.name!r} is not defined (did the cell that defines it run without an error?)"
+    return str(e)[:OUTPUT_KEPT]
+
+
+# ---------------------------------------------------------------------------------------------------
+# One notebook
+# ---------------------------------------------------------------------------------------------------
+
+class Graded(NamedTuple):
+    """A graded notebook: ``notebook`` (the submission with the course's test cells and every cell's
+    output, as nbgrader's autograded copy), ``scores`` {test cell: (score, max)}, ``notes`` (what
+    happened that the instructor should know), ``seconds`` it took, whether it was ``isolated``, and the
+    ``uids`` its sandboxes ran as."""
+
+    notebook: object
+    scores: dict
+    notes: list
+    seconds: float
+    isolated: bool
+    uids: tuple = ()
+
+
+def digest(nb, trusted=()) -> str:
+    """The submission's fingerprint, which salts its hidden cases: the text of the student's own code
+    cells (answers and added cells; not the assignment's locked and test cells, listed in ``trusted``,
+    so that a new wording of the assignment does not change a submission's cases)."""
+    h = hashlib.sha256()
+    for cell in nb.cells:
+        if cell.get("cell_type") == "code" and _gid(cell) not in trusted:
+            h.update(cell.get("source", "").encode("utf-8", "surrogatepass"))
+            h.update(b"\0")
+    return h.hexdigest()
+
+
+def setup_names(source_nb) -> dict:
+    """The names the source notebook's ``setup`` cell defines, in the grader (the course's own code)."""
+    names: dict = {"__builtins__": builtins, "__name__": "__grader__"}
+    for cell in source_nb.cells:
+        if _gid(cell) == "setup" and cell.get("cell_type") == "code":
+            exec(compile(cell.source, "<setup cell>", "exec"), names)   # noqa: S102 -- the course's code
+    return names
+
+
+def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assignment: str,
+                   limits: Limits = Limits(), wall: float = NOTEBOOK_WALL) -> Graded:
+    """Grade ``submission`` (a notebook, repaired against the student version) against the course's
+    ``source_nb``; nothing is written anywhere (see :mod:`gamelib.grading.workflow`)."""
+    from nbgrader.utils import determine_grade
+    start = time.monotonic()
+    trusted = {_gid(c): c for c in source_nb.cells if _gid(c) and (is_test(c) or is_locked_code(c))}
+    nb = copy.deepcopy(submission)
+    fingerprint = digest(submission, trusted)
+    base = setup_names(source_nb)
+    session = Session(Path(runtime), limits, start + wall)
+    notes, scores, count = [], {}, 0
+    isolated = None
+    try:
+        for cell in nb.cells:
+            if cell.get("cell_type") != "code":
+                continue
+            gid = _gid(cell)
+            model = trusted.get(gid)
+            count += 1
+            cell.execution_count = count
+            if model is not None:
+                cell.source = model.source
+            if model is not None and is_test(model):
+                cell.metadata["nbgrader"] = copy.deepcopy(model.metadata["nbgrader"])
+                points = float(model.metadata["nbgrader"].get("points", 0))
+                if time.monotonic() >= session.deadline:
+                    cell.outputs = [_stopped(f"not run: the notebook used up its {wall:g} s")]
+                else:
+                    result = run_test(model.source, base, session,
+                                      Context(secret, assignment, gid, points, fingerprint))
+                    cell.outputs = result.outputs
+                scores[gid] = determine_grade(cell)
+                continue
+            if not cell.source.strip():
+                cell.outputs = []
+                continue
+            if time.monotonic() >= session.deadline:
+                cell.outputs = [_stopped(f"not run: the notebook used up its {wall:g} s")]
+                continue
+            try:
+                info = session.exec(cell.source)
+                isolated = session.sandbox.status.isolated if session.sandbox else isolated
+            except (SandboxGone, SandboxTimeout, ChannelError) as e:
+                cell.outputs = [_stopped(f"this cell was stopped: {session.dead_reason or e}")]
+                notes.append(f"cell {count}: stopped ({session.dead_reason or e})")
+                continue
+            cell.outputs = _cell_outputs(info)
+    finally:
+        session.close()
+    if session.restarts:
+        notes.append(f"its sandbox was restarted {session.restarts} time(s)")
+    if time.monotonic() - start >= wall:
+        notes.append(f"it used up its {wall:g} s; the cells after that were not run")
+    from .isolation import isolation_status
+    return Graded(nb, scores, notes, time.monotonic() - start,
+                  isolation_status().isolated if isolated is None else isolated, tuple(sorted(session.uids)))
+
+
+def _stopped(text: str):
+    import nbformat
+    return nbformat.v4.new_output("error", ename="NotRun", evalue=text, traceback=[f"NotRun: {text}"])
+
+
+def _cell_outputs(info: dict) -> list:
+    import nbformat
+    outputs = []
+    text = str(info.get("output", ""))
+    printed = int(info.get("printed", 0) or 0)
+    if printed > len(text):
+        text += f"\n... ({printed - len(text):,} more characters)"
+    if text:
+        outputs.append(nbformat.v4.new_output("stream", name="stdout", text=text))
+    error = info.get("error")
+    if isinstance(error, dict):
+        name, message = str(error.get("type", "Exception"))[:60], str(error.get("message", ""))[:500]
+        outputs.append(nbformat.v4.new_output("error", ename=name, evalue=message, traceback=[f"{name}: {message}"]))
+    return outputs

@@ -1,0 +1,162 @@
+"""The instructor's course folder: nothing lost, failures said aloud (issue #20, items 4 and 5).
+
+One grading run at a time holds a course folder; colliding ids and unusable file names are per-student
+problems naming the files; a bad resubmission leaves the earlier grade alone; every student who was not
+graded has a one-line reason, a non-zero exit status and a status column in the CSV (never a plain 0);
+a feedback page that would show hidden test code is withheld for that student alone.
+"""
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+import threading
+import time
+
+import nbformat
+import pytest
+
+from gamelib.grading import fakes
+from gamelib.grading import workflow as w
+from gamelib.grading.__main__ import main as cli
+
+ASSIGNMENT = "04_chance"
+
+
+def _notebook(name: str):
+    release = nbformat.read(str(w.notebooks(w.RELEASE / ASSIGNMENT)[0]), as_version=4)
+    source = nbformat.read(str(w.notebooks(w.SOURCE / ASSIGNMENT)[0]), as_version=4)
+    return fakes.build(fakes.read(fakes.SUBMISSIONS / ASSIGNMENT / f"{name}.py"), release, source)
+
+
+def _inbox(tmp_path, files: dict, name="inbox"):
+    inbox = tmp_path / name
+    inbox.mkdir()
+    for filename, content in files.items():
+        path = inbox / filename
+        if isinstance(content, str):
+            path.write_text(content)
+        else:
+            nbformat.write(content, str(path))
+    return inbox
+
+
+def _rows(course):
+    out, _ = w.export(course)
+    with open(out) as f:
+        return {(r["assignment"], r["student_id"]): r for r in csv.DictReader(f)}
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return _notebook("reference")
+
+
+def test_student_ids_from_file_names():
+    assert w.student_id("zoë") == "zoe"
+    assert w.student_id("jo smith") == w.student_id("jo_smith") == "jo_smith"
+    assert w.student_id("___") == "" and w.student_id("日本") == ""
+
+
+def test_colliding_ids_and_unusable_names_are_per_student_problems(tmp_path, reference, capsys):
+    inbox = _inbox(tmp_path, {"jo smith.ipynb": reference, "jo_smith.ipynb": reference, "___.ipynb": reference,
+                              "alice.ipynb": reference})
+    course = tmp_path / "course"
+    assert cli(["autograde", ASSIGNMENT, str(inbox), "--course", str(course)]) == 1
+    out = capsys.readouterr()
+    assert "alice: 17 / 17" in out.out
+    assert "jo_smith: NOT GRADED: 'jo smith.ipynb' and 'jo_smith.ipynb' both give the student id 'jo_smith'" in out.out
+    assert "NOT GRADED: '___.ipynb' gives no usable student id" in out.out
+    assert "NOT GRADED: 2" in out.err
+    rows = _rows(course)
+    assert rows[ASSIGNMENT, "alice"]["status"] == "graded" and rows[ASSIGNMENT, "alice"]["score"] == "17"
+    assert rows[ASSIGNMENT, "jo_smith"]["score"] == ""                 # never read as a zero
+    assert rows[ASSIGNMENT, "jo_smith"]["status"].startswith("not graded: 'jo smith.ipynb' and 'jo_smith.ipynb'")
+
+
+def test_a_bad_resubmission_keeps_the_earlier_copy_and_grade(tmp_path, reference):
+    course = tmp_path / "course"
+    first = _inbox(tmp_path, {"alice.ipynb": reference, "bob.ipynb": _notebook("blank")}, "first")
+    report = w.autograde(ASSIGNMENT, first, course=course)
+    assert report["alice"].score == 17
+    kept = (course / "submitted" / "alice" / ASSIGNMENT / "chance.ipynb").read_bytes()
+    second = _inbox(tmp_path, {"alice.ipynb": "{ truncated", "bob.ipynb": reference}, "second")
+    report = w.autograde(ASSIGNMENT, second, course=course)
+    assert report["alice"].status == "not graded"
+    assert "not a readable notebook" in report["alice"].reason and "earlier submission's grade (17 / 17)" in \
+        report["alice"].reason
+    assert report["bob"].score == 17
+    assert (course / "submitted" / "alice" / ASSIGNMENT / "chance.ipynb").read_bytes() == kept
+    rows = _rows(course)
+    assert rows[ASSIGNMENT, "alice"]["score"] == "17" and rows[ASSIGNMENT, "alice"]["status"] == "graded"
+    assert "kept" in rows[ASSIGNMENT, "alice"]["note"]
+
+
+def test_students_with_no_submission_are_said_so(tmp_path, reference):
+    course = tmp_path / "course"
+    w.autograde(ASSIGNMENT, _inbox(tmp_path, {"alice.ipynb": reference}, "a"), course=course)
+    w.autograde("01_minimax", _inbox(tmp_path, {"carol.ipynb": "not json"}, "b"), course=course)
+    rows = _rows(course)
+    assert rows["01_minimax", "alice"]["status"] == "no submission" and rows["01_minimax", "alice"]["score"] == ""
+    assert rows[ASSIGNMENT, "carol"]["status"] == "no submission"
+    assert rows["01_minimax", "carol"]["status"].startswith("not graded: carol.ipynb is not a readable notebook")
+
+
+def test_one_grading_run_at_a_time(tmp_path, reference, capsys):
+    course = tmp_path / "course"
+    inbox = _inbox(tmp_path, {f"s{i}.ipynb": reference for i in range(3)})
+    w.prepare_course(course, [ASSIGNMENT])
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import time; from gamelib.grading import workflow as w\n"
+        f"with w.course_lock({str(course)!r}, 'test'):\n    print('held', flush=True); time.sleep(4)")],
+        stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "held"
+    assert cli(["autograde", ASSIGNMENT, str(inbox), "--course", str(course), "--no-wait"]) == 2
+    assert "is being graded by 'test'" in capsys.readouterr().err
+    results = {}
+    runs = [threading.Thread(target=lambda k=k: results.setdefault(k, w.autograde(ASSIGNMENT, inbox, course=course)))
+            for k in range(2)]
+    start = time.monotonic()
+    for t in runs:
+        t.start()
+    for t in runs:
+        t.join()
+    holder.wait()
+    assert time.monotonic() - start > 1                       # they waited for the holder
+    for report in results.values():
+        assert all(s.status == "graded" and s.score == 17 for s in report.values())
+    rows = _rows(course)
+    assert all(rows[ASSIGNMENT, f"s{i}"]["score"] == "17" for i in range(3))
+
+
+def test_feedback_that_would_show_hidden_code_is_withheld_for_that_student_alone(tmp_path, reference, capsys):
+    leaky = _notebook("reference")
+    line = sorted(w.hidden_lines(names=[ASSIGNMENT]))[0]
+    leaky.cells.append(nbformat.v4.new_code_cell(f"print({line!r})"))
+    course = tmp_path / "course"
+    w.autograde(ASSIGNMENT, _inbox(tmp_path, {"alice.ipynb": reference, "mallory.ipynb": leaky}), course=course)
+    assert cli(["feedback", ASSIGNMENT, "--course", str(course)]) == 1
+    err = capsys.readouterr().err
+    assert "WITHHELD for mallory: its page would show hidden test code" in err
+    assert list((course / "feedback" / "alice" / ASSIGNMENT).glob("*.html"))
+    assert not list((course / "feedback" / "mallory" / ASSIGNMENT).glob("*.html"))
+
+
+def test_the_course_secret_is_private_and_kept(tmp_path):
+    course = tmp_path / "course"
+    first = w.course_secret(course)
+    assert w.course_secret(course) == first and len(first) >= 32
+    assert (course / w.SECRET).stat().st_mode & 0o077 == 0
+
+
+def test_the_student_kit_holds_no_solution(tmp_path, capsys):
+    import zipfile
+    out = tmp_path / "kit.zip"
+    assert cli(["student-kit", str(out)]) == 0
+    with zipfile.ZipFile(out) as z:
+        names = z.namelist()
+        text = b"".join(z.read(n) for n in names if n.endswith(".ipynb"))
+    assert "gamelib-kit/exercises/release/02_alpha_beta/alpha_beta.ipynb" in names
+    assert "gamelib-kit/gamelib/grading/checks.py" in names and "gamelib-kit/STUDENT_COPY.md" in names
+    assert not any(n.startswith(("gamelib-kit/exercises/source/", "gamelib-kit/tests/")) for n in names)
+    assert b"### BEGIN SOLUTION" not in text and b"### BEGIN HIDDEN TESTS" not in text
