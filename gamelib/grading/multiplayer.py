@@ -152,7 +152,8 @@ def _maxn_hidden(seed, n):
     out = []
     for i in range(n):
         players = 3 if i % 2 == 0 else 4
-        spec = random_vector_spec(rng, players, rng.randint(2, 4 if players == 3 else 3), (1, 3),
+        depth = rng.randint(2, 4) if players == 3 else 4             # four players: each moves at least once
+        spec = random_vector_spec(rng, players, depth, (1, 3), stop=0.2 if players == 3 else 0.3,
                                   chance_nodes=0.4 if i % 4 >= 2 else 0.0)
         out.append(MaxnCase(f"hidden tree {i + 1}", vector_tree(spec, NAMES[:players]),
                             tie=rng.choice(TIES), hidden=True))
