@@ -188,11 +188,17 @@ def _counts_wanted(root: M.Node, trace, k: int) -> tuple:
     return tuple(out)
 
 
-def _counts_given(returned, root: M.Node) -> tuple:
+def _shown(x, hidden: bool) -> str:
+    """What a student's answer is, for feedback: on a hidden case its type only (the tree it holds is the
+    hidden case's)."""
+    return type(x).__name__ if hidden and x is not None else describe_returned(x)
+
+
+def _counts_given(returned, root: M.Node, hidden: bool = False) -> tuple:
     """``((path, N, U), ...)`` read from the tree a student's BACK-PROPAGATE returned, or a problem."""
     if not isinstance(returned, dict):
         hint = " (did you forget to return it?)" if returned is None else ""
-        return None, (f"BACK-PROPAGATE returned {describe_returned(returned)}{hint}; it should return the "
+        return None, (f"BACK-PROPAGATE returned {_shown(returned, hidden)}{hint}; it should return the "
                       "tree it was given, with N and U updated")
     out = []
     for path, node in _nodes(root):
@@ -200,13 +206,13 @@ def _counts_given(returned, root: M.Node) -> tuple:
         for a in path:
             kids = theirs.get("children") if isinstance(theirs, dict) else None
             theirs = kids.get(a) if isinstance(kids, dict) else None
-        where = "the root" if not path else "the node at " + " → ".join(map(str, path))
+        where = "the root" if not path else "a node" if hidden else "the node at " + " → ".join(map(str, path))
         if not isinstance(theirs, dict):
-            return None, f"the tree BACK-PROPAGATE returned has no {where}; return the tree you were given"
+            return None, f"the tree BACK-PROPAGATE returned lacks {where}; return the tree you were given"
         n, u = theirs.get("N"), theirs.get("U")
         if not is_number(n) or not is_number(u):
             return None, (f"in the tree BACK-PROPAGATE returned, N and U of {where} are "
-                          f"{describe_returned(n)} and {describe_returned(u)}, not numbers")
+                          f"{_shown(n, hidden)} and {_shown(u, hidden)}, not numbers")
         out.append((path, n, u if path else None))
     return tuple(out), ""
 
@@ -246,7 +252,7 @@ def harness(case: MctsCase, trace, *, select_step=None, backup_step=None, paths:
             path = _as_path(returned)
             if path is None:
                 hint = " (a node? return the moves that lead to it)" if isinstance(returned, dict) else ""
-                return Malformed(k + 1, f"SELECT returned {describe_returned(returned)}{hint}; it should return "
+                return Malformed(k + 1, f"SELECT returned {_shown(returned, case.hidden)}{hint}; it should return "
                                         "the path to the node it selects, the list of moves from the root")
             leaf = _follow(root, path)
             note = ("not a node of the tree" if leaf is None else
@@ -264,7 +270,7 @@ def harness(case: MctsCase, trace, *, select_step=None, backup_step=None, paths:
             continue
         returned = backup_step(tree_view(root), list(_path(child)), utility)
         M.backup(child, utility)
-        got, problem = _counts_given(returned, root)
+        got, problem = _counts_given(returned, root, case.hidden)
         if problem:
             return Malformed(k + 1, problem)
         want = _counts_wanted(root, trace, k + 1)
@@ -730,7 +736,8 @@ def ucb_by_hand(values: dict, pick, parent_visits: int, children: dict, c: float
     if not isinstance(values, dict) or set(values) != set(ucb):
         fail(f"{what} (c = {fmt(c)}) should be a dict with the moves {', '.join(map(str, ucb))}; it is "
              f"{describe_returned(values)}")
-    wrong = [f"{m}: yours {values[m]!r}" for m in ucb if not _close(values[m], ucb[m])]
+    wrong = [f"{m}: yours {values[m]!r} is not right" for m in ucb
+             if not (is_number(values[m]) and abs(values[m] - ucb[m]) <= 5e-4)]            # 3 decimals
     best = max(ucb, key=ucb.get)
     if pick != best:
         wrong.append(f"the child SELECT picks: yours {pick!r} is not right")
@@ -769,24 +776,25 @@ def backup_by_hand(answer: dict, chain, utility: float, *, what: str = "the back
 
 
 @quiet
-def td_by_hand(delta_1, w_after_1, w_td0, w_tdlambda, weights, episode, utility, alpha, lam, *,
-               what: str = "your TD updates"):
-    """A recorded game learned from by hand: the first temporal difference ``delta_1``, the weights
-    after the first update (``w_after_1``), and after the whole game with TD(0) (``w_td0``) and with
-    TD(``lam``) (``w_tdlambda``), against :func:`gamelib.td.td_learn` (and the evaluation,
-    :class:`gamelib.WeightedSum`, for the temporal difference)."""
+def td_by_hand(answers: dict, weights, episode, utility, alpha, lam, *, what: str = "your TD updates"):
+    """A recorded game learned from by hand: ``answers`` holds any of ``delta_1`` (the first temporal
+    difference), ``w_after_1`` (the weights after the first update), ``w_td0`` and ``w_tdlambda`` (after
+    the whole game with TD(0) and with TD(``lam``)), checked against :func:`gamelib.td.td_learn` (and
+    the evaluation, :class:`gamelib.WeightedSum`, for the temporal difference)."""
     __tracebackhide__ = True
     names = [f"f{i + 1}" for i in range(len(weights))]
     value = WeightedSum({n: (lambda s, i=i: s[i]) for i, n in enumerate(names)}, dict(zip(names, weights)))
     bootstrapped = value(episode[1]) if len(episode) > 2 else utility
-    want = {"delta_1": bootstrapped - value(episode[0]),
-            "w_after_1": reference_td(weights, episode[:2], bootstrapped, alpha, lam),
-            "w_td0": reference_td(weights, episode, utility, alpha, 0.0),
-            "w_tdlambda": reference_td(weights, episode, utility, alpha, lam)}
-    got = {"delta_1": delta_1, "w_after_1": w_after_1, "w_td0": w_td0, "w_tdlambda": w_tdlambda}
+    want = {"delta_1": lambda: bootstrapped - value(episode[0]),
+            "w_after_1": lambda: reference_td(weights, episode[:2], bootstrapped, alpha, lam),
+            "w_td0": lambda: reference_td(weights, episode, utility, alpha, 0.0),
+            "w_tdlambda": lambda: reference_td(weights, episode, utility, alpha, lam)}
+    unknown = set(answers) - set(want)
+    if unknown:
+        raise ValueError(f"td_by_hand checks {sorted(want)}, not {sorted(unknown)}")
     wrong = []
-    for name, w in want.items():
-        mine = got[name]
+    for name, mine in answers.items():
+        w = want[name]()
         if isinstance(w, tuple):
             ok = isinstance(mine, (tuple, list)) and len(mine) == len(w) and all(map(_close, mine, w))
         else:
