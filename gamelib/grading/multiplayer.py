@@ -152,11 +152,13 @@ def _maxn_hidden(seed, n):
     out = []
     for i in range(n):
         players = 3 if i % 2 == 0 else 4
-        depth = rng.randint(2, 4) if players == 3 else 4             # four players: each moves at least once
-        spec = random_vector_spec(rng, players, depth, (1, 3), stop=0.2 if players == 3 else 0.3,
-                                  chance_nodes=0.4 if i % 4 >= 2 else 0.0)
-        out.append(MaxnCase(f"hidden tree {i + 1}", vector_tree(spec, NAMES[:players]),
-                            tie=rng.choice(TIES), hidden=True))
+        while True:                                                  # four players: each moves somewhere
+            spec = random_vector_spec(rng, players, rng.randint(2, 4) if players == 3 else 4, (1, 3),
+                                      stop=0.2 if players == 3 else 0.3, chance_nodes=0.4 if i % 4 >= 2 else 0.0)
+            tree = vector_tree(spec, NAMES[:players])
+            if len({tree.to_move(s) for s in tree.states if not tree.is_terminal(s)} - {CHANCE}) == players:
+                break
+        out.append(MaxnCase(f"hidden tree {i + 1}", tree, tie=rng.choice(TIES), hidden=True))
     for k in range(max(1, n // 10)):
         raid = Raid(moves=rng.randint(2, 3))
         start = raid.state(tuple(rng.randint(0, 4) for _ in range(3)), rng.choice(raid.player_order))
