@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from .core import INF, MAX, MIN, SearchResult, recording
-from .validate import checked_order, flag, recursion_guard, search_entry, unhandled_player
+from .validate import checked_order, checked_utility, flag, recursion_guard, search_entry, unhandled_player
 
 
 def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
@@ -57,7 +57,7 @@ def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cuto
     strict = not flag("prune_on_equality", prune_on_equality)
     if order is not None:
         order = checked_order(order)     # the same actions, reordered: checked at every node
-    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    is_terminal, utility, to_move = game.is_terminal, checked_utility(game), game.to_move
     actions, result = game.actions, game.result
     nodes = 0
     move = None

@@ -93,9 +93,10 @@ def opponent(player: str) -> str:
 def check_distribution(pairs: Iterable[tuple[Any, float]], what, tol: float = 1e-9) -> list:
     """Return ``pairs`` as a list after checking they form a probability distribution.
 
-    Raises ProbabilityError naming ``what`` if a probability is negative or they do not sum to 1.
-    ``what`` is a string, or a function returning one, called only to write that message (searches
-    check every chance node, and need not describe one that is fine).
+    Raises ProbabilityError naming ``what`` if a probability is not a real number (None, '0.5', True,
+    1j), is negative or NaN, or they do not sum to 1.  ``what`` is a string, or a function returning
+    one, called only to write that message (searches check every chance node, and need not describe
+    one that is fine).
     """
     try:
         pairs = list(pairs)
@@ -106,8 +107,10 @@ def check_distribution(pairs: Iterable[tuple[Any, float]], what, tol: float = 1e
     for pair in pairs:
         try:
             outcome, p = pair
+            if p.__class__ is not float and (isinstance(p, bool) or not isinstance(p, numbers.Real)):
+                raise TypeError
             negative = not p >= 0             # True for NaN too
-        except (TypeError, ValueError):     # not a pair, or p is not a number (None, '0.5', 1j)
+        except (TypeError, ValueError):     # not a pair, or p is not a number (None, '0.5', 1j, True)
             raise ProbabilityError(f"{_named(what)}: {pair!r} is not an (outcome, probability) pair "
                                    "with a number for probability") from None
         if negative:
@@ -123,11 +126,40 @@ def _named(what) -> str:
     return what() if callable(what) else what
 
 
+def trusted(method):
+    """Mark a game's ``utility``, ``utilities`` or ``chance_outcomes`` as giving only good values for
+    every state of the game: real numbers (never NaN) for utilities, a probability distribution for
+    chance.  The kit's own games use it, their values being fixed by their rules and by settings
+    checked when the game is built.  The searches then call the method as it is; a method without
+    the mark (a student's game, or a subclass that overrides it) is wrapped once, at the search's
+    entry, so that every value it returns is checked (:func:`gamelib.validate.checked_utility`)."""
+    method.gamelib_checked = True
+    return method
+
+
 class Game:
     """The protocol every game and every explicit tree implements (AIMA §5.1).
 
     Subclasses set ``initial_state`` and override the methods below.  ``utility`` is only asked of
     terminal states; ``chance_outcomes`` only of states where ``to_move`` is CHANCE.
+
+    The optional parts, each with a default that keeps a two-player, fully observable game as it is
+    (:mod:`gamelib.validate` reads them, so every tool asks the same way):
+
+    ====================================  =================================================================
+    ``player_order``                      the players, in the order of utility vectors: (MAX, MIN)
+    ``utilities(state)``                  the utility vector: ``utility`` asked player by player
+    ``observation(state, player)``        what the player perceives: the state itself
+    ``information_set(state, player)``    a readable key of the player's information set: None (the
+                                          tools key it by the player's history)
+    ``chance_outcomes(state)``            (CHANCE states only) the ``(outcome, probability)`` pairs
+    ``check_state(state)``                refuse what is not a state of the game: states are hashable
+    ``too_large_to_solve(state)``         why a search to the end would not finish: never
+    ``cyclic``                            positions can repeat: False
+    ====================================  =================================================================
+
+    A game whose values are good by construction marks ``utility`` (and ``utilities``,
+    ``chance_outcomes``) with :func:`trusted`; the searches check every value of the others.
     """
 
     initial_state: Hashable = None
@@ -161,6 +193,12 @@ class Game:
         general each player of ``player_order`` has a payoff of its own)."""
         raise NotImplementedError
 
+    def utilities(self, state) -> tuple:
+        """The **utility vector** of terminal ``state`` (AIMA 4th ed. §5.2.2's ⟨v_A, v_B, v_C⟩, what
+        :func:`gamelib.maxn` backs up): one payoff per player of ``player_order``, in that order.  By
+        default ``utility`` asked player by player; a game may give the vector at once (Raid)."""
+        return tuple(self.utility(state, p) for p in self.player_order)
+
     def chance_outcomes(self, state) -> list[tuple[Any, float]]:
         """For a CHANCE state, the ``(outcome, probability)`` pairs; the probabilities sum to 1."""
         raise GameError(f"{type(self).__name__} has no chance states (asked at {state!r})")
@@ -172,10 +210,17 @@ class Game:
         The default is the state itself: the game is fully observable, so every game and search that
         never asks is unchanged.  A partially observable game (``gamelib.games.PhantomTicTacToe``,
         ``gamelib.games.KuhnPoker``) overrides it; :mod:`gamelib.imperfect` builds belief states and
-        information sets from it (a game may also define ``information_set(state, player)``, a
-        readable key for the player's whole history of percepts and actions; see there).
+        information sets from it.
         """
         return state
+
+    def information_set(self, state, player: str) -> Hashable | None:
+        """A readable key for the information set ``player`` is in at ``state`` (Kuhn poker's
+        ``'Qpb'``: "I hold the queen, I passed, the opponent bet"), or None.  None (the default): the
+        tools of :mod:`gamelib.imperfect` key it by the player's whole history of observations and
+        actions.  A key must be a function of that history, and tell apart any two histories the
+        player can tell apart (perfect recall); :func:`gamelib.imperfect.extensive_form` checks both."""
+        return None
 
     def too_large_to_solve(self, state) -> str | None:
         """Why a search from ``state`` to the end of the game would not finish in a student's lifetime
@@ -274,13 +319,13 @@ def cutoff_test(depth: int | None, evaluate, cutoff):
     """
     if depth is None and cutoff is None:
         return None
+    if cutoff is None and (not isinstance(depth, numbers.Integral) or isinstance(depth, bool) or depth < 0):
+        raise ArgumentError(f"depth must be a whole number of plies >= 0, got {depth!r}")
     if evaluate is None:
-        raise GameError("a depth-limited search needs evaluate=, a function state -> estimated utility "
-                        "for MAX, to score the states where it stops")
+        raise ArgumentError("a depth-limited search needs evaluate=, a function state -> estimated utility "
+                            "for MAX, to score the states where it stops")
     if cutoff is not None:
         return cutoff
-    if not isinstance(depth, numbers.Integral) or isinstance(depth, bool) or depth < 0:
-        raise GameError(f"depth must be a whole number of plies >= 0, got {depth!r}")
     depth = int(depth)                      # numpy integers too
     return lambda state, d: d >= depth
 

@@ -52,7 +52,8 @@ from .core import (INF, MAX, MIN, ArgumentError, Event, GameError, SearchDepthEr
                    collector_paused, recording)
 from .ordering import HistoryTable, KillerMoves, move_to_front
 from .transposition import TranspositionTable
-from .validate import (checked_order, flag, function, number, recursion_guard, search_entry, whole)
+from .validate import (checked_order, checked_utility, flag, function, number, recursion_guard, search_entry,
+                       whole)
 
 
 class LimitedResult(NamedTuple):
@@ -283,7 +284,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memor
     reduced = 0            # plies taken off the depth by the null moves above the node searched now
     try_first = _as_map(game, state, first_moves)          # {state: move} along a line of play
     reorder = bool(try_first) or table is not None or killers is not None or history is not None
-    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    is_terminal, utility, to_move = game.is_terminal, checked_utility(game), game.to_move
     actions, result, clock = game.actions, game.result, time.perf_counter
     strict = not prune_on_equality
     nodes = horizon = 0    # horizon: uses of the depth limit (evaluations, beam drops, shallow entries)
@@ -331,7 +332,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memor
                     return v
         dropped = ()
         if beam is not None:                               # (2) forward pruning
-            acts, dropped = _beam(game, evaluate, s, acts, width=beam, player=player)
+            acts, dropped = _beam(game, utility, evaluate, s, acts, width=beam, player=player)
             horizon += bool(dropped)
         if reorder:                                        # (3) move ordering
             acts = _move_order(acts, player=player, ply=ply, first=try_first.get(s) if try_first else None,
@@ -396,13 +397,13 @@ def _search(game, state, *, depth: int, evaluate: Callable, rules: _Rules, memor
     return LimitedResult(root_value, move, nodes, log, line[0], horizon == 0)
 
 
-def _beam(game, evaluate, s, acts, *, width: int, player: str) -> tuple[list, tuple]:
+def _beam(game, utility, evaluate, s, acts, *, width: int, player: str) -> tuple[list, tuple]:
     """Forward pruning (beam search, AIMA 4th ed. §5.3.3): ``(kept, dropped)``, the ``width`` moves
-    of ``acts`` best for ``player`` by ``evaluate`` of the state each leads to (its utility if
+    of ``acts`` best for ``player`` by ``evaluate`` of the state each leads to (its ``utility`` if
     terminal), best first, and the rest."""
     def score(a):
         child = game.result(s, a)
-        return game.utility(child, MAX) if game.is_terminal(child) else evaluate(child)
+        return utility(child, MAX) if game.is_terminal(child) else evaluate(child)
     ranked = sorted(acts, key=score, reverse=(player == MAX))
     return ranked[:width], tuple(ranked[width:])
 

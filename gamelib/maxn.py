@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Event, Game, GameError,
-                   SearchResult, check_distribution, recording)
-from .validate import check_game, choice, player, player_order, recursion_guard, search_entry
+from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Event, Game, GameError, SearchResult,
+                   StateError, check_distribution, cutoff_test, recording)
+from .validate import (check_game, checked_utilities, choice, flag, function, game_state, is_cyclic, player,
+                       player_order, recursion_guard, search_entry, too_large_to_solve)
 
 TIES = ("first", "spiteful", "generous", "paranoid")
 
@@ -54,8 +55,7 @@ def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=No
     choice("ties", ties, TIES)
     index = {p: i for i, p in enumerate(players)}
     is_terminal, to_move, actions, result = game.is_terminal, game.to_move, game.actions, game.result
-    utility = game.utility
-    utilities = getattr(game, "utilities", None) or (lambda s: tuple(utility(s, p) for p in players))
+    utilities = checked_utilities(game, players)     # game.utilities, each vector checked (or vouched for)
     root = index.get(game.to_move(state)) if not game.is_terminal(state) else None
     prefer = {"first": None,                               # does a tied child v2 replace v?
               "spiteful": lambda v2, v, i: sum(v2) < sum(v),
@@ -87,7 +87,7 @@ def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=No
         else:
             i = index.get(mover)
             if i is None:
-                raise GameError(f"{mover!r} moves at {s!r}, but the players of {game!r} are {players}")
+                raise StateError(f"{mover!r} moves at {s!r}, but the players of {game!r} are {players}")
             v = None
             for a in actions(s):
                 v2 = value(result(s, a), ply + 1, a)
@@ -105,11 +105,25 @@ def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=No
     return SearchResult(root_value, best_action, nodes, log)
 
 
+MAXN_OPTIONS = ("depth", "evaluate", "cutoff", "ties", "trace")
+
+
 def maxn_policy(game, **options):
     """A policy (state -> {action: 1}) that plays ``maxn(game, state, **options)``'s action, for
-    :func:`gamelib.play`; it serves whichever player is to move."""
+    :func:`gamelib.play`; it serves whichever player is to move.  The options are checked now, not at
+    the first move."""
     from .policies import minimax_policy
     check_game(game)
+    unknown = [k for k in options if k not in MAXN_OPTIONS]
+    if unknown:
+        raise ArgumentError(f"maxn_policy got {unknown[0]!r}, which is not an option of maxn "
+                            f"({', '.join(MAXN_OPTIONS)})")
+    choice("ties", options.get("ties", "first"), TIES)
+    flag("trace", options.get("trace", False))
+    for name in ("evaluate", "cutoff"):
+        if options.get(name) is not None:
+            function(name, options[name], "a function")
+    cutoff_test(options.get("depth"), options.get("evaluate"), options.get("cutoff"))
     return minimax_policy(game, search=partial(maxn, **options))
 
 
@@ -124,7 +138,7 @@ class Teams(Game):
     def __init__(self, game, team):
         self.game, self.team = game, tuple(team)
         self.initial_state = game.initial_state
-        self.cyclic = getattr(game, "cyclic", False)
+        self.cyclic = is_cyclic(game)
 
     def to_move(self, state):
         p = self.game.to_move(state)
@@ -143,9 +157,10 @@ class Teams(Game):
         return self.game.chance_outcomes(state)
 
     def check_state(self, state):
-        check = getattr(self.game, "check_state", None)
-        if check is not None:
-            check(state)
+        game_state(self.game, state)
+
+    def too_large_to_solve(self, state):
+        return too_large_to_solve(self.game, state)
 
     def utility(self, state, who):
         u = sum(self.game.utility(state, p) for p in self.team)

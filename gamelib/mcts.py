@@ -48,9 +48,10 @@ import random
 import time
 from typing import Any, Callable, NamedTuple
 
-from .core import CHANCE, MAX, MIN, ArgumentError, Event, GameError, collector_paused, recording
+from .core import CHANCE, MAX, MIN, ArgumentError, Event, GameError, StateError, collector_paused, recording
 from .policies import MAX_MOVES, distribution
-from .validate import check_game, flag, function, guard_size, number, python_seed, start_state, whole
+from .validate import (CheckedGame, check_game, flag, function, guard_size, number, python_seed, start_state,
+                       two_player, unchanged_by_result, whole, zero_sum_utility)
 
 C = math.sqrt(2)
 """UCB1's exploration constant for rewards in [0, 1] (Auer et al. 2002); the default ``c``."""
@@ -137,9 +138,16 @@ def new_node(game, state, parent=None, action=None, player=None, rng=None) -> No
     if to_move == CHANCE:                   # expanded all at once, in the game's order
         return Node(state, parent, action, player, to_move, [o for o, _ in game.chance_outcomes(state)])
     untried = list(game.actions(state))
+    if not untried:
+        raise _no_moves(game, state)
     if rng is not None:
         rng.shuffle(untried)
     return Node(state, parent, action, player, to_move, untried)
+
+
+def _no_moves(game, state) -> StateError:
+    return StateError(f"{state!r} is not terminal but has no actions: {game!r} must end the game where "
+                      "nobody can move")
 
 
 def select(node: Node, c: float, rng: random.Random) -> Node:
@@ -188,21 +196,26 @@ def simulate(game, state, rng: random.Random, playout: Callable | None = None,
     :mod:`gamelib.policies`); chance outcomes follow ``game.chance_outcomes``."""
     is_terminal, to_move, actions, result = game.is_terminal, game.to_move, game.actions, game.result
     moves = 0
-    while not is_terminal(state):
-        if max_moves is not None and moves >= max_moves:
-            guard_size(moves + 1, max_moves, argument="max_moves",
-                       what=f"the length of a playout of {game!r} (its positions may repeat for ever)")
-        player = to_move(state)
-        if player == CHANCE:
-            outcomes, weights = zip(*game.chance_outcomes(state))
-            state = result(state, rng.choices(outcomes, weights)[0])
-        elif playout is None:
-            acts = actions(state)
-            state = result(state, acts[int(rng.random() * len(acts))])
-        else:                                  # the policy's distribution, checked (policies.distribution)
-            moves_, weights = zip(*distribution(game, state, {player: playout}))
-            state = result(state, rng.choices(moves_, weights)[0])
-        moves += 1
+    try:
+        while not is_terminal(state):
+            if max_moves is not None and moves >= max_moves:
+                guard_size(moves + 1, max_moves, argument="max_moves",
+                           what=f"the length of a playout of {game!r} (its positions may repeat for ever)")
+            player = to_move(state)
+            if player == CHANCE:
+                outcomes, weights = zip(*game.chance_outcomes(state))
+                state = result(state, rng.choices(outcomes, weights)[0])
+            elif playout is None:
+                acts = actions(state)
+                state = result(state, acts[int(rng.random() * len(acts))])
+            else:                              # the policy's distribution, checked (policies.distribution)
+                moves_, weights = zip(*distribution(game, state, {player: playout}))
+                state = result(state, rng.choices(moves_, weights)[0])
+            moves += 1
+    except IndexError:                         # a state that is not over but has no actions
+        if not is_terminal(state) and to_move(state) != CHANCE and not actions(state):
+            raise _no_moves(game, state) from None
+        raise
     return state
 
 
@@ -231,12 +244,18 @@ def mcts(game, state=None, *, iterations: int | None = None, time_limit: float |
     for both players' playout moves (None: uniformly random); a playout longer than ``max_moves``
     moves raises :class:`~gamelib.core.TooLargeError` (None: no limit).
 
+    The game must be two-player and zero-sum with finite utilities (U is kept for the player who
+    moved in, MIN's reward being minus MAX's utility), and its states immutable (the tree keeps
+    them): a game of other players is refused at the entry, and a utility that is not a finite number
+    or not minus MIN's, and chance outcomes that are not a distribution, where they are first met.
+
     >>> from gamelib.games import TicTacToe
     >>> game = TicTacToe("XX.OO....")           # X to move wins at square 2
     >>> mcts(game, iterations=200).action       # (row, column)
     (0, 2)
     """
     check_game(game)
+    two_player(game, "mcts")
     state = start_state(game, state)
     iterations = whole("iterations", iterations, 1, none=True, unit="playouts")
     time_limit = number("time_limit", time_limit, above=0, none=True, finite=False,
@@ -250,6 +269,9 @@ def mcts(game, state=None, *, iterations: int | None = None, time_limit: float |
     if playout is not None:
         function("playout", playout, "a policy, a function state -> {action: probability}, or None")
     max_moves = whole("max_moves", max_moves, 1, none=True, unit="moves")
+    unchanged_by_result(game, state, "mcts")
+    utility_for_max = zero_sum_utility(game, "mcts")    # finite, and minus MIN's: checked at every playout
+    game = CheckedGame(game)           # chance outcomes checked the first time each distribution is seen
 
     rng = random.Random(seed)
     clock = time.perf_counter
@@ -258,7 +280,6 @@ def mcts(game, state=None, *, iterations: int | None = None, time_limit: float |
     root = new_node(game, state, rng=rng)
     nodes = 1
     done = 0
-    utility_for_max = game.utility
     with recording(trace) as log, collector_paused():
         while (iterations is None or done < iterations) and (deadline is None or clock() < deadline
                                                               or done == 0):
@@ -267,12 +288,12 @@ def mcts(game, state=None, *, iterations: int | None = None, time_limit: float |
             child = expand(game, leaf, rng)
             nodes += len(leaf.children) - before
             end = simulate(game, child.state, rng, playout, max_moves)
-            u = utility_for_max(end, MAX)
+            u = utility_for_max(end)
             backup(child, u)
             done += 1
             if log is not None:
                 log.append(("simulate", child.state, _depth(child), None, None, u, _path(child)))
-    return _result(game, root, nodes, log, done, clock() - start)
+    return _result(game, root, nodes, log, done, clock() - start, utility_for_max)
 
 
 def _depth(node: Node) -> int:
@@ -290,9 +311,9 @@ def _path(node: Node) -> tuple:
     return tuple(reversed(path))
 
 
-def _result(game, root: Node, nodes: int, log, done: int, seconds: float) -> MCTSResult:
+def _result(game, root: Node, nodes: int, log, done: int, seconds: float, utility_for_max) -> MCTSResult:
     if root.to_move is None:
-        return MCTSResult(game.utility(root.state, MAX), None, nodes, log, {}, {}, [], done, seconds, root)
+        return MCTSResult(utility_for_max(root.state), None, nodes, log, {}, {}, [], done, seconds, root)
     order = [a for a, _ in game.chance_outcomes(root.state)] if root.to_move == CHANCE \
         else list(game.actions(root.state))
     kids = {a: root.children[a] for a in order if a in root.children}
@@ -328,9 +349,15 @@ def tree_statistics(trace, iterations: int | None = None) -> dict:
     through, replayed from a :func:`mcts` trace; ``path`` is the tuple of moves from the root (``()``
     is the root).  Nodes are listed in the order they were first reached.  (CHANCE outcomes expanded
     together but never played through are not listed.)"""
-    events = list(trace)
-    if any(e.kind != "simulate" for e in events):
-        raise ArgumentError("tree_statistics reads the trace of gamelib.mcts (its 'simulate' events)")
+    try:
+        events = list(trace)
+        ok = not isinstance(trace, (str, bytes)) and all(isinstance(e, Event) and e.kind == "simulate"
+                                                          and isinstance(e.action, tuple) for e in events)
+    except TypeError:
+        ok = False
+    if not ok:
+        raise ArgumentError(f"trace must be the trace of gamelib.mcts (mcts(..., trace=True).trace, its "
+                            f"'simulate' events), got {trace!r:.200}")
     iterations = whole("iterations", iterations, 0, none=True)
     visits, totals = {}, {}
     for e in events[:iterations]:
@@ -346,8 +373,12 @@ def root_ucb(stats: dict, player: str, c: float = C) -> dict:
     """UCB1 of each of the root's children from :func:`tree_statistics`, for ``player`` to move at the
     root (MAX or MIN): ``{move: (ucb, mean reward for player, visits)}``.  The value select() compares
     at the root in the next iteration."""
-    if player not in (MAX, MIN):
+    if player != MAX and player != MIN:
         raise ArgumentError(f"player must be MAX or MIN (the player to move at the root), got {player!r}")
+    if not isinstance(stats, dict) or not all(isinstance(p, tuple) and isinstance(s, Stats) for p, s in stats.items()):
+        raise ArgumentError(f"stats must be what gamelib.mcts.tree_statistics returns, {{path: Stats}}, got "
+                            f"{stats!r:.200}")
+    number("c", c, least=0, what="an exploration constant, a finite number")
     sign = -1 if player == MIN else 1
     root = stats.get(())
     out = {}

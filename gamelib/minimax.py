@@ -30,7 +30,7 @@ from typing import Callable
 
 from .core import (CHANCE, INF, MAX, MIN, EvaluationError, ProbabilityError,
                    SearchResult, check_distribution, recording)
-from .validate import function, recursion_guard, search_entry, unhandled_player
+from .validate import checked_utility, function, recursion_guard, search_entry, unhandled_player
 
 # What a node does with its children's values.
 _MAXIMIZE = "max"
@@ -63,11 +63,12 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
     where the cutoff test holds is scored ``evaluate(state)`` instead of being searched.
 
     Bad input is refused before the search starts (:func:`gamelib.validate.search_entry`; ``name``
-    is the search's name in the messages).  An outcome of probability 0 adds nothing to an expectation,
+    is the search's name in the messages), and a utility that is not a real number (NaN, None) when
+    it is met (:func:`gamelib.validate.checked_utility`).  An outcome of probability 0 adds nothing to an expectation,
     even if it is worth ±∞ (0·∞ counts as 0, never NaN).
     """
     state, evaluate, cut = search_entry(game, state, depth, evaluate, cutoff, trace, name)
-    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    is_terminal, utility, to_move = game.is_terminal, checked_utility(game), game.to_move
     actions, result = game.actions, game.result
     averages = {p: _expected_over(game, r) for p, r in rules.items() if r not in (_MAXIMIZE, _MINIMIZE)}
     nodes = 0

@@ -28,7 +28,7 @@ from typing import Callable, NamedTuple
 
 from .core import MAX, MIN, ArgumentError
 from .policies import MAX_MOVES, check_policies, distribution, uniform
-from .validate import check_game, flag, guard_size, python_seed, start_state, whole
+from .validate import check_game, checked_utility, flag, guard_size, python_seed, start_state, whole
 
 MAX_PLAYOUTS = 10_000_000
 """The size guard on ``playouts`` (``max_playouts=None`` lifts it)."""
@@ -72,6 +72,7 @@ def playout(game, state, policies: dict, rng: random.Random, max_moves: int | No
     """
     check_game(game)
     check_policies(policies)
+    utility = checked_utility(game)
     moves_made = 0
     while not game.is_terminal(state):
         if max_moves is not None and moves_made >= max_moves:
@@ -80,7 +81,7 @@ def playout(game, state, policies: dict, rng: random.Random, max_moves: int | No
         moves, weights = zip(*distribution(game, state, policies))
         state = game.result(state, rng.choices(moves, weights)[0])
         moves_made += 1
-    return game.utility(state, MAX)
+    return utility(state, MAX)
 
 
 def monte_carlo_value(game, state=None, *, playouts: int, policy: dict | None = None,
@@ -111,7 +112,7 @@ def monte_carlo_value(game, state=None, *, playouts: int, policy: dict | None = 
     else:
         runs = range(playouts)
     if game.is_terminal(state):
-        return Estimate(game.utility(state, MAX), 0.0)
+        return Estimate(checked_utility(game)(state, MAX), 0.0)
     utilities = [playout(game, state, policies, rng) for _ in runs]
     return Estimate(fmean(utilities), stdev(utilities) / math.sqrt(playouts))
 
@@ -150,7 +151,7 @@ def monte_carlo_evaluation(game, playouts: int, policy: dict | None = None, seed
 
     def evaluate(state):
         if game.is_terminal(state):
-            return game.utility(state, MAX)
+            return checked_utility(game)(state, MAX)
         rng = random.Random(state_seed(seed, state))
         return fmean(playout(game, state, policies, rng) for _ in range(playouts))
 

@@ -63,7 +63,8 @@ from typing import Iterable, NamedTuple, Sequence
 from .core import (CHANCE, INF, MAX, MIN, ArgumentError, GameError, SearchResult,
                    check_distribution, recording)
 from .trees import GameTree, chance
-from .validate import flag, guard_size, number, python_seed, recursion_guard, search_entry, whole
+from .validate import (checked_utility, flag, guard_size, number, python_seed, recursion_guard, search_entry,
+                       whole)
 
 
 def _check_bounds(lower, upper):
@@ -92,7 +93,7 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
     name = "star2" if probing else "star1"
     _check_bounds(lower, upper)
     state, evaluate, cut = search_entry(game, state, depth, evaluate, cutoff, trace, name)
-    is_terminal, utility, to_move = game.is_terminal, game.utility, game.to_move
+    is_terminal, utility, to_move = game.is_terminal, checked_utility(game), game.to_move
     actions, result, chance_outcomes = game.actions, game.result, game.chance_outcomes
     L, U = lower, upper
     nodes = 0

@@ -31,10 +31,11 @@ import numbers
 import random
 from typing import NamedTuple
 
-from .core import CHANCE, MAX, ArgumentError, EvaluationError, GameError
+from .core import CHANCE, MAX, ArgumentError, EvaluationError, GameError, StateError
 from .evaluation import WeightedSum
 from .policies import MAX_MOVES
-from .validate import check_game, flag, guard_size, number, python_seed, start_state, whole
+from .validate import (CheckedGame, check_game, flag, guard_size, number, python_seed, start_state, two_player,
+                       whole, zero_sum_utility)
 
 
 class Episode(NamedTuple):
@@ -76,6 +77,7 @@ def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: f
     True
     """
     check_game(game)
+    two_player(game, "td_learn")
     if not isinstance(features, WeightedSum):
         raise ArgumentError(f"features must be a gamelib.WeightedSum (its weights are where learning "
                             f"starts), got {features!r}")
@@ -88,7 +90,9 @@ def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: f
     flag("progress", progress)
     whole("max_moves", max_moves, 1, none=True, unit="moves")
     if game.is_terminal(start):
-        raise GameError(f"td_learn needs a state where the game is not over, got {start!r}")
+        raise StateError(f"td_learn needs a state where the game is not over, got {start!r}")
+    utility = zero_sum_utility(game, "td_learn")   # MAX's: finite, and minus MIN's (self-play is zero-sum)
+    game = CheckedGame(game)                       # chance outcomes checked the first time each is seen
 
     names = list(features.features)
     fs = list(features.features.items())
@@ -104,9 +108,11 @@ def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: f
             if max_moves is not None and moves >= max_moves:
                 guard_size(moves + 1, max_moves, argument="max_moves",
                            what=f"the length of a self-play game of {game!r}")
-            s2 = _self_play_move(game, s, fs, w, epsilon, rng)
+            s2 = _self_play_move(game, s, fs, w, epsilon, rng, utility)
+            if s2 is None:                       # every value is NaN: the weights have blown up
+                raise _diverged(episode, names, w, alpha)
             if game.is_terminal(s2):
-                target, x2 = game.utility(s2, MAX), None
+                target, x2 = utility(s2), None
             else:
                 x2 = _features(fs, s2)
                 target = _dot(w, x2)
@@ -117,11 +123,15 @@ def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: f
             errors += abs(delta)
             s, x, moves = s2, x2, moves + 1
         if not all(math.isfinite(wi) for wi in w):
-            raise GameError(f"TD learning diverged in game {episode + 1}: the weights became "
-                            f"{dict(zip(names, w))}; use a smaller alpha (now {alpha!r})")
-        history.append(Episode(episode + 1, game.utility(s, MAX), moves, errors / moves,
+            raise _diverged(episode, names, w, alpha)
+        history.append(Episode(episode + 1, utility(s), moves, errors / moves,
                                dict(zip(names, w))))
     return TDResult(features.with_weights(**dict(zip(names, w))), history)
+
+
+def _diverged(episode, names, w, alpha) -> GameError:
+    return GameError(f"TD learning diverged in game {episode + 1}: the weights became {dict(zip(names, w))}; "
+                     f"use a smaller alpha (now {alpha!r})")
 
 
 def _features(fs, s) -> list:
@@ -144,17 +154,22 @@ def _dot(w, x) -> float:
     return total
 
 
-def _self_play_move(game, s, fs, w, epsilon, rng):
-    """The state after the mover's ε-greedy move by V(·; w) one ply ahead (ties at random)."""
+def _self_play_move(game, s, fs, w, epsilon, rng, utility):
+    """The state after the mover's ε-greedy move by V(·; w) one ply ahead (ties at random); None if no
+    child has a value that is a number (the weights have blown up: NaN)."""
     player = game.to_move(s)
     if player == CHANCE:
         outcomes, probs = zip(*game.chance_outcomes(s))
         return game.result(s, rng.choices(outcomes, probs)[0])
     children = [game.result(s, a) for a in game.actions(s)]
+    if not children:
+        raise StateError(f"{s!r} is not terminal but has no actions: {game!r} must end the game where nobody "
+                         "can move")
     if rng.random() < epsilon:
         return rng.choice(children)
     sign = 1 if player == MAX else -1
-    scored = [(sign * (game.utility(c, MAX) if game.is_terminal(c) else _dot(w, _features(fs, c))), c)
+    scored = [(sign * (utility(c) if game.is_terminal(c) else _dot(w, _features(fs, c))), c)
               for c in children]
     best = max(v for v, _ in scored)
-    return rng.choice([c for v, c in scored if v == best])
+    ties = [c for v, c in scored if v == best]
+    return rng.choice(ties) if ties else None

@@ -23,7 +23,8 @@ vector** in player order.  The players take turns level by level, the first at t
     >>> three.to_move("A"), three.to_move("B"), three.utility("D", "C")
     ('A', 'B', 3)
 
-Lists are decision nodes and tuples leaves; :func:`gamelib.maxn` searches such trees.
+Lists are decision nodes and tuples leaves; :func:`gamelib.maxn` searches such trees.  A tuple in a
+two-player spec (no ``players=``) is refused: it is a utility vector, written without saying whose.
 """
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ import numbers
 import random as _random
 from typing import Any, NamedTuple
 
-from .core import CHANCE, MAX, MIN, Game, GameError, StateError, TreeSpecError, opponent
+from .core import (CHANCE, MAX, MIN, ArgumentError, Game, GameError, StateError, TreeSpecError, opponent,
+                   trusted)
 
 
 class ChanceSpec(NamedTuple):
@@ -84,6 +86,7 @@ class GameTree(Game):
         if self.vectors:
             self.player_order = _check_players(player_order)
             self._index = {p: i for i, p in enumerate(self.player_order)}
+        _check_values(leaf_values, probabilities, self.player_order if self.vectors else None)
         self.children = children          # label -> tuple of (action, child label)
         self.players = players            # label -> MAX / MIN / CHANCE
         self.leaf_values = leaf_values    # label -> MAX's utility, for terminal labels
@@ -121,6 +124,7 @@ class GameTree(Game):
         except (KeyError, TypeError):
             raise self._not_a_node(state) from None
 
+    @trusted                            # the leaves are checked when the tree is built
     def utility(self, state, player):
         try:
             v = self.leaf_values[state]
@@ -140,6 +144,7 @@ class GameTree(Game):
             return -v
         raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
 
+    @trusted
     def utilities(self, state) -> tuple:
         """The utility vector of leaf ``state`` in ``player_order`` (⟨v, −v⟩ on a two-player tree)."""
         v = self.leaf_values.get(state) if _hashable(state) else None
@@ -157,6 +162,7 @@ class GameTree(Game):
         return StateError(f"{state!r} is not a node of this tree (its states are the labels {some}"
                           f"{', ...' if len(self.players) > 5 else ''})")
 
+    @trusted
     def chance_outcomes(self, state):
         if self.to_move(state) != CHANCE:
             return super().chance_outcomes(state)
@@ -248,7 +254,7 @@ class GameTree(Game):
                     ps.append(float(p))
                     queue.append((sub, player, child))   # chance keeps the turn of the node above
                 children[name], probs[name] = tuple(kids), tuple(ps)
-            elif isinstance(node, list) or (isinstance(node, tuple) and order is None):
+            elif isinstance(node, list):
                 players[name] = player
                 kids = []
                 for i, sub in enumerate(node, 1):
@@ -277,11 +283,12 @@ class GameTree(Game):
         action)]`` writes each move as Python writes the game's action, ``'B'`` for the string B, and
         the pictures label the edges with it; numbers stay plain (``-50``).
         """
-        from .validate import check_game, start_state, whole
+        from .core import check_distribution
+        from .validate import check_game, player_order, start_state, utility_value, whole
         check_game(game)
         whole("max_nodes", max_nodes, 1)
         root = start_state(game, state)
-        order = tuple(getattr(game, "player_order", (MAX, MIN)))
+        order = player_order(game)
         children, players, values, probs, game_state = {}, {}, {}, {}, {}
         queue = [(root, label(0))]
         head = 0
@@ -291,11 +298,11 @@ class GameTree(Game):
             game_state[name] = s
             if game.is_terminal(s):
                 players[name], children[name] = game.to_move(s), ()
-                values[name] = tuple(game.utility(s, p) for p in order)
+                values[name] = tuple(utility_value(game.utility(s, p), s, p) for p in order)
                 continue
             players[name] = player = game.to_move(s)
             if player == CHANCE:
-                pairs = game.chance_outcomes(s)
+                pairs = check_distribution(game.chance_outcomes(s), lambda: f"chance outcomes of {s!r}")
                 probs[name] = tuple(p for _, p in pairs)
                 moves = [o for o, _ in pairs]
             else:
@@ -332,13 +339,12 @@ class GameTree(Game):
         Same seed, same leaves.  Trees of more than ``max_nodes`` nodes are refused
         (:class:`~gamelib.core.TooLargeError`; ``max_nodes=None`` lifts the guard).
         """
-        from .validate import guard_size, python_seed, whole
-        for n, least in ((branching, 1), (depth, 0)):
-            if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < least:
-                raise TreeSpecError(f"need branching >= 1 and depth >= 0 (whole numbers), got "
-                                    f"{branching!r}, {depth!r}")
-        if not isinstance(order, str) or order not in ("random", "best", "worst"):
-            raise TreeSpecError(f"order must be 'random', 'best' or 'worst', not {order!r}")
+        from .validate import choice, guard_size, python_seed, whole
+        whole("branching", branching, 1, unit="children per node")
+        whole("depth", depth, 0, unit="plies")
+        if not isinstance(order, str):
+            raise ArgumentError(f"order must be one of ['random', 'best', 'worst'], got {order!r}")
+        choice("order", order, ("random", "best", "worst"))
         whole("low", low, None)
         whole("high", high, low)
         whole("max_nodes", max_nodes, 1, none=True)
@@ -407,6 +413,23 @@ def _check_parts(children, players, leaf_values, probabilities) -> None:
                             "trees with those")
 
 
+def _check_values(leaf_values, probabilities, players) -> None:
+    """The leaves and chance probabilities of a tree, checked once when it is built (so the searches
+    can trust them, :func:`gamelib.core.trusted`): each leaf a real number, not NaN (with ``players``,
+    a tuple of one per player), each chance node's probabilities a distribution."""
+    from .core import check_distribution
+    for s, v in leaf_values.items():
+        parts = v if players is not None and isinstance(v, tuple) else (v,)
+        if (players is not None and (not isinstance(v, tuple) or len(v) != len(players))) or any(
+                isinstance(x, bool) or not isinstance(x, numbers.Real) or x != x for x in parts):
+            what = f"a tuple of {len(players)} real numbers (one for each of {', '.join(players)})" \
+                if players is not None else "a real number (not NaN)"
+            raise TreeSpecError(f"leaf {s!r} of the tree is {v!r}: a leaf's utility vector must be {what}"
+                                if players is not None else f"leaf {s!r} of the tree is {v!r}: a leaf must be {what}")
+    for s, ps in probabilities.items():
+        check_distribution([(i, p) for i, p in enumerate(ps)], f"the probabilities of chance node {s!r}")
+
+
 def _check_players(players) -> tuple:
     """``players`` as a tuple of at least two distinct names (strings), CHANCE not among them."""
     ok = isinstance(players, (tuple, list)) and len(players) >= 2 and all(
@@ -453,6 +476,10 @@ def _validate(spec, players=None):
         elif n is not None and (not isinstance(node, (list, tuple)) or (
                 isinstance(node, tuple) and not isinstance(node, ChanceSpec))):
             _check_vector(node, path, players)
+        elif isinstance(node, tuple) and not isinstance(node, ChanceSpec):
+            raise TreeSpecError(f"{_where(path)}: {_short(node)} is a tuple: in a two-player tree a node is a "
+                                "list and a leaf a number (MAX's utility); a tuple is a utility vector, for a tree "
+                                "of named players, from_nested(spec, players=('A', 'B', ...))")
         elif isinstance(node, (list, tuple)):
             if id(node) in on_path:
                 raise TreeSpecError(f"{_where(path)}: this node contains itself (a list that holds "

@@ -10,8 +10,8 @@ kind of input               checked by
 numbers and options         :func:`whole`, :func:`number`, :func:`flag`, :func:`choice`,
                             :func:`function`, :func:`python_seed`, :func:`numpy_seed`,
                             :func:`check_bounds` (-> :class:`~gamelib.core.ArgumentError`)
-games and states            :func:`check_game`, :func:`start_state`, which asks the game's own
-                            ``check_state`` (-> :class:`~gamelib.core.StateError`)
+games and states            :func:`check_game`, :func:`start_state` and :func:`game_state`, which
+                            ask the game's own ``check_state`` (-> :class:`~gamelib.core.StateError`)
 search arguments            :func:`search_entry`: the game, the state, ``depth``/``evaluate``/
                             ``cutoff`` (H-MINIMAX, AIMA 4th ed. Eq. 5.2), ``trace``; a game whose
                             positions repeat is refused a search to the end
@@ -21,9 +21,23 @@ evaluation values           :func:`checked_evaluation`: ``evaluate`` wrapped onc
                             state (-> :class:`~gamelib.core.EvaluationError`).  NaN matters most:
                             every comparison with it is False, so ``v2 > v`` would skip it silently;
                             :func:`checked_vector_evaluation` does the same for utility vectors
-players                     :func:`player_order` (a game's players, in vector order), :func:`player`
-                            (one of them), :func:`unhandled_player` (the error of a two-player
-                            search asked to move for a third player)
+utilities                   :func:`checked_utility`: ``game.utility`` wrapped once, at every search's
+                            entry, so NaN, None, a string (or, for averages, an infinity) raises
+                            :class:`~gamelib.core.EvaluationError` naming the state; not wrapped if
+                            the game marks it :func:`gamelib.core.trusted` (the kit's games, whose
+                            values are fixed by their rules).  :func:`checked_utilities` does the
+                            same for utility vectors (max^n), :func:`zero_sum_utility` checks MIN's
+                            too (MCTS, TD)
+chance distributions        :func:`checked_chance`: each checked the first time it is seen
+                            (-> :class:`~gamelib.core.ProbabilityError`)
+the protocol's options      :func:`player_order`, :func:`observation_of`, :func:`information_set_of`:
+                            the optional parts of :class:`gamelib.core.Game`, read in one place
+players                     :func:`player` (one of a game's players), :func:`players` (a tuple of
+                            them), :func:`two_player` (refuses a game that is not MAX against MIN),
+                            :func:`unhandled_player` (the error of a two-player search asked to
+                            move for a third player)
+immutable states            :func:`unchanged_by_result`: a game whose ``result`` changes the state it
+                            is given is refused at the entry of the searches that keep states
 move orderings              :func:`checked_order`: ``order(state, actions)`` must return the same
                             actions, reordered (a generator is taken as the sequence it yields)
 depth                       :func:`recursion_guard`: a search deeper than Python's recursion limit
@@ -44,7 +58,7 @@ import sys
 from contextlib import contextmanager
 
 from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, GameError, SearchDepthError,
-                   StateError, TooLargeError, cutoff_test)
+                   StateError, TooLargeError, check_distribution, cutoff_test)
 
 PROTOCOL = ("to_move", "actions", "result", "is_terminal", "utility")
 """The methods every game has (AIMA 4th ed. §5.1; :class:`gamelib.core.Game`)."""
@@ -102,7 +116,7 @@ def number(name: str, value, *, least=None, most=None, above=None, finite: bool 
 
 def flag(name: str, value) -> bool:
     """``value`` as a bool if it is True or False (numpy's too).  Else :class:`ArgumentError`."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool")):
         return bool(value)
     raise ArgumentError(f"{name} must be True or False, got {value!r}")
 
@@ -125,10 +139,14 @@ def function(name: str, value, what: str):
 
 
 def python_seed(name: str, seed):
-    """``seed`` if :class:`random.Random` accepts it: None, an int, a float, a str or bytes."""
-    if seed is None or isinstance(seed, (int, float, str, bytes, bytearray)):
+    """``seed`` if it seeds :class:`random.Random` the same way in every run: None (fresh randomness), a
+    whole number (numpy's too, never a bool) or a string.  A float is refused: NaN's hash, which
+    ``random.Random`` would use, changes from one run to the next, and 0.5 is no clearer a seed."""
+    if seed is None or isinstance(seed, str):
         return seed
-    raise ArgumentError(f"{name} must be None, a number or a string (a seed for random.Random), "
+    if not isinstance(seed, bool) and isinstance(seed, numbers.Integral):
+        return int(seed)
+    raise ArgumentError(f"{name} must be None, a whole number or a string (a seed for random.Random), "
                         f"got {seed!r}")
 
 
@@ -193,11 +211,75 @@ def check_game(game, name: str = "game"):
     return game
 
 
+def two_player(game, name: str) -> None:
+    """Refuse (:class:`ArgumentError`) a game whose players are not MAX and MIN, for the tools of
+    two-player zero-sum games (MCTS's rewards, TD's self-play, the tabular tools of imperfect
+    information): their values are MAX's, and MIN's is its negative."""
+    order = player_order(game)
+    if order != (MAX, MIN):
+        raise ArgumentError(f"{name} is for two-player zero-sum games (MAX against MIN), but the players of "
+                            f"{game!r} are {', '.join(map(repr, order))}: search it with gamelib.maxn, or as a "
+                            "two-player game with gamelib.paranoid(game, player)")
+
+
+def players(name: str, value, game) -> tuple:
+    """``value`` as a tuple of distinct players of ``game``: one player, or a non-empty collection of
+    them; else :class:`ArgumentError` naming them."""
+    order = player_order(game)
+    items = (value,) if isinstance(value, str) else value
+    try:
+        items = tuple(items)
+        ok = bool(items) and all(p in order for p in items) and len(set(items)) == len(items)
+    except TypeError:
+        ok = False
+    if not ok:
+        raise ArgumentError(f"{name} must be one of the players of {game!r} ({', '.join(map(repr, order))}) "
+                            f"or a tuple of them, got {value!r}")
+    return items
+
+
+def observation_of(game, error=GameError):
+    """``game.observation``, the protocol's optional PERCEPT (:meth:`gamelib.core.Game.observation`):
+    what every tool of imperfect information is built on; ``error`` (a GameError class) if the game
+    has none."""
+    observation = getattr(game, "observation", None)
+    if not callable(observation):
+        raise error(f"{game!r} has no observation(state, player) method, so what each player perceives is "
+                    "not defined; a tool of imperfect information needs one (gamelib.core.Game provides one)")
+    return observation
+
+
+def is_cyclic(game) -> bool:
+    """``game.cyclic`` (:attr:`gamelib.core.Game.cyclic`): can its positions repeat?  False by default."""
+    return bool(getattr(game, "cyclic", False))
+
+
+def too_large_to_solve(game, state) -> str | None:
+    """``game.too_large_to_solve(state)`` (:meth:`gamelib.core.Game.too_large_to_solve`): why a search
+    from ``state`` to the end would not finish, or None (also for a game without the method)."""
+    method = getattr(game, "too_large_to_solve", None)
+    return method(state) if callable(method) else None
+
+
+def information_set_of(game):
+    """``game.information_set``, the protocol's optional readable key of an information set
+    (:meth:`gamelib.core.Game.information_set`), or a function that always says None (no readable key:
+    the tools key information sets by the player's history)."""
+    hook = getattr(game, "information_set", None)
+    return hook if callable(hook) else (lambda state, player: None)
+
+
 def start_state(game, state):
     """The state to start from: ``state``, or the game's initial state if None, checked by the game's
     ``check_state`` (:class:`StateError` if it is not a state of ``game``)."""
     if state is None:
         state = game.initial_state
+    return game_state(game, state)
+
+
+def game_state(game, state):
+    """``state`` if the game's ``check_state`` accepts it (:class:`StateError` if it is not a state of
+    ``game``; None is not a state here, unlike in :func:`start_state`)."""
     check = getattr(game, "check_state", None)
     if check is not None:
         check(state)
@@ -228,12 +310,12 @@ def search_entry(game, state, depth, evaluate, cutoff, trace, name: str, *, vect
     if cutoff is not None:
         function("cutoff", cutoff, "a function (state, plies below the root) -> bool")
     cut = cutoff_test(depth, evaluate, cutoff)
-    if cut is None and getattr(game, "cyclic", False):
+    if cut is None and is_cyclic(game):
         raise SearchDepthError(f"{name} to the end of {game!r} would never finish: its positions can "
                                "repeat (the state graph has cycles); give depth= and evaluate= "
                                "(a depth-limited search, AIMA Eq. 5.2)")
     if cut is None:
-        why = game.too_large_to_solve(state) if hasattr(game, "too_large_to_solve") else None
+        why = too_large_to_solve(game, state)
         if why:
             raise TooLargeError(f"{name} to the end of {game!r} would not finish: {why}; give depth= and "
                                 "evaluate= (a depth-limited search, AIMA Eq. 5.2)")
@@ -272,6 +354,144 @@ def checked_evaluation(evaluate, name: str = "evaluate"):
     return checked
 
 
+def utility_value(value, state, player, *, finite: bool = False, name: str = "utility"):
+    """``value`` if it is a real number (not a bool), not NaN, and finite if ``finite`` (infinities are
+    allowed otherwise: a won position), else :class:`EvaluationError` naming the state and player."""
+    if not isinstance(value, bool) and isinstance(value, numbers.Real) and value == value \
+            and (not finite or value - value == 0):
+        return value
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        why = f"a {type(value).__name__}, not a real number"
+    elif value != value:
+        why = "NaN, which every comparison ignores"
+    else:
+        why = "infinite, and averages of infinities are undefined"
+    raise EvaluationError(f"{name}({state!r}, {player!r}) returned {value!r}: {why}; a utility must be a "
+                          f"{'finite ' if finite else ''}real number")
+
+
+def checked_utility(game, *, finite: bool = False, name: str = "utility"):
+    """``game.utility``, wrapped so that every value it returns is checked (:func:`utility_value`), once,
+    at the entry of the search that will call it: NaN compares False with everything, so a search
+    would skip it silently.  A game that vouches for its utilities (:func:`gamelib.core.trusted`; the
+    kit's games and trees) is not wrapped, unless ``finite`` is asked (averages: MCTS, TD)."""
+    utility = game.utility
+    if getattr(utility, "gamelib_checked", False) and not finite:
+        return utility
+
+    def checked(state, player):
+        v = utility(state, player)
+        if v.__class__ is int or (v.__class__ is float and v == v and (not finite or v - v == 0)):
+            return v
+        return utility_value(v, state, player, finite=finite, name=name)
+
+    checked.gamelib_checked = True
+    checked.__wrapped__ = utility
+    return checked
+
+
+def checked_utilities(game, players: tuple):
+    """A function terminal state -> its utility vector in ``players`` order: ``game.utilities`` (the
+    protocol's optional method, :meth:`gamelib.core.Game.utilities`; else ``utility`` asked player
+    by player), each vector checked to hold one real number (not NaN) per player, unless the game
+    vouches for it (:func:`gamelib.core.trusted`)."""
+    own = getattr(game, "utilities", None)
+    if callable(own) and getattr(own, "gamelib_checked", False):
+        return own
+    if not callable(own):
+        utility = game.utility
+
+        def own(state):
+            return tuple(utility(state, p) for p in players)
+    return checked_vector_evaluation(own, players, "utilities")
+
+
+def zero_sum_utility(game, name: str):
+    """A function terminal state -> MAX's utility, for tools that assume a two-player zero-sum game with
+    finite utilities (MCTS backs up MAX's reward and MIN's as its negative; TD's self-play): each value
+    is checked to be a finite real number (:func:`utility_value`) and minus MIN's, else
+    :class:`ArgumentError` naming the state."""
+    utility = checked_utility(game, finite=True)
+
+    def max_utility(state):
+        u, v = utility(state, MAX), utility(state, MIN)
+        if abs(u + v) > 1e-9 * max(1.0, abs(u)):
+            raise ArgumentError(f"{name} is for zero-sum games (MIN's utility is minus MAX's), but at "
+                                f"{state!r} MAX's utility is {u!r} and MIN's {v!r}")
+        return u
+
+    return max_utility
+
+
+def checked_chance(game):
+    """``game.chance_outcomes``, wrapped so that each distribution it returns is checked
+    (:func:`gamelib.core.check_distribution`) the first time it is seen: a list or tuple handed back
+    again (a game's fixed distribution, a tree's stored one) is remembered by identity, and kept
+    alive so that identities cannot be reused.  A game that vouches for its distributions
+    (:func:`gamelib.core.trusted`) is not wrapped."""
+    outcomes = game.chance_outcomes
+    if getattr(outcomes, "gamelib_checked", False):
+        return outcomes
+    passed = {}                                     # id(pairs) -> pairs, checked
+
+    def checked(state):
+        pairs = outcomes(state)
+        if id(pairs) in passed and passed[id(pairs)] is pairs:
+            return pairs
+        good = check_distribution(pairs, lambda: f"chance outcomes of {state!r}")
+        if pairs.__class__ is list or pairs.__class__ is tuple:
+            if len(passed) >= 4096:
+                passed.clear()
+            passed[id(pairs)] = pairs
+            return pairs
+        return good
+
+    checked.gamelib_checked = True
+    checked.__wrapped__ = outcomes
+    return checked
+
+
+def unchanged_by_result(game, state, name: str) -> None:
+    """Refuse (:class:`StateError`) a game whose ``result`` changes the state it is given: states must be
+    immutable, since a search keeps them (in a tree, a table, a trace) while it goes on.  Tried once,
+    at the search's entry, on every action (or chance outcome) of ``state``."""
+    if game.is_terminal(state):
+        return
+    mover = game.to_move(state)
+    moves = [o for o, _ in game.chance_outcomes(state)] if mover == CHANCE else list(game.actions(state))
+
+    def looks(s):
+        return (game.is_terminal(s), game.to_move(s), tuple(game.actions(s)) if mover != CHANCE else (), repr(s))
+
+    before = looks(state)
+    for a in moves:
+        child = game.result(state, a)
+        if child is state or looks(state) != before:
+            raise StateError(f"{name}: {game!r}.result({state!r}, {a!r}) changed the state it was given (or "
+                             "returned it): states must be immutable, a new state for every move, since a "
+                             "search keeps the states it has seen")
+
+
+class CheckedGame:
+    """``game`` as a search sees it once its entry checks have passed: the game's own methods (bound
+    once, so calling them costs no more), except ``utility`` and ``chance_outcomes``, wrapped by
+    :func:`checked_utility` (finite values) and :func:`checked_chance` so that what they return is
+    checked.  For searches that hand the game to their building blocks (MCTS's four steps, TD's
+    self-play)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.initial_state = game.initial_state
+        self.player_order = player_order(game)
+        self.to_move, self.actions, self.result, self.is_terminal = (game.to_move, game.actions, game.result,
+                                                                     game.is_terminal)
+        self.utility = checked_utility(game, finite=True)
+        self.chance_outcomes = checked_chance(game)
+
+    def __repr__(self):
+        return repr(self.game)
+
+
 def checked_vector_evaluation(evaluate, players, name: str = "evaluate"):
     """``evaluate`` wrapped so that every value it returns is a utility vector for ``players``: a
     sequence of one real number (not NaN) per player, returned as a tuple; else
@@ -290,6 +510,8 @@ def checked_vector_evaluation(evaluate, players, name: str = "evaluate"):
                                   f"({', '.join(map(str, players))})")
         for p, x in zip(players, v):
             if x.__class__ is not float and x.__class__ is not int or x != x:
+                if name == "utilities":
+                    utility_value(x, state, p)
                 evaluation_value(x, state, f"{name} (the entry for {p})")
         return v
 

@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import MAX, MIN, GameError, alphabeta, uniform
-from gamelib.games import PhantomTicTacToe, TicTacToe
+from gamelib import (MAX, MIN, ArgumentError, GameError, ProbabilityError, StateError, TooLargeError, alphabeta,
+                     uniform)
+from gamelib.games import Connect4, PhantomTicTacToe, TicTacToe
 from gamelib.imperfect import (Belief, BeliefTracker, GameOver, accidental_wins, and_or_search,
-                               likeliest_plan, percept, predict, update, win_probability,
+                               likeliest_plan, percept, plan_outcomes, predict, update, win_probability,
                                wins_against_every_reply)
 
 GAME = PhantomTicTacToe()
@@ -148,3 +149,56 @@ def test_guaranteed_win_census_after_the_centre_opening():
     rows = guaranteed_win_census(GAME, MAX, start)
     assert [(r.marks, r.information_states, r.guaranteed_wins) for r in rows] == [
         (1, 9, 4), (2, 232, 168), (3, 972, 636), (4, 760, 312)]
+
+
+# -- bad input (issue 21) ---------------------------------------------------------------------------------
+
+WON = PhantomTicTacToe("XX.OO....").initial_state            # X to move completes the top row
+
+
+def test_and_or_search_checks_its_arguments_and_has_a_size_guard():
+    b = [GAME.initial_state]
+    with pytest.raises(ArgumentError, match="trace must be True or False, got 'yes'"):
+        and_or_search(GAME, b, trace="yes")
+    with pytest.raises(ArgumentError, match="memo must be a dict .* got 5"):
+        and_or_search(GAME, b, memo=5)
+    with pytest.raises(TooLargeError, match="more than max_nodes=10 belief states.*max_nodes=None"):
+        and_or_search(GAME, b, max_nodes=10)
+    with pytest.raises(TooLargeError, match="max_nodes=100,000"):     # Connect Four: a full game search
+        and_or_search(Connect4(), [Connect4().initial_state])
+    with pytest.raises(ArgumentError, match="player must be one of the players .* got 'X'"):
+        and_or_search(GAME, b, "X")
+    with pytest.raises(StateError, match="MIN is not to move in every unfinished state of the belief"):
+        and_or_search(GAME, b, MIN)
+    with pytest.raises(StateError, match="MAX or MIN to move in every unfinished state"):
+        and_or_search(GAME, [GAME.initial_state, GAME.result(GAME.initial_state, (1, 1))])
+
+
+def test_plans_policies_and_opponents_are_checked():
+    plan = and_or_search(GAME, [WON]).plan
+    assert plan.action == (0, 2) and plan_outcomes(GAME, plan, WON, MAX) == {1}
+    with pytest.raises(ArgumentError, match="plan must be a Plan .* got 5"):
+        plan_outcomes(GAME, 5, WON, MAX)
+    with pytest.raises(StateError, match="is not a state of PhantomTicTacToe"):
+        wins_against_every_reply(GAME, plan, Connect4().initial_state, MAX)
+    with pytest.raises(ArgumentError, match="describe must be a function .* got 5"):
+        plan.lines(describe=5)
+    late = PhantomTicTacToe("XO.XO....").initial_state
+    with pytest.raises(ProbabilityError, match="policy at .*probability of .* is -1"):
+        win_probability(GAME, [late], lambda s: {a: -1 for a in GAME.actions(s)})
+    with pytest.raises(ProbabilityError, match="opponent at .*sum to"):
+        win_probability(GAME, [late], uniform(GAME), opponent=lambda s: {a: 2 for a in GAME.actions(s)})
+    with pytest.raises(ArgumentError, match="policy must be a policy.* got 5"):
+        win_probability(GAME, [late], 5)
+
+
+def test_the_partial_observability_experiments_check_their_arguments():
+    from gamelib.experiments.partial_observability import belief_sizes, guaranteed_win_census
+    with pytest.raises(ArgumentError, match="policies must be a dict .* got 5"):
+        belief_sizes(GAME, 5, [0])
+    with pytest.raises(ArgumentError, match="seed must be None, a whole number or a string .* got nan"):
+        belief_sizes(GAME, {MAX: uniform(GAME), MIN: uniform(GAME)}, [float("nan")])
+    with pytest.raises(ArgumentError, match="marks must be a function .* got 5"):
+        guaranteed_win_census(GAME, MAX, marks=5)
+    with pytest.raises(ArgumentError, match="player must be one of the players .* got 'X'"):
+        guaranteed_win_census(GAME, "X")

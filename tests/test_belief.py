@@ -4,8 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelib import MAX, MIN, GameError, IllegalMoveError, play, uniform
-from gamelib.games import HidingGame, KuhnPoker, PhantomTicTacToe, Pig, RoadGame, TicTacToe
+from gamelib import (CHANCE, MAX, MIN, ArgumentError, GameError, IllegalMoveError, ProbabilityError, StateError,
+                     TooLargeError, play, uniform)
+from gamelib.games import Connect4, HidingGame, KuhnPoker, PhantomTicTacToe, Pig, RoadGame, TicTacToe
 from gamelib.games.kuhn import equilibrium
 from gamelib.imperfect import (Belief, BeliefTracker, GameOver, ImpossiblePerceptError, TabularPolicy,
                                beliefs_by_percept, initial_belief, percept, possible_percepts, predict,
@@ -90,7 +91,7 @@ def test_predicting_an_illegal_action_or_for_the_wrong_player_fails():
         predict(game, b, (0, 0), MAX)
     with pytest.raises(IllegalMoveError):
         predict(game, Belief([game.initial_state]), (3, 3), MAX)
-    with pytest.raises(GameError, match="MAX or MIN"):
+    with pytest.raises(ArgumentError, match="player must be one of the players of PhantomTicTacToe.*'CHANCE'"):
         BeliefTracker(game, "CHANCE")
     with pytest.raises(GameError, match="at least one state"):
         Belief({})
@@ -151,3 +152,96 @@ def test_beliefs_by_percept_in_kuhn_and_a_late_phantom_position():
     b = update(phantom, predict(phantom, start, (1, 1), MAX), "....X....", MAX)
     found = beliefs_by_percept(phantom, MAX, update(phantom, predict(phantom, b, (0, 0), MAX), "O...X....", MAX))
     assert "O...X...." in found and all(v[4] == "X" for v in found)
+
+
+# -- bad input (issue 21): every belief tool checks its game, player, belief and opponent model --------
+
+@pytest.mark.parametrize("call", [
+    lambda g: initial_belief(g, None), lambda g: BeliefTracker(g, None), lambda g: beliefs_by_percept(g, None),
+    lambda g: predict(g, [g.initial_state], (1, 1), "X"), lambda g: split(g, [g.initial_state], 0),
+    lambda g: update(g, [g.initial_state], ".........", CHANCE), lambda g: percept(g, g.initial_state, [MAX]),
+])
+def test_a_player_who_is_not_in_the_game_is_named_instead_of_a_hang(call):
+    # initial_belief(PhantomTicTacToe(), None) used to carry the belief through the whole game: a hang.
+    with pytest.raises(ArgumentError, match=r"player must be one of the players of PhantomTicTacToe\(\)"):
+        call(PhantomTicTacToe())
+
+
+@pytest.mark.parametrize("weights, named", [
+    ({"a": 2, "b": -1}, r"weight of state 'b' .* is -1"),     # dropped after counting it: b weighed 2.0
+    ({"a": float("nan")}, "weight of state 'a' .* is nan"), ({"a": "x"}, "weight of state 'a' .* is 'x'"),
+    ({"a": True}, "weight of state 'a' .* is True"), ({"a": 0}, "at least one state of positive weight"),
+])
+def test_a_belief_refuses_weights_that_are_not_probabilities(weights, named):
+    with pytest.raises(ProbabilityError, match=named):
+        Belief(weights)
+
+
+@pytest.mark.parametrize("weights", [None, 5, "ab", [[1]]])
+def test_a_belief_is_a_dict_or_a_collection_of_states(weights):
+    with pytest.raises(ArgumentError, match="weights must be a dict"):
+        Belief(weights)
+
+
+def test_states_of_another_game_and_bad_beliefs_are_refused_by_name():
+    game = PhantomTicTacToe()
+    with pytest.raises(StateError, match=r"Board\('.......* is not a state of PhantomTicTacToe\(\)"):
+        predict(game, [Connect4().initial_state], (1, 1), MAX)
+    with pytest.raises(ArgumentError, match="belief must be a Belief, a dict .* got None"):
+        split(game, None, MAX)
+    with pytest.raises(StateError, match="is not a state of PhantomTicTacToe"):
+        percept(game, Connect4().initial_state, MAX)
+    with pytest.raises(StateError, match="MAX is not to move in PhantomBoard"):
+        predict(game, initial_belief(game, MIN), (1, 1), MAX)
+
+
+def test_an_opponent_model_must_give_distributions():
+    kuhn = KuhnPoker()
+    with pytest.raises(ProbabilityError, match="opponent model .* sum to 1.1"):
+        initial_belief(kuhn, MIN, opponent=lambda s: {"pass": 0.5, "bet": 0.6})
+    with pytest.raises(ProbabilityError, match="opponent model .*probability of 'pass' is -1"):
+        initial_belief(kuhn, MIN, opponent=lambda s: {"pass": -1, "bet": 2})
+    with pytest.raises(ArgumentError, match="opponent must be an opponent model.*, got 5"):
+        BeliefTracker(kuhn, MIN, opponent=5)
+
+
+def test_track_checks_that_states_and_actions_are_one_games_record():
+    game = PhantomTicTacToe()
+    centre = game.result(game.initial_state, (1, 1))
+    with pytest.raises(ArgumentError, match=r"actions\[0\] = \(0, 0\) does not lead from states\[0\] to states\[1\]"):
+        track(game, MAX, [game.initial_state, centre], [(0, 0)])
+    with pytest.raises(ArgumentError, match="actions must hold the action taken at each state but the last"):
+        track(game, MAX, [game.initial_state, centre], [])
+    with pytest.raises(ArgumentError, match="states must be a list .* got None"):
+        track(game, MAX, None, None)
+    assert len(track(game, MAX, [game.initial_state], [])) == 1        # the record may stop at a decision
+
+
+def test_beliefs_by_percept_has_a_size_guard_and_checks_its_start():
+    with pytest.raises(TooLargeError, match="more than max_beliefs=3 belief states.*max_beliefs=None"):
+        beliefs_by_percept(PhantomTicTacToe(), MAX, max_beliefs=3)
+    assert len(beliefs_by_percept(KuhnPoker(), MAX, max_beliefs=None)) == 6
+    with pytest.raises(ArgumentError, match="max_beliefs must be a whole number .* got 2.5"):
+        beliefs_by_percept(KuhnPoker(), MAX, max_beliefs=2.5)
+    with pytest.raises(ArgumentError, match="start must be a Belief, a list of Beliefs, or None .* got 5"):
+        beliefs_by_percept(KuhnPoker(), MAX, 5)
+
+
+def test_sampling_a_belief_checks_k_and_the_seed():
+    b = initial_belief(PhantomTicTacToe(), MIN)
+    with pytest.raises(ArgumentError, match="k must be a whole number .* got -1"):
+        b.most_likely(-1)
+    with pytest.raises(ArgumentError, match="seed must be None, a whole number or a string .* got nan"):
+        b.sample(3, seed=float("nan"))
+    assert b.sample(3, seed=1) == b.sample(3, seed=1) and b.most_likely(0) == []
+
+
+def test_a_refused_step_leaves_the_tracker_as_it_was():
+    t = BeliefTracker(PhantomTicTacToe(), MAX)
+    t.observe(".........")
+    before = (t.belief, t.expecting, list(t.history), list(t.sizes))
+    with pytest.raises(IllegalMoveError, match=r"illegal move \(9, 9\)"):
+        t.step((9, 9), "....X....")
+    with pytest.raises(ImpossiblePerceptError, match="cannot perceive 'nonsense'"):
+        t.step((1, 1), "nonsense")
+    assert (t.belief, t.expecting, list(t.history), list(t.sizes)) == before

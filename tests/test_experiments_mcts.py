@@ -44,3 +44,19 @@ def test_bad_match_arguments():
         xm.versus(game, agent, None, games=1)
     with pytest.raises(ArgumentError, match="iterations= or time_limit="):
         xm.mcts_agent(game)
+
+
+def test_agents_and_matches_check_their_arguments_when_they_are_made():
+    from gamelib.games import Raid
+    with pytest.raises(ArgumentError, match="iterations must be a whole number of playouts >= 1, got 0"):
+        xm.mcts_agent(TicTacToe(), iterations=0)                 # used to fail only at the first move
+    with pytest.raises(ArgumentError, match="two-player zero-sum games"):
+        xm.mcts_agent(Raid(), iterations=5)
+    with pytest.raises(ArgumentError, match="table must be an endgame table .* got 5"):
+        xm.perfect_agent(TicTacToe(), 5)
+    with pytest.raises(ArgumentError, match="evaluate must be a function .* got None"):
+        xm.iterative_deepening_agent(TicTacToe(), None)
+    with pytest.raises(ArgumentError, match="simulations must be a list of budgets .* got 5"):
+        xm.against_random(TicTacToe(), simulations=5, games=2)
+    with pytest.raises(ArgumentError, match="seed must be None, a whole number or a string .* got nan"):
+        xm.random_agent(TicTacToe(), seed=float("nan"))

@@ -2,7 +2,8 @@
 existing algorithm unchanged, depth still counted in plies."""
 import pytest
 
-from gamelib import (MAX, MIN, ArgumentError, GameTree, IllegalMoveError, StateError, TranspositionTable,
+from gamelib import (MAX, MIN, ArgumentError, GameTree, IllegalMoveError, StateError, TooLargeError,
+                     TranspositionTable,
                      alphabeta, endgame_table, expectiminimax, iterative_deepening, maxn, minimax,
                      minimax_policy, opening_book, play, star1, star2)
 from gamelib.experiments.tree_size import nodes_by_depth
@@ -103,3 +104,22 @@ def test_bad_input():
         minimax(BOARD, DotsState(1 << 9, (0, 0), MAX))      # a line off the board
     with pytest.raises(StateError):
         alphabeta(BOARD, DotsState(0, (0, 0), "C"))
+
+
+def test_boards_too_large_to_search_to_the_end_are_refused_with_what_lifts_the_guard():
+    # alphabeta(DotsAndBoxes(3, 3)) used to run for ever: 24 lines, 24! orders of play.
+    with pytest.raises(TooLargeError, match="24 lines are undrawn .*give depth= and evaluate="):
+        alphabeta(DotsAndBoxes(3, 3))
+    with pytest.raises(TooLargeError, match="12 lines are undrawn .*endgame_table"):
+        minimax(DotsAndBoxes(2, 2))
+    board = DotsAndBoxes(2, 2)
+    assert alphabeta(board, depth=2, evaluate=board.margin).nodes > 1
+
+
+def test_a_state_of_another_game_and_bad_lines_are_named():
+    with pytest.raises(StateError, match=r"'abc' is not a position of DotsAndBoxes\(1, 2\)"):
+        BOARD.result("abc", "h00")
+    with pytest.raises(ArgumentError, match="lines must be a list of line names .* got 'h00'"):
+        BOARD.play_lines("h00")
+    with pytest.raises(ArgumentError, match="player must be MAX or MIN, got 'X'"):
+        BOARD.utility(BOARD.play_lines(BOARD.lines), "X")

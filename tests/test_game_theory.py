@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import MAX, MIN, GameError, ProbabilityError, play
+from gamelib import (MAX, MIN, ArgumentError, EvaluationError, GameError, ProbabilityError, StateError,
+                     TooLargeError, play)
 from gamelib.core import Game
-from gamelib.games import HidingGame, KuhnPoker, RoadGame
+from gamelib.games import HidingGame, KuhnPoker, Raid, RoadGame
 from gamelib.games.kuhn import equilibrium
 from gamelib.imperfect import (CFR, InformationSetError, TabularPolicy, as_policy, best_response, cfr,
                                clairvoyance_policy, expected_value, exploitability, exploitability_curve,
@@ -365,3 +366,130 @@ def test_a_fully_observable_game_has_one_state_per_information_set():
     assert all(len(I.nodes) == 1 for I in form.infosets.values()) and len(form.keys(MIN)) == 3
     br = best_response(tree, uniform_policy(tree), MAX)
     assert br.actions[form.infoset_of("A")] == "a1"       # against a random MIN: 23/3 beats 4 and 7
+
+
+# -- bad input (issue 21) ---------------------------------------------------------------------------------
+
+class _BadDeal(KuhnPoker):
+    def __init__(self, pairs):
+        super().__init__()
+        self.pairs = pairs
+
+    def chance_outcomes(self, state):
+        return self.pairs if state.cards is None else super().chance_outcomes(state)
+
+
+class _NanKuhn(KuhnPoker):
+    def utility(self, state, player):
+        return math.nan
+
+
+class _Selfish(HidingGame):
+    """The hiding game, but both players get MAX's payoff: not zero-sum."""
+
+    def utility(self, state, player):
+        return super().utility(state, MAX)
+
+
+class _NoMoves(Game):
+    initial_state = "start"
+
+    def to_move(self, s):
+        return MAX
+
+    def actions(self, s):
+        return ()
+
+    def is_terminal(self, s):
+        return False
+
+
+def test_the_tabular_tools_check_the_game_they_are_given():
+    with pytest.raises(ArgumentError, match=r"pass an instance, KuhnPoker\(\), not the class"):
+        cfr(KuhnPoker, 10)
+    with pytest.raises(ArgumentError, match="max_nodes must be a whole number .* got 2.5"):
+        extensive_form(KUHN, max_nodes=2.5)
+    assert len(extensive_form(KuhnPoker(), max_nodes=None)) == 55           # None lifts the guard
+    with pytest.raises(TooLargeError, match="more than 10 nodes .*max_nodes=None"):
+        extensive_form(KuhnPoker(), max_nodes=10)
+    with pytest.raises(ArgumentError, match="two-player zero-sum games .* 'A', 'B', 'C'"):
+        cfr(Raid(), 1)
+    with pytest.raises(ProbabilityError, match="chance outcomes .* sum to 1.1"):
+        extensive_form(_BadDeal([("JQ", 0.5), ("QK", 0.6)]))
+    with pytest.raises(ProbabilityError, match="probability of 'JQ' is -1"):
+        cfr(_BadDeal([("JQ", -1), ("QK", 2)]), 1)
+    with pytest.raises(EvaluationError, match="utility.* returned nan"):
+        cfr(_NanKuhn(), 1)
+    with pytest.raises(StateError, match="'start' is not terminal but has no actions"):
+        cfr(_NoMoves(), 1)                                            # was ZeroDivisionError
+
+
+@pytest.mark.parametrize("call", [lambda g: best_response(g, uniform_policy(g), MAX),
+                                  lambda g: exploitability(g, uniform_policy(g)), lambda g: cfr(g, 5),
+                                  lambda g: clairvoyance_policy(g)])
+def test_tools_of_zero_sum_games_refuse_a_game_that_is_not(call):
+    # best_response used to return a value that assumed MIN's payoff is minus MAX's.
+    with pytest.raises(ArgumentError, match=r"for zero-sum games .* MAX's utility .* is .* and MIN's"):
+        call(_Selfish())
+    assert expected_value(_Selfish(), uniform_policy(_Selfish())) == pytest.approx(0.25)   # MAX's: fine
+
+
+@pytest.mark.parametrize("table, error, named", [
+    (None, ArgumentError, "table must be a dict .* got None"),
+    ({"J": {"pass": -0.5, "bet": 1.5}}, ProbabilityError, "'J' gives 'pass' probability -0.5"),
+    ({"J": {"pass": math.nan, "bet": 1}}, ProbabilityError, "'J' gives 'pass' probability nan"),
+    ({"J": {"pass": True}}, ProbabilityError, "'J' gives 'pass' probability True"),
+    ({"J": {"fold": 1}}, ArgumentError, r"'J' names \['fold'\], which are not actions"),
+])
+def test_policy_tables_are_checked_by_name(table, error, named):
+    with pytest.raises(error, match=named):
+        TabularPolicy(KUHN, table)
+
+
+def test_policies_accept_numpy_probabilities_and_check_players_and_seats():
+    import numpy as np
+    assert TabularPolicy(KUHN, {"J": {"pass": np.float32(1)}})["J"] == {"pass": 1.0, "bet": 0.0}
+    uni = uniform_policy(KUHN)
+    with pytest.raises(ArgumentError, match="players must be one of the players .* got 'X'"):
+        as_policy(KUHN, uni, players="X")
+    with pytest.raises(ArgumentError, match="player must be MAX or MIN, got 'X'"):
+        uni.restricted("X")
+    with pytest.raises(ArgumentError, match="other must be a TabularPolicy of the same game"):
+        uni.merged(uniform_policy(HidingGame()))
+    with pytest.raises(InformationSetError, match=r"\[1\] is not a state of KuhnPoker\(\)'s tree"):
+        uni([1])
+    with pytest.raises(ArgumentError, match="player must be MAX or MIN, got 'X'"):
+        best_response(KUHN, uni, "X")
+
+
+@pytest.mark.parametrize("regrets", [[], None, "ab", [1, "x"], [math.nan, 1], [math.inf, 1], [True]])
+def test_regret_matching_wants_finite_regrets(regrets):
+    with pytest.raises(ArgumentError, match="regrets must be a non-empty list of finite numbers"):
+        regret_matching(regrets)            # [] used to raise ZeroDivisionError, NaN to count as 0
+
+
+def test_cfr_and_its_curve_check_their_arguments():
+    with pytest.raises(ArgumentError, match="alternating must be True or False, got 'no'"):
+        CFR(KUHN, alternating="no")
+    with pytest.raises(ArgumentError, match="iterations must be a whole number .* got 2.5"):
+        CFR(KUHN).run(2.5)
+    with pytest.raises(ArgumentError, match=r"checkpoints must be .* in increasing order, got \[10, 5\]"):
+        exploitability_curve(KUHN, [10, 5])
+    assert CFR(KUHN, alternating=np_false()).alternating is False
+
+
+def np_false():
+    import numpy as np
+    return np.bool_(False)
+
+
+def test_clairvoyance_checks_samples_seed_tie_and_players():
+    with pytest.raises(ArgumentError, match="samples must be a whole number .*>= 2.* got 1"):
+        clairvoyance_policy(KUHN, samples=1)
+    with pytest.raises(ArgumentError, match="seed must be None, a whole number or a string .* got nan"):
+        clairvoyance_policy(KUHN, samples=4, seed=math.nan)
+    with pytest.raises(ArgumentError, match=r"tie must be one of \['first', 'last', 'uniform'\], got 'random'"):
+        clairvoyance_policy(KUHN, tie="random")
+    with pytest.raises(ArgumentError, match="players must be one of the players .* got 'X'"):
+        clairvoyance_policy(KUHN, players="X")
+    assert len(clairvoyance_policy(KUHN, players=MAX)) == 6

@@ -3,6 +3,7 @@ and name every known bug on the trees where it shows, survive whatever a student
 show a hidden case."""
 import copy
 import math
+import re
 import threading
 import time
 
@@ -487,3 +488,18 @@ def test_tictactoe_positions_grade_like_trees():
     assert checks.grade_case(checks.EXERCISES["alphabeta_aima"], students.alphabeta_search, case).problem == ""
     assert isinstance(game, TicTacToe)
     assert outcome_of(C.reference("alphabeta", case), "pair").visits[0] == state
+
+
+def test_a_failed_check_shows_its_message_alone_in_a_notebook(capsys):
+    from IPython.core.interactiveshell import InteractiveShell
+    shell = InteractiveShell.instance()
+    try:
+        checks.short_tracebacks(shell)
+        result = shell.run_cell("from gamelib.grading import checks\n"
+                                "checks.answer_format([...], what='leaves', kind=list)")
+        out = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().out)         # no colours
+        assert isinstance(result.error_in_exec, checks.GradingError)
+        assert "GradingError: leaves still holds the placeholder" in out
+        assert "core.py" not in out and "def fail" not in out
+    finally:
+        InteractiveShell.clear_instance()

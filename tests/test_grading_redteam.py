@@ -24,6 +24,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -45,15 +46,16 @@ def _require_isolation():
         pytest.skip(f"SUBMISSIONS NOT ISOLATED HERE: {status.how}")
 
 
-def _sandbox_processes() -> list[str]:
-    """Processes of the sandboxes' users still alive (there must be none once grading is over)."""
+def _sandbox_processes(label: str) -> list[str]:
+    """Processes of the run's sandboxes still alive (there must be none once grading is over): every
+    sandbox's environment carries the run's label (``GAMELIB_RUN``), which other tests' sandboxes,
+    running meanwhile, do not."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            uid = entry.stat().st_uid
-            if FIRST_UID <= uid < FIRST_UID + 1000:
+            if f"GAMELIB_SANDBOX={label}".encode() in (entry / "environ").read_bytes().split(b"\0"):
                 found.append(f"{entry.name}: {(entry / 'cmdline').read_bytes()[:80]!r}")
         except OSError:
             continue
@@ -74,16 +76,20 @@ def graded(tmp_path_factory):
     for fake in chosen:
         nbformat.write(fakes.build(fake, release, source), str(inbox / f"{ids[fake.name]}.ipynb"))
     course = tmp / "course"
+    label = f"redteam-{os.getpid()}-{time.time_ns()}"
     done = subprocess.run([sys.executable, "-m", "gamelib.grading", "autograde", ASSIGNMENT, str(inbox),
-                           "--course", str(course), "--jobs", "2"], capture_output=True, text=True, timeout=1500)
+                           "--course", str(course), "--jobs", "2"], capture_output=True, text=True, timeout=1500,
+                          env={**os.environ, "GAMELIB_RUN": label})
+    leftover = _sandbox_processes(label)
     exported = subprocess.run([sys.executable, "-m", "gamelib.grading", "export", "--course", str(course)],
                               capture_output=True, text=True, timeout=300)
     feedback = subprocess.run([sys.executable, "-m", "gamelib.grading", "feedback", ASSIGNMENT, "--course",
                                str(course)], capture_output=True, text=True, timeout=600)
     with open(course / "grades.csv") as f:
         rows = {r["student_id"]: r for r in csv.DictReader(f)}
+    uids = {u for st in w.statuses(course, ASSIGNMENT).values() for u in st.uids}
     return {"fakes": chosen, "ids": ids, "course": course, "autograde": done, "export": exported, "feedback": feedback,
-            "rows": rows, "leftover": _sandbox_processes()}
+            "rows": rows, "uids": uids, "leftover": leftover}
 
 
 def test_every_submission_is_graded_and_the_run_says_so(graded):
@@ -114,6 +120,7 @@ def test_nothing_written_in_a_sandbox_reaches_the_course(graded):
 
 
 def test_no_process_of_a_sandbox_survives_the_grading(graded):
+    assert graded["uids"] and all(u >= FIRST_UID for u in graded["uids"])
     assert graded["leftover"] == []
 
 

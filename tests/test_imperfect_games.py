@@ -1,12 +1,18 @@
 """Games of imperfect information: phantom tic-tac-toe (OpenSpiel's phantom_ttt, classical version,
 reveal-nothing), Kuhn poker, the road game and the hiding game; and the default observation."""
+import math
+import re
+
 import pytest
 
-from gamelib import CHANCE, MAX, MIN, IllegalMoveError, expectiminimax, play, uniform
+from gamelib import (CHANCE, MAX, MIN, ArgumentError, IllegalMoveError, StateError, TooLargeError, alphabeta,
+                     expectiminimax, minimax, play, uniform)
 from gamelib.core import Game
-from gamelib.games import HidingGame, KuhnPoker, PhantomTicTacToe, RoadGame, TicTacToe
-from gamelib.games.kuhn import equilibrium
+from gamelib.games import Connect4, HidingGame, KuhnPoker, PhantomTicTacToe, RoadGame, TicTacToe
+from gamelib.games.hiding import HidingState
+from gamelib.games.kuhn import KuhnState, equilibrium
 from gamelib.games.phantom_tictactoe import PhantomBoard
+from gamelib.games.roads import RoadState
 
 
 def test_the_default_observation_is_the_state_itself():
@@ -156,3 +162,79 @@ def test_hiding_game_rules():
     assert game.utility(end, MAX) == 1.5
     with pytest.raises(IllegalMoveError):
         game.result(s, "north")
+
+
+# -- bad input (issue 21): states of another game, players not in the game, bad settings --------------
+
+GAMES = {"kuhn": (KuhnPoker(), "pass"), "phantom": (PhantomTicTacToe(), (1, 1)), "roads": (RoadGame(), "A"),
+         "hiding": (HidingGame(), "north")}
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("method", ["to_move", "actions", "is_terminal", "result", "utility", "observation"])
+@pytest.mark.parametrize("foreign", [Connect4().initial_state, None, (1, 2), "abc"])
+def test_every_protocol_method_refuses_a_state_of_another_game(name, method, foreign):
+    game, action = GAMES[name]
+    args = {"result": (action,), "utility": (MAX,), "observation": (MAX,)}.get(method, ())
+    with pytest.raises(StateError, match=f"{re.escape(repr(foreign))} is not a state of {re.escape(repr(game))}"):
+        getattr(game, method)(foreign, *args)
+
+
+def test_the_issues_example_a_connect_four_board_in_kuhn_poker():
+    with pytest.raises(StateError, match=r"Board\('.......* is not a state of KuhnPoker\(\)"):
+        KuhnPoker().result(Connect4().initial_state, "pass")        # was AttributeError
+
+
+@pytest.mark.parametrize("game, state", [
+    (KuhnPoker(), KuhnState(("X", "Y"), "")), (KuhnPoker(), KuhnState(("J", "J"), "")),
+    (KuhnPoker(), KuhnState(("J", "Q"), "ppp")), (KuhnPoker(), KuhnState(None, "p")),
+    (PhantomTicTacToe(), PhantomBoard("XXX......")), (PhantomTicTacToe(), PhantomBoard(".........", MAX, "X........")),
+    (PhantomTicTacToe(), PhantomBoard("XXXOO....", MIN, "XXX......", "OO.......", 0)),
+    (RoadGame(), RoadState("middle")), (RoadGame(), RoadState("left", ("C",))), (RoadGame(day=1), RoadState("right")),
+    (HidingGame(), HidingState("east")), (HidingGame(), HidingState(None, "north")),
+])
+def test_positions_that_cannot_arise_are_refused_at_a_searchs_entry(game, state):
+    with pytest.raises(StateError, match="is not a state of"):
+        expectiminimax(game, state)
+
+
+@pytest.mark.parametrize("game, end", [
+    (KuhnPoker(), KuhnState(("J", "Q"), "pp")), (PhantomTicTacToe(), PhantomTicTacToe("XXXOO....").initial_state),
+    (RoadGame(), RoadState("left", ("A",))), (HidingGame(), HidingState("north", "north", "north"))])
+@pytest.mark.parametrize("who", ["X", CHANCE, None])
+def test_a_player_who_is_not_in_the_game_is_named(game, end, who):
+    # Kuhn's utility for 'X' used to be MIN's, silently.
+    with pytest.raises(ArgumentError, match=f"player must be MAX or MIN.*got {re.escape(repr(who))}"):
+        game.utility(end, who)
+    with pytest.raises(ArgumentError, match="player must be MAX or MIN"):
+        game.observation(end, who)
+
+
+@pytest.mark.parametrize("make, named", [
+    (lambda: HidingGame(math.nan), "bonus must be a finite number .* got nan"),
+    (lambda: HidingGame("1"), "bonus must be a finite number .* got '1'"),
+    (lambda: RoadGame(heap="1"), "heap must be a finite number .* got '1'"),        # was accepted
+    (lambda: RoadGame(bus=math.inf), "bus must be a finite number .* got inf"),
+    (lambda: RoadGame(ask_cost=-1), "ask_cost must be a finite number .*>= 0.* got -1"),
+    (lambda: RoadGame(day=True), "day must be a whole number .* got True"),
+    (lambda: RoadGame(day=4), "day must be a whole number .* got 4"),
+    (lambda: PhantomTicTacToe(x_view="X........"), "x_view must be 9 characters .* got 'X........'"),
+    (lambda: PhantomTicTacToe("X........", o_view=5), "o_view must be 9 characters .* got 5"),
+    (lambda: equilibrium(0.5), "alpha must be the Jack's bluffing probability.*<= 0.333.* got 0.5"),
+])
+def test_constructors_refuse_bad_settings_by_name(make, named):
+    with pytest.raises(ArgumentError, match=named):
+        make()
+
+
+def test_hiding_game_with_nan_no_longer_fails_later_with_stop_iteration():
+    with pytest.raises(ArgumentError, match="bonus"):
+        expectiminimax(HidingGame(float("nan")))
+
+
+def test_phantom_searches_to_the_end_have_a_size_guard():
+    with pytest.raises(TooLargeError, match="9 squares are empty .*give depth= and evaluate="):
+        minimax(PhantomTicTacToe())
+    assert alphabeta(PhantomTicTacToe("XOXO.....")).value in (-1, 0, 1)         # five empty: searched
+    with pytest.raises(IllegalMoveError, match=r"illegal move \[1, 1\]"):
+        PhantomTicTacToe().result(PhantomTicTacToe().initial_state, [1, 1])

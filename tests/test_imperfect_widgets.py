@@ -6,7 +6,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from gamelib import MAX, MIN  # noqa: E402
+from gamelib import MAX, MIN, ArgumentError  # noqa: E402
 from gamelib.games import HidingGame, KuhnPoker, PhantomTicTacToe, RoadGame  # noqa: E402
 from gamelib.imperfect import BeliefTracker, cfr, percept  # noqa: E402
 from gamelib.viz import (KuhnPokerTable, PhantomTicTacToeBoard, draw_information_sets,  # noqa: E402
@@ -208,3 +208,81 @@ def test_phantom_new_game_that_fails_keeps_the_game_under_way(monkeypatch):
     b.new_game()
     assert "no move" in b.error_html.value
     assert (b.state, b.announcements, b.games_played) == saved
+
+
+# -- bad input (issue 21): refused by name, and the widget left exactly as it was ----------------------
+
+def phantom_settings(b):
+    return (b.state, b.human, b.agent_kind, b.agent_menu.value, b.human_toggle.value, b.games_played,
+            list(b.announcements), len(b.tracker.history))
+
+
+@pytest.mark.parametrize("kwargs, named", [
+    ({"agent": "bogus"}, r"agent must be one of \['random', 'clairvoyance'\], got 'bogus'"),   # was a TraitError
+    ({"human": "Z"}, "human must be 'X' or 'O', not 'Z'"),
+    ({"seed": float("nan")}, "seed must be None, a whole number or a string .* got nan"),
+    ({"sample": -1}, "sample must be a whole number .* got -1"),
+])
+def test_phantom_board_refuses_bad_arguments_by_name(kwargs, named):
+    with pytest.raises(ArgumentError, match=named):
+        PhantomTicTacToeBoard(**kwargs)
+
+
+@pytest.mark.parametrize("kwargs", [{"agent": "bogus"}, {"human": "Z"}, {"agent": 5}, {"human": "O", "agent": "x"}])
+def test_phantom_new_game_with_a_bad_setting_changes_nothing(kwargs):
+    # new_game(agent='bogus') used to raise but leave agent_kind='bogus' with the menu on the old agent.
+    b = PhantomTicTacToeBoard(agent="random", seed=1)
+    b.click(1, 1)
+    before = phantom_settings(b)
+    with pytest.raises(ArgumentError, match="agent must be one of|human must be"):
+        b.new_game(**kwargs)
+    assert phantom_settings(b) == before
+
+
+def test_phantom_new_game_applies_both_settings_and_the_controls_follow():
+    b = PhantomTicTacToeBoard(agent="random", seed=1)
+    b.new_game(human="O", agent="clairvoyance")
+    assert (b.human, b.agent_kind, b.human_toggle.value, b.agent_menu.value) == ("O", "clairvoyance", "O",
+                                                                                 "clairvoyance")
+    assert b.agent.choose == "clairvoyance" and b.announcements == ["X (the agent) has moved."]
+
+
+@pytest.mark.parametrize("square", [(True, 0), (0.0, 0), (1, 1.5), ("0", 0), (None, None), (0, False), (3, 0)])
+def test_phantom_click_on_what_is_not_a_square_changes_nothing(square):
+    # click(True, 0) used to play (1, 0): True == 1.
+    b = PhantomTicTacToeBoard(agent="random", seed=1)
+    before = phantom_settings(b)
+    assert "is not a square" in b.click(*square)
+    assert phantom_settings(b) == before
+
+
+def test_kuhn_table_refuses_a_bad_agent_before_running_cfr():
+    with pytest.raises(ArgumentError, match=r"agent must be one of \['cfr', 'clairvoyance'\], got 'bogus'"):
+        KuhnPokerTable("bogus", iterations=10**9)         # refused at once: no CFR run first
+    with pytest.raises(ArgumentError, match="iterations must be a whole number .* got 2.5"):
+        KuhnPokerTable(iterations=2.5)
+    t = KuhnPokerTable(iterations=20)
+    before = (t.state, t.agent_name, t.agent_menu.value, t.hands)
+    assert "no agent 5" in t.set_agent(5) or "no agent 5" in t.error
+    assert (t.state, t.agent_name, t.agent_menu.value, t.hands) == before
+
+
+def test_draw_phantom_belief_checks_its_arguments():
+    game = PhantomTicTacToe()
+    belief = BeliefTracker(game, MAX).belief
+    with pytest.raises(ArgumentError, match="game must be a PhantomTicTacToe .* got KuhnPoker"):
+        draw_phantom_belief(KuhnPoker(), game.initial_state, MAX, belief)
+    with pytest.raises(ArgumentError, match="player must be one of the players .* got 'X'"):
+        draw_phantom_belief(game, game.initial_state, "X", belief)
+    with pytest.raises(ArgumentError, match="k must be a whole number .* got -1"):
+        draw_phantom_belief(game, game.initial_state, MAX, belief, k=-1)
+
+
+def test_information_set_pictures_check_the_game():
+    from gamelib.games import Raid
+    with pytest.raises(ArgumentError, match=r"pass an instance, KuhnPoker\(\), not the class"):
+        draw_information_sets(KuhnPoker)
+    with pytest.raises(ArgumentError, match="two-player zero-sum games .* 'A', 'B', 'C'"):
+        draw_information_sets(Raid())
+    with pytest.raises(ArgumentError, match="action_names must be a dict .* got 5"):
+        draw_information_sets(RoadGame(), action_names=5)

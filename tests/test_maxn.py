@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelib import (MAX, MIN, ArgumentError, EvaluationError, GameError, GameTree, StateError,
+from gamelib import (MAX, MIN, ArgumentError, EvaluationError, GameError, GameTree, StateError, TooLargeError,
                      TreeSpecError, alliance, alphabeta, expectiminimax, maxn, maxn_policy, minimax,
                      paranoid, play)
 from gamelib.games import Bins, Raid, RaidState
@@ -343,3 +343,60 @@ def test_search_effort_and_against_the_field():
 def test_margins():
     g = Raid()
     assert g.margins(g.state((1, 1, 4))) == (-3, -3, 3) and g.margins(g.state((2, 2, 0))) == (0, 0, -2)
+
+
+# -- bad input (issue 21) ---------------------------------------------------------------------------------
+
+def test_raid_refuses_bad_scores_by_name_and_its_repr_no_longer_hides_it():
+    # Raid(scores=(1, 2)) used to raise AttributeError from __repr__, hiding the message.
+    with pytest.raises(ArgumentError, match=r"scores must be a tuple of 3 whole numbers >= 0.* got \(1, 2\)"):
+        Raid(scores=(1, 2))
+    with pytest.raises(ArgumentError, match=r"scores must be .* got \(1.5, 0, 0\)"):
+        Raid(scores=(1.5, 0, 0))
+    assert repr(Raid(moves=6, scores=(1, 0, 0))) == "Raid(moves=6, scores=(1, 0, 0))"
+
+
+def test_raid_too_large_to_search_to_the_end_says_what_lifts_the_guard():
+    for call in (lambda: maxn(Raid(moves=40)), lambda: alphabeta(paranoid(Raid(moves=40), "A"))):
+        with pytest.raises(TooLargeError, match=r"40 moves are left, about 3\^40 .*give depth= and evaluate="):
+            call()
+    assert maxn(Raid(moves=40), depth=2, evaluate=Raid(moves=40).shares).nodes == 13
+
+
+def test_raid_refuses_a_state_of_another_game_in_every_method():
+    from gamelib.games import KuhnPoker
+    for call in (lambda g, s: g.result(s, "grow"), lambda g, s: g.to_move(s), lambda g, s: g.utility(s, "A"),
+                 lambda g, s: g.describe(s)):
+        with pytest.raises(StateError, match=r"KuhnState\('\?\?', ''\) is not a state of Raid"):
+            call(Raid(), KuhnPoker().initial_state)
+
+
+@pytest.mark.parametrize("leaf", [math.nan, None, "x", (1, 2), (1, 2, 3, 4), (math.nan, 0, 0), (1, "x", 0)])
+def test_maxn_refuses_a_utility_vector_that_is_not_one_number_per_player(leaf):
+    class Broken(GameTree):
+        def utilities(self, state):
+            return leaf if state == "D" else super().utilities(state)
+    t = GameTree.from_nested([[(1, 2, 3), (3, 2, 1)], [(0, 0, 1), (2, 2, 2)]], players=ABC)
+    broken = Broken(t.children, t.players, t.leaf_values, t.probabilities, player_order=ABC)
+    with pytest.raises(EvaluationError, match="utilit.*'D'"):          # NaN used to give (nan, nan, nan)
+        maxn(broken)
+
+
+def test_maxn_options_are_checked_where_they_are_given():
+    with pytest.raises(ArgumentError, match="depth must be a whole number of plies >= 0, got -1"):
+        maxn(Raid(), depth=-1, evaluate=lambda s: (0, 0, 0))
+    with pytest.raises(ArgumentError, match="a depth-limited search needs evaluate="):
+        maxn(Raid(), depth=2)
+    with pytest.raises(ArgumentError, match="ties must be one of .* got 'bogus'"):
+        maxn_policy(Raid(), ties="bogus")                        # at once, not at the first move
+    with pytest.raises(ArgumentError, match="maxn_policy got 'colour', which is not an option of maxn"):
+        maxn_policy(Raid(), colour="red")
+
+
+def test_search_effort_checks_its_depths():
+    from gamelib.experiments.multiplayer import search_effort
+    g = Raid()
+    with pytest.raises(ArgumentError, match="depths must be a list of depths .* got 5"):
+        search_effort(g, [g.initial_state], 5, lambda s: (0, 0, 0))
+    with pytest.raises(ArgumentError, match="depth must be a whole number .* got -1"):
+        search_effort(g, [g.initial_state], [-1], lambda s: (0, 0, 0))

@@ -4,6 +4,7 @@ tree exactly, chance nodes are sampled, and bad input gets a clear GameError."""
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -197,3 +198,108 @@ def test_tree_statistics_refuses_other_traces():
     trace = gamelib.alphabeta(GameTree.from_nested([1, 2]), trace=True).trace
     with pytest.raises(ArgumentError, match="gamelib.mcts"):
         tree_statistics(trace)
+
+
+# -- bad input (issue 21): the game must suit MCTS, and what it returns is checked ---------------------
+
+class _Valued(TicTacToe):
+    """Tic-tac-toe whose utility is ``value`` at every end (a user's game gone wrong)."""
+
+    def __init__(self, value):
+        super().__init__()
+        self.value = value
+
+    def utility(self, state, player):
+        return self.value
+
+
+class _Mutating(gamelib.Game):
+    """result changes the state it is given: MCTS used to return 2.0 here, where the value is 3."""
+
+    class S:
+        def __init__(self):
+            self.moves = []
+
+        def __repr__(self):
+            return f"S({self.moves})"
+
+    def __init__(self):
+        self.initial_state = _Mutating.S()
+
+    def to_move(self, s):
+        return MAX if len(s.moves) % 2 == 0 else MIN
+
+    def actions(self, s):
+        return () if len(s.moves) >= 2 else ("a", "b")
+
+    def result(self, s, a):
+        s.moves.append(a)
+        return s
+
+    def is_terminal(self, s):
+        return len(s.moves) >= 2
+
+    def utility(self, s, p):
+        v = {"aa": 3, "ab": 5, "ba": 2, "bb": 9}["".join(s.moves[:2])]
+        return v if p == MAX else -v
+
+
+class _NoMoves(gamelib.Game):
+    initial_state = "start"
+
+    def to_move(self, s):
+        return MAX
+
+    def actions(self, s):
+        return ()
+
+    def is_terminal(self, s):
+        return False
+
+
+@pytest.mark.parametrize("value, named", [(math.nan, "returned nan: NaN"), (None, "returned None: a NoneType"),
+                                          ("x", "returned 'x': a str"), (math.inf, "returned inf: infinite"),
+                                          ((1, 2), r"returned \(1, 2\): a tuple")])
+def test_a_utility_that_is_not_a_finite_number_is_named(value, named):
+    # NaN used to give a value of 2.04.
+    with pytest.raises(gamelib.EvaluationError, match=f"utility.*{named}"):
+        mcts(_Valued(value), iterations=20)
+
+
+def test_games_mcts_does_not_fit_are_refused_at_the_entry():
+    from gamelib.games import Raid
+    with pytest.raises(ArgumentError, match=r"mcts is for two-player zero-sum games .* 'A', 'B', 'C'"):
+        mcts(Raid(), iterations=10)                       # used to be a ValueError from inside the game
+    with pytest.raises(ArgumentError, match="mcts is for zero-sum games .* MAX's utility is .* and MIN's"):
+        mcts(Bins(cooperative=True), iterations=20)
+    with pytest.raises(StateError, match=r"result\(S\(\[.*\]\), 'a'\) changed the state it was given"):
+        mcts(_Mutating(), iterations=200)
+    with pytest.raises(StateError, match="'start' is not terminal but has no actions"):
+        mcts(_NoMoves(), iterations=10)                   # used to be an IndexError
+
+
+def test_chance_outcomes_are_checked_the_first_time_they_are_seen():
+    class Unfair(GameTree):
+        def chance_outcomes(self, state):
+            return [("b1", 0.5), ("b2", 0.6)] if state == "B" else super().chance_outcomes(state)
+    t = GameTree.from_nested([chance((0.5, [3, 1]), (0.5, [2, 6])), [4, 0]])
+    with pytest.raises(ProbabilityError, match="chance outcomes of 'B'.* sum to 1.1"):
+        mcts(Unfair(t.children, t.players, t.leaf_values, t.probabilities), iterations=20)
+
+
+@pytest.mark.parametrize("seed", [math.nan, 1.5, [1], math.inf, True])
+def test_a_seed_is_a_whole_number_or_a_string(seed):
+    # random.Random(nan) hashes NaN, which is not the same from one run to the next.
+    named = "seed must be None, a whole number or a string .* got " + re.escape(repr(seed))
+    with pytest.raises(ArgumentError, match=named):
+        mcts(TicTacToe(), iterations=5, seed=seed)
+
+
+def test_trace_readers_check_what_they_are_given():
+    trace = mcts(TicTacToe("XX.O....."), iterations=30, trace=True).trace
+    with pytest.raises(ArgumentError, match="trace must be the trace of gamelib.mcts .* got None"):
+        tree_statistics(None)
+    with pytest.raises(ArgumentError, match="stats must be what gamelib.mcts.tree_statistics returns"):
+        root_ucb(5, MAX)
+    with pytest.raises(ArgumentError, match="c must be an exploration constant.* got -1"):
+        root_ucb(tree_statistics(trace), MIN, c=-1)

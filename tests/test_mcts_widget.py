@@ -6,7 +6,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from gamelib import MIN, mcts  # noqa: E402
+from gamelib import MIN, ArgumentError, mcts  # noqa: E402
 from gamelib.games import Connect4, TicTacToe  # noqa: E402
 from gamelib.mcts import tree_statistics  # noqa: E402
 from gamelib.viz import MCTSWidget, draw_mcts  # noqa: E402
@@ -97,3 +97,62 @@ def test_the_picture_and_the_text_form():
     width, _ = fig.get_size_inches()
     assert width <= 8.2
     plt.close(fig)
+
+
+# -- bad input (issue 21): refused, never clamped, and the widget stays as it was ----------------------
+
+@pytest.mark.parametrize("kwargs, named", [
+    ({"c": 11}, r"c must be an exploration constant, a finite number >= 0 and <= 10, got 11"),   # was 10
+    ({"c": -1}, r"c must be .* got -1"),                                                          # was 0
+    ({"c": float("nan")}, "c must be .* got nan"),
+    ({"budget": 2.5}, r"budget must be a whole number of playouts >= 1 and <= 50000, got 2.5"),   # said "iteration"
+    ({"budget": 50_001}, "budget must be .* got 50001"),
+    ({"game": 5}, "game must be a game .* got 5"),
+    ({"position": "bogus"}, r"position must be one of \[.*\], got 'bogus'"),
+    ({"seed": float("nan")}, "seed must be None, a whole number or a string .* got nan"),
+    ({"draw": "yes"}, "draw must be True or False, got 'yes'"),
+    ({"state": "X........"}, "state is given without game="),
+])
+def test_bad_arguments_are_refused_instead_of_clamped(kwargs, named):
+    with pytest.raises(ArgumentError, match=named):
+        MCTSWidget(budget=kwargs.pop("budget", 20), draw=kwargs.pop("draw", False), **kwargs)
+
+
+def test_a_game_mcts_cannot_search_is_refused_by_the_widget_too():
+    from gamelib.games import Raid
+    with pytest.raises(ArgumentError, match="two-player zero-sum games .* 'A', 'B', 'C'"):
+        MCTSWidget(game=Raid(), budget=20, draw=False)
+
+
+def settings(w):
+    return (w.iteration, w.c, w.budget, w.slider.max, w.result.iterations, w.text)
+
+
+@pytest.mark.parametrize("attribute, value", [("c", 11), ("c", -1), ("c", "x"), ("budget", 0), ("budget", 2.5),
+                                              ("iteration", -1), ("iteration", 10**6), ("iteration", 2.5)])
+def test_setters_refuse_and_keep_the_widget_whole(attribute, value):
+    w = MCTSWidget(budget=50, draw=False)
+    before = settings(w)
+    with pytest.raises(ArgumentError, match=attribute):
+        setattr(w, attribute, value)
+    assert settings(w) == before
+
+
+def test_setters_rerun_the_search():
+    w = MCTSWidget(budget=50, draw=False)
+    w.c = 2.0
+    assert w.c_box.value == 2.0 and w.result == mcts(w.game, w.state, iterations=50, c=2.0, seed=0)._replace(
+        seconds=w.result.seconds, root=w.result.root, trace=w.result.trace)
+    w.budget = 80
+    assert w.slider.max == 80 and w.result.iterations == 80
+
+
+def test_draw_mcts_checks_its_arguments():
+    game = TicTacToe("XX.O.....")
+    trace = mcts(game, iterations=30, trace=True).trace
+    with pytest.raises(ArgumentError, match="trace must be the trace of gamelib.mcts"):
+        draw_mcts(game, game.initial_state, None)
+    with pytest.raises(ArgumentError, match="max_depth must be a whole number .* got -1"):
+        draw_mcts(game, game.initial_state, trace, max_depth=-1)
+    with pytest.raises(ArgumentError, match="axes must be two matplotlib Axes"):
+        draw_mcts(game, game.initial_state, trace, axes=5)

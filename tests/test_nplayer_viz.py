@@ -151,3 +151,38 @@ def test_explorer_refuses_an_infinite_component_and_stays_whole():
     with pytest.raises(ArgumentError, match="finite numbers"):
         ex.set_tree(bad)
     assert (ex.tree_name, ex.text) == before
+
+
+# -- bad input (issue 21): pictures of max^n, and the explorer with a tree it cannot show ----------------
+
+def test_draw_maxn_tree_and_its_view_check_their_arguments():
+    from gamelib import minimax
+    from gamelib.games import TicTacToe
+    tree = GameTree.from_nested(FIG_5_4, players=ABC)
+    r = maxn(tree, trace=True)
+    with pytest.raises(ArgumentError, match=r"tree must be a GameTree .* got TicTacToe\(\)"):   # AttributeError
+        draw_maxn_tree(TicTacToe())
+    two = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    with pytest.raises(ArgumentError, match="result must be what gamelib.maxn"):
+        draw_maxn_tree(two, minimax(two, trace=True))
+    for step in (-1, 2.5, len(r.trace) + 1):                 # out of range: refused, not clamped
+        with pytest.raises(ArgumentError, match=f"step must be a whole number of events >= 0 and <= {len(r.trace)}"):
+            MaxnView(tree, r, step)
+    with pytest.raises(ArgumentError, match=r"colors: 3 players but only 1 colours \(\['red'\]\)"):
+        draw_maxn_tree(tree, colors=["red"])
+    with pytest.raises(ArgumentError, match=r"event must be an Event of a max\^n trace .*, got 5"):
+        describe_maxn_event(5)
+
+
+@pytest.mark.parametrize("spec", [[(1, 2, 3), (4, 5)], [(1, 2), (3, 4)]])
+def test_explorer_set_tree_with_utility_vectors_but_no_players_changes_nothing(spec):
+    # These used to be shown as a two-player tree (applied instead of refused).
+    from gamelib.trees import TreeSpecError
+    from gamelib.viz import TreeExplorer
+    ex = TreeExplorer(draw=False)
+    before = (ex.tree_picker.value, list(ex.tree_picker.options), ex.tree_name, len(ex.tree), ex.text)
+    with pytest.raises(TreeSpecError, match=r"spec\[0\]: .* is a tuple: .*players="):
+        ex.set_tree(spec)
+    with pytest.raises(ArgumentError, match="step must be a whole number of events >= 0, got 2.5"):
+        ex.set_tree([[1, 2], [3, 4]], step=2.5)
+    assert (ex.tree_picker.value, list(ex.tree_picker.options), ex.tree_name, len(ex.tree), ex.text) == before

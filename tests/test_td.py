@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import ArgumentError, EvaluationError, GameError, GameTree, TooLargeError, WeightedSum
+from gamelib import ArgumentError, EvaluationError, GameError, GameTree, StateError, TooLargeError, WeightedSum
 from gamelib.experiments import td_strength as xt
 from gamelib.games import Connect4, Pig, TicTacToe
 from gamelib.games import connect4 as c4
@@ -128,3 +128,36 @@ def test_bad_features_game_and_state():
     with pytest.raises(TooLargeError, match="max_moves"):
         td_learn(Pig(target=30), WeightedSum({"one": lambda s: 1}, {"one": 0}), episodes=1, alpha=0.1,
                  max_moves=2)
+
+
+# -- bad input (issue 21) ---------------------------------------------------------------------------------
+
+def test_an_alpha_that_makes_the_weights_blow_up_is_named():
+    # alpha=1e300 used to end in an IndexError, although the divergence check exists for exactly this.
+    with pytest.raises(GameError, match=r"TD learning diverged in game \d+: .*use a smaller alpha \(now 1e\+300\)"):
+        td_learn(TicTacToe(), ttt.evaluation(ZERO), episodes=5, alpha=1e300)
+
+
+def test_games_td_does_not_fit_and_bad_utilities_are_refused():
+    from gamelib.games import Bins, Raid
+    features = WeightedSum({"one": lambda s: 1}, {"one": 0})
+    with pytest.raises(ArgumentError, match="td_learn is for two-player zero-sum games .* 'A', 'B', 'C'"):
+        td_learn(Raid(), features, episodes=2, alpha=0.1)
+    with pytest.raises(ArgumentError, match="td_learn is for zero-sum games"):
+        td_learn(Bins(cooperative=True), features, episodes=2, alpha=0.1)
+
+    class Nan(TicTacToe):
+        def utility(self, state, player):
+            return float("nan")
+    with pytest.raises(EvaluationError, match="utility.* returned nan"):
+        td_learn(Nan(), ttt.evaluation(ZERO), episodes=2, alpha=0.01)
+    with pytest.raises(ArgumentError, match="seed must be None, a whole number or a string .* got nan"):
+        td_learn(TicTacToe(), ttt.evaluation(ZERO), episodes=2, alpha=0.01, seed=float("nan"))
+    with pytest.raises(StateError, match="td_learn needs a state where the game is not over"):
+        td_learn(TicTacToe(), ttt.evaluation(ZERO), episodes=2, alpha=0.01,
+                 state=TicTacToe("XXXOO....").initial_state)
+
+
+def test_learning_curve_wants_a_td_result():
+    with pytest.raises(ArgumentError, match="result must be what gamelib.td.td_learn returns .* got 5"):
+        xt.learning_curve(5, len, [1])

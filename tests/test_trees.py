@@ -4,7 +4,7 @@ import math
 import pytest
 
 import gamelib
-from gamelib import CHANCE, MAX, MIN, GameTree, IllegalMoveError, TreeSpecError, chance
+from gamelib import CHANCE, MAX, MIN, ArgumentError, GameTree, IllegalMoveError, TreeSpecError, chance
 from gamelib.trees import label
 
 from .conftest import FIG_5_2
@@ -67,10 +67,15 @@ def test_malformed_specs_say_where_they_are_wrong(spec, where):
 
 
 def test_bad_random_arguments_are_refused():
-    with pytest.raises(TreeSpecError, match="order must be"):
+    # One error kind for every argument, naming it (issue 21: it used to be TreeSpecError for some).
+    with pytest.raises(ArgumentError, match="order must be one of .*'sideways'"):
         GameTree.random(2, 2, order="sideways")
-    with pytest.raises(TreeSpecError, match="branching >= 1"):
+    with pytest.raises(ArgumentError, match="branching must be a whole number .*>= 1, got 0"):
         GameTree.random(0, 2)
+    with pytest.raises(ArgumentError, match="depth must be a whole number .*>= 0, got -1"):
+        GameTree.random(2, -1)
+    with pytest.raises(ArgumentError, match="seed must be None, a whole number or a string.*nan"):
+        GameTree.random(2, 2, seed=float("nan"))
 
 
 def test_random_trees_are_reproducible_and_ordered_on_request():
@@ -96,3 +101,43 @@ def test_from_game_unfolds_a_small_game():
     assert gamelib.expectiminimax(tree).value == gamelib.expectiminimax(Bins(coin=True)).value == -2
     with pytest.raises(TreeSpecError, match="more than 5 nodes"):
         GameTree.from_game(Bins(), max_nodes=5)
+
+
+# -- bad input (issue 21): utility vectors without players, and leaves checked when a tree is built ------
+
+@pytest.mark.parametrize("spec, where", [([(1, 2, 3), (2, -2)], r"spec\[0\]"), ([[(1, 2, 3), 4]], r"spec\[0\]\[0\]"),
+                                          ([(3, 1), [2, 5]], r"spec\[0\]")])
+def test_a_tuple_in_a_two_player_spec_is_a_utility_vector_without_players(spec, where):
+    # Such a spec used to become a two-player tree, and maxn then returned (2, -2).
+    with pytest.raises(TreeSpecError, match=where + r": \(.*\) is a tuple: .*players=\('A', 'B', \.\.\.\)"):
+        GameTree.from_nested(spec)
+    with pytest.raises(TreeSpecError, match="utility vector .* has 2 entries; this tree has 3 players"):
+        GameTree.from_nested([(1, 2, 3), (2, -2)], players=("A", "B", "C"))
+
+
+def test_the_constructor_checks_leaves_and_probabilities():
+    with pytest.raises(TreeSpecError, match="leaf 'B' of the tree is nan"):
+        GameTree({"A": (("a1", "B"),), "B": ()}, {"A": MAX, "B": MIN}, {"B": math.nan}, {})
+    with pytest.raises(TreeSpecError, match=r"leaf 'C' of the tree is \(1, 2, 3\): a leaf's utility vector must "
+                                            r"be a tuple of 2 real numbers"):
+        GameTree({"A": (("a1", "B"), ("a2", "C")), "B": (), "C": ()}, {"A": "P", "B": "Q", "C": "Q"},
+                 {"B": (1, 2), "C": (1, 2, 3)}, {}, player_order=("P", "Q"))
+    with pytest.raises(gamelib.ProbabilityError, match="chance node 'A'.* sum to 1.2"):
+        GameTree({"A": (("a1", "B"), ("a2", "C")), "B": (), "C": ()}, {"A": CHANCE, "B": MAX, "C": MAX},
+                 {"B": 1, "C": 2}, {"A": (0.6, 0.6)})
+
+
+def test_from_game_checks_the_games_utilities_and_chance():
+    from gamelib.games import Bins
+
+    class Nan(Bins):
+        def utility(self, state, player):
+            return math.nan
+    with pytest.raises(gamelib.EvaluationError, match="utility.* returned nan"):
+        GameTree.from_game(Nan())
+
+    class Unfair(Bins):
+        def chance_outcomes(self, state):
+            return [("heads", 0.5), ("tails", 0.6)]
+    with pytest.raises(gamelib.ProbabilityError, match="chance outcomes .* sum to 1.1"):
+        GameTree.from_game(Unfair(coin=True))

@@ -54,6 +54,9 @@ def mcts_agent(game, *, iterations: int | None = None, time_limit: float | None 
     """An agent ``state -> action`` that plays :func:`gamelib.mcts`'s move, each search seeded by
     ``seed`` and the state (the same state always gets the same move)."""
     mcts(game, iterations=1, c=c, seed=0)          # checks the game and c now, not in the first game
+    whole("iterations", iterations, 1, none=True, unit="playouts")
+    number("time_limit", time_limit, above=0, none=True, finite=False, what="a number of seconds")
+    python_seed("seed", seed)
     if iterations is None and time_limit is None:
         raise ArgumentError("mcts_agent needs iterations= or time_limit=")
 
@@ -66,12 +69,18 @@ def mcts_agent(game, *, iterations: int | None = None, time_limit: float | None 
 
 def random_agent(game, seed=0) -> Callable:
     """An agent that plays a uniformly random legal move (its own generator, seeded)."""
+    check_game(game)
     rng = random.Random(python_seed("seed", seed))
     return lambda state: rng.choice(list(game.actions(state)))
 
 
 def perfect_agent(game, table, seed=0) -> Callable:
     """An agent that plays perfectly by an endgame table, choosing at random among the optimal moves."""
+    from ..lookup import EndgameTable
+    check_game(game)
+    if not isinstance(table, EndgameTable):
+        raise ArgumentError(f"table must be an endgame table of the game (gamelib.endgame_table(game)), got "
+                            f"{table!r}")
     rng = random.Random(python_seed("seed", seed))
 
     def agent(state):
@@ -84,6 +93,12 @@ def iterative_deepening_agent(game, evaluate, *, time_limit: float | None = None
                               max_depth: int | None = None, order=None) -> Callable:
     """An agent that plays :func:`gamelib.limits.iterative_deepening`'s move (a fresh table per move)."""
     from ..limits import iterative_deepening
+    check_game(game)
+    function("evaluate", evaluate, "a function state -> estimated utility for MAX")
+    number("time_limit", time_limit, above=0, none=True, finite=False, what="a number of seconds")
+    whole("max_depth", max_depth, 1, none=True, unit="plies")
+    if order is not None:
+        function("order", order, "a function (state, actions) -> the same actions, reordered, or None")
 
     def agent(state):
         return iterative_deepening(game, state, evaluate=evaluate, time_limit=time_limit,
@@ -136,6 +151,7 @@ def versus(game, agent, opponent, *, games: int, seed=0, opening_plies: int = 0,
 def against_random(game, simulations=(10, 100, 1000), *, games: int = 20, seed=0,
                    progress: bool = False) -> dict:
     """{n: Record of MCTS with n simulations per move against uniformly random play}."""
+    _check_simulations(simulations)
     return {n: versus(game, mcts_agent(game, iterations=n, seed=seed), random_agent(game, seed),
                       games=games, seed=seed, progress=progress) for n in simulations}
 
@@ -146,6 +162,7 @@ def against_perfect(simulations=(10, 30, 100, 300, 1000), *, games: int = 20, se
     of the perfect player is possible, so draws are MCTS's perfect games and losses its mistakes."""
     from .td_strength import _tictactoe_positions
 
+    _check_simulations(simulations)
     table = _tictactoe_positions()[0]                      # built once per process
     game = table.game
     return {n: versus(game, mcts_agent(game, iterations=n, seed=seed), perfect_agent(game, table, seed),
@@ -172,3 +189,11 @@ def against_iterative_deepening(*, time_limit: float | None = None, iterations: 
                                          order=center_first)
     return versus(game, agent, opponent, games=games, seed=seed, opening_plies=opening_plies,
                   progress=progress)
+
+
+def _check_simulations(simulations) -> None:
+    """``simulations``: a non-empty list of budgets (whole numbers of playouts >= 1)."""
+    if isinstance(simulations, (str, bytes)) or not isinstance(simulations, (list, tuple, range)) or not simulations:
+        raise ArgumentError(f"simulations must be a list of budgets (playouts per move), got {simulations!r}")
+    for n in simulations:
+        whole("simulations", n, 1, unit="playouts per move")

@@ -40,6 +40,9 @@ def search_effort(game, states: Iterable, depths: Iterable[int], evaluate: Calla
     states = list(states)
     if not states:
         raise ArgumentError("states must list at least one state to search from")
+    if isinstance(depths, (str, bytes)) or not hasattr(depths, "__iter__"):
+        raise ArgumentError(f"depth: depths must be a list of depths (whole numbers of plies), got {depths!r}")
+    depths = [whole("depth", d, 0) for d in depths]
     rows = []
     for d in depths:
         whole("depth", d, 0)

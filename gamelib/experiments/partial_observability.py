@@ -5,10 +5,12 @@ many of a player's information states admit a guaranteed win.  Each function cal
 from __future__ import annotations
 
 import collections
+from collections.abc import Mapping
 from typing import NamedTuple
 
-from ..core import MAX, MIN
+from ..core import MAX, MIN, ArgumentError
 from ..policies import play
+from ..validate import check_game, function, python_seed
 from ..imperfect.andor import and_or_search
 from ..imperfect.belief import beliefs_by_percept, track
 
@@ -27,6 +29,14 @@ def belief_sizes(game, policies: dict, seeds, *, key=None) -> list:
     """Play one game per seed with ``policies`` ({MAX: ..., MIN: ...}, as :func:`gamelib.play`; fresh
     agents are made by calling a policy's ``reset()`` if it has one) and track both players' belief
     states: a list of :class:`BeliefSizes`, two per game (MAX's, then MIN's)."""
+    check_game(game)
+    if not isinstance(policies, Mapping):
+        raise ArgumentError(f"policies must be a dict {{MAX: policy, MIN: policy}}, got {policies!r}")
+    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__iter__"):
+        raise ArgumentError(f"seeds must be a list of seeds (one game each), got {seeds!r}")
+    seeds = [python_seed("seed", s) for s in seeds]
+    if key is not None:
+        function("key", key, "a function state -> the true board, or None")
     out = []
     for seed in seeds:
         for p in policies.values():
@@ -55,6 +65,8 @@ def guaranteed_win_census(game, player, start=None, *, marks=None) -> list:
     :func:`~gamelib.imperfect.beliefs_by_percept`), run AND-OR search; count, by the number of the
     player's marks in its view (``marks(view)``; default: 'X' or 'O' count), how many admit a
     guaranteed win.  One memo is shared by all the searches."""
+    if marks is not None:
+        function("marks", marks, "a function view -> the number of the player's marks, or None")
     beliefs = beliefs_by_percept(game, player, start)
     mark = "X" if player == MAX else "O"
     count = marks or (lambda view: view.count(mark))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple
 
-from ..core import MAX
+from ..core import MAX, ArgumentError
 from ..validate import function, whole
 
 
@@ -75,6 +75,9 @@ def learning_curve(result, measure: Callable, checkpoints) -> dict:
     :func:`gamelib.td.td_learn` result; checkpoint 0 is where learning started (the first game's
     weights are after it, so 0 needs ``measure`` of the starting evaluation: pass it as ``start``)."""
     function("measure", measure, "a function evaluation -> number")
+    from ..td import TDResult
+    if not isinstance(result, TDResult):
+        raise ArgumentError(f"result must be what gamelib.td.td_learn returns (a TDResult), got {result!r}")
     evaluation, history = result
     out = {}
     for k in checkpoints:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numbers
 from typing import NamedTuple
 
-from ..core import CHANCE, MAX, MIN, ArgumentError, Game, GameError, StateError
+from ..core import CHANCE, MAX, MIN, ArgumentError, Game, GameError, StateError, trusted
 
 BINS = {"A": (-50, 50), "B": (1, 3), "C": (-5, 15)}
 
@@ -69,6 +69,7 @@ class Bins(Game):
             return self.bins[state.bin]
         return ()
 
+    @trusted
     def chance_outcomes(self, state):
         if state.phase != "coin":
             return super().chance_outcomes(state)
@@ -88,6 +89,7 @@ class Bins(Game):
     def is_terminal(self, state):
         return state.phase == "end"
 
+    @trusted
     def utility(self, state, player):
         if player == MAX:
             return state.number

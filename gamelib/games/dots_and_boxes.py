@@ -16,10 +16,17 @@ boxes (2 × 3 dots, 7 lines); ``DotsAndBoxes(2, 2)`` is 3 × 3 dots, 12 lines.
 """
 from __future__ import annotations
 
+import math
 import numbers
 from typing import NamedTuple
 
-from ..core import MAX, MIN, ArgumentError, Game, GameError, StateError
+from ..core import MAX, MIN, ArgumentError, Game, StateError, trusted
+
+
+SOLVE_LIMIT = 10
+"""Undrawn lines beyond which :meth:`DotsAndBoxes.too_large_to_solve` refuses a search to the end
+(minimax from ten undrawn lines visits about ten million states: every order of the lines is a line
+of play)."""
 
 
 class DotsState(NamedTuple):
@@ -49,13 +56,20 @@ class DotsAndBoxes(Game):
         self.full = (1 << len(self.lines)) - 1
         self.initial_state = DotsState(0, (0, 0), MAX)
 
+    # Each method first refuses a state of another game (StateError): one comparison of classes.
     def to_move(self, state):
+        if state.__class__ is not DotsState:
+            self.check_state(state)
         return state.to_move
 
     def actions(self, state):
+        if state.__class__ is not DotsState:
+            self.check_state(state)
         return tuple(line for line in self.lines if not state.drawn & self._bit[line])
 
     def result(self, state, action):
+        if state.__class__ is not DotsState:
+            self.check_state(state)
         bit = self._bit.get(action) if isinstance(action, str) else None
         if bit is None or state.drawn & bit:
             raise self.illegal(state, action)
@@ -68,19 +82,36 @@ class DotsAndBoxes(Game):
         return DotsState(drawn, boxes, state.to_move)        # a box: the same player moves again
 
     def is_terminal(self, state):
+        if state.__class__ is not DotsState:
+            self.check_state(state)
         return state.drawn == self.full
 
+    @trusted
     def utility(self, state, player):
+        if state.__class__ is not DotsState:
+            self.check_state(state)
         margin = state.boxes[0] - state.boxes[1]
         if player == MAX:
             return margin
         if player == MIN:
             return -margin
-        raise GameError(f"utility is asked for MAX or MIN, got player {player!r}")
+        raise ArgumentError(f"player must be MAX or MIN, got {player!r}")
 
     def margin(self, state) -> int:
         """MAX's boxes minus MIN's so far: the utility at the end, an evaluation before it."""
+        if state.__class__ is not DotsState:
+            self.check_state(state)
         return state.boxes[0] - state.boxes[1]
+
+    def too_large_to_solve(self, state) -> str | None:
+        """More than :data:`SOLVE_LIMIT` undrawn lines: every order of them is a line of play (10! =
+        3.6 million from ten lines, 24! = 6 x 10^23 on the 3 x 3 board)."""
+        left = len(self.lines) - bin(state.drawn).count("1")
+        if left > SOLVE_LIMIT:
+            return (f"{left} lines are undrawn (at most {SOLVE_LIMIT} can be searched to the end in reasonable "
+                    f"time; up to {left}! = {math.factorial(left):.1e} orders of play); or solve it with "
+                    "gamelib.endgame_table")
+        return None
 
     def check_state(self, state) -> None:
         """Raise :class:`~gamelib.core.StateError` unless ``state`` is a position of this board: lines
@@ -98,6 +129,9 @@ class DotsAndBoxes(Game):
     def play_lines(self, lines, state=None) -> DotsState:
         """The state after drawing ``lines`` in order from ``state`` (default: the empty board)."""
         state = self.initial_state if state is None else state
+        self.check_state(state)
+        if isinstance(lines, str) or not isinstance(lines, (list, tuple)):
+            raise ArgumentError(f"lines must be a list of line names such as ['h00', 'v01'], got {lines!r}")
         for line in lines:
             state = self.result(state, line)
         return state
@@ -105,6 +139,7 @@ class DotsAndBoxes(Game):
     def render(self, state) -> str:
         """The board as text: ``+--+`` and ``|`` for the lines drawn, ``##`` in a closed box (the state
         counts each player's boxes but does not record which box is whose)."""
+        self.check_state(state)
         out = []
         for r in range(self.rows + 1):
             row = "+"

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import CHANCE, MAX, MIN, Game
+from ..core import CHANCE, MAX, MIN, ArgumentError, Game, StateError, trusted
 
 SIDES = ("north", "south")
 
@@ -40,27 +40,38 @@ class HidingGame(Game):
     """``HidingGame(bonus=0.5)``: see the module docstring."""
 
     def __init__(self, bonus: float = 0.5):
-        self.bonus = bonus
+        from ..validate import number
+        self.bonus = number("bonus", bonus, what="a finite number (a utility)")
         self.initial_state = HidingState()
 
+    # Each method first refuses a state of another game (StateError): one comparison of classes.
     def to_move(self, state):
+        if state.__class__ is not HidingState:
+            self.check_state(state)
         if state.treasure is None:
             return CHANCE
         return MAX if state.march is None else MIN
 
+    @trusted
     def chance_outcomes(self, state):
+        if state.__class__ is not HidingState:
+            self.check_state(state)
         if state.treasure is not None:
             return super().chance_outcomes(state)
         return [(side, 0.5) for side in SIDES]
 
     def actions(self, state):
+        if state.__class__ is not HidingState:
+            self.check_state(state)
         if state.treasure is None or self.is_terminal(state):
             return ()
         return SIDES if state.march is None else tuple(f"defend {s}" for s in SIDES)
 
     def result(self, state, action):
+        if state.__class__ is not HidingState:
+            self.check_state(state)
         if state.treasure is None:
-            if action not in SIDES:
+            if not isinstance(action, str) or action not in SIDES:
                 raise self.illegal(state, action)
             return HidingState(action)
         if action not in self.actions(state):
@@ -70,14 +81,41 @@ class HidingGame(Game):
         return state._replace(defend=action.split()[1])
 
     def is_terminal(self, state):
+        if state.__class__ is not HidingState:
+            self.check_state(state)
         return state.defend is not None
 
+    @trusted
     def utility(self, state, player):
+        if not self.is_terminal(state):
+            raise StateError(f"{state!r} is not a finished game of {self!r}: only those have a utility")
         u = (-1 if state.defend == state.treasure else 1) + (self.bonus if state.march == state.treasure else 0)
-        return u if player == MAX else -u
+        if player == MAX:
+            return u
+        if player == MIN:
+            return -u
+        raise ArgumentError(f"player must be MAX or MIN, got {player!r}")
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a position of the hiding game: the
+        treasure, the march and the defence each 'north', 'south' or None, each decided only after the
+        one before it."""
+        try:
+            ok = isinstance(state, HidingState) and all(x is None or x in SIDES for x in state) \
+                and (state.treasure is not None or state.march is None) \
+                and (state.march is not None or state.defend is None)
+        except TypeError:
+            ok = False
+        if not ok:
+            raise StateError(f"{state!r} is not a state of {self!r}: HidingState(treasure, march, defend), each "
+                             "'north', 'south' or None, decided in that order")
 
     def observation(self, state, player):
         """MAX: where the treasure is; MIN: where MAX marched (once it has)."""
+        if state.__class__ is not HidingState:
+            self.check_state(state)
+        if player != MAX and player != MIN:
+            raise ArgumentError(f"player must be MAX or MIN, got {player!r}")
         if state.treasure is None:
             return ""
         if player == MAX:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import CHANCE, MAX, MIN, Game
+from ..core import CHANCE, MAX, MIN, ArgumentError, Game, StateError, trusted
 
 CARDS = ("J", "Q", "K")
 RANK = {c: i for i, c in enumerate(CARDS)}
@@ -46,6 +46,7 @@ DEALS = tuple(a + b for a in CARDS for b in CARDS if a != b)
 ACTIONS = ("pass", "bet")
 LETTER = {"pass": "p", "bet": "b"}
 TERMINAL = ("pp", "bp", "bb", "pbp", "pbb")
+HISTORIES = ("", "p", "b", "pb") + TERMINAL
 
 
 class KuhnState(NamedTuple):
@@ -65,34 +66,49 @@ class KuhnPoker(Game):
     def __init__(self):
         self.initial_state = KuhnState()
 
+    # Each method first refuses a state of another game (StateError): one comparison of classes.
     def to_move(self, state):
+        if state.__class__ is not KuhnState:
+            self.check_state(state)
         if state.cards is None:
             return CHANCE
         return MAX if len(state.history) % 2 == 0 else MIN
 
+    @trusted
     def chance_outcomes(self, state):
+        if state.__class__ is not KuhnState:
+            self.check_state(state)
         if state.cards is not None:
             return super().chance_outcomes(state)
         return [(deal, 1 / len(DEALS)) for deal in DEALS]
 
     def actions(self, state):
+        if state.__class__ is not KuhnState:
+            self.check_state(state)
         if state.cards is None or self.is_terminal(state):
             return ()
         return ACTIONS
 
     def result(self, state, action):
+        if state.__class__ is not KuhnState:
+            self.check_state(state)
         if state.cards is None:
-            if action not in DEALS:
+            if not isinstance(action, str) or action not in DEALS:
                 raise self.illegal(state, action)
             return KuhnState((action[0], action[1]), "")
-        if self.is_terminal(state) or action not in LETTER:
+        if self.is_terminal(state) or not isinstance(action, str) or action not in LETTER:
             raise self.illegal(state, action)
         return KuhnState(state.cards, state.history + LETTER[action])
 
     def is_terminal(self, state):
+        if state.__class__ is not KuhnState:
+            self.check_state(state)
         return state.history in TERMINAL
 
+    @trusted
     def utility(self, state, player):
+        if state.__class__ is not KuhnState:
+            self.check_state(state)
         h = state.history
         if h == "bp":
             u = 1
@@ -101,18 +117,38 @@ class KuhnPoker(Game):
         else:
             stake = 1 if h == "pp" else 2
             u = stake if RANK[state.cards[0]] > RANK[state.cards[1]] else -stake
-        return u if player == MAX else -u
+        return u if _seat(player) == MAX else -u
 
     def observation(self, state, player):
         """The player's own card, then every action so far (``''`` before the deal)."""
+        if state.__class__ is not KuhnState:
+            self.check_state(state)
+        seat = _seat(player)
         if state.cards is None:
             return ""
-        return state.cards[0 if player == MAX else 1] + state.history
+        return state.cards[0 if seat == MAX else 1] + state.history
 
     def information_set(self, state, player):
         """The readable perfect-recall key: own card + history, e.g. ``'Kb'`` (MIN holds the King and
         faces a bet)."""
         return self.observation(state, player)
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a position of Kuhn poker: no cards
+        and no history before the deal, then two different cards of J, Q, K and a history of
+        ``p``/``b`` letters that the rules allow (``''``, ``'p'``, ``'b'``, ``'pb'`` or a finished one)."""
+        try:
+            ok = isinstance(state, KuhnState) and isinstance(state.history, str) and (
+                (state.cards is None and state.history == "")
+                or (isinstance(state.cards, tuple) and len(state.cards) == 2
+                    and all(isinstance(c, str) and c in RANK for c in state.cards)
+                    and state.cards[0] != state.cards[1] and state.history in HISTORIES))
+        except TypeError:
+            ok = False
+        if not ok:
+            raise StateError(f"{state!r} is not a state of {self!r}: KuhnState(cards, history) with cards None "
+                             "before the deal, else two different cards of 'J', 'Q', 'K', and a history of "
+                             f"'p'/'b' letters the rules allow ({', '.join(map(repr, HISTORIES))})")
 
     def __repr__(self):
         return "KuhnPoker()"
@@ -128,8 +164,8 @@ def equilibrium(alpha: float = 0.0) -> dict:
     >>> equilibrium(1/6)["K"]
     {'pass': 0.5, 'bet': 0.5}
     """
-    if not (0 <= alpha <= 1 / 3):
-        raise ValueError(f"alpha, the Jack's bluffing probability, lies in [0, 1/3]; got {alpha!r}")
+    from ..validate import number
+    number("alpha", alpha, least=0, most=1 / 3, what="the Jack's bluffing probability, a number")
 
     def bet(p):
         return {"pass": 1 - p, "bet": p}
@@ -137,3 +173,10 @@ def equilibrium(alpha: float = 0.0) -> dict:
             "Jpb": bet(0.0), "Qpb": bet(alpha + 1 / 3), "Kpb": bet(1.0),
             "Jp": bet(1 / 3), "Qp": bet(0.0), "Kp": bet(1.0),
             "Jb": bet(0.0), "Qb": bet(1 / 3), "Kb": bet(1.0)}
+
+
+def _seat(player):
+    """``player`` if it is MAX or MIN, the two players of Kuhn poker; else :class:`ArgumentError`."""
+    if player != MAX and player != MIN:
+        raise ArgumentError(f"player must be MAX or MIN (the players of Kuhn poker), got {player!r}")
+    return player

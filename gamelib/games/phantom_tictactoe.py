@@ -36,11 +36,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..core import MAX, MIN, Game
+from ..core import MAX, MIN, ArgumentError, Game, StateError, trusted
 from .tictactoe import INDEX, LINES, PARTNERS, SQUARES
 
 EMPTY = "."
 MARK = {MAX: "X", MIN: "O"}
+SOLVE_LIMIT = 5
+"""Empty squares beyond which :meth:`PhantomTicTacToe.too_large_to_solve` refuses a search to the end
+(minimax from five empty squares visits about 5 million states; a referee's refusals make the tree
+far larger than tic-tac-toe's)."""
 
 
 class PhantomBoard(NamedTuple):
@@ -72,6 +76,14 @@ def _unknown_squares(view: str) -> tuple:
     return tuple(sq for sq, v in zip(SQUARES, view) if v == EMPTY)
 
 
+def _fits(view, squares: str, mark: str) -> bool:
+    """Is ``view`` what the player of ``mark`` can have seen of ``squares``: 9 characters showing all of
+    its own marks and only marks that are on the board?"""
+    return isinstance(view, str) and len(view) == 9 \
+        and all(v == EMPTY or v == s for v, s in zip(view, squares)) \
+        and all(v == s for v, s in zip(view, squares) if s == mark)
+
+
 def _winner(squares: str) -> int:
     for a, b, c in LINES:
         if squares[a] != EMPTY and squares[a] == squares[b] == squares[c]:
@@ -91,19 +103,22 @@ class PhantomTicTacToe(Game):
             self.initial_state = PhantomBoard(EMPTY * 9)
             return
         from .tictactoe import TicTacToe
-        squares = "".join(TicTacToe.parse(board or EMPTY * 9).squares)
+        squares = "".join(TicTacToe.parse(EMPTY * 9 if board is None else board).squares)
         own = {p: "".join(ch if ch == MARK[p] else EMPTY for ch in squares) for p in (MAX, MIN)}
         views = {MAX: own[MAX] if x_view is None else x_view, MIN: own[MIN] if o_view is None else o_view}
         for p, view in views.items():
-            if len(view) != 9 or any(v != EMPTY and v != s for v, s in zip(view, squares)) \
-                    or any(s == MARK[p] and v != s for v, s in zip(view, squares)):
-                raise ValueError(f"{MARK[p]}'s view {view!r} must show all of {MARK[p]}'s marks and "
-                                 f"only marks that are on the board {squares!r}")
+            if not _fits(view, squares, MARK[p]):
+                name = "x_view" if p == MAX else "o_view"
+                raise ArgumentError(f"{name} must be 9 characters showing all of {MARK[p]}'s marks and only "
+                                    f"marks that are on the board {squares!r}, got {view!r}")
         x, o = squares.count("X"), squares.count("O")
         self.initial_state = PhantomBoard(squares, MAX if x == o else MIN, views[MAX], views[MIN],
                                           _winner(squares))
 
+    # Each method first refuses a state of another game (StateError): one comparison of classes.
     def to_move(self, state):
+        if state.__class__ is not PhantomBoard:
+            self.check_state(state)
         return state.to_move
 
     def actions(self, state):
@@ -114,7 +129,7 @@ class PhantomTicTacToe(Game):
         return _unknown_squares(state.x_view if state.to_move == MAX else state.o_view)
 
     def result(self, state, action):
-        if self.is_terminal(state) or action not in INDEX:
+        if self.is_terminal(state) or action.__class__ is not tuple or action not in INDEX:
             raise self.illegal(state, action)
         i = INDEX[action]
         mover = state.to_move
@@ -139,20 +154,67 @@ class PhantomTicTacToe(Game):
         return PhantomBoard(squares, nxt, state.x_view, view, won)
 
     def is_terminal(self, state):
+        if state.__class__ is not PhantomBoard:
+            self.check_state(state)
         return state.winner_utility != 0 or EMPTY not in state.squares
 
+    @trusted
     def utility(self, state, player):
-        return state.winner_utility if player == MAX else -state.winner_utility
+        if state.__class__ is not PhantomBoard:
+            self.check_state(state)
+        if player == MAX:
+            return state.winner_utility
+        if player == MIN:
+            return -state.winner_utility
+        raise ArgumentError(f"player must be MAX or MIN (X and O), got {player!r}")
 
     def observation(self, state, player):
         """``player``'s view (reveal-nothing): its own marks and the opponent's it has bumped into."""
-        return state.x_view if player == MAX else state.o_view
+        if state.__class__ is not PhantomBoard:
+            self.check_state(state)
+        if player == MAX:
+            return state.x_view
+        if player == MIN:
+            return state.o_view
+        raise ArgumentError(f"player must be MAX or MIN (X and O), got {player!r}")
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a phantom tic-tac-toe position:
+        a tic-tac-toe board that can arise in play, the player to move that its marks say, the winner
+        its lines say, and views that show all of their own player's marks and only marks that are on
+        the board."""
+        from .tictactoe import TicTacToe
+        ok = isinstance(state, PhantomBoard) and all(isinstance(v, str) for v in state[:4])
+        if ok:
+            try:
+                TicTacToe.parse(state.squares)
+            except StateError as e:
+                raise StateError(f"{state!r} is not a state of {self!r}: {e}") from None
+            x, o = state.squares.count("X"), state.squares.count("O")
+            ok = state.to_move == (MAX if x == o else MIN) and state.winner_utility == _winner(state.squares) \
+                and _fits(state.x_view, state.squares, "X") and _fits(state.o_view, state.squares, "O")
+        if not ok:
+            raise StateError(f"{state!r} is not a state of {self!r}: PhantomBoard(squares, to_move, x_view, "
+                             "o_view, winner_utility) with a board that can arise in play, the player to move "
+                             "and the winner it implies, and views that show all of their player's marks and "
+                             "only marks on the board (build states with result)")
+
+    def too_large_to_solve(self, state) -> str | None:
+        """More than :data:`SOLVE_LIMIT` empty squares: the referee's refusals (a player may try every
+        square the opponent holds before one stands) make the tree far larger than tic-tac-toe's."""
+        empty = state.squares.count(EMPTY)
+        if empty > SOLVE_LIMIT:
+            return (f"{empty} squares are empty (at most {SOLVE_LIMIT} can be searched to the end in reasonable "
+                    "time: every refused try is a move, so the tree is far larger than tic-tac-toe's)")
+        return None
 
     @staticmethod
     def board(state):
         """The true board as a :class:`~gamelib.games.TicTacToe` state (what a referee, or a search
         that sees everything, plays on)."""
         from .tictactoe import TicTacToe
+        if state.__class__ is not PhantomBoard:
+            raise StateError(f"{state!r} is not a phantom tic-tac-toe state (a PhantomBoard)")
         return TicTacToe.parse(state.squares)
 
     @staticmethod

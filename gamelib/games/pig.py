@@ -57,7 +57,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..core import CHANCE, MAX, MIN, ArgumentError, Game, GameError, StateError, opponent
+from ..core import CHANCE, MAX, MIN, ArgumentError, Game, GameError, StateError, opponent, trusted
 from ..evaluation import WeightedSum
 from ..validate import choice, flag, guard_size, number, whole
 
@@ -110,6 +110,7 @@ class Pig(Game):
             return ()
         return self.ACTIONS if state.turn_total > 0 else (ROLL,)
 
+    @trusted
     def chance_outcomes(self, state):
         if not state.rolling or self.is_terminal(state):
             return super().chance_outcomes(state)
@@ -147,6 +148,7 @@ class Pig(Game):
     def is_terminal(self, state):
         return state.max_score >= self.target or state.min_score >= self.target
 
+    @trusted
     def utility(self, state, player):
         u = 1 if state.max_score >= self.target else -1
         if player == MAX:

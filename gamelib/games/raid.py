@@ -25,9 +25,12 @@ from __future__ import annotations
 import numbers
 from typing import NamedTuple
 
-from ..core import ArgumentError, Game, GameError, StateError
+from ..core import ArgumentError, Game, StateError, trusted
 
 GROW = "grow"
+SOLVE_LIMIT = 5_000_000
+"""Positions (about players^moves left) beyond which :meth:`Raid.too_large_to_solve` refuses a search to
+the end: max^n visits about a million a second."""
 
 
 class RaidState(NamedTuple):
@@ -54,8 +57,13 @@ class Raid(Game):
         if isinstance(moves, bool) or not isinstance(moves, numbers.Integral) or moves < 0:
             raise ArgumentError(f"moves must be a whole number >= 0 (moves in the whole game), got {moves!r}")
         self.moves = int(moves)
-        self.initial_state = self.state((0,) * len(players) if scores is None else scores,
-                                        players[0], self.moves)
+        if scores is None:
+            scores = (0,) * len(players)
+        elif isinstance(scores, str) or not isinstance(scores, (tuple, list)) or len(scores) != len(players) \
+                or any(isinstance(x, bool) or not isinstance(x, numbers.Integral) or x < 0 for x in scores):
+            raise ArgumentError(f"scores must be a tuple of {len(players)} whole numbers >= 0, one for each of "
+                                f"{', '.join(map(str, players))}, got {scores!r}")
+        self.initial_state = self.state(tuple(int(x) for x in scores), players[0], self.moves)
         self._actions = {p: (GROW,) + tuple(f"raid {q}" for q in players if q != p) for p in players}
         self._victim = {f"raid {q}": i for i, q in enumerate(players)}
 
@@ -75,16 +83,22 @@ class Raid(Game):
         self.check_state(state)
         return state
 
-    # -- the protocol ----------------------------------------------------------------------------
+    # -- the protocol (each method first refuses a state of another game: one comparison of classes) -------
     def to_move(self, state):
+        if state.__class__ is not RaidState:
+            self.check_state(state)
         return self.player_order[state.turn]
 
     def actions(self, state):
+        if state.__class__ is not RaidState:
+            self.check_state(state)
         return () if state.moves_left == 0 else self._actions[self.player_order[state.turn]]
 
     def result(self, state, action):
+        if state.__class__ is not RaidState:
+            self.check_state(state)
         scores, turn, left = state
-        if left == 0 or action not in self._actions[self.player_order[turn]]:
+        if left == 0 or not isinstance(action, str) or action not in self._actions[self.player_order[turn]]:
             raise self.illegal(state, action)
         scores = list(scores)
         if action == GROW:
@@ -95,16 +109,22 @@ class Raid(Game):
         return RaidState(tuple(scores), (turn + 1) % len(scores), left - 1)
 
     def is_terminal(self, state):
+        if state.__class__ is not RaidState:
+            self.check_state(state)
         return state.moves_left == 0
 
+    @trusted
     def utility(self, state, player):
+        if state.__class__ is not RaidState:
+            self.check_state(state)
         try:
             i = self.player_order.index(player)
         except ValueError:
-            raise GameError(f"utility is asked for player {player!r}, who is not a player of {self!r} "
-                            f"(its players are {', '.join(map(repr, self.player_order))})") from None
+            raise ArgumentError(f"utility is asked for player {player!r}, who is not a player of {self!r} "
+                                f"(its players are {', '.join(map(repr, self.player_order))})") from None
         return self.shares(state)[i]
 
+    @trusted
     def utilities(self, state) -> tuple:
         """The utility vector of a terminal state, in player order (what :func:`gamelib.maxn` asks)."""
         return self.shares(state)
@@ -133,8 +153,19 @@ class Raid(Game):
             raise StateError(f"{state!r} is not a state of {self!r}: RaidState(scores, turn, moves_left) "
                              f"with {n} scores, whole numbers >= 0, and turn in 0..{n - 1}")
 
+    def too_large_to_solve(self, state) -> str | None:
+        """More than :data:`SOLVE_LIMIT` positions below ``state``: each move offers a choice to every
+        player in turn (grow, or raid one of the others), so the tree has about players^moves left."""
+        n = len(self.player_order)
+        if n ** state.moves_left > SOLVE_LIMIT:
+            return (f"{state.moves_left} moves are left, about {n}^{state.moves_left} = "
+                    f"{float(n) ** state.moves_left:.1e} positions (at most {SOLVE_LIMIT:,} can be searched to "
+                    "the end in reasonable time)")
+        return None
+
     def describe(self, state) -> str:
         """The position in words: 'A 1 · B 1 · C 4 · A to move, 3 moves left'."""
+        self.check_state(state)
         scores = " · ".join(f"{p} {s}" for p, s in zip(self.player_order, state.scores))
         if state.moves_left == 0:
             return f"{scores} · game over"
@@ -144,6 +175,7 @@ class Raid(Game):
     def __repr__(self):
         args = [] if self.player_order == ("A", "B", "C") else [f"players={self.player_order!r}"]
         args.append(f"moves={self.moves}")
-        if any(self.initial_state.scores):
-            args.append(f"scores={self.initial_state.scores!r}")
+        start = getattr(self, "initial_state", None)          # None while the game is being built
+        if start is not None and any(start.scores):
+            args.append(f"scores={start.scores!r}")
         return f"Raid({', '.join(args)})"

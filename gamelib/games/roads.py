@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import CHANCE, MAX, Game
+from ..core import CHANCE, MAX, MIN, ArgumentError, Game, StateError, trusted
 
 
 class RoadState(NamedTuple):
@@ -45,15 +45,24 @@ class RoadGame(Game):
 
     def __init__(self, day: int = 3, *, heap: float = 1, big_heap: float = 2, bus: float = -10,
                  ask_cost: float | None = None):
-        if day not in (1, 2, 3):
-            raise ValueError(f"day is 1, 2 or 3 (AIMA's story), not {day!r}")
-        self.day, self.heap, self.big_heap, self.bus, self.ask_cost = day, heap, big_heap, bus, ask_cost
+        from ..validate import number, whole
+        whole("day", day, 1, 3, unit="AIMA's story: 1, 2 or 3")
+        for name, value in (("heap", heap), ("big_heap", big_heap), ("bus", bus)):
+            number(name, value, what="a finite number (a utility)")
+        number("ask_cost", ask_cost, least=0, none=True, what="a finite number (the price of asking)")
+        self.day, self.heap, self.big_heap, self.bus, self.ask_cost = int(day), heap, big_heap, bus, ask_cost
         self.initial_state = RoadState()
 
+    # Each method first refuses a state of another game (StateError): one comparison of classes.
     def to_move(self, state):
+        if state.__class__ is not RoadState:
+            self.check_state(state)
         return CHANCE if state.safe is None else MAX
 
+    @trusted
     def chance_outcomes(self, state):
+        if state.__class__ is not RoadState:
+            self.check_state(state)
         if state.safe is not None:
             return super().chance_outcomes(state)
         if self.day == 3:
@@ -61,6 +70,8 @@ class RoadGame(Game):
         return [("left" if self.day == 1 else "right", 1.0)]
 
     def actions(self, state):
+        if state.__class__ is not RoadState:
+            self.check_state(state)
         path = tuple(a for a in state.path if a != "ask")
         if state.safe is None or self.is_terminal(state):
             return ()
@@ -71,6 +82,8 @@ class RoadGame(Game):
         return ("A", "B")
 
     def result(self, state, action):
+        if state.__class__ is not RoadState:
+            self.check_state(state)
         if state.safe is None:
             if action not in [o for o, _ in self.chance_outcomes(state)]:
                 raise self.illegal(state, action)
@@ -80,15 +93,37 @@ class RoadGame(Game):
         return RoadState(state.safe, state.path + (action,))
 
     def is_terminal(self, state):
+        if state.__class__ is not RoadState:
+            self.check_state(state)
         path = tuple(a for a in state.path if a != "ask")
         return path == ("A",) or len(path) == 2
 
+    @trusted
     def utility(self, state, player):
+        if not self.is_terminal(state):
+            raise StateError(f"{state!r} is not a finished game of {self!r}: only those have a utility")
+        _check_player(player)
         path = tuple(a for a in state.path if a != "ask")
         u = self.heap if path == ("A",) else self.big_heap if path[1] == state.safe else self.bus
         if "ask" in state.path:
             u -= self.ask_cost
         return u if player == MAX else -u
+
+    def check_state(self, state) -> None:
+        """Raise :class:`~gamelib.core.StateError` unless ``state`` is a position of this game: the safe
+        fork undecided (and no move yet) or one that chance can choose today, and a path the rules
+        allow ('ask' first if asking is offered, then 'A', or 'B' and a fork)."""
+        try:
+            ok = isinstance(state, RoadState) and isinstance(state.path, tuple) and (
+                (state.safe is None and state.path == ())
+                or (state.safe in [o for o, _ in self.chance_outcomes(self.initial_state)]
+                    and _walks(self, state.path)))
+        except TypeError:
+            ok = False
+        if not ok:
+            raise StateError(f"{state!r} is not a state of {self!r}: RoadState(safe, path) with safe None "
+                             "(before chance decides, path ()) or the fork chance chose, and a path of moves "
+                             "the rules allow, such as ('B', 'left')")
 
     def knows_the_way(self, state) -> bool:
         """Has MAX been told which fork is safe (days 1 and 2, or after asking)?"""
@@ -97,6 +132,9 @@ class RoadGame(Game):
     def observation(self, state, player):
         """Where MAX is (``'start'``, ``'fork'``, ``'end'``), and which fork is safe once it knows
         (``'fork, left is safe'``).  MIN takes no part and sees nothing."""
+        if state.__class__ is not RoadState:
+            self.check_state(state)
+        _check_player(player)
         if player != MAX or state.safe is None:
             return ""
         path = tuple(a for a in state.path if a != "ask")
@@ -112,3 +150,16 @@ class RoadGame(Game):
     def __repr__(self):
         extra = "" if self.ask_cost is None else f", ask_cost={self.ask_cost}"
         return f"RoadGame(day={self.day}{extra})"
+
+
+def _walks(game, path) -> bool:
+    """Is ``path`` a sequence of MAX's moves the rules allow from the start ('ask' first if offered)?"""
+    moves = list(path)
+    if moves[:1] == ["ask"] and game.ask_cost is not None:
+        moves = moves[1:]
+    return moves in ([], ["A"], ["B"], ["B", "left"], ["B", "right"])
+
+
+def _check_player(player) -> None:
+    if player != MAX and player != MIN:
+        raise ArgumentError(f"player must be MAX or MIN, got {player!r}")

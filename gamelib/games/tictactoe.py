@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from ..core import MAX, MIN, ArgumentError, Game, GameError, StateError
+from ..core import MAX, MIN, ArgumentError, Game, GameError, StateError, trusted
 from ..evaluation import WeightedSum
 
 EMPTY = "."
@@ -168,6 +168,7 @@ class TicTacToe(Game):
     def is_terminal(self, state):
         return not state.legal                      # a line is complete, or no square is empty
 
+    @trusted
     def utility(self, state, player):
         if player == MAX:
             return state.winner_utility

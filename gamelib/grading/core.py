@@ -292,6 +292,15 @@ def grade(task: Task, fn, *, hidden: int = 0, seed: int = 0, time_limit: float =
     fail(text)
 
 
+def one_of(x, legal) -> bool:
+    """Whether a student's ``x`` is one of ``legal`` (False, not an error, when ``x`` cannot even be
+    compared: an unhashable or odd object)."""
+    try:
+        return x in legal
+    except TypeError:
+        return False
+
+
 def close(a, b) -> bool:
     """A student's number ``a`` equals ``b`` within rounding."""
     return is_number(a) and (math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6) or a == b)

@@ -77,8 +77,9 @@ class Session:
     """A submission's sandbox over the notebook's lifetime: started lazily, restarted (and the cells
     that had run replayed) when it stopped answering, within :data:`RESTARTS` and the deadline."""
 
-    def __init__(self, runtime: Path, limits: Limits, slot: int, deadline: float):
-        self.runtime, self.limits, self.slot, self.deadline = runtime, limits, slot, deadline
+    def __init__(self, runtime: Path, limits: Limits, deadline: float):
+        self.runtime, self.limits, self.deadline = runtime, limits, deadline
+        self.uids: set = set()
         self.sandbox: Sandbox | None = None
         self.generation = 0
         self.restarts = 0
@@ -105,7 +106,8 @@ class Session:
             raise SandboxGone("the notebook's time is used up")
         self.restarts += bool(self.generation)
         self.generation += 1
-        self.sandbox = Sandbox(self.runtime, self.limits, self.slot)
+        self.sandbox = Sandbox(self.runtime, self.limits)
+        self.uids.add(self.sandbox.uid)
         for source in self.ran:
             self._exec(source, replay=True)
 
@@ -320,13 +322,15 @@ def _describe(e: BaseException) -> str:
 class Graded(NamedTuple):
     """A graded notebook: ``notebook`` (the submission with the course's test cells and every cell's
     output, as nbgrader's autograded copy), ``scores`` {test cell: (score, max)}, ``notes`` (what
-    happened that the instructor should know), ``seconds`` it took, whether it was ``isolated``."""
+    happened that the instructor should know), ``seconds`` it took, whether it was ``isolated``, and the
+    ``uids`` its sandboxes ran as."""
 
     notebook: object
     scores: dict
     notes: list
     seconds: float
     isolated: bool
+    uids: tuple = ()
 
 
 def digest(nb, trusted=()) -> str:
@@ -351,7 +355,7 @@ def setup_names(source_nb) -> dict:
 
 
 def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assignment: str,
-                   limits: Limits = Limits(), slot: int = 0, wall: float = NOTEBOOK_WALL) -> Graded:
+                   limits: Limits = Limits(), wall: float = NOTEBOOK_WALL) -> Graded:
     """Grade ``submission`` (a notebook, repaired against the student version) against the course's
     ``source_nb``; nothing is written anywhere (see :mod:`gamelib.grading.workflow`)."""
     from nbgrader.utils import determine_grade
@@ -360,7 +364,7 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
     nb = copy.deepcopy(submission)
     fingerprint = digest(submission, trusted)
     base = setup_names(source_nb)
-    session = Session(Path(runtime), limits, slot, start + wall)
+    session = Session(Path(runtime), limits, start + wall)
     notes, scores, count = [], {}, 0
     isolated = None
     try:
@@ -406,7 +410,7 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
         notes.append(f"it used up its {wall:g} s; the cells after that were not run")
     from .isolation import isolation_status
     return Graded(nb, scores, notes, time.monotonic() - start,
-                  isolation_status().isolated if isolated is None else isolated)
+                  isolation_status().isolated if isolated is None else isolated, tuple(sorted(session.uids)))
 
 
 def _stopped(text: str):

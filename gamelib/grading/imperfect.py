@@ -31,7 +31,7 @@ from collections.abc import Mapping
 
 from ..core import MAX, MIN
 from . import cases as C
-from .core import Attempt, Family, Task, fail, fmt, quiet
+from .core import Attempt, Family, Task, fail, fmt, one_of, quiet
 from .guard import describe_returned, is_number
 from .mutants import Outcome
 
@@ -316,11 +316,7 @@ def _parse(task: Task, returned, case) -> tuple:
         if bad:
             return None, None, f"the average of {bad[0]!r} is {describe_returned(returned[bad[0]])}, not a number"
         return {a: returned[a] for a in legal}, None, ""
-    try:
-        ok = returned in legal
-    except TypeError:
-        ok = False
-    if not ok:
+    if not one_of(returned, legal):
         return None, None, (f"it returned {describe_returned(returned)}, which is not one of the actions "
                             f"there, {list(legal)}")
     return None, returned, ""

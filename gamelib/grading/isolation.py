@@ -54,8 +54,29 @@ class Limits(NamedTuple):
 STARTUP = 30.0
 """Seconds a sandbox may take to start and say it is ready."""
 FIRST_UID = 61000
-"""Sandboxes run as uid FIRST_UID + the grading job's number: their own user, so the process limit
-counts only their own processes."""
+"""Sandboxes run as uid FIRST_UID + n, each with an n of its own (:func:`claim_slot`): their own user, so
+the process limit counts only their own processes."""
+SLOTS = 1000
+SLOT_LOCKS = Path(tempfile.gettempdir()) / "gamelib-sandbox-slots"
+
+
+def claim_slot():
+    """``(n, handle)``: a number no other running sandbox on this machine holds (whatever process started
+    it), held for as long as ``handle`` stays open."""
+    import fcntl
+    SLOT_LOCKS.mkdir(exist_ok=True)
+    try:
+        os.chmod(SLOT_LOCKS, 0o1777)
+    except PermissionError:
+        pass
+    for n in range(SLOTS):
+        handle = open(SLOT_LOCKS / f"{n}.lock", "a")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return n, handle
+        except BlockingIOError:
+            handle.close()
+    raise RuntimeError(f"all {SLOTS} sandbox slots are taken")
 
 
 class IsolationStatus(NamedTuple):
@@ -89,14 +110,16 @@ def _python_mounts() -> list[str]:
     return args
 
 
-def command(runtime: Path, limits: Limits, slot: int, channel: tuple[int, int]) -> list[str]:
+def command(runtime: Path, limits: Limits, slot: int, channel: tuple[int, int] | None) -> list[str]:
     """The command that starts the worker in a sandbox (bubblewrap run as root: the worker drops to
     an unprivileged uid with ``setpriv``; run as another user: in a user namespace of its own)."""
     python = sys.executable
     env = {"PATH": "/usr/bin:/bin", "HOME": "/work", "PYTHONPATH": "/kit", "MPLBACKEND": "Agg",
            "MPLCONFIGDIR": "/tmp/matplotlib", "IPYTHONDIR": "/tmp/ipython", "PYTHONDONTWRITEBYTECODE": "1",
            "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "LANG": "C.UTF-8",
-           "GAMELIB_CHANNEL": f"{channel[0]},{channel[1]}"}
+           "GAMELIB_SANDBOX": run_label()}
+    if channel is not None:
+        env["GAMELIB_CHANNEL"] = f"{channel[0]},{channel[1]}"
     args = [_bwrap(), "--die-with-parent", "--new-session", "--unshare-ipc", "--unshare-pid", "--unshare-net",
             "--unshare-uts", "--unshare-cgroup-try", "--hostname", "sandbox",
             "--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
@@ -128,6 +151,12 @@ def _world_readable(path: str) -> bool:
         return bool(p.stat().st_mode & 0o004) and all(q.stat().st_mode & 0o001 for q in p.parents)
     except OSError:
         return False
+
+
+def run_label() -> str:
+    """A label every sandbox's environment carries (``GAMELIB_SANDBOX``): the grading run's
+    ``GAMELIB_RUN`` if it has one, so a test can find any process of that run's sandboxes."""
+    return os.environ.get("GAMELIB_RUN", "gamelib")
 
 
 def _plain_command(limits: Limits, slot: int, runtime: Path) -> tuple[list[str], str]:
@@ -162,9 +191,8 @@ def isolation_status() -> IsolationStatus:
     for tool in ("prlimit", "setpriv") if os.geteuid() == 0 else ("prlimit",):
         if shutil.which(tool) is None:
             return IsolationStatus(False, f"{tool} (util-linux) is not installed")
-    probe = command(Path("/"), Limits(), 0, (0, 1))
+    probe = command(Path("/"), Limits(), 0, None)
     probe = probe[:probe.index("-m")] + ["-c", "import os; os.getuid()"]
-    probe = [a for a in probe if not a.startswith("GAMELIB_CHANNEL")]
     try:
         done = subprocess.run(probe, capture_output=True, timeout=STARTUP, text=True)
     except (OSError, subprocess.TimeoutExpired) as e:
@@ -172,7 +200,7 @@ def isolation_status() -> IsolationStatus:
     if done.returncode != 0:
         why = (done.stderr.strip().splitlines() or ["no message"])[-1]
         return IsolationStatus(False, f"bubblewrap could not make a sandbox here ({why})")
-    who = f"uid {FIRST_UID}+job" if os.geteuid() == 0 else "a user namespace"
+    who = f"a uid of its own from {FIRST_UID}" if os.geteuid() == 0 else "a user namespace"
     return IsolationStatus(True, f"bubblewrap {_version()}: own PID, network, IPC and UTS namespaces, {who}, "
                                  "read-only kit, private tmpfs, prlimit")
 
@@ -192,8 +220,10 @@ NOT_ISOLATED = ("SUBMISSIONS ARE NOT ISOLATED: {why}. Their code runs in a plain
 class Sandbox:
     """One running sandbox: the worker process and the grader's end of the channel (:attr:`end`)."""
 
-    def __init__(self, runtime: Path, limits: Limits = Limits(), slot: int = 0):
-        self.runtime, self.limits, self.slot = Path(runtime), limits, slot
+    def __init__(self, runtime: Path, limits: Limits = Limits()):
+        self.runtime, self.limits = Path(runtime), limits
+        slot, self._slot_lock = claim_slot()
+        self.uid = FIRST_UID + slot
         self.status = isolation_status()
         self.plain = ""
         to_r, to_w = os.pipe()
@@ -207,8 +237,9 @@ class Sandbox:
             os.chmod(home, 0o1777)
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "PYTHONPATH": str(self.runtime),
                    "MPLBACKEND": "Agg", "MPLCONFIGDIR": f"{home}/matplotlib", "IPYTHONDIR": f"{home}/ipython",
-                   "PYTHONDONTWRITEBYTECODE": "1", "GAMELIB_CHANNEL": f"{to_r},{from_w}", "OPENBLAS_NUM_THREADS": "1"}
-        self.stderr_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"gamelib-sandbox-{os.getpid()}-{slot}.err"
+                   "PYTHONDONTWRITEBYTECODE": "1", "GAMELIB_CHANNEL": f"{to_r},{from_w}", "OPENBLAS_NUM_THREADS": "1",
+                   "GAMELIB_SANDBOX": run_label()}
+        self.stderr_path = Path(tempfile.gettempdir()) / f"gamelib-sandbox-{os.getpid()}-{slot}.err"
         self._stderr = open(self.stderr_path, "w+b")
         self.process = subprocess.Popen(cmd, pass_fds=(to_r, from_w), env=env, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.DEVNULL, stderr=self._stderr,
@@ -261,6 +292,7 @@ class Sandbox:
             self.stderr_path.unlink()
         except OSError:
             pass
+        self._slot_lock.close()
 
     def __enter__(self):
         return self

@@ -38,7 +38,9 @@ import time
 from fractions import Fraction
 from typing import Any
 
-MAX_MESSAGE = 64 * 1024 * 1024
+from .tracing import Node
+
+MAX_MESSAGE = 16 * 1024 * 1024
 """Bytes one message may hold; a longer one (a student's answer of millions of items) is refused."""
 MAX_DEPTH = 60
 """How deeply a value sent by the sandbox may nest."""
@@ -463,45 +465,16 @@ def _no_functions(k, name):
 # The sandbox's end
 # ---------------------------------------------------------------------------------------------------
 
-class RemoteNode:
-    """A search-tree node handed to the student's code: equal to, hashed as and printed as its state,
-    with attribute reads, indexing, ``len`` and iteration passed on to the state (as
-    :class:`gamelib.grading.tracing.Node` in the grader).  Handed back, it is the grader's node."""
+class RemoteNode(Node):
+    """A search-tree node handed to the student's code: a :class:`~gamelib.grading.tracing.Node` (equal
+    to, hashed as and printed as its state, with attribute reads, indexing, ``len`` and iteration passed
+    on to the state) that also knows its handle: handed back, it is the grader's node."""
 
-    __slots__ = ("_ref", "_state")
+    __slots__ = ("_ref",)
 
     def __init__(self, ref, state):
-        self._ref, self._state = ref, state
-
-    def __eq__(self, other):
-        return self._state == (other._state if type(other) is RemoteNode else other)
-
-    def __ne__(self, other):
-        return not self == other
-
-    def __lt__(self, other):
-        return self._state < (other._state if type(other) is RemoteNode else other)
-
-    def __hash__(self):
-        return hash(self._state)
-
-    def __repr__(self):
-        return repr(self._state)
-
-    def __str__(self):
-        return str(self._state)
-
-    def __getattr__(self, name):
-        return getattr(self._state, name)
-
-    def __getitem__(self, index):
-        return self._state[index]
-
-    def __len__(self):
-        return len(self._state)
-
-    def __iter__(self):
-        return iter(self._state)
+        super().__init__(state)
+        self._ref = ref
 
 
 class SandboxEnd:

@@ -16,7 +16,7 @@ from typing import Any
 from ..core import CHANCE, MAX, MIN
 from ..trees import GameTree
 from . import cases as C
-from .core import Attempt, Family, Task
+from .core import Attempt, Family, Task, one_of
 from .games import TakeAway, agent_tree
 from .guard import describe_returned, is_number
 from .mutants import Outcome, outcome_of
@@ -291,11 +291,7 @@ def _parse(returned, returns: str, game, state) -> tuple[Any, Any, str]:
         return returned, None, ""
     if returns == "action":
         legal = _legal(game, state)
-        try:
-            ok = returned in legal
-        except TypeError:
-            ok = False
-        if not ok:
+        if not one_of(returned, legal):
             return None, None, (f"it returned {describe_returned(returned)}, which is not one of the "
                                 f"{len(legal)} legal actions at the root")
         return None, returned, ""
@@ -306,11 +302,7 @@ def _parse(returned, returns: str, game, state) -> tuple[Any, Any, str]:
     if not is_number(value):
         return None, None, f"the value it returned is {describe_returned(value)}, not a number"
     legal = _legal(game, state)
-    try:
-        ok = action in legal or (action is None and not legal)
-    except TypeError:
-        ok = False
-    if not ok:
+    if not (one_of(action, legal) or (action is None and not legal)):
         return None, None, (f"the action it returned, {describe_returned(action)}, is not one of the "
                             f"{len(legal)} legal actions at the root")
     return value, action, ""

@@ -84,7 +84,7 @@ class Node:
 
 def unwrap(x):
     """The state behind a :class:`Node` (anything else is returned as it is)."""
-    return x._state if type(x) is Node else x
+    return x._state if isinstance(x, Node) else x
 
 
 class TracedGame(Game):

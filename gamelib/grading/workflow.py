@@ -401,6 +401,7 @@ class Status(NamedTuple):
     seconds: float = 0.0
     isolated: bool | None = None
     notes: tuple = ()
+    uids: tuple = ()
 
     def line(self) -> str:
         if self.status == "graded":
@@ -420,8 +421,8 @@ def statuses(course: Path, assignment: str) -> dict:
     if not path.exists():
         return {}
     raw = json.loads(path.read_text())
-    return {k: Status(**{**v, "files": tuple(v.get("files", ())), "notes": tuple(v.get("notes", ()))})
-            for k, v in raw.items()}
+    return {k: Status(**{**v, "files": tuple(v.get("files", ())), "notes": tuple(v.get("notes", ())),
+                         "uids": tuple(v.get("uids", ()))}) for k, v in raw.items()}
 
 
 def _save_statuses(course: Path, assignment: str, table: dict) -> None:
@@ -530,16 +531,6 @@ class _Job(NamedTuple):
     notebooks: dict            # {name: (repaired submission, source notebook)}
 
 
-_SLOT = None
-
-
-def _init_slot(counter):
-    global _SLOT
-    with counter.get_lock():
-        _SLOT = counter.value
-        counter.value += 1
-
-
 def _grade_job(job: _Job, runtime: Path, secret: bytes, assignment: str, wall: float):
     """Grade one student's notebooks (in a grading process of the pool, or in this one)."""
     from .executor import grade_notebook
@@ -547,7 +538,7 @@ def _grade_job(job: _Job, runtime: Path, secret: bytes, assignment: str, wall: f
     try:
         for name, (nb, source_nb) in job.notebooks.items():
             out[name] = grade_notebook(nb, source_nb, runtime=runtime, secret=secret, assignment=assignment,
-                                       slot=_SLOT or 0, wall=wall)
+                                       wall=wall)
     except Exception as e:                                   # noqa: BLE001 -- reported, never a stopped batch
         return job.student, None, f"the grader failed on it ({type(e).__name__}: {str(e)[:200]})"
     return job.student, out, ""
@@ -667,13 +658,10 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
         try:
             args = dict(runtime=runtime, secret=secret, assignment=assignment, wall=wall)
             if jobs == 1 or len(jobs_list) <= 1:
-                _init_slot(multiprocessing.Value("i", 0))
                 results = (_grade_job(job, **args) for job, _, _ in jobs_list)
                 results = _record_all(course, assignment, jobs_list, results, report, status)
             else:
-                counter = multiprocessing.get_context("fork").Value("i", 0)
-                with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                                         initializer=_init_slot, initargs=(counter,)) as pool:
+                with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
                     futures = [pool.submit(_grade_job, job, **args) for job, _, _ in jobs_list]
                     results = _record_all(course, assignment, jobs_list, (f.result() for f in futures), report,
                                           status)
@@ -704,7 +692,7 @@ def _record_all(course, assignment, jobs_list, results, report, status):
         reason = "; ".join(notes + extra + ([] if isolated else ["NOT ISOLATED"]))
         report[student] = Status(student, "graded", reason, files, score, top,
                                  round(sum(g.seconds for g in graded.values()), 2), isolated,
-                                 tuple(notes + extra))
+                                 tuple(notes + extra), tuple(sorted({u for g in graded.values() for u in g.uids})))
     return report
 
 

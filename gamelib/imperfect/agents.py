@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 
-from ..core import MAX, GameError
+from ..core import MAX, StateError
+from ..validate import check_game, choice, function, player as check_player, python_seed
 from .belief import BeliefTracker, percept
 
 CHOICES = ("random", "clairvoyance")
@@ -26,13 +27,15 @@ CHOICES = ("random", "clairvoyance")
 def phantom_value():
     """MAX's minimax value of a phantom tic-tac-toe state with everything visible: the value of its
     true board in tic-tac-toe's endgame table (+1, 0, -1).  Built once (5,478 positions)."""
-    from ..games.phantom_tictactoe import PhantomTicTacToe
+    from ..games.phantom_tictactoe import PhantomBoard, PhantomTicTacToe
     from ..games.tictactoe import TicTacToe
     from ..lookup import endgame_table
     table = endgame_table(TicTacToe())
     memo: dict = {}
 
     def value(state):
+        if state.__class__ is not PhantomBoard:
+            raise StateError(f"{state!r} is not a phantom tic-tac-toe state (a PhantomBoard)")
         if state.squares not in memo:
             memo[state.squares] = table.value(PhantomTicTacToe.board(state))
         return memo[state.squares]
@@ -46,8 +49,12 @@ class BeliefAgent:
     behind its last clairvoyant choice."""
 
     def __init__(self, game, player, choose: str = "clairvoyance", *, value=None, seed=0):
-        if choose not in CHOICES:
-            raise GameError(f"choose must be one of {CHOICES}, not {choose!r}")
+        check_game(game)
+        check_player("player", player, game)
+        choice("choose", choose, CHOICES)
+        if value is not None:
+            function("value", value, "a function state -> MAX's value with everything visible, or None")
+        python_seed("seed", seed)
         if choose == "clairvoyance" and value is None:
             from ..minimax import expectiminimax
             value = lambda s: expectiminimax(game, s).value  # noqa: E731  (small games only)
@@ -64,6 +71,8 @@ class BeliefAgent:
 
     def __call__(self, state) -> dict:
         game = self.game
+        if game.is_terminal(state) or game.to_move(state) != self.player:
+            raise StateError(f"{self!r} plays {self.player}, who is not to move at {state!r}")
         self.tracker.observe(percept(game, state, self.player))
         belief = self.tracker.belief
         acts = list(game.actions(next(iter(belief))))

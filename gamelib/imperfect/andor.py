@@ -48,8 +48,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..core import CHANCE, MAX, MIN, Event, GameError, recording
-from .belief import Belief, GameOver, _check_game, percept, predict, split
+from collections.abc import Mapping
+
+from ..core import (CHANCE, MAX, MIN, ArgumentError, Event, ProbabilityError, StateError, TooLargeError,
+                    check_distribution, recording)
+from ..validate import checked_chance, checked_utility, flag, function, game_state, whole
+from .belief import GameOver, _belief, _check_game, _percept, _predict, _split
 
 
 class Plan(NamedTuple):
@@ -80,6 +84,8 @@ class Plan(NamedTuple):
     def lines(self, describe=None, indent: str = "") -> list:
         """The plan as indented text lines (``describe`` renders a percept; by default the end of the
         game reads 'the game ends: won (...)')."""
+        if describe is not None:
+            function("describe", describe, "a function percept -> text, or None")
         describe = describe or _describe_percept
         if self.action is None:
             return [indent + "(won)"]
@@ -123,12 +129,22 @@ class AndOrResult(NamedTuple):
         return self.plan is not None
 
 
-def _decision_player(game, belief) -> str:
-    players = {game.to_move(s) for s in belief if not game.is_terminal(s)}
-    if len(players) != 1 or not players <= {MAX, MIN}:
-        raise GameError(f"a belief state for a decision has MAX or MIN to move in every unfinished state; "
-                        f"this one has {sorted(players) or 'none'}")
-    return players.pop()
+def _decision(game, belief, player, name: str = "belief"):
+    """``(belief, player)`` checked: a :class:`Belief` of states of ``game`` and the player it belongs
+    to, who must be the one to move in every unfinished state of it (``player`` None: whoever that is,
+    MAX or MIN); :class:`~gamelib.core.StateError` if the states disagree."""
+    _check_game(game, player, optional=True)
+    belief = _belief(game, belief, name)
+    movers = {game.to_move(s) for s in belief if not game.is_terminal(s)}
+    if player is None:
+        if len(movers) != 1 or not movers <= {MAX, MIN}:
+            raise StateError(f"a belief state for a decision has MAX or MIN to move in every unfinished state; "
+                             f"this one has {sorted(movers) or 'none'}")
+        player = next(iter(movers))
+    elif movers and movers != {player}:
+        raise StateError(f"{player} is not to move in every unfinished state of the {name}: "
+                         f"{', '.join(sorted(map(str, movers)))} to move there")
+    return belief, player
 
 
 def _actions(game, belief):
@@ -136,32 +152,46 @@ def _actions(game, belief):
     acts = tuple(game.actions(states[0]))
     for s in states[1:]:
         if tuple(game.actions(s)) != acts:
-            raise GameError(f"the states of a belief state must have the same actions (the player cannot "
-                            f"tell them apart): {acts} in {states[0]!r} but {tuple(game.actions(s))} in {s!r}")
+            raise StateError(f"the states of a belief state must have the same actions (the player cannot "
+                             f"tell them apart): {acts} in {states[0]!r} but {tuple(game.actions(s))} in {s!r}")
     return acts
 
 
-def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict | None = None) -> AndOrResult:
+MAX_NODES = 100_000
+"""The size guard of :func:`and_or_search`: belief states it may enter (a few thousand a second)."""
+
+
+def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict | None = None,
+                  max_nodes: int | None = MAX_NODES) -> AndOrResult:
     """Is there a guaranteed win for ``player`` from ``belief`` (a :class:`Belief` or any collection of
     states it cannot tell apart, all with ``player`` to move)?  AIMA 4th ed. Fig. 4.11 over belief
     states (see the module docstring).  Returns an :class:`AndOrResult`; ``.plan`` is the conditional
     plan, or None if there is no guaranteed win.  ``memo``: a dict to share solved belief states
-    between searches of one game and player (for solving many belief states)."""
-    belief = belief if isinstance(belief, Belief) else Belief(belief)
-    player = player or _decision_player(game, belief)
-    _check_game(game, player)
+    between searches of one game and player (for solving many belief states).  Entering more than
+    ``max_nodes`` belief states raises :class:`~gamelib.core.TooLargeError` (None lifts the guard)."""
+    belief, player = _decision(game, belief, player)
+    flag("trace", trace)
+    if memo is not None and not isinstance(memo, dict):
+        raise ArgumentError(f"memo must be a dict (shared between searches of one game and player) or None, "
+                            f"got {memo!r}")
+    whole("max_nodes", max_nodes, 1, none=True)
+    utility = checked_utility(game)
     memo = {} if memo is None else memo
     nodes = [0]
     FAIL = None
 
     with recording(trace) as events:
         def is_goal(b):
-            return all(game.is_terminal(s) and game.utility(s, player) > 0 for s in b)
+            return all(game.is_terminal(s) and utility(s, player) > 0 for s in b)
 
         def or_search(b, path, depth, via):
             """Returns (plan or FAIL, whether a cycle cut the search below)."""
             key = b.states
             nodes[0] += 1
+            if max_nodes is not None and nodes[0] > max_nodes:
+                raise TooLargeError(f"and_or_search entered more than max_nodes={max_nodes:,} belief states of "
+                                    f"{game!r}: start from a later position, or pass max_nodes=None (or a larger "
+                                    "max_nodes) to go on")
             if events is not None:
                 events.append(Event("enter", key, depth, action=via))
             if key in memo:
@@ -185,7 +215,7 @@ def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict 
             cycled = False
             acts = _actions(game, b)
             for k, action in enumerate(acts):
-                plan, cyc = and_search(split(game, predict(game, b, action, player), player),
+                plan, cyc = and_search(_split(game, _predict(game, b, action, player), player),
                                        path | {key}, depth + 1)
                 cycled |= cyc
                 if plan is not FAIL:
@@ -220,43 +250,60 @@ def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict 
 # Playing a plan out, and accidental wins
 # ---------------------------------------------------------------------------------------------------
 
-def _others(game, state, player, out: list):
+def _others(game, state, player, out: list, chance_outcomes):
     """Every state reached from ``state`` through chance and the opponent until ``player`` moves or the
     game ends (each path separately: the opponent may do anything)."""
     if game.is_terminal(state) or game.to_move(state) == player:
         out.append(state)
         return
     if game.to_move(state) == CHANCE:
-        moves = [o for o, p in game.chance_outcomes(state) if p > 0]
+        moves = [o for o, p in chance_outcomes(state) if p > 0]
     else:
         moves = game.actions(state)
     for a in moves:
-        _others(game, game.result(state, a), player, out)
+        _others(game, game.result(state, a), player, out, chance_outcomes)
+
+
+def _check_plan(game, plan, state, player):
+    _check_game(game, player)
+    if not isinstance(plan, Plan):
+        raise ArgumentError(f"plan must be a Plan (e.g. and_or_search(...).plan), got {plan!r}")
+    game_state(game, state)
 
 
 def plan_outcomes(game, plan: Plan, state, player) -> set:
     """The utilities (for ``player``) of every way the game can end from ``state`` when ``player``
     follows ``plan`` and the opponent and chance do anything; ``None`` among them marks a percept the
     plan does not cover (or an action it prescribes that is illegal there)."""
+    _check_plan(game, plan, state, player)
+    return _plan_outcomes(game, plan, state, player, checked_utility(game), checked_chance(game))
+
+
+def _plan_outcomes(game, plan, state, player, utility, chance_outcomes) -> set:
     if game.is_terminal(state):
-        return {game.utility(state, player)}
+        return {utility(state, player)}
     if plan is None or plan.action is None or plan.action not in game.actions(state):
         return {None}
     outcomes: set = set()
     reached: list = []
-    _others(game, game.result(state, plan.action), player, reached)
+    _others(game, game.result(state, plan.action), player, reached, chance_outcomes)
     for s in reached:
-        sub = plan.then(percept(game, s, player))
+        sub = plan.then(_percept(game, s, player))
         if sub is None:
             outcomes.add(None)
         else:
-            outcomes |= plan_outcomes(game, sub, s, player)
+            outcomes |= _plan_outcomes(game, sub, s, player, utility, chance_outcomes)
     return outcomes
 
 
 def wins_against_every_reply(game, plan: Plan, state, player) -> bool:
     """Does ``plan`` win from ``state`` whatever the opponent (and chance) do?"""
     return all(u is not None and u > 0 for u in plan_outcomes(game, plan, state, player))
+
+
+def _wins(game, plan, state, player, utility, chance_outcomes) -> bool:
+    return all(u is not None and u > 0 for u in _plan_outcomes(game, plan, state, player, utility,
+                                                                 chance_outcomes))
 
 
 class AccidentalWins(NamedTuple):
@@ -272,11 +319,13 @@ def accidental_wins(game, belief, plan: Plan, player=None) -> AccidentalWins:
     """Split ``belief`` into the states where ``plan`` wins against every reply and the rest, weighted
     by their probabilities (AIMA's accidental checkmate: a plan that works for some states of the
     belief only)."""
-    belief = belief if isinstance(belief, Belief) else Belief(belief)
-    player = player or _decision_player(game, belief)
+    belief, player = _decision(game, belief, player)
+    if not isinstance(plan, Plan):
+        raise ArgumentError(f"plan must be a Plan (e.g. and_or_search(...).plan), got {plan!r}")
+    utility, chance_outcomes = checked_utility(game), checked_chance(game)
     wins, fails = {}, {}
     for s, p in belief.items():
-        (wins if wins_against_every_reply(game, plan, s, player) else fails)[s] = p
+        (wins if _wins(game, plan, s, player, utility, chance_outcomes) else fails)[s] = p
     return AccidentalWins(wins, fails, sum(wins.values()))
 
 
@@ -286,11 +335,11 @@ def likeliest_plan(game, belief, player=None) -> tuple:
     so far already beats is kept at no cost; one that no plan beats even when known is skipped;
     otherwise an AND-OR search over the assumed states decides.  Returns ``(plan, assumed states)``;
     :func:`accidental_wins` tells where the plan wins."""
-    belief = belief if isinstance(belief, Belief) else Belief(belief)
-    player = player or _decision_player(game, belief)
+    belief, player = _decision(game, belief, player)
+    utility, chance_outcomes = checked_utility(game), checked_chance(game)
     assumed, plan, memo = [], None, {}
     for s in belief.most_likely(len(belief)):
-        if plan is not None and wins_against_every_reply(game, plan, s, player):
+        if plan is not None and _wins(game, plan, s, player, utility, chance_outcomes):
             assumed.append(s)
             continue
         if not and_or_search(game, [s], player, memo=memo).found:
@@ -321,25 +370,35 @@ def win_probability(game, belief, policy, player=None, *, opponent=None) -> WinP
     ``belief``.  ``opponent``: None for the worst case (an opponent who sees everything and picks,
     at each of its moves, the one that makes the win least likely) or a policy for the opponent.
     Chance by its probabilities.  Exact (memoized by state); for small positions."""
-    belief = belief if isinstance(belief, Belief) else Belief(belief)
-    player = player or _decision_player(game, belief)
+    belief, player = _decision(game, belief, player)
+    function("policy", policy, "a policy, a function state -> {action: probability}")
+    if opponent is not None:
+        function("opponent", opponent, "an opponent's policy, a function state -> {action: probability}, or "
+                 "None (the worst case)")
+    utility, chance_outcomes = checked_utility(game), checked_chance(game)
     memo: dict = {}
+
+    def distribution(who, f, s):
+        dist = f(s)
+        if not isinstance(dist, Mapping):
+            raise ProbabilityError(f"the {who} at {s!r} returned {dist!r}, not a dict {{action: probability}}")
+        return check_distribution(dist.items(), lambda: f"the {who} at {s!r}")
 
     def p_win(s):
         if s in memo:
             return memo[s]
         if game.is_terminal(s):
-            v = 1.0 if game.utility(s, player) > 0 else 0.0
+            v = 1.0 if utility(s, player) > 0 else 0.0
         else:
             mover = game.to_move(s)
             if mover == CHANCE:
-                v = sum(p * p_win(game.result(s, o)) for o, p in game.chance_outcomes(s) if p > 0)
+                v = sum(p * p_win(game.result(s, o)) for o, p in chance_outcomes(s) if p > 0)
             elif mover == player:
-                v = sum(p * p_win(game.result(s, a)) for a, p in policy(s).items() if p > 0)
+                v = sum(p * p_win(game.result(s, a)) for a, p in distribution("policy", policy, s) if p > 0)
             elif opponent is None:
                 v = min(p_win(game.result(s, a)) for a in game.actions(s))
             else:
-                v = sum(p * p_win(game.result(s, a)) for a, p in opponent(s).items() if p > 0)
+                v = sum(p * p_win(game.result(s, a)) for a, p in distribution("opponent", opponent, s) if p > 0)
         memo[s] = v
         return v
 

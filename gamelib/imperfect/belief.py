@@ -23,11 +23,17 @@ is the size of the set.
 """
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import weakref
 from collections.abc import Mapping
+from typing import Hashable
 
-from ..core import CHANCE, MAX, MIN, GameError
+from ..core import (CHANCE, ArgumentError, GameError, ProbabilityError, StateError, TooLargeError,
+                    check_distribution)
+from ..validate import (check_game, checked_chance, function, game_state, observation_of, player as check_player,
+                        python_seed, whole)
 from .percepts import GameOver, percept
 
 MAX_EXPANSION = 2_000_000
@@ -38,12 +44,37 @@ class ImpossiblePerceptError(GameError):
     """A percept that no state of the belief could produce (the belief, or the percept, is wrong)."""
 
 
-def _check_game(game, player=None):
-    if not callable(getattr(game, "observation", None)):
-        raise GameError(f"{game!r} has no observation(state, player) method, so a player's percepts are "
-                        "not defined; a belief tool needs one (gamelib.core.Game provides one)")
-    if player is not None and player not in (MAX, MIN):
-        raise GameError(f"a belief state belongs to MAX or MIN, not {player!r}")
+def _check_game(game, player, *, optional: bool = False):
+    """What every belief tool checks first: ``game`` is a game with an observation method, and
+    ``player`` one of its players (a belief state is a player's; None too if ``optional``)."""
+    check_game(game)
+    observation_of(game)
+    if player is not None or not optional:
+        check_player("player", player, game)
+
+
+def _belief(game, belief, name: str = "belief") -> "Belief":
+    """``belief`` as a :class:`Belief` of states of ``game``: a Belief, a dict {state: weight} or a
+    collection of states, every state checked by the game's ``check_state`` (unless the Belief was
+    made by the tools here from states of this game)."""
+    if not isinstance(belief, Belief):
+        if belief is None or isinstance(belief, (str, bytes)) or not isinstance(belief, (Mapping, list, tuple,
+                                                                                        set, frozenset)):
+            raise ArgumentError(f"{name} must be a Belief, a dict {{state: weight}} or a list of states of "
+                                f"{game!r}, got {belief!r}")
+        belief = Belief(belief)
+    if belief.checked_for is not game:
+        for state in belief:
+            game_state(game, state)
+    return belief
+
+
+def _percept(game, state, player) -> Hashable:
+    """:func:`percept` on arguments known to be good."""
+    obs = game.observation(state, player)
+    if game.is_terminal(state):
+        return GameOver(game.utility(state, player), obs)
+    return obs
 
 
 class Belief(Mapping):
@@ -51,14 +82,42 @@ class Belief(Mapping):
     ``states`` is the set (a frozenset), ``len`` its size.  Build one from a dict of weights (they are
     normalized) or from any collection of states (equally likely)."""
 
+    checked_for = None
+    """The game whose ``check_state`` every state passed (set by the tools that build beliefs from
+    states of a game; a Belief built by hand is checked when a tool first gets it)."""
+
     def __init__(self, weights):
         if not isinstance(weights, Mapping):
-            weights = {s: 1.0 for s in weights}
+            if weights is None or isinstance(weights, (str, bytes)):
+                raise ArgumentError(f"weights must be a dict {{state: weight}} or a collection of states, "
+                                    f"got {weights!r}")
+            try:
+                weights = {s: 1.0 for s in weights}
+            except TypeError:
+                raise ArgumentError(f"weights must be a dict {{state: weight}} or a collection of (hashable) "
+                                    f"states, got {weights!r}") from None
+        for s, w in weights.items():
+            if isinstance(w, bool) or not isinstance(w, numbers.Real) or not w >= 0 or not math.isfinite(w):
+                raise ProbabilityError(f"the weight of state {s!r} in a belief state is {w!r}: weights must "
+                                       "be finite numbers >= 0")
+        self._normalize(weights)
+
+    def _normalize(self, weights):
         total = sum(weights.values())
         if not weights or not total > 0:
-            raise GameError("a belief state needs at least one state of positive weight")
+            raise ProbabilityError("a belief state needs at least one state of positive weight, got "
+                                   f"{dict(weights)!r}")
         self._p = {s: w / total for s, w in weights.items() if w > 0}
         self.states = frozenset(self._p)
+
+    @classmethod
+    def _of(cls, game, weights) -> "Belief":
+        """A Belief of states the tools here reached by the rules of ``game``, with weights they computed
+        (products of probabilities): nothing to check."""
+        belief = cls.__new__(cls)
+        belief._normalize(weights)
+        belief.checked_for = game
+        return belief
 
     def __getitem__(self, state):
         return self._p[state]
@@ -83,10 +142,13 @@ class Belief(Mapping):
 
     def most_likely(self, k: int = 1) -> list:
         """The ``k`` most probable states, most probable first (ties in the order the states arrived)."""
+        whole("k", k, 0)
         return sorted(self._p, key=lambda s: -self._p[s])[:k]
 
     def sample(self, k: int, seed=0) -> list:
         """``k`` distinct states drawn at random (seeded), or all of them if there are no more than k."""
+        whole("k", k, 0)
+        seed = python_seed("seed", seed)
         states = list(self._p)
         if len(states) <= k:
             return states
@@ -104,6 +166,7 @@ class _Carry:
 
     def __init__(self, game, player, opponent):
         self.game, self.player, self.opponent = game, player, opponent
+        self.chance_outcomes = checked_chance(game)
         self.memo: dict | None = {} if opponent is None else None
         self.visited = 0
 
@@ -113,16 +176,21 @@ class _Carry:
             return memo[state]
         self.visited += 1
         if self.visited > MAX_EXPANSION:
-            raise GameError(f"predicting {self.player}'s next decision in {self.game.__repr__()} visited more than "
-                            f"{MAX_EXPANSION} states (does the game loop without the player moving?)")
+            raise TooLargeError(f"predicting {self.player}'s next decision in {self.game.__repr__()} visited more "
+                                f"than {MAX_EXPANSION:,} states (gamelib.imperfect.belief.MAX_EXPANSION): does "
+                                "the game loop without the player moving?")
         game = self.game
         if game.is_terminal(state) or game.to_move(state) == self.player:
             out = {state: 1.0}
         else:
             if game.to_move(state) == CHANCE:
-                pairs = game.chance_outcomes(state)
+                pairs = self.chance_outcomes(state)
             elif self.opponent is not None:
-                pairs = list(self.opponent(state).items())
+                dist = self.opponent(state)
+                if not isinstance(dist, Mapping):
+                    raise ProbabilityError(f"the opponent model at {state!r} returned {dist!r}, not a dict "
+                                           "{action: probability}")
+                pairs = check_distribution(dist.items(), lambda: f"the opponent model at {state!r}")
             else:
                 acts = game.actions(state)
                 pairs = [(a, 1.0 / len(acts)) for a in acts]
@@ -161,35 +229,45 @@ def initial_belief(game, player, *, opponent=None) -> Belief:
     """The states ``player`` may face at its first decision, before its first percept (PREDICT from the
     initial state through chance and the opponent's moves)."""
     _check_game(game, player)
-    return Belief(_carry(game, player, opponent)(game.initial_state))
+    _check_opponent(opponent)
+    return Belief._of(game, _carry(game, player, opponent)(game.initial_state))
 
 
 def predict(game, belief, action, player, *, opponent=None) -> Belief:
     """PREDICT(b, a) (AIMA 4th ed. §4.4.2): the states ``player``'s ``action`` may lead to, from every
     state of ``belief``, carried on to the player's next decision or the end of the game."""
     _check_game(game, player)
-    belief = belief if isinstance(belief, Belief) else Belief(belief)
+    _check_opponent(opponent)
+    return _predict(game, _belief(game, belief), action, player, opponent)
+
+
+def _predict(game, belief, action, player, opponent=None) -> Belief:
+    """:func:`predict` on arguments known to be good (the searches here call it at every node)."""
     carry = _carry(game, player, opponent)
     memo = carry.memo if carry.memo is not None else {}
     out: dict = {}
     for state, w in belief.items():
         if game.is_terminal(state) or game.to_move(state) != player:
-            raise GameError(f"predict: {player} is not to move in {state!r}")
+            raise StateError(f"predict: {player} is not to move in {state!r}, a state of the belief")
         after = game.result(state, action)          # raises IllegalMoveError for an illegal action
         reached = memo.get(after)
         if reached is None:
             reached = carry(after)
         for s, q in reached.items():
             out[s] = out.get(s, 0.0) + w * q
-    return Belief(out)
+    return Belief._of(game, out)
 
 
 def possible_percepts(game, belief, player) -> dict:
     """POSSIBLE-PERCEPTS(b̂): ``{percept: probability}`` over the states of ``belief``."""
     _check_game(game, player)
+    return _possible_percepts(game, _belief(game, belief), player)
+
+
+def _possible_percepts(game, belief, player) -> dict:
     out: dict = {}
     for state, w in belief.items():
-        o = percept(game, state, player)
+        o = _percept(game, state, player)
         out[o] = out.get(o, 0.0) + w
     return out
 
@@ -198,23 +276,38 @@ def split(game, belief, player) -> dict:
     """``{percept: UPDATE(belief, percept)}`` for every possible percept (AIMA's RESULTS of a belief-state
     problem: the belief states one action can lead to)."""
     _check_game(game, player)
+    return _split(game, _belief(game, belief), player)
+
+
+def _split(game, belief, player) -> dict:
+    """:func:`split` on arguments known to be good."""
     groups: dict = {}
     for state, w in belief.items():
-        groups.setdefault(percept(game, state, player), {})[state] = w
-    return {o: Belief(ws) for o, ws in groups.items()}
+        groups.setdefault(_percept(game, state, player), {})[state] = w
+    return {o: Belief._of(game, ws) for o, ws in groups.items()}
 
 
 def update(game, belief, observed, player) -> Belief:
     """UPDATE(b̂, o) (AIMA 4th ed. §4.4.2): the states of ``belief`` in which ``player`` perceives
     ``observed``, renormalized.  Raises :class:`ImpossiblePerceptError` if there are none."""
     _check_game(game, player)
-    kept = {s: w for s, w in belief.items() if percept(game, s, player) == observed}
+    return _update(game, _belief(game, belief), observed, player)
+
+
+def _update(game, belief, observed, player) -> Belief:
+    kept = {s: w for s, w in belief.items() if _percept(game, s, player) == observed}
     if not kept:
-        possible = list(possible_percepts(game, belief, player))
+        possible = list(_possible_percepts(game, belief, player))
         shown = ", ".join(map(repr, possible[:6])) + (", ..." if len(possible) > 6 else "")
         raise ImpossiblePerceptError(f"{player} cannot perceive {observed!r}: no state of its belief "
                                      f"({len(belief)} states) produces it; possible percepts: {shown}")
-    return Belief(kept)
+    return Belief._of(game, kept)
+
+
+def _check_opponent(opponent) -> None:
+    if opponent is not None:
+        function("opponent", opponent, "an opponent model, a policy state -> {action: probability}, or None "
+                 "(uniformly random)")
 
 
 class BeliefTracker:
@@ -228,6 +321,7 @@ class BeliefTracker:
 
     def __init__(self, game, player, *, opponent=None):
         _check_game(game, player)
+        _check_opponent(opponent)
         self.game, self.player, self.opponent = game, player, opponent
         self.belief = initial_belief(game, player, opponent=opponent)
         self.expecting = "percept"
@@ -238,7 +332,7 @@ class BeliefTracker:
         """UPDATE with the percept just received."""
         if self.expecting != "percept":
             raise GameError(f"{self.player} must act before it perceives again")
-        self.belief = update(self.game, self.belief, observed, self.player)
+        self.belief = _update(self.game, self.belief, observed, self.player)
         self.expecting = "action"
         self.history.append(("percept", observed, len(self.belief)))
         self.sizes.append(len(self.belief))
@@ -248,7 +342,7 @@ class BeliefTracker:
         """PREDICT through the player's own ``action`` and whatever it cannot see until its next turn."""
         if self.expecting != "action":
             raise GameError(f"{self.player} must perceive before it acts again")
-        self.belief = predict(self.game, self.belief, action, self.player, opponent=self.opponent)
+        self.belief = _predict(self.game, self.belief, action, self.player, self.opponent)
         self.expecting = "percept"
         self.history.append(("action", action, len(self.belief)))
         return self.belief
@@ -276,13 +370,26 @@ def track(game, player, states, actions, *, opponent=None) -> list:
     """Replay a game (its ``states`` and the ``actions`` between them, e.g. a :func:`gamelib.play`
     Playout's) from ``player``'s side: returns its belief after each percept, at each of its decisions
     and at the end.  The true state is always in it (tests/test_belief.py checks that on random play).
+    ``actions[i]`` must lead from ``states[i]`` to ``states[i + 1]``.
     """
     tracker = BeliefTracker(game, player, opponent=opponent)
+    for name, value in (("states", states), ("actions", actions)):
+        if not isinstance(value, (list, tuple)):
+            raise ArgumentError(f"{name} must be a list (a game's states and the actions between them, "
+                                f"e.g. a gamelib.play Playout's), got {value!r}")
+    if not states or len(actions) < len(states) - 1:
+        raise ArgumentError(f"actions must hold the action taken at each state but the last, got {len(actions)} "
+                            f"for {len(states)} states")
+    game_state(game, states[0])          # the others are checked by being what the rules make of it
+    for i, state in enumerate(states):
+        if i + 1 < len(states) and game.result(state, actions[i]) != states[i + 1]:
+            raise ArgumentError(f"actions[{i}] = {actions[i]!r} does not lead from states[{i}] to states[{i + 1}]: "
+                                f"states and actions must be one game's record")
     beliefs = []
     for i, state in enumerate(states):
         if game.is_terminal(state) or game.to_move(state) == player:
-            beliefs.append(tracker.observe(percept(game, state, player)))
-            if not game.is_terminal(state):
+            beliefs.append(tracker.observe(_percept(game, state, player)))
+            if not game.is_terminal(state) and i < len(actions):
                 tracker.act(actions[i])
     return beliefs
 
@@ -293,30 +400,38 @@ def beliefs_by_percept(game, player, start=None, *, max_beliefs: int = 100_000) 
 
     Keying by the last percept alone is right when that percept determines the belief, whatever the
     history behind it (phantom tic-tac-toe's views do); the walk checks it on every history it meets
-    and raises a :class:`~gamelib.core.GameError` where it fails.  Finished games are left out.
+    and raises a :class:`~gamelib.core.GameError` where it fails.  Finished games are left out.  More
+    than ``max_beliefs`` belief states raise :class:`~gamelib.core.TooLargeError` (None lifts the guard).
     """
     _check_game(game, player)
+    whole("max_beliefs", max_beliefs, 1, none=True)
     if start is None:
         first = initial_belief(game, player)
-        start = list(split(game, first, player).values())
+        start = list(_split(game, first, player).values())
     elif isinstance(start, Belief):
-        start = [start]
+        start = [_belief(game, start, "start")]
+    elif isinstance(start, (list, tuple)) and start:
+        start = [_belief(game, b, "start") for b in start]
+    else:
+        raise ArgumentError(f"start must be a Belief, a list of Beliefs, or None (the player's first "
+                            f"decisions), got {start!r}")
     found: dict = {}
     frontier = list(reversed(start))
     while frontier:
         b = frontier.pop()
-        o = percept(game, next(iter(b)), player)
+        o = _percept(game, next(iter(b)), player)
         if o in found:
             if found[o].states != b.states:
                 raise GameError(f"two histories lead {player} to percept {o!r} with different belief "
                                 f"states ({len(found[o])} and {len(b)} states): key them by the history")
             continue
         found[o] = b
-        if len(found) > max_beliefs:
-            raise GameError(f"more than {max_beliefs} belief states: start from a later position")
+        if max_beliefs is not None and len(found) > max_beliefs:
+            raise TooLargeError(f"more than max_beliefs={max_beliefs:,} belief states: start from a later "
+                                "position, or pass max_beliefs=None (or a larger max_beliefs) to go on")
         s0 = next(iter(b))
         for a in reversed(game.actions(s0)):
-            for o2, b2 in reversed(list(split(game, predict(game, b, a, player), player).items())):
+            for o2, b2 in reversed(list(_split(game, _predict(game, b, a, player), player).items())):
                 if not isinstance(o2, GameOver):
                     frontier.append(b2)
     return found
@@ -324,6 +439,8 @@ def beliefs_by_percept(game, player, start=None, *, max_beliefs: int = 100_000) 
 
 def count(belief, key=None) -> int:
     """The number of states of ``belief`` (or of distinct ``key(state)``, e.g. the true board alone)."""
+    if key is not None:
+        function("key", key, "a function state -> what to count (e.g. the true board), or None")
     return len(belief) if key is None else len({key(s) for s in belief})
 
 

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from ..core import CHANCE, MAX, MIN, GameError
 from .infosets import TERMINAL, extensive_form
-from .policy import TabularPolicy, _value, as_policy
+from .policy import TabularPolicy, _seat, _value, as_policy
 
 SLACK = 1e-12  # ties within rounding error go to the first action
 
@@ -57,11 +57,12 @@ def best_response(game, policy, player: str) -> BestResponse:
     """The exact best response of ``player`` (MAX or MIN) to the opponent's part of ``policy``.
 
     ``policy``: a :class:`TabularPolicy`, a table or a function of the state (see :func:`as_policy`); it
-    must cover the opponent's information sets.
+    must cover the opponent's information sets.  The game must be zero-sum (the responder's payoff is
+    read as MAX's utility, or minus it): :class:`~gamelib.core.ArgumentError` otherwise.
     """
-    if player not in (MAX, MIN):
-        raise GameError(f"player must be MAX or MIN, not {player!r}")
+    _seat(player)
     form = extensive_form(game)
+    form.require_zero_sum("best_response")
     opp = MIN if player == MAX else MAX
     opp_policy = as_policy(game, policy, (opp,))
     nodes, sign = form.nodes, (1 if player == MAX else -1)
@@ -129,6 +130,7 @@ def best_response(game, policy, player: str) -> BestResponse:
 
 def nash_conv(game, policy) -> float:
     """Σ over MAX and MIN of what a best response gains against ``policy`` (which must cover both)."""
+    extensive_form(game).require_zero_sum("nash_conv")
     policy = as_policy(game, policy)
     return sum(best_response(game, policy, p).gain for p in (MAX, MIN))
 

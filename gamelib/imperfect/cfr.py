@@ -39,7 +39,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import CHANCE, MAX, GameError
+import math
+import numbers
+
+from ..core import CHANCE, MAX, ArgumentError
+from ..validate import flag, whole
 from .best_response import exploitability
 from .infosets import TERMINAL, extensive_form
 from .policy import TabularPolicy
@@ -48,7 +52,20 @@ _TERMINAL, _CHANCE, _MAX, _MIN = 0, 1, 2, 3
 
 
 def regret_matching(regrets: list) -> list:
-    """σ(a) ∝ max(R(a), 0); uniform if no regret is positive (step 1)."""
+    """σ(a) ∝ max(R(a), 0); uniform if no regret is positive (step 1).  ``regrets`` is a non-empty
+    sequence of finite numbers, one per action: :class:`~gamelib.core.ArgumentError` otherwise."""
+    try:
+        ok = not isinstance(regrets, (str, bytes)) and len(regrets) > 0 and all(
+            not isinstance(r, bool) and isinstance(r, numbers.Real) and math.isfinite(r) for r in regrets)
+    except TypeError:
+        ok = False
+    if not ok:
+        raise ArgumentError(f"regrets must be a non-empty list of finite numbers, one per action, got {regrets!r}")
+    return _regret_matching(regrets)
+
+
+def _regret_matching(regrets) -> list:
+    """:func:`regret_matching` on regrets known to be good (the solver's own)."""
     positive = [r if r > 0 else 0.0 for r in regrets]
     total = sum(positive)
     if total > 0:
@@ -63,9 +80,10 @@ class CFR:
     copy of the cumulative regrets {infoset: {action: R}}."""
 
     def __init__(self, game, *, alternating: bool = True):
-        self.game = game
         self.form = form = extensive_form(game)
-        self.alternating = alternating
+        form.require_zero_sum("CFR")
+        self.alternating = flag("alternating", alternating)
+        self.game = game
         self.keys = list(form.infosets)
         where = {k: j for j, k in enumerate(self.keys)}
         kinds = {TERMINAL: _TERMINAL, CHANCE: _CHANCE, MAX: _MAX}
@@ -82,15 +100,14 @@ class CFR:
         """One CFR iteration (steps 1-4 of the module docstring)."""
         if self.alternating:
             for player in (_MAX, _MIN):
-                self._walk(0, 1.0, 1.0, 1.0, [regret_matching(r) for r in self._regret], player)
+                self._walk(0, 1.0, 1.0, 1.0, [_regret_matching(r) for r in self._regret], player)
         else:
-            self._walk(0, 1.0, 1.0, 1.0, [regret_matching(r) for r in self._regret], None)
+            self._walk(0, 1.0, 1.0, 1.0, [_regret_matching(r) for r in self._regret], None)
         self.iterations += 1
 
     def run(self, iterations: int) -> "CFR":
         """Do ``iterations`` more iterations; returns the solver (so ``CFR(g).run(100)`` chains)."""
-        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 0:
-            raise GameError(f"iterations must be a whole number >= 0, got {iterations!r}")
+        iterations = whole("iterations", iterations, 0)
         for _ in range(iterations):
             self.iteration()
         return self
@@ -131,7 +148,7 @@ class CFR:
         """σᵗ⁺¹: regret matching on the regrets so far (a new policy)."""
         table = {}
         for k, r in zip(self.keys, self._regret):
-            table[k] = dict(zip(self.form.infosets[k].actions, regret_matching(r)))
+            table[k] = dict(zip(self.form.infosets[k].actions, _regret_matching(r)))
         return TabularPolicy(self.game, table, name=f"CFR current policy after {self.iterations} iterations")
 
     def average_policy(self) -> TabularPolicy:
@@ -169,9 +186,14 @@ def exploitability_curve(game, checkpoints, *, alternating: bool = True) -> list
     """``[ConvergencePoint(t, exploitability of σ̄ after t iterations) for t in checkpoints]``, from
     one run of CFR (``checkpoints`` increasing), for the log-log plot of CFR converging."""
     solver, curve = CFR(game, alternating=alternating), []
-    for t in checkpoints:
-        if t < solver.iterations:
-            raise GameError(f"checkpoints must increase; got {t} after {solver.iterations}")
+    try:
+        points = [whole("checkpoints", t, 0) for t in checkpoints] if not isinstance(checkpoints, str) else None
+    except (TypeError, ArgumentError):
+        points = None
+    if not points or any(b < a for a, b in zip(points, points[1:])):
+        raise ArgumentError(f"checkpoints must be a non-empty list of whole numbers >= 0 (iterations), in "
+                            f"increasing order, got {checkpoints!r}")
+    for t in points:
         solver.run(t - solver.iterations)
         curve.append(ConvergencePoint(t, exploitability(game, solver.average_policy())))
     return curve

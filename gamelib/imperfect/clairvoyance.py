@@ -35,8 +35,9 @@ import math
 import random
 from typing import NamedTuple
 
-from ..core import MAX, GameError
+from ..core import MAX
 from ..minimax import expectiminimax
+from ..validate import choice, players as check_players, python_seed, whole
 from .infosets import extensive_form
 from .policy import TabularPolicy
 
@@ -81,11 +82,13 @@ def clairvoyance_policy(game, *, samples: int | None = None, seed=0, tie: str = 
     (seeded by ``seed`` and the information set, so one information set's draws do not depend on
     the others').  ``tie``: 'first', 'last' or 'uniform' (see the module docstring).
     """
-    if tie not in TIES:
-        raise GameError(f"tie must be one of {TIES}, not {tie!r}")
-    if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool) or samples < 2):
-        raise GameError(f"samples must be a whole number >= 2 (or None for the exact average), got {samples!r}")
+    choice("tie", tie, TIES)
+    samples = whole("samples", samples, 2, none=True, unit="states drawn per information set")
+    python_seed("seed", seed)
     form = extensive_form(game)
+    form.require_zero_sum("clairvoyance_policy")
+    if players is not None:
+        players = check_players("players", players, game)
     values: dict = {}
 
     def minimax_value(state):                                # MAX's, as if everyone saw everything

@@ -29,7 +29,9 @@ from __future__ import annotations
 import weakref
 from typing import Any, Hashable, NamedTuple
 
-from ..core import CHANCE, MAX, MIN, GameError
+from ..core import CHANCE, MAX, MIN, ArgumentError, GameError, StateError, TooLargeError, check_distribution
+from ..validate import (check_game, information_set_of, observation_of, two_player, utility_value,
+                        whole)
 
 TERMINAL = "TERMINAL"
 
@@ -81,15 +83,34 @@ class ExtensiveForm:
     game share them.
     """
 
-    def __init__(self, game, nodes: list, infosets: dict, index: dict | None = None):
+    def __init__(self, game, nodes: list, infosets: dict, index: dict | None = None, unfair=None):
         self.game = game
         self.nodes = nodes
         self.infosets = infosets
         self.index = {n.state: i for i, n in enumerate(nodes)} if index is None else index
+        self.unfair = unfair
+        """None if the game is zero-sum (MIN's utility is minus MAX's at every end), else the first end
+        where it is not: ``(state, MAX's utility, MIN's utility)``."""
+
+    @property
+    def zero_sum(self) -> bool:
+        """Is MIN's utility minus MAX's at every end of the tree?"""
+        return self.unfair is None
+
+    def require_zero_sum(self, name: str) -> None:
+        """Refuse (:class:`~gamelib.core.ArgumentError`) a game that is not zero-sum, for ``name``, a tool
+        that values MIN's payoff as minus MAX's (best response, CFR, averaging over clairvoyance)."""
+        if self.unfair is not None:
+            state, u, v = self.unfair
+            raise ArgumentError(f"{name} is for zero-sum games (MIN's utility is minus MAX's), but at {state!r} "
+                                f"MAX's utility in {self.game!r} is {u!r} and MIN's {v!r}")
 
     def infoset_of(self, state):
         """The key of the information set ``state`` belongs to (for the player to move there)."""
-        i = self.index.get(state)
+        try:
+            i = self.index.get(state)
+        except TypeError:                                  # unhashable: no state of any game
+            i = None
         if i is None:
             raise InformationSetError(f"{state!r} is not a state of {self.game!r}'s tree")
         key = self.nodes[i].infoset
@@ -110,6 +131,8 @@ class ExtensiveForm:
 
     def keys(self, player: str | None = None) -> list:
         """The information-set keys (of ``player`` only, if given)."""
+        if player is not None and player != MAX and player != MIN:
+            raise ArgumentError(f"player must be MAX or MIN (or None for both), got {player!r}")
         return [k for k, I in self.infosets.items() if player is None or I.player == player]
 
     def states(self, key) -> list:
@@ -128,23 +151,29 @@ class ExtensiveForm:
 _CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def extensive_form(game, *, max_nodes: int = 200_000) -> ExtensiveForm:
+def extensive_form(game, *, max_nodes: int | None = 200_000) -> ExtensiveForm:
     """Unfold ``game`` from its initial state into an :class:`ExtensiveForm` (memoized per game object).
 
-    Raises :class:`InformationSetError` if the game has no ``observation`` method, if its information
-    sets are inconsistent (see the module docstring), and a :class:`~gamelib.core.GameError` if the tree
-    has more than ``max_nodes`` nodes.
+    The game must have two players, MAX and MIN (and maybe CHANCE): :class:`~gamelib.core.ArgumentError`
+    otherwise.  Raises :class:`InformationSetError` if the game has no ``observation`` method or if its
+    information sets are inconsistent (see the module docstring), :class:`~gamelib.core.TooLargeError`
+    if the tree has more than ``max_nodes`` nodes (None lifts the guard), and, where the walk meets
+    them, :class:`~gamelib.core.ProbabilityError` for chance outcomes that are not a distribution,
+    :class:`~gamelib.core.EvaluationError` for a utility that is not a finite number, and
+    :class:`~gamelib.core.StateError` for a state that is not terminal but has no actions.
     """
+    check_game(game)
+    whole("max_nodes", max_nodes, 1, none=True)
+    two_player(game, "extensive_form (the tabular tools of gamelib.imperfect)")
     try:
         cached = _CACHE.get(game)
     except TypeError:
         cached = None
-    if cached is not None and len(cached[0]) <= max_nodes:
+    if cached is not None and (max_nodes is None or len(cached[0]) <= max_nodes):
         return ExtensiveForm(game, *cached)
-    if not callable(getattr(game, "observation", None)):
-        raise InformationSetError(f"{game!r} has no observation(state, player) method, so what each "
-                                  "player sees is not defined (gamelib.core.Game provides one)")
-    hook = getattr(game, "information_set", None)
+    observation = observation_of(game, InformationSetError)
+    hook = information_set_of(game)
+    unfair = None                            # the first end where MIN's utility is not minus MAX's
     nodes: list = []
     infosets: dict = {}
     actions_of: dict = {}
@@ -160,19 +189,24 @@ def extensive_form(game, *, max_nodes: int = 200_000) -> ExtensiveForm:
         index = len(nodes)
         if link is not None:
             parent_links.append((link, index))
-        if len(nodes) >= max_nodes:
-            raise GameError(f"the tree of {game!r} has more than {max_nodes} nodes: too big for the tabular "
-                            "tools of gamelib.imperfect (pass a larger max_nodes for a bigger small game)")
+        if max_nodes is not None and len(nodes) >= max_nodes:
+            raise TooLargeError(f"the tree of {game!r} has more than {max_nodes:,} nodes (max_nodes={max_nodes:,}): "
+                                "too big for the tabular tools of gamelib.imperfect; pass max_nodes=None, or a "
+                                "larger max_nodes, for a bigger small game")
         if state in seen_state and seen_state[state] != (hist_max, hist_min):
             raise InformationSetError(f"{state!r} is reached along two histories its players can tell "
                                       "apart; make the state remember the history")
         seen_state[state] = (hist_max, hist_min)
         if game.is_terminal(state):
-            nodes.append(Node(state, TERMINAL, None, (), (), (), game.utility(state, MAX), reach, depth))
+            u = utility_value(game.utility(state, MAX), state, MAX, finite=True)
+            v = utility_value(game.utility(state, MIN), state, MIN, finite=True)
+            if unfair is None and abs(u + v) > 1e-9 * max(1.0, abs(u)):
+                unfair = (state, u, v)
+            nodes.append(Node(state, TERMINAL, None, (), (), (), u, reach, depth))
             continue
         player = game.to_move(state)
         if player == CHANCE:
-            pairs = list(game.chance_outcomes(state))
+            pairs = check_distribution(game.chance_outcomes(state), lambda: f"chance outcomes of {state!r}")
             acts = tuple(o for o, _ in pairs)
             probs = tuple(p for _, p in pairs)
             nodes.append(Node(state, CHANCE, None, acts, (), probs, None, reach, depth))
@@ -180,13 +214,17 @@ def extensive_form(game, *, max_nodes: int = 200_000) -> ExtensiveForm:
                 stack.append((game.result(state, o), hist_max, hist_min, reach * p, depth + 1,
                               (index, o)))
             continue
-        if player not in (MAX, MIN):
-            raise GameError(f"unknown player {player!r} at {state!r}")
+        if player != MAX and player != MIN:
+            raise StateError(f"{player!r} moves at {state!r}, but the players of {game!r} are MAX and MIN")
         acts = tuple(game.actions(state))
-        own = (hist_max if player == MAX else hist_min) + (game.observation(state, player),)
-        key = own
-        if hook is not None:
-            key = hook(state, player)
+        if not acts:
+            raise StateError(f"{state!r} is not terminal but has no actions: {game!r} must end the game "
+                             "where nobody can move")
+        own = (hist_max if player == MAX else hist_min) + (observation(state, player),)
+        key = hook(state, player)
+        if key is None:                                   # no readable key: the history is the key
+            key = own
+        else:
             if hook_of_history.setdefault(own, key) != key:
                 raise InformationSetError(
                     f"{game!r}.information_set gives one information state two keys, {hook_of_history[own]!r} "
@@ -219,10 +257,10 @@ def extensive_form(game, *, max_nodes: int = 200_000) -> ExtensiveForm:
     for i, n in enumerate(nodes):
         if n.actions:
             nodes[i] = n._replace(children=tuple(kids[i][a] for a in n.actions))
-    form = ExtensiveForm(game, nodes, infosets)
+    form = ExtensiveForm(game, nodes, infosets, unfair=unfair)
     try:
         # The cache keeps the tree, not the form: a value referring to its key would keep the game alive.
-        _CACHE[game] = (nodes, infosets, form.index)
+        _CACHE[game] = (nodes, infosets, form.index, unfair)
     except TypeError:
         pass
     return form

@@ -19,8 +19,12 @@ its policy (CS221's game evaluation, V_eval, over information sets).
 """
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Mapping
-from ..core import CHANCE, MAX, MIN, GameError, ProbabilityError
+
+from ..core import CHANCE, MAX, MIN, ArgumentError, GameError, ProbabilityError
+from ..validate import players as check_players
 from .infosets import TERMINAL, ExtensiveForm, InformationSetError, extensive_form
 
 TOLERANCE = 1e-9
@@ -34,13 +38,13 @@ def _check(form: ExtensiveForm, key, dist) -> dict:
                                f"{{action: probability}} over {list(I.actions)}")
     unknown = [a for a in dist if a not in I.actions]
     if unknown:
-        raise GameError(f"the policy at information set {key!r} names {unknown}, which are not actions "
-                        f"there (actions: {list(I.actions)})")
+        raise ArgumentError(f"the policy at information set {key!r} names {unknown}, which are not actions "
+                            f"there (actions: {list(I.actions)})")
     total = 0.0
     for a, p in dist.items():
-        if not isinstance(p, (int, float)) or not (p >= 0):          # NaN fails here too
+        if isinstance(p, bool) or not isinstance(p, numbers.Real) or not (p >= 0) or not math.isfinite(p):
             raise ProbabilityError(f"the policy at information set {key!r} gives {a!r} probability "
-                                   f"{p!r}: probabilities must be numbers >= 0")
+                                   f"{p!r}: probabilities must be finite numbers >= 0")
         total += p
     if abs(total - 1.0) > TOLERANCE:
         raise ProbabilityError(f"the policy at information set {key!r} is not a distribution: its "
@@ -58,14 +62,22 @@ class TabularPolicy(Mapping):
     """
 
     def __init__(self, game, table: Mapping, *, name: str = "policy"):
-        self.game = game
         self.form = extensive_form(game)
+        if not isinstance(table, Mapping):
+            raise ArgumentError(f"table must be a dict {{infoset: {{action: probability}}}}, got {table!r}")
+        if not isinstance(name, str):
+            raise ArgumentError(f"name must be a string, got {name!r}")
+        self.game = game
         self.name = name
         self._table = {key: _check(self.form, key, dist) for key, dist in table.items()}
 
     # -- the table ---------------------------------------------------------------------------------
     def __getitem__(self, key) -> dict:
-        if key not in self._table:
+        try:
+            known = key in self._table
+        except TypeError:                                   # unhashable: no information set
+            known = False
+        if not known:
             self.form.infoset(key)  # raises if the information set does not exist at all
             raise InformationSetError(f"{self.name} has no entry for information set {key!r}")
         return dict(self._table[key])
@@ -82,6 +94,7 @@ class TabularPolicy(Mapping):
 
     def covers(self, player: str) -> bool:
         """Does the table give a distribution at every information set of ``player``?"""
+        _seat(player)
         return all(k in self._table for k in self.form.keys(player))
 
     # -- a CS221 policy: state -> {action: p} -------------------------------------------------------
@@ -99,10 +112,13 @@ class TabularPolicy(Mapping):
 
     def merged(self, other: "TabularPolicy") -> "TabularPolicy":
         """A new policy with ``other``'s entries added (``other`` wins where both have one)."""
+        if not isinstance(other, TabularPolicy) or other.form.nodes is not self.form.nodes:
+            raise ArgumentError(f"other must be a TabularPolicy of the same game, {self.game!r}, got {other!r}")
         return TabularPolicy(self.game, {**self.table(), **other.table()}, name=self.name)
 
     def restricted(self, player: str) -> "TabularPolicy":
         """A new policy with only ``player``'s information sets."""
+        _seat(player)
         return TabularPolicy(self.game, {k: v for k, v in self.table().items()
                                          if self.form.infosets[k].player == player}, name=self.name)
 
@@ -131,6 +147,7 @@ def as_policy(game, policy, players=(MAX, MIN)) -> TabularPolicy:
     exist, or holds something that is not a distribution.
     """
     form = extensive_form(game)
+    players = check_players("players", players, game)
     if isinstance(getattr(policy, "policy", None), TabularPolicy):      # a BestResponse
         policy = policy.policy
     if isinstance(policy, Mapping) and policy and set(policy) <= {MAX, MIN} \
@@ -162,8 +179,8 @@ def as_policy(game, policy, players=(MAX, MIN)) -> TabularPolicy:
                                     f"{form.nodes[i].state!r}, states the player cannot tell apart")
             table[key] = dists[0]
     else:
-        raise GameError(f"a policy is a table {{infoset: {{action: p}}}} or a function state -> "
-                        f"{{action: p}}, not {type(policy).__name__}")
+        raise ArgumentError(f"policy must be a table {{infoset: {{action: p}}}} or a function state -> "
+                            f"{{action: p}}, got {policy!r}")
     for player in players:
         missing = [k for k in form.keys(player) if k not in table]
         if missing:
@@ -181,6 +198,13 @@ def expected_value(game, policies) -> float:
     form = extensive_form(game)
     both = as_policy(game, policies)
     return _value(form, {MAX: both, MIN: both})
+
+
+def _seat(player) -> str:
+    """``player`` if it is MAX or MIN (the seats of a two-player game); else ArgumentError."""
+    if player != MAX and player != MIN:
+        raise ArgumentError(f"player must be MAX or MIN, got {player!r}")
+    return player
 
 
 def _value(form: ExtensiveForm, tables: dict) -> float:

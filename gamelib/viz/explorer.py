@@ -57,6 +57,7 @@ from ..maxn import TIES, maxn
 from ..minimax import expectiminimax, minimax
 from ..star import random_chance_tree, star1
 from ..trees import GameTree, chance
+from ..validate import whole
 from .chance_widgets import _interval_text, chance_intervals, draw_chance_tree, leaf_bounds
 from .chance_widgets import _tidy as _tidy_num
 from .drawing import (COLUMN_WIDTH, DPI, TraceView, _fmt, describe_event, draw_tree, figure_size,
@@ -497,7 +498,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         """Show another tree: None (AIMA Fig. 5.2), a preset name, 'random', 'random chance', a nested
         spec or a :class:`GameTree` (shown as ``name``, default 'custom', or as the preset it equals);
         ``step`` as in the constructor; ``bounds`` (L, U) for a tree with chance nodes (default: its
-        smallest and largest leaf)."""
+        smallest and largest leaf).  A tree it cannot show (a malformed spec, a leaf that is not a
+        finite number, a ragged utility vector) raises, and the explorer stays as it was."""
+        whole("step", step, 0, none=True, unit="events")
         if tree is None:
             tree = "AIMA Fig. 5.2"
         if isinstance(tree, str):

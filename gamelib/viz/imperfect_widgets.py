@@ -17,6 +17,7 @@ error in the widget.  Without a live kernel a widget shows as text telling you t
 from __future__ import annotations
 
 import html
+import numbers
 import random
 
 import ipywidgets as widgets
@@ -25,8 +26,9 @@ import matplotlib.pyplot as plt
 from ..core import MAX, MIN, ArgumentError, GameError
 from ..games.kuhn import KuhnPoker
 from ..games.phantom_tictactoe import PhantomTicTacToe
-from ..imperfect.agents import BeliefAgent, phantom_value
-from ..imperfect.belief import BeliefTracker, percept
+from ..imperfect.agents import CHOICES, BeliefAgent, phantom_value
+from ..imperfect.belief import BeliefTracker, _belief, percept
+from ..validate import choice, game_state, player as check_player, python_seed, whole
 from .drawing import COLUMN_WIDTH, draw_board
 from .live import LiveWidget
 
@@ -66,8 +68,8 @@ class _Safe(LiveWidget):
         self.error_html = self.message_html
         self.error = ""
 
-    def _guarded(self, update, *args):
-        saved = self._save_game()
+    def _guarded(self, update, *args, saved=None):
+        saved = self._save_game() if saved is None else saved
         try:
             return update(*args)
         except Exception as err:                                   # noqa: BLE001 (shown, not hidden)
@@ -102,8 +104,10 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
     """
 
     def __init__(self, human: str = "X", *, agent: str = "clairvoyance", seed=0, sample: int = 6):
-        if human not in SEAT:
-            raise ArgumentError(f"human must be 'X' or 'O', not {human!r}")
+        _check_human(human)
+        choice("agent", agent, CHOICES)
+        python_seed("seed", seed)
+        whole("sample", sample, 0, unit="boards")
         self.game = PhantomTicTacToe()
         self.seed, self.sample_size, self.games_played = seed, sample, 0
         self._value = phantom_value()
@@ -132,8 +136,9 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
                                         widgets.VBox([self.status_html, self.log_html],
                                                      layout=widgets.Layout(margin="0 0 0 16px"))]),
                           self.belief_html, self.boards_html])
-        self.human_toggle.observe(lambda ch: self.new_game(human=ch["new"]), "value")
-        self.agent_menu.observe(lambda ch: self.new_game(agent=ch["new"]), "value")
+        self._setting = False            # True while the board sets its own controls: observers wait
+        self.human_toggle.observe(lambda ch: self._from_control(human=ch["new"]), "value")
+        self.agent_menu.observe(lambda ch: self._from_control(agent=ch["new"]), "value")
         self.new_button.on_click(lambda _: self.new_game())
         self.human, self.agent_kind, self.status, self.error = human, agent, "", ""
         self.games_played, self.state = 0, None
@@ -169,21 +174,33 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         return out
 
     def new_game(self, human: str | None = None, agent: str | None = None) -> str:
-        """Start again (as ``human``, against ``agent``, if given).  Returns the status line."""
+        """Start again (as ``human``, against ``agent``, if given).  Returns the status line.  A bad
+        ``human`` or ``agent`` raises :class:`~gamelib.core.ArgumentError` and changes nothing."""
         if human is not None:
-            if human not in SEAT:
-                raise ArgumentError(f"human must be 'X' or 'O', not {human!r}")
+            _check_human(human)
+        if agent is not None:
+            choice("agent", agent, CHOICES)
+        saved = self._save_game()
+        if human is not None:
             self.human = human
-            if self.human_toggle.value != human:
-                self.human_toggle.value = human          # its observer calls new_game again
-                return self.status
         if agent is not None:
             self.agent_kind = agent
-            if self.agent_menu.value != agent:
-                self.agent_menu.value = agent
-                return self.status
+        self._show_settings()
         self.error = ""
-        return self._guarded(self._start)
+        return self._guarded(self._start, saved=saved)
+
+    def _from_control(self, **setting) -> None:
+        """The toggle or the menu changed in the browser: a new game with that setting."""
+        if not self._setting:
+            self.new_game(**setting)
+
+    def _show_settings(self) -> None:
+        """The toggle and the menu as ``human`` and ``agent_kind`` say (without starting a game)."""
+        self._setting = True
+        try:
+            self.human_toggle.value, self.agent_menu.value = self.human, self.agent_kind
+        finally:
+            self._setting = False
 
     def _start(self):
         self.games_played += 1
@@ -208,13 +225,13 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         square = (row, col)
         if self.over:
             self.status = "The game is over: press “new game” to play again."
-        elif square not in [(r, c) for r in range(3) for c in range(3)]:
-            self.status = f"({row}, {col}) is not a square: rows and columns are 0, 1, 2."
+        elif not all(isinstance(x, numbers.Integral) and not isinstance(x, bool) and 0 <= x <= 2 for x in square):
+            self.status = f"({row!r}, {col!r}) is not a square: rows and columns are 0, 1, 2."
         elif self.view[3 * row + col] != ".":
             self.status = (f"You already know square ({row}, {col}) holds {self.view[3 * row + col]}: "
                            "propose a square that is empty in your view.")
         else:
-            return self._guarded(self._play, square)
+            return self._guarded(self._play, (int(row), int(col)))
         self._refresh()
         return self.status
 
@@ -270,6 +287,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
          self.human, self.agent_kind, self.tracker, self.agent, mine, theirs) = saved
         for tracker, (belief, expecting, history, sizes) in ((self.tracker, mine), (self.agent.tracker, theirs)):
             tracker.belief, tracker.expecting, tracker.history, tracker.sizes = belief, expecting, history, sizes
+        self._show_settings()
 
     # -- widgets ---------------------------------------------------------------------------------------
     def _square(self, r, c):
@@ -318,8 +336,14 @@ def draw_phantom_belief(game, state, player, belief, *, k: int = 5, seed=0, axes
     """A static picture of what ``player`` knows in phantom tic-tac-toe: the true board, the player's
     view, and ``k`` of the boards of its ``belief`` (the distinct boards, a seeded sample).  Returns
     the figure."""
+    if not isinstance(game, PhantomTicTacToe):
+        raise ArgumentError(f"game must be a PhantomTicTacToe (the picture draws its boards), got {game!r}")
+    game_state(game, state)
+    check_player("player", player, game)
+    belief = _belief(game, belief)
+    whole("k", k, 0, unit="boards")
+    rng = random.Random(python_seed("seed", seed))
     boards = sorted({s.squares for s in belief})
-    rng = random.Random(seed)
     shown = boards if len(boards) <= k else rng.sample(boards, k)
     n = 2 + len(shown)
     panel = min(1.6, COLUMN_WIDTH / n)          # inches a board; the row fits the notebook column
@@ -359,11 +383,11 @@ class KuhnPokerTable(_Safe, widgets.VBox):
     def __init__(self, agent: str = "cfr", *, seed=0, iterations: int = 2000):
         from ..imperfect.cfr import cfr
         from ..imperfect.clairvoyance import clairvoyance_policy
+        choice("agent", agent, ("cfr", "clairvoyance"))
+        whole("iterations", iterations, 0, unit="CFR iterations")
         self.game = KuhnPoker()
         self.policies = {"cfr": cfr(self.game, iterations), "clairvoyance": clairvoyance_policy(self.game)}
-        if agent not in self.policies:
-            raise ArgumentError(f"agent must be 'cfr' or 'clairvoyance', not {agent!r}")
-        self.agent_name, self.rng = agent, random.Random(seed)
+        self.agent_name, self.rng = agent, random.Random(python_seed("seed", seed))
         self.winnings, self.hands, self.error, self.status = 0, 0, "", ""
         self.agent_menu = widgets.Dropdown(options=[("agent: CFR (equilibrium)", "cfr"),
                                                     ("agent: averaging over clairvoyance", "clairvoyance")],
@@ -398,7 +422,7 @@ class KuhnPokerTable(_Safe, widgets.VBox):
     def set_agent(self, name: str) -> str:
         """Play the next hands against ``name`` ('cfr' or 'clairvoyance'); a hand under way is finished
         by the agent it started with."""
-        if name not in self.policies:
+        if not isinstance(name, str) or name not in self.policies:
             self.error = f"no agent {name!r}: choose 'cfr' or 'clairvoyance'"
             self._refresh()
             return self.status
@@ -523,3 +547,8 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.score_html.value = (f"<b>Your winnings:</b> {self.winnings:+d} over {self.hands} hands "
                                  f"({mean:+.3f} a hand{note})")
         self._show_error()
+
+
+def _check_human(human) -> None:
+    if not isinstance(human, str) or human not in SEAT:
+        raise ArgumentError(f"human must be 'X' or 'O', not {human!r}")

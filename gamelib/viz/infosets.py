@@ -16,9 +16,10 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 from matplotlib.patches import FancyArrowPatch
 
-from ..core import CHANCE, MAX, MIN
+from ..core import CHANCE, MAX, MIN, ArgumentError
 from ..imperfect.infosets import extensive_form
 from ..trees import GameTree
+from ..validate import flag, number
 from .drawing import COLORS, COLUMN_WIDTH, MARKERS, TERMINAL_MARKER, tidy_layout
 
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
@@ -46,8 +47,8 @@ def _prob(p: float) -> str:
 def information_set_groups(game) -> dict:
     """``{key: [tree label, ...]}`` for every information set of MAX and MIN, in the labels of
     :meth:`GameTree.from_game` (breadth first)."""
+    form = extensive_form(game)              # checks the game first (two players, small enough)
     tree = GameTree.from_game(game)
-    form = extensive_form(game)
     groups: dict = {}
     for label, state in tree.game_state.items():
         if not tree.is_terminal(label) and tree.players[label] in (MAX, MIN):
@@ -62,8 +63,13 @@ def draw_information_sets(game, *, policy=None, ax=None, title=None, action_name
     ``action_names``: a dict shortening action labels (e.g. ``{'pass': 'p', 'bet': 'b'}``).  Chance
     edges show the outcome and its probability.  Returns the Axes.
     """
+    form = extensive_form(game)              # checks the game first (two players, small enough)
+    if action_names is not None and not isinstance(action_names, dict):
+        raise ArgumentError(f"action_names must be a dict {{action: shorter label}} or None, got {action_names!r}")
+    flag("show_keys", show_keys)
+    number("font_size", font_size, above=0)
+    number("node_size", node_size, above=0)
     tree = GameTree.from_game(game)
-    form = extensive_form(game)
     pos = tidy_layout(tree)
     table = None
     if policy is not None:

@@ -20,7 +20,8 @@ import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..core import CHANCE, MAX, MIN
+from ..core import CHANCE, ArgumentError, Event
+from ..validate import player_order, whole
 from .drawing import COLUMN_WIDTH, MIN_FONT
 
 PLAYER_COLORS = ("#c0392b", "#1f5fa8", "#2e8b57", "#8e44ad", "#d35400", "#7f6000")
@@ -33,9 +34,12 @@ FADED = 0.3
 
 def player_colors(players, colors=None) -> dict:
     """{player: colour} for ``players`` in order (``colors`` overrides the default palette)."""
+    if colors is not None and (isinstance(colors, str) or not isinstance(colors, (list, tuple))):
+        raise ArgumentError(f"colors must be a list of colours, one per player, got {colors!r}")
     palette = tuple(colors) if colors is not None else PLAYER_COLORS
     if len(players) > len(palette):
-        raise ValueError(f"{len(players)} players but only {len(palette)} colours; pass colors=")
+        raise ArgumentError(f"colors: {len(players)} players but only {len(palette)} colours "
+                            f"({list(palette)!r}); pass one colour per player")
     return dict(zip(players, palette))
 
 
@@ -72,7 +76,7 @@ def tree_vectors(tree) -> dict:
 
 def tree_players(tree) -> tuple:
     """The players of ``tree`` in vector order ((MAX, MIN) for a two-player tree)."""
-    return tuple(getattr(tree, "player_order", (MAX, MIN)))
+    return player_order(tree)
 
 
 class MaxnView:
@@ -87,9 +91,11 @@ class MaxnView:
     """
 
     def __init__(self, tree, result, step=None):
+        _check_tree(tree)
+        _check_result(result)
         events = [] if result is None or result.trace is None else result.trace
         self.total = len(events)
-        self.step = self.total if step is None else max(0, min(int(step), self.total))
+        self.step = self.total if step is None else whole("step", step, 0, self.total, unit="events")
         self.events = events[:self.step]
         self.complete = self.step == self.total
         self.order, self.value, self.path = {}, {}, []
@@ -143,6 +149,7 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     """Draw ``tree`` with a traced :func:`gamelib.maxn` ``result`` over it (or bare, with its leaves'
     vectors, if ``result`` is None).  See the module docstring for the notation; ``legend=True`` adds
     the key to the right.  Returns the Axes."""
+    _check_tree(tree)
     players = tree_players(tree)
     color = player_colors(players, colors)
     vectors = tree_vectors(tree)
@@ -257,6 +264,9 @@ def maxn_legend_handles(players, colors=None, *, chance=False, stepping=False) -
 def describe_maxn_event(event, mover=None, players=None) -> str:
     """One line of plain English for an event of a max^n trace.  ``mover`` is ``tree.to_move`` of the
     event's state and ``players`` the vector order (to name the component the mover maximizes)."""
+    if not isinstance(event, Event):
+        raise ArgumentError(f"event must be an Event of a max^n trace (maxn(tree, trace=True).trace[k]), got "
+                            f"{event!r}")
     if event.kind == "enter":
         via = f" via {event.action}" if event.action is not None else " (the root)"
         return f"enter {event.state}{via}"
@@ -274,3 +284,21 @@ def describe_maxn_event(event, mover=None, players=None) -> str:
         i = list(players).index(mover)
         which = f" (its own component, number {i + 1}, is {fmt_number(event.value[i])})"
     return f"exit {event.state} with {fmt_vector(event.value)}: the child best for {mover}, who moves there{which}"
+
+
+def _check_tree(tree) -> None:
+    from ..trees import GameTree
+    if not isinstance(tree, GameTree):
+        raise ArgumentError(f"tree must be a GameTree (GameTree.from_nested(spec, players=...), or "
+                            f"GameTree.from_game(game) for a small game), got {tree!r}")
+
+
+def _check_result(result) -> None:
+    """None, or what :func:`gamelib.maxn` returns: its trace (if any) a list of Events whose values are
+    utility vectors."""
+    trace = getattr(result, "trace", ())
+    ok = result is None or (trace is None or (isinstance(trace, list) and all(
+        isinstance(e, Event) and (e.value is None or isinstance(e.value, tuple)) for e in trace)))
+    if not ok or (result is not None and not hasattr(result, "trace")):
+        raise ArgumentError(f"result must be what gamelib.maxn(tree, trace=True) returns (its trace holds "
+                            f"utility vectors), or None, got {result!r:.200}")

@@ -21,10 +21,11 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from ..core import MAX
+from ..core import MAX, ArgumentError
 from ..mcts import C, mcts, root_ucb, tree_statistics
+from ..validate import check_game, flag, game_state, number, python_seed, two_player, whole
 from .drawing import COLUMN_WIDTH, DPI, png_bytes
-from .live import LiveWidget, from_browser
+from .live import LiveWidget, all_or_nothing, from_browser
 
 FIGSIZE = (COLUMN_WIDTH, 3.6)
 CMAP = "coolwarm"
@@ -55,7 +56,14 @@ def draw_mcts(game, state, trace, iterations: int | None = None, *, c: float = C
     ``state`` (all of them if None) and the root's moves with their visits and UCB1 values.
     ``axes``: two matplotlib Axes (else a new pyplot figure).  Returns ``(axes, stats)``, ``stats`` the
     :func:`~gamelib.mcts.tree_statistics` drawn."""
+    check_game(game)
+    game_state(game, state)
     stats = tree_statistics(trace, iterations)
+    number("c", c, least=0, what="an exploration constant, a finite number")
+    whole("max_depth", max_depth, 0, unit="plies")
+    if axes is not None and (not hasattr(axes, "__len__") or len(axes) != 2):
+        raise ArgumentError(f"axes must be two matplotlib Axes (the tree and the root's moves), or None, got "
+                            f"{axes!r}")
     if axes is None:
         _, axes = plt.subplots(1, 2, figsize=FIGSIZE, gridspec_kw={"width_ratios": [1.5, 1]})
     ax_tree, ax_bars = axes
@@ -143,6 +151,11 @@ def _draw_root(ax, game, state, stats, player, c):
                  f"{_label(best) if best is not None else '-'}", fontsize=9)
 
 
+C_RANGE = (0, 10)
+"""The exploration constants the widget's box offers."""
+BUDGET_RANGE = (1, 50_000)
+"""The budgets (playouts) the widget's box offers."""
+
 PRESETS = {
     "tic-tac-toe, empty board": ("tictactoe", None),
     "tic-tac-toe, X to win (XX.OO....)": ("tictactoe", "XX.OO...."),
@@ -178,6 +191,21 @@ class MCTSWidget(LiveWidget, widgets.VBox):
 
     def __init__(self, position: str = "tic-tac-toe, O must block (XX.O.....)", *, game=None, state=None,
                  budget: int = 2000, c: float = C, seed=0, draw: bool = True):
+        # Everything is checked before anything is built: a value out of range is refused, never clamped.
+        if game is None:
+            if state is not None:
+                raise ArgumentError("state is given without game=: give the game it is a state of, or choose a "
+                                    "position by name")
+            if not isinstance(position, str) or position not in PRESETS:
+                raise ArgumentError(f"position must be one of {list(PRESETS)}, got {position!r}")
+        else:
+            check_game(game)
+            two_player(game, "MCTSWidget (gamelib.mcts)")
+            game_state(game, game.initial_state if state is None else state)
+        _check_budget(budget)
+        _check_c(c)
+        python_seed("seed", seed)
+        flag("draw", draw)
         self._init_live()
         self.draw, self.seed = draw, seed
         self.png = b""
@@ -185,9 +213,9 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self.position_menu = widgets.Dropdown(options=list(PRESETS) + (["(given)"] if game else []),
                                               value="(given)" if game else position,
                                               description="position", layout=widgets.Layout(width="380px"))
-        self.c_box = widgets.BoundedFloatText(value=c, min=0, max=10, step=0.1, description="c",
+        self.c_box = widgets.BoundedFloatText(value=c, min=C_RANGE[0], max=C_RANGE[1], step=0.1, description="c",
                                               layout=widgets.Layout(width="140px"))
-        self.budget_box = widgets.BoundedIntText(value=budget, min=1, max=50_000, step=100,
+        self.budget_box = widgets.BoundedIntText(value=budget, min=BUDGET_RANGE[0], max=BUDGET_RANGE[1], step=100,
                                                  description="budget", layout=widgets.Layout(width="170px"))
         self.slider = widgets.IntSlider(value=1, min=0, max=budget, description="playouts",
                                         continuous_update=False, layout=widgets.Layout(width="520px"))
@@ -222,14 +250,18 @@ class MCTSWidget(LiveWidget, widgets.VBox):
 
     @iteration.setter
     def iteration(self, k):
-        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= self.slider.max:
-            raise ValueError(f"iteration must be a whole number from 0 to {self.slider.max}, got {k!r}")
+        whole("iteration", k, 0, self.slider.max, unit="playouts")
+        self._set_iteration(int(k))
+
+    @all_or_nothing
+    def _set_iteration(self, k):
         if k == self.slider.value:
             self._show()
         self.slider.value = k
 
     def step(self, n: int = 1):
         """Show ``n`` more playouts (up to the budget)."""
+        whole("n", n, 0, unit="playouts")
         self.iteration = min(self.iteration + n, self.slider.max)
 
     @property
@@ -245,7 +277,34 @@ class MCTSWidget(LiveWidget, widgets.VBox):
 
     @property
     def c(self) -> float:
+        """The exploration constant (settable, 0 to 10: the search is run again)."""
         return self.c_box.value
+
+    @c.setter
+    def c(self, value):
+        _check_c(value)
+        self._set_box(self.c_box, value)
+
+    @property
+    def budget(self) -> int:
+        """Playouts of the search (settable, 1 to 50,000: the search is run again)."""
+        return self.budget_box.value
+
+    @budget.setter
+    def budget(self, value):
+        _check_budget(value)
+        self._set_box(self.budget_box, int(value))
+
+    @all_or_nothing
+    def _set_box(self, box, value):
+        """Set a control from Python: the search is run again, and a failure leaves the widget whole."""
+        self._quiet = True
+        try:
+            box.value = value
+        finally:
+            self._quiet = False
+        self._search()
+        self._show()
 
     # -- machinery ------------------------------------------------------------------------------------
     def _live_state(self) -> list:
@@ -305,3 +364,11 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self.text_html.value = (f"<pre style='line-height:1.1;margin:0'>{board}</pre>"
                                 f"<div>{html.escape(self.text)}</div>")
 
+
+
+def _check_c(c) -> None:
+    number("c", c, least=C_RANGE[0], most=C_RANGE[1], what="an exploration constant, a finite number")
+
+
+def _check_budget(budget) -> None:
+    whole("budget", budget, BUDGET_RANGE[0], BUDGET_RANGE[1], unit="playouts")
