@@ -66,8 +66,9 @@ def cases(name):
 
 
 def graded(name, fn):
-    """What the core calls for task ``name``: the student's MCTS step in its driver."""
-    return L.StepDriver(fn, name) if name in ("select", "backup") else fn
+    """What the core is handed for task ``name``: the student's function itself (MCTS steps are driven
+    by their family's ``call`` hook)."""
+    return fn
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -228,7 +229,7 @@ def _public(name):
     (lambda tree, c: ["x9"], "not a node of the tree"),
     (lambda tree, c: [] if tree["untried"] else [], "a node whose moves have all been tried")])
 def test_a_select_of_the_wrong_form_is_refused(step, says):
-    result = grade_case(L.TASKS["select"], L.StepDriver(step, "select"), _public("select"))
+    result = grade_case(L.TASKS["select"], step, _public("select"))
     assert says in result.problem, result.problem
 
 
@@ -238,7 +239,7 @@ def test_a_select_of_the_wrong_form_is_refused(step, says):
     (lambda tree, path, u: {**tree, "N": "one"}, "N and U of the root are str 'one'"),
     (lambda tree, path, u: [tree], "it should return the tree it was given")])
 def test_a_backup_of_the_wrong_form_is_refused(step, says):
-    result = grade_case(L.TASKS["backup"], L.StepDriver(step, "backup"), _public("backup"))
+    result = grade_case(L.TASKS["backup"], step, _public("backup"))
     assert says in result.problem, result.problem
 
 
@@ -256,7 +257,7 @@ def test_the_calls_of_a_step_share_the_cases_time_limit():
         while __import__("time").thread_time() < end:
             pass
         return students.select(tree, c)
-    result = grade_case(L.TASKS["select"], L.StepDriver(slow, "select"), _public("select"), time_limit=0.3)
+    result = grade_case(L.TASKS["select"], slow, _public("select"), time_limit=0.3)
     assert result.student.error == "timeout" and "no answer within 0.3 s" in result.problem
     assert 0 < len(result.student.visits) < 30
 
@@ -271,7 +272,7 @@ def test_a_step_that_loops_fails_its_case_and_the_check_gives_up_after_two():
 
 
 def test_a_step_that_raises_is_located_and_named():
-    result = grade_case(L.TASKS["backup"], L.StepDriver(lambda tree, path, u: tree["children"]["nope"], "backup"),
+    result = grade_case(L.TASKS["backup"], lambda tree, path, u: tree["children"]["nope"],
                         _public("backup"))
     assert result.student.error == "KeyError" and "it raised KeyError" in result.problem
 

@@ -15,6 +15,7 @@ from gamelib.games import Raid
 from gamelib.grading import GradingError, checks
 from gamelib.grading import cases as C
 from gamelib.grading import multiplayer as MP
+from gamelib.grading.tracing import TracedGame
 from gamelib.grading.core import grade_case
 from gamelib.grading.mutants import BY_NAME, MUTANTS, Near, matching_mutants, mutant_outcome
 from gamelib.normal_form import row_guarantee, solve_zero_sum
@@ -244,7 +245,7 @@ def test_any_optimal_mix_of_a_degenerate_game_is_accepted():
 
 def test_the_game_handed_over_offers_player_order_and_records_the_nodes_visited():
     tree = MP.vector_tree(MP.FIG_5_4, ("A", "B", "C"))
-    g = MP.PlayersGame(tree)
+    g = TracedGame(tree)
     assert g.player_order == ("A", "B", "C")
     assert students.maxn_value(g, g.initial_state) == (1, 2, 6)
     assert g.visited == maxn(tree, trace=True).visited

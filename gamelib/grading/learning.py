@@ -15,11 +15,10 @@ SELECT reaches, and after BACK-PROPAGATE every node's N and U.  The first iterat
 the case (:class:`Divergence`): the same tree and the same counts, or feedback saying where they part.
 Positions have no chance nodes (SELECT would need the grader's random generator there).
 
-The core calls a student's function once per case; here a case is a whole search, so the student's
-function is wrapped in a :class:`StepDriver`, which the core calls as it calls any function of a
-submission (its ``remote_run``) and which calls the student's function at every iteration under the
-guards (:func:`gamelib.grading.guard.run`: in the sandbox when a submission is graded), all the calls of
-a case sharing its time limit.
+The core calls a student's function once per case; here a case is a whole search, so the family's
+``call`` hook (:meth:`MctsFamily.call`) runs the search in a :class:`StepDriver`, which calls the
+student's function at every iteration under the guards (:func:`gamelib.grading.guard.run`: in the
+sandbox when a submission is graded), all the calls of a case sharing its time limit.
 
 **TD(λ)** (Sutton 1988; CS221; :mod:`gamelib.td`).  The student writes
 ``td_lambda(weights, episode, utility, alpha, lam)``: the weights after learning from one recorded
@@ -383,12 +382,12 @@ class _StepFailed(Exception):
 
 
 class StepDriver:
-    """The student's SELECT or BACK-PROPAGATE (``fn``) plugged into :func:`harness`, as the grading core
-    sees it: a function called once per case.  The core calls it through ``remote_run``, as it calls a
-    function of a submission in the sandbox, and gets one :class:`~gamelib.grading.guard.Run` for the
-    case: the harness's verdict, or how the student's step stopped (an exception, the case's time
+    """The student's SELECT or BACK-PROPAGATE (``fn``) plugged into :func:`harness` for one case
+    (:meth:`MctsFamily.call`): :meth:`remote_run` gives one :class:`~gamelib.grading.guard.Run` for the
+    case, the harness's verdict, or how the student's step stopped (an exception, the case's time
     limit, a call into gamelib.mcts).  Every call of ``fn`` runs under the guards
-    (:func:`gamelib.grading.guard.run`), with what is left of the case's time limit."""
+    (:func:`gamelib.grading.guard.run`, in the sandbox when a submission is graded), with what is left of
+    the case's time limit."""
 
     def __init__(self, fn, step: str):
         self.fn, self.step = fn, step
@@ -450,6 +449,10 @@ class MctsFamily(Family):
         paths: list = []
         return Attempt((case, reference_trace(case), paths), lambda: paths, case.game, None, WATCHED)
 
+    def call(self, task, fn, attempt, time_limit):
+        """The harness's loop, calling the student's step at every iteration within the case's time."""
+        return StepDriver(fn, task.name).remote_run(attempt.args, {}, time_limit)
+
     def parse(self, task, returned, case) -> tuple:
         if isinstance(returned, Malformed):
             return None, None, f"iteration {returned.iteration}: {returned.problem}"
@@ -496,7 +499,7 @@ def grade_step(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: flo
     task = TASKS[name]
     if not callable(fn):
         fail(f"{task.name} should be a function; it is {describe_returned(fn)}")
-    return grade(task, StepDriver(fn, name), hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
+    return grade(task, fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ Two functions to write, each a :class:`~gamelib.grading.core.Task` graded by the
 * ``maxn_value(game, state, tie)``, MAXN(state) of Luckhardt and Irani's recurrence (AIMA 4th ed.
   §5.2.2) on the game protocol with ``game.player_order``, graded **node for node** against the trace
   of :func:`gamelib.maxn` (:class:`MaxnFamily`): the student's search is handed a
-  :class:`PlayersGame` (a :class:`~gamelib.grading.tracing.TracedGame` that offers ``player_order``),
-  which records the order in which it arrives at nodes, and its utility vector is compared within
+  :class:`~gamelib.grading.tracing.TracedGame` (which offers ``player_order``), which records the
+  order in which it arrives at nodes, and its utility vector is compared within
   rounding.  Cases: AIMA Fig. 5.4 under both tie rules, a tree with chance nodes of unequal
   probabilities, four players, a Raid position; hidden ones are random trees of three and four players
   with and without chance nodes, their utilities drawn from a small range so that ties are common, and
@@ -33,7 +33,7 @@ import types
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ..core import CHANCE, Event, GameError
+from ..core import CHANCE, GameError
 from ..games import Raid
 from ..maxn import maxn, paranoid
 from ..minimax import minimax
@@ -43,7 +43,7 @@ from . import cases as C
 from .core import Attempt, Family, Task, fail, fmt, quiet
 from .guard import SEARCH_MODULES, describe_returned, is_number
 from .mutants import Near, Outcome
-from .tracing import Node, TracedGame
+from .tracing import TracedGame
 
 WATCHED = SEARCH_MODULES + ("maxn.py", "normal_form.py")
 """The parts of gamelib a student's function must not call in their own kernel (in the sandbox they
@@ -53,23 +53,6 @@ are withheld)."""
 # ---------------------------------------------------------------------------------------------------
 # The game a student's max^n search is handed
 # ---------------------------------------------------------------------------------------------------
-
-class PlayersGame(TracedGame):
-    """A :class:`~gamelib.grading.tracing.TracedGame` for games of any number of players: it offers
-    ``player_order`` (the order of the utility vector) besides the protocol, and records a leaf's
-    utility for the player asked (a two-player TracedGame records MAX's)."""
-
-    def __init__(self, game, *, budget: int | None = None):
-        super().__init__(game, budget=budget)
-        self.player_order = tuple(game.player_order)
-
-    def utility(self, state, player):
-        s = self._arrive(state)
-        v = self._game.utility(s, player)
-        depth = state._depth if type(state) is Node else 0          # the node's depth, as TracedGame records it
-        self.events.append(Event("leaf", s, depth, value=v))
-        return v
-
 
 # ---------------------------------------------------------------------------------------------------
 # max^n: cases
@@ -252,7 +235,7 @@ class MaxnFamily(Family):
     def attempt(self, task, case, expected) -> Attempt:
         budget = 50 * len(expected.visits) + 500
         own = copy.deepcopy(case.game)
-        traced = PlayersGame(own, budget=budget)
+        traced = TracedGame(own, budget=budget)
         return Attempt(task.args(traced, traced.node(case.root), case), lambda: traced.visited, own, budget,
                        WATCHED)
 
@@ -593,6 +576,6 @@ def equilibria_by_hand(pure, mixed, row_payoffs, col_payoffs, *, what: str = "th
     print(f"✓ {what} agree with gamelib.normal_form.nash_equilibria")
 
 
-__all__ = ["TASKS", "MaxnFamily", "ZeroSumFamily", "PlayersGame", "MaxnCase", "MatrixCase", "buggy_maxn",
+__all__ = ["TASKS", "MaxnFamily", "ZeroSumFamily", "MaxnCase", "MatrixCase", "buggy_maxn",
            "buggy_zero_sum_2x2", "maxn_by_hand", "paranoid_by_hand", "zero_sum_by_hand", "equilibria_by_hand",
            "random_vector_spec"]
