@@ -99,7 +99,8 @@ def test_each_known_bug_is_caught_and_named_where_it_shows(exercise, bug, data):
 
 
 def test_every_mutant_has_a_student_version_and_is_named_in_a_sentence():
-    modelled = {bug for _, bug in students.WRONG} | {bug for _, bug in students.WRONG_IMPERFECT}
+    modelled = {bug for _, bug in students.WRONG} | {bug for _, bug in students.WRONG_IMPERFECT} | \
+        {bug for _, bug in students.WRONG_MULTIPLAYER} | {bug for _, bug in students.WRONG_LEARNING}
     assert modelled == {m.name for m in MUTANTS}
     for m in MUTANTS:
         assert m.says.startswith("your ") and m.kinds
@@ -407,29 +408,29 @@ def _release():
 
 
 def _ids(nb):
-    return [w._gid(c) for c in nb.cells]
+    return [w.grade_id(c) for c in nb.cells]
 
 
 def test_repair_restores_stripped_metadata_and_keeps_the_students_cells():
     release = _release()
     sub = copy.deepcopy(release)
-    answer = next(c for c in sub.cells if w._gid(c) == "q6_answer")
+    answer = next(c for c in sub.cells if w.grade_id(c) == "q6_answer")
     answer.source = "def alphabeta_search(game, state, prune_on_equality=True):\n    return 0, None"
     sub.cells.insert(sub.cells.index(answer) + 1, nbformat.v4.new_code_cell("helper = 1"))
     for c in sub.cells:
         c.metadata.pop("nbgrader", None)
     fixed, notes = w.repair(sub, release)
     assert [g for g in _ids(fixed) if g] == [g for g in _ids(release) if g]
-    restored = next(c for c in fixed.cells if w._gid(c) == "q6_answer")
+    restored = next(c for c in fixed.cells if w.grade_id(c) == "q6_answer")
     assert "return 0, None" in restored.source
-    assert any(c.source == "helper = 1" and w._gid(c) is None for c in fixed.cells)
+    assert any(c.source == "helper = 1" and w.grade_id(c) is None for c in fixed.cells)
     assert "metadata restored" in notes[0]
 
 
 def test_repair_puts_deleted_cells_back_in_place():
     release = _release()
     sub = copy.deepcopy(release)
-    sub.cells = [c for c in sub.cells if w._gid(c) not in ("q6_aima_test", "q2_answer")]
+    sub.cells = [c for c in sub.cells if w.grade_id(c) not in ("q6_aima_test", "q2_answer")]
     fixed, notes = w.repair(sub, release)
     assert _ids(fixed) == _ids(release)
     assert len(notes) == 2 and all("was missing" in n for n in notes)

@@ -28,9 +28,10 @@ order as one that builds each child just before searching it.
 """
 from __future__ import annotations
 
-from ..core import MAX, Event, Game, GameError
+from ..core import MAX, MIN, Event, Game, GameError
 
-PROTOCOL = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility", "chance_outcomes")
+PROTOCOL = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility", "chance_outcomes",
+            "player_order")
 
 
 class BudgetExceeded(BaseException):
@@ -81,6 +82,11 @@ class Node:
     def __iter__(self):
         return iter(self._state)
 
+    @property
+    def depth(self) -> int:
+        """How many moves below the node a search started from (AIMA's PATH-COST of a unit step)."""
+        return self._depth
+
 
 def unwrap(x):
     """The state behind a :class:`Node` (anything else is returned as it is)."""
@@ -92,7 +98,8 @@ class TracedGame(Game):
 
     ``events`` holds the 'enter' events (state, depth, the action that led there) and the 'leaf' events
     (a utility or an evaluation read, with its value), in order; ``visited`` the states arrived at.
-    ``evaluate`` (an evaluation function on states) is offered to the search as :meth:`evaluate`.
+    ``evaluate`` (an evaluation function on states) is offered to the search as :meth:`evaluate`;
+    ``player_order`` is the game's (the order of its utility vectors, for more than two players).
     ``budget``: after this many arrivals the next one raises :class:`BudgetExceeded`.
     Only the protocol is offered: a search that reads anything else of the game (a tree's leaf
     values, say) gets an AttributeError saying so.
@@ -100,6 +107,7 @@ class TracedGame(Game):
 
     def __init__(self, game, *, evaluate=None, policy=None, budget: int | None = None):
         self._game = game
+        self.player_order = tuple(getattr(game, "player_order", (MAX, MIN)))
         self._evaluate = evaluate
         self._policy = policy
         self._budget = budget
@@ -143,9 +151,12 @@ class TracedGame(Game):
         return self._game.is_terminal(self._arrive(state))
 
     def utility(self, state, player=MAX):
+        """The game's utility, recorded as a 'leaf': MAX's utility for two players (as gamelib's searches
+        record it), the player's asked for in a game of more (``player_order``)."""
         s = self._arrive(state)
         v = self._game.utility(s, player)
-        self.events.append(Event("leaf", s, _depth(state), value=self._game.utility(s, MAX)))
+        two = len(self.player_order) == 2 and MAX in self.player_order
+        self.events.append(Event("leaf", s, _depth(state), value=self._game.utility(s, MAX) if two else v))
         return v
 
     def chance_outcomes(self, state):

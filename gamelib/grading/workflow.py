@@ -46,6 +46,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
+from .cells import grade_id, is_answer
+
 REPO = Path(__file__).resolve().parents[2]
 """The checkout gamelib runs from (an editable install): ``exercises/`` and ``tests/`` live here."""
 EXERCISES = REPO / "exercises"
@@ -156,7 +158,7 @@ def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
     return course
 
 
-def _nbgrader(converter, course: Path, assignment: str, student: str | None = None, **settings) -> str:
+def run_nbgrader(converter, course: Path, assignment: str, student: str | None = None, **settings) -> str:
     """Run one of nbgrader's converters on ``course`` and return its log; raise WorkflowError if it
     failed."""
     _environment()
@@ -191,7 +193,7 @@ def generate(names=None, *, source: Path = SOURCE, release: Path = RELEASE) -> l
     with tempfile.TemporaryDirectory() as tmp:
         course = prepare_course(Path(tmp), names, source)
         for name in names:
-            _nbgrader(GenerateAssignment, course, name, force=True)
+            run_nbgrader(GenerateAssignment, course, name, force=True)
             dst = Path(release) / name
             if dst.exists():
                 shutil.rmtree(dst)
@@ -251,23 +253,15 @@ def validate(names=None, *, source: Path = SOURCE, release: Path = RELEASE) -> l
 # Repairing what students hand in
 # ---------------------------------------------------------------------------------------------------
 
-def _gid(cell):
-    return cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
-
-
-def _is_solution(cell) -> bool:
-    return bool(cell.get("metadata", {}).get("nbgrader", {}).get("solution"))
-
-
 class _Repair:
     """A submission's cells matched with its student version's, by grade id (:func:`repair`)."""
 
     def __init__(self, cells, release):
         self.cells = cells
-        wanted = [c for c in release.cells if _gid(c)]
-        self.order = [_gid(c) for c in wanted]
+        wanted = [c for c in release.cells if grade_id(c)]
+        self.order = [grade_id(c) for c in wanted]
         self.by_id = dict(zip(self.order, wanted))
-        self.present = {_gid(c) for c in cells if _gid(c) in self.by_id}
+        self.present = {grade_id(c) for c in cells if grade_id(c) in self.by_id}
 
     def restore(self, cell, gid) -> None:
         """Give ``cell`` the nbgrader metadata of the student version's cell ``gid``."""
@@ -280,7 +274,7 @@ class _Repair:
 
     def bounds(self, k: int) -> tuple[int, int]:
         """The positions of the nearest recognised cells before and after the student version's k-th."""
-        where = {_gid(c): i for i, c in enumerate(self.cells) if _gid(c) in self.present}
+        where = {grade_id(c): i for i, c in enumerate(self.cells) if grade_id(c) in self.present}
         lo = max((where[g] for g in self.order[:k] if g in where), default=-1)
         hi = min((where[g] for g in self.order[k + 1:] if g in where), default=len(self.cells))
         return lo, hi
@@ -289,11 +283,11 @@ class _Repair:
         """Locked cells (prompts, tests) whose metadata was stripped, recognised by their unchanged text."""
         restored = []
         for cell in self.cells:
-            if _gid(cell) is not None:
+            if grade_id(cell) is not None:
                 continue
             for gid in self.order:
                 ref = self.by_id[gid]
-                if gid not in self.present and not _is_solution(ref) and cell.cell_type == ref.cell_type \
+                if gid not in self.present and not is_answer(ref) and cell.cell_type == ref.cell_type \
                         and cell.source.strip() == ref.source.strip():
                     self.restore(cell, gid)
                     restored.append(gid)
@@ -305,11 +299,11 @@ class _Repair:
         neighbouring recognised cells."""
         restored = []
         for k, gid in enumerate(self.order):
-            if gid in self.present or not _is_solution(self.by_id[gid]):
+            if gid in self.present or not is_answer(self.by_id[gid]):
                 continue
             lo, hi = self.bounds(k)
             for i in range(lo + 1, max(hi, lo + 1)):
-                if _gid(self.cells[i]) is None and self.cells[i].cell_type == self.by_id[gid].cell_type:
+                if grade_id(self.cells[i]) is None and self.cells[i].cell_type == self.by_id[gid].cell_type:
                     self.restore(self.cells[i], gid)
                     restored.append(gid)
                     break
@@ -605,7 +599,7 @@ def _record(course: Path, assignment: str, student: str, books: dict, graded: di
             _write_atomic(course / "submitted" / student / assignment / f"{name}.ipynb", books[name][0])
             _write_atomic(course / "autograded" / student / assignment / f"{name}.ipynb", g.notebook)
             for cell in g.notebook.cells:
-                gid = _gid(cell)
+                gid = grade_id(cell)
                 if gid is None:
                     continue
                 if is_grade(cell) and gid in g.scores:
@@ -652,7 +646,7 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
     with course_lock(course, f"autograde {assignment}", wait):
         if not _generated:
             course = prepare_course(course, [assignment], source)
-            _nbgrader(GenerateAssignment, course, assignment, force=True)    # fills the gradebook
+            run_nbgrader(GenerateAssignment, course, assignment, force=True)    # fills the gradebook
         secret = course_secret(course)
         status = isolation_status()
         if not status.isolated:
@@ -836,11 +830,11 @@ def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = S
         students = [s for s in students if table.get(s) is None or table[s].status == "graded"
                     or table[s].reason.startswith("kept")]
         try:
-            _nbgrader(GenerateFeedback, course, assignment, "*", force=True)
+            run_nbgrader(GenerateFeedback, course, assignment, "*", force=True)
         except WorkflowError:
             for student in students:                        # one at a time: a page that fails stops only itself
                 try:
-                    _nbgrader(GenerateFeedback, course, assignment, student, force=True)
+                    run_nbgrader(GenerateFeedback, course, assignment, student, force=True)
                 except WorkflowError:
                     pass
         secret = hidden_lines(source, [assignment])
