@@ -53,7 +53,8 @@ from collections.abc import Mapping
 from ..core import (CHANCE, MAX, MIN, ArgumentError, Event, ProbabilityError, StateError, TooLargeError,
                     check_distribution, recording)
 from ..validate import checked_chance, checked_utility, flag, function, game_state, whole
-from .belief import GameOver, _belief, _check_game, _percept, _predict, _split
+from .belief import (GameOver, as_belief, check_belief_game, percept_unchecked, predict_unchecked,
+                     split_unchecked)
 
 
 class Plan(NamedTuple):
@@ -133,8 +134,8 @@ def _decision(game, belief, player, name: str = "belief"):
     """``(belief, player)`` checked: a :class:`Belief` of states of ``game`` and the player it belongs
     to, who must be the one to move in every unfinished state of it (``player`` None: whoever that is,
     MAX or MIN); :class:`~gamelib.core.StateError` if the states disagree."""
-    _check_game(game, player, optional=True)
-    belief = _belief(game, belief, name)
+    check_belief_game(game, player, optional=True)
+    belief = as_belief(game, belief, name)
     movers = {game.to_move(s) for s in belief if not game.is_terminal(s)}
     if player is None:
         if len(movers) != 1 or not movers <= {MAX, MIN}:
@@ -215,7 +216,7 @@ def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict 
             cycled = False
             acts = _actions(game, b)
             for k, action in enumerate(acts):
-                plan, cyc = and_search(_split(game, _predict(game, b, action, player), player),
+                plan, cyc = and_search(split_unchecked(game, predict_unchecked(game, b, action, player), player),
                                        path | {key}, depth + 1)
                 cycled |= cyc
                 if plan is not FAIL:
@@ -265,7 +266,7 @@ def _others(game, state, player, out: list, chance_outcomes):
 
 
 def _check_plan(game, plan, state, player):
-    _check_game(game, player)
+    check_belief_game(game, player)
     if not isinstance(plan, Plan):
         raise ArgumentError(f"plan must be a Plan (e.g. and_or_search(...).plan), got {plan!r}")
     game_state(game, state)
@@ -288,7 +289,7 @@ def _plan_outcomes(game, plan, state, player, utility, chance_outcomes) -> set:
     reached: list = []
     _others(game, game.result(state, plan.action), player, reached, chance_outcomes)
     for s in reached:
-        sub = plan.then(_percept(game, s, player))
+        sub = plan.then(percept_unchecked(game, s, player))
         if sub is None:
             outcomes.add(None)
         else:

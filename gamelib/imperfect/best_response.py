@@ -26,7 +26,8 @@ from typing import NamedTuple
 
 from ..core import CHANCE, MAX, MIN, GameError
 from .infosets import TERMINAL, extensive_form
-from .policy import TabularPolicy, _seat, _value, as_policy
+from ..validate import seat
+from .policy import TabularPolicy, as_policy, value_of_tables
 
 SLACK = 1e-12  # ties within rounding error go to the first action
 
@@ -60,13 +61,13 @@ def best_response(game, policy, player: str) -> BestResponse:
     must cover the opponent's information sets.  The game must be zero-sum (the responder's payoff is
     read as MAX's utility, or minus it): :class:`~gamelib.core.ArgumentError` otherwise.
     """
-    _seat(player)
+    seat(player)
     form = extensive_form(game)
     form.require_zero_sum("best_response")
     opp = MIN if player == MAX else MAX
     opp_policy = as_policy(game, policy, (opp,))
     nodes, sign = form.nodes, (1 if player == MAX else -1)
-    dist = {k: opp_policy._table[k] for k in form.keys(opp)}
+    dist = {k: opp_policy[k] for k in form.keys(opp)}
 
     # 1. Reach of every node through chance and the opponent (the player's own moves count 1).
     reach = [0.0] * len(nodes)
@@ -121,7 +122,7 @@ def best_response(game, policy, player: str) -> BestResponse:
     except GameError:
         own = None
     if own is not None:
-        on_policy = sign * _value(form, {player: own, opp: opp_policy})
+        on_policy = sign * value_of_tables(form, {player: own, opp: opp_policy})
         if v < on_policy - 1e-7 * max(1.0, abs(on_policy)):
             raise AssertionError(f"internal error: the best response of {player} is worth {v} < the "
                                  f"policy's own {on_policy}")
