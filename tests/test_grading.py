@@ -24,7 +24,7 @@ from gamelib.grading.feedback import HideHiddenTests, hide
 from gamelib.grading.games import TakeAway, agent_tree
 from gamelib.grading.mutants import (BY_NAME, MUTANTS, buggy_search, matching_mutants, mutant_outcome,
                                      outcome_of)
-from gamelib.grading.tracing import BudgetExceeded, Node, TracedGame
+from gamelib.grading.tracing import BudgetExceeded, SearchNode, TracedGame
 
 from . import grading_students as students
 from .conftest import FIG_5_2, chance_specs, nested_specs
@@ -177,7 +177,7 @@ def test_transpositions_are_separate_arrivals_as_in_the_reference():
 
 
 def test_nodes_behave_like_their_states():
-    node = Node(Halving(5).initial_state)
+    node = SearchNode(Halving(5).initial_state)
     assert node == Halving(5).initial_state and hash(node) == hash(Halving(5).initial_state)
     assert node.n == 5 and node[0] == 5 and len(node) == 2 and list(node) == [5, "MAX"]
     assert repr(node) == repr(Halving(5).initial_state) and {node: 1}[Halving(5).initial_state] == 1

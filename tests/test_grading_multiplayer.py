@@ -34,7 +34,7 @@ def maxn_cases(draw):
     """A random tree of 3 or 4 players, with or without chance nodes, under either tie rule, or a
     random Raid position."""
     rng = C.stable_random("test maxn", draw(st.integers(0, 10**6)))
-    tie = draw(st.sampled_from(MP.TIES))
+    tie = draw(st.sampled_from(MP.EXERCISE_TIES))
     if draw(st.integers(0, 9)) == 0:
         raid = Raid(moves=rng.randint(1, 3))
         start = raid.state(tuple(rng.randint(0, 4) for _ in range(3)), rng.choice(raid.player_order))
@@ -166,7 +166,7 @@ def test_hidden_cases_are_reproducible_from_their_seed_and_differ_between_seeds(
 def test_hidden_max_n_cases_have_three_and_four_players_chance_nodes_both_tie_rules_and_raid():
     hidden = MP.TASKS["maxn_value"].hidden(3, 20)
     assert {len(c.game.player_order) for c in hidden} == {3, 4}
-    assert {c.tie for c in hidden} == set(MP.TIES)
+    assert {c.tie for c in hidden} == set(MP.EXERCISE_TIES)
     assert any(isinstance(c.game, Raid) for c in hidden)
     chance = [c for c in hidden if isinstance(c.game, GameTree) and any(
         not c.game.is_terminal(s) and c.game.to_move(s) == "CHANCE" for s in c.game.states)]

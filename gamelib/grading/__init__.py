@@ -39,7 +39,7 @@ module                      holds
 from . import checks
 from .checks import GradingError
 from .mutants import MUTANTS, Mutant, buggy_search, matching_mutants
-from .tracing import Node, TracedGame
+from .tracing import SearchNode, TracedGame
 
-__all__ = ["checks", "GradingError", "MUTANTS", "Mutant", "buggy_search", "matching_mutants", "Node",
+__all__ = ["checks", "GradingError", "MUTANTS", "Mutant", "buggy_search", "matching_mutants", "SearchNode",
            "TracedGame"]

@@ -58,7 +58,7 @@ are withheld)."""
 # max^n: cases
 # ---------------------------------------------------------------------------------------------------
 
-TIES = ("first", "spiteful")
+EXERCISE_TIES = ("first", "spiteful")
 """The tie rules the exercise asks for (gamelib.maxn's ``ties``): keep the first of the children
 equally good for the mover, or the one with the least sum of components (worst for the others)."""
 
@@ -141,11 +141,11 @@ def _maxn_hidden(seed, n):
             tree = vector_tree(spec, NAMES[:players])
             if len({tree.to_move(s) for s in tree.states if not tree.is_terminal(s)} - {CHANCE}) == players:
                 break
-        out.append(MaxnCase(f"hidden tree {i + 1}", tree, tie=rng.choice(TIES), hidden=True))
+        out.append(MaxnCase(f"hidden tree {i + 1}", tree, tie=rng.choice(EXERCISE_TIES), hidden=True))
     for k in range(max(1, n // 10)):
         raid = Raid(moves=rng.randint(2, 3))
         start = raid.state(tuple(rng.randint(0, 4) for _ in range(3)), rng.choice(raid.player_order))
-        out.append(MaxnCase(f"hidden position {k + 1}", raid, start, tie=rng.choice(TIES), hidden=True))
+        out.append(MaxnCase(f"hidden position {k + 1}", raid, start, tie=rng.choice(EXERCISE_TIES), hidden=True))
     return out
 
 

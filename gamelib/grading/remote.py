@@ -38,7 +38,7 @@ import time
 from fractions import Fraction
 from typing import Any
 
-from .tracing import Node
+from .tracing import SearchNode
 
 MAX_MESSAGE = 16 * 1024 * 1024
 """Bytes one message may hold; a longer one (a student's answer of millions of items) is refused."""
@@ -360,8 +360,8 @@ _BY_VALUE = frozenset({str, bytes, int, float, bool, type(None), list, dict, set
 
 
 def _node_type():
-    from .tracing import Node
-    return Node
+    from .tracing import SearchNode
+    return SearchNode
 
 
 def _game_type():
@@ -499,8 +499,8 @@ def _no_functions(k, name):
 # The sandbox's end
 # ---------------------------------------------------------------------------------------------------
 
-class RemoteNode(Node):
-    """A search-tree node handed to the student's code: a :class:`~gamelib.grading.tracing.Node` (equal
+class RemoteNode(SearchNode):
+    """A search-tree node handed to the student's code: a :class:`~gamelib.grading.tracing.SearchNode` (equal
     to, hashed as and printed as its state, with attribute reads, indexing, ``len`` and iteration passed
     on to the state) that also knows its handle: handed back, it is the grader's node."""
 

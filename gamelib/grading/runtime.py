@@ -250,7 +250,7 @@ def _write_packages(root: Path, kinds: dict) -> None:
     (grading / "checks.py").write_text(CHECKS)
     (grading / "__init__.py").write_text(
         '"""gamelib.grading as the student runtime has it."""\n'
-        "from . import checks\nfrom .checks import GradingError\nfrom .tracing import Node, TracedGame\n")
+        "from . import checks\nfrom .checks import GradingError\nfrom .tracing import SearchNode, TracedGame\n")
     for sub in ("imperfect", "experiments"):
         if kinds.get(f"gamelib.{sub}") == "stub" and any(
                 kinds[m] == "copy" for m in kinds if m.startswith(f"gamelib.{sub}.")):

@@ -7,7 +7,7 @@ a wrapped ``GameState`` that records the states they expand.  Here the record is
 which the search arrives at each node, as :class:`gamelib.core.Event` 'enter' events, the same events
 gamelib's own searches emit, so the two traces compare node for node.
 
-The states a :class:`TracedGame` hands out are :class:`Node` objects, AIMA's search-tree nodes (4th ed.
+The states a :class:`TracedGame` hands out are :class:`SearchNode` objects, AIMA's search-tree nodes (4th ed.
 §3.3.2: a state, the action that led to it, its parent and its depth).  A node compares, hashes and
 prints as its state and passes attribute reads on to it, so a search written for states runs on nodes
 unchanged.  A search *arrives* at a node the first time it asks the game anything about it (is it
@@ -40,7 +40,7 @@ class BudgetExceeded(BaseException):
     A BaseException, so a student's ``except Exception`` cannot swallow it."""
 
 
-class Node:
+class SearchNode:
     """A search-tree node (AIMA 4th ed. §3.3.2) standing for ``state``: equal to, hashed as and
     printed as its state, with attribute reads, indexing, ``len`` and iteration passed on to it."""
 
@@ -89,8 +89,8 @@ class Node:
 
 
 def unwrap(x):
-    """The state behind a :class:`Node` (anything else is returned as it is)."""
-    return x._state if isinstance(x, Node) else x
+    """The state behind a :class:`SearchNode` (anything else is returned as it is)."""
+    return x._state if isinstance(x, SearchNode) else x
 
 
 class TracedGame(Game):
@@ -112,11 +112,11 @@ class TracedGame(Game):
         self._policy = policy
         self._budget = budget
         self.events: list[Event] = []
-        self.initial_state = Node(game.initial_state)
+        self.initial_state = SearchNode(game.initial_state)
 
-    def node(self, state) -> Node:
+    def node(self, state) -> SearchNode:
         """A fresh root node for ``state``: where the grader starts a student's search."""
-        return Node(state)
+        return SearchNode(state)
 
     @property
     def visited(self) -> list:
@@ -129,7 +129,7 @@ class TracedGame(Game):
 
     # -- recording -------------------------------------------------------------------------------
     def _arrive(self, node):
-        if type(node) is not Node:
+        if type(node) is not SearchNode:
             return node
         if not node._arrived:
             node._arrived = True
@@ -165,7 +165,7 @@ class TracedGame(Game):
     def result(self, state, action):
         s = self._arrive(state)
         child = self._game.result(s, action)
-        return Node(child, action, _depth(state) + 1)
+        return SearchNode(child, action, _depth(state) + 1)
 
     # -- what the grader offers besides the game ---------------------------------------------------
     def evaluate(self, state):
@@ -194,4 +194,4 @@ class TracedGame(Game):
 
 
 def _depth(x) -> int:
-    return x._depth if type(x) is Node else 0
+    return x._depth if type(x) is SearchNode else 0

@@ -185,6 +185,21 @@ def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict 
         def is_goal(b):
             return all(game.is_terminal(s) and utility(s, player) > 0 for s in b)
 
+        def settled(b, key, path):
+            """OR-SEARCH's first lines: a belief state solved before, a goal, a finished game that is not
+            a win, or a cycle (IS-CYCLE): ``(plan or FAIL, cycled, value)``; None to search on."""
+            if key in memo:
+                return memo[key], False, float(memo[key] is not FAIL)
+            if is_goal(b):
+                memo[key] = EMPTY_PLAN
+                return EMPTY_PLAN, False, 1.0
+            if any(game.is_terminal(s) for s in b):
+                memo[key] = FAIL
+                return FAIL, False, 0.0
+            if key in path:
+                return FAIL, True, 0.0
+            return None
+
         def or_search(b, path, depth, via):
             """Returns (plan or FAIL, whether a cycle cut the search below)."""
             key = b.states
@@ -195,24 +210,11 @@ def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict 
                                     "max_nodes) to go on")
             if events is not None:
                 events.append(Event("enter", key, depth, action=via))
-            if key in memo:
+            done = settled(b, key, path)
+            if done is not None:
                 if events is not None:
-                    events.append(Event("leaf", key, depth, value=float(memo[key] is not FAIL)))
-                return memo[key], False
-            if is_goal(b):
-                if events is not None:
-                    events.append(Event("leaf", key, depth, value=1.0))
-                memo[key] = EMPTY_PLAN
-                return EMPTY_PLAN, False
-            if any(game.is_terminal(s) for s in b):          # a finished game that is not a win
-                if events is not None:
-                    events.append(Event("leaf", key, depth, value=0.0))
-                memo[key] = FAIL
-                return FAIL, False
-            if key in path:                                  # IS-CYCLE
-                if events is not None:
-                    events.append(Event("leaf", key, depth, value=0.0))
-                return FAIL, True
+                    events.append(Event("leaf", key, depth, value=done[2]))
+                return done[0], done[1]
             cycled = False
             acts = _actions(game, b)
             for k, action in enumerate(acts):

@@ -54,6 +54,22 @@ class BestResponse(NamedTuple):
         return None if self.on_policy_value is None else self.value - self.on_policy_value
 
 
+def _counterfactual_reach(nodes, opp, dist) -> list:
+    """The reach of every node through chance and the opponent ``opp`` playing ``dist``
+    ({infoset: {action: p}}): the player's own moves count 1 (OpenSpiel's counterfactual reach)."""
+    reach = [0.0] * len(nodes)
+    reach[0] = 1.0
+    for i, n in enumerate(nodes):                      # nodes are in depth-first order: parents first
+        for j, (a, c) in enumerate(zip(n.actions, n.children)):
+            if n.player == CHANCE:
+                reach[c] = reach[i] * n.probs[j]
+            elif n.player == opp:
+                reach[c] = reach[i] * dist[n.infoset][a]
+            else:
+                reach[c] = reach[i]
+    return reach
+
+
 def best_response(game, policy, player: str) -> BestResponse:
     """The exact best response of ``player`` (MAX or MIN) to the opponent's part of ``policy``.
 
@@ -69,17 +85,7 @@ def best_response(game, policy, player: str) -> BestResponse:
     nodes, sign = form.nodes, (1 if player == MAX else -1)
     dist = {k: opp_policy[k] for k in form.keys(opp)}
 
-    # 1. Reach of every node through chance and the opponent (the player's own moves count 1).
-    reach = [0.0] * len(nodes)
-    reach[0] = 1.0
-    for i, n in enumerate(nodes):                      # nodes are in depth-first order: parents first
-        for j, (a, c) in enumerate(zip(n.actions, n.children)):
-            if n.player == CHANCE:
-                reach[c] = reach[i] * n.probs[j]
-            elif n.player == opp:
-                reach[c] = reach[i] * dist[n.infoset][a]
-            else:
-                reach[c] = reach[i]
+    reach = _counterfactual_reach(nodes, opp, dist)   # 1. through chance and the opponent
 
     # 2. and 3. The value of every node and the best action of every information set, together.
     chosen: dict = {}
