@@ -93,7 +93,7 @@ def main(argv=None) -> int:
           f"{status.how if status.isolated else 'NONE (' + status.how + ')'}")
     source = nbformat.read(str(w.notebooks(w.SOURCE / ASSIGNMENT)[0]), as_version=4)
     release = nbformat.read(str(w.notebooks(w.RELEASE / ASSIGNMENT)[0]), as_version=4)
-    points = {w._gid(c): float(c.metadata.nbgrader["points"]) for c in source.cells
+    points = {w.grade_id(c): float(c.metadata.nbgrader["points"]) for c in source.cells
               if c.metadata.get("nbgrader", {}).get("grade")}
     chosen = plan(args.count)
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,9 +2,9 @@
 
 Run:  python benchmarks/bench_star.py [--seeds N] [--slack S]
 
-Trees are gamelib.star.random_chance_tree: ``moves`` rounds of (decision node with b children, chance
-node with n outcomes), MAX / CHANCE / MIN / CHANCE / ... / leaves, integer leaves in [-5, 5], the
-searches told the bounds [-5 - S, 5 + S].  The table gives the mean node counts over seeds 0..N-1 and
+Trees are gamelib.experiments.chance_trees.random_chance_tree: ``moves`` rounds of (decision node with
+b children, chance node with n outcomes), MAX / CHANCE / MIN / CHANCE / ... / leaves, integer leaves in
+[-5, 5], the searches told the bounds [-5 - S, 5 + S].  The table gives the mean node counts over seeds 0..N-1 and
 each search's percentage of expectiminimax's count (which is the full tree).  Every tree's three
 values are checked to agree.  A benchmark printing numbers, not a timed test.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from gamelib.star import format_node_counts, node_counts
+from gamelib.experiments.chance_trees import format_node_counts, node_counts
 
 SHAPES = [(b, n, m, probs, order)
           for order in ("random", "best")

@@ -724,7 +724,8 @@ def row_star(table, rounds):
     (the distinct rolls of two dice, as in backgammon), where a chance node's window arithmetic is
     widest.  Beside the hand-written expectiminimax (the row's reference), a hand-written Star1 with
     running sums (O(n) a chance node) shows what any Star1 can gain in pure Python on that tree."""
-    from gamelib.star import random_chance_tree, star1, star2
+    from gamelib.experiments.chance_trees import random_chance_tree
+    from gamelib.star import star1, star2
     for (b, outcomes, moves), order in [(shape, order) for shape in ((3, 3, 5), (3, 21, 2))
                                         for order in ("random", "best")]:
         work = f"chance tree b={b} n={outcomes} m={moves}, {order} order"

@@ -186,7 +186,8 @@ def tight_star1(tree, lower, upper):
 
 def _star(outcomes, moves, order):
     from gamelib import expectiminimax
-    from gamelib.star import random_chance_tree, star1
+    from gamelib.experiments.chance_trees import random_chance_tree
+    from gamelib.star import star1
     tree = random_chance_tree(3, outcomes, moves, seed=0, order=order)
     return {"expectiminimax": lambda: expectiminimax(tree), "star1": lambda: star1(tree, lower=-5, upper=5),
             "tightest hand-written expectiminimax": lambda: tight_expectiminimax(tree),

@@ -453,54 +453,69 @@ def _validate(spec, players=None):
     written (depth first, without recursion: any depth), naming its position ``spec[i][j]...``.
     With ``players`` (a tree of named players) every leaf must be a tuple of one number per player."""
     stack = [("node", spec, ())]
-    n = None if players is None else len(players)
+    vectors = players is not None
     on_path = set()                       # ids of the lists above the node being looked at: cycles
     while stack:
         task, node, path = stack.pop()
         if task == "leave":
             on_path.discard(id(node))
         elif task == "sum":
-            total = sum(p for p, _ in node.branches)
-            if abs(total - 1) > 1e-9:
-                raise TreeSpecError(f"{_where(path)}: chance probabilities sum to {total:g}, not 1")
+            _check_sum(node, path)
         elif task == "branch":
-            branch, i = node
-            if not (isinstance(branch, tuple) and len(branch) == 2):
-                raise TreeSpecError(f"{_where(path + (i,))}: a chance branch is a (probability, subtree) "
-                                    f"pair, got {_short(branch)}")
-            p, sub = branch
-            if isinstance(p, bool) or not isinstance(p, numbers.Real) or not (0 <= p <= 1):
-                raise TreeSpecError(f"{_where(path + (i,))}: probability must be a number in [0, 1], "
-                                    f"got {p!r}")
-            stack.append(("node", sub, path + (i,)))
-        elif n is not None and (not isinstance(node, (list, tuple)) or (
-                isinstance(node, tuple) and not isinstance(node, ChanceSpec))):
-            _check_vector(node, path, players)
-        elif isinstance(node, tuple) and not isinstance(node, ChanceSpec):
-            raise TreeSpecError(f"{_where(path)}: {_short(node)} is a tuple: in a two-player tree a node is a "
-                                "list and a leaf a number (MAX's utility); a tuple is a utility vector, for a tree "
-                                "of named players, from_nested(spec, players=('A', 'B', ...))")
-        elif isinstance(node, (list, tuple)):
+            stack.append(("node", _checked_branch(*node, path), path + (node[1],)))
+        elif isinstance(node, (list, tuple)) and (isinstance(node, list) or isinstance(node, ChanceSpec)):
             if id(node) in on_path:
                 raise TreeSpecError(f"{_where(path)}: this node contains itself (a list that holds "
                                     "itself is not a tree)")
-            if isinstance(node, ChanceSpec):
-                if not isinstance(node.branches, tuple) or not node.branches:
-                    raise TreeSpecError(f"{_where(path)}: a chance node needs at least one outcome")
-                kids = [("branch", (b, i), path) for i, b in enumerate(node.branches)]
-                stack += [("leave", node, path), ("sum", node, path)]
-            else:
-                if not node:
-                    raise TreeSpecError(f"{_where(path)}: an empty list is not a node (a node needs at "
-                                        "least one child)")
-                kids = [("node", sub, path + (i,)) for i, sub in enumerate(node)]
-                stack.append(("leave", node, path))
             on_path.add(id(node))
-            stack.extend(reversed(kids))
-        elif isinstance(node, bool) or not isinstance(node, numbers.Real):
-            raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got {_short(node)}")
-        elif node != node:
-            raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got NaN")
+            stack += _inner_tasks(node, path)
+        elif vectors:
+            _check_vector(node, path, players)
+        else:
+            _check_leaf(node, path)
+
+
+def _check_sum(node, path) -> None:
+    total = sum(p for p, _ in node.branches)
+    if abs(total - 1) > 1e-9:
+        raise TreeSpecError(f"{_where(path)}: chance probabilities sum to {total:g}, not 1")
+
+
+def _checked_branch(branch, i, path):
+    """The subtree of a chance branch ``(probability, subtree)``, the branch checked."""
+    if not (isinstance(branch, tuple) and len(branch) == 2):
+        raise TreeSpecError(f"{_where(path + (i,))}: a chance branch is a (probability, subtree) "
+                            f"pair, got {_short(branch)}")
+    p, sub = branch
+    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not (0 <= p <= 1):
+        raise TreeSpecError(f"{_where(path + (i,))}: probability must be a number in [0, 1], got {p!r}")
+    return sub
+
+
+def _inner_tasks(node, path) -> list:
+    """What :func:`_validate` does next below an inner node: its children, in reverse (a stack), after
+    leaving it (and, for a chance node, checking its probabilities sum to 1)."""
+    if isinstance(node, ChanceSpec):
+        if not isinstance(node.branches, tuple) or not node.branches:
+            raise TreeSpecError(f"{_where(path)}: a chance node needs at least one outcome")
+        kids = [("branch", (b, i), path) for i, b in enumerate(node.branches)]
+        return [("leave", node, path), ("sum", node, path)] + kids[::-1]
+    if not node:
+        raise TreeSpecError(f"{_where(path)}: an empty list is not a node (a node needs at least one child)")
+    return [("leave", node, path)] + [("node", sub, path + (i,)) for i, sub in enumerate(node)][::-1]
+
+
+def _check_leaf(node, path) -> None:
+    """A two-player tree's leaf: a number (MAX's utility); a tuple is a utility vector, which needs
+    ``players=``."""
+    if isinstance(node, tuple):
+        raise TreeSpecError(f"{_where(path)}: {_short(node)} is a tuple: in a two-player tree a node is a "
+                            "list and a leaf a number (MAX's utility); a tuple is a utility vector, for a tree "
+                            "of named players, from_nested(spec, players=('A', 'B', ...))")
+    if isinstance(node, bool) or not isinstance(node, numbers.Real):
+        raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got {_short(node)}")
+    if node != node:
+        raise TreeSpecError(f"{_where(path)}: a leaf must be a number, got NaN")
 
 
 def _check_vector(node, path, players) -> None:

@@ -535,6 +535,13 @@ def player_order(game) -> tuple:
     return tuple(order)
 
 
+def seat(value, name: str = "player"):
+    """``value`` if it is MAX or MIN, the seats of a two-player game; else :class:`ArgumentError`."""
+    if value != MAX and value != MIN:
+        raise ArgumentError(f"{name} must be MAX or MIN, got {value!r}")
+    return value
+
+
 def player(name: str, value, game):
     """``value`` if it is one of ``game``'s players (:func:`player_order`); else
     :class:`ArgumentError` naming them."""

@@ -1,6 +1,6 @@
 """Searches written the way students write them, for the grader's tests: a right version of each
 exercise, and one wrong version per known bug (:data:`gamelib.grading.mutants.MUTANTS`); then the same
-for the belief-state and clairvoyance functions of assignment 05.
+for the belief-state and clairvoyance functions of assignment 05, and the functions of assignments 06 and 07.
 
 They use the game protocol only, as the exercises ask; none of them is gamelib's own search.
 """
@@ -316,3 +316,137 @@ WRONG_IMPERFECT = {
     ("clairvoyance_decision", "last_tied"): lambda g, d, m: clairvoyance_decision(g, d, m, "tie"),
 }
 """Student-style versions of each known bug of assignment 05, keyed by the task and the mutant."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Assignment 06: max^n and a 2 × 2 zero-sum game
+# ---------------------------------------------------------------------------------------------------
+
+def maxn_value(game, state, tie="first", bug=None):
+    """``bug``: 'last_tied', 'next_player', 'count', 'two_player'."""
+    players = game.player_order
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in players)
+    mover = game.to_move(state)
+    if mover == CHANCE:
+        outcomes = game.chance_outcomes(state)
+        total = [0.0] * len(players)
+        for outcome, probability in outcomes:
+            v = maxn_value(game, game.result(state, outcome), tie, bug)
+            weight = 1 / len(outcomes) if bug == "count" else probability
+            total = [t + weight * x for t, x in zip(total, v)]
+        return tuple(total)
+    i = players.index(mover)
+    if bug == "next_player":
+        i = (i + 1) % len(players)
+    best = None
+    for a in game.actions(state):
+        v = maxn_value(game, game.result(state, a), tie, bug)
+        if best is None:
+            best = v
+            continue
+        if bug == "two_player":
+            own, theirs = (v[0], best[0]) if mover == players[0] else (-v[0], -best[0])
+        else:
+            own, theirs = v[i], best[i]
+        if own > theirs:
+            best = v
+        elif own == theirs:
+            if tie == "spiteful" and (sum(v) < sum(best) or (bug == "last_tied" and sum(v) == sum(best))):
+                best = v
+            elif tie == "first" and bug == "last_tied":
+                best = v
+    return best
+
+
+def solve_zero_sum_2x2(payoffs, bug=None):
+    """``bug``: 'formula', 'column', 'maximin'."""
+    (a, b), (c, d) = payoffs
+    maximin = max(min(a, b), min(c, d))
+    minimax = min(max(a, c), max(b, d))
+    if bug == "maximin":
+        return (1.0 if min(a, b) >= min(c, d) else 0.0), maximin
+    if maximin == minimax and bug != "formula":
+        return (1.0 if min(a, b) == maximin else 0.0), maximin
+    p = (d - b if bug == "column" else d - c) / (a - b - c + d)
+    return p, (a * d - b * c) / (a - b - c + d)
+
+
+RIGHT_MULTIPLAYER = {"maxn_value": maxn_value, "solve_zero_sum_2x2": solve_zero_sum_2x2}
+"""A right answer to every task of :data:`gamelib.grading.multiplayer.TASKS`."""
+
+WRONG_MULTIPLAYER = {
+    ("maxn_value", "maxn_last_tied"): lambda g, s, tie: maxn_value(g, s, tie, "last_tied"),
+    ("maxn_value", "wrong_component"): lambda g, s, tie: maxn_value(g, s, tie, "next_player"),
+    ("maxn_value", "count_average"): lambda g, s, tie: maxn_value(g, s, tie, "count"),
+    ("maxn_value", "two_player"): lambda g, s, tie: maxn_value(g, s, tie, "two_player"),
+    ("solve_zero_sum_2x2", "no_saddle_check"): lambda m: solve_zero_sum_2x2(m, "formula"),
+    ("solve_zero_sum_2x2", "column_formula"): lambda m: solve_zero_sum_2x2(m, "column"),
+    ("solve_zero_sum_2x2", "pure_maximin"): lambda m: solve_zero_sum_2x2(m, "maximin"),
+}
+"""Student-style versions of each known bug of assignment 06, keyed by the task and the mutant."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Assignment 07: MCTS's SELECT and BACK-PROPAGATE on the tree as plain data, and TD(λ)
+# ---------------------------------------------------------------------------------------------------
+
+def select(tree, c, bug=None):
+    """``bug``: 'greedy', 'child_log', 'last_tied'."""
+    import math
+    node, path = tree, []
+    while not node["terminal"] and not node["untried"]:
+        scores = {}
+        for move, child in node["children"].items():
+            visits = child["N"] if bug == "child_log" else node["N"]
+            explore = 0 if bug == "greedy" else c * math.sqrt(math.log(visits) / child["N"])
+            scores[move] = child["U"] / child["N"] + explore
+        best = max(scores.values())
+        tied = [m for m, v in scores.items() if v == best]
+        move = tied[-1] if bug == "last_tied" else tied[0]
+        path.append(move)
+        node = node["children"][move]
+    return path
+
+
+def backup(tree, path, utility, bug=None):
+    """``bug``: 'max', 'to_move', 'root_only'."""
+    node = tree
+    for depth in range(len(path) + 1):
+        if depth:
+            node = node["children"][path[depth - 1]]
+        if bug != "root_only" or depth == 0:
+            node["N"] = node["N"] + 1
+        who = MAX if bug == "max" else node["to_move"] if bug == "to_move" else node["player"]
+        node["U"] = node["U"] + (-utility if who == MIN else utility)
+    return tree
+
+
+def td_lambda(weights, episode, utility, alpha, lam, bug=None):
+    """``bug``: 'sign', 'no_decay', 'bootstrap'."""
+    w, e = list(weights), [0] * len(weights)
+    for t in range(len(episode) - 1):
+        now = sum(wi * fi for wi, fi in zip(w, episode[t]))
+        later = sum(wi * fi for wi, fi in zip(w, episode[t + 1]))
+        target = utility if t == len(episode) - 2 and bug != "bootstrap" else later
+        delta = now - target if bug == "sign" else target - now
+        e = [(ei if bug == "no_decay" else lam * ei) + fi for ei, fi in zip(e, episode[t])]
+        w = [wi + alpha * delta * ei for wi, ei in zip(w, e)]
+    return w
+
+
+RIGHT_LEARNING = {"select": select, "backup": backup, "td_lambda": td_lambda}
+"""A right answer to every task of :data:`gamelib.grading.learning.TASKS`."""
+
+WRONG_LEARNING = {
+    ("select", "no_exploration"): lambda t, c: select(t, c, "greedy"),
+    ("select", "child_log"): lambda t, c: select(t, c, "child_log"),
+    ("select", "select_last_tied"): lambda t, c: select(t, c, "last_tied"),
+    ("backup", "max_reward"): lambda t, p, u: backup(t, p, u, "max"),
+    ("backup", "mover_reward"): lambda t, p, u: backup(t, p, u, "to_move"),
+    ("backup", "root_visits_only"): lambda t, p, u: backup(t, p, u, "root_only"),
+    ("td_lambda", "error_sign"): lambda *a: td_lambda(*a, "sign"),
+    ("td_lambda", "undecayed_trace"): lambda *a: td_lambda(*a, "no_decay"),
+    ("td_lambda", "terminal_bootstrap"): lambda *a: td_lambda(*a, "bootstrap"),
+}
+"""Student-style versions of each known bug of assignment 07, keyed by the task and the mutant."""

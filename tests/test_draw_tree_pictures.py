@@ -18,7 +18,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from gamelib import GameTree, alphabeta, minimax, star1  # noqa: E402
-from gamelib.star import random_chance_tree  # noqa: E402
+from gamelib.experiments.chance_trees import random_chance_tree  # noqa: E402
 from gamelib.viz import PRESETS, draw_tree  # noqa: E402
 
 RECORDED_WITH = ("3.11.2", "2.14.3")

@@ -82,7 +82,7 @@ def test_every_assignment_has_fake_submissions_whose_expectations_add_up():
         listed = {f.name: f for f in fakes.fakes(name)}
         assert {"reference", "blank"} <= set(listed), f"{name}: needs reference.py and blank.py in tests/submissions"
         source = nbformat.read(str(w.notebooks(w.SOURCE / name)[0]), as_version=4)
-        points = {w._gid(c): c.metadata.nbgrader["points"] for c in source.cells
+        points = {w.grade_id(c): c.metadata.nbgrader["points"] for c in source.cells
                   if c.metadata.get("nbgrader", {}).get("grade")}
         assert listed["reference"].total == sum(points.values()) and listed["blank"].total == 0
         for fake in listed.values():

@@ -345,7 +345,7 @@ def test_killers_keep_what_the_plain_rule_keeps(records, slots):
 def _star_family_digest(search) -> str:
     """Every event of ``search`` on 96 random chance trees (4 shapes, both probability kinds, both
     orders, 3 seeds, tight and loose bounds), then each value, action and node count."""
-    from gamelib.star import random_chance_tree
+    from gamelib.experiments.chance_trees import random_chance_tree
     h = hashlib.sha256()
     for b, n, m in ((2, 2, 2), (3, 3, 2), (5, 6, 2), (3, 2, 3)):
         for probs in ("uniform", "random"):

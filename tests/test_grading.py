@@ -3,6 +3,7 @@ and name every known bug on the trees where it shows, survive whatever a student
 show a hidden case."""
 import copy
 import math
+import re
 import threading
 import time
 
@@ -23,7 +24,7 @@ from gamelib.grading.feedback import HideHiddenTests, hide
 from gamelib.grading.games import TakeAway, agent_tree
 from gamelib.grading.mutants import (BY_NAME, MUTANTS, buggy_search, matching_mutants, mutant_outcome,
                                      outcome_of)
-from gamelib.grading.tracing import BudgetExceeded, Node, TracedGame
+from gamelib.grading.tracing import BudgetExceeded, SearchNode, TracedGame
 
 from . import grading_students as students
 from .conftest import FIG_5_2, chance_specs, nested_specs
@@ -98,7 +99,8 @@ def test_each_known_bug_is_caught_and_named_where_it_shows(exercise, bug, data):
 
 
 def test_every_mutant_has_a_student_version_and_is_named_in_a_sentence():
-    modelled = {bug for _, bug in students.WRONG} | {bug for _, bug in students.WRONG_IMPERFECT}
+    modelled = {bug for _, bug in students.WRONG} | {bug for _, bug in students.WRONG_IMPERFECT} | \
+        {bug for _, bug in students.WRONG_MULTIPLAYER} | {bug for _, bug in students.WRONG_LEARNING}
     assert modelled == {m.name for m in MUTANTS}
     for m in MUTANTS:
         assert m.says.startswith("your ") and m.kinds
@@ -175,7 +177,7 @@ def test_transpositions_are_separate_arrivals_as_in_the_reference():
 
 
 def test_nodes_behave_like_their_states():
-    node = Node(Halving(5).initial_state)
+    node = SearchNode(Halving(5).initial_state)
     assert node == Halving(5).initial_state and hash(node) == hash(Halving(5).initial_state)
     assert node.n == 5 and node[0] == 5 and len(node) == 2 and list(node) == [5, "MAX"]
     assert repr(node) == repr(Halving(5).initial_state) and {node: 1}[Halving(5).initial_state] == 1
@@ -406,29 +408,29 @@ def _release():
 
 
 def _ids(nb):
-    return [w._gid(c) for c in nb.cells]
+    return [w.grade_id(c) for c in nb.cells]
 
 
 def test_repair_restores_stripped_metadata_and_keeps_the_students_cells():
     release = _release()
     sub = copy.deepcopy(release)
-    answer = next(c for c in sub.cells if w._gid(c) == "q6_answer")
+    answer = next(c for c in sub.cells if w.grade_id(c) == "q6_answer")
     answer.source = "def alphabeta_search(game, state, prune_on_equality=True):\n    return 0, None"
     sub.cells.insert(sub.cells.index(answer) + 1, nbformat.v4.new_code_cell("helper = 1"))
     for c in sub.cells:
         c.metadata.pop("nbgrader", None)
     fixed, notes = w.repair(sub, release)
     assert [g for g in _ids(fixed) if g] == [g for g in _ids(release) if g]
-    restored = next(c for c in fixed.cells if w._gid(c) == "q6_answer")
+    restored = next(c for c in fixed.cells if w.grade_id(c) == "q6_answer")
     assert "return 0, None" in restored.source
-    assert any(c.source == "helper = 1" and w._gid(c) is None for c in fixed.cells)
+    assert any(c.source == "helper = 1" and w.grade_id(c) is None for c in fixed.cells)
     assert "metadata restored" in notes[0]
 
 
 def test_repair_puts_deleted_cells_back_in_place():
     release = _release()
     sub = copy.deepcopy(release)
-    sub.cells = [c for c in sub.cells if w._gid(c) not in ("q6_aima_test", "q2_answer")]
+    sub.cells = [c for c in sub.cells if w.grade_id(c) not in ("q6_aima_test", "q2_answer")]
     fixed, notes = w.repair(sub, release)
     assert _ids(fixed) == _ids(release)
     assert len(notes) == 2 and all("was missing" in n for n in notes)
@@ -486,3 +488,18 @@ def test_tictactoe_positions_grade_like_trees():
     assert checks.grade_case(checks.EXERCISES["alphabeta_aima"], students.alphabeta_search, case).problem == ""
     assert isinstance(game, TicTacToe)
     assert outcome_of(C.reference("alphabeta", case), "pair").visits[0] == state
+
+
+def test_a_failed_check_shows_its_message_alone_in_a_notebook(capsys):
+    from IPython.core.interactiveshell import InteractiveShell
+    shell = InteractiveShell.instance()
+    try:
+        checks.short_tracebacks(shell)
+        result = shell.run_cell("from gamelib.grading import checks\n"
+                                "checks.answer_format([...], what='leaves', kind=list)")
+        out = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().out)         # no colours
+        assert isinstance(result.error_in_exec, checks.GradingError)
+        assert "GradingError: leaves still holds the placeholder" in out
+        assert "core.py" not in out and "def fail" not in out
+    finally:
+        InteractiveShell.clear_instance()

@@ -304,3 +304,194 @@ def test_a_terminal_root():
     result = iterative_deepening(game, evaluate=zero)
     assert (result.value, result.action, result.depth, result.stopped) == (1, None, 1, "solved")
     assert math.isfinite(result.seconds)
+
+
+# -- pins: every option's trace, value, move, nodes, line and table counts, to the bit ---------------
+# Measured on the search as it stood before its option groups became parameter objects and its
+# numbered steps helper functions (issue 24): a refactor must leave every event where it was.
+
+def _pinned_cases():
+    """name -> (game, state, options) of a search to pin; every table is an instance, to read its counts."""
+    from gamelib.games.connect4 import Connect4, center_first, evaluation, is_quiet, null_move
+    from gamelib.ordering import HistoryTable, KillerMoves
+    ttt, c4 = TicTacToe(), Connect4()
+    mid = c4.from_moves("3342252")
+    tree = GameTree.random(3, 6, seed=7)
+    tkh = lambda: dict(table=TranspositionTable(), killers=True, history=True)   # noqa: E731
+    return {
+        "ttt d9 strict": (TicTacToe("X...O...."), None, dict(depth=9, evaluate=zero, prune_on_equality=False)),
+        "ttt d4 quiescent tkh": (ttt, None, dict(depth=4, evaluate=x_threats, quiescent=no_win_in_one(ttt),
+                                                 quiescence_depth=2, **tkh())),
+        "ttt d3 beam2 strict": (ttt, None, dict(depth=3, evaluate=x_threats, beam=2, prune_on_equality=False)),
+        "c4 d6 null": (c4, None, dict(depth=6, evaluate=evaluation(), order=center_first, null_move=null_move)),
+        "c4 d6 null R1 tkh": (c4, None, dict(depth=6, evaluate=evaluation(), order=center_first,
+                                             null_move=null_move, null_reduction=1, **tkh())),
+        "c4 mid d6 futility q0 tkh": (c4, mid, dict(depth=6, evaluate=evaluation(), order=center_first,
+                                                    futility=0.02, quiescent=is_quiet, quiescence_depth=0,
+                                                    **tkh())),
+        "c4 mid d5 futility strict": (c4, mid, dict(depth=5, evaluate=evaluation(), futility=0.05,
+                                                    prune_on_equality=False)),
+        "c4 d5 everything": (c4, None, dict(depth=5, evaluate=evaluation(), order=center_first,
+                                            null_move=null_move, futility=0.05, quiescent=is_quiet, beam=4,
+                                            table=TranspositionTable(max_entries=64), killers=KillerMoves(3),
+                                            history=HistoryTable("power"))),
+        "c4 mid d5 window first": (c4, mid, dict(depth=5, evaluate=evaluation(), alpha=-0.05, beta=0.05,
+                                                 first_moves=[0, 6, 1, 5], table=TranspositionTable())),
+        "c4 d5 killers": (c4, None, dict(depth=5, evaluate=evaluation(), killers=True)),
+        "c4 d5 history": (c4, None, dict(depth=5, evaluate=evaluation(), history=True)),
+        "tree d4 table first map": (tree, None, dict(depth=4, evaluate=label_hash, table=TranspositionTable(),
+                                                     first_moves={"A": "a3", "D": "d2"})),
+        "tree d6 all strict": (tree, None, dict(depth=6, evaluate=label_hash, killers=True, history=True,
+                                                beam=2, prune_on_equality=False, table=TranspositionTable())),
+    }
+
+
+def _run_pinned(name) -> str:
+    game, state, options = _pinned_cases()[name]
+    return _pin(search(game, state, trace=True, **options), options.get("table"))
+
+
+def _pin(result, table=None) -> str:
+    """SHA-256 of every event (its fields by repr), then value, action, nodes, line, solved and the
+    table's counts."""
+    import hashlib
+    h = hashlib.sha256()
+    for e in result.trace or ():
+        h.update(repr(tuple(e)).encode())
+    h.update(repr((result.value, result.action, result.nodes, result.pv, result.solved)).encode())
+    if table is not None:
+        h.update(repr(sorted(table.stats().items())).encode())
+    return h.hexdigest()[:16]
+
+
+SEARCH_PINS = {
+    "ttt d9 strict": "39a6cb68d1489ab3",
+    "ttt d4 quiescent tkh": "a01e9f32100eae5b",
+    "ttt d3 beam2 strict": "514db54f5547e986",
+    "c4 d6 null": "76729e4797996b91",
+    "c4 d6 null R1 tkh": "d1523134254b679c",
+    "c4 mid d6 futility q0 tkh": "51ed83bced18e37f",
+    "c4 mid d5 futility strict": "891077910d22f236",
+    "c4 d5 everything": "9d9913bc94c34ee1",
+    "c4 mid d5 window first": "61046d0d0d6f4441",
+    "c4 d5 killers": "f8ac2ef5b875c50b",
+    "c4 d5 history": "0e2f9832ae5cb390",
+    "tree d4 table first map": "278c3fa733acd3aa",
+    "tree d6 all strict": "2b2946102aca72ee",
+}
+
+
+@pytest.mark.parametrize("name", list(SEARCH_PINS))
+def test_search_records_what_it_recorded_before(name):
+    assert _run_pinned(name) == SEARCH_PINS[name]
+
+
+def _deepening_cases():
+    from gamelib.games.connect4 import Connect4, center_first, evaluation, is_quiet, null_move
+    c4 = Connect4()
+    return {
+        "ttt quiescent": lambda: iterative_deepening(TicTacToe(), evaluate=x_threats, max_depth=9,
+                                                     quiescent=no_win_in_one(TicTacToe())),
+        "c4 null futility": lambda: iterative_deepening(c4, evaluate=evaluation(), max_depth=7, order=center_first,
+                                                        null_move=null_move, futility=0.05, quiescent=is_quiet,
+                                                        quiescence_depth=0),
+        "c4 table only strict": lambda: iterative_deepening(c4, evaluate=evaluation(), max_depth=6, killers=False,
+                                                            history=False, prune_on_equality=False),
+        "c4 nothing": lambda: iterative_deepening(c4, evaluate=evaluation(), max_depth=5, table=False,
+                                                  killers=False, history=False, order=center_first),
+    }
+
+
+def _deepening_pin(r) -> str:
+    import hashlib
+    per_depth = [tuple(d)[:4] for d in r.per_depth]          # depth, value, action, nodes (not seconds)
+    stats = None if r.table is None else sorted(r.table.stats().items())
+    return hashlib.sha256(repr((r.value, r.action, r.nodes, r.depth, r.pv, per_depth, r.stopped, stats))
+                          .encode()).hexdigest()[:16]
+
+
+DEEPENING_PINS = {
+    "ttt quiescent": "c809fcee89c13a98",
+    "c4 null futility": "098158f9ccb2fa1d",
+    "c4 table only strict": "34bc4bd03aeb3314",
+    "c4 nothing": "5c505a3c598cf36c",
+}
+
+
+@pytest.mark.parametrize("name", list(DEEPENING_PINS))
+def test_iterative_deepening_finds_what_it_found_before(name):
+    assert _deepening_pin(_deepening_cases()[name]()) == DEEPENING_PINS[name]
+
+
+# -- the option groups as objects: Ordering and Pruning ---------------------------------------------
+
+def test_the_presets_say_what_they_are():
+    from gamelib.limits import Ordering, Pruning
+    assert Ordering.NONE == Ordering() and Pruning.NONE == Pruning()
+    assert (Ordering.ALL.table, Ordering.ALL.killers, Ordering.ALL.history) == (True, True, True)
+    assert Ordering.ALL.first_moves is None and Ordering.ALL.order is None
+    assert Pruning.NONE == Pruning(quiescent=None, quiescence_depth=4, beam=None, null_move=None,
+                                   null_reduction=2, futility=None)
+
+
+def test_objects_and_keywords_are_the_same_search():
+    from gamelib.games.connect4 import Connect4, center_first, evaluation, is_quiet, null_move
+    from gamelib.limits import Ordering, Pruning
+    game = Connect4()
+    common = dict(depth=5, evaluate=evaluation(), trace=True)
+    by_keywords = search(game, table=True, killers=True, history=True, order=center_first, null_move=null_move,
+                         futility=0.05, quiescent=is_quiet, **common)
+    by_objects = search(game, ordering=Ordering(table=True, killers=True, history=True, order=center_first),
+                        pruning=Pruning(null_move=null_move, futility=0.05, quiescent=is_quiet), **common)
+    assert by_objects.trace == by_keywords.trace and by_objects[:3] == by_keywords[:3]
+    assert by_objects.pv == by_keywords.pv
+    # a keyword given overrides that field of the object (here: killers off)
+    mixed = search(game, ordering=Ordering.ALL, killers=False, order=center_first, **common)
+    plain = search(game, table=True, history=True, order=center_first, **common)
+    assert mixed.trace == plain.trace
+    # iterative deepening's default is Ordering.ALL; Ordering.NONE is every option off
+    assert iterative_deepening(game, evaluate=evaluation(), max_depth=4, ordering=Ordering.NONE).per_depth[-1][:4] \
+        == iterative_deepening(game, evaluate=evaluation(), max_depth=4, table=False, killers=False,
+                               history=False).per_depth[-1][:4]
+
+
+def test_iterative_deepening_takes_a_beam_as_search_does():
+    """Each iteration with beam=2 finds what search with beam=2 finds at that depth (a beam keeps the
+    same moves whatever the order: it ranks them by evaluation before the order is applied)."""
+    game = TicTacToe()
+    r = iterative_deepening(game, evaluate=x_threats, max_depth=5, beam=2)
+    for report in r.per_depth:
+        assert report.value == search(game, depth=report.depth, evaluate=x_threats, beam=2).value
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, ordering=5), "ordering must be an Ordering"),
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, pruning={"beam": 2}), "pruning must be a Pruning"),
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, tabel=True),
+     "unexpected keyword argument tabel=True; its options are the fields of Ordering"),
+    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, depth=3),
+     "unexpected keyword argument depth"),
+    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, first_moves=[(1, 1)]),
+     "chooses its own first_moves"),
+])
+def test_bad_option_objects_are_named(call, message):
+    from gamelib import ArgumentError
+    with pytest.raises(ArgumentError, match=message):
+        call()
+
+
+def test_an_objects_fields_are_checked_as_the_keywords_are():
+    from gamelib import ArgumentError
+    from gamelib.limits import Ordering, Pruning
+    from gamelib.ordering import KillerMoves
+    table, killers = TranspositionTable(), KillerMoves()
+    for ordering, pruning, message in [(Ordering(killers=5), Pruning(), "killers must be True"),
+                                       (Ordering(first_moves="33"), Pruning(), "first_moves must be a line"),
+                                       (Ordering(order=5), Pruning(), "order"),
+                                       (Ordering(table=table), Pruning(beam=0), "beam"),
+                                       (Ordering(table=table, killers=killers), Pruning(null_reduction=-1),
+                                        "null_reduction"),
+                                       (Ordering(table=table), Pruning(futility=math.nan), "futility")]:
+        with pytest.raises(ArgumentError, match=message):
+            search(TicTacToe(), depth=2, evaluate=zero, ordering=ordering, pruning=pruning)
+    assert len(table) == 0 and table.probes == 0 and killers.moves(1) == ()   # nothing changed

@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import GameError, GameTree, chance, expectiminimax
-from gamelib.core import CHANCE
 from gamelib.trace import proven_ranges
 from gamelib.games import Bins
-from gamelib.star import Shape, format_node_counts, node_counts, random_chance_tree, star1, star2
+from gamelib.experiments.chance_trees import node_counts, random_chance_tree
+from gamelib.star import star1, star2
 
 from .conftest import chance_specs
 
@@ -258,32 +258,6 @@ def test_bounds_are_required_and_checked(search):
         search(tree, lower=0, upper=4, depth=1)
 
 
-# --- the measurement -------------------------------------------------------------------------------
-
-def test_random_chance_trees_have_the_requested_shape():
-    tree = random_chance_tree(3, 2, 2, seed=1, probabilities="random")
-    assert len(tree) == 1 + 3 + 6 + 18 + 36
-    assert tree.players["B"] == CHANCE and tree.players["E"] == "MIN"
-    assert all(-5 <= tree.leaf_values[s] <= 5 for s in tree.leaves)
-    assert random_chance_tree(3, 2, 2, seed=1).leaves == tree.leaves
-    best = random_chance_tree(3, 2, 2, seed=1, order="best")
-    values = root_values(best)
-    assert list(values.values()) == sorted(values.values(), reverse=True)
-    with pytest.raises(GameError, match="probabilities must be"):
-        random_chance_tree(2, 2, 1, probabilities="skewed")
-
-
-def test_node_counts_table():
-    rows = node_counts([(2, 2, 2, "uniform"), (3, 2, 2, "random")], seeds=range(3))
-    assert [r.expectiminimax for r in rows] == [31, 64]
-    assert rows[1].shape == Shape(3, 2, 2, "random", "random")
-    assert all(r.star1 <= r.expectiminimax for r in rows)
-    table = format_node_counts(rows)
-    assert table.splitlines()[0].split() == ["b", "n", "moves", "probabilities", "order",
-                                              "expectiminimax", "star1", "%", "star2", "%"]
-    assert len(table.splitlines()) == 3
-
-
 def test_chance_prunes_are_described_from_the_chance_side():
     from gamelib.viz import describe_event
     tree = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
@@ -302,3 +276,54 @@ def test_rounding_never_opens_an_empty_window():
     assert result.value == expectiminimax(tree).value
     assert all(e.alpha < e.beta for e in result.trace if e.kind == "enter")
     assert all(e.alpha < e.beta for e in star2(tree, lower=-5, upper=5, trace=True).trace if e.kind == "enter")
+
+
+# --- pins: Star1 and Star2 on irregular trees, to the bit ------------------------------------------
+# Measured before _star_search was split into helper functions (issue 24).  The random chance trees of
+# tests/test_fast_paths.py are regular (MAX, chance, MIN, chance); these are not: chance nodes below
+# chance nodes, outcomes of probability 0, single-move nodes (a probe that searches them whole), MIN at
+# the root, leaves at every depth, and depth limits with an evaluation or a cutoff.
+
+def irregular_spec(rng, depth):
+    """A nested spec drawn from ``rng``: decision and chance nodes in any order, some outcomes of
+    probability 0, some single-move nodes, leaves in [-5, 5]."""
+    if depth == 0 or rng.random() < 0.2:
+        return rng.randint(-5, 5)
+    if rng.random() < 0.4:
+        n = rng.randint(1, 4)
+        weights = [rng.choice((0, 1, 2, 3, 5)) for _ in range(n)]
+        if not any(weights):
+            weights[0] = 1
+        return chance(*((w / sum(weights), irregular_spec(rng, depth - 1)) for w in weights))
+    return [irregular_spec(rng, depth - 1) for _ in range(rng.choice((1, 1, 2, 3, 4)))]
+
+
+def irregular_star_digest(search) -> str:
+    import hashlib
+    import random
+    h = hashlib.sha256()
+    rng = random.Random(24)
+    for k in range(60):
+        spec = irregular_spec(rng, 6)
+        if not isinstance(spec, list):
+            spec = [spec]
+        tree = GameTree.from_nested(spec, root="MIN" if k % 3 == 0 else "MAX")
+        runs = [dict(), dict(lower=-7.5, upper=6), dict(depth=3, evaluate=label_hash),
+                dict(cutoff=lambda s, ply: ply >= 2 and len(s) % 2 == 0, evaluate=label_hash)]
+        for options in runs:
+            options = {"lower": -5, "upper": 5, **options}
+            r = search(tree, trace=True, **options)
+            h.update(repr((r.value, r.action, r.nodes, [tuple(e) for e in r.trace])).encode())
+    for game, options in ((Bins(coin=True), dict(lower=-50, upper=50)),
+                          (Bins(coin=True), dict(lower=-50, upper=50, depth=2, evaluate=lambda s: 1.5))):
+        r = search(game, trace=True, **options)
+        h.update(repr((r.value, r.action, r.nodes, [tuple(e) for e in r.trace])).encode())
+    return h.hexdigest()[:16]
+
+
+IRREGULAR_PINS = {"star1": "838c710e5c997011", "star2": "9e143a9e43ce32ef"}
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=["star1", "star2"])
+def test_star_searches_on_irregular_trees_record_what_they_recorded_before(search):
+    assert irregular_star_digest(search) == IRREGULAR_PINS[search.__name__]

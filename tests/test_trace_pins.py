@@ -25,7 +25,7 @@ import pytest  # noqa: E402
 from gamelib import GameTree, alphabeta, maxn, minimax, star1  # noqa: E402
 from gamelib.grading import byhand  # noqa: E402
 from gamelib.grading.core import GradingError  # noqa: E402
-from gamelib.star import random_chance_tree  # noqa: E402
+from gamelib.experiments.chance_trees import random_chance_tree  # noqa: E402
 from gamelib.viz import PRESETS, TreeExplorer, describe_event, describe_maxn_event  # noqa: E402
 from gamelib.viz.explorer import FIG_5_4, NPLAYER_PRESETS  # noqa: E402
 

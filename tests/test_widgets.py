@@ -13,7 +13,7 @@ import gamelib.viz.explorer as explorer_module  # noqa: E402
 from gamelib.core import ArgumentError  # noqa: E402
 import gamelib.viz.tree_kinds as tree_kinds  # noqa: E402
 from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax, star1  # noqa: E402
-from gamelib.star import random_chance_tree  # noqa: E402
+from gamelib.experiments.chance_trees import random_chance_tree  # noqa: E402
 from gamelib.games import TicTacToe  # noqa: E402
 from gamelib.viz import PRESETS, TicTacToeBoard, TreeExplorer, describe_event  # noqa: E402
 from gamelib.viz.play import BLANK  # noqa: E402

@@ -14,6 +14,10 @@ traces) and returns plain numbers; notebooks and benchmarks decide how to show t
   of information states that admit a guaranteed win (notebook 06).
 * :mod:`gamelib.experiments.multiplayer`: max^n against the paranoid reduction, nodes searched and
   games played (notebook 07).
+* :mod:`gamelib.experiments.chance_trees`: random trees with chance nodes and the nodes expectiminimax,
+  Star1 and Star2 visit on them (notebook 05a).
+* :mod:`gamelib.experiments.matches`: matches between agents (random, perfect by an endgame table,
+  alpha-beta, iterative deepening) and their records, shared by the two studies below.
 * :mod:`gamelib.experiments.mcts_strength`: Monte Carlo tree search by its number of simulations,
   against random play, perfect play (tic-tac-toe) and iterative-deepening alpha-beta (Connect Four)
   (notebook 08).
@@ -22,6 +26,8 @@ traces) and returns plain numbers; notebooks and benchmarks decide how to show t
   O(b^m n^m) with b and n measured (notebook 05).
 * :mod:`gamelib.experiments.td_strength`: evaluations learned by TD from self-play, against tic-tac-toe's
   exact values and against the hand-written Connect Four evaluation at a fixed depth (notebook 08).
+* :mod:`gamelib.experiments.pruning`: what null-move and futility pruning save, the effective branching
+  factor, and a zugzwang where the null move throws a win away (notebook 08).
 """
 from .ordering import ORDERS, format_table, knuth_moore_leaves, minimal_tree_nodes, nodes_by_order
 from .sigma import (NOTES_FIGURES, TEXTBOOK_TREE, BranchProbabilities, branch_probabilities,

@@ -50,6 +50,29 @@ def minimal_tree_nodes(branching: int, depth: int) -> int:
     return sum(knuth_moore_leaves(branching, d) for d in range(depth + 1))
 
 
+def _checked_sweep(branching, depths, orders, seeds, low, high, max_nodes) -> tuple:
+    """The arguments of :func:`nodes_by_order` that describe its trees, checked (and the lists made
+    lists): ``(depths, seeds, orders)``."""
+    whole("branching", branching, 1)
+    depths, seeds, orders = _listed("depths", depths), _listed("seeds", seeds), _listed("orders", orders)
+    bad = [o for o in orders if not isinstance(o, str) or o not in ORDERS]
+    if bad:
+        raise ArgumentError(f"unknown order(s) {bad}: choose from {list(ORDERS)}")
+    if not seeds:
+        raise ArgumentError("need at least one seed to average over")
+    for s in seeds:
+        python_seed("seeds", s)
+    if any(isinstance(m, bool) or not isinstance(m, numbers.Integral) or m < 0 for m in depths):
+        raise ArgumentError(f"depths must be integers >= 0, got {depths}")
+    whole("low", low, None)
+    whole("high", high, low)
+    whole("max_nodes", max_nodes, 1, none=True)
+    for m in depths:
+        guard_size(uniform_tree_size(branching, m), max_nodes, argument="max_nodes",
+                   what=f"the node count of GameTree.random({branching}, {m})")
+    return depths, seeds, orders
+
+
 def nodes_by_order(branching: int, depths: Iterable[int], orders: Sequence[str] = ORDERS,
                    seeds: Iterable[int] = range(10), *, prune_on_equality: bool = True,
                    with_minimax: bool = True, low: int = 0, high: int = 99,
@@ -67,26 +90,10 @@ def nodes_by_order(branching: int, depths: Iterable[int], orders: Sequence[str] 
     Trees of more than ``max_nodes`` nodes raise :class:`~gamelib.core.TooLargeError` before any is
     built (see :meth:`GameTree.random`).
     """
-    whole("branching", branching, 1)
-    depths, seeds, orders = _listed("depths", depths), _listed("seeds", seeds), _listed("orders", orders)
-    bad = [o for o in orders if not isinstance(o, str) or o not in ORDERS]
-    if bad:
-        raise ArgumentError(f"unknown order(s) {bad}: choose from {list(ORDERS)}")
-    if not seeds:
-        raise ArgumentError("need at least one seed to average over")
-    for s in seeds:
-        python_seed("seeds", s)
-    if any(isinstance(m, bool) or not isinstance(m, numbers.Integral) or m < 0 for m in depths):
-        raise ArgumentError(f"depths must be integers >= 0, got {depths}")
+    depths, seeds, orders = _checked_sweep(branching, depths, orders, seeds, low, high, max_nodes)
     for name, value in (("prune_on_equality", prune_on_equality), ("with_minimax", with_minimax),
                         ("progress", progress)):
         flag(name, value)
-    whole("low", low, None)
-    whole("high", high, low)
-    whole("max_nodes", max_nodes, 1, none=True)
-    for m in depths:
-        guard_size(uniform_tree_size(branching, m), max_nodes, argument="max_nodes",
-                   what=f"the node count of GameTree.random({branching}, {m})")
 
     counts: dict[str, list[list[int]]] = {o: [[] for _ in depths] for o in orders}
     if with_minimax:

@@ -16,7 +16,11 @@ import math
 from typing import Callable, NamedTuple
 
 from ..core import MAX, ArgumentError
+from ..games import Connect4
+from ..games.connect4 import center_first
+from ..games.connect4 import evaluation as hand_written
 from ..validate import function, whole
+from .matches import alphabeta_agent, tictactoe_table, versus
 
 
 class Agreement(NamedTuple):
@@ -59,9 +63,7 @@ def _tictactoe_positions():
     """The endgame table and, once, each non-terminal position with its exact value, the sign of the
     player to move and its children."""
     if not _TABLE:
-        from ..games import TicTacToe
-        from ..lookup import endgame_table
-        table = endgame_table(TicTacToe())
+        table = tictactoe_table()
         game = table.game
         positions = [(s, e.value, 1 if game.to_move(s) == MAX else -1,
                       [(game.result(s, a), a) for a in game.actions(s)])
@@ -88,20 +90,12 @@ def learning_curve(result, measure: Callable, checkpoints) -> dict:
 
 def connect4_match(evaluation, opponent=None, *, depth: int = 2, games: int = 20, seed=0,
                    opening_plies: int = 2, progress: bool = False):
-    """The :class:`~gamelib.experiments.mcts_strength.Record` of alpha-beta to ``depth`` with
+    """The :class:`~gamelib.experiments.matches.Record` of alpha-beta to ``depth`` with
     ``evaluation`` against alpha-beta to the same depth with ``opponent`` (the hand-written
     evaluation if None), centre-first ordering for both, on Connect Four."""
-    from ..alphabeta import alphabeta
-    from ..games import Connect4
-    from ..games.connect4 import center_first
-    from ..games.connect4 import evaluation as hand_written
-    from .mcts_strength import versus
-
     game = Connect4()
     opponent = hand_written() if opponent is None else opponent
     whole("depth", depth, 1)
-
-    def agent(ev):
-        return lambda s: alphabeta(game, s, depth=depth, evaluate=ev, order=center_first).action
-    return versus(game, agent(evaluation), agent(opponent), games=games, seed=seed,
+    return versus(game, alphabeta_agent(game, evaluation, depth=depth, order=center_first),
+                  alphabeta_agent(game, opponent, depth=depth, order=center_first), games=games, seed=seed,
                   opening_plies=opening_plies, progress=progress)

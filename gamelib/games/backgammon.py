@@ -79,7 +79,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..core import CHANCE, MAX, MIN, ArgumentError, Game, GameError, IllegalMoveError, StateError
+from ..core import ArgumentError, CHANCE, Game, GameError, IllegalMoveError, MAX, MIN, StateError, trusted
 from ..evaluation import WeightedSum
 from ..validate import flag
 
@@ -325,6 +325,7 @@ class Backgammon(Game):
     def is_terminal(self, state):
         return (state.x & 15) == CHECKERS or (state.o & 15) == CHECKERS
 
+    @trusted
     def chance_outcomes(self, state):
         if state.dice is not None or self.is_terminal(state):
             return super().chance_outcomes(state)
@@ -355,6 +356,7 @@ class Backgammon(Game):
             raise self.illegal(state, action)
         return child
 
+    @trusted
     def utility(self, state, player):
         if not self.is_terminal(state):
             raise GameError(f"utility is asked of terminal states; {state!r} is not the end of the game")

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import CHANCE, MAX, MIN, Game, GameError, StateError
+from ..core import CHANCE, Game, GameError, MAX, MIN, StateError, trusted
 
 CARDS = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
 """The deck, in OpenSpiel's order (its card i is ``CARDS[i]``): J < Q < K, two suits of each."""
@@ -125,6 +125,7 @@ class LeducPoker(Game):
             return CHANCE
         return MAX if len(history) % 2 == 0 else MIN
 
+    @trusted
     def chance_outcomes(self, state):
         if self.is_terminal(state) or self._round(state) is not None:
             return super().chance_outcomes(state)
@@ -157,6 +158,7 @@ class LeducPoker(Game):
             return state._replace(round1=state.round1 + letter)
         return state._replace(round2=state.round2 + letter)
 
+    @trusted
     def utility(self, state, player):
         if not self.is_terminal(state):
             raise GameError(f"utility is asked of terminal states; {state!r} is not the end of a hand")

@@ -27,6 +27,10 @@ module                      holds
 :mod:`.imperfect`           the partial-observability exercises: PREDICT, UPDATE and belief tracking
                             compared with gamelib.imperfect's as sets of states, averaging over
                             clairvoyance with ``clairvoyance_policy``'s averages and decisions
+:mod:`.multiplayer`         assignment 06: max^n node for node against gamelib.maxn's trace, a 2 × 2
+                            zero-sum game against gamelib.normal_form (any optimal mix accepted)
+:mod:`.learning`            assignment 07: MCTS's SELECT and BACK-PROPAGATE inside gamelib.mcts's own
+                            loop, compared with its trace at every iteration; TD(λ) against td_learn
 :mod:`.workflow`            the instructor's nbgrader steps; ``python -m gamelib.grading`` runs them
 :mod:`.feedback`            the nbconvert preprocessor that keeps hidden tests out of feedback
 :mod:`.fakes`               fake submissions (tests/submissions/) and the self-test that grades them
@@ -35,7 +39,7 @@ module                      holds
 from . import checks
 from .checks import GradingError
 from .mutants import MUTANTS, Mutant, buggy_search, matching_mutants
-from .tracing import Node, TracedGame
+from .tracing import SearchNode, TracedGame
 
-__all__ = ["checks", "GradingError", "MUTANTS", "Mutant", "buggy_search", "matching_mutants", "Node",
+__all__ = ["checks", "GradingError", "MUTANTS", "Mutant", "buggy_search", "matching_mutants", "SearchNode",
            "TracedGame"]

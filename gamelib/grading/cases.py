@@ -340,7 +340,7 @@ def random_deal_case(rng: random.Random, game, name: str = "hidden case") -> Dea
 _CLAIRVOYANCE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def _clairvoyant(game):
+def clairvoyant_table(game):
     """gamelib's exact averaging over clairvoyance for ``game`` (ties to the first action), memoized."""
     from ..imperfect import clairvoyance_policy
     try:
@@ -371,7 +371,7 @@ def reference_imperfect(kind: str, case):
     if kind == "track":
         return tuple(b.states for b in track(game, case.player, case.states, case.actions))
     if kind in ("averages", "decision"):
-        policy = _clairvoyant(game)
+        policy = clairvoyant_table(game)
         state = case.state
         key = policy.form.infoset_of(state)
         if kind == "averages":

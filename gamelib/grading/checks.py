@@ -21,7 +21,7 @@ import copy
 import math
 
 from . import cases as C
-from . import imperfect
+from . import imperfect, learning, multiplayer
 from .byhand import alphabeta_by_hand, answer_format, choices, values_by_hand
 from .core import CHECK_TIME, MAX_TIMEOUTS, SHOWN, TIME_LIMIT, CaseResult, GradingError, fail, grade, quiet
 from .context import hidden_seed
@@ -29,10 +29,37 @@ from .core import grade_case, run_cases  # noqa: F401 -- for tools and tests
 from .guard import describe_returned, is_number, run
 from .imperfect import (belief_by_hand, clairvoyance_by_hand, clairvoyant_policy, guaranteed_moves_by_hand,
                         wins_at_once_by_hand)
+from .learning import backup_by_hand, td_by_hand, ucb_by_hand
+from .multiplayer import equilibria_by_hand, maxn_by_hand, paranoid_by_hand, zero_sum_by_hand
 from .searches import CS221_COIN, EXERCISES, UNEQUAL  # noqa: F401 -- test cells import CS221_COIN from here
 
 IMPERFECT = imperfect.TASKS
 """The partial-observability functions by name (assignment 05)."""
+
+
+def short_tracebacks(shell=None) -> None:
+    """In a notebook, show a failed check as its message alone (``GradingError: ...``), without the
+    grader's own frames before it: the message is the feedback.  Done when the checks are imported in an
+    IPython kernel; nbgrader still sees the cell's error."""
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:
+            return
+        shell = get_ipython()
+    if shell is None or getattr(shell, "gamelib_short_tracebacks", False):
+        return
+
+    def show(self, etype, value, tb, tb_offset=None):
+        stb = self.InteractiveTB.get_exception_only(etype, value)
+        self._showtraceback(etype, value, stb)
+        return stb
+
+    shell.set_custom_exc((GradingError,), show)
+    shell.gamelib_short_tracebacks = True
+
+
+short_tracebacks()
 
 
 @quiet
@@ -67,6 +94,39 @@ def clairvoyance(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: f
         raise ValueError(f"checks.clairvoyance grades clairvoyance_averages or clairvoyance_decision, "
                          f"not {name!r}")
     return grade(IMPERFECT[name], fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
+
+
+@quiet
+def maxn(fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT, quiet: bool = False):
+    """Grade the student's ``maxn_value(game, state, tie)`` node for node against gamelib.maxn's trace
+    (assignment 06, :mod:`gamelib.grading.multiplayer`), on the public cases or ``hidden`` cases."""
+    __tracebackhide__ = True
+    return grade(multiplayer.TASKS["maxn_value"], fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
+
+
+@quiet
+def matrix(fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT, quiet: bool = False):
+    """Grade the student's ``solve_zero_sum_2x2(payoffs)`` against gamelib.normal_form.solve_zero_sum
+    (assignment 06): the value within rounding and an optimal mix, on the public or ``hidden`` games."""
+    __tracebackhide__ = True
+    return grade(multiplayer.TASKS["solve_zero_sum_2x2"], fn, hidden=hidden, seed=seed, time_limit=time_limit,
+                 quiet=quiet)
+
+
+@quiet
+def mcts(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT, quiet: bool = False):
+    """Grade the student's MCTS step ``name``, 'select' or 'backup' (assignment 07,
+    :mod:`gamelib.grading.learning`), in gamelib.mcts's search, iteration by iteration against its trace."""
+    __tracebackhide__ = True
+    return learning.grade_step(name, fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
+
+
+@quiet
+def td(fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT, quiet: bool = False):
+    """Grade the student's ``td_lambda(weights, episode, utility, alpha, lam)`` against
+    gamelib.td.td_learn on recorded games (assignment 07), public or ``hidden`` ones."""
+    __tracebackhide__ = True
+    return grade(learning.TASKS["td_lambda"], fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
 
 
 def grade_search(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
@@ -149,4 +209,6 @@ def connect4_evaluation(evaluate, *, seed: int = 0, points: int = 4) -> float:
 __all__ = ["GradingError", "EXERCISES", "IMPERFECT", "search", "belief", "clairvoyance", "grade_search",
            "answer_format", "values_by_hand", "alphabeta_by_hand", "choices", "sigma_probability",
            "connect4_evaluation", "belief_by_hand", "guaranteed_moves_by_hand", "wins_at_once_by_hand",
-           "clairvoyance_by_hand", "clairvoyant_policy", "fail", "CHECK_TIME", "MAX_TIMEOUTS", "SHOWN"]
+           "clairvoyance_by_hand", "clairvoyant_policy", "fail", "CHECK_TIME", "MAX_TIMEOUTS", "SHOWN",
+           "maxn", "matrix", "mcts", "td", "maxn_by_hand", "paranoid_by_hand", "zero_sum_by_hand",
+           "equilibria_by_hand", "ucb_by_hand", "backup_by_hand", "td_by_hand"]

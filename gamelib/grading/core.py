@@ -29,7 +29,7 @@ import warnings
 from typing import Any, Callable, NamedTuple
 
 from .context import hidden_seed, partial_credit
-from .guard import describe_returned, is_number, run
+from .guard import cpu_clock, describe_returned, is_number, run
 from .mutants import Outcome, matching_mutants
 
 TIME_LIMIT = 2.0
@@ -128,6 +128,12 @@ class Family:
     def difference(self, task: "Task", got: Outcome, want: Outcome, case) -> str:
         raise NotImplementedError
 
+    def call(self, task: "Task", fn, attempt: Attempt, time_limit: float):
+        """Run the student's ``fn`` on one case: a :class:`~gamelib.grading.guard.Run`.  By default one
+        guarded call with the attempt's arguments; a family whose case calls the student's function many
+        times (a step of a search the grader drives) runs its loop here, within the case's time."""
+        return run(fn, *attempt.args, time_limit=time_limit, watch=attempt.watch, allowed=attempt.allowed)
+
     def forbidden(self, task: "Task", call: str) -> str:
         return f"it calls {call}, gamelib's own; this exercise asks you to write {task.name} yourself"
 
@@ -193,7 +199,7 @@ def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResu
     expected = family.expected(task, case)
     before = snapshot(case.game)
     attempt = family.attempt(task, case, expected)
-    r = run(fn, *attempt.args, time_limit=time_limit, watch=attempt.watch, allowed=attempt.allowed)
+    r = family.call(task, fn, attempt, time_limit)
     visits = tuple(attempt.visits())
     problem, value, action, error = "", None, None, None
     if r.status == "timeout":
@@ -221,13 +227,14 @@ def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResu
     return CaseResult(case, student, expected, problem, r.printed)
 
 
-def run_cases(cases, grade_one) -> list[CaseResult]:
+def run_cases(cases, grade_one, clock=time.thread_time) -> list[CaseResult]:
     """``grade_one(case)`` for each case, in order, while the check has time: after ``MAX_TIMEOUTS``
-    time-outs, or once the check's ``CHECK_TIME`` seconds are used up, the remaining cases are not run
-    and count as failed (a slow or looping answer cannot hold the autograder for ever)."""
-    results, start, timeouts = [], time.thread_time(), 0
+    time-outs, or once the check's ``CHECK_TIME`` seconds of ``clock`` are used up (CPU time: the
+    grader's, and the sandbox's for a submission's function), the remaining cases are not run and count
+    as failed (a slow or looping answer cannot hold the autograder for ever)."""
+    results, start, timeouts = [], clock(), 0
     for case in cases:
-        if timeouts >= MAX_TIMEOUTS or time.thread_time() - start > CHECK_TIME:
+        if timeouts >= MAX_TIMEOUTS or clock() - start > CHECK_TIME:
             why = (f"after {timeouts} time-outs" if timeouts >= MAX_TIMEOUTS
                    else f"the check's {CHECK_TIME:g} s of CPU time were used up")
             miss = Outcome((), error="not run")
@@ -274,7 +281,7 @@ def grade(task: Task, fn, *, hidden: int = 0, seed: int = 0, time_limit: float =
     if not callable(fn):
         fail(f"{task.name} should be a function; it is {describe_returned(fn)}")
     cases = task.hidden(hidden_seed(task.name, seed), hidden) if hidden else task.public()
-    results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit))
+    results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit), cpu_clock(fn))
     where = f"{len(cases)} hidden cases" if hidden else f"{len(cases)} public cases"
     failed = [r for r in results if r.problem]
     printed = sum(r.printed for r in results)

@@ -32,6 +32,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import NamedTuple
 
+from .cells import grade_id as _gid, is_locked_code, is_test
 from .context import Context, grading
 from .guard import Run, TimeLimitExceeded
 from .isolation import Limits, Sandbox
@@ -48,25 +49,6 @@ CALL_SLACK = 2.0
 RESTARTS = 3
 """How many times a submission's sandbox may be restarted (each after one of its cells or calls hung)."""
 OUTPUT_KEPT = 4000
-
-
-def _gid(cell):
-    return cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
-
-
-def _nbgrader(cell) -> dict:
-    return cell.get("metadata", {}).get("nbgrader", {})
-
-
-def is_test(cell) -> bool:
-    """A test cell: graded, not an answer (nbgrader's 'autograder tests' cell)."""
-    m = _nbgrader(cell)
-    return cell.get("cell_type") == "code" and bool(m.get("grade")) and not m.get("solution")
-
-
-def is_locked_code(cell) -> bool:
-    m = _nbgrader(cell)
-    return cell.get("cell_type") == "code" and bool(m.get("locked")) and not m.get("solution")
 
 
 # ---------------------------------------------------------------------------------------------------

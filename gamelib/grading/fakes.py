@@ -16,7 +16,8 @@ import uuid
 from pathlib import Path
 from typing import NamedTuple
 
-from .workflow import (SECRET, SOURCE, WorkflowError, _gid, _is_solution, _nbgrader, autograde, grades,
+from .cells import grade_id, is_answer
+from .workflow import (SECRET, SOURCE, WorkflowError, run_nbgrader, autograde, grades,
                        notebooks, prepare_course)
 
 SUBMISSIONS = Path(__file__).resolve().parents[2] / "tests" / "submissions"
@@ -81,43 +82,59 @@ def solution_source(cell) -> str:
                      if "### BEGIN SOLUTION" not in line and "### END SOLUTION" not in line)
 
 
+def _find(nb, gid, fake):
+    for c in nb.cells:
+        if grade_id(c) == gid:
+            return c
+    raise WorkflowError(f"{fake.path}: no cell {gid!r} in the student version")
+
+
+def _solutions(nb, arg, body, fake, solutions):
+    for c in nb.cells:
+        if is_answer(c):
+            c.source = solutions[grade_id(c)]
+
+
+def _answer(nb, arg, body, fake, solutions):
+    cell = _find(nb, arg, fake)
+    if not is_answer(cell):
+        raise WorkflowError(f"{fake.path}: {arg} is not an answer cell")
+    cell.source = body
+
+
+def _add(nb, arg, body, fake, solutions):
+    import nbformat
+    nb.cells.append(nbformat.v4.new_code_cell(body))
+
+
+def _strip(nb, arg, body, fake, solutions):
+    for c in nb.cells:
+        for key in ("nbgrader", "deletable", "editable"):
+            c.metadata.pop(key, None)
+        c["id"] = uuid.uuid4().hex[:8]
+
+
+BLOCKS = {
+    "solutions": _solutions,
+    "answer": _answer,
+    "edit": lambda nb, arg, body, fake, solutions: setattr(_find(nb, arg, fake), "source", body),
+    "delete": lambda nb, arg, body, fake, solutions: nb.cells.remove(_find(nb, arg, fake)),
+    "add": _add,
+    "strip": _strip,
+}
+"""What each block of a fake does to the student version (tests/submissions/README.md)."""
+
+
 def build(fake: Fake, release_nb, source_nb):
     """The notebook ``fake`` describes: the student version ``release_nb`` with its edits applied
     (``source_nb``, the source, supplies the solutions)."""
-    import nbformat
     nb = copy.deepcopy(release_nb)
-    solutions = {_gid(c): solution_source(c) for c in source_nb.cells if _is_solution(c)}
-
-    def find(gid):
-        for c in nb.cells:
-            if _gid(c) == gid:
-                return c
-        raise WorkflowError(f"{fake.path}: no cell {gid!r} in the student version")
-
+    solutions = {grade_id(c): solution_source(c) for c in source_nb.cells if is_answer(c)}
     for head, body in fake.blocks:
         word, _, arg = head.partition(" ")
-        if word == "solutions":
-            for c in nb.cells:
-                if _is_solution(c):
-                    c.source = solutions[_gid(c)]
-        elif word == "answer":
-            cell = find(arg)
-            if not _is_solution(cell):
-                raise WorkflowError(f"{fake.path}: {arg} is not an answer cell")
-            cell.source = body
-        elif word == "edit":
-            find(arg).source = body
-        elif word == "delete":
-            nb.cells.remove(find(arg))
-        elif word == "add":
-            nb.cells.append(nbformat.v4.new_code_cell(body))
-        elif word == "strip":
-            for c in nb.cells:
-                for key in ("nbgrader", "deletable", "editable"):
-                    c.metadata.pop(key, None)
-                c["id"] = uuid.uuid4().hex[:8]
-        else:
+        if word not in BLOCKS:
             raise WorkflowError(f"{fake.path}: unknown block '# %% {head}'")
+        BLOCKS[word](nb, arg, body, fake, solutions)
     return nb
 
 
@@ -142,7 +159,7 @@ def cell_outputs(course: Path, assignment: str, student: str) -> dict:
     out = {}
     for path in notebooks(Path(course) / "autograded" / student / assignment):
         for c in nbformat.read(str(path), as_version=4).cells:
-            if _gid(c) and c.cell_type == "code":
+            if grade_id(c) and c.cell_type == "code":
                 parts = []
                 for o in c.get("outputs", []):
                     if o.output_type == "stream":
@@ -151,7 +168,7 @@ def cell_outputs(course: Path, assignment: str, student: str) -> dict:
                         parts.append(f"{o.ename}: {o.evalue}")
                     elif "text/plain" in o.get("data", {}):
                         parts.append(o.data["text/plain"])
-                out[_gid(c)] = "\n".join(parts)
+                out[grade_id(c)] = "\n".join(parts)
     return out
 
 
@@ -201,7 +218,7 @@ def selftest(assignment: str, *, course: Path | None = None, folder: Path = SUBM
         secret = course / SECRET
         if not secret.exists():
             secret.write_text(SELFTEST_SECRET + "\n")
-        _nbgrader(GenerateAssignment, course, assignment, force=True)     # a fresh student version
+        run_nbgrader(GenerateAssignment, course, assignment, force=True)     # a fresh student version
         release_nb = nbformat.read(str(course / "release" / assignment / books[0].name), as_version=4)
         source_nb = nbformat.read(str(books[0]), as_version=4)
         inbox = Path(tmp) / "inbox"

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import CHANCE, MAX, MIN, Game, TreeSpecError
+from ..core import MAX, MIN, Game, StateError, TreeSpecError, trusted
+from ..games.kuhn import HISTORIES, KuhnPoker, KuhnState
 from ..trees import ChanceSpec, GameTree, label
 
 
@@ -140,7 +141,7 @@ RANKS = "JQKA"
 """The card ranks of :class:`SmallPoker`, lowest first."""
 
 
-class SmallPoker(Game):
+class SmallPoker(KuhnPoker):
     """``SmallPoker(deck="JQK", ante=1, bet=1)``: Kuhn poker (:class:`gamelib.games.KuhnPoker`) with any
     small deck, where cards may repeat, and any stakes: the card game the clairvoyance exercises are
     graded on.
@@ -149,8 +150,8 @@ class SmallPoker(Game):
     holds two queens), **without replacement**, so the ordered deals are *not* equally likely: with
     ``"JQQK"`` MAX gets a queen half the time.  A deal is named by its two ranks, MAX's first
     (``"QK"``); the probability of (a, b) is n_a/N · (n_b − [a = b])/(N − 1).  Then the betting of Kuhn
-    poker: ``'pass'`` or ``'bet'`` (``bet`` more), histories ``pp``, ``bp``, ``bb``, ``pbp``, ``pbb``;
-    a showdown gives the pot to the higher card and splits it (0) on equal ranks.  States are
+    poker, inherited: ``'pass'`` or ``'bet'`` (``bet`` more), histories ``pp``, ``bp``, ``bb``, ``pbp``,
+    ``pbb``; a showdown gives the pot to the higher card and splits it (0) on equal ranks.  States are
     :class:`gamelib.games.kuhn.KuhnState`; a player observes its own card and every action, which is
     also its information set (``'Qpb'``).  ``SmallPoker()`` *is* Kuhn poker, state for state.
 
@@ -167,43 +168,28 @@ class SmallPoker(Game):
         for name, v in (("ante", ante), ("bet", bet)):
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
                 raise ValueError(f"{name} must be a positive number, got {v!r}")
-        from ..games.kuhn import KuhnState
-        self._state = KuhnState
+        super().__init__()
         self.deck = "".join(sorted(deck, key=RANKS.index))
         self.ante, self.bet = ante, bet
-        self.initial_state = KuhnState()
         n = len(self.deck)
         counts = {r: self.deck.count(r) for r in RANKS if r in self.deck}
         self._deals = tuple((a + b, counts[a] / n * (counts[b] - (a == b)) / (n - 1))
                             for a in counts for b in counts if counts[b] - (a == b) > 0)
 
-    def to_move(self, state):
-        if state.cards is None:
-            return CHANCE
-        return MAX if len(state.history) % 2 == 0 else MIN
-
+    @trusted
     def chance_outcomes(self, state):
         if state.cards is not None:
-            return super().chance_outcomes(state)
+            return Game.chance_outcomes(self, state)
         return list(self._deals)
-
-    def actions(self, state):
-        if state.cards is None or self.is_terminal(state):
-            return ()
-        return ("pass", "bet")
 
     def result(self, state, action):
         if state.cards is None:
             if action not in dict(self._deals):
                 raise self.illegal(state, action)
-            return self._state((action[0], action[1]), "")
-        if self.is_terminal(state) or action not in ("pass", "bet"):
-            raise self.illegal(state, action)
-        return self._state(state.cards, state.history + action[0])
+            return KuhnState((action[0], action[1]), "")
+        return super().result(state, action)
 
-    def is_terminal(self, state):
-        return state.history in ("pp", "bp", "bb", "pbp", "pbb")
-
+    @trusted
     def utility(self, state, player):
         h = state.history
         if h == "bp":
@@ -216,15 +202,15 @@ class SmallPoker(Game):
             u = stake if mine > theirs else -stake if mine < theirs else 0
         return u if player == MAX else -u
 
-    def observation(self, state, player):
-        """The player's own card, then every action so far (``''`` before the deal)."""
-        if state.cards is None:
-            return ""
-        return state.cards[0 if player == MAX else 1] + state.history
-
-    def information_set(self, state, player):
-        """Own card + history, as in Kuhn poker (``'Kb'``)."""
-        return self.observation(state, player)
+    def check_state(self, state) -> None:
+        """Raise StateError unless ``state`` is a position of this game: Kuhn poker's, with a deal of
+        this deck."""
+        ok = isinstance(state, KuhnState) and isinstance(state.history, str) and (
+            (state.cards is None and state.history == "")
+            or (isinstance(state.cards, tuple) and len(state.cards) == 2
+                and "".join(map(str, state.cards)) in dict(self._deals) and state.history in HISTORIES))
+        if not ok:
+            raise StateError(f"{state!r} is not a state of {self!r}")
 
     def __repr__(self):
         return f"SmallPoker({self.deck!r}, ante={self.ante!r}, bet={self.bet!r})"

@@ -31,7 +31,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from .workflow import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, _gid, course_secret, notebooks, repair
+from .cells import grade_id
+from .workflow import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks, repair
 
 SETUP_SH = r'''#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.
@@ -141,7 +142,7 @@ def run(root: Path) -> dict:
         graded = grade_notebook(nb, source_nb, runtime=runtime, secret=secret, assignment=assignment)
     titles = _titles(source_nb)
     for cell in graded.notebook.cells:
-        gid = _gid(cell)
+        gid = grade_id(cell)
         if gid in graded.scores:
             score, top = graded.scores[gid]
             results["tests"].append({"name": titles.get(gid, gid), "score": float(score), "max_score": float(top),
@@ -171,7 +172,7 @@ def _titles(source_nb) -> dict:
             for line in cell.source.splitlines():
                 if line.startswith("## "):
                     heading = line[3:].strip()
-        gid = _gid(cell)
+        gid = grade_id(cell)
         if gid and cell.cell_type == "code" and cell.metadata.get("nbgrader", {}).get("grade"):
             out[gid] = f"{heading} [{gid}]" if heading else gid
     return out

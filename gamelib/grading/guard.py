@@ -78,7 +78,7 @@ class Run(NamedTuple):
     forbidden: tuple = ()
 
 
-class _CappedStream(io.TextIOBase):
+class CappedStream(io.TextIOBase):
     """A text stream that keeps the first ``limit`` characters written to it and counts the rest."""
 
     def __init__(self, limit: int = OUTPUT_KEPT):
@@ -137,7 +137,7 @@ def _watch_calls(found: dict, on=True, allowed=()):
 
 
 @contextmanager
-def _time_limit(seconds: float | None):
+def time_limit_of(seconds: float | None):
     """Raise TimeLimitExceeded in this thread once the block has used ``seconds`` of CPU time, or
     ``WALL_FACTOR * seconds`` have passed on the wall clock (and every 50 ms after), until it ends."""
     if seconds is None:
@@ -232,12 +232,12 @@ def run(fn, *args, time_limit: float | None = 2.0, watch=True, allowed=(), **kwa
 def guarded(fn, args, kwargs, time_limit, watch=True, allowed=()) -> Run:
     """:func:`run`'s guards around a call in this process (the student's kernel, or the sandbox's
     worker)."""
-    stream, found = _CappedStream(), {}
+    stream, found = CappedStream(), {}
     start, cpu_start = time.perf_counter(), time.thread_time()
     status, returned, error = "ok", None, None
     try:
         with redirect_stdout(stream), redirect_stderr(stream), _watch_calls(found, watch, allowed), \
-                _time_limit(time_limit):
+                time_limit_of(time_limit):
             returned = fn(*args, **kwargs)
     except TimeLimitExceeded as e:
         status, error = "timeout", e

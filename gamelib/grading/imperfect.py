@@ -482,7 +482,7 @@ def clairvoyant_policy(policy, its_exploitability, game, *, what: str = "your po
     __tracebackhide__ = True
     from ..core import GameError
     from ..imperfect import as_policy, exploitability
-    reference = C._clairvoyant(game)
+    reference = C.clairvoyant_table(game)
     try:
         mine = as_policy(game, policy)
     except GameError as e:

@@ -35,6 +35,7 @@ from typing import Any, Callable, NamedTuple
 from ..core import CHANCE, INF, MAX, MIN, Event, GameError, SearchResult, cutoff_test
 from ..minimax import minimax
 from .cases import Case, reference, rounds_cutoff
+from .guard import is_number
 
 BUGS = frozenset({"last_tied", "fresh_root_window", "overwrite_state", "overwrite_at_chance",
                   "cutoff_before_terminal", "argmax_root", "alpha_never_raised",
@@ -552,6 +553,157 @@ MUTANTS = (
            frozenset({"decision"}), _imperfect({"vote"})),
 )
 """The library of known bugs, in the order feedback lists them."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Assignments 06 and 07: max^n, 2 × 2 zero-sum games, MCTS's SELECT and BACK-PROPAGATE, TD(λ)
+# ---------------------------------------------------------------------------------------------------
+#
+# Their bug models are written beside their grading, in gamelib.grading.multiplayer (buggy_maxn,
+# buggy_zero_sum_2x2) and gamelib.grading.learning (buggy_select, buggy_backup, buggy_td), each equal
+# to gamelib's own (maxn, normal_form.solve_zero_sum, mcts, td_learn) with no bug switched on.  Those
+# modules import this one, so a model is looked up there when it is first run.  Their outcomes hold
+# vectors and weights compared within rounding (Near), and for MCTS the first iteration at which a step
+# parts from gamelib.mcts's trace.
+
+class Near:
+    """A number, or a tuple of them (nested, other items compared with ``==``), equal to another within
+    rounding: what a utility vector, a value or a list of weights is compared as."""
+
+    __slots__ = ("x",)
+
+    def __init__(self, x):
+        self.x = x
+
+    def __eq__(self, other):
+        return _near(self.x, other.x if isinstance(other, Near) else other)
+
+    def __hash__(self):
+        return 0
+
+    def __repr__(self):
+        return _show(self.x)
+
+
+def _near(a, b) -> bool:
+    a = a.x if isinstance(a, Near) else a
+    b = b.x if isinstance(b, Near) else b
+    if is_number(a) and is_number(b):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+        return len(a) == len(b) and all(_near(x, y) for x, y in zip(a, b))
+    try:
+        return bool(a == b)
+    except Exception:                         # noqa: BLE001 -- a student's object with a broken __eq__
+        return False
+
+
+def _show(x) -> str:
+    if isinstance(x, tuple):
+        return "(" + ", ".join(_show(v) for v in x) + ("," if len(x) == 1 else "") + ")"
+    if isinstance(x, float):
+        return f"{x:.6g}"
+    return repr(x)
+
+
+def _later(module: str, factory: str, *args):
+    """A bug model made by ``factory(*args)`` in ``gamelib.grading.<module>``, looked up when first run."""
+    made = []
+
+    def model(kind, case):
+        if not made:
+            import importlib
+            made.append(getattr(importlib.import_module(f"{__package__}.{module}"), factory)(*args))
+        return made[0](kind, case)
+    return model
+
+
+def _has_chance(case) -> bool:
+    game = case.game
+    states = getattr(game, "states", None)
+    return states is not None and any(not game.is_terminal(s) and game.to_move(s) == CHANCE for s in states)
+
+
+def _three_or_more(case) -> bool:
+    return len(getattr(case.game, "player_order", ())) >= 3
+
+
+def _learning(case) -> bool:
+    return case.lam < 1
+
+
+MUTANTS += (
+    # Assignment 06: max^n (gamelib.grading.multiplayer.buggy_maxn)
+    Mutant("maxn_last_tied",
+           "your max^n keeps the last of the children that are equally good for the player to move (and, "
+           "under tie='spiteful', equally good for the others); it should keep the first, replacing it only "
+           "with a strictly better child (or, under 'spiteful', one with a strictly smaller sum)",
+           frozenset({"maxn"}), _later("multiplayer", "maxn_model", {"last_tied"})),
+    Mutant("wrong_component",
+           "your max^n compares the children by the next player's component; each player maximizes its "
+           "own: the component i of the player to move, i = game.player_order.index(game.to_move(state))",
+           frozenset({"maxn"}), _later("multiplayer", "maxn_model", {"wrong_component"})),
+    Mutant("count_average",
+           "your max^n averages the vectors at a chance node by 1/number-of-outcomes; weight each outcome's "
+           "vector by its probability, from game.chance_outcomes(state)",
+           frozenset({"maxn"}), _later("multiplayer", "maxn_model", {"count_average"}), _has_chance),
+    Mutant("two_player",
+           "your max^n treats the game as two-player: the first player maximizes its own component and every "
+           "other player minimizes it (that is the paranoid game); in max^n every player maximizes its own",
+           frozenset({"maxn"}), _later("multiplayer", "maxn_model", {"two_player"}), _three_or_more),
+    # Assignment 06: a 2 × 2 zero-sum game (gamelib.grading.multiplayer.buggy_zero_sum_2x2)
+    Mutant("no_saddle_check",
+           "your solution always uses the indifference formula; where the game has a saddle point (pure "
+           "maximin = pure minimax) a pure strategy is optimal and the formula gives a probability outside "
+           "[0, 1], or divides by zero: look for a saddle point first",
+           frozenset({"zero_sum_2x2"}), _later("multiplayer", "zero_sum_model", {"no_saddle_check"})),
+    Mutant("column_formula",
+           "your p is the column player's mix, (d − b) / (a − b − c + d): the row player mixes so as to make "
+           "the *column* player indifferent between its columns, p·a + (1 − p)·c = p·b + (1 − p)·d",
+           frozenset({"zero_sum_2x2"}), _later("multiplayer", "zero_sum_model", {"column_formula"})),
+    Mutant("pure_maximin",
+           "your solution is the pure maximin (the best row if the row player had to reveal it first); a "
+           "mixed strategy can guarantee more (von Neumann's minimax theorem: the value lies between pure "
+           "maximin and pure minimax)",
+           frozenset({"zero_sum_2x2"}), _later("multiplayer", "zero_sum_model", {"pure_maximin"})),
+    # Assignment 07: MCTS's SELECT and BACK-PROPAGATE (gamelib.grading.learning.buggy_select, buggy_backup)
+    Mutant("no_exploration",
+           "your SELECT compares U/N alone: UCB1 adds the exploration term c·sqrt(ln N(parent) / N(child)), "
+           "without which a child that started badly is never tried again",
+           frozenset({"mcts_select"}), _later("learning", "mcts_model", "select", {"no_exploration"})),
+    Mutant("child_log",
+           "your SELECT takes ln of the child's visits; UCB1's exploration term is "
+           "c·sqrt(ln N(parent) / N(child)), the parent's visits inside the logarithm",
+           frozenset({"mcts_select"}), _later("learning", "mcts_model", "select", {"child_log"})),
+    Mutant("select_last_tied",
+           "your SELECT takes the last of the children with the largest UCB1; gamelib.mcts takes the first "
+           "(change the choice only on a strictly larger value)",
+           frozenset({"mcts_select"}), _later("learning", "mcts_model", "select", {"last_tied"})),
+    Mutant("max_reward",
+           "your BACK-PROPAGATE adds MAX's utility at every node; U(n) is the reward of the player who moved "
+           "into n (for MIN, minus MAX's utility), so that MIN's SELECT looks for MIN's best replies",
+           frozenset({"mcts_backup"}), _later("learning", "mcts_model", "backup", {"max_reward"})),
+    Mutant("mover_reward",
+           "your BACK-PROPAGATE adds the reward of the player to move at each node; U(n) is the reward of the "
+           "player who moved into n, the one who chooses n at its parent",
+           frozenset({"mcts_backup"}), _later("learning", "mcts_model", "backup", {"mover_reward"})),
+    Mutant("root_visits_only",
+           "your BACK-PROPAGATE counts the visit at the root only; every node on the path gets N + 1",
+           frozenset({"mcts_backup"}), _later("learning", "mcts_model", "backup", {"root_visits_only"})),
+    # Assignment 07: TD(λ) (gamelib.grading.learning.buggy_td)
+    Mutant("error_sign",
+           "your temporal difference has the wrong sign: δ = target − V(s) (the estimate one move later minus "
+           "the estimate now), and w ← w + α·δ·e moves V(s) towards the target",
+           frozenset({"td"}), _later("learning", "td_model", {"error_sign"})),
+    Mutant("undecayed_trace",
+           "your eligibility trace never decays: e ← λ·e + f(s), so that an error reaches back to earlier "
+           "positions less and less (λ = 0 is TD(0))",
+           frozenset({"td"}), _later("learning", "td_model", {"undecayed_trace"}), _learning),
+    Mutant("terminal_bootstrap",
+           "your last update bootstraps from the terminal state's estimate, V(s_T; w); the target of the "
+           "last move is the game's result, UTILITY(s_T, MAX)",
+           frozenset({"td"}), _later("learning", "td_model", {"terminal_bootstrap"})),
+)
 
 BY_NAME = {m.name: m for m in MUTANTS}
 

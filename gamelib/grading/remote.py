@@ -38,9 +38,9 @@ import time
 from fractions import Fraction
 from typing import Any
 
-from .tracing import Node
+from .tracing import SearchNode
 
-MAX_MESSAGE = 64 * 1024 * 1024
+MAX_MESSAGE = 16 * 1024 * 1024
 """Bytes one message may hold; a longer one (a student's answer of millions of items) is refused."""
 MAX_DEPTH = 60
 """How deeply a value sent by the sandbox may nest."""
@@ -129,22 +129,15 @@ class Placeholder:
     """``...`` or ``NotImplemented`` as the sandbox sent it (decoded back to the real constant)."""
 
 
-def to_data(x: Any, ref_of, fn_of, depth: int = 0, count: list | None = None):
-    """``x`` as JSON-ready data; ``ref_of(x)`` is the handle of a value that came from the grader (or
-    None), ``fn_of(f)`` registers one of the student's callables and gives its handle."""
-    count = [0] if count is None else count
-    count[0] += 1
-    if count[0] > MAX_ITEMS or depth > MAX_DEPTH:
-        raise ValueError("the value is too large or nests too deeply to be graded")
-    ref = ref_of(x)
-    if ref is not None:
-        return {"$r": ref}
+_NOT_SCALAR = object()
+
+
+def _scalar_data(x):
+    """A number, string, None or placeholder as data (``_NOT_SCALAR`` for anything else)."""
     if x is None or isinstance(x, (bool, str)):
         return x
-    if x is Ellipsis:
-        return {"$x": "..."}
-    if x is NotImplemented:
-        return {"$x": "NotImplemented"}
+    if x is Ellipsis or x is NotImplemented:
+        return {"$x": "..." if x is Ellipsis else "NotImplemented"}
     if isinstance(x, numbers.Integral):
         return int(x)
     if isinstance(x, Fraction):
@@ -152,23 +145,43 @@ def to_data(x: Any, ref_of, fn_of, depth: int = 0, count: list | None = None):
     if isinstance(x, numbers.Real):
         v = float(x)
         return v if math.isfinite(v) else {"$f": repr(v)}
-    kids = lambda items: [to_data(i, ref_of, fn_of, depth + 1, count) for i in items]  # noqa: E731
-    if type(x) is list:
-        return kids(x)
+    return _NOT_SCALAR
+
+
+def _container_data(x, items):
+    """A list, tuple (a gamelib named tuple by its type's name), set or dict as data, its items made
+    data by ``items``; None for anything else."""
+    if isinstance(x, list):
+        return items(x)
     if isinstance(x, tuple):
         cls = type(x)
         if cls is not tuple and hasattr(cls, "_fields") and str(getattr(cls, "__module__", "")).startswith("gamelib."):
-            return {"$nt": f"{cls.__module__}:{cls.__qualname__}", "v": kids(x)}
-        return {"$t": kids(x)}
-    if isinstance(x, frozenset):
-        return {"$fs": kids(x)}
-    if isinstance(x, set):
-        return {"$s": kids(x)}
+            return {"$nt": f"{cls.__module__}:{cls.__qualname__}", "v": items(x)}
+        return {"$t": items(x)}
+    if isinstance(x, (set, frozenset)):
+        return {"$fs" if isinstance(x, frozenset) else "$s": items(x)}
     if isinstance(x, dict):
-        return {"$d": [[to_data(k, ref_of, fn_of, depth + 1, count), to_data(v, ref_of, fn_of, depth + 1, count)]
-                       for k, v in x.items()]}
-    if isinstance(x, list):
-        return kids(x)
+        return {"$d": [items(pair) for pair in x.items()]}
+    return None
+
+
+def to_data(x: Any, ref_of, fn_of, depth: int = 0, count: list | None = None):
+    """``x`` as JSON-ready data; ``ref_of(x)`` is the handle of a value that came from the grader (or
+    None), ``fn_of(f)`` registers one of the student's callables and gives its handle.  A value that is
+    none of these (an object of the student's own class) goes as its type name and a short repr."""
+    count = [0] if count is None else count
+    count[0] += 1
+    if count[0] > MAX_ITEMS or depth > MAX_DEPTH:
+        raise ValueError("the value is too large or nests too deeply to be graded")
+    ref = ref_of(x)
+    if ref is not None:
+        return {"$r": ref}
+    scalar = _scalar_data(x)
+    if scalar is not _NOT_SCALAR:
+        return scalar
+    container = _container_data(x, lambda items: [to_data(i, ref_of, fn_of, depth + 1, count) for i in items])
+    if container is not None:
+        return container
     if callable(x) and not isinstance(x, type):
         return {"$fn": fn_of(x), "n": str(getattr(x, "__qualname__", getattr(x, "__name__", type(x).__name__)))[:80]}
     try:
@@ -178,6 +191,59 @@ def to_data(x: Any, ref_of, fn_of, depth: int = 0, count: list | None = None):
     return {"$o": type(x).__name__, "v": text[:200]}
 
 
+def _decoded_set(d, decode):
+    try:
+        return (set if "$s" in d else frozenset)(decode(i) for i in _list(d.get("$s", d.get("$fs"))))
+    except TypeError:
+        raise ChannelError("a set of unhashable items") from None
+
+
+def _decoded_dict(d, decode):
+    out = {}
+    for pair in _list(d["$d"]):
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise ChannelError("malformed dict")
+        try:
+            out[decode(pair[0])] = decode(pair[1])
+        except TypeError:
+            raise ChannelError("a dict with an unhashable key") from None
+    return out
+
+
+def _decoded_named_tuple(d, decode):
+    items = [decode(i) for i in _list(d.get("v"))]
+    cls = _named_tuple(d["$nt"])
+    return cls._make(items) if cls is not None and len(items) == len(cls._fields) else tuple(items)
+
+
+def _decoded_float(d, decode):
+    if d["$f"] not in ("inf", "-inf", "nan"):
+        raise ChannelError("malformed float")
+    return float(d["$f"])
+
+
+def _decoded_fraction(d, decode):
+    num, den = _list(d["$q"])
+    if not (isinstance(num, int) and isinstance(den, int) and den > 0):
+        raise ChannelError("malformed fraction")
+    return Fraction(num, den)
+
+
+_DECODERS = {
+    "$t": lambda d, decode: tuple(decode(i) for i in _list(d["$t"])),
+    "$nt": _decoded_named_tuple,
+    "$s": _decoded_set,
+    "$fs": _decoded_set,
+    "$d": _decoded_dict,
+    "$f": _decoded_float,
+    "$q": _decoded_fraction,
+    "$x": lambda d, decode: {"...": Ellipsis, "NotImplemented": NotImplemented}.get(d["$x"], Ellipsis),
+    "$o": lambda d, decode: Opaque(d["$o"], d.get("v", "")),
+}
+"""How each tag of the sandbox's data is read back (``$r`` and ``$fn``, handles, are read by
+:func:`from_data` itself)."""
+
+
 def from_data(d: Any, ref, remote_fn, depth: int = 0):
     """The plain Python value of the data ``d`` (the grader's side); ``ref(k)`` is the grader's object
     with handle ``k``, ``remote_fn(k, name)`` a callable that calls the student's function ``k``."""
@@ -185,53 +251,21 @@ def from_data(d: Any, ref, remote_fn, depth: int = 0):
         raise ChannelError("a value nests too deeply")
     if d is None or isinstance(d, (bool, int, float, str)):
         return d
+    decode = lambda v: from_data(v, ref, remote_fn, depth + 1)  # noqa: E731
     if isinstance(d, list):
-        return [from_data(i, ref, remote_fn, depth + 1) for i in d]
-    if not isinstance(d, dict) or len(d) > 2:
+        return [decode(i) for i in d]
+    if not isinstance(d, dict) or not d or len(d) > 2:
         raise ChannelError("malformed data")
-    if "$r" in d:
+    tag = next((k for k in d if k.startswith("$")), None)
+    if tag == "$r":
         return ref(d["$r"])
-    if "$t" in d:
-        return tuple(from_data(i, ref, remote_fn, depth + 1) for i in _list(d["$t"]))
-    if "$nt" in d:
-        items = [from_data(i, ref, remote_fn, depth + 1) for i in _list(d.get("v"))]
-        cls = _named_tuple(d["$nt"])
-        return cls._make(items) if cls is not None and len(items) == len(cls._fields) else tuple(items)
-    if "$s" in d or "$fs" in d:
-        items = [from_data(i, ref, remote_fn, depth + 1) for i in _list(d.get("$s", d.get("$fs")))]
-        try:
-            return set(items) if "$s" in d else frozenset(items)
-        except TypeError:
-            raise ChannelError("a set of unhashable items") from None
-    if "$d" in d:
-        out = {}
-        for pair in _list(d["$d"]):
-            if not (isinstance(pair, list) and len(pair) == 2):
-                raise ChannelError("malformed dict")
-            k = from_data(pair[0], ref, remote_fn, depth + 1)
-            try:
-                out[k] = from_data(pair[1], ref, remote_fn, depth + 1)
-            except TypeError:
-                raise ChannelError("a dict with an unhashable key") from None
-        return out
-    if "$f" in d:
-        if d["$f"] not in ("inf", "-inf", "nan"):
-            raise ChannelError("malformed float")
-        return float(d["$f"])
-    if "$q" in d:
-        num, den = _list(d["$q"])
-        if not (isinstance(num, int) and isinstance(den, int) and den > 0):
-            raise ChannelError("malformed fraction")
-        return Fraction(num, den)
-    if "$x" in d:
-        return {"...": Ellipsis, "NotImplemented": NotImplemented}.get(d["$x"], Ellipsis)
-    if "$fn" in d:
+    if tag == "$fn":
         if not isinstance(d["$fn"], int):
             raise ChannelError("malformed function handle")
         return remote_fn(d["$fn"], str(d.get("n", "function")))
-    if "$o" in d:
-        return Opaque(d["$o"], d.get("v", ""))
-    raise ChannelError("malformed data")
+    if tag not in _DECODERS:
+        raise ChannelError("malformed data")
+    return _DECODERS[tag](d, decode)
 
 
 def _named_tuple(name):
@@ -326,8 +360,8 @@ _BY_VALUE = frozenset({str, bytes, int, float, bool, type(None), list, dict, set
 
 
 def _node_type():
-    from .tracing import Node
-    return Node
+    from .tracing import SearchNode
+    return SearchNode
 
 
 def _game_type():
@@ -465,8 +499,8 @@ def _no_functions(k, name):
 # The sandbox's end
 # ---------------------------------------------------------------------------------------------------
 
-class RemoteNode(Node):
-    """A search-tree node handed to the student's code: a :class:`~gamelib.grading.tracing.Node` (equal
+class RemoteNode(SearchNode):
+    """A search-tree node handed to the student's code: a :class:`~gamelib.grading.tracing.SearchNode` (equal
     to, hashed as and printed as its state, with attribute reads, indexing, ``len`` and iteration passed
     on to the state) that also knows its handle: handed back, it is the grader's node."""
 

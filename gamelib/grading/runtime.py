@@ -227,23 +227,21 @@ def _package_init(package: str, kinds: dict, extra: str = "") -> str:
     return "\n".join(lines) + "\n" + extra
 
 
-def build(folder: Path, allow=()) -> Path:
-    """Write the student runtime (``allow``: extra modules the assignment lets a submission use) into
-    ``folder`` (replacing it); returns the folder, to go on the sandbox's ``PYTHONPATH``."""
-    kinds = plan(allow)
-    folder = Path(folder)
-    if folder.exists():
-        shutil.rmtree(folder)
-    root = folder / "gamelib"
-    root.mkdir(parents=True)
+def _write_modules(folder: Path, kinds: dict) -> None:
+    """Copy the modules to copy, write a stub for each module withheld."""
     for name, how in sorted(kinds.items()):
         path = _path(name)
         dest = folder / path.relative_to(SOURCE.parent)
         dest.parent.mkdir(parents=True, exist_ok=True)
         if how == "copy":
             shutil.copyfile(path, dest)
-        elif how in ("stub", "display") and not (path.name == "__init__.py" and how == "copy"):
+        elif how in ("stub", "display"):
             dest.write_text(STUB.format(module=name, display=how == "display"))
+
+
+def _write_packages(root: Path, kinds: dict) -> None:
+    """The generated package entries: gamelib, gamelib.grading (the checks do nothing here), and a
+    withheld subpackage some of whose modules are copied (it exports those, stubs the rest)."""
     (root / "_withheld.py").write_text(WITHHELD)
     (root / "__init__.py").write_text(_package_init(
         "gamelib", kinds, "from gamelib._withheld import ForbiddenCall, calls as _forbidden_calls  # noqa: E402\n"))
@@ -252,9 +250,21 @@ def build(folder: Path, allow=()) -> Path:
     (grading / "checks.py").write_text(CHECKS)
     (grading / "__init__.py").write_text(
         '"""gamelib.grading as the student runtime has it."""\n'
-        "from . import checks\nfrom .checks import GradingError\nfrom .tracing import Node, TracedGame\n")
+        "from . import checks\nfrom .checks import GradingError\nfrom .tracing import SearchNode, TracedGame\n")
     for sub in ("imperfect", "experiments"):
         if kinds.get(f"gamelib.{sub}") == "stub" and any(
                 kinds[m] == "copy" for m in kinds if m.startswith(f"gamelib.{sub}.")):
             (root / sub / "__init__.py").write_text(_package_init(f"gamelib.{sub}", kinds))
+
+
+def build(folder: Path, allow=()) -> Path:
+    """Write the student runtime (``allow``: extra modules the assignment lets a submission use) into
+    ``folder`` (replacing it); returns the folder, to go on the sandbox's ``PYTHONPATH``."""
+    kinds = plan(allow)
+    folder = Path(folder)
+    if folder.exists():
+        shutil.rmtree(folder)
+    (folder / "gamelib").mkdir(parents=True)
+    _write_modules(folder, kinds)
+    _write_packages(folder / "gamelib", kinds)
     return folder

@@ -7,7 +7,7 @@ a wrapped ``GameState`` that records the states they expand.  Here the record is
 which the search arrives at each node, as :class:`gamelib.core.Event` 'enter' events, the same events
 gamelib's own searches emit, so the two traces compare node for node.
 
-The states a :class:`TracedGame` hands out are :class:`Node` objects, AIMA's search-tree nodes (4th ed.
+The states a :class:`TracedGame` hands out are :class:`SearchNode` objects, AIMA's search-tree nodes (4th ed.
 §3.3.2: a state, the action that led to it, its parent and its depth).  A node compares, hashes and
 prints as its state and passes attribute reads on to it, so a search written for states runs on nodes
 unchanged.  A search *arrives* at a node the first time it asks the game anything about it (is it
@@ -28,9 +28,10 @@ order as one that builds each child just before searching it.
 """
 from __future__ import annotations
 
-from ..core import MAX, Event, Game, GameError
+from ..core import MAX, MIN, Event, Game, GameError
 
-PROTOCOL = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility", "chance_outcomes")
+PROTOCOL = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility", "chance_outcomes",
+            "player_order")
 
 
 class BudgetExceeded(BaseException):
@@ -39,7 +40,7 @@ class BudgetExceeded(BaseException):
     A BaseException, so a student's ``except Exception`` cannot swallow it."""
 
 
-class Node:
+class SearchNode:
     """A search-tree node (AIMA 4th ed. §3.3.2) standing for ``state``: equal to, hashed as and
     printed as its state, with attribute reads, indexing, ``len`` and iteration passed on to it."""
 
@@ -81,10 +82,15 @@ class Node:
     def __iter__(self):
         return iter(self._state)
 
+    @property
+    def depth(self) -> int:
+        """How many moves below the node a search started from (AIMA's PATH-COST of a unit step)."""
+        return self._depth
+
 
 def unwrap(x):
-    """The state behind a :class:`Node` (anything else is returned as it is)."""
-    return x._state if isinstance(x, Node) else x
+    """The state behind a :class:`SearchNode` (anything else is returned as it is)."""
+    return x._state if isinstance(x, SearchNode) else x
 
 
 class TracedGame(Game):
@@ -92,7 +98,8 @@ class TracedGame(Game):
 
     ``events`` holds the 'enter' events (state, depth, the action that led there) and the 'leaf' events
     (a utility or an evaluation read, with its value), in order; ``visited`` the states arrived at.
-    ``evaluate`` (an evaluation function on states) is offered to the search as :meth:`evaluate`.
+    ``evaluate`` (an evaluation function on states) is offered to the search as :meth:`evaluate`;
+    ``player_order`` is the game's (the order of its utility vectors, for more than two players).
     ``budget``: after this many arrivals the next one raises :class:`BudgetExceeded`.
     Only the protocol is offered: a search that reads anything else of the game (a tree's leaf
     values, say) gets an AttributeError saying so.
@@ -100,15 +107,16 @@ class TracedGame(Game):
 
     def __init__(self, game, *, evaluate=None, policy=None, budget: int | None = None):
         self._game = game
+        self.player_order = tuple(getattr(game, "player_order", (MAX, MIN)))
         self._evaluate = evaluate
         self._policy = policy
         self._budget = budget
         self.events: list[Event] = []
-        self.initial_state = Node(game.initial_state)
+        self.initial_state = SearchNode(game.initial_state)
 
-    def node(self, state) -> Node:
+    def node(self, state) -> SearchNode:
         """A fresh root node for ``state``: where the grader starts a student's search."""
-        return Node(state)
+        return SearchNode(state)
 
     @property
     def visited(self) -> list:
@@ -121,7 +129,7 @@ class TracedGame(Game):
 
     # -- recording -------------------------------------------------------------------------------
     def _arrive(self, node):
-        if type(node) is not Node:
+        if type(node) is not SearchNode:
             return node
         if not node._arrived:
             node._arrived = True
@@ -143,9 +151,12 @@ class TracedGame(Game):
         return self._game.is_terminal(self._arrive(state))
 
     def utility(self, state, player=MAX):
+        """The game's utility, recorded as a 'leaf': MAX's utility for two players (as gamelib's searches
+        record it), the player's asked for in a game of more (``player_order``)."""
         s = self._arrive(state)
         v = self._game.utility(s, player)
-        self.events.append(Event("leaf", s, _depth(state), value=self._game.utility(s, MAX)))
+        two = len(self.player_order) == 2 and MAX in self.player_order
+        self.events.append(Event("leaf", s, _depth(state), value=self._game.utility(s, MAX) if two else v))
         return v
 
     def chance_outcomes(self, state):
@@ -154,7 +165,7 @@ class TracedGame(Game):
     def result(self, state, action):
         s = self._arrive(state)
         child = self._game.result(s, action)
-        return Node(child, action, _depth(state) + 1)
+        return SearchNode(child, action, _depth(state) + 1)
 
     # -- what the grader offers besides the game ---------------------------------------------------
     def evaluate(self, state):
@@ -183,4 +194,4 @@ class TracedGame(Game):
 
 
 def _depth(x) -> int:
-    return x._depth if type(x) is Node else 0
+    return x._depth if type(x) is SearchNode else 0

@@ -22,7 +22,7 @@ import os
 import sys
 import time
 
-from .guard import TimeLimitExceeded, _CappedStream, _time_limit, guarded, where_raised
+from .guard import TimeLimitExceeded, CappedStream, time_limit_of, guarded, where_raised
 from .remote import SandboxEnd, error_info
 
 CHANNEL_FDS = (200, 201)
@@ -65,12 +65,12 @@ class Worker:
         handler(*fields)
 
     def do_exec(self, source: str, cpu_limit: float | None = None) -> None:
-        stream = _CappedStream(4000)
+        stream = CappedStream(4000)
         saved = sys.stdout, sys.stderr
         sys.stdout = sys.stderr = stream
         error = None
         try:
-            with _time_limit(cpu_limit):
+            with time_limit_of(cpu_limit):
                 result = self.shell.run_cell(source, store_history=False, silent=False)
             failure = result.error_before_exec or result.error_in_exec
             if failure is not None:

@@ -46,6 +46,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
+from .cells import grade_id, is_answer
+
 REPO = Path(__file__).resolve().parents[2]
 """The checkout gamelib runs from (an editable install): ``exercises/`` and ``tests/`` live here."""
 EXERCISES = REPO / "exercises"
@@ -156,7 +158,7 @@ def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
     return course
 
 
-def _nbgrader(converter, course: Path, assignment: str, student: str | None = None, **settings) -> str:
+def run_nbgrader(converter, course: Path, assignment: str, student: str | None = None, **settings) -> str:
     """Run one of nbgrader's converters on ``course`` and return its log; raise WorkflowError if it
     failed."""
     _environment()
@@ -191,7 +193,7 @@ def generate(names=None, *, source: Path = SOURCE, release: Path = RELEASE) -> l
     with tempfile.TemporaryDirectory() as tmp:
         course = prepare_course(Path(tmp), names, source)
         for name in names:
-            _nbgrader(GenerateAssignment, course, name, force=True)
+            run_nbgrader(GenerateAssignment, course, name, force=True)
             dst = Path(release) / name
             if dst.exists():
                 shutil.rmtree(dst)
@@ -251,12 +253,77 @@ def validate(names=None, *, source: Path = SOURCE, release: Path = RELEASE) -> l
 # Repairing what students hand in
 # ---------------------------------------------------------------------------------------------------
 
-def _gid(cell):
-    return cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+class _Repair:
+    """A submission's cells matched with its student version's, by grade id (:func:`repair`)."""
 
+    def __init__(self, cells, release):
+        self.cells = cells
+        wanted = [c for c in release.cells if grade_id(c)]
+        self.order = [grade_id(c) for c in wanted]
+        self.by_id = dict(zip(self.order, wanted))
+        self.present = {grade_id(c) for c in cells if grade_id(c) in self.by_id}
 
-def _is_solution(cell) -> bool:
-    return bool(cell.get("metadata", {}).get("nbgrader", {}).get("solution"))
+    def restore(self, cell, gid) -> None:
+        """Give ``cell`` the nbgrader metadata of the student version's cell ``gid``."""
+        model = self.by_id[gid]
+        cell.setdefault("metadata", {})["nbgrader"] = copy.deepcopy(model.metadata["nbgrader"])
+        for key in ("deletable", "editable"):
+            if key in model.metadata:
+                cell.metadata[key] = model.metadata[key]
+        self.present.add(gid)
+
+    def bounds(self, k: int) -> tuple[int, int]:
+        """The positions of the nearest recognised cells before and after the student version's k-th."""
+        where = {grade_id(c): i for i, c in enumerate(self.cells) if grade_id(c) in self.present}
+        lo = max((where[g] for g in self.order[:k] if g in where), default=-1)
+        hi = min((where[g] for g in self.order[k + 1:] if g in where), default=len(self.cells))
+        return lo, hi
+
+    def locked_by_text(self) -> list:
+        """Locked cells (prompts, tests) whose metadata was stripped, recognised by their unchanged text."""
+        restored = []
+        for cell in self.cells:
+            if grade_id(cell) is not None:
+                continue
+            for gid in self.order:
+                ref = self.by_id[gid]
+                if gid not in self.present and not is_answer(ref) and cell.cell_type == ref.cell_type \
+                        and cell.source.strip() == ref.source.strip():
+                    self.restore(cell, gid)
+                    restored.append(gid)
+                    break
+        return restored
+
+    def answers_by_position(self) -> list:
+        """Answer cells whose metadata was stripped: the first unmarked cell of the same type between the
+        neighbouring recognised cells."""
+        restored = []
+        for k, gid in enumerate(self.order):
+            if gid in self.present or not is_answer(self.by_id[gid]):
+                continue
+            lo, hi = self.bounds(k)
+            for i in range(lo + 1, max(hi, lo + 1)):
+                if grade_id(self.cells[i]) is None and self.cells[i].cell_type == self.by_id[gid].cell_type:
+                    self.restore(self.cells[i], gid)
+                    restored.append(gid)
+                    break
+        return restored
+
+    def put_back_deleted(self) -> list:
+        """Cells the student deleted, put back from the student version after their neighbour."""
+        ids, notes = {c.get("id") for c in self.cells}, []
+        for k, gid in enumerate(self.order):
+            if gid in self.present:
+                continue
+            lo, _ = self.bounds(k)
+            cell = copy.deepcopy(self.by_id[gid])
+            if cell.get("id") in ids:
+                cell["id"] = uuid.uuid4().hex[:8]
+            ids.add(cell.get("id"))
+            self.cells.insert(lo + 1, cell)
+            self.present.add(gid)
+            notes.append(f"cell {gid} was missing: put back from the student version")
+        return notes
 
 
 def repair(submitted, release) -> tuple:
@@ -266,70 +333,15 @@ def repair(submitted, release) -> tuple:
       unchanged text, answer cells by position, the first unmarked cell of the same type between the
       neighbouring recognised cells;
     * cells the student deleted (a test, an answer) are put back from the student version, after their
-      neighbour, so nbgrader grades them (a deleted answer is blank, a deleted test runs);
-    * edited test cells are left to nbgrader, which restores them from its gradebook.
+      neighbour, so they are graded (a deleted answer is blank, a deleted test runs);
+    * an edited test cell needs nothing: the grader runs the course's own text of it.
     ``notes`` says what was done, for the instructor.
     """
     nb = copy.deepcopy(submitted)
-    cells = nb.cells
-    wanted = [c for c in release.cells if _gid(c)]
-    order = [_gid(c) for c in wanted]
-    by_id = dict(zip(order, wanted))
-    present = {_gid(c) for c in cells if _gid(c) in by_id}
-    notes = []
-
-    def restore(cell, gid):
-        cell.setdefault("metadata", {})["nbgrader"] = copy.deepcopy(by_id[gid].metadata["nbgrader"])
-        for key in ("deletable", "editable"):
-            if key in by_id[gid].metadata:
-                cell.metadata[key] = by_id[gid].metadata[key]
-        present.add(gid)
-
-    restored = []
-    for cell in cells:                                      # locked cells, by their text
-        if _gid(cell) is not None:
-            continue
-        for gid in order:
-            ref = by_id[gid]
-            if gid not in present and not _is_solution(ref) and cell.cell_type == ref.cell_type \
-                    and cell.source.strip() == ref.source.strip():
-                restore(cell, gid)
-                restored.append(gid)
-                break
-
-    def index(gid):
-        return next(i for i, c in enumerate(cells) if _gid(c) == gid)
-
-    def bounds(k):
-        lo = max((index(g) for g in order[:k] if g in present), default=-1)
-        hi = min((index(g) for g in order[k + 1:] if g in present), default=len(cells))
-        return lo, hi
-
-    for k, gid in enumerate(order):                         # answer cells, by position
-        if gid in present or not _is_solution(by_id[gid]):
-            continue
-        lo, hi = bounds(k)
-        for i in range(lo + 1, max(hi, lo + 1)):
-            if _gid(cells[i]) is None and cells[i].cell_type == by_id[gid].cell_type:
-                restore(cells[i], gid)
-                restored.append(gid)
-                break
-    if restored:
-        notes.append(f"nbgrader metadata restored on {len(restored)} cells ({', '.join(restored)})")
-
-    ids = {c.get("id") for c in cells}
-    for k, gid in enumerate(order):                         # deleted cells, from the student version
-        if gid in present:
-            continue
-        lo, _ = bounds(k)
-        cell = copy.deepcopy(by_id[gid])
-        if cell.get("id") in ids:
-            cell["id"] = uuid.uuid4().hex[:8]
-        ids.add(cell.get("id"))
-        cells.insert(lo + 1, cell)
-        present.add(gid)
-        notes.append(f"cell {gid} was missing: put back from the student version")
-    return nb, notes
+    match = _Repair(nb.cells, release)
+    restored = match.locked_by_text() + match.answers_by_position()
+    notes = [f"nbgrader metadata restored on {len(restored)} cells ({', '.join(restored)})"] if restored else []
+    return nb, notes + match.put_back_deleted()
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -587,7 +599,7 @@ def _record(course: Path, assignment: str, student: str, books: dict, graded: di
             _write_atomic(course / "submitted" / student / assignment / f"{name}.ipynb", books[name][0])
             _write_atomic(course / "autograded" / student / assignment / f"{name}.ipynb", g.notebook)
             for cell in g.notebook.cells:
-                gid = _gid(cell)
+                gid = grade_id(cell)
                 if gid is None:
                     continue
                 if is_grade(cell) and gid in g.scores:
@@ -634,7 +646,7 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
     with course_lock(course, f"autograde {assignment}", wait):
         if not _generated:
             course = prepare_course(course, [assignment], source)
-            _nbgrader(GenerateAssignment, course, assignment, force=True)    # fills the gradebook
+            run_nbgrader(GenerateAssignment, course, assignment, force=True)    # fills the gradebook
         secret = course_secret(course)
         status = isolation_status()
         if not status.isolated:
@@ -818,11 +830,11 @@ def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = S
         students = [s for s in students if table.get(s) is None or table[s].status == "graded"
                     or table[s].reason.startswith("kept")]
         try:
-            _nbgrader(GenerateFeedback, course, assignment, "*", force=True)
+            run_nbgrader(GenerateFeedback, course, assignment, "*", force=True)
         except WorkflowError:
             for student in students:                        # one at a time: a page that fails stops only itself
                 try:
-                    _nbgrader(GenerateFeedback, course, assignment, student, force=True)
+                    run_nbgrader(GenerateFeedback, course, assignment, student, force=True)
                 except WorkflowError:
                     pass
         secret = hidden_lines(source, [assignment])

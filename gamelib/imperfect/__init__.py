@@ -34,7 +34,7 @@ from .belief import (Belief, BeliefTracker, GameOver, ImpossiblePerceptError, be
                      initial_belief, percept, possible_percepts, predict, split, track, update)
 from .best_response import BestResponse, best_response, exploitability, nash_conv
 from .cfr import CFR, ConvergencePoint, cfr, exploitability_curve, regret_matching
-from .clairvoyance import ClairvoyantPolicy, Estimate, clairvoyance_policy
+from .clairvoyance import ClairvoyantEstimate, ClairvoyantPolicy, clairvoyance_policy
 from .infosets import ExtensiveForm, InformationSetError, extensive_form
 from .policy import TabularPolicy, as_policy, expected_value, uniform_policy
 
@@ -47,6 +47,6 @@ __all__ = [
     "TabularPolicy", "as_policy", "expected_value", "uniform_policy",
     "BestResponse", "best_response", "exploitability", "nash_conv",
     "CFR", "ConvergencePoint", "cfr", "exploitability_curve", "regret_matching",
-    "ClairvoyantPolicy", "Estimate", "clairvoyance_policy",
+    "ClairvoyantPolicy", "ClairvoyantEstimate", "clairvoyance_policy",
     "BeliefAgent", "phantom_value",
 ]

@@ -54,7 +54,8 @@ from ..core import (CHANCE, MAX, MIN, ArgumentError, ProbabilityError, StateErro
                     check_distribution)
 from ..trace import Event, recording
 from ..validate import checked_chance, checked_utility, flag, function, game_state, whole
-from .belief import GameOver, _belief, _check_game, _percept, _predict, _split
+from .belief import (GameOver, as_belief, check_belief_game, percept_unchecked, predict_unchecked,
+                     split_unchecked)
 
 
 class Plan(NamedTuple):
@@ -134,8 +135,8 @@ def _decision(game, belief, player, name: str = "belief"):
     """``(belief, player)`` checked: a :class:`Belief` of states of ``game`` and the player it belongs
     to, who must be the one to move in every unfinished state of it (``player`` None: whoever that is,
     MAX or MIN); :class:`~gamelib.core.StateError` if the states disagree."""
-    _check_game(game, player, optional=True)
-    belief = _belief(game, belief, name)
+    check_belief_game(game, player, optional=True)
+    belief = as_belief(game, belief, name)
     movers = {game.to_move(s) for s in belief if not game.is_terminal(s)}
     if player is None:
         if len(movers) != 1 or not movers <= {MAX, MIN}:
@@ -185,6 +186,21 @@ def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict 
         def is_goal(b):
             return all(game.is_terminal(s) and utility(s, player) > 0 for s in b)
 
+        def settled(b, key, path):
+            """OR-SEARCH's first lines: a belief state solved before, a goal, a finished game that is not
+            a win, or a cycle (IS-CYCLE): ``(plan or FAIL, cycled, value)``; None to search on."""
+            if key in memo:
+                return memo[key], False, float(memo[key] is not FAIL)
+            if is_goal(b):
+                memo[key] = EMPTY_PLAN
+                return EMPTY_PLAN, False, 1.0
+            if any(game.is_terminal(s) for s in b):
+                memo[key] = FAIL
+                return FAIL, False, 0.0
+            if key in path:
+                return FAIL, True, 0.0
+            return None
+
         def or_search(b, path, depth, via):
             """Returns (plan or FAIL, whether a cycle cut the search below)."""
             key = b.states
@@ -195,28 +211,15 @@ def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict 
                                     "max_nodes) to go on")
             if events is not None:
                 events.append(Event("enter", key, depth, action=via))
-            if key in memo:
+            done = settled(b, key, path)
+            if done is not None:
                 if events is not None:
-                    events.append(Event("leaf", key, depth, value=float(memo[key] is not FAIL)))
-                return memo[key], False
-            if is_goal(b):
-                if events is not None:
-                    events.append(Event("leaf", key, depth, value=1.0))
-                memo[key] = EMPTY_PLAN
-                return EMPTY_PLAN, False
-            if any(game.is_terminal(s) for s in b):          # a finished game that is not a win
-                if events is not None:
-                    events.append(Event("leaf", key, depth, value=0.0))
-                memo[key] = FAIL
-                return FAIL, False
-            if key in path:                                  # IS-CYCLE
-                if events is not None:
-                    events.append(Event("leaf", key, depth, value=0.0))
-                return FAIL, True
+                    events.append(Event("leaf", key, depth, value=done[2]))
+                return done[0], done[1]
             cycled = False
             acts = _actions(game, b)
             for k, action in enumerate(acts):
-                plan, cyc = and_search(_split(game, _predict(game, b, action, player), player),
+                plan, cyc = and_search(split_unchecked(game, predict_unchecked(game, b, action, player), player),
                                        path | {key}, depth + 1)
                 cycled |= cyc
                 if plan is not FAIL:
@@ -266,7 +269,7 @@ def _others(game, state, player, out: list, chance_outcomes):
 
 
 def _check_plan(game, plan, state, player):
-    _check_game(game, player)
+    check_belief_game(game, player)
     if not isinstance(plan, Plan):
         raise ArgumentError(f"plan must be a Plan (e.g. and_or_search(...).plan), got {plan!r}")
     game_state(game, state)
@@ -289,7 +292,7 @@ def _plan_outcomes(game, plan, state, player, utility, chance_outcomes) -> set:
     reached: list = []
     _others(game, game.result(state, plan.action), player, reached, chance_outcomes)
     for s in reached:
-        sub = plan.then(_percept(game, s, player))
+        sub = plan.then(percept_unchecked(game, s, player))
         if sub is None:
             outcomes.add(None)
         else:

@@ -44,7 +44,7 @@ class ImpossiblePerceptError(GameError):
     """A percept that no state of the belief could produce (the belief, or the percept, is wrong)."""
 
 
-def _check_game(game, player, *, optional: bool = False):
+def check_belief_game(game, player, *, optional: bool = False):
     """What every belief tool checks first: ``game`` is a game with an observation method, and
     ``player`` one of its players (a belief state is a player's; None too if ``optional``)."""
     check_game(game)
@@ -53,7 +53,7 @@ def _check_game(game, player, *, optional: bool = False):
         check_player("player", player, game)
 
 
-def _belief(game, belief, name: str = "belief") -> "Belief":
+def as_belief(game, belief, name: str = "belief") -> "Belief":
     """``belief`` as a :class:`Belief` of states of ``game``: a Belief, a dict {state: weight} or a
     collection of states, every state checked by the game's ``check_state`` (unless the Belief was
     made by the tools here from states of this game)."""
@@ -69,8 +69,8 @@ def _belief(game, belief, name: str = "belief") -> "Belief":
     return belief
 
 
-def _percept(game, state, player) -> Hashable:
-    """:func:`percept` on arguments known to be good."""
+def percept_unchecked(game, state, player) -> Hashable:
+    """:func:`percept` on arguments known to be good (the kit's own searches call it at every state)."""
     obs = game.observation(state, player)
     if game.is_terminal(state):
         return GameOver(game.utility(state, player), obs)
@@ -228,7 +228,7 @@ def _carry(game, player, opponent) -> _Carry:
 def initial_belief(game, player, *, opponent=None) -> Belief:
     """The states ``player`` may face at its first decision, before its first percept (PREDICT from the
     initial state through chance and the opponent's moves)."""
-    _check_game(game, player)
+    check_belief_game(game, player)
     _check_opponent(opponent)
     return Belief._of(game, _carry(game, player, opponent)(game.initial_state))
 
@@ -236,12 +236,12 @@ def initial_belief(game, player, *, opponent=None) -> Belief:
 def predict(game, belief, action, player, *, opponent=None) -> Belief:
     """PREDICT(b, a) (AIMA 4th ed. §4.4.2): the states ``player``'s ``action`` may lead to, from every
     state of ``belief``, carried on to the player's next decision or the end of the game."""
-    _check_game(game, player)
+    check_belief_game(game, player)
     _check_opponent(opponent)
-    return _predict(game, _belief(game, belief), action, player, opponent)
+    return predict_unchecked(game, as_belief(game, belief), action, player, opponent)
 
 
-def _predict(game, belief, action, player, opponent=None) -> Belief:
+def predict_unchecked(game, belief, action, player, opponent=None) -> Belief:
     """:func:`predict` on arguments known to be good (the searches here call it at every node)."""
     carry = _carry(game, player, opponent)
     memo = carry.memo if carry.memo is not None else {}
@@ -260,14 +260,14 @@ def _predict(game, belief, action, player, opponent=None) -> Belief:
 
 def possible_percepts(game, belief, player) -> dict:
     """POSSIBLE-PERCEPTS(b̂): ``{percept: probability}`` over the states of ``belief``."""
-    _check_game(game, player)
-    return _possible_percepts(game, _belief(game, belief), player)
+    check_belief_game(game, player)
+    return _possible_percepts(game, as_belief(game, belief), player)
 
 
 def _possible_percepts(game, belief, player) -> dict:
     out: dict = {}
     for state, w in belief.items():
-        o = _percept(game, state, player)
+        o = percept_unchecked(game, state, player)
         out[o] = out.get(o, 0.0) + w
     return out
 
@@ -275,27 +275,27 @@ def _possible_percepts(game, belief, player) -> dict:
 def split(game, belief, player) -> dict:
     """``{percept: UPDATE(belief, percept)}`` for every possible percept (AIMA's RESULTS of a belief-state
     problem: the belief states one action can lead to)."""
-    _check_game(game, player)
-    return _split(game, _belief(game, belief), player)
+    check_belief_game(game, player)
+    return split_unchecked(game, as_belief(game, belief), player)
 
 
-def _split(game, belief, player) -> dict:
-    """:func:`split` on arguments known to be good."""
+def split_unchecked(game, belief, player) -> dict:
+    """:func:`split` on arguments known to be good (AND-OR search calls it at every node)."""
     groups: dict = {}
     for state, w in belief.items():
-        groups.setdefault(_percept(game, state, player), {})[state] = w
+        groups.setdefault(percept_unchecked(game, state, player), {})[state] = w
     return {o: Belief._of(game, ws) for o, ws in groups.items()}
 
 
 def update(game, belief, observed, player) -> Belief:
     """UPDATE(b̂, o) (AIMA 4th ed. §4.4.2): the states of ``belief`` in which ``player`` perceives
     ``observed``, renormalized.  Raises :class:`ImpossiblePerceptError` if there are none."""
-    _check_game(game, player)
-    return _update(game, _belief(game, belief), observed, player)
+    check_belief_game(game, player)
+    return _update(game, as_belief(game, belief), observed, player)
 
 
 def _update(game, belief, observed, player) -> Belief:
-    kept = {s: w for s, w in belief.items() if _percept(game, s, player) == observed}
+    kept = {s: w for s, w in belief.items() if percept_unchecked(game, s, player) == observed}
     if not kept:
         possible = list(_possible_percepts(game, belief, player))
         shown = ", ".join(map(repr, possible[:6])) + (", ..." if len(possible) > 6 else "")
@@ -320,7 +320,7 @@ class BeliefTracker:
     """
 
     def __init__(self, game, player, *, opponent=None):
-        _check_game(game, player)
+        check_belief_game(game, player)
         _check_opponent(opponent)
         self.game, self.player, self.opponent = game, player, opponent
         self.belief = initial_belief(game, player, opponent=opponent)
@@ -342,7 +342,7 @@ class BeliefTracker:
         """PREDICT through the player's own ``action`` and whatever it cannot see until its next turn."""
         if self.expecting != "action":
             raise GameError(f"{self.player} must perceive before it acts again")
-        self.belief = _predict(self.game, self.belief, action, self.player, self.opponent)
+        self.belief = predict_unchecked(self.game, self.belief, action, self.player, self.opponent)
         self.expecting = "percept"
         self.history.append(("action", action, len(self.belief)))
         return self.belief
@@ -388,7 +388,7 @@ def track(game, player, states, actions, *, opponent=None) -> list:
     beliefs = []
     for i, state in enumerate(states):
         if game.is_terminal(state) or game.to_move(state) == player:
-            beliefs.append(tracker.observe(_percept(game, state, player)))
+            beliefs.append(tracker.observe(percept_unchecked(game, state, player)))
             if not game.is_terminal(state) and i < len(actions):
                 tracker.act(actions[i])
     return beliefs
@@ -403,15 +403,15 @@ def beliefs_by_percept(game, player, start=None, *, max_beliefs: int = 100_000) 
     and raises a :class:`~gamelib.core.GameError` where it fails.  Finished games are left out.  More
     than ``max_beliefs`` belief states raise :class:`~gamelib.core.TooLargeError` (None lifts the guard).
     """
-    _check_game(game, player)
+    check_belief_game(game, player)
     whole("max_beliefs", max_beliefs, 1, none=True)
     if start is None:
         first = initial_belief(game, player)
-        start = list(_split(game, first, player).values())
+        start = list(split_unchecked(game, first, player).values())
     elif isinstance(start, Belief):
-        start = [_belief(game, start, "start")]
+        start = [as_belief(game, start, "start")]
     elif isinstance(start, (list, tuple)) and start:
-        start = [_belief(game, b, "start") for b in start]
+        start = [as_belief(game, b, "start") for b in start]
     else:
         raise ArgumentError(f"start must be a Belief, a list of Beliefs, or None (the player's first "
                             f"decisions), got {start!r}")
@@ -419,7 +419,7 @@ def beliefs_by_percept(game, player, start=None, *, max_beliefs: int = 100_000) 
     frontier = list(reversed(start))
     while frontier:
         b = frontier.pop()
-        o = _percept(game, next(iter(b)), player)
+        o = percept_unchecked(game, next(iter(b)), player)
         if o in found:
             if found[o].states != b.states:
                 raise GameError(f"two histories lead {player} to percept {o!r} with different belief "
@@ -431,7 +431,7 @@ def beliefs_by_percept(game, player, start=None, *, max_beliefs: int = 100_000) 
                                 "position, or pass max_beliefs=None (or a larger max_beliefs) to go on")
         s0 = next(iter(b))
         for a in reversed(game.actions(s0)):
-            for o2, b2 in reversed(list(_split(game, _predict(game, b, a, player), player).items())):
+            for o2, b2 in reversed(list(split_unchecked(game, predict_unchecked(game, b, a, player), player).items())):
                 if not isinstance(o2, GameOver):
                     frontier.append(b2)
     return found
@@ -446,3 +446,6 @@ def count(belief, key=None) -> int:
 
 __all__ = ["Belief", "BeliefTracker", "GameOver", "ImpossiblePerceptError", "initial_belief", "percept",
            "predict", "update", "possible_percepts", "split", "track", "count", "beliefs_by_percept"]
+
+
+_belief = as_belief   # the old name, for gamelib.viz.imperfect_widgets until it imports as_belief

@@ -26,7 +26,8 @@ from typing import NamedTuple
 
 from ..core import CHANCE, MAX, MIN, GameError
 from .infosets import TERMINAL, extensive_form
-from .policy import TabularPolicy, _seat, _value, as_policy
+from ..validate import seat
+from .policy import TabularPolicy, as_policy, value_of_tables
 
 SLACK = 1e-12  # ties within rounding error go to the first action
 
@@ -53,22 +54,9 @@ class BestResponse(NamedTuple):
         return None if self.on_policy_value is None else self.value - self.on_policy_value
 
 
-def best_response(game, policy, player: str) -> BestResponse:
-    """The exact best response of ``player`` (MAX or MIN) to the opponent's part of ``policy``.
-
-    ``policy``: a :class:`TabularPolicy`, a table or a function of the state (see :func:`as_policy`); it
-    must cover the opponent's information sets.  The game must be zero-sum (the responder's payoff is
-    read as MAX's utility, or minus it): :class:`~gamelib.core.ArgumentError` otherwise.
-    """
-    _seat(player)
-    form = extensive_form(game)
-    form.require_zero_sum("best_response")
-    opp = MIN if player == MAX else MAX
-    opp_policy = as_policy(game, policy, (opp,))
-    nodes, sign = form.nodes, (1 if player == MAX else -1)
-    dist = {k: opp_policy._table[k] for k in form.keys(opp)}
-
-    # 1. Reach of every node through chance and the opponent (the player's own moves count 1).
+def _counterfactual_reach(nodes, opp, dist) -> list:
+    """The reach of every node through chance and the opponent ``opp`` playing ``dist``
+    ({infoset: {action: p}}): the player's own moves count 1 (OpenSpiel's counterfactual reach)."""
     reach = [0.0] * len(nodes)
     reach[0] = 1.0
     for i, n in enumerate(nodes):                      # nodes are in depth-first order: parents first
@@ -79,6 +67,25 @@ def best_response(game, policy, player: str) -> BestResponse:
                 reach[c] = reach[i] * dist[n.infoset][a]
             else:
                 reach[c] = reach[i]
+    return reach
+
+
+def best_response(game, policy, player: str) -> BestResponse:
+    """The exact best response of ``player`` (MAX or MIN) to the opponent's part of ``policy``.
+
+    ``policy``: a :class:`TabularPolicy`, a table or a function of the state (see :func:`as_policy`); it
+    must cover the opponent's information sets.  The game must be zero-sum (the responder's payoff is
+    read as MAX's utility, or minus it): :class:`~gamelib.core.ArgumentError` otherwise.
+    """
+    seat(player)
+    form = extensive_form(game)
+    form.require_zero_sum("best_response")
+    opp = MIN if player == MAX else MAX
+    opp_policy = as_policy(game, policy, (opp,))
+    nodes, sign = form.nodes, (1 if player == MAX else -1)
+    dist = {k: opp_policy[k] for k in form.keys(opp)}
+
+    reach = _counterfactual_reach(nodes, opp, dist)   # 1. through chance and the opponent
 
     # 2. and 3. The value of every node and the best action of every information set, together.
     chosen: dict = {}
@@ -121,7 +128,7 @@ def best_response(game, policy, player: str) -> BestResponse:
     except GameError:
         own = None
     if own is not None:
-        on_policy = sign * _value(form, {player: own, opp: opp_policy})
+        on_policy = sign * value_of_tables(form, {player: own, opp: opp_policy})
         if v < on_policy - 1e-7 * max(1.0, abs(on_policy)):
             raise AssertionError(f"internal error: the best response of {player} is worth {v} < the "
                                  f"policy's own {on_policy}")

@@ -41,11 +41,11 @@ from ..validate import choice, players as check_players, python_seed, whole
 from .infosets import extensive_form
 from .policy import TabularPolicy
 
-TIES = ("first", "last", "uniform")
+CLAIRVOYANCE_TIES = ("first", "last", "uniform")
 TIE_TOLERANCE = 1e-9
 
 
-class Estimate(NamedTuple):
+class ClairvoyantEstimate(NamedTuple):
     """The average perfect-information value of one action at one information set, for the player to
     move: ``mean``, its standard error ``stderr`` (0 for an exact average) and ``samples`` (None for
     an exact average over every state)."""
@@ -57,7 +57,7 @@ class Estimate(NamedTuple):
 
 class ClairvoyantPolicy(TabularPolicy):
     """The policy averaging over clairvoyance plays: a :class:`TabularPolicy` with, in ``estimates``,
-    the averages it chose by: ``{infoset: {action: Estimate}}``."""
+    the averages it chose by: ``{infoset: {action: ClairvoyantEstimate}}``."""
 
     def __init__(self, game, table, estimates, *, name):
         super().__init__(game, table, name=name)
@@ -82,7 +82,7 @@ def clairvoyance_policy(game, *, samples: int | None = None, seed=0, tie: str = 
     (seeded by ``seed`` and the information set, so one information set's draws do not depend on
     the others').  ``tie``: 'first', 'last' or 'uniform' (see the module docstring).
     """
-    choice("tie", tie, TIES)
+    choice("tie", tie, CLAIRVOYANCE_TIES)
     samples = whole("samples", samples, 2, none=True, unit="states drawn per information set")
     python_seed("seed", seed)
     form = extensive_form(game)
@@ -110,7 +110,7 @@ def clairvoyance_policy(game, *, samples: int | None = None, seed=0, tie: str = 
         if samples is None:
             for a in I.actions:
                 mean = sum(w * sign * minimax_value(game.result(s, a)) for s, w in zip(states, weights)) / total
-                est[a] = Estimate(mean, 0.0, None)
+                est[a] = ClairvoyantEstimate(mean, 0.0, None)
         else:
             rng = random.Random(f"{seed}/{key!r}")
             drawn = rng.choices(states, weights, k=samples)
@@ -118,7 +118,7 @@ def clairvoyance_policy(game, *, samples: int | None = None, seed=0, tie: str = 
                 xs = [sign * minimax_value(game.result(s, a)) for s in drawn]
                 mean = sum(xs) / samples
                 var = sum((x - mean) ** 2 for x in xs) / (samples - 1)
-                est[a] = Estimate(mean, math.sqrt(var / samples), samples)
+                est[a] = ClairvoyantEstimate(mean, math.sqrt(var / samples), samples)
         estimates[key] = est
         table[key] = _choose(I.actions, {a: e.mean for a, e in est.items()}, tie)
     kind = "exact" if samples is None else f"Monte Carlo, {samples} samples"

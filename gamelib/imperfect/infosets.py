@@ -41,8 +41,8 @@ class InformationSetError(GameError):
     recall, different actions at states of one information set, a state with two histories)."""
 
 
-class Node(NamedTuple):
-    """One node of the unfolded tree.
+class FormNode(NamedTuple):
+    """One node of the unfolded tree (of an :class:`ExtensiveForm`).
 
     player       MAX, MIN, CHANCE or TERMINAL
     infoset      the key of its information set (decision nodes), else None
@@ -78,7 +78,7 @@ class InfoSet(NamedTuple):
 class ExtensiveForm:
     """The game tree of a small game, with its information sets.  Built by :func:`extensive_form`.
 
-    ``nodes`` (list of :class:`Node`, depth first, the root first), ``infosets`` ({key: :class:`InfoSet`},
+    ``nodes`` (list of :class:`FormNode`, depth first, the root first), ``infosets`` ({key: :class:`InfoSet`},
     in the order first met), ``index`` ({state: node index}).  Treat them as read-only: forms of one
     game share them.
     """
@@ -151,6 +151,127 @@ class ExtensiveForm:
 _CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
+class _Unfolding:
+    """The walk :func:`extensive_form` makes: the nodes and information sets met so far, and the checks
+    that keep the game's information sets consistent."""
+
+    def __init__(self, game, max_nodes):
+        self.game, self.max_nodes = game, max_nodes
+        self.observation = observation_of(game, InformationSetError)
+        self.hook = information_set_of(game)
+        self.unfair = None                   # the first end where MIN's utility is not minus MAX's
+        self.nodes: list = []
+        self.infosets: dict = {}
+        self.seen_state: dict = {}           # state -> its (MAX history, MIN history)
+        self.hook_of_history: dict = {}      # history key -> the game's key
+        self.history_of_hook: dict = {}      # the game's key -> history key
+        self.parent_links: list = []
+
+    def walk(self) -> None:
+        """Iterative depth-first walk; each frame: state, histories of MAX and MIN, chance reach, depth,
+        and the (parent, action) link that reached it."""
+        stack = [(self.game.initial_state, (MAX,), (MIN,), 1.0, 0, None)]
+        while stack:
+            state, hist_max, hist_min, reach, depth, link = stack.pop()
+            index = len(self.nodes)
+            if link is not None:
+                self.parent_links.append((link, index))
+            self.check_size()
+            self.check_history(state, hist_max, hist_min)
+            if self.game.is_terminal(state):
+                self.terminal(state, reach, depth)
+            elif self.game.to_move(state) == CHANCE:
+                stack += self.chance(state, index, hist_max, hist_min, reach, depth)
+            else:
+                stack += self.decision(state, index, hist_max, hist_min, reach, depth)
+
+    def check_size(self) -> None:
+        if self.max_nodes is not None and len(self.nodes) >= self.max_nodes:
+            raise TooLargeError(f"the tree of {self.game!r} has more than {self.max_nodes:,} nodes "
+                                f"(max_nodes={self.max_nodes:,}): too big for the tabular tools of "
+                                "gamelib.imperfect; pass max_nodes=None, or a larger max_nodes, for a bigger "
+                                "small game")
+
+    def check_history(self, state, hist_max, hist_min) -> None:
+        if state in self.seen_state and self.seen_state[state] != (hist_max, hist_min):
+            raise InformationSetError(f"{state!r} is reached along two histories its players can tell "
+                                      "apart; make the state remember the history")
+        self.seen_state[state] = (hist_max, hist_min)
+
+    def terminal(self, state, reach, depth) -> None:
+        u = utility_value(self.game.utility(state, MAX), state, MAX, finite=True)
+        v = utility_value(self.game.utility(state, MIN), state, MIN, finite=True)
+        if self.unfair is None and abs(u + v) > 1e-9 * max(1.0, abs(u)):
+            self.unfair = (state, u, v)
+        self.nodes.append(FormNode(state, TERMINAL, None, (), (), (), u, reach, depth))
+
+    def chance(self, state, index, hist_max, hist_min, reach, depth) -> list:
+        pairs = check_distribution(self.game.chance_outcomes(state), lambda: f"chance outcomes of {state!r}")
+        acts = tuple(o for o, _ in pairs)
+        probs = tuple(p for _, p in pairs)
+        self.nodes.append(FormNode(state, CHANCE, None, acts, (), probs, None, reach, depth))
+        return [(self.game.result(state, o), hist_max, hist_min, reach * p, depth + 1, (index, o))
+                for o, p in reversed(pairs)]
+
+    def decision(self, state, index, hist_max, hist_min, reach, depth) -> list:
+        player = self.game.to_move(state)
+        if player != MAX and player != MIN:
+            raise StateError(f"{player!r} moves at {state!r}, but the players of {self.game!r} are MAX and MIN")
+        acts = tuple(self.game.actions(state))
+        if not acts:
+            raise StateError(f"{state!r} is not terminal but has no actions: {self.game!r} must end the game "
+                             "where nobody can move")
+        own = (hist_max if player == MAX else hist_min) + (self.observation(state, player),)
+        key = self.key(state, player, own)
+        self.join(key, player, acts, index)
+        self.nodes.append(FormNode(state, player, key, acts, (), (), None, reach, depth))
+        frames = []
+        for a in reversed(acts):
+            h = own + (a,)
+            frames.append((self.game.result(state, a), h if player == MAX else hist_max,
+                           h if player == MIN else hist_min, reach, depth + 1, (index, a)))
+        return frames
+
+    def key(self, state, player, own):
+        """The information set's key: the game's readable one, checked against the player's history
+        ``own``, or the history itself."""
+        key = self.hook(state, player)
+        if key is None:
+            return own
+        if self.hook_of_history.setdefault(own, key) != key:
+            raise InformationSetError(
+                f"{self.game!r}.information_set gives one information state two keys, "
+                f"{self.hook_of_history[own]!r} and {key!r}: it tells apart states the player's observations do not")
+        if self.history_of_hook.setdefault((player, key), own) != own:
+            raise InformationSetError(
+                f"{self.game!r}.information_set gives the key {key!r} to two information states the player "
+                f"can tell apart (imperfect recall, or an observation that hides what the key shows)")
+        return key
+
+    def join(self, key, player, acts, index) -> None:
+        """Add node ``index`` to the information set ``key`` (made if new), checking it fits."""
+        I = self.infosets.get(key)
+        if I is None:
+            self.infosets[key] = InfoSet(key, player, acts, (index,))
+            return
+        if I.player != player:
+            raise InformationSetError(f"the key {key!r} names information sets of both MAX and MIN")
+        if I.actions != acts:
+            raise InformationSetError(
+                f"information set {key!r} has states with different actions ({I.actions} and "
+                f"{acts}): a player could tell them apart by their actions")
+        self.infosets[key] = I._replace(nodes=I.nodes + (index,))
+
+    def link_children(self) -> None:
+        """Fill in every node's children, in action order."""
+        kids: dict = {}
+        for (parent, action), child in self.parent_links:
+            kids.setdefault(parent, {})[action] = child
+        for i, n in enumerate(self.nodes):
+            if n.actions:
+                self.nodes[i] = n._replace(children=tuple(kids[i][a] for a in n.actions))
+
+
 def extensive_form(game, *, max_nodes: int | None = 200_000) -> ExtensiveForm:
     """Unfold ``game`` from its initial state into an :class:`ExtensiveForm` (memoized per game object).
 
@@ -171,96 +292,13 @@ def extensive_form(game, *, max_nodes: int | None = 200_000) -> ExtensiveForm:
         cached = None
     if cached is not None and (max_nodes is None or len(cached[0]) <= max_nodes):
         return ExtensiveForm(game, *cached)
-    observation = observation_of(game, InformationSetError)
-    hook = information_set_of(game)
-    unfair = None                            # the first end where MIN's utility is not minus MAX's
-    nodes: list = []
-    infosets: dict = {}
-    actions_of: dict = {}
-    seen_state: dict = {}                    # state -> its (MAX history, MIN history)
-    hook_of_history: dict = {}               # history key -> the game's key
-    history_of_hook: dict = {}               # the game's key -> history key
-
-    # Iterative depth-first walk; each frame: state, histories of MAX and MIN, chance reach, depth.
-    stack = [(game.initial_state, (MAX,), (MIN,), 1.0, 0, None)]
-    parent_links = []
-    while stack:
-        state, hist_max, hist_min, reach, depth, link = stack.pop()
-        index = len(nodes)
-        if link is not None:
-            parent_links.append((link, index))
-        if max_nodes is not None and len(nodes) >= max_nodes:
-            raise TooLargeError(f"the tree of {game!r} has more than {max_nodes:,} nodes (max_nodes={max_nodes:,}): "
-                                "too big for the tabular tools of gamelib.imperfect; pass max_nodes=None, or a "
-                                "larger max_nodes, for a bigger small game")
-        if state in seen_state and seen_state[state] != (hist_max, hist_min):
-            raise InformationSetError(f"{state!r} is reached along two histories its players can tell "
-                                      "apart; make the state remember the history")
-        seen_state[state] = (hist_max, hist_min)
-        if game.is_terminal(state):
-            u = utility_value(game.utility(state, MAX), state, MAX, finite=True)
-            v = utility_value(game.utility(state, MIN), state, MIN, finite=True)
-            if unfair is None and abs(u + v) > 1e-9 * max(1.0, abs(u)):
-                unfair = (state, u, v)
-            nodes.append(Node(state, TERMINAL, None, (), (), (), u, reach, depth))
-            continue
-        player = game.to_move(state)
-        if player == CHANCE:
-            pairs = check_distribution(game.chance_outcomes(state), lambda: f"chance outcomes of {state!r}")
-            acts = tuple(o for o, _ in pairs)
-            probs = tuple(p for _, p in pairs)
-            nodes.append(Node(state, CHANCE, None, acts, (), probs, None, reach, depth))
-            for (o, p) in reversed(pairs):
-                stack.append((game.result(state, o), hist_max, hist_min, reach * p, depth + 1,
-                              (index, o)))
-            continue
-        if player != MAX and player != MIN:
-            raise StateError(f"{player!r} moves at {state!r}, but the players of {game!r} are MAX and MIN")
-        acts = tuple(game.actions(state))
-        if not acts:
-            raise StateError(f"{state!r} is not terminal but has no actions: {game!r} must end the game "
-                             "where nobody can move")
-        own = (hist_max if player == MAX else hist_min) + (observation(state, player),)
-        key = hook(state, player)
-        if key is None:                                   # no readable key: the history is the key
-            key = own
-        else:
-            if hook_of_history.setdefault(own, key) != key:
-                raise InformationSetError(
-                    f"{game!r}.information_set gives one information state two keys, {hook_of_history[own]!r} "
-                    f"and {key!r}: it tells apart states the player's observations do not")
-            if history_of_hook.setdefault((player, key), own) != own:
-                raise InformationSetError(
-                    f"{game!r}.information_set gives the key {key!r} to two information states the player "
-                    f"can tell apart (imperfect recall, or an observation that hides what the key shows)")
-        if key in infosets:
-            I = infosets[key]
-            if I.player != player:
-                raise InformationSetError(f"the key {key!r} names information sets of both MAX and MIN")
-            if actions_of[key] != acts:
-                raise InformationSetError(
-                    f"information set {key!r} has states with different actions ({actions_of[key]} and "
-                    f"{acts}): a player could tell them apart by their actions")
-            infosets[key] = I._replace(nodes=I.nodes + (index,))
-        else:
-            infosets[key] = InfoSet(key, player, acts, (index,))
-            actions_of[key] = acts
-        nodes.append(Node(state, player, key, acts, (), (), None, reach, depth))
-        for a in reversed(acts):
-            h = own + (a,)
-            stack.append((game.result(state, a), h if player == MAX else hist_max,
-                          h if player == MIN else hist_min, reach, depth + 1, (index, a)))
-    # Fill in the children, in action order.
-    kids: dict = {}
-    for (parent, action), child in parent_links:
-        kids.setdefault(parent, {})[action] = child
-    for i, n in enumerate(nodes):
-        if n.actions:
-            nodes[i] = n._replace(children=tuple(kids[i][a] for a in n.actions))
-    form = ExtensiveForm(game, nodes, infosets, unfair=unfair)
+    walk = _Unfolding(game, max_nodes)
+    walk.walk()
+    walk.link_children()
+    form = ExtensiveForm(game, walk.nodes, walk.infosets, unfair=walk.unfair)
     try:
         # The cache keeps the tree, not the form: a value referring to its key would keep the game alive.
-        _CACHE[game] = (nodes, infosets, form.index, unfair)
+        _CACHE[game] = (walk.nodes, walk.infosets, form.index, walk.unfair)
     except TypeError:
         pass
     return form

@@ -24,7 +24,7 @@ import numbers
 from collections.abc import Mapping
 
 from ..core import CHANCE, MAX, MIN, ArgumentError, GameError, ProbabilityError
-from ..validate import players as check_players
+from ..validate import players as check_players, seat
 from .infosets import TERMINAL, ExtensiveForm, InformationSetError, extensive_form
 
 TOLERANCE = 1e-9
@@ -94,7 +94,7 @@ class TabularPolicy(Mapping):
 
     def covers(self, player: str) -> bool:
         """Does the table give a distribution at every information set of ``player``?"""
-        _seat(player)
+        seat(player)
         return all(k in self._table for k in self.form.keys(player))
 
     # -- a CS221 policy: state -> {action: p} -------------------------------------------------------
@@ -118,7 +118,7 @@ class TabularPolicy(Mapping):
 
     def restricted(self, player: str) -> "TabularPolicy":
         """A new policy with only ``player``'s information sets."""
-        _seat(player)
+        seat(player)
         return TabularPolicy(self.game, {k: v for k, v in self.table().items()
                                          if self.form.infosets[k].player == player}, name=self.name)
 
@@ -197,20 +197,14 @@ def expected_value(game, policies) -> float:
     """
     form = extensive_form(game)
     both = as_policy(game, policies)
-    return _value(form, {MAX: both, MIN: both})
+    return value_of_tables(form, {MAX: both, MIN: both})
 
 
-def _seat(player) -> str:
-    """``player`` if it is MAX or MIN (the seats of a two-player game); else ArgumentError."""
-    if player != MAX and player != MIN:
-        raise ArgumentError(f"player must be MAX or MIN, got {player!r}")
-    return player
-
-
-def _value(form: ExtensiveForm, tables: dict) -> float:
-    """MAX's expected utility under the tables (one recursion over the tree)."""
+def value_of_tables(form: ExtensiveForm, tables: dict) -> float:
+    """MAX's expected utility when each player plays its :class:`TabularPolicy` of ``tables``
+    ({player: policy}) on the game tree ``form`` (one recursion over the tree)."""
     nodes = form.nodes
-    dist = {k: tables[I.player]._table[k] for k, I in form.infosets.items()}
+    dist = {k: tables[I.player][k] for k, I in form.infosets.items()}
 
     def v(i):
         n = nodes[i]

@@ -9,7 +9,7 @@ import numbers
 import ipywidgets as widgets
 
 from ..core import MAX, ArgumentError
-from ..star import random_chance_tree
+from ..experiments.chance_trees import random_chance_tree
 from ..trees import GameTree, chance
 
 PRESETS = {

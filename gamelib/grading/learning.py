@@ -1,0 +1,814 @@
+"""Assignment 07's grading: MCTS's SELECT and BACK-PROPAGATE, and the TD(λ) weight update, against
+gamelib.mcts and gamelib.td.
+
+**MCTS** (AIMA 4th ed. Fig. 5.11).  The student writes two of the four steps, each graded on its own:
+``select(tree, c)``, which returns the path (the moves from the root) to the node SELECT reaches, and
+``backup(tree, path, utility)`` (BACK-PROPAGATE), which adds one playout to N and U of the nodes on the
+path and returns the tree.  Both work on the tree as plain data, nested dicts (:func:`tree_view`), since
+a submission runs in a sandbox and gets the tree by value.  The grader runs the search
+(:func:`harness`): gamelib.mcts's own ``new_node``, ``expand`` and ``simulate`` with the seeded
+generator :func:`gamelib.mcts.mcts` uses, gamelib's own ``select`` or ``backup`` for the step the
+student does not write, and the student's function for the other, called once per iteration.  Each
+iteration is compared with the trace of :func:`gamelib.mcts.mcts` itself on the same position, budget,
+``c`` and seed (its ``'simulate'`` events, replayed by :func:`gamelib.mcts.tree_statistics`): the node
+SELECT reaches, and after BACK-PROPAGATE every node's N and U.  The first iteration that differs ends
+the case (:class:`Divergence`): the same tree and the same counts, or feedback saying where they part.
+Positions have no chance nodes (SELECT would need the grader's random generator there).
+
+The core calls a student's function once per case; here a case is a whole search, so the family's
+``call`` hook (:meth:`MctsFamily.call`) runs the search in a :class:`StepDriver`, which calls the
+student's function at every iteration under the guards (:func:`gamelib.grading.guard.run`: in the
+sandbox when a submission is graded), all the calls of a case sharing its time limit.
+
+**TD(λ)** (Sutton 1988; CS221; :mod:`gamelib.td`).  The student writes
+``td_lambda(weights, episode, utility, alpha, lam)``: the weights after learning from one recorded
+game, ``episode`` the feature vectors f(s_0), ..., f(s_T) of its states (s_T terminal) and ``utility``
+UTILITY(s_T, MAX).  The reference is :func:`gamelib.td.td_learn` itself, run for one game of self-play
+on :class:`RecordedGame`, the recording as a game with one move from each state, so that self-play
+replays it exactly.
+
+The bug models (:func:`buggy_select`, :func:`buggy_backup`, :func:`buggy_td`) are written as a student
+writes the steps, equal to gamelib's with no bug switched on (property tests check it), and named in
+feedback through :data:`gamelib.grading.mutants.MUTANTS`.  The by-hand answers (UCB1 values and the
+child SELECT picks, one back-up, one TD(0) and one TD(λ) update) are checked by :func:`ucb_by_hand`,
+:func:`backup_by_hand` and :func:`td_by_hand` against gamelib's own functions.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import types
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from ..core import MAX, MIN, Game
+from ..evaluation import WeightedSum
+from ..games import TicTacToe
+from ..td import td_learn
+from ..trees import GameTree
+from . import cases as C
+from .core import TIME_LIMIT, Attempt, Family, Task, fail, fmt, grade, quiet
+from .guard import SEARCH_MODULES, Run, TimeLimitExceeded, cpu_clock, describe_returned, is_number, run
+from .mutants import Near, Outcome
+
+M = importlib.import_module("gamelib.mcts")
+"""The module gamelib.mcts (the package's attribute ``gamelib.mcts`` is its search function)."""
+
+WATCHED = SEARCH_MODULES + ("mcts.py", "td.py")
+"""The parts of gamelib a student's function must not call in their own kernel (in the sandbox they
+are withheld)."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# MCTS: cases
+# ---------------------------------------------------------------------------------------------------
+
+class MctsCase(NamedTuple):
+    """One test of a step of MCTS: the search :func:`gamelib.mcts.mcts` does from ``state`` of ``game``
+    (None: the initial state) with ``iterations`` playouts, exploration constant ``c`` and ``seed``."""
+
+    name: str
+    game: Any
+    state: Any = None
+    iterations: int = 30
+    c: float = M.C
+    seed: int = 0
+    hidden: bool = False
+
+    @property
+    def root(self):
+        return self.game.initial_state if self.state is None else self.state
+
+
+def _mcts_public():
+    tree = GameTree.random(3, 3, seed=4, low=-1, high=1)
+    block = TicTacToe("XX..O....")
+    x_to_move = TicTacToe("O.X.X..O.")
+    small = GameTree.from_nested([[[1, -1], [0, 1]], [[-1, -1], [1, 0]], [[0, 0]]], root=MIN)
+    return [MctsCase("a random tree of three moves a side (utilities −1, 0, +1)", tree, iterations=30, seed=1),
+            MctsCase("tic-tac-toe 'XX..O....', O to move (notebook 08, §2)", block, iterations=40, seed=1),
+            MctsCase("tic-tac-toe 'O.X.X..O.', X to move, c = 1", x_to_move, iterations=30, c=1.0, seed=2),
+            MctsCase("a small tree with MIN to move at the root, c = 2", small, iterations=25, c=2.0, seed=3)]
+
+
+def _mcts_hidden(seed, n):
+    rng = C.stable_random("mcts", seed)
+    out = []
+    for i in range(n):
+        c = rng.choice((M.C, M.C, 1.0, 2.0, 0.5))
+        iterations = rng.randint(20, 40)
+        if i % 3 == 2:
+            game, state = C.random_tictactoe(rng, rng.randint(4, 6))
+            out.append(MctsCase(f"hidden position {i + 1}", game, state, iterations, c, rng.randrange(10**6), True))
+            continue
+        spec = C.random_spec(rng, rng.randint(3, 4), (2, 3), low=-2, high=2, stop=0.15)
+        tree = GameTree.from_nested(spec, root=MIN if rng.random() < 0.4 else MAX)
+        out.append(MctsCase(f"hidden tree {i + 1}", tree, None, iterations, c, rng.randrange(10**6), True))
+    return out
+
+
+@lru_cache(maxsize=64)
+def reference_trace(case: MctsCase) -> tuple:
+    """gamelib.mcts's trace on ``case``: one ``'simulate'`` event per iteration."""
+    return tuple(M.mcts(case.game, case.root, iterations=case.iterations, c=case.c, seed=case.seed,
+                        trace=True).trace)
+
+
+# ---------------------------------------------------------------------------------------------------
+# MCTS: the harness
+# ---------------------------------------------------------------------------------------------------
+
+def tree_view(node: M.Node) -> dict:
+    """The search tree below ``node`` as plain data, what a student's step is handed: each node a dict
+    with ``N`` and ``U`` (U for the player who moved into the node, ``player``), ``to_move``,
+    ``terminal``, ``untried`` (the moves not expanded yet) and ``children`` ({move: node}, in the order
+    they were expanded)."""
+    return {"N": node.visits, "U": node.reward, "player": node.player, "to_move": node.to_move,
+            "terminal": node.to_move is None, "untried": list(node.untried),
+            "children": {a: tree_view(child) for a, child in node.children.items()}}
+
+
+def _path(node: M.Node) -> tuple:
+    moves = []
+    while node.parent is not None:
+        moves.append(node.action)
+        node = node.parent
+    return tuple(reversed(moves))
+
+
+def _nodes(root: M.Node):
+    """``(path, node)`` of every node below ``root`` (root included), parents before children."""
+    stack = [((), root)]
+    while stack:
+        path, node = stack.pop(0)
+        yield path, node
+        stack.extend((path + (a,), child) for a, child in node.children.items())
+
+
+class Divergence(NamedTuple):
+    """The first iteration (from 1) at which a student's step did something else than gamelib.mcts's:
+    ``step`` 'select' (``got`` and ``want`` the paths to the node reached; ``note`` says if the student's
+    is no place for SELECT to stop) or 'backup' (``got`` and ``want`` the ``(path, N, U)`` of the nodes
+    that differ; the root's U is not compared).  ``later``: the student's answers at the later iterations
+    that differ too (BACK-PROPAGATE), so that two bugs that first part at the same place still tell
+    apart."""
+
+    iteration: int
+    step: str
+    got: Any
+    want: Any
+    note: str = ""
+    later: tuple = ()
+
+
+class Malformed(NamedTuple):
+    """A step's answer of the wrong form, at ``iteration``: ``problem`` says what."""
+
+    iteration: int
+    problem: str
+
+
+def _selected(trace, k: int) -> tuple:
+    """The path to the node gamelib.mcts's SELECT reached in iteration ``k`` (from 0): the parent of
+    the node it added, or, if it added none (a terminal node), that node."""
+    child = trace[k].action
+    return child if child in M.tree_statistics(trace, k) else child[:-1]
+
+
+def _counts_wanted(root: M.Node, trace, k: int) -> tuple:
+    """``(path, N, U)`` of every node of the harness's tree after ``k`` iterations of ``trace``, U for the
+    player who moved into the node (None at the root)."""
+    stats = M.tree_statistics(trace, k)
+    out = []
+    for path, node in _nodes(root):
+        s = stats[path]
+        out.append((path, s.visits, None if not path else -s.total if node.player == MIN else s.total))
+    return tuple(out)
+
+
+def _shown(x, hidden: bool) -> str:
+    """What a student's answer is, for feedback: on a hidden case its type only (the tree it holds is the
+    hidden case's)."""
+    return type(x).__name__ if hidden and x is not None else describe_returned(x)
+
+
+def _counts_given(returned, root: M.Node, hidden: bool = False) -> tuple:
+    """``((path, N, U), ...)`` read from the tree a student's BACK-PROPAGATE returned, or a problem."""
+    if not isinstance(returned, dict):
+        hint = " (did you forget to return it?)" if returned is None else ""
+        return None, (f"BACK-PROPAGATE returned {_shown(returned, hidden)}{hint}; it should return the "
+                      "tree it was given, with N and U updated")
+    out = []
+    for path, node in _nodes(root):
+        theirs = returned
+        for a in path:
+            kids = theirs.get("children") if isinstance(theirs, dict) else None
+            theirs = kids.get(a) if isinstance(kids, dict) else None
+        where = "the root" if not path else "a node" if hidden else "the node at " + " → ".join(map(str, path))
+        if not isinstance(theirs, dict):
+            return None, f"the tree BACK-PROPAGATE returned lacks {where}; return the tree you were given"
+        n, u = theirs.get("N"), theirs.get("U")
+        if not is_number(n) or not is_number(u):
+            return None, (f"in the tree BACK-PROPAGATE returned, N and U of {where} are "
+                          f"{_shown(n, hidden)} and {_shown(u, hidden)}, not numbers")
+        out.append((path, n, u if path else None))
+    return tuple(out), ""
+
+
+def _as_path(returned):
+    if isinstance(returned, (list, tuple)):
+        try:
+            hash(tuple(returned))
+        except TypeError:
+            return None
+        return tuple(returned)
+    return None
+
+
+def harness(case: MctsCase, trace, *, select_step=None, backup_step=None, paths: list | None = None):
+    """MONTE-CARLO-TREE-SEARCH (AIMA 4th ed. Fig. 5.11) as :func:`gamelib.mcts.mcts` runs it (its
+    ``new_node``, ``select``, ``expand``, ``simulate`` and ``backup``, drawing from ``Random(seed)`` in
+    the same order), with ``select_step(view, c) -> path`` or ``backup_step(view, path, utility) ->
+    view`` in place of gamelib's step (``view``: :func:`tree_view`), checked against ``trace``
+    (gamelib.mcts's) at every iteration.  Returns None when every iteration agrees, else the first
+    :class:`Divergence`, or a :class:`Malformed` answer.
+
+    A student's SELECT steers the search: after it first parts from gamelib's, the search goes on where
+    it leads (until it reaches no place to stop), so that ``paths``, the path of the node each iteration
+    played out from, is the student's whole search.  A student's BACK-PROPAGATE is checked at every
+    iteration while the search follows gamelib's own counts.  A step's exception propagates."""
+    game = case.game
+    rng = random.Random(case.seed)
+    root = M.new_node(game, case.root, rng=rng)
+    paths = [] if paths is None else paths
+    first, later = None, []
+    for k in range(len(trace)):
+        if select_step is None:
+            leaf = M.select(root, case.c, rng)
+        else:
+            returned = select_step(tree_view(root), case.c)
+            path = _as_path(returned)
+            if path is None:
+                hint = " (a node? return the moves that lead to it)" if isinstance(returned, dict) else ""
+                return Malformed(k + 1, f"SELECT returned {_shown(returned, case.hidden)}{hint}; it should return "
+                                        "the path to the node it selects, the list of moves from the root")
+            leaf = _follow(root, path)
+            note = ("not a node of the tree" if leaf is None else
+                    "a node whose moves have all been tried" if leaf.to_move is not None and not leaf.untried
+                    else "")
+            if first is None and path != _selected(trace, k):
+                first = Divergence(k + 1, "select", path, _selected(trace, k), note)
+            if note:
+                return first
+        child = M.expand(game, leaf, rng)
+        utility = game.utility(M.simulate(game, child.state, rng), MAX)
+        paths.append(_path(child))
+        if backup_step is None:
+            M.backup(child, utility)
+            continue
+        returned = backup_step(tree_view(root), list(_path(child)), utility)
+        M.backup(child, utility)
+        got, problem = _counts_given(returned, root, case.hidden)
+        if problem:
+            return Malformed(k + 1, problem)
+        want = _counts_wanted(root, trace, k + 1)
+        if Near(got) != want:
+            differ = [i for i, (g, w) in enumerate(zip(got, want)) if Near(g) != w]
+            mine = Near(tuple(got[i] for i in differ))
+            if first is None:
+                first = Divergence(k + 1, "backup", mine, tuple(want[i] for i in differ))
+            else:
+                later.append((k + 1, mine))
+    return first._replace(later=tuple(later)) if first is not None and later else first
+
+
+def _follow(root: M.Node, path):
+    """The node at ``path`` below ``root``, or None."""
+    node = root
+    for a in path:
+        try:
+            node = node.children.get(a)
+        except TypeError:
+            return None
+        if node is None:
+            return None
+    return node
+
+
+# ---------------------------------------------------------------------------------------------------
+# MCTS: the bug models
+# ---------------------------------------------------------------------------------------------------
+
+SELECT_BUGS = frozenset({"no_exploration", "child_log", "last_tied"})
+BACKUP_BUGS = frozenset({"max_reward", "mover_reward", "root_visits_only"})
+
+
+def buggy_select(tree: dict, c: float, *, bugs=()) -> list:
+    """SELECT on a :func:`tree_view` as a student writes it: from the root, while the node is not
+    terminal and has no untried moves, go to the child with the largest UCB1 (the first such); return
+    the path.  Bugs: ``no_exploration`` (UCB1 without its exploration term), ``child_log`` (ln N of the
+    child instead of its parent), ``last_tied`` (the last of equally good children)."""
+    bugs = frozenset(bugs)
+    if bugs - SELECT_BUGS:
+        raise ValueError(f"unknown bugs {sorted(bugs - SELECT_BUGS)}; known: {sorted(SELECT_BUGS)}")
+    node, path = tree, []
+    while not node["terminal"] and not node["untried"]:
+        best, best_ucb = None, -math.inf
+        for move, child in node["children"].items():
+            n = child["N"]
+            if "no_exploration" in bugs:
+                ucb = child["U"] / n
+            else:
+                ucb = child["U"] / n + c * math.sqrt(math.log(n if "child_log" in bugs else node["N"]) / n)
+            if ucb > best_ucb or ("last_tied" in bugs and ucb == best_ucb):
+                best, best_ucb = move, ucb
+        path.append(best)
+        node = node["children"][best]
+    return path
+
+
+def buggy_backup(tree: dict, path, utility: float, *, bugs=()) -> dict:
+    """BACK-PROPAGATE on a :func:`tree_view` as a student writes it: one more visit and the playout's
+    reward for the player who moved into each node on ``path``, the root included; returns the tree.
+    Bugs: ``max_reward`` (MAX's utility at every node), ``mover_reward`` (the reward of the player to
+    move at the node, not of the one who moved into it), ``root_visits_only`` (N counted at the root
+    only)."""
+    bugs = frozenset(bugs)
+    if bugs - BACKUP_BUGS:
+        raise ValueError(f"unknown bugs {sorted(bugs - BACKUP_BUGS)}; known: {sorted(BACKUP_BUGS)}")
+    nodes = [tree]
+    for move in path:
+        nodes.append(nodes[-1]["children"][move])
+    for i, node in enumerate(nodes):
+        if i == 0 or "root_visits_only" not in bugs:
+            node["N"] += 1
+        if "max_reward" in bugs:
+            node["U"] += utility
+        else:
+            who = node["to_move"] if "mover_reward" in bugs else node["player"]
+            node["U"] += -utility if who == MIN else utility
+    return tree
+
+
+def mcts_model(step: str, bugs):
+    """A bug model for the student's ``step`` ('select' or 'backup'), an entry of
+    :data:`gamelib.grading.mutants.MUTANTS`."""
+    def model(kind, case):
+        paths: list = []
+        if step == "select":
+            steps = {"select_step": lambda view, c: buggy_select(view, c, bugs=bugs)}
+        else:
+            steps = {"backup_step": lambda view, path, u: buggy_backup(view, path, u, bugs=bugs)}
+        try:
+            result = harness(case, reference_trace(case), paths=paths, **steps)
+        except (ArithmeticError, KeyError, TypeError, ValueError) as e:
+            return Outcome(tuple(paths), error=type(e).__name__)
+        return Outcome(tuple(paths), result)
+    return model
+
+
+# ---------------------------------------------------------------------------------------------------
+# MCTS: the driver and the family
+# ---------------------------------------------------------------------------------------------------
+
+class _StepFailed(Exception):
+    """A call of the student's step did not answer normally (it raised, timed out, or called gamelib's
+    own search): ``run`` says how."""
+
+    def __init__(self, result: Run):
+        super().__init__(result.status)
+        self.run = result
+
+
+class StepDriver:
+    """The student's SELECT or BACK-PROPAGATE (``fn``) plugged into :func:`harness` for one case
+    (:meth:`MctsFamily.call`): :meth:`remote_run` gives one :class:`~gamelib.grading.guard.Run` for the
+    case, the harness's verdict, or how the student's step stopped (an exception, the case's time
+    limit, a call into gamelib.mcts).  Every call of ``fn`` runs under the guards
+    (:func:`gamelib.grading.guard.run`, in the sandbox when a submission is graded), with what is left of
+    the case's time limit."""
+
+    def __init__(self, fn, step: str):
+        self.fn, self.step = fn, step
+        self.__name__ = getattr(fn, "__name__", step)
+
+    def __call__(self, case, trace, paths):
+        r = self.remote_run((case, trace, paths), {}, None)
+        if r.status != "ok":
+            raise r.error or RuntimeError(r.status)
+        return r.returned
+
+    def remote_run(self, args, kwargs, time_limit) -> Run:
+        case, trace, paths = args
+        clock = cpu_clock(self.fn)
+        spent = {"cpu": 0.0, "seconds": 0.0, "printed": 0, "output": ""}
+
+        def call(*step_args):
+            left = None if time_limit is None else time_limit - spent["cpu"]
+            if left is not None and left <= 0:
+                raise _StepFailed(Run("timeout", error=TimeLimitExceeded(f"no answer within {time_limit:g} s of "
+                                                                         "CPU time")))
+            start = clock()
+            r = run(self.fn, *step_args, time_limit=left, watch=WATCHED)
+            spent["cpu"] += clock() - start
+            spent["seconds"] += r.seconds
+            spent["printed"] += r.printed
+            if not spent["output"]:
+                spent["output"] = r.output
+            if r.status != "ok" or r.forbidden:
+                raise _StepFailed(r)
+            return r.returned
+
+        try:
+            result = harness(case, trace, paths=paths, **{f"{self.step}_step": call})
+        except _StepFailed as e:
+            r = e.run
+            return Run(r.status, r.returned, r.error, r.where, spent["seconds"], spent["printed"],
+                       spent["output"], r.forbidden)
+        return Run("ok", result, seconds=spent["seconds"], printed=spent["printed"], output=spent["output"])
+
+
+def _show_path(path) -> str:
+    return "the root" if not path else " → ".join(map(str, path))
+
+
+def _show_counts(rows) -> str:
+    return ", ".join(f"{_show_path(p)}: N = {fmt(n)}" + ("" if u is None else f", U = {fmt(u + 0.0)}")
+                     for p, n, u in rows)
+
+
+class MctsFamily(Family):
+    """A step of MCTS, run in the harness and compared with gamelib.mcts's trace iteration by
+    iteration."""
+
+    def expected(self, task, case) -> Outcome:
+        return Outcome(tuple(e.action for e in reference_trace(case)), None)
+
+    def attempt(self, task, case, expected) -> Attempt:
+        paths: list = []
+        return Attempt((case, reference_trace(case), paths), lambda: paths, case.game, None, WATCHED)
+
+    def call(self, task, fn, attempt, time_limit):
+        """The harness's loop, calling the student's step at every iteration within the case's time."""
+        return StepDriver(fn, task.name).remote_run(attempt.args, {}, time_limit)
+
+    def parse(self, task, returned, case) -> tuple:
+        if isinstance(returned, Malformed):
+            return None, None, f"iteration {returned.iteration}: {returned.problem}"
+        return returned, None, ""
+
+    def difference(self, task, got, want, case) -> str:
+        d = got.value
+        if not isinstance(d, Divergence):
+            return "the search went another way"
+        if d.step == "select":
+            note = f" ({d.note}: SELECT stops at a terminal node or one with untried moves)" if d.note else ""
+            if case.hidden:
+                return f"iteration {d.iteration} of {case.iterations}: SELECT reached another node{note}"
+            return (f"iteration {d.iteration} of {case.iterations}: your SELECT reached {_show_path(d.got)}{note}, "
+                    f"gamelib.mcts's {_show_path(d.want)}")
+        if case.hidden:
+            return (f"iteration {d.iteration} of {case.iterations}: after BACK-PROPAGATE, {len(d.want)} "
+                    f"node{'s have' if len(d.want) > 1 else ' has'} other counts")
+        rows = d.got.x if isinstance(d.got, Near) else d.got
+        return (f"iteration {d.iteration} of {case.iterations}, after BACK-PROPAGATE of the playout from "
+                f"{_show_path(got.visits[-1])}: yours {_show_counts(rows)}; gamelib.mcts's {_show_counts(d.want)}")
+
+    def forbidden(self, task, call: str) -> str:
+        return f"it calls {call}, gamelib's own; this exercise asks you to write {task.name} yourself"
+
+    def agreement(self, task) -> str:
+        return ("the same node selected at every iteration" if task.kind == "mcts_select"
+                else "the same N and U at every node after every iteration")
+
+    def mutant_returns(self, task) -> str:
+        return "value"
+
+
+MCTS = MctsFamily()
+
+
+def grade_step(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
+               quiet: bool = False):
+    """Grade the student's MCTS step ``name`` ('select' or 'backup') in the harness: on the public cases,
+    or with ``hidden=n`` on n hidden cases (see :func:`gamelib.grading.core.grade`)."""
+    __tracebackhide__ = True
+    if name not in ("select", "backup"):
+        raise ValueError(f"checks.mcts grades 'select' or 'backup', not {name!r}")
+    task = TASKS[name]
+    if not callable(fn):
+        fail(f"{task.name} should be a function; it is {describe_returned(fn)}")
+    return grade(task, fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
+
+
+# ---------------------------------------------------------------------------------------------------
+# TD(λ): cases, the reference and the bug models
+# ---------------------------------------------------------------------------------------------------
+
+class TdCase(NamedTuple):
+    """One test of ``td_lambda``: a recorded game (``episode``: the feature vectors of its states, the
+    last terminal; ``utility``: MAX's utility at its end), the starting ``weights``, ``alpha`` and
+    ``lam``.  ``game`` holds them (the core checks it for changes; the student gets copies as lists)."""
+
+    name: str
+    game: Any
+    hidden: bool = False
+
+    @property
+    def weights(self) -> tuple:
+        return self.game.weights
+
+    @property
+    def episode(self) -> tuple:
+        return self.game.episode
+
+    @property
+    def utility(self) -> float:
+        return self.game.utility
+
+    @property
+    def alpha(self) -> float:
+        return self.game.alpha
+
+    @property
+    def lam(self) -> float:
+        return self.game.lam
+
+
+def td_case(name, weights, episode, utility, alpha, lam, hidden=False) -> TdCase:
+    return TdCase(name, types.SimpleNamespace(weights=tuple(weights), episode=tuple(map(tuple, episode)),
+                                              utility=utility, alpha=alpha, lam=lam), hidden)
+
+
+class RecordedGame(Game):
+    """A recorded game as a game of its own: states 0, 1, ..., ``length`` in a row, one move from each
+    ('next'), the last terminal with MAX's utility ``final``.  Self-play on it replays the recording, so
+    :func:`gamelib.td.td_learn` learns from exactly that game."""
+
+    def __init__(self, length: int, final: float):
+        self.length, self.final = length, final
+        self.initial_state = 0
+
+    def to_move(self, state):
+        return MAX if state % 2 == 0 else MIN
+
+    def actions(self, state):
+        return ("next",) if state < self.length else ()
+
+    def result(self, state, action):
+        return state + 1
+
+    def is_terminal(self, state):
+        return state == self.length
+
+    def utility(self, state, player):
+        return self.final if player == MAX else -self.final
+
+    def __repr__(self):
+        return f"RecordedGame({self.length}, {self.final!r})"
+
+
+def reference_td(weights, episode, utility, alpha, lam) -> tuple:
+    """The weights :func:`gamelib.td.td_learn` learns from one recorded game: TD(λ) over ``episode``
+    (the feature vectors f(s_0), ..., f(s_T)) ending in ``utility`` for MAX, from ``weights``."""
+    names = [f"f{i + 1}" for i in range(len(weights))]
+    features = {name: (lambda s, i=i: episode[s][i]) for i, name in enumerate(names)}
+    start = WeightedSum(features, dict(zip(names, weights)))
+    learned, _ = td_learn(RecordedGame(len(episode) - 1, utility), start, episodes=1, alpha=alpha, lam=lam,
+                          epsilon=0.0, seed=0)
+    return tuple(learned.weights[n] for n in names)
+
+
+TD_BUGS = frozenset({"error_sign", "undecayed_trace", "terminal_bootstrap"})
+
+
+def buggy_td(weights, episode, utility, alpha, lam, *, bugs=()) -> list:
+    """TD(λ) over one recorded game as a student writes it (:mod:`gamelib.td`'s rule: δ = target −
+    V(s), target UTILITY(s') if s' is terminal else V(s'); e ← λe + f(s); w ← w + αδe), with the named
+    ``bugs``: ``error_sign`` (δ = V(s) − target), ``undecayed_trace`` (e ← e + f(s): the trace never
+    decays), ``terminal_bootstrap`` (the last target is V(s_T; w), the terminal state's estimate, instead
+    of its utility)."""
+    bugs = frozenset(bugs)
+    if bugs - TD_BUGS:
+        raise ValueError(f"unknown bugs {sorted(bugs - TD_BUGS)}; known: {sorted(TD_BUGS)}")
+    w = [float(x) for x in weights]
+    e = [0.0] * len(w)
+    last = len(episode) - 1
+    for t in range(last):
+        x = episode[t]
+        target = utility if t + 1 == last and "terminal_bootstrap" not in bugs else _dot(w, episode[t + 1])
+        delta = target - _dot(w, x)
+        if "error_sign" in bugs:
+            delta = -delta
+        for i in range(len(w)):
+            e[i] = (e[i] if "undecayed_trace" in bugs else lam * e[i]) + x[i]
+            w[i] += alpha * delta * e[i]
+    return w
+
+
+def _dot(w, x) -> float:
+    total = 0.0
+    for wi, xi in zip(w, x):
+        total += wi * xi
+    return total
+
+
+def td_model(bugs):
+    """A bug model for ``td_lambda`` (an entry of :data:`gamelib.grading.mutants.MUTANTS`)."""
+    def model(kind, case):
+        return Outcome((), Near(tuple(buggy_td(case.weights, case.episode, case.utility, case.alpha, case.lam,
+                                               bugs=bugs))))
+    return model
+
+
+def recorded_tictactoe(rng: random.Random, features: WeightedSum | None = None) -> tuple:
+    """A game of tic-tac-toe played at random: ``(episode, utility)``, the feature vectors of its states
+    under ``features`` (the kit's evaluation's three: open lines, threats, the centre)."""
+    from ..games.tictactoe import evaluation
+    features = features or evaluation()
+    game = TicTacToe()
+    s, states = game.initial_state, [game.initial_state]
+    while not game.is_terminal(s):
+        s = game.result(s, rng.choice(list(game.actions(s))))
+        states.append(s)
+    fs = list(features.features.values())
+    return [tuple(f(x) for f in fs) for x in states], game.utility(s, MAX)
+
+
+def _td_public():
+    rng = C.stable_random("td public")
+    ttt, u = recorded_tictactoe(rng)
+    return [td_case("two features, three moves, TD(0)", (0.5, -0.25), [(1, 0), (1, 1), (0, 2), (2, 1)], 1,
+                    0.1, 0.0),
+            td_case("three features, five moves, TD(0.7)", (0.2, 0.0, -0.4),
+                    [(1, 2, 0), (0, 1, 1), (2, 0, 1), (1, 1, 2), (0, 3, 1), (2, 2, 2)], -1, 0.05, 0.7),
+            td_case("a game of tic-tac-toe with the kit's three features, TD(0.9)", (0.0, 0.0, 0.0), ttt, u,
+                    0.01, 0.9),
+            td_case("two features, TD(1): every estimate moves towards the result", (1.0, 0.5),
+                    [(1, 1), (2, 0), (0, 2), (1, 3)], 0, 0.1, 1.0)]
+
+
+def _td_hidden(seed, n):
+    rng = C.stable_random("td", seed)
+    out = []
+    for i in range(n):
+        alpha = rng.choice((0.1, 0.05, 0.2, 0.01))
+        lam = rng.choice((0.0, 0.5, 0.8, 0.9, 1.0))
+        if i % 3 == 2:
+            episode, u = recorded_tictactoe(rng)
+            weights = [rng.choice((-0.1, 0.0, 0.05, 0.1)) for _ in range(3)]
+        else:
+            k = rng.randint(2, 4)
+            episode = [tuple(rng.randint(-2, 3) for _ in range(k)) for _ in range(rng.randint(3, 9))]
+            u = rng.choice((-1, 0, 1))
+            weights = [rng.choice((-0.5, -0.25, 0.0, 0.25, 0.5, 1.0)) for _ in range(k)]
+        out.append(td_case(f"hidden game {i + 1}", weights, episode, u, alpha, lam, hidden=True))
+    return out
+
+
+class TdFamily(Family):
+    """The weights after TD(λ) over one recorded game, within rounding."""
+
+    agrees = "the same weights"
+
+    def expected(self, task, case) -> Outcome:
+        return Outcome((), Near(reference_td(case.weights, case.episode, case.utility, case.alpha, case.lam)))
+
+    def attempt(self, task, case, expected) -> Attempt:
+        args = (list(case.weights), [list(x) for x in case.episode], case.utility, case.alpha, case.lam)
+        return Attempt(args, tuple, case.game, None, WATCHED)
+
+    def parse(self, task, returned, case) -> tuple:
+        k = len(case.weights)
+        if not isinstance(returned, (list, tuple)):
+            hint = " (did you forget to return it?)" if returned is None else ""
+            return None, None, (f"it returned {describe_returned(returned)}{hint}; it should return the "
+                                f"new weights, a list of {k} numbers")
+        if len(returned) != k or not all(is_number(x) for x in returned):
+            return None, None, (f"it returned {describe_returned(returned)}; it should return the new weights, "
+                                f"a list of {k} numbers (one per feature)")
+        return Near(tuple(float(x) for x in returned)), None, ""
+
+    def difference(self, task, got, want, case) -> str:
+        if case.hidden:
+            return "the weights are wrong"
+        show = lambda w: "(" + ", ".join(fmt(float(x)) for x in w.x) + ")"        # noqa: E731
+        return (f"weights {show(got.value)}, expected {show(want.value)} (α = {fmt(case.alpha)}, "
+                f"λ = {fmt(case.lam)}, {len(case.episode) - 1} moves, utility {fmt(case.utility)})")
+
+    def forbidden(self, task, call: str) -> str:
+        return f"it calls {call}, gamelib's own; this exercise asks you to write {task.name} yourself"
+
+    def mutant_returns(self, task) -> str:
+        return "value"
+
+
+TD = TdFamily()
+
+TASKS = {
+    "select": Task("select", "mcts_select", "value", None, _mcts_public, _mcts_hidden,
+                   "gamelib.mcts (AIMA 4th ed. Fig. 5.11, SELECT with UCB1)", MCTS),
+    "backup": Task("backup", "mcts_backup", "value", None, _mcts_public, _mcts_hidden,
+                   "gamelib.mcts (AIMA 4th ed. Fig. 5.11, BACK-PROPAGATE)", MCTS),
+    "td_lambda": Task("td_lambda", "td", "value", None, _td_public, _td_hidden,
+                      "gamelib.td.td_learn (TD(λ), Sutton 1988)", TD),
+}
+"""The functions students write in assignment 07, by name."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# By-hand answers
+# ---------------------------------------------------------------------------------------------------
+
+def _close(a, b) -> bool:
+    return is_number(a) and math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-6)
+
+
+@quiet
+def ucb_by_hand(values: dict, pick, parent_visits: int, children: dict, c: float, *, player=MAX,
+                what: str = "UCB1"):
+    """Hand-computed UCB1 values ``{move: value}`` of the children of a node (``children``: ``{move:
+    (N, U)}``, U for ``player``, the player to move at the node) visited ``parent_visits`` times, and the
+    child SELECT picks (``pick``), against :func:`gamelib.mcts.root_ucb` (the value SELECT compares)."""
+    __tracebackhide__ = True
+    sign = -1 if player == MIN else 1
+    stats = {(): M.Stats(parent_visits, 0.0)}
+    stats.update({(m,): M.Stats(n, sign * u) for m, (n, u) in children.items()})
+    ucb = {m: v[0] for m, v in M.root_ucb(stats, player, c).items()}
+    if not isinstance(values, dict) or set(values) != set(ucb):
+        fail(f"{what} (c = {fmt(c)}) should be a dict with the moves {', '.join(map(str, ucb))}; it is "
+             f"{describe_returned(values)}")
+    wrong = [f"{m}: yours {values[m]!r} is not right" for m in ucb
+             if not (is_number(values[m]) and abs(values[m] - ucb[m]) <= 5e-4)]            # 3 decimals
+    best = max(ucb, key=ucb.get)
+    if pick != best:
+        wrong.append(f"the child SELECT picks: yours {pick!r} is not right")
+    if wrong:
+        fail(f"{what} (c = {fmt(c)}): " + "; ".join(wrong))
+    print(f"✓ {what} (c = {fmt(c)}) agree with gamelib.mcts")
+
+
+@quiet
+def backup_by_hand(answer: dict, chain, utility: float, *, what: str = "the back-up"):
+    """Hand-computed ``{node: (N, U)}`` after one playout of ``utility`` (for MAX) from the last node of
+    ``chain``, against :func:`gamelib.mcts.backup`.  ``chain``: ``(name, player who moved in, to move,
+    N, U)`` from the root down (the root's player None; its U is not asked)."""
+    __tracebackhide__ = True
+    nodes, parent = {}, None
+    for name, player, to_move, n, u in chain:
+        node = M.Node(name, parent, name, player, to_move, [])
+        node.visits, node.reward = n, float(u)
+        nodes[name] = parent = node
+    M.backup(parent, utility)
+    want = {name: (node.visits, node.reward) for name, node in nodes.items()}
+    root = chain[0][0]
+    if not isinstance(answer, dict) or set(answer) != set(want):
+        fail(f"{what} should be a dict {{node: (N, U)}} with the nodes {', '.join(want)}; it is "
+             f"{describe_returned(answer)}")
+    wrong = []
+    for name, (n, u) in want.items():
+        got = answer[name]
+        if not (isinstance(got, (tuple, list)) and len(got) == 2):
+            wrong.append(f"{name}: {got!r} is not a pair (N, U)")
+        elif not _close(got[0], n) or (name != root and not _close(got[1], u)):
+            wrong.append(f"{name}: yours {tuple(got)} is not right")
+    if wrong:
+        fail(f"{what}: " + "; ".join(wrong) + " (U is kept for the player who moved into the node)")
+    print(f"✓ {what} agrees with gamelib.mcts.backup")
+
+
+@quiet
+def td_by_hand(answers: dict, weights, episode, utility, alpha, lam, *, what: str = "your TD updates"):
+    """A recorded game learned from by hand: ``answers`` holds any of ``delta_1`` (the first temporal
+    difference), ``w_after_1`` (the weights after the first update), ``w_td0`` and ``w_tdlambda`` (after
+    the whole game with TD(0) and with TD(``lam``)), checked against :func:`gamelib.td.td_learn` (and
+    the evaluation, :class:`gamelib.WeightedSum`, for the temporal difference)."""
+    __tracebackhide__ = True
+    names = [f"f{i + 1}" for i in range(len(weights))]
+    value = WeightedSum({n: (lambda s, i=i: s[i]) for i, n in enumerate(names)}, dict(zip(names, weights)))
+    bootstrapped = value(episode[1]) if len(episode) > 2 else utility
+    want = {"delta_1": lambda: bootstrapped - value(episode[0]),
+            "w_after_1": lambda: reference_td(weights, episode[:2], bootstrapped, alpha, lam),
+            "w_td0": lambda: reference_td(weights, episode, utility, alpha, 0.0),
+            "w_tdlambda": lambda: reference_td(weights, episode, utility, alpha, lam)}
+    unknown = set(answers) - set(want)
+    if unknown:
+        raise ValueError(f"td_by_hand checks {sorted(want)}, not {sorted(unknown)}")
+    wrong = []
+    for name, mine in answers.items():
+        w = want[name]()
+        if isinstance(w, tuple):
+            ok = isinstance(mine, (tuple, list)) and len(mine) == len(w) and all(map(_close, mine, w))
+        else:
+            ok = _close(mine, w)
+        if not ok:
+            wrong.append(f"{name}: yours {mine!r} is not right")
+    if wrong:
+        fail(f"{what}: " + "; ".join(wrong))
+    print(f"✓ {what} agree with gamelib.td.td_learn")
+
+
+__all__ = ["TASKS", "MctsFamily", "TdFamily", "StepDriver", "MctsCase", "TdCase", "RecordedGame", "harness",
+           "tree_view", "buggy_select", "buggy_backup", "buggy_td", "reference_td", "reference_trace",
+           "grade_step", "ucb_by_hand", "backup_by_hand", "td_by_hand"]

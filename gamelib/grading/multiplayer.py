@@ -1,0 +1,581 @@
+"""Assignment 06's grading: more players (max^n) and zero-sum matrix games, against gamelib's own.
+
+Two functions to write, each a :class:`~gamelib.grading.core.Task` graded by the one grading core:
+
+* ``maxn_value(game, state, tie)``, MAXN(state) of Luckhardt and Irani's recurrence (AIMA 4th ed.
+  §5.2.2) on the game protocol with ``game.player_order``, graded **node for node** against the trace
+  of :func:`gamelib.maxn` (:class:`MaxnFamily`): the student's search is handed a
+  :class:`~gamelib.grading.tracing.TracedGame` (which offers ``player_order``), which records the
+  order in which it arrives at nodes, and its utility vector is compared within
+  rounding.  Cases: AIMA Fig. 5.4 under both tie rules, a tree with chance nodes of unequal
+  probabilities, four players, a Raid position; hidden ones are random trees of three and four players
+  with and without chance nodes, their utilities drawn from a small range so that ties are common, and
+  Raid positions.
+* ``solve_zero_sum_2x2(payoffs)``, the value of a 2 × 2 zero-sum game and an optimal mix for the row
+  player, against :func:`gamelib.normal_form.solve_zero_sum` (:class:`ZeroSumFamily`): the value within
+  rounding, and the mix accepted if it is *an* optimal one (its guarantee,
+  :func:`gamelib.normal_form.row_guarantee`, reaches the value: in a degenerate game many mixes are).
+  The payoffs are handed over as a plain list of lists.  Hidden games include degenerate ones: saddle
+  points, dominated rows, equal payoffs, a zero denominator in the indifference formula.
+
+Their bug models (:func:`buggy_maxn`, :func:`buggy_zero_sum_2x2`) are written as a student writes the
+function, equal to gamelib's with no bug switched on (a property test checks it); they are named in
+feedback through :data:`gamelib.grading.mutants.MUTANTS`.  The by-hand answers (values under two tie
+rules, a paranoid value, a 2 × 2 solution, a bimatrix game's equilibria) are checked by
+:func:`maxn_by_hand`, :func:`paranoid_by_hand`, :func:`zero_sum_by_hand` and
+:func:`equilibria_by_hand`.
+"""
+from __future__ import annotations
+
+import copy
+import math
+import types
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from ..core import CHANCE, GameError
+from ..games import Raid
+from ..maxn import maxn, paranoid
+from ..minimax import minimax
+from ..normal_form import nash_equilibria, row_guarantee, solve_zero_sum
+from ..trees import GameTree, chance
+from . import cases as C
+from .core import Attempt, Family, Task, fail, fmt, quiet
+from .guard import SEARCH_MODULES, describe_returned, is_number
+from .mutants import Near, Outcome
+from .tracing import TracedGame
+
+WATCHED = SEARCH_MODULES + ("maxn.py", "normal_form.py")
+"""The parts of gamelib a student's function must not call in their own kernel (in the sandbox they
+are withheld)."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# The game a student's max^n search is handed
+# ---------------------------------------------------------------------------------------------------
+
+# ---------------------------------------------------------------------------------------------------
+# max^n: cases
+# ---------------------------------------------------------------------------------------------------
+
+EXERCISE_TIES = ("first", "spiteful")
+"""The tie rules the exercise asks for (gamelib.maxn's ``ties``): keep the first of the children
+equally good for the mover, or the one with the least sum of components (worst for the others)."""
+
+
+class MaxnCase(NamedTuple):
+    """One test of ``maxn_value``: a game of named players, the state to search from (None: the
+    initial state) and the tie rule."""
+
+    name: str
+    game: Any
+    state: Any = None
+    tie: str = "first"
+    hidden: bool = False
+
+    @property
+    def root(self):
+        return self.game.initial_state if self.state is None else self.state
+
+
+FIG_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]], [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]]
+"""AIMA 4th ed. Fig. 5.4, the first three plies of a game of A, B and C (notebook 07, §1): ⟨1, 2, 6⟩
+at the root; A is indifferent between its moves (1 either way), so the tie rule decides."""
+CHANCE_TREE = [[chance((0.25, [(2, 6, 1), (5, 1, 4)]), (0.75, (1, 3, 3))), (2, 2, 2)],
+               [chance((0.6, (6, 0, 1)), (0.3, [(0, 4, 2), (3, 4, 0)]), (0.1, (0, 0, 9))), (4, 1, 1)]]
+"""Three players and two chance nodes of unequal probabilities."""
+FOUR_PLAYERS = [[[[(1, 2, 3, 4), (2, 1, 3, 4)], [(3, 3, 0, 1), (0, 3, 2, 2)]], [[(4, 0, 0, 0)], [(1, 1, 1, 1)]]],
+                [[[(2, 2, 2, 2), (2, 0, 0, 5)]], [[(0, 2, 4, 3), (1, 2, 4, 0)], [(3, 1, 1, 3)]]]]
+"""Four players, with ties for several of them."""
+BY_HAND = [[[(5, 1, 4), (2, 3, 4)], [(1, 4, 2), (3, 2, 5)]], [[(4, 2, 1), (2, 2, 3)], [(3, 5, 3), (6, 0, 3)]]]
+"""The by-hand tree of players X, Y, Z: ⟨3, 2, 5⟩ under 'first', ⟨2, 2, 3⟩ under 'spiteful'."""
+BY_HAND_PLAYERS = ("X", "Y", "Z")
+
+
+def vector_tree(spec, players) -> GameTree:
+    return GameTree.from_nested(spec, players=players)
+
+
+def _maxn_public():
+    abc = ("A", "B", "C")
+    raid = Raid()
+    return [MaxnCase("AIMA Fig. 5.4, tie='first'", vector_tree(FIG_5_4, abc)),
+            MaxnCase("AIMA Fig. 5.4, tie='spiteful'", vector_tree(FIG_5_4, abc), tie="spiteful"),
+            MaxnCase("three players, chance nodes of unequal probabilities", vector_tree(CHANCE_TREE, abc)),
+            MaxnCase("four players, tie='spiteful'", vector_tree(FOUR_PLAYERS, ("A", "B", "C", "D")),
+                     tie="spiteful"),
+            MaxnCase("Raid: A 1, B 1, C 4, three moves left (notebook 07, §4)", raid,
+                     raid.state((1, 1, 4), "A", 3))]
+
+
+def random_vector_spec(rng, players: int, depth: int, branching=(1, 3), high: int = 4, stop: float = 0.2,
+                       chance_nodes: float = 0.0, _root: bool = True):
+    """A ragged nested-list tree of ``players`` players: up to ``depth`` levels, leaves utility vectors
+    of whole numbers in [0, high] (a small range: ties are where tie rules and bugs show), and with
+    probability ``chance_nodes`` a node below the root is a chance node with random probabilities."""
+    if depth == 0 or (not _root and rng.random() < stop):
+        return tuple(rng.randint(0, high) for _ in range(players))
+    n = rng.randint(max(branching[0], 2 if _root else 1), branching[1])
+    kids = [random_vector_spec(rng, players, depth - 1, branching, high, stop, chance_nodes, False)
+            for _ in range(n)]
+    if chance_nodes and not _root and n > 1 and rng.random() < chance_nodes:
+        weights = [rng.randint(1, 9) for _ in kids]
+        total = sum(weights)
+        probs = [w / total for w in weights[:-1]]
+        probs.append(1 - sum(probs))
+        return chance(*zip(probs, kids))
+    return kids
+
+
+NAMES = ("A", "B", "C", "D")
+
+
+def _maxn_hidden(seed, n):
+    rng = C.stable_random("maxn", seed)
+    out = []
+    for i in range(n):
+        players = 3 if i % 2 == 0 else 4
+        while True:                                                  # four players: each moves somewhere
+            spec = random_vector_spec(rng, players, rng.randint(2, 4) if players == 3 else 4, (1, 3),
+                                      stop=0.2 if players == 3 else 0.3, chance_nodes=0.4 if i % 4 >= 2 else 0.0)
+            tree = vector_tree(spec, NAMES[:players])
+            if len({tree.to_move(s) for s in tree.states if not tree.is_terminal(s)} - {CHANCE}) == players:
+                break
+        out.append(MaxnCase(f"hidden tree {i + 1}", tree, tie=rng.choice(EXERCISE_TIES), hidden=True))
+    for k in range(max(1, n // 10)):
+        raid = Raid(moves=rng.randint(2, 3))
+        start = raid.state(tuple(rng.randint(0, 4) for _ in range(3)), rng.choice(raid.player_order))
+        out.append(MaxnCase(f"hidden position {k + 1}", raid, start, tie=rng.choice(EXERCISE_TIES), hidden=True))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# max^n: the bug models
+# ---------------------------------------------------------------------------------------------------
+
+MAXN_BUGS = frozenset({"last_tied", "wrong_component", "count_average", "two_player"})
+
+
+def buggy_maxn(game, state=None, tie: str = "first", *, bugs=(), visited: list | None = None):
+    """MAXN(state) as a student writes it on the protocol, ``(vector, visited)``, with the named
+    ``bugs``: ``last_tied`` (a child as good for the mover, and under 'spiteful' with the same sum,
+    replaces the one kept), ``wrong_component`` (children compared by the next player's component),
+    ``count_average`` (chance nodes average their outcomes by 1/number-of-outcomes),
+    ``two_player`` (the game read as two-player: the first player maximizes its own component and every
+    other player minimizes it).  With no bug it visits and returns what :func:`gamelib.maxn` does.
+    ``visited`` collects the states arrived at, in order (kept if it raises)."""
+    bugs = frozenset(bugs)
+    if bugs - MAXN_BUGS:
+        raise ValueError(f"unknown bugs {sorted(bugs - MAXN_BUGS)}; known: {sorted(MAXN_BUGS)}")
+    players = tuple(game.player_order)
+    index = {p: i for i, p in enumerate(players)}
+    visited = [] if visited is None else visited
+    if state is None:
+        state = game.initial_state
+
+    def value(s):
+        visited.append(s)
+        if game.is_terminal(s):
+            return tuple(game.utility(s, p) for p in players)
+        mover = game.to_move(s)
+        if mover == CHANCE:
+            outcomes = list(game.chance_outcomes(s))
+            total = [0.0] * len(players)
+            for r, p in outcomes:
+                w = value(game.result(s, r))
+                weight = 1 / len(outcomes) if "count_average" in bugs else p
+                if weight:
+                    total = [t + weight * x for t, x in zip(total, w)]
+            return tuple(total)
+        i = index[mover]
+        if "two_player" in bugs:
+            key, sign = 0, 1 if i == 0 else -1
+        else:
+            key, sign = (i + 1) % len(players) if "wrong_component" in bugs else i, 1
+        v = None
+        for a in game.actions(s):
+            v2 = value(game.result(s, a))
+            if v is None or sign * v2[key] > sign * v[key] or (v2[key] == v[key] and _replaces(tie, v2, v, bugs)):
+                v = v2
+        return v
+
+    return value(state), visited
+
+
+def _replaces(tie: str, v2, v, bugs) -> bool:
+    """Whether a child tied for the mover replaces the one kept."""
+    if tie == "spiteful":
+        return sum(v2) <= sum(v) if "last_tied" in bugs else sum(v2) < sum(v)
+    return "last_tied" in bugs
+
+
+def maxn_model(bugs):
+    """A bug model for ``maxn_value`` (an entry of :data:`gamelib.grading.mutants.MUTANTS`)."""
+    def model(kind, case):
+        visited: list = []
+        try:
+            v, _ = buggy_maxn(case.game, case.root, case.tie, bugs=bugs, visited=visited)
+        except (GameError, IndexError, KeyError, ZeroDivisionError) as e:
+            return Outcome(tuple(visited), error=type(e).__name__)
+        return Outcome(tuple(visited), Near(v))
+    return model
+
+
+# ---------------------------------------------------------------------------------------------------
+# max^n: the family
+# ---------------------------------------------------------------------------------------------------
+
+class MaxnFamily(Family):
+    """max^n searches, compared node for node with gamelib.maxn's trace, vectors within rounding."""
+
+    def expected(self, task, case) -> Outcome:
+        r = maxn(case.game, case.root, ties=case.tie, trace=True)
+        return Outcome(tuple(r.visited), Near(r.value))
+
+    def attempt(self, task, case, expected) -> Attempt:
+        budget = 50 * len(expected.visits) + 500
+        own = copy.deepcopy(case.game)
+        traced = TracedGame(own, budget=budget)
+        return Attempt(task.args(traced, traced.node(case.root), case), lambda: traced.visited, own, budget,
+                       WATCHED)
+
+    def parse(self, task, returned, case) -> tuple:
+        n = len(case.game.player_order)
+        if not isinstance(returned, (tuple, list)):
+            hint = " (did you forget to return it?)" if returned is None else ""
+            return None, None, (f"it returned {describe_returned(returned)}{hint}; it should return the "
+                                f"utility vector, a tuple of {n} numbers in game.player_order")
+        if len(returned) != n:
+            return None, None, (f"it returned a vector of {len(returned)} numbers; the game has {n} players, "
+                                "so its utility vectors have one number per player, in game.player_order")
+        bad = [x for x in returned if not is_number(x)]
+        if bad:
+            return None, None, f"its vector holds {describe_returned(bad[0])}, which is not a number"
+        return Near(tuple(returned)), None, ""
+
+    def difference(self, task, got, want, case) -> str:
+        parts = []
+        if got.value is not None and want.value is not None and got.value != want.value:
+            parts.append("the vector is wrong" if case.hidden else
+                         f"vector {got.value}, expected {want.value} (tie={case.tie!r})")
+        if got.visits != want.visits:
+            first = next((i for i, (a, b) in enumerate(zip(got.visits, want.visits)) if a != b),
+                         min(len(got.visits), len(want.visits)))
+            if case.hidden or not all(isinstance(s, str) for s in got.visits + want.visits):
+                parts.append(f"it arrived at {len(got.visits)} nodes, the reference at {len(want.visits)}; "
+                             f"they part at arrival {first + 1}")
+            else:
+                parts.append(f"nodes visited: yours {' '.join(got.visits)}; expected {' '.join(want.visits)}")
+        return "; ".join(parts)
+
+    def forbidden(self, task, call: str) -> str:
+        return f"it calls {call}, gamelib's own; this exercise asks you to write {task.name} yourself"
+
+    def agreement(self, task) -> str:
+        return "the same nodes in the same order, the same utility vector"
+
+
+MAXN = MaxnFamily()
+
+
+# ---------------------------------------------------------------------------------------------------
+# A 2 × 2 zero-sum game: the value and an optimal mix
+# ---------------------------------------------------------------------------------------------------
+
+class MatrixCase(NamedTuple):
+    """One test of ``solve_zero_sum_2x2``: the row player's ``payoffs`` (held in ``game``, which the
+    core checks for changes; the student gets a copy as a plain list of lists)."""
+
+    name: str
+    game: Any
+    hidden: bool = False
+
+    @property
+    def payoffs(self) -> list:
+        return self.game.payoffs
+
+
+def matrix_case(name, payoffs, hidden=False) -> MatrixCase:
+    return MatrixCase(name, types.SimpleNamespace(payoffs=[list(row) for row in payoffs]), hidden)
+
+
+MORRA = [[2, -3], [-3, 4]]
+"""CS221's two-finger Morra (notebook 07, §7): p = 7/12, value −1/12."""
+BY_HAND_2X2 = [[3, -1], [-2, 1]]
+"""The by-hand game: p = 3/7, value 1/7."""
+BY_HAND_BIMATRIX = ([[3, 0], [1, 2]], [[2, 0], [0, 1]])
+"""The by-hand bimatrix game: pure equilibria (0, 0) and (1, 1), the mixed one p = 1/3, q = 1/2."""
+
+
+def _matrix_public():
+    return [matrix_case("two-finger Morra", MORRA),
+            matrix_case("matching pennies", [[1, -1], [-1, 1]]),
+            matrix_case("no saddle point, the players' mixes differ", [[5, -2], [-1, 3]]),
+            matrix_case("a saddle point", [[2, 1], [3, 5]]),
+            matrix_case("a dominated row", [[1, 2], [3, 4]]),
+            matrix_case("every payoff the same", [[2, 2], [2, 2]])]
+
+
+def _matrix_hidden(seed, n):
+    rng = C.stable_random("zero_sum_2x2", seed)
+    out = []
+    for i in range(n):
+        kind = i % 5
+        while True:
+            a, b, c, d = (rng.randint(-5, 5) for _ in range(4))
+            if kind == 0 or kind == 1:                 # no saddle point: the mixed formula
+                A = [[a, b], [c, d]]
+                if _pure_values(A)[0] < _pure_values(A)[1]:
+                    break
+            elif kind == 2:                            # a saddle point
+                A = [[a, b], [c, d]]
+                if _pure_values(A)[0] == _pure_values(A)[1]:
+                    break
+            elif kind == 3:                            # a zero denominator: a - b - c + d = 0
+                A = [[a, b], [c, b + c - a]]
+                if abs(b + c - a) <= 9:
+                    break
+            else:                                      # equal payoffs in a row, a column, or everywhere
+                A = rng.choice([[[a, a], [c, d]], [[a, b], [a, d]], [[a, a], [a, a]], [[a, b], [a, b]]])
+                break
+        if rng.random() < 0.3:                         # not always whole numbers
+            A = [[x / 4 for x in row] for row in A]
+        out.append(matrix_case(f"hidden game {i + 1}", A, hidden=True))
+    return out
+
+
+def _pure_values(A) -> tuple:
+    """(pure maximin, pure minimax) of a matrix."""
+    return max(min(row) for row in A), min(max(col) for col in zip(*A))
+
+
+@lru_cache(maxsize=256)
+def _solution(key: tuple):
+    return solve_zero_sum([list(row) for row in key])
+
+
+def _key(A) -> tuple:
+    return tuple(tuple(row) for row in A)
+
+
+def _tolerance(A) -> float:
+    return 1e-9 * max(1.0, max(map(max, A)) - min(map(min, A)))
+
+
+OPTIMAL = "an optimal mix"
+"""The decision part of a 2 × 2 solution when the mix is optimal (any optimal mix is accepted)."""
+
+
+def judge_2x2(A, returned) -> tuple:
+    """``(value, mix, problem)`` for what a ``solve_zero_sum_2x2`` returned on ``A``: the value as
+    :class:`Near`, the mix as :data:`OPTIMAL` or (if it guarantees less than the game's value) as
+    ``Near(p)``, or a problem with the answer's form."""
+    if not (isinstance(returned, (tuple, list)) and len(returned) == 2):
+        hint = " (did you forget to return it?)" if returned is None else ""
+        return None, None, (f"it returned {describe_returned(returned)}{hint}; it should return a pair "
+                            "(p, value): the probability of the first row and the value of the game")
+    p, v = returned
+    if not is_number(p):
+        return None, None, f"the probability it returned is {describe_returned(p)}, not a number"
+    if not is_number(v):
+        return None, None, f"the value it returned is {describe_returned(v)}, not a number"
+    if not -1e-9 <= p <= 1 + 1e-9:
+        return None, None, (f"it returned p = {fmt(float(p))}, which is not a probability (p must lie in "
+                            "[0, 1]; an indifference formula outside [0, 1] means a pure strategy is optimal)")
+    p = min(max(float(p), 0.0), 1.0)
+    value = _solution(_key(A)).value
+    optimal = row_guarantee(A, (p, 1 - p)) >= value - _tolerance(A)
+    return Near(float(v)), OPTIMAL if optimal else Near(p), ""
+
+
+ZERO_SUM_BUGS = frozenset({"no_saddle_check", "column_formula", "pure_maximin"})
+
+
+def buggy_zero_sum_2x2(A, *, bugs=()):
+    """``(p, value)`` of the 2 × 2 zero-sum game ``A`` as a student solves it: a saddle point (pure
+    maximin = pure minimax) gives its row, otherwise each row player's mix makes the column player
+    indifferent, p = (d − c) / (a − b − c + d), and the value is (ad − bc) / (a − b − c + d).  Bugs:
+    ``no_saddle_check`` (the formula always, even where a pure strategy is optimal: a probability
+    outside [0, 1], or a division by zero), ``column_formula`` (the column player's mix,
+    (d − b) / (a − b − c + d), given as the row player's), ``pure_maximin`` (the row revealed first:
+    the pure maximin row and value)."""
+    bugs = frozenset(bugs)
+    if bugs - ZERO_SUM_BUGS:
+        raise ValueError(f"unknown bugs {sorted(bugs - ZERO_SUM_BUGS)}; known: {sorted(ZERO_SUM_BUGS)}")
+    (a, b), (c, d) = A
+    low, high = _pure_values(A)
+    if "pure_maximin" in bugs:
+        worst = [min(row) for row in A]
+        return (1.0 if worst[0] >= worst[1] else 0.0), low
+    if low == high and "no_saddle_check" not in bugs:
+        row = 0 if min(A[0]) == low else 1
+        return (1.0 if row == 0 else 0.0), low
+    den = a - b - c + d
+    p = (d - b) / den if "column_formula" in bugs else (d - c) / den
+    return p, (a * d - b * c) / den
+
+
+def zero_sum_model(bugs):
+    """A bug model for ``solve_zero_sum_2x2`` (an entry of :data:`gamelib.grading.mutants.MUTANTS`)."""
+    def model(kind, case):
+        try:
+            returned = buggy_zero_sum_2x2(case.payoffs, bugs=bugs)
+        except ZeroDivisionError as e:
+            return Outcome((), error=type(e).__name__)
+        value, mix, problem = judge_2x2(case.payoffs, returned)
+        return Outcome((), error="wrong type") if problem else Outcome((), value, mix)
+    return model
+
+
+class ZeroSumFamily(Family):
+    """The value of a 2 × 2 zero-sum game (within rounding) and an optimal mix (any one)."""
+
+    agrees = "the same value, and an optimal mix"
+
+    def expected(self, task, case) -> Outcome:
+        return Outcome((), Near(_solution(_key(case.payoffs)).value), OPTIMAL)
+
+    def attempt(self, task, case, expected) -> Attempt:
+        return Attempt((copy.deepcopy(case.payoffs),), tuple, case.game, None, WATCHED)
+
+    def parse(self, task, returned, case) -> tuple:
+        return judge_2x2(case.payoffs, returned)
+
+    def difference(self, task, got, want, case) -> str:
+        A = case.payoffs
+        parts = []
+        if got.value != want.value:
+            parts.append("the value is wrong" if case.hidden else
+                         f"value {fmt(got.value.x)}, expected {fmt(want.value.x)} (payoffs {A})")
+        if got.action != want.action:
+            if case.hidden:
+                parts.append("the mix is not optimal")
+            else:
+                p = got.action.x
+                parts.append(f"p = {fmt(p)} is not optimal: it guarantees {fmt(row_guarantee(A, (p, 1 - p)))}, "
+                             f"less than the value {fmt(want.value.x)} (payoffs {A})")
+        return "; ".join(parts)
+
+    def forbidden(self, task, call: str) -> str:
+        return (f"it calls {call}, gamelib's own; this exercise asks you to solve the game yourself (no "
+                "linear program is needed for 2 × 2)")
+
+    def mutant_returns(self, task) -> str:
+        return "pair"
+
+
+ZERO_SUM = ZeroSumFamily()
+
+TASKS = {
+    "maxn_value": Task("maxn_value", "maxn", "value", lambda g, s, c: (g, s, c.tie), _maxn_public, _maxn_hidden,
+                       "gamelib.maxn (Luckhardt and Irani's max^n, AIMA 4th ed. §5.2.2)", MAXN),
+    "solve_zero_sum_2x2": Task("solve_zero_sum_2x2", "zero_sum_2x2", "pair", None, _matrix_public,
+                               _matrix_hidden, "gamelib.normal_form.solve_zero_sum (a linear program)",
+                               ZERO_SUM),
+}
+"""The functions students write in assignment 06, by name."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# By-hand answers
+# ---------------------------------------------------------------------------------------------------
+
+def _vector(x) -> tuple | None:
+    if isinstance(x, (tuple, list)) and all(is_number(v) for v in x):
+        return tuple(x)
+    return None
+
+
+_UNSET = object()
+
+
+@quiet
+def maxn_by_hand(values: dict, spec, players, *, tie: str = "first", decision=_UNSET, what: str = "values"):
+    """Hand-computed max^n vectors ``{node: vector}`` (and, if given, the root's ``decision``) against
+    :func:`gamelib.maxn`'s trace on the tree ``spec`` of ``players`` under ``tie``."""
+    __tracebackhide__ = True
+    tree = vector_tree(spec, players)
+    result = maxn(tree, ties=tie, trace=True)
+    closed = {e.state: e.value for e in result.trace if e.kind != "enter"}
+    if not isinstance(values, dict):
+        fail(f"{what} should be a dict {{node: vector}}; it is {describe_returned(values)}")
+    wrong = []
+    for node, v in values.items():
+        if node not in closed:
+            wrong.append(f"{node!r} is not a node of the tree")
+        elif _vector(v) is None or len(v) != len(players):
+            wrong.append(f"{node}: {v!r} is not a vector of {len(players)} numbers")
+        elif Near(tuple(v)) != closed[node]:
+            wrong.append(f"{node}: yours {tuple(v)}, max^n backs up {closed[node]}")
+    if decision is not _UNSET and decision != result.action:
+        wrong.append(f"the decision at A: yours {decision!r} is not right")
+    if wrong:
+        fail(f"{what} (tie={tie!r}): " + "; ".join(wrong))
+    print(f"✓ {what} agree with gamelib.maxn's trace (tie={tie!r})")
+
+
+@quiet
+def paranoid_by_hand(value, spec, players, player, *, what: str = "the paranoid value"):
+    """``player``'s paranoid value at the root of ``spec`` (:func:`gamelib.paranoid`, then minimax)."""
+    __tracebackhide__ = True
+    want = minimax(paranoid(vector_tree(spec, players), player)).value
+    if not is_number(value) or not math.isclose(value, want, abs_tol=1e-9):
+        fail(f"{what} of {player}: {value!r} is not right (every other player minimizes {player}'s payoff)")
+    print(f"✓ {what} of {player} agrees with minimax on gamelib.paranoid's game")
+
+
+@quiet
+def zero_sum_by_hand(p, value, payoffs, *, what: str = "your solution"):
+    """A hand-solved 2 × 2 zero-sum game: ``value`` against :func:`gamelib.normal_form.solve_zero_sum`,
+    ``p`` (the probability of the first row) optimal."""
+    __tracebackhide__ = True
+    got, mix, problem = judge_2x2(payoffs, (p, value))
+    if problem:
+        fail(f"{what}: {problem.replace('it returned', 'you gave')}")
+    want = _solution(_key(payoffs)).value
+    wrong = []
+    if got != Near(want):
+        wrong.append(f"the value: yours {value!r} is not right")
+    if mix != OPTIMAL:
+        wrong.append(f"p = {p!r} is not optimal (the column player's best reply holds the row player "
+                     "below the value)")
+    if wrong:
+        fail(f"{what}: " + "; ".join(wrong))
+    print(f"✓ {what} agrees with gamelib.normal_form.solve_zero_sum")
+
+
+@quiet
+def equilibria_by_hand(pure, mixed, row_payoffs, col_payoffs, *, what: str = "the equilibria"):
+    """The pure equilibria ``{(row, column), ...}`` (action indices) and the completely mixed one
+    ``(p, q)`` (the probabilities of each player's first action) of a 2 × 2 bimatrix game, against
+    :func:`gamelib.normal_form.nash_equilibria`."""
+    __tracebackhide__ = True
+    found = nash_equilibria(row_payoffs, col_payoffs, exact=True)
+    want_pure = {(x.index(1), y.index(1)) for x, y in found if 1 in x and 1 in y}
+    full = [(x, y) for x, y in found if all(x) and all(y)]
+    wrong = []
+    if not isinstance(pure, (set, frozenset, list, tuple)) or not all(isinstance(e, tuple) for e in pure):
+        wrong.append(f"the pure equilibria should be a set of (row, column) pairs; they are "
+                     f"{describe_returned(pure)}")
+    elif set(pure) != want_pure:
+        extra, missing = set(pure) - want_pure, want_pure - set(pure)
+        if extra:
+            wrong.append(f"{', '.join(map(str, sorted(extra, key=str)))} is not an equilibrium (a player gains by "
+                         "changing its action)")
+        if missing:
+            wrong.append(f"you left out {len(missing)} pure equilibri{'um' if len(missing) == 1 else 'a'}")
+    if full:
+        (x, y), = full
+        if not (isinstance(mixed, (tuple, list)) and len(mixed) == 2 and all(is_number(v) for v in mixed)):
+            wrong.append(f"the mixed equilibrium should be a pair (p, q); it is {describe_returned(mixed)}")
+        elif Near((float(x[0]), float(y[0]))) != tuple(mixed):
+            wrong.append(f"the mixed equilibrium (p, q) = {tuple(mixed)} is not right (each player mixes so that "
+                         "the *other* is indifferent)")
+    if wrong:
+        fail(f"{what}: " + "; ".join(wrong))
+    print(f"✓ {what} agree with gamelib.normal_form.nash_equilibria")
+
+
+__all__ = ["TASKS", "MaxnFamily", "ZeroSumFamily", "MaxnCase", "MatrixCase", "buggy_maxn",
+           "buggy_zero_sum_2x2", "maxn_by_hand", "paranoid_by_hand", "zero_sum_by_hand", "equilibria_by_hand",
+           "random_vector_spec"]

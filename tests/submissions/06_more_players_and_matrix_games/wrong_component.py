@@ -1,0 +1,28 @@
+# A known bug: max^n compares the children by the next player's component instead of the mover's own.
+
+# %% expect
+total = 13
+cells = {"q5_test": 0, "q5_hidden": "partial"}
+says = {"q5_test": "[wrong_component]", "q5_hidden": "[wrong_component]"}
+
+# %% solutions
+
+# %% answer q5_answer
+def maxn_value(game, state, tie="first"):
+    players = game.player_order
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in players)
+    mover = game.to_move(state)
+    if mover == CHANCE:
+        total = [0.0] * len(players)
+        for outcome, probability in game.chance_outcomes(state):
+            v = maxn_value(game, game.result(state, outcome), tie)
+            total = [t + probability * x for t, x in zip(total, v)]
+        return tuple(total)
+    i = (players.index(mover) + 1) % len(players)       # the next player: wrong
+    best = None
+    for a in game.actions(state):
+        v = maxn_value(game, game.result(state, a), tie)
+        if best is None or v[i] > best[i] or (v[i] == best[i] and tie == "spiteful" and sum(v) < sum(best)):
+            best = v
+    return best

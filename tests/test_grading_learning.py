@@ -1,0 +1,341 @@
+"""The autograder of assignment 07 (gamelib.grading.learning): the harness with gamelib's own steps is
+gamelib.mcts's search, playout for playout; a right SELECT, BACK-PROPAGATE and TD(λ) update get full
+marks on any position and recorded game; every known bug is caught and named where it shows (the public
+cases show each); the bug models are gamelib's steps plus one bug; answers of the wrong form are refused
+with a message; a step's calls share the case's time limit; hidden cases come from their seed and are
+never shown; the by-hand checks accept what is right and only that."""
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamelib import MAX, MIN, GameTree, mcts
+from gamelib.games import TicTacToe
+from gamelib.grading import GradingError, checks
+from gamelib.grading import cases as C
+from gamelib.grading import learning as L
+from gamelib.grading.core import grade_case
+from gamelib.grading.mutants import BY_NAME, MUTANTS, Near, matching_mutants, mutant_outcome
+from gamelib.td import td_learn
+
+from . import grading_students as students
+
+KIND = {name: task.kind for name, task in L.TASKS.items()}
+
+
+# ---------------------------------------------------------------------------------------------------
+# Random cases
+# ---------------------------------------------------------------------------------------------------
+
+@st.composite
+def mcts_cases(draw):
+    """A search on a random tree (MAX or MIN at the root) or a random tic-tac-toe position, with a random
+    budget, exploration constant and seed."""
+    rng = C.stable_random("test mcts", draw(st.integers(0, 10**6)))
+    c = draw(st.sampled_from([math.sqrt(2), 1.0, 2.0, 0.5]))
+    iterations, seed = draw(st.integers(1, 30)), draw(st.integers(0, 10**6))
+    if draw(st.booleans()):
+        game, state = C.random_tictactoe(rng, rng.randint(3, 6))
+        return L.MctsCase("random position", game, state, iterations, c, seed)
+    spec = C.random_spec(rng, rng.randint(2, 4), (1, 3), low=-2, high=2)
+    tree = GameTree.from_nested(spec, root=draw(st.sampled_from([MAX, MIN])))
+    return L.MctsCase("random tree", tree, None, iterations, c, seed)
+
+
+@st.composite
+def td_cases(draw):
+    """A recorded game, made up or of tic-tac-toe, with random weights, α and λ."""
+    rng = C.stable_random("test td", draw(st.integers(0, 10**6)))
+    alpha = draw(st.sampled_from([0.0, 0.01, 0.1, 0.5]))
+    lam = draw(st.sampled_from([0.0, 0.3, 0.7, 1.0]))
+    if draw(st.booleans()):
+        episode, u = L.recorded_tictactoe(rng)
+        weights = [rng.uniform(-0.2, 0.2) for _ in range(3)]
+    else:
+        k = draw(st.integers(1, 4))
+        episode = [tuple(rng.randint(-3, 3) for _ in range(k)) for _ in range(draw(st.integers(2, 10)))]
+        u = draw(st.sampled_from([-1, 0, 1, 0.5]))
+        weights = [rng.uniform(-1, 1) for _ in range(k)]
+    return L.td_case("random game", weights, episode, u, alpha, lam)
+
+
+def cases(name):
+    return td_cases() if name == "td_lambda" else mcts_cases()
+
+
+def graded(name, fn):
+    """What the core is handed for task ``name``: the student's function itself (MCTS steps are driven
+    by their family's ``call`` hook)."""
+    return fn
+
+
+# ---------------------------------------------------------------------------------------------------
+# The harness is gamelib.mcts's search
+# ---------------------------------------------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(mcts_cases())
+def test_the_harness_with_gamelibs_steps_replays_gamelib_mcts_playout_for_playout(case):
+    trace = L.reference_trace(case)
+    paths: list = []
+    assert L.harness(case, trace, paths=paths) is None
+    assert paths == [e.action for e in trace]
+    result = mcts(case.game, case.root, iterations=case.iterations, c=case.c, seed=case.seed)
+    assert paths == [e.action for e in mcts(case.game, case.root, iterations=case.iterations, c=case.c,
+                                            seed=case.seed, trace=True).trace]
+    assert result.iterations == case.iterations
+
+
+@settings(max_examples=60, deadline=None)
+@given(mcts_cases())
+def test_the_bug_models_without_bugs_are_gamelibs_select_and_backup(case):
+    trace = L.reference_trace(case)
+    assert L.harness(case, trace, select_step=lambda t, c: L.buggy_select(t, c)) is None
+    assert L.harness(case, trace, backup_step=lambda t, p, u: L.buggy_backup(t, p, u)) is None
+
+
+@settings(max_examples=80, deadline=None)
+@given(td_cases())
+def test_the_td_bug_model_without_bugs_is_gamelib_td_learn(case):
+    assert Near(tuple(L.buggy_td(case.weights, case.episode, case.utility, case.alpha, case.lam))) == \
+        L.reference_td(case.weights, case.episode, case.utility, case.alpha, case.lam)
+
+
+def test_a_recorded_game_is_replayed_by_self_play():
+    game = L.RecordedGame(3, -1)
+    assert [game.to_move(s) for s in range(3)] == [MAX, MIN, MAX] and game.is_terminal(3)
+    assert game.utility(3, MAX) == -1 and game.utility(3, MIN) == 1
+    # alpha = 0: nothing learned; the weights come back as they were.
+    assert L.reference_td((0.5, -1.0), [(1, 2), (0, 1), (2, 2), (1, 1)], 1, 0.0, 0.5) == (0.5, -1.0)
+    from gamelib import WeightedSum
+    start = WeightedSum({"f": lambda s: [1, 0, 2][s]}, {"f": 0.25})
+    learned, history = td_learn(L.RecordedGame(2, 1), start, episodes=1, alpha=0.1, epsilon=0.0)
+    assert history[0].moves == 2
+
+
+# ---------------------------------------------------------------------------------------------------
+# Right answers pass; known bugs are caught and named
+# ---------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(L.TASKS))
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_right_function_gets_full_marks_on_any_case(name, data):
+    case = data.draw(cases(name))
+    result = grade_case(L.TASKS[name], graded(name, students.RIGHT_LEARNING[name]), case)
+    assert result.problem == "", result.problem
+
+
+@pytest.mark.parametrize("name, bug", sorted(students.WRONG_LEARNING), ids=lambda x: x)
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_each_known_bug_is_caught_and_named_where_it_shows(name, bug, data):
+    task, mutant = L.TASKS[name], BY_NAME[bug]
+    case = data.draw(cases(name))
+    result = grade_case(task, graded(name, students.WRONG_LEARNING[name, bug]), case)
+    predicted = mutant_outcome(mutant, task.kind, case, task.returns) if mutant.applies(case) else result.expected
+    # The bug model does exactly what the student's buggy code does ...
+    assert result.student.same_as(predicted), (result.student, predicted)
+    # ... so wherever the bug shows, the submission fails and the bug is named.
+    if predicted.same_as(result.expected):
+        assert result.problem == ""
+    else:
+        assert result.problem
+        assert mutant in matching_mutants(task.kind, task.family.mutant_returns(task), [case], [result.student],
+                                          [result.expected])
+
+
+@pytest.mark.parametrize("name, bug", sorted(students.WRONG_LEARNING), ids=lambda x: x)
+def test_every_bug_shows_on_the_public_cases_and_is_named_there_alone(name, bug):
+    fn = students.WRONG_LEARNING[name, bug]
+    with pytest.raises(GradingError) as e:
+        checks.td(fn) if name == "td_lambda" else checks.mcts(name, fn)
+    named = [m.name for m in MUTANTS if f"[{m.name}]" in str(e.value)]
+    assert named == [bug]
+
+
+def test_every_bug_model_of_assignment_07_has_a_student_version():
+    modelled = {bug for _, bug in students.WRONG_LEARNING}
+    assert modelled == {m.name for m in MUTANTS if m.kinds & set(KIND.values())}
+
+
+def test_right_answers_pass_the_public_and_hidden_checks():
+    checks.mcts("select", students.select)
+    checks.mcts("select", students.select, hidden=8, seed=5)
+    checks.mcts("backup", students.backup)
+    checks.mcts("backup", students.backup, hidden=8, seed=5)
+    checks.td(students.td_lambda)
+    checks.td(students.td_lambda, hidden=20, seed=5)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Cases and feedback
+# ---------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(L.TASKS))
+def test_hidden_cases_are_reproducible_from_their_seed_and_differ_between_seeds(name):
+    task = L.TASKS[name]
+    def key(cases):
+        if name == "td_lambda":
+            return [(c.weights, c.episode, c.utility, c.alpha, c.lam) for c in cases]
+        return [(repr(getattr(c.game, "spec", None)), repr(c.state), c.iterations, c.c, c.seed) for c in cases]
+    assert key(task.hidden(5, 8)) == key(task.hidden(5, 8))
+    assert key(task.hidden(5, 8)) != key(task.hidden(6, 8))
+    assert all(c.hidden for c in task.hidden(5, 8))
+
+
+def test_hidden_searches_include_trees_with_min_at_the_root_and_tic_tac_toe():
+    hidden = L.TASKS["select"].hidden(2, 8)
+    assert any(isinstance(c.game, TicTacToe) for c in hidden)
+    assert {c.game.to_move(c.root) for c in hidden} == {MAX, MIN}
+
+
+def test_feedback_on_hidden_cases_never_shows_a_path_a_tree_or_a_game():
+    for name in ("select", "backup"):
+        bug = "no_exploration" if name == "select" else "max_reward"
+        with pytest.raises(GradingError) as e:
+            checks.mcts(name, students.WRONG_LEARNING[name, bug], hidden=8, seed=3)
+        text = str(e.value)
+        assert "iteration" in text and "→" not in text and "(" not in text.split(":", 1)[1].split("What")[0]
+    with pytest.raises(GradingError) as e:
+        checks.mcts("select", lambda tree, c: tree, hidden=8, seed=3)          # the node, not its path
+    assert "SELECT returned dict (a node?" in str(e.value) and "'N'" not in str(e.value)
+    with pytest.raises(GradingError) as e:
+        checks.td(students.WRONG_LEARNING["td_lambda", "error_sign"], hidden=20, seed=3)
+    assert "the weights are wrong" in str(e.value) and "α =" not in str(e.value)
+
+
+def test_public_feedback_says_where_the_search_parts():
+    with pytest.raises(GradingError, match=r"iteration \d+ of 30: your SELECT reached .*, gamelib\.mcts's"):
+        checks.mcts("select", students.WRONG_LEARNING["select", "child_log"])
+    with pytest.raises(GradingError, match=r"after BACK-PROPAGATE of the playout from .*: yours .*N = 0"):
+        checks.mcts("backup", students.WRONG_LEARNING["backup", "root_visits_only"])
+
+
+# ---------------------------------------------------------------------------------------------------
+# Answers of the wrong form, time limits, gamelib's own steps
+# ---------------------------------------------------------------------------------------------------
+
+def _public(name):
+    return L.TASKS[name].public()[0]
+
+
+@pytest.mark.parametrize("step, says", [
+    (lambda tree, c: None, "SELECT returned NoneType None; it should return the path"),
+    (lambda tree, c: tree, "(a node? return the moves that lead to it)"),
+    (lambda tree, c: [["a1"]], "it should return the path"),
+    (lambda tree, c: ["x9"], "not a node of the tree"),
+    (lambda tree, c: [] if tree["untried"] else [], "a node whose moves have all been tried")])
+def test_a_select_of_the_wrong_form_is_refused(step, says):
+    result = grade_case(L.TASKS["select"], step, _public("select"))
+    assert says in result.problem, result.problem
+
+
+@pytest.mark.parametrize("step, says", [
+    (lambda tree, path, u: None, "did you forget to return it?"),
+    (lambda tree, path, u: {"N": 1, "U": 0}, "lacks the node at"),
+    (lambda tree, path, u: {**tree, "N": "one"}, "N and U of the root are str 'one'"),
+    (lambda tree, path, u: [tree], "it should return the tree it was given")])
+def test_a_backup_of_the_wrong_form_is_refused(step, says):
+    result = grade_case(L.TASKS["backup"], step, _public("backup"))
+    assert says in result.problem, result.problem
+
+
+@pytest.mark.parametrize("returned, says", [
+    (None, "did you forget to return it?"), ((1.0,), "a list of 2 numbers"), ("w", "it should return the new weights"),
+    ([1.0, math.nan], "a list of 2 numbers"), ([1.0, True], "a list of 2 numbers")])
+def test_a_td_update_of_the_wrong_form_is_refused(returned, says):
+    result = grade_case(L.TASKS["td_lambda"], lambda *args: returned, _public("td_lambda"))
+    assert says in result.problem, result.problem
+
+
+def test_the_calls_of_a_step_share_the_cases_time_limit():
+    def slow(tree, c):
+        end = __import__("time").thread_time() + 0.02
+        while __import__("time").thread_time() < end:
+            pass
+        return students.select(tree, c)
+    result = grade_case(L.TASKS["select"], slow, _public("select"), time_limit=0.3)
+    assert result.student.error == "timeout" and "no answer within 0.3 s" in result.problem
+    assert 0 < len(result.student.visits) < 30
+
+
+def test_a_step_that_loops_fails_its_case_and_the_check_gives_up_after_two():
+    def forever(tree, c):
+        while True:
+            pass
+    with pytest.raises(GradingError) as e:
+        checks.mcts("select", forever, time_limit=0.2)
+    assert "no answer within 0.2 s" in str(e.value) and "not run (after 2 time-outs)" in str(e.value)
+
+
+def test_a_step_that_raises_is_located_and_named():
+    result = grade_case(L.TASKS["backup"], lambda tree, path, u: tree["children"]["nope"],
+                        _public("backup"))
+    assert result.student.error == "KeyError" and "it raised KeyError" in result.problem
+
+
+def test_calling_gamelib_mcts_or_td_fails_the_case_and_says_so():
+    def lazy(tree, c):
+        mcts(TicTacToe(), iterations=1)
+        return []
+    with pytest.raises(GradingError, match=r"it calls gamelib\.mcts\.mcts, gamelib's own"):
+        checks.mcts("select", lazy)
+
+    def learned(weights, episode, utility, alpha, lam):
+        from gamelib import WeightedSum
+        td_learn(L.RecordedGame(1, 0), WeightedSum({"f": lambda s: 0}, {"f": 0}), episodes=1, alpha=0.1)
+        return list(weights)
+    with pytest.raises(GradingError, match=r"it calls gamelib\.td\.td_learn, gamelib's own"):
+        checks.td(learned)
+
+
+def test_a_non_function_is_refused():
+    with pytest.raises(GradingError, match="select should be a function"):
+        checks.mcts("select", [])
+    with pytest.raises(ValueError, match="'select' or 'backup'"):
+        checks.mcts("expand", students.select)
+
+
+# ---------------------------------------------------------------------------------------------------
+# By hand
+# ---------------------------------------------------------------------------------------------------
+
+CHILDREN = {"a1": (10, 6), "a2": (6, 4), "a3": (2, 0)}
+
+
+def test_ucb1_by_hand_for_two_values_of_c():
+    checks.ucb_by_hand({"a1": 0.8688, "a2": 1.0137, "a3": 0.6011}, "a2", 18, CHILDREN, 0.5)
+    checks.ucb_by_hand({"a1": 1.6753, "a2": 2.0548, "a3": 2.4043}, "a3", 18, CHILDREN, 2)
+    with pytest.raises(GradingError, match="a3: yours"):                     # ln of the child's visits
+        checks.ucb_by_hand({"a1": 1.6753, "a2": 2.0548, "a3": 2 * math.sqrt(math.log(2) / 2)}, "a3", 18, CHILDREN, 2)
+    with pytest.raises(GradingError, match="the child SELECT picks"):
+        checks.ucb_by_hand({"a1": 1.6753, "a2": 2.0548, "a3": 2.4043}, "a2", 18, CHILDREN, 2)
+    # U for MIN, MIN to move: the same arithmetic.
+    checks.ucb_by_hand({"a1": 0.8688, "a2": 1.0137, "a3": 0.6011}, "a2", 18, CHILDREN, 0.5, player=MIN)
+
+
+CHAIN = [("A", None, MAX, 7, 0), ("B", MAX, MIN, 4, 2), ("C", MIN, MAX, 1, -1), ("D", MAX, MIN, 0, 0)]
+
+
+def test_one_back_up_by_hand():
+    checks.backup_by_hand({"A": (8, None), "B": (5, 1), "C": (2, 0), "D": (1, -1)}, CHAIN, -1)
+    with pytest.raises(GradingError, match="C: yours"):                          # MAX's utility everywhere
+        checks.backup_by_hand({"A": (8, None), "B": (5, 1), "C": (2, -2), "D": (1, -1)}, CHAIN, -1)
+    with pytest.raises(GradingError, match="B: yours"):                          # the root's visit only
+        checks.backup_by_hand({"A": (8, None), "B": (4, 1), "C": (1, 0), "D": (0, -1)}, CHAIN, -1)
+
+
+def test_td_updates_by_hand():
+    episode = [(1, 2), (2, 1), (1, 3)]
+    right = {"delta_1": 0.75, "w_after_1": (0.575, -0.1), "w_td0": (0.565, -0.105), "w_tdlambda": (0.5625, -0.11)}
+    checks.td_by_hand(right, (0.5, -0.25), episode, 1, 0.1, 0.5)
+    with pytest.raises(GradingError, match="w_td0: yours"):                      # bootstrapped from V(s2)
+        checks.td_by_hand({"w_td0": (0.505, -0.135)}, (0.5, -0.25), episode, 1, 0.1, 0.5)
+    with pytest.raises(GradingError, match="delta_1: yours"):                    # the sign flipped
+        checks.td_by_hand({"delta_1": -0.75}, (0.5, -0.25), episode, 1, 0.1, 0.5)
+    with pytest.raises(ValueError, match="td_by_hand checks"):
+        checks.td_by_hand({"w_2": (0, 0)}, (0.5, -0.25), episode, 1, 0.1, 0.5)
+    assert random.Random(0).random() < 1

@@ -1,0 +1,327 @@
+"""The autograder of assignment 06 (gamelib.grading.multiplayer): a right max^n and a right 2 × 2 solver
+get full marks on any game, every known bug is caught and named where it shows (the public cases show
+each), the bug models are gamelib's own functions plus one bug, answers of the wrong form are refused
+with a message, hidden cases come from their seed and are never shown, and the by-hand checks accept
+what is right and only that."""
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamelib import MAX, GameTree, maxn
+from gamelib.games import Raid
+from gamelib.grading import GradingError, checks
+from gamelib.grading import cases as C
+from gamelib.grading import multiplayer as MP
+from gamelib.grading.tracing import TracedGame
+from gamelib.grading.core import grade_case
+from gamelib.grading.mutants import BY_NAME, MUTANTS, Near, matching_mutants, mutant_outcome
+from gamelib.normal_form import row_guarantee, solve_zero_sum
+
+from . import grading_students as students
+
+KIND = {name: task.kind for name, task in MP.TASKS.items()}
+
+
+# ---------------------------------------------------------------------------------------------------
+# Random cases
+# ---------------------------------------------------------------------------------------------------
+
+@st.composite
+def maxn_cases(draw):
+    """A random tree of 3 or 4 players, with or without chance nodes, under either tie rule, or a
+    random Raid position."""
+    rng = C.stable_random("test maxn", draw(st.integers(0, 10**6)))
+    tie = draw(st.sampled_from(MP.EXERCISE_TIES))
+    if draw(st.integers(0, 9)) == 0:
+        raid = Raid(moves=rng.randint(1, 3))
+        start = raid.state(tuple(rng.randint(0, 4) for _ in range(3)), rng.choice(raid.player_order))
+        return MP.MaxnCase("random Raid position", raid, start, tie)
+    players = draw(st.sampled_from([3, 4]))
+    spec = MP.random_vector_spec(rng, players, rng.randint(2, 4), (1, 3), chance_nodes=draw(st.sampled_from([0, 0.4])))
+    return MP.MaxnCase("random tree", MP.vector_tree(spec, MP.NAMES[:players]), tie=tie)
+
+
+@st.composite
+def matrix_cases(draw):
+    """A random 2 × 2 zero-sum game, degenerate ones (equal payoffs, saddle points) often."""
+    entries = st.integers(-4, 4)
+    a, b, c, d = (draw(entries) for _ in range(4))
+    shape = draw(st.sampled_from(["any", "row", "column", "flat"]))
+    A = {"any": [[a, b], [c, d]], "row": [[a, a], [c, d]], "column": [[a, b], [a, d]], "flat": [[a, a], [a, a]]}[shape]
+    return MP.matrix_case("random game", A)
+
+
+def cases(name):
+    return maxn_cases() if name == "maxn_value" else matrix_cases()
+
+
+# ---------------------------------------------------------------------------------------------------
+# Right answers pass; known bugs are caught and named
+# ---------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(MP.TASKS))
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_right_function_gets_full_marks_on_any_game(name, data):
+    case = data.draw(cases(name))
+    result = grade_case(MP.TASKS[name], students.RIGHT_MULTIPLAYER[name], case)
+    assert result.problem == "", result.problem
+
+
+@pytest.mark.parametrize("name, bug", sorted(students.WRONG_MULTIPLAYER), ids=lambda x: x)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_each_known_bug_is_caught_and_named_where_it_shows(name, bug, data):
+    task, mutant = MP.TASKS[name], BY_NAME[bug]
+    case = data.draw(cases(name))
+    result = grade_case(task, students.WRONG_MULTIPLAYER[name, bug], case)
+    predicted = mutant_outcome(mutant, task.kind, case, task.returns) if mutant.applies(case) else result.expected
+    # The bug model does exactly what the student's buggy code does ...
+    assert result.student.same_as(predicted), (result.student, predicted)
+    # ... so wherever the bug shows, the submission fails and the bug is named.
+    if predicted.same_as(result.expected):
+        assert result.problem == ""
+    else:
+        assert result.problem
+        assert mutant in matching_mutants(task.kind, task.family.mutant_returns(task), [case], [result.student],
+                                          [result.expected])
+
+
+@pytest.mark.parametrize("name, bug", sorted(students.WRONG_MULTIPLAYER), ids=lambda x: x)
+def test_every_bug_shows_on_the_public_cases_and_is_named_there(name, bug):
+    with pytest.raises(GradingError, match=rf"\[{bug}\]"):
+        (checks.maxn if name == "maxn_value" else checks.matrix)(students.WRONG_MULTIPLAYER[name, bug])
+
+
+def test_every_bug_model_of_assignment_06_has_a_student_version():
+    modelled = {bug for _, bug in students.WRONG_MULTIPLAYER}
+    assert modelled == {m.name for m in MUTANTS if m.kinds & set(KIND.values())}
+    assert {b for b in modelled if BY_NAME[b].kinds == {"maxn"}} == {
+        "maxn_last_tied", "wrong_component", "count_average", "two_player"}
+
+
+def test_right_answers_pass_the_public_and_hidden_checks():
+    checks.maxn(students.maxn_value)
+    checks.maxn(students.maxn_value, hidden=20, seed=11)
+    checks.matrix(students.solve_zero_sum_2x2)
+    checks.matrix(students.solve_zero_sum_2x2, hidden=20, seed=11)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The bug models with no bug are gamelib's own
+# ---------------------------------------------------------------------------------------------------
+
+@settings(max_examples=80, deadline=None)
+@given(maxn_cases())
+def test_the_max_n_bug_model_without_bugs_is_gamelib_maxn_node_for_node(case):
+    value, visited = MP.buggy_maxn(case.game, case.root, case.tie)
+    reference = maxn(case.game, case.root, ties=case.tie, trace=True)
+    assert visited == reference.visited
+    assert Near(value) == reference.value
+
+
+@settings(max_examples=80, deadline=None)
+@given(matrix_cases())
+def test_the_2x2_bug_model_without_bugs_is_an_optimal_solution(case):
+    p, value = MP.buggy_zero_sum_2x2(case.payoffs)
+    solution = solve_zero_sum(case.payoffs)
+    assert math.isclose(value, solution.value, abs_tol=1e-9)
+    assert row_guarantee(case.payoffs, (p, 1 - p)) >= solution.value - 1e-9
+
+
+def test_unknown_bugs_are_refused():
+    tree = MP.vector_tree(MP.FIG_5_4, ("A", "B", "C"))
+    with pytest.raises(ValueError, match="unknown bugs"):
+        MP.buggy_maxn(tree, bugs={"no_such_bug"})
+    with pytest.raises(ValueError, match="unknown bugs"):
+        MP.buggy_zero_sum_2x2([[1, 2], [3, 4]], bugs={"no_such_bug"})
+
+
+# ---------------------------------------------------------------------------------------------------
+# The cases
+# ---------------------------------------------------------------------------------------------------
+
+def test_the_public_cases_are_the_notebooks_trees_and_games():
+    public = MP.TASKS["maxn_value"].public()
+    assert maxn(public[0].game).value == (1, 2, 6) and maxn(public[1].game, ties="spiteful").value == (1, 5, 2)
+    assert [len(c.game.player_order) for c in public] == [3, 3, 3, 4, 3]
+    games = {c.name: c.payoffs for c in MP.TASKS["solve_zero_sum_2x2"].public()}
+    assert math.isclose(solve_zero_sum(games["two-finger Morra"]).value, -1 / 12)
+
+
+@pytest.mark.parametrize("name", sorted(MP.TASKS))
+def test_hidden_cases_are_reproducible_from_their_seed_and_differ_between_seeds(name):
+    task = MP.TASKS[name]
+    def key(cases):
+        return [repr(getattr(c.game, "spec", None)) + repr(getattr(c, "state", None)) + repr(getattr(c, "tie", None))
+                + repr(getattr(c.game, "payoffs", None)) for c in cases]
+    assert key(task.hidden(5, 20)) == key(task.hidden(5, 20))
+    assert key(task.hidden(5, 20)) != key(task.hidden(6, 20))
+    assert all(c.hidden and c.name.startswith("hidden") for c in task.hidden(5, 20))
+
+
+def test_hidden_max_n_cases_have_three_and_four_players_chance_nodes_both_tie_rules_and_raid():
+    hidden = MP.TASKS["maxn_value"].hidden(3, 20)
+    assert {len(c.game.player_order) for c in hidden} == {3, 4}
+    assert {c.tie for c in hidden} == set(MP.EXERCISE_TIES)
+    assert any(isinstance(c.game, Raid) for c in hidden)
+    chance = [c for c in hidden if isinstance(c.game, GameTree) and any(
+        not c.game.is_terminal(s) and c.game.to_move(s) == "CHANCE" for s in c.game.states)]
+    assert 0 < len(chance) < len(hidden)
+    # In a four-player tree every player moves somewhere.
+    for c in hidden:
+        if len(c.game.player_order) == 4:
+            assert {c.game.to_move(s) for s in c.game.states if not c.game.is_terminal(s)} >= {"A", "B", "C", "D"}
+
+
+def test_hidden_2x2_games_include_degenerate_ones():
+    games = [c.payoffs for c in MP.TASKS["solve_zero_sum_2x2"].hidden(3, 20)]
+    saddle = [A for A in games if MP._pure_values(A)[0] == MP._pure_values(A)[1]]
+    zero = [A for A in games if A[0][0] - A[0][1] - A[1][0] + A[1][1] == 0]
+    assert saddle and zero and len(saddle) < len(games)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Feedback
+# ---------------------------------------------------------------------------------------------------
+
+def test_feedback_on_hidden_cases_never_shows_a_tree_or_a_game():
+    for name, fn in (("maxn_value", students.WRONG_MULTIPLAYER["maxn_value", "wrong_component"]),
+                     ("solve_zero_sum_2x2", students.WRONG_MULTIPLAYER["solve_zero_sum_2x2", "pure_maximin"])):
+        check = checks.maxn if name == "maxn_value" else checks.matrix
+        with pytest.raises(GradingError) as e:
+            check(fn, hidden=20, seed=4)
+        text = str(e.value)
+        assert "hidden" in text and "(" not in text.split("What your function does")[0].replace(
+            "(Luckhardt and Irani's max^n, AIMA 4th ed. §5.2.2)", "").replace("(a linear program)", "")
+        assert "[[" not in text
+
+
+def test_public_feedback_shows_what_differs():
+    with pytest.raises(GradingError) as e:
+        checks.maxn(students.WRONG_MULTIPLAYER["maxn_value", "maxn_last_tied"])
+    assert "AIMA Fig. 5.4, tie='first': vector (1, 5, 2), expected (1, 2, 6)" in str(e.value)
+    with pytest.raises(GradingError) as e:
+        checks.matrix(students.WRONG_MULTIPLAYER["solve_zero_sum_2x2", "column_formula"])
+    assert "is not optimal: it guarantees" in str(e.value) and "[[5, -2], [-1, 3]]" in str(e.value)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Answers of the wrong form, and what the student's function may touch
+# ---------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("returned, says", [
+    (None, "did you forget to return it?"), ("(1, 2, 6)", "it should return the utility vector"),
+    ((1, 2), "a vector of 2 numbers; the game has 3 players"), ((1, "2", 6), "which is not a number"),
+    ((1, 2, math.nan), "which is not a number"), ((True, 2, 6), "which is not a number")])
+def test_a_max_n_answer_of_the_wrong_form_is_refused(returned, says):
+    case = MP.TASKS["maxn_value"].public()[0]
+    result = grade_case(MP.TASKS["maxn_value"], lambda game, state, tie: returned, case)
+    assert says in result.problem and result.student.error == "wrong type"
+
+
+@pytest.mark.parametrize("returned, says", [
+    (None, "did you forget to return it?"), (0.5, "it should return a pair (p, value)"),
+    ((1.5, 2), "p = 1.5, which is not a probability"), (("half", 2), "is str 'half', not a number"),
+    ((0.5, None), "the value it returned is NoneType None"), ((0.5, 1, 2), "it should return a pair")])
+def test_a_2x2_answer_of_the_wrong_form_is_refused(returned, says):
+    case = MP.TASKS["solve_zero_sum_2x2"].public()[0]
+    result = grade_case(MP.TASKS["solve_zero_sum_2x2"], lambda payoffs: returned, case)
+    assert says in result.problem and result.student.error == "wrong type"
+
+
+def test_any_optimal_mix_of_a_degenerate_game_is_accepted():
+    task = MP.TASKS["solve_zero_sum_2x2"]
+    flat = MP.matrix_case("flat", [[2, 2], [2, 2]])
+    for p in (0, 0.3, 1):
+        assert grade_case(task, lambda A, p=p: (p, 2), flat).problem == ""
+    column = MP.matrix_case("a column of equal payoffs", [[1, 3], [1, 0]])       # value 1, p >= 1/3 optimal
+    assert grade_case(task, lambda A: (0.5, 1), column).problem == ""
+    assert "not optimal" in grade_case(task, lambda A: (0.2, 1), column).problem
+
+
+def test_the_game_handed_over_offers_player_order_and_records_the_nodes_visited():
+    tree = MP.vector_tree(MP.FIG_5_4, ("A", "B", "C"))
+    g = TracedGame(tree)
+    assert g.player_order == ("A", "B", "C")
+    assert students.maxn_value(g, g.initial_state) == (1, 2, 6)
+    assert g.visited == maxn(tree, trace=True).visited
+    with pytest.raises(AttributeError, match="offers the game protocol only"):
+        g.leaf_values
+
+
+def test_calling_gamelib_maxn_or_normal_form_fails_the_case_and_says_so():
+    def lazy(game, state, tie):
+        return maxn(game, state, ties=tie).value
+    with pytest.raises(GradingError, match=r"it calls gamelib\.maxn\.maxn, gamelib's own"):
+        checks.maxn(lazy)
+
+    def lp(payoffs):
+        s = solve_zero_sum(payoffs)
+        return s.row_strategy[0], s.value
+    with pytest.raises(GradingError, match="normal_form.solve_zero_sum, gamelib's own"):
+        checks.matrix(lp)
+
+
+def test_a_max_n_search_that_loops_fails_its_cases_and_the_check_gives_up_after_two():
+    def forever(game, state, tie):
+        while True:
+            game.is_terminal(state)
+    with pytest.raises(GradingError) as e:
+        checks.maxn(forever, time_limit=0.2)
+    assert "no answer within 0.2 s" in str(e.value) or "more than" in str(e.value)
+
+
+# ---------------------------------------------------------------------------------------------------
+# By hand
+# ---------------------------------------------------------------------------------------------------
+
+FIRST = {"A": (3, 2, 5), "B": (3, 2, 5), "C": (3, 5, 3), "D": (5, 1, 4), "E": (3, 2, 5), "F": (2, 2, 3),
+         "G": (3, 5, 3)}
+SPITEFUL = {"A": (2, 2, 3), "B": (2, 3, 4), "C": (2, 2, 3), "D": (2, 3, 4), "E": (3, 2, 5), "F": (2, 2, 3),
+            "G": (6, 0, 3)}
+
+
+def test_max_n_by_hand_under_both_tie_rules():
+    checks.maxn_by_hand(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="first", decision="a1")
+    checks.maxn_by_hand(SPITEFUL, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="spiteful", decision="a2")
+    with pytest.raises(GradingError, match="D: yours"):                 # the first rule's D under 'spiteful'
+        checks.maxn_by_hand({**SPITEFUL, "D": (5, 1, 4)}, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="spiteful")
+    with pytest.raises(GradingError, match="the decision at A"):
+        checks.maxn_by_hand(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="first", decision="a2")
+    with pytest.raises(GradingError, match="not a vector of 3 numbers"):
+        checks.maxn_by_hand({**FIRST, "A": 3}, MP.BY_HAND, MP.BY_HAND_PLAYERS)
+
+
+def test_the_paranoid_value_by_hand():
+    checks.paranoid_by_hand(2, MP.BY_HAND, MP.BY_HAND_PLAYERS, "X")
+    with pytest.raises(GradingError, match="not right"):
+        checks.paranoid_by_hand(3, MP.BY_HAND, MP.BY_HAND_PLAYERS, "X")          # its max^n payoff
+
+
+def test_a_2x2_game_and_a_bimatrix_game_by_hand():
+    checks.zero_sum_by_hand(Fraction(3, 7), Fraction(1, 7), MP.BY_HAND_2X2)
+    checks.zero_sum_by_hand(3 / 7, 1 / 7, MP.BY_HAND_2X2)
+    with pytest.raises(GradingError, match="p = 0.5 is not optimal"):
+        checks.zero_sum_by_hand(0.5, Fraction(1, 7), MP.BY_HAND_2X2)
+    with pytest.raises(GradingError, match="the value"):
+        checks.zero_sum_by_hand(Fraction(3, 7), -1, MP.BY_HAND_2X2)           # the pure maximin
+    row, col = MP.BY_HAND_BIMATRIX
+    checks.equilibria_by_hand({(0, 0), (1, 1)}, (Fraction(1, 3), 0.5), row, col)
+    with pytest.raises(GradingError, match="you left out 1 pure equilibrium"):
+        checks.equilibria_by_hand({(0, 0)}, (1 / 3, 1 / 2), row, col)
+    with pytest.raises(GradingError, match=r"\(0, 1\) is not an equilibrium"):
+        checks.equilibria_by_hand({(0, 0), (1, 1), (0, 1)}, (1 / 3, 1 / 2), row, col)
+    with pytest.raises(GradingError, match="each player mixes so that the \\*other\\* is indifferent"):
+        checks.equilibria_by_hand({(0, 0), (1, 1)}, (1 / 2, 1 / 3), row, col)           # the mixes swapped
+
+
+def test_public_checks_fail_clearly_on_placeholders():
+    with pytest.raises(GradingError, match="still holds the placeholder"):
+        checks.answer_format({**FIRST, "A": (..., ..., ...)}, "ABCDEFG", what="first_values", numbers=False)
+    with pytest.raises(GradingError, match="still holds the placeholder"):
+        checks.answer_format((..., ...), what="mixed_equilibrium", kind=tuple)
+    assert MAX == "MAX"
