@@ -31,8 +31,8 @@ Monte Carlo evaluation by random playouts: :func:`monte_carlo_value`, :func:`mon
 Monte Carlo tree search (UCT, AIMA 4th ed. Fig. 5.11): :func:`mcts` (gamelib.mcts).
 """
 from .alphabeta import alphabeta
-from .core import (CHANCE, MAX, MIN, Event, Game, GameError, IllegalMoveError, ProbabilityError,
-                   SearchResult, TreeSpecError, proven_ranges)
+from .core import (CHANCE, MAX, MIN, Game, GameError, IllegalMoveError, ProbabilityError, SearchResult,
+                   TreeSpecError)
 from .evaluation import WeightedSum
 from .limits import iterative_deepening
 from .lookup import EndgameTable, NotInTableError, OpeningBook, endgame_table, opening_book
@@ -41,6 +41,7 @@ from .montecarlo import monte_carlo_evaluation, monte_carlo_value
 from .ordering import HistoryTable, KillerMoves
 from .policies import expectimax_policy, minimax_policy, play, uniform
 from .star import star1, star2
+from .trace import Event, proven_ranges
 from .transposition import TranspositionTable
 from .trees import GameTree, chance
 from .core import ArgumentError, EvaluationError, SearchDepthError, StateError, TooLargeError

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import INF, MAX, MIN, SearchResult, recording
+from .core import INF, MAX, MIN, SearchResult
+from .trace import recording
 from .validate import checked_order, checked_utility, flag, recursion_guard, search_entry, unhandled_player
 
 
@@ -49,7 +50,7 @@ def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cuto
     Which returned values are exact?  Read them against the window the node was entered with: a value
     v with α < v < β is the node's true minimax value; v ≤ α means the true value is at most v, and
     v ≥ β that it is at least v (this is "fail-soft" alpha-beta).  A bound can reach a node that never
-    cut anything itself, through a child that did.  :func:`gamelib.core.proven_ranges` reads the
+    cut anything itself, through a child that did.  :func:`gamelib.trace.proven_ranges` reads the
     tightest such interval for every node off the trace (a value can be exact outside its window too:
     Fig. 5.2's D returns 2 ≤ α = 3, yet all of D's children were searched, so D is exactly 2).
     """
@@ -62,7 +63,7 @@ def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cuto
     nodes = 0
     move = None
     # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action, skipped), trailing defaults left out; readers get Events (gamelib.core.Trace).
+    # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
     def value(s, alpha, beta, ply, action):
         nonlocal nodes, move

@@ -23,11 +23,8 @@ its own payoff; ``game.player_order`` lists the players, in the order of the **u
 """
 from __future__ import annotations
 
-import gc
 import math
 import numbers
-from contextlib import contextmanager
-from functools import partial
 from typing import Any, Hashable, Iterable, NamedTuple, Sequence
 
 MAX = "MAX"
@@ -252,35 +249,8 @@ class Game:
 
 
 # ---------------------------------------------------------------------------------------------------
-# What a search reports: one trace, read by pictures, widgets, node counts and graders alike.
+# What a search returns (its trace, the Events it recorded, is gamelib.trace's).
 # ---------------------------------------------------------------------------------------------------
-
-class Event(NamedTuple):
-    """One step of a search, in the order it happened.
-
-    kind    'enter'  the search arrives at ``state`` (``alpha``, ``beta``: its window; None if the
-                     search keeps no window); ``action`` is the move that led here (None at the root).
-            'leaf'   ``state`` is terminal and ``value`` is its utility for MAX, or the search was cut
-                     off there (depth-limited search) and ``value`` is ``evaluate(state)``.
-                     (:func:`gamelib.maxn`'s values, here and at 'exit', are utility vectors.)
-            'prune'  the search stops at ``state`` with ``value``; ``skipped`` lists the actions of
-                     ``state`` it never tried.
-            'exit'   the search leaves ``state`` with ``value`` (and its window as it stood then).
-    depth   plies below the searched state (the root is at depth 0).
-
-    Every 'enter' is closed by exactly one 'leaf', 'prune' or 'exit' of the same state, in depth-first
-    (stack) order, so the number of 'enter' events is the search's node count.
-    """
-
-    kind: str
-    state: Hashable
-    depth: int
-    alpha: float | None = None
-    beta: float | None = None
-    value: float | None = None
-    action: Any = None
-    skipped: tuple = ()
-
 
 class SearchResult(NamedTuple):
     """What a search returns.
@@ -290,7 +260,8 @@ class SearchResult(NamedTuple):
     action   the best action for the player to move at the searched state (None if that player is
              CHANCE, follows a fixed policy, or the state is terminal).
     nodes    how many states the search visited, the searched state included.
-    trace    the ordered :class:`Event` list, or None unless the search was called with ``trace=True``.
+    trace    the ordered :class:`~gamelib.trace.Event` list, or None unless the search was called with
+             ``trace=True``.
     """
 
     value: float
@@ -304,9 +275,6 @@ class SearchResult(NamedTuple):
         if self.trace is None:
             raise GameError("this search was run without trace=True, so it did not record visits")
         return [e.state for e in self.trace if e.kind == "enter"]
-
-
-
 
 
 def cutoff_test(depth: int | None, evaluate, cutoff):
@@ -329,175 +297,13 @@ def cutoff_test(depth: int | None, evaluate, cutoff):
     depth = int(depth)                      # numpy integers too
     return lambda state, d: d >= depth
 
-def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
-                  bounds: tuple = (-INF, INF)) -> dict:
-    """What a trace proves about each node it closed: ``{state: (lo, hi)}``, the interval its minimax
-    value must lie in, given only what the search looked at (the notes' notation: C is (−∞, 2], D is
-    [2, 2] in seed 004's walk-through of Fig. 5.2).
 
-    A leaf is [v, v].  A MAX node's value is the largest of its children's, so lo is the largest
-    searched lo, and hi the largest searched hi, unless a cut skipped children (then hi = U).  MIN is
-    the mirror image.  ``to_move(state)`` tells whose node it is (``game.to_move``).
+# Re-exports, for code written before gamelib.trace (the graders' tracing and mutants modules): the
+# trace's record and its recording live there now.  At the end of the module, because gamelib.trace
+# reads this one's players and errors.
+from .trace.events import Event, Trace, collector_paused, recording  # noqa: E402
 
-    Chance nodes: given ``chance_outcomes`` (``game.chance_outcomes``), a chance node is
-    [sum P_i lo_i, sum P_i hi_i] over all its outcomes, an outcome never entered counting as
-    ``bounds`` = (L, U) (AIMA §5.5: bounded utilities bound expectations; what Star1/Star2 in
-    :mod:`gamelib.star` rely on when they cut a chance node).  Without ``chance_outcomes`` a chance
-    node is taken as exact, which is right for searches that never prune one (expectiminimax).
-    Every interval is clipped to ``bounds`` (default: nothing assumed); a state closed more than once
-    (Star2 probes, then searches; transpositions) gets the intersection of what each visit proved.  A
-    node cut without searching any child (a transposition-table hit in :mod:`gamelib.limits`) proves
-    what fail-soft alpha-beta promises against its entry window: at least v if v ≥ β, at most v if
-    v ≤ α, exactly v inside.  A prefix of a trace (a search stopped part-way) gives the nodes it closed.
-    """
-    from .validate import check_bounds, check_function
-    L, U = check_bounds("bounds", bounds)
-    check_function("to_move", to_move, "game.to_move, a function state -> MAX, MIN or CHANCE")
-    if chance_outcomes is not None:
-        check_function("chance_outcomes", chance_outcomes, "game.chance_outcomes")
-    ranges, stack = {}, []
-    for i, e in enumerate(trace if isinstance(trace, (list, tuple)) else ()):
-        if not isinstance(e, Event) or (e.kind != "enter" and not stack):
-            raise GameError(f"trace[{i}] = {e!r}: a trace is the list of Events of one search, each "
-                            "'enter' closed by one 'leaf', 'prune' or 'exit' (search with trace=True)")
-        if e.kind == "enter":
-            stack.append((e.state, e.action, [], e.alpha, e.beta))
-            continue
-        state, action, kids, alpha, beta = stack.pop()
-        player = to_move(state) if e.kind != "leaf" and kids else None
-        if e.kind == "prune" and not kids:
-            # Decided without searching a child (a transposition-table hit): fail-soft against the
-            # window it was entered with: v >= β proves at least v, v <= α at most v.
-            v = e.value
-            if beta is not None and v >= beta:
-                r = (v, U)
-            elif alpha is not None and v <= alpha:
-                r = (L, v)
-            else:
-                r = (v, v)
-        elif player == MAX:
-            skipped = e.kind == "prune"
-            r = (max(lo for _, (lo, _) in kids), U if skipped else max(hi for _, (_, hi) in kids))
-        elif player == MIN:
-            skipped = e.kind == "prune"
-            r = (L if skipped else min(lo for _, (lo, _) in kids), min(hi for _, (_, hi) in kids))
-        elif player == CHANCE and chance_outcomes is not None:
-            seen = {}
-            for a, (lo, hi) in kids:                   # an outcome may be entered twice (Star2)
-                old = seen.get(a, (-INF, INF))
-                seen[a] = (max(old[0], lo), min(old[1], hi))
-            lo = hi = 0.0
-            for outcome, p in chance_outcomes(state):
-                if p:
-                    klo, khi = seen.get(outcome, (L, U))
-                    lo, hi = lo + p * klo, hi + p * khi
-            r = (lo, hi)
-        else:
-            r = (e.value, e.value)
-        r = (max(r[0], L), min(r[1], U))
-        if state in ranges:
-            r = (max(ranges[state][0], r[0]), min(ranges[state][1], r[1]))
-        ranges[state] = r
-        if stack:
-            stack[-1][2].append((action, r))
-    if not isinstance(trace, (list, tuple)):
-        raise GameError(f"trace must be a search's trace, a list of Events (search with trace=True), "
-                        f"got {trace!r}")
-    return ranges
-
-
-_as_event = partial(tuple.__new__, Event)   # Event(*fields), without the keyword handling
-_PADDING = (None, None, None, (None, None, None, None, ()), (None, None, None, ()), (None, None, ()),
-            (None, ()), ((),), ())
-"""_PADDING[n]: Event's defaults for the fields after the first n (kind, state and depth always given)."""
-
-
-class Trace(list):
-    """A search's trace: the list of its :class:`Event` objects, in the order they happened.
-
-    Recording sits on a search's hot path, so a search appends each event as a plain tuple of the
-    Event's fields, in their order, the trailing ones left out when they keep their defaults::
-
-        log.append(("enter", s, ply, alpha, beta, None, action))     # Event("enter", s, ply, alpha,
-        log.append(("leaf", s, ply, alpha, beta, v))                  #   beta, action=action), ...
-
-    The first time anything reads the trace, every such tuple becomes an :class:`Event`, once, in
-    place.  Readers never see the tuples: iterating, indexing, slicing, printing, copying and pickling
-    a Trace all give Events, and a Trace compares equal to the list of the same Events.  Searches
-    return it as ``SearchResult.trace``; it is a ``list``, and an Event appended to it is kept as is.
-    """
-
-    __slots__ = ("_recorded",)
-
-    def __init__(self, *args):
-        super().__init__(*args)
-        self._recorded = True           # may hold tuples not yet made Events
-
-    def _events(self) -> None:
-        """Make every recorded tuple an Event, in place (once; :func:`collector_paused` meanwhile)."""
-        if self._recorded:
-            with collector_paused():
-                list.__setitem__(self, slice(None), [_as_event(e + _PADDING[len(e)]) if type(e) is tuple
-                                                     else e for e in list.__iter__(self)])
-            self._recorded = False
-
-    def __radd__(self, other):
-        self._events()
-        return list(other) + list(list.__iter__(self))
-
-    def __reduce_ex__(self, protocol):
-        self._events()
-        return (Trace, (list(list.__iter__(self)),))
-
-    __hash__ = None
-
-
-def _reading(method):
-    """``list.<method>`` for a Trace: the recorded tuples become Events first (the other operand's too,
-    if it is a Trace: ``==`` and ``+`` read both)."""
-    def reading(self, *args, **kwargs):
-        self._events()
-        if args and type(args[0]) is Trace:
-            args[0]._events()
-        return method(self, *args, **kwargs)
-    reading.__name__ = reading.__qualname__ = method.__name__
-    reading.__doc__ = method.__doc__
-    return reading
-
-
-# Every list method that reads elements (the rest only count, append or remove by position).
-for _name in ("__iter__", "__reversed__", "__getitem__", "__contains__", "__repr__", "__eq__", "__ne__",
-              "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__mul__", "__rmul__", "copy", "pop",
-              "index", "count", "remove", "sort"):
-    setattr(Trace, _name, _reading(getattr(list, _name)))
-del _name
-
-
-@contextmanager
-def collector_paused():
-    """Pause Python's cyclic garbage collector for the ``with`` block, then restore its previous state.
-
-    A search builds many small objects without reference cycles (a trace's events, a transposition
-    table's entries) and keeps them; the collector, triggered by their number, would scan them over and
-    over for nothing, which can double or triple a search's run time.  Nothing is lost: garbage with
-    cycles made meanwhile is collected after the block."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-@contextmanager
-def recording(trace: bool):
-    """Yield a fresh :class:`Trace` if ``trace`` is true (else None), with the cyclic garbage
-    collector paused meanwhile: a trace is a long list of small tuples without cycles, and letting the
-    collector scan it over and over would triple the run time of a traced search.  The collector's
-    previous state is restored afterwards."""
-    if not trace:
-        yield None
-        return
-    with collector_paused():
-        yield Trace()
+__all__ = ["MAX", "MIN", "CHANCE", "PLAYERS", "INF", "GameError", "IllegalMoveError", "TreeSpecError",
+           "ProbabilityError", "ArgumentError", "StateError", "EvaluationError", "SearchDepthError",
+           "TooLargeError", "opponent", "check_distribution", "trusted", "Game", "SearchResult", "cutoff_test",
+           "Event", "Trace", "collector_paused", "recording"]

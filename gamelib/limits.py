@@ -58,9 +58,9 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .core import (INF, MAX, MIN, ArgumentError, Event, GameError, SearchDepthError, SearchResult,
-                   collector_paused, recording)
+from .core import INF, MAX, MIN, ArgumentError, GameError, SearchDepthError, SearchResult
 from .ordering import HistoryTable, KillerMoves, move_to_front
+from .trace import Event, collector_paused, recording
 from .transposition import TranspositionTable
 from .validate import (checked_order, checked_utility, flag, function, number, recursion_guard, search_entry,
                        whole)
@@ -478,7 +478,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
     reduced = 0            # plies taken off the depth by the null moves above the node searched now
     line = {}              # line[ply]: the best line found below the node being searched at ply
     # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action, skipped), trailing defaults left out; readers get Events (gamelib.core.Trace).
+    # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
     def value(s, alpha, beta, ply, action):
         """The value of ``s`` for MAX in the window (alpha, beta), fail-soft; ``action`` led to it."""

@@ -17,10 +17,12 @@ otherwise it is asked of ``game.utility`` player by player.
 **Ties.** Two children may give the mover the same payoff and the others different ones: the mover
 does not care, the others do, and the value backed up depends on which the search keeps (the
 "tie-breaking problem").  ``ties='first'`` keeps the first; ``'spiteful'`` the one worst for the others
-(least sum of their components); ``'generous'`` the one best for them; ``'paranoid'`` the one worst for
-the player who moves at the searched state (the searcher assumes every indifferent opponent breaks
+(least sum of their components); ``'generous'`` the one best for them; ``'adversarial'`` the one worst
+for the player who moves at the searched state (the searcher assumes every indifferent opponent breaks
 its ties against it).  In a constant-sum game (the utilities always add up to the same total) equal
-own payoffs mean equal sums for the others, so only 'paranoid' can break a tie there.
+own payoffs mean equal sums for the others, so only 'adversarial' can break a tie there.
+('adversarial' was called 'paranoid', a name still accepted; it is not the paranoid reduction below,
+which changes the game, not a tie rule.)
 
 **The paranoid reduction** (Sturtevant & Korf 2000): assume everybody else is allied against you.  Then
 the game is two-player and zero-sum, you (MAX) against the coalition (MIN), and minimax and alpha-beta
@@ -31,12 +33,27 @@ from __future__ import annotations
 
 from functools import partial
 
-from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Event, Game, GameError, SearchResult,
-                   StateError, check_distribution, cutoff_test, recording)
-from .validate import (check_game, checked_utilities, choice, flag, function, game_state, is_cyclic, player,
+from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Game, GameError, SearchResult,
+                   StateError, check_distribution, cutoff_test)
+from .trace import Event, recording
+from .validate import (check_game, checked_utilities, flag, function, game_state, is_cyclic, player,
                        player_order, recursion_guard, search_entry, too_large_to_solve)
 
-TIES = ("first", "spiteful", "generous", "paranoid")
+TIES = ("first", "spiteful", "generous", "adversarial")
+TIE_ALIASES = {"paranoid": "adversarial"}
+"""Old names of tie rules, still accepted: 'paranoid' is 'adversarial' (renamed, so that it is not
+taken for the paranoid reduction)."""
+
+
+def tie_rule(ties) -> str:
+    """``ties`` as one of ``TIES`` (an old name as its new one), or an ArgumentError listing them."""
+    try:
+        if ties in TIES or ties in TIE_ALIASES:
+            return TIE_ALIASES.get(ties, ties)
+    except TypeError:   # unhashable
+        pass
+    raise ArgumentError(f"ties must be one of {list(TIES)} ('paranoid', the old name of 'adversarial', is "
+                        f"accepted too), got {ties!r}")
 
 
 def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
@@ -52,7 +69,7 @@ def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=No
     players = player_order(game)
     state, evaluate, cut = search_entry(game, state, depth, evaluate, cutoff, trace, "maxn",
                                         vector_of=players)
-    choice("ties", ties, TIES)
+    ties = tie_rule(ties)
     index = {p: i for i, p in enumerate(players)}
     is_terminal, to_move, actions, result = game.is_terminal, game.to_move, game.actions, game.result
     utilities = checked_utilities(game, players)     # game.utilities, each vector checked (or vouched for)
@@ -60,7 +77,7 @@ def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=No
     prefer = {"first": None,                               # does a tied child v2 replace v?
               "spiteful": lambda v2, v, i: sum(v2) < sum(v),
               "generous": lambda v2, v, i: sum(v2) > sum(v),
-              "paranoid": lambda v2, v, i: root is not None and i != root and v2[root] < v[root]}[ties]
+              "adversarial": lambda v2, v, i: root is not None and i != root and v2[root] < v[root]}[ties]
     nodes = 0
 
     def value(s, ply, action):
@@ -118,7 +135,7 @@ def maxn_policy(game, **options):
     if unknown:
         raise ArgumentError(f"maxn_policy got {unknown[0]!r}, which is not an option of maxn "
                             f"({', '.join(MAXN_OPTIONS)})")
-    choice("ties", options.get("ties", "first"), TIES)
+    tie_rule(options.get("ties", "first"))
     flag("trace", options.get("trace", False))
     for name in ("evaluate", "cutoff"):
         if options.get(name) is not None:

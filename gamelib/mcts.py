@@ -35,7 +35,7 @@ node are expanded in a random order (drawn from the seeded generator), so the fi
 
 Everything random comes from ``random.Random(seed)``: the same seed and iteration budget give the same
 tree and the same move; ``iterations=k`` does exactly the first k iterations of a longer run.  With
-``trace=True`` every iteration records one :class:`~gamelib.core.Event`: kind ``'simulate'``, ``state``
+``trace=True`` every iteration records one :class:`~gamelib.trace.Event`: kind ``'simulate'``, ``state``
 the node added (the playout's start), ``depth`` its depth, ``action`` the path to it from the root (a
 tuple of moves and chance outcomes), ``value`` the playout's utility for MAX.  :func:`tree_statistics`
 replays a trace into N and U of every node, so pictures and widgets (:mod:`gamelib.viz.mcts_widget`)
@@ -48,8 +48,9 @@ import random
 import time
 from typing import Any, Callable, NamedTuple
 
-from .core import CHANCE, MAX, MIN, ArgumentError, Event, GameError, StateError, collector_paused, recording
+from .core import CHANCE, MAX, MIN, ArgumentError, GameError, StateError
 from .policies import MAX_MOVES, distribution
+from .trace import Event, collector_paused, recording
 from .validate import (CheckedGame, check_game, flag, function, guard_size, number, python_seed, start_state,
                        two_player, unchanged_by_result, whole, zero_sum_utility)
 

@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Callable
 
-from .core import (CHANCE, INF, MAX, MIN, EvaluationError, ProbabilityError,
-                   SearchResult, check_distribution, recording)
+from .core import CHANCE, INF, MAX, MIN, EvaluationError, ProbabilityError, SearchResult, check_distribution
+from .trace import recording
 from .validate import checked_utility, function, recursion_guard, search_entry, unhandled_player
 
 # What a node does with its children's values.
@@ -73,7 +73,7 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
     averages = {p: _expected_over(game, r) for p, r in rules.items() if r not in (_MAXIMIZE, _MINIMIZE)}
     nodes = 0
     # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action), trailing defaults left out; readers get Events (gamelib.core.Trace).  No window here.
+    # action), trailing defaults left out; readers get Events (gamelib.trace.Trace).  No window here.
 
     def value(s, ply, action):
         nonlocal nodes, best_action

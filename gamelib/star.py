@@ -58,8 +58,8 @@ import numbers
 from itertools import compress
 from operator import not_
 
-from .core import (CHANCE, INF, MAX, MIN, GameError, SearchResult,
-                   check_distribution, recording)
+from .core import CHANCE, INF, MAX, MIN, GameError, SearchResult, check_distribution
+from .trace import recording
 from .validate import checked_utility, recursion_guard, search_entry
 
 
@@ -95,7 +95,7 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
     nodes = 0
     move = None
     # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action, skipped), trailing defaults left out; readers get Events (gamelib.core.Trace).
+    # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
     def value(s, alpha, beta, ply, action, probe=False):
         """Alpha-beta value of ``s`` in the window (alpha, beta), fail-soft: MAX-VALUE and MIN-VALUE

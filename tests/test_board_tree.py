@@ -3,6 +3,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import matplotlib.pyplot as plt  # noqa: E402
+
 from gamelib.core import MAX  # noqa: E402
 from gamelib.games import TicTacToe  # noqa: E402
 from gamelib.viz import draw_tictactoe_tree  # noqa: E402
@@ -21,3 +23,4 @@ def test_the_figure_fits_the_notebook_column_with_one_board_per_node():
     fig = draw_tictactoe_tree(levels=3, shown=3)
     assert tuple(fig.get_size_inches())[0] == COLUMN_WIDTH
     assert len(fig.axes) == 1 + 3 * 3 + 3            # root, three levels of three, three terminals
+    plt.close(fig)                                    # a pyplot figure left open would leak into later tests

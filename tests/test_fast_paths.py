@@ -81,7 +81,7 @@ import pickle  # noqa: E402
 import copy  # noqa: E402
 
 from gamelib import Event, GameTree, expectiminimax, star1, star2  # noqa: E402
-from gamelib.core import Trace  # noqa: E402
+from gamelib.trace import Trace  # noqa: E402
 
 FIG52 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 FIG52_ALPHABETA = [
@@ -389,9 +389,9 @@ def test_proven_ranges_is_one_function():
     """Issue 11: one name, one meaning.  gamelib.proven_ranges (from gamelib.core) reads every trace;
     a Star trace passes the game's chance outcomes and the bounds."""
     import gamelib
-    import gamelib.core
     import gamelib.star
-    assert gamelib.proven_ranges is gamelib.core.proven_ranges
+    import gamelib.trace
+    assert gamelib.proven_ranges is gamelib.trace.proven_ranges
     assert not hasattr(gamelib.star, "proven_ranges")
 
 

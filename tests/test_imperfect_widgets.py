@@ -1,4 +1,7 @@
 """The phantom tic-tac-toe and Kuhn poker widgets, driven headlessly, and the information-set pictures."""
+import html
+import re
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -286,3 +289,35 @@ def test_information_set_pictures_check_the_game():
         draw_information_sets(Raid())
     with pytest.raises(ArgumentError, match="action_names must be a dict .* got 5"):
         draw_information_sets(RoadGame(), action_names=5)
+
+
+def test_counts_are_written_in_the_singular_when_they_are_one():
+    """Issue 23: "1 states", "+2 over 1 hands"."""
+    t = KuhnPokerTable(agent="clairvoyance", seed=0, iterations=100)
+    t.act("bet")
+    assert "over 1 hand (" in t.score_html.value
+    b = PhantomTicTacToeBoard(seed=0)
+    while not b.over:
+        row, col = next((r, c) for r in range(3) for c in range(3) if b.view[3 * r + c] == ".")
+        b.click(row, col)
+        states, boards = b.sizes[-1]
+        assert ("> 1 state (" in b.belief_html.value) == (states == 1)
+        assert not re.search(r"(?<![\d,])1 (states|distinct boards)", b.belief_html.value)
+
+
+def test_changing_the_kuhn_agent_mid_hand_keeps_the_hand_and_says_when_it_takes_effect():
+    """Issue 23: switching the agent mid-hand erased "The agent bet. Your move."; the hand is finished
+    by the agent it started with, as set_agent's docstring says."""
+    for seed in range(20):
+        t = KuhnPokerTable(agent="cfr", seed=seed, iterations=100)
+        if not t.over and t.state.history:          # the agent has acted: the status says so
+            break
+    status = t.status
+    assert "Your move" in status
+    assert t.set_agent("clairvoyance") == status and t.status == status
+    assert t.playing == "cfr" and t.agent_name == "clairvoyance"
+    assert html.escape(status) in t.table_html.value
+    assert "this one is finished by the agent it started with" in t.table_html.value
+    t.act("pass")
+    t.next_hand()
+    assert t.playing == "clairvoyance" and "finished by" not in t.table_html.value

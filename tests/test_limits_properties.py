@@ -385,7 +385,7 @@ def test_one_table_shared_by_many_connect_four_searches(rng, plan):
 def test_proven_ranges_stay_sound_with_a_transposition_table(spec, depth):
     """Table hits close a node without searching a child; what proven_ranges reads from them must
     still contain the node's true depth-limited value (fail-soft against the entry window)."""
-    from gamelib.core import proven_ranges
+    from gamelib.trace import proven_ranges
     from gamelib.limits import search
     from gamelib.transposition import TranspositionTable
     tree = GameTree.from_nested(spec)

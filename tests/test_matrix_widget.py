@@ -137,7 +137,7 @@ def test_widget_sizes_and_zero_sum_toggle():
     w = PayoffMatrixWidget("two-finger Morra", draw=False)
     w.size = 3
     assert w.size == 3 and len(w.row_cells) == 3 and w.row_payoffs[2] == [0, 0, 0]
-    assert w.col_actions == ["1", "2", "3"]
+    assert w.col_actions == ["1", "2", "C3"] and w.row_actions[2] == "R3"   # not a bare "3": it reads as a payoff
     w.preset = "rock-paper-scissors"
     assert "zero-sum value (LP): 0" in w.text
     w.zero_sum = False                  # the column's cells can be edited; the game is still zero-sum

@@ -51,7 +51,8 @@ def test_a_kingmaker_decides_and_the_paranoid_tie_rule_expects_the_worst():
     after = g.result(s, "raid B")             # B (0) cannot win: 0 whatever it does, but it decides
     assert {a: maxn(g, g.result(after, a)).value for a in g.actions(after)} == {
         "grow": (1, 0, 0), "raid A": (0, 0, 1), "raid C": (1, 0, 0)}
-    first, worst = maxn(g, s), maxn(g, s, ties="paranoid")
+    first, worst = maxn(g, s), maxn(g, s, ties="adversarial")
+    assert maxn(g, s, ties="paranoid") == worst                     # its old name, still accepted
     assert first.action == "raid B" and first.value == (1, 0, 0)        # B is expected to grow
     assert worst.value[0] == 0 and worst.action == "grow"                # B is expected to spite A
     assert maxn(g, s, ties="spiteful").value == first.value             # constant-sum: sums are equal
@@ -208,7 +209,8 @@ def test_two_player_searches_point_to_maxn_on_a_third_player():
 
 def test_other_bad_arguments():
     tree = GameTree.from_nested(FIG_5_4, players=ABC)
-    with pytest.raises(ArgumentError, match=r"ties must be one of \['first', 'spiteful', 'generous', 'paranoid'\]"):
+    with pytest.raises(ArgumentError,
+                       match=r"ties must be one of \['first', 'spiteful', 'generous', 'adversarial'\] \('paranoid'"):
         maxn(tree, ties="random")
     with pytest.raises(StateError, match="'Z' is not a node of this tree"):
         maxn(tree, "Z")

@@ -8,7 +8,7 @@ import pytest  # noqa: E402
 
 from gamelib import MIN, ArgumentError, mcts  # noqa: E402
 from gamelib.games import Connect4, TicTacToe  # noqa: E402
-from gamelib.mcts import tree_statistics  # noqa: E402
+from gamelib.mcts import root_ucb, tree_statistics  # noqa: E402
 from gamelib.viz import MCTSWidget, draw_mcts  # noqa: E402
 from gamelib.viz.live import RUN_ME  # noqa: E402
 from gamelib.viz.mcts_widget import PRESETS, preset  # noqa: E402
@@ -156,3 +156,31 @@ def test_draw_mcts_checks_its_arguments():
         draw_mcts(game, game.initial_state, trace, max_depth=-1)
     with pytest.raises(ArgumentError, match="axes must be two matplotlib Axes"):
         draw_mcts(game, game.initial_state, trace, axes=5)
+
+
+def test_issue_23_what_the_widget_says():
+    """The default position is the one notebook 08 §2 uses (O's block is its only drawing move); after
+    reset it says there is nothing yet, not "best move -... Root's moves:"; Q and the colours take the
+    root mover's point of view and say whose; the buttons that could do nothing are greyed."""
+    w = MCTSWidget(budget=300, draw=False)
+    assert w.position_menu.value == "tic-tac-toe, O must block (XX..O....)" and w.state.squares == tuple("XX..O....")
+    assert "Q: mean utility for MIN, as the colours" in w.text
+    w.buttons["reset"].click()
+    assert w.text.endswith("no playouts yet (MIN to move): press +1, +10, +100 or run all.")
+    assert "Root's moves" not in w.text and "best move -" not in w.text
+    assert [b.disabled for b in w.buttons.values()] == [False, False, False, False, True]
+    w.buttons["run all"].click()
+    assert [b.disabled for b in w.buttons.values()] == [True, True, True, True, False]
+    assert w.best == (0, 2)
+
+
+def test_the_tree_is_coloured_for_the_player_at_the_root_and_never_a_smear():
+    game = TicTacToe("XX..O....")
+    r = mcts(game, iterations=2000, seed=0, trace=True)
+    (ax_tree, ax_bars), stats = draw_mcts(game, game.initial_state, r.trace)
+    points = next(c for c in ax_tree.collections if c.get_offsets().shape[0] > 1 and c.get_array() is not None)
+    assert len(points.get_offsets()) < 40 < len(stats)          # the rarely visited counted, not drawn
+    assert "mean utility for MIN" in ax_tree.get_title() and "for MIN" in ax_bars.get_title()
+    q = {a: mean for a, (_, mean, _) in root_ucb(stats, MIN).items()}
+    assert q[(0, 2)] > 0 > max(v for a, v in q.items() if a != (0, 2))   # block: good for MIN, the others bad
+    plt.close("all")

@@ -6,6 +6,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
+from matplotlib.collections import LineCollection  # noqa: E402
 
 from gamelib import GameTree, maxn  # noqa: E402
 from gamelib.core import ArgumentError  # noqa: E402
@@ -53,8 +54,9 @@ def test_draw_maxn_tree_shows_vectors_players_and_the_decision():
     assert ax.get_title() == "max^n · 30/30 events · 15 nodes visited · value (1, 2, 6), decision a1"
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert labels[:3] == ["A moves: maximizes u_A", "B moves: maximizes u_B", "C moves: maximizes u_C"]
-    thick = [line for line in ax.lines if line.get_linewidth() > 2]
-    assert len(thick) == 7                                    # one chosen edge per internal node
+    thick = [len(c.get_segments()) for c in ax.collections if isinstance(c, LineCollection)
+             and c.get_linewidths()[0] > 2]
+    assert sum(thick) == 7                                    # one chosen edge per internal node
 
 
 def test_draw_maxn_tree_steps_and_bare_trees():
@@ -96,43 +98,52 @@ def test_explorer_steps_through_maxn_on_fig_5_4():
     every node it leaves, one colour per player in the key, no window and no prunes."""
     from gamelib.viz import TreeExplorer
     from gamelib.viz.explorer import NPLAYER_PRESETS
-    ex = TreeExplorer("AIMA Fig. 5.4 (A, B, C)")
-    tree = GameTree.from_nested(FIG_5_4, players=ABC)
+    ex = TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)")
+    players = ("P1", "P2", "P3")     # AIMA's A, B, C: not the nodes' labels (issue 23)
+    tree = GameTree.from_nested(FIG_5_4, players=players)
     reference = maxn(tree, trace=True)
     assert ex.multiplayer and not ex.has_chance and ex.algorithm == "maxn"
-    assert list(ex.algorithm_toggle.options) == ["maxn", "maxn spiteful", "maxn generous", "maxn paranoid"]
+    assert list(ex.algorithm_toggle.options) == ["maxn", "maxn spiteful", "maxn generous", "maxn adversarial"]
+    assert "value and decision: at the end of the search" in ex.summary_text    # not given away at step 0
     assert ex.total == len(reference.trace) == 30 and ex.result.trace == reference.trace
     assert ex.equality_box.layout.display == "none" and ex.bounds_box.layout.display == "none"
     for k, e in enumerate(reference.trace, 1):
         ex.next()
         assert ex.event == e
-        assert ex.event_text == describe_maxn_event(e, tree.players.get(e.state), ABC)
+        if e.state != "A":
+            assert ex.event_text == describe_maxn_event(e, tree.players.get(e.state), players)
     assert ex.view.value["A"] == (1, 2, 6) and ex.view.chosen["A"] == "B"
-    assert "value (A, B, C) = (1, 2, 6), decision a1" in ex.summary_text
+    assert ex.event_text == ("exit A with (1, 2, 6): P1 is tied, a1 and a2 both give it 1; max^n keeps the first "
+                             "of equal children, as minimax does: a1")              # not "the child best for P1"
+    assert "value (P1, P2, P3) = (1, 2, 6), decision a1" in ex.summary_text
+    assert "tie rules: maxn, maxn generous, maxn adversarial take a1, (1, 2, 6); maxn spiteful takes a2" in ex.text
     assert "nodes visited: maxn 15 of 15" in ex.summary_text and ex.prunes == [] == ex.pruned_nodes
     assert "max^n keeps no window · value (1, 2, 6)" in ex.state_text
     ex.step = 3
-    assert "at D (C moves: it maximizes component 3 of the vector)" in ex.state_text
+    assert "at D (P3 moves: it maximizes component 3 of the vector)" in ex.state_text
     assert "path A → B → D" in ex.state_text
-    ex.algorithm = "maxn spiteful"             # A's tie at the root broken against B and C
+    ex.algorithm = "maxn spiteful"             # P1's tie at the root broken against P2 and P3
     assert ex.step == 0 and ex.result.value == (1, 5, 2) == maxn(tree, ties="spiteful").value
     ex.last()
-    assert "decision a2" in ex.summary_text
+    assert "decision a2" in ex.summary_text and "spiteful breaks the tie against the others" in ex.event_text
+    ex.algorithm = "maxn paranoid"             # the tie rule's old name
+    assert ex.algorithm == "maxn adversarial" and "who gets 1 from each: so the first: a1" in ex.event_text
     assert ex._figsize[0] <= 8.2 and ex.png.startswith(b"\x89PNG")
-    assert NPLAYER_PRESETS["AIMA Fig. 5.4 (A, B, C)"][0] == FIG_5_4
+    assert NPLAYER_PRESETS["AIMA Fig. 5.4 (P1, P2, P3)"][0] == FIG_5_4
+    assert TreeExplorer("AIMA Fig. 5.4 (A, B, C)", draw=False).tree_name == "AIMA Fig. 5.4 (P1, P2, P3)"
 
 
 def test_explorer_takes_nplayer_trees_and_goes_back_to_two_players():
     from gamelib.viz import TreeExplorer
-    ex = TreeExplorer(GameTree.from_nested(FIG_5_4, players=ABC), draw=False)
-    assert ex.tree_picker.value == "AIMA Fig. 5.4 (A, B, C)"           # shown as the preset it is
+    ex = TreeExplorer(GameTree.from_nested(FIG_5_4, players=("P1", "P2", "P3")), draw=False)
+    assert ex.tree_picker.value == "AIMA Fig. 5.4 (P1, P2, P3)"        # shown as the preset it is
     two = GameTree.from_nested([[(3, 1), (0, 0)], [(2, 2), (1, 5)]], players=("X", "Y"))
     ex.set_tree(two, name="not zero-sum")
     assert ex.multiplayer and ex.tree_name == "not zero-sum" and ex.result.value == (3, 1)
     ex.tree_picker.value = "AIMA Fig. 5.2"
     assert not ex.multiplayer and ex.algorithm == "alphabeta" and ex.result.value == 3
     assert ex.equality_box.layout.display is None and "prunes so far" in ex.text
-    ex.tree_picker.value = "AIMA Fig. 5.4 (A, B, C)"
+    ex.tree_picker.value = "AIMA Fig. 5.4 (P1, P2, P3)"
     assert ex.algorithm == "maxn" and ex.message == ""
     with pytest.raises(ValueError, match="algorithm must be one of"):
         ex.algorithm = "alphabeta"                       # not offered on a max^n tree
@@ -145,7 +156,7 @@ def test_explorer_takes_nplayer_trees_and_goes_back_to_two_players():
 
 def test_explorer_refuses_an_infinite_component_and_stays_whole():
     from gamelib.viz import TreeExplorer
-    ex = TreeExplorer("AIMA Fig. 5.4 (A, B, C)", draw=False)
+    ex = TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)", draw=False)
     before = (ex.tree_name, ex.text)
     bad = GameTree.from_nested([[(1, float("inf"), 0), (0, 0, 1)]], players=("A", "B", "C"))
     with pytest.raises(ArgumentError, match="finite numbers"):

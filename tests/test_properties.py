@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import GameTree, alphabeta, expectiminimax, minimax
-from gamelib.core import proven_ranges
+from gamelib.trace import proven_ranges
 from gamelib.trees import ChanceSpec
 
 from .conftest import chance_specs, nested_specs

@@ -155,7 +155,7 @@ def test_halving_minimax_policies_play_to_the_minimax_value():
 
 def test_proven_ranges_match_the_notes_walk_through():
     # Seed 004's end state for Fig. 5.2: A [3, 3], B [3, 3], C (−∞, 2], D [2, 2].
-    from gamelib.core import proven_ranges
+    from gamelib.trace import proven_ranges
     inf = float("inf")
     tree = GameTree.from_nested(FIG_5_2)
     ranges = proven_ranges(alphabeta(tree, trace=True).trace, tree.to_move)

@@ -81,6 +81,6 @@ def test_draw_sigma_static_picture():
     axes, result = draw_sigma(sigma=5, trials=2_000)
     assert result.sigma == 5 and len(axes) == 2
     texts = [t.get_text() for t in axes[0].texts]
-    assert any(t.startswith("P(best) 0.7") and "exact 0.7139" in t for t in texts)
+    assert any(t.startswith("P(a1 truly best) 0.7") and "exact 0.7139" in t for t in texts)
     assert sum(t == "±5" for t in texts) == 8
     plt.close("all")

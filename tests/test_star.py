@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib import GameError, GameTree, chance, expectiminimax
-from gamelib.core import proven_ranges
+from gamelib.trace import proven_ranges
 from gamelib.games import Bins
 from gamelib.experiments.chance_trees import node_counts, random_chance_tree
 from gamelib.star import star1, star2

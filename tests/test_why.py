@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 
 from gamelib import GameTree, alphabeta, chance, star1  # noqa: E402
 from gamelib.core import CHANCE  # noqa: E402
-from gamelib.star import random_chance_tree  # noqa: E402
+from gamelib.experiments.chance_trees import random_chance_tree  # noqa: E402
 from gamelib.viz import (PRESETS, TraceView, TreeExplorer, star1_window_text, why_chance_cut,  # noqa: E402
                          why_cut)
 

@@ -10,8 +10,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 import gamelib.viz.explorer as explorer_module  # noqa: E402
+from gamelib.core import ArgumentError  # noqa: E402
+import gamelib.viz.tree_kinds as tree_kinds  # noqa: E402
 from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax, star1  # noqa: E402
-from gamelib.star import random_chance_tree  # noqa: E402
+from gamelib.experiments.chance_trees import random_chance_tree  # noqa: E402
 from gamelib.games import TicTacToe  # noqa: E402
 from gamelib.viz import PRESETS, TicTacToeBoard, TreeExplorer, describe_event  # noqa: E402
 from gamelib.viz.play import BLANK  # noqa: E402
@@ -77,8 +79,10 @@ def test_slider_and_play_drive_the_step(explorer):
     assert ex.step == 14 and ex.slider.value == 14
     assert "at D (MIN)" in ex.state_text and "window [α, β] = [3, +∞]" in ex.state_text
     assert "path A → D" in ex.state_text
-    ex.step = 999
-    assert ex.step == ex.total
+    for bad in (999, -1, 2.5, "3"):               # refused, not clamped; the explorer unchanged
+        with pytest.raises(ArgumentError, match="step"):
+            ex.step = bad
+        assert ex.step == 14
     ex.step = 0
 
 
@@ -94,6 +98,23 @@ def test_buttons_step_too():
     assert ex.step == 1
     ex.last_button.click()
     assert ex.step == ex.total and ex.pruned_nodes == ["I", "J"]
+
+
+def test_buttons_that_can_do_nothing_are_greyed():
+    """Issue 23: next and ⏭ at the last step, back and ⏮ at step 0 do nothing, and look it."""
+    for tree in ("AIMA Fig. 5.2", "AIMA Fig. 5.12 (.9/.1)", "AIMA Fig. 5.4 (P1, P2, P3)"):
+        ex = TreeExplorer(tree, draw=False)
+        buttons = (ex.first_button, ex.back_button, ex.next_button, ex.last_button)
+        assert [b.disabled for b in buttons] == [True, True, False, False]
+        ex.next()
+        assert [b.disabled for b in buttons] == [False, False, False, False]
+        ex.last()
+        assert [b.disabled for b in buttons] == [False, False, True, True]
+        assert ex.next() == ex.result.trace[-1] and ex.step == ex.total       # next() itself stays put
+        ex.algorithm = ex.algorithm_toggle.options[1]                       # at the end: stays there
+        assert [b.disabled for b in buttons] == [False, False, True, True]
+        ex.first()
+        assert [b.disabled for b in buttons] == [True, True, False, False]
 
 
 def test_switching_algorithm_changes_node_count():
@@ -156,8 +177,8 @@ def test_explorer_only_reads_the_trace(monkeypatch):
     chance_ex = TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")
     calls = []
     for name in ("alphabeta", "minimax", "expectiminimax", "star1"):
-        real = getattr(explorer_module, name)
-        monkeypatch.setattr(explorer_module, name, lambda *a, _r=real, **k: calls.append(1) or _r(*a, **k))
+        real = getattr(tree_kinds, name)
+        monkeypatch.setattr(tree_kinds, name, lambda *a, _r=real, **k: calls.append(1) or _r(*a, **k))
     for _ in range(ex.total):
         ex.next()
     ex.back()
@@ -444,7 +465,7 @@ def test_a_failing_update_leaves_the_explorer_whole_and_says_why(monkeypatch):
 
     def broken(*args, **kwargs):
         raise RuntimeError("the search broke")
-    monkeypatch.setattr(explorer_module, "alphabeta", broken)
+    monkeypatch.setattr(tree_kinds, "alphabeta", broken)
     ex.tree_picker.value = "seed 004 mirror"                   # as picked in the browser
     assert (ex.tree, ex.tree_name, ex.results, ex.step, ex.event_html.value,
             ex.tree_picker.value) == before

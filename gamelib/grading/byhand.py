@@ -3,14 +3,16 @@
 The public part of a by-hand question checks only the answer's form (:func:`answer_format`: never the
 placeholder handed out, the right kind of thing); the hidden part compares it with what gamelib's own
 search did on the same tree (:func:`values_by_hand`, :func:`alphabeta_by_hand`) or with the right
-options (:func:`choices`).
+options (:func:`choices`).  What a search did is read from its trace with :mod:`gamelib.trace` (a
+:class:`~gamelib.trace.TraceView`), and a wrong answer about a cut node is explained with the words the
+explorer shows (:func:`~gamelib.trace.describe_event`).
 """
 from __future__ import annotations
 
 import math
 
-from ..core import INF
 from ..minimax import minimax
+from ..trace import TraceView, describe_event, fmt_value
 from ..trees import GameTree
 from .core import fail, quiet, require_answer
 from .guard import describe_returned, is_number
@@ -53,11 +55,6 @@ def answer_format(answer, nodes=None, *, what: str = "answer", numbers: bool = T
     print(f"✓ {what} has the right form (whether it is right is checked when your work is graded)")
 
 
-def _node_values(result) -> dict:
-    """Each node's value as the trace closed it (leaf, exit or prune)."""
-    return {e.state: e.value for e in result.trace if e.kind != "enter"}
-
-
 @quiet
 def values_by_hand(answer: dict, spec, *, decision=None, answer_decision=None, search: str = "minimax",
                    what: str = "values"):
@@ -67,8 +64,8 @@ def values_by_hand(answer: dict, spec, *, decision=None, answer_decision=None, s
     from ..minimax import expectiminimax
     tree = GameTree.from_nested(spec)
     result = (minimax if search == "minimax" else expectiminimax)(tree, trace=True)
-    values = _node_values(result)
-    wrong = [f"{n}: yours {answer.get(n)!r}, the {search} value is {_fmt(values[n])}"
+    values = TraceView(result, tree=tree).value
+    wrong = [f"{n}: yours {answer.get(n)!r}, the {search} value is {fmt_value(values[n])}"
              for n in values if n in answer and not _close(answer[n], values[n])]
     if decision is not None and answer_decision != result.action:
         wrong.append(f"decision at A: yours {answer_decision!r}, {search} decides {result.action!r}")
@@ -79,14 +76,6 @@ def values_by_hand(answer: dict, spec, *, decision=None, answer_decision=None, s
 
 def _close(a, b) -> bool:
     return is_number(a) and (math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6) or a == b)
-
-
-def _fmt(v) -> str:
-    if v == INF:
-        return "+∞"
-    if v == -INF:
-        return "−∞"
-    return f"{v:g}" if isinstance(v, float) else str(v)
 
 
 @quiet
@@ -100,34 +89,33 @@ def alphabeta_by_hand(spec, *, leaves=None, pruned=None, windows=None, values=No
     from ..alphabeta import alphabeta
     tree = GameTree.from_nested(spec)
     result = alphabeta(tree, prune_on_equality=prune_on_equality, trace=True)
+    view = TraceView(result, tree=tree)
     rule = "AIMA's rule (prune when v ≥ β)" if prune_on_equality else "the strict rule (prune when v > β)"
     wrong = []
-    if leaves is not None:
-        want = [e.state for e in result.trace if e.kind == "leaf"]
-        if list(leaves) != want:
-            wrong.append(f"leaves visited: yours {' '.join(map(str, leaves))}, alpha-beta visits "
-                         f"{' '.join(want)}")
+    if leaves is not None and list(leaves) != view.leaves:
+        wrong.append(f"leaves visited: yours {' '.join(map(str, leaves))}, alpha-beta visits "
+                     f"{' '.join(view.leaves)}")
     if pruned is not None:
-        want = sorted(set(tree.states) - set(result.visited))
+        want = sorted(view.pruned)
         if sorted(pruned) != want:
             wrong.append(f"never visited: yours {', '.join(sorted(map(str, pruned))) or 'none'}, "
                          f"alpha-beta {', '.join(want) or 'none'}")
     if windows is not None:
-        entry = {e.state: (e.alpha, e.beta) for e in result.trace if e.kind == "enter"}
-        leave = {e.state: (e.alpha, e.beta) for e in result.trace if e.kind != "enter"}
         for node, (at_entry, at_exit) in windows.items():
-            for when, got, want in (("entering", at_entry, entry.get(node)), ("leaving", at_exit, leave.get(node))):
+            for when, got, want in (("entering", at_entry, view.entry_window.get(node)),
+                                    ("leaving", at_exit, view.window.get(node) if node in view.closed else None)):
                 if want is None:
                     wrong.append(f"{node} is never visited")
                     break
                 if not (isinstance(got, (tuple, list)) and len(got) == 2 and all(map(_close, got, want))):
-                    wrong.append(f"[α, β] {when} {node}: yours {_window(got)}, alpha-beta's {_window(want)}")
+                    wrong.append(f"[α, β] {when} {node}: yours {_window(got)}, alpha-beta's {_window(want)}"
+                                 + _why(view, tree, node, when == "leaving"))
     if values is not None:
-        closed = _node_values(result)
         for node, v in values.items():
-            if node not in closed or not _close(v, closed[node]):
+            if node not in view.value or not _close(v, view.value[node]):
                 wrong.append(f"value alpha-beta returns for {node}: yours {v!r}, it returns "
-                             f"{_fmt(closed[node]) if node in closed else 'nothing (never visited)'}")
+                             f"{fmt_value(view.value[node]) if node in view.value else 'nothing (never visited)'}"
+                             + _why(view, tree, node))
     if decision is not None and decision != result.action:
         wrong.append(f"decision: yours {decision!r}, alpha-beta decides {result.action!r}")
     if wrong:
@@ -135,9 +123,17 @@ def alphabeta_by_hand(spec, *, leaves=None, pruned=None, windows=None, values=No
     print(f"✓ {what} agrees with gamelib.alphabeta's trace under {rule}")
 
 
+def _why(view, tree, node, leaving: bool = True) -> str:
+    """Where alpha-beta cut ``node``, the explorer's words for that cut, in brackets; else ''."""
+    event = view.closing.get(node)
+    if not leaving or event is None or event.kind != "prune":
+        return ""
+    return f" ({describe_event(event, tree.to_move(node))})"
+
+
 def _window(w) -> str:
     try:
-        return f"[{_fmt(w[0])}, {_fmt(w[1])}]"
+        return f"[{fmt_value(w[0])}, {fmt_value(w[1])}]"
     except (TypeError, IndexError, KeyError):
         return repr(w)
 

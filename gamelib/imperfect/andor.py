@@ -50,8 +50,9 @@ from typing import Any, NamedTuple
 
 from collections.abc import Mapping
 
-from ..core import (CHANCE, MAX, MIN, ArgumentError, Event, ProbabilityError, StateError, TooLargeError,
-                    check_distribution, recording)
+from ..core import (CHANCE, MAX, MIN, ArgumentError, ProbabilityError, StateError, TooLargeError,
+                    check_distribution)
+from ..trace import Event, recording
 from ..validate import checked_chance, checked_utility, flag, function, game_state, whole
 from .belief import (GameOver, as_belief, check_belief_game, percept_unchecked, predict_unchecked,
                      split_unchecked)

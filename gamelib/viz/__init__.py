@@ -1,5 +1,9 @@
 """Pictures and widgets.  They read searches' traces; they never search on their own.
 
+Reading a trace (what each node's value and window are after k events, the events in words, why a
+node was cut) is :mod:`gamelib.trace`'s; the names it shares with the pictures (``TraceView``,
+``describe_event``, ``why_cut``, ...) answer here too.
+
 Static pictures (matplotlib): :func:`draw_tree` (a tree with a search's trace over it, AIMA Fig. 5.2
 / 5.5 notation), :func:`draw_legend` (its key), :func:`draw_board` (a tic-tac-toe position).
 Widgets (ipywidgets 8, JupyterLab 4), each showing itself as a cell's last line: :class:`TreeExplorer`
@@ -25,11 +29,10 @@ Monte Carlo tree search: :class:`MCTSWidget` (step or run the playouts, the tree
 values) and :func:`draw_mcts` (the same picture, static).
 """
 from .boards import TicTacToeBoard
-from .chance_widgets import (TransformExplorer, chance_intervals, compare_transform, draw_chance_tree,
-                             draw_transform)
+from ..trace import TraceView, chance_intervals, describe_event
+from .chance_widgets import TransformExplorer, compare_transform, draw_chance_tree, draw_transform
 from .connect4_board import Connect4Board, draw_connect4
-from .drawing import (TraceView, describe_event, draw_board, draw_legend, draw_tree, tidy_layout,
-                      to_networkx)
+from .drawing import draw_board, draw_legend, draw_tree, tidy_layout, to_networkx
 from .explorer import PRESETS, TreeExplorer
 from .pig_policy import draw_policy as draw_pig_policy
 from .sigma_widget import SigmaWidget, draw_sigma
@@ -47,7 +50,8 @@ __all__ += ["draw_information_sets", "information_set_groups", "PhantomTicTacToe
 # More than two players and simultaneous moves (notebook 07).
 from .matrix_widget import (PayoffMatrixWidget, draw_best_responses, draw_guarantee,  # noqa: E402
                             payoff_table_html)
-from .maxn import MaxnView, describe_maxn_event, draw_maxn_tree, maxn_legend_handles  # noqa: E402
+from ..trace import MaxnView, describe_maxn_event  # noqa: E402
+from .maxn import draw_maxn_tree, maxn_legend_handles  # noqa: E402
 
 __all__ += ["draw_maxn_tree", "MaxnView", "describe_maxn_event", "maxn_legend_handles",
             "PayoffMatrixWidget", "draw_best_responses", "draw_guarantee", "payoff_table_html"]
@@ -60,7 +64,7 @@ from .mcts_widget import MCTSWidget, draw_mcts  # noqa: E402
 
 __all__ += ["MCTSWidget", "draw_mcts"]
 
-from .drawing import star1_window_text, why_chance_cut, why_cut  # noqa: E402
+from ..trace import star1_window_text, why_chance_cut, why_cut  # noqa: E402
 
 __all__ += ["why_cut", "why_chance_cut", "star1_window_text"]
 

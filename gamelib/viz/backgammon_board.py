@@ -9,7 +9,7 @@ The agent is EXPECTIMINIMAX cut off after its own move (``depth=1``, AIMA 4th ed
 whole-turn move for its roll, each resulting position scored by
 :func:`gamelib.games.backgammon.evaluation` (pip count, blots, home-board points).  After each of its
 moves the widget shows its roll, the move it played and the values of its best moves, read from the
-search's trace (:func:`gamelib.viz.chance_widgets.root_move_values`): the widget never searches on its
+search's trace (:func:`gamelib.trace.root_move_values`): the widget never searches on its
 own.  The dice are thrown by ``random.Random(seed)``, so a seed replays the same game for the same moves.
 
 You choose your move from the list of legal moves (whole turns, in the standard notation of
@@ -43,10 +43,10 @@ from matplotlib.patches import Circle, Polygon, Rectangle
 from ..core import CHANCE, MAX, MIN, ArgumentError
 from ..games.backgammon import BAR, OFF, Backgammon, evaluation
 from ..minimax import expectiminimax
+from ..trace import root_move_values
 from ..validate import choice, python_seed
-from .chance_widgets import root_move_values
 from .drawing import COLUMN_WIDTH
-from .live import from_browser
+from .live import COMPACT, from_browser
 from .play import BLANK, HumanVsAgent
 
 NAMES = {"X": "X (white)", "O": "O (black)"}
@@ -60,7 +60,6 @@ WIDTH, HEIGHT = 15.0, 11.4
 PIXELS = 34
 """Pixels a board unit in the widget: 510 x 388, which leaves room for the move list beside it in an
 848-pixel column and for the agent's values below it in an 800-pixel-high screen."""
-COMPACT = "line-height:1.35;font-size:13px"
 SHOWN_VALUES = 6
 
 

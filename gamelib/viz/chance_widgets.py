@@ -2,7 +2,8 @@
 
 Two things are here.
 
-**What a search has proven about chance nodes.**  :func:`chance_intervals` reads a trace (of
+**What a search has proven about chance nodes.**  :func:`gamelib.trace.chance_intervals` (also
+importable from here, as are ``leaf_bounds`` and ``root_move_values``) reads a trace (of
 :func:`gamelib.expectiminimax` or :func:`gamelib.star1`) and says, for every chance node entered so far,
 the interval its value must lie in: [sum P_i lo_i, sum P_i hi_i] over its outcomes, an outcome not
 (yet) searched counting as the utility bounds [L, U] (AIMA §5.5: "if there are bounds on the possible
@@ -37,7 +38,6 @@ pictures, texts and intervals read their traces.
 from __future__ import annotations
 
 import html
-import inspect
 import math
 import numbers
 from collections.abc import Callable
@@ -48,109 +48,30 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from ..core import CHANCE, INF, ArgumentError, GameError, proven_ranges
+from ..core import INF, ArgumentError, GameError
+from ..trace import chance_intervals, leaf_bounds, root_move_values, tidy  # noqa: F401 (they answer here too)
+from ..trace import fmt_value as _fmt
 from ..minimax import expectiminimax, minimax
 from ..trees import GameTree, chance
-from .drawing import COLUMN_WIDTH, DPI, _fmt, draw_tree, png_bytes, tidy_layout
+from .drawing import COLORS, COLUMN_WIDTH, DPI, draw_tree, png_bytes
 from .live import LiveWidget, from_browser
 
-INTERVAL_COLOR = "#238b45"
-
-# draw_tree learns a ``bounds=`` argument (chance-aware proven ranges) in a proposed change to
-# gamelib/viz/drawing.py; until then the intervals are written under the chance nodes here.
-_DRAW_TAKES_BOUNDS = "bounds" in inspect.signature(draw_tree).parameters
+INTERVAL_COLOR = COLORS["interval"]
 
 
 # ---------------------------------------------------------------------------------------------------
-# What a trace proves about chance nodes
+# What a trace proves about chance nodes, drawn (gamelib.trace.chance_intervals reads it)
 # ---------------------------------------------------------------------------------------------------
-
-def leaf_bounds(tree) -> tuple:
-    """``(L, U)``: the smallest and largest leaf of ``tree``, the tightest true bounds on its utilities
-    (widened by 1 on each side if all leaves are equal, since Star1 needs L < U)."""
-    values = list(tree.leaf_values.values())
-    lo, hi = min(values), max(values)
-    return (lo, hi) if lo < hi else (lo - 1, hi + 1)
-
-
-def chance_intervals(tree, events, bounds) -> dict:
-    """``{chance node: (lo, hi)}`` for every chance node of ``tree`` entered in ``events`` (a trace, or
-    its first k events): the interval its expectiminimax value is proven to lie in so far.
-
-    A closed chance node gets :func:`gamelib.core.proven_ranges` with the tree's chance outcomes and
-    ``bounds`` = (L, U).  A chance node still open (the search is below it) gets
-    [sum P_i lo_i, sum P_i hi_i] over its outcomes, where a closed outcome contributes its proven range
-    and an outcome not finished yet contributes [L, U].  Under Star1 the interval is what the cut test
-    looks at; under expectiminimax it shows where Star1 could have stopped.
-
-    >>> from gamelib import star1
-    >>> tree = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
-    >>> r = star1(tree, lower=0, upper=4, trace=True)
-    >>> {s: tuple(round(x, 6) for x in r) for s, r in chance_intervals(tree, r.trace, (0, 4)).items()}
-    {'B': (2.1, 2.1), 'C': (0.9, 1.3)}
-    """
-    L, U = bounds
-    ranges = proven_ranges(list(events), tree.to_move, chance_outcomes=tree.chance_outcomes,
-                           bounds=(L, U))
-    out = {}
-    for e in events:
-        s = e.state
-        if e.kind != "enter" or s in out or tree.is_terminal(s) or tree.players[s] != CHANCE:
-            continue
-        out[s] = None
-    for s in out:
-        if s in ranges:
-            out[s] = ranges[s]
-            continue
-        lo = hi = 0.0
-        for (_, child), p in zip(tree.children[s], tree.probabilities[s]):
-            if p:
-                clo, chi = ranges.get(child, (L, U))
-                lo, hi = lo + p * clo, hi + p * chi
-        out[s] = (max(lo, L), min(hi, U))
-    return out
-
-
-def _interval_text(lo, hi) -> str:
-    return f"[{_fmt(_tidy(lo))}, {_fmt(_tidy(hi))}]"
-
-
-def _tidy(x):
-    """Round away floating-point dust (0.9·1 + 0.1·4 = 1.3000000000000003) for display only."""
-    if isinstance(x, float) and math.isfinite(x):
-        r = round(x, 9)
-        return int(r) if r == int(r) else r
-    return x
-
 
 def draw_chance_tree(tree, result=None, *, step=None, bounds=None, ax=None, title=None, **kwargs):
-    """:func:`~gamelib.viz.drawing.draw_tree` for a tree with chance nodes, plus what the trace proves
-    about each chance node: its interval [lo, hi] written in green under it (see
-    :func:`chance_intervals`; ``bounds`` = (L, U), default the tree's smallest and largest leaf).
-
-    Shown for chance nodes the search is still inside (a running bound) and for chance nodes a cut
-    left with an interval rather than a value (Star1); a chance node with a known value shows just the
-    value, as in ``draw_tree``.  Other keyword arguments go to ``draw_tree``.  Returns the Axes.
+    """:func:`~gamelib.viz.drawing.draw_tree` for a tree with chance nodes, with ``bounds`` = (L, U)
+    (default: the tree's smallest and largest leaf): what the trace proves about each chance node is
+    shown, a chance node still being searched with its running interval [lo, hi] in green where its
+    value will be (see :func:`~gamelib.trace.chance_intervals`), one a Star1 cut left with the interval
+    its outcomes prove.  Other keyword arguments go to ``draw_tree``.  Returns the Axes.
     """
-    if bounds is None:
-        bounds = leaf_bounds(tree)
-    if _DRAW_TAKES_BOUNDS:
-        kwargs["bounds"] = bounds
-    ax = draw_tree(tree, result, step=step, ax=ax, title=title, **kwargs)
-    if result is None or result.trace is None:
-        return ax
-    events = result.trace if step is None else result.trace[:max(0, step)]
-    closed = {e.state for e in events if e.kind != "enter"}
-    pos = tidy_layout(tree)
-    for s, (lo, hi) in chance_intervals(tree, events, bounds).items():
-        exact = math.isclose(lo, hi, rel_tol=1e-12, abs_tol=1e-12)
-        if exact or (s in closed and _DRAW_TAKES_BOUNDS):
-            continue
-        x, y = pos[s]
-        ax.annotate(_interval_text(lo, hi), (x, y), xytext=(0, -13), textcoords="offset points",
-                    ha="center", va="top", fontsize=8, color=INTERVAL_COLOR, fontweight="bold",
-                    zorder=3, bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
-    return ax
+    return draw_tree(tree, result, step=step, ax=ax, title=title,
+                     bounds=leaf_bounds(tree) if bounds is None else bounds, **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -264,19 +185,6 @@ def is_positive_linear(f: Callable, values, rel_tol: float = 1e-9) -> bool:
     return all(abs(fx - (a * v + b)) <= rel_tol * scale for v, fx in zip(vs, fs))
 
 
-def root_move_values(result) -> dict:
-    """``{action: value}`` of the root's moves, read from a traced search (its depth-1 events)."""
-    values, action = {}, None
-    for e in result.trace:
-        if e.depth != 1:
-            continue
-        if e.kind == "enter":
-            action = e.action
-        else:
-            values[action] = e.value
-    return values
-
-
 class TransformComparison(NamedTuple):
     """What :func:`compare_transform` found.  ``expectiminimax`` and ``minimax`` are pairs of traced
     SearchResults (before, after the transform); ``trees`` holds the four GameTrees in the same
@@ -310,7 +218,7 @@ class TransformComparison(NamedTuple):
                 "order-preserving, not positive linear" if self.order_preserving else
                 "NOT order-preserving on these leaves: outside the lesson's rules")
         before = ", ".join(map(_fmt, self.leaves))
-        after = ", ".join(_fmt(_tidy(v)) for v in self.transformed)
+        after = ", ".join(_fmt(tidy(v)) for v in self.transformed)
         lines = [f"transform {self.label} ({kind}); leaves {before} → {after}"]
         for name, pair, changed, why in (
                 ("expectiminimax", self.expectiminimax, self.expectiminimax_changed,
@@ -325,7 +233,7 @@ class TransformComparison(NamedTuple):
 
     @staticmethod
     def _moves(result) -> str:
-        return ", ".join(f"{a} = {_fmt(_tidy(v))}" for a, v in root_move_values(result).items())
+        return ", ".join(f"{a} = {_fmt(tidy(v))}" for a, v in root_move_values(result).items())
 
 
 def compare_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABILITIES
@@ -388,7 +296,7 @@ def draw_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABILITI
         for row, when in enumerate(("leaves x", f"leaves {c.label}" if not c.label.startswith("f:")
                                     else "leaves f(x)")):
             tree, result = c.trees[name][row], getattr(c, name)[row]
-            moves = ", ".join(f"{a} {_fmt(_tidy(v))}" for a, v in root_move_values(result).items())
+            moves = ", ".join(f"{a} {_fmt(tidy(v))}" for a, v in root_move_values(result).items())
             changed = row == 1 and result.action != getattr(c, name)[0].action
             title = f"{headers[name]}, {when}\n{moves} → {result.action}" + (" (changed!)" if changed
                                                                              else "")

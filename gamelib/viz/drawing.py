@@ -27,16 +27,20 @@ from matplotlib.path import Path
 from matplotlib.textpath import TextPath, text_to_path
 from matplotlib.transforms import Affine2D, ScaledTranslation
 
-from ..core import CHANCE, INF, MAX, MIN, ArgumentError, proven_ranges
+from ..core import CHANCE, INF, MAX, MIN, ArgumentError
+from ..trace import TraceView, chance_intervals, interval_text
+from ..trace import fmt_value as _fmt
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
 TERMINAL_MARKER = "s"
 COLORS = {"visited": "#9ecae1", "open": "#deebf7", "pending": "#ffffff", "pruned": "#e6e6e6",
           "current": "#fd8d3c", "edge": "#444444", "edge_pruned": "#c8c8c8", "decision": "#08519c",
-          "value": "#08306b", "window": "#6a3d9a", "label": "#333333", "grey": "#aaaaaa"}
+          "value": "#08306b", "window": "#6a3d9a", "label": "#333333", "grey": "#aaaaaa",
+          "interval": "#238b45"}
 """Fill colours: 'visited' the search is done with the node, 'open' it is on the search's current
 path (entered, not yet left), 'current' the node of the event just drawn, 'pending' not reached yet,
-'pruned' never searched because a cut skipped it."""
+'pruned' never searched because a cut skipped it; 'interval' the running interval of a chance node
+being searched."""
 
 DPI = 100
 """Dots per inch of every picture the kit draws (matplotlib's default, and the inline backend's)."""
@@ -58,22 +62,29 @@ def png_bytes(fig, *, tight: bool = False) -> bytes:
     return buf.getvalue()
 
 
-def tidy_layout(tree) -> dict:
-    """Positions ``{label: (x, y)}``: leaves one unit apart left to right, each parent centred over its
-    children, one row per ply (y = -depth).  Enough for the small trees one draws."""
-    pos, next_x = {}, [0.0]
-
-    def place(s, depth):
-        kids = [c for _, c in tree.children[s]]
+def tidy_positions(root, children) -> dict:
+    """Positions ``{node: (x, y)}`` of the tree below ``root`` (``children(node)``: its children, in
+    order): leaves one unit apart left to right, each parent centred over its first and last child, one
+    row per ply (y = -depth).  Enough for the small trees one draws; depth first without recursion."""
+    pos, x = {}, 0.0
+    stack = [(root, 0, False)]
+    while stack:
+        node, depth, done = stack.pop()
+        kids = children(node)
         if not kids:
-            pos[s] = (next_x[0], -depth)
-            next_x[0] += 1.0
+            pos[node] = (x, -depth)
+            x += 1.0
+        elif done:
+            pos[node] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, -depth)
         else:
-            for c in kids:
-                place(c, depth + 1)
-            pos[s] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, -depth)
-    place(tree.initial_state, 0)
+            stack.append((node, depth, True))
+            stack.extend((c, depth + 1, False) for c in reversed(kids))
     return pos
+
+
+def tidy_layout(tree) -> dict:
+    """:func:`tidy_positions` of a :class:`~gamelib.trees.GameTree`: ``{label: (x, y)}``."""
+    return tidy_positions(tree.initial_state, lambda s: [c for _, c in tree.children[s]])
 
 
 def to_networkx(tree) -> nx.DiGraph:
@@ -96,113 +107,6 @@ def figure_size(tree, max_width: float = COLUMN_WIDTH) -> tuple:
     depth = tree.depth()
     per_ply = 1.3 if depth <= 3 else 1.05
     return min(width, max_width), per_ply * (depth + 1) + 0.6
-
-
-class TraceView:
-    """What a trace says about each node after its first ``step`` events (all events if None).
-
-    order      state -> visit number (1 for the first node entered)
-    value      state -> the value the search returned there (set by its leaf/prune/exit event)
-    window     state -> (α, β) as the latest event at that state recorded it, or, for a node on the
-               path, as it passed it to its latest child (that child's 'enter' window)
-    closed     state -> 'leaf', 'prune' or 'exit' once the search has left the state
-    path       the open states, root first: entered and not yet left (the recursion stack)
-    prunes     the 'prune' events so far
-    pruned     states the cuts so far have skipped (with ``tree``: the whole subtrees below the skipped
-               actions; once the trace is complete, also every state it never entered)
-    pruned_by  pruned state -> the state whose cut skipped it
-    current    the last event drawn (None at step 0)
-    ranges     state -> (lo, hi), what the events prove about each closed node
-               (:func:`gamelib.core.proven_ranges`).  With ``bounds`` = (L, U) on a tree with chance
-               nodes, a chance node a cut stopped (Star1) gets [sum P lo, sum P hi] over its outcomes,
-               those never searched counting as [L, U]; without, a chance node is taken as exact.
-    """
-
-    def __init__(self, result, step=None, tree=None, bounds=None):
-        events = [] if result is None or result.trace is None else result.trace
-        if tree is not None:
-            _check_trace_fits(tree, events)
-        self.total = len(events)
-        self.step = self.total if step is None else max(0, min(step, self.total))
-        self.events = events[:self.step]
-        self.complete = self.step == self.total
-        self.order, self.value, self.window, self.closed, self.pruned_by = {}, {}, {}, {}, {}
-        self.skipped_edges = set()
-        self.prunes, self.path, self.pruned = [], [], set()
-        for e in self.events:
-            if e.kind == "enter":
-                self.order.setdefault(e.state, len(self.order) + 1)
-                parent = self.path[-1] if self.path else None
-                parent_is_chance = tree is not None and tree.players.get(parent) == CHANCE
-                if self.path and e.alpha is not None and not parent_is_chance:
-                    # A node calls each child with its own current window (AIMA Fig. 5.7), so the
-                    # child's 'enter' shows the parent's window as it stands now.
-                    self.window[self.path[-1]] = (e.alpha, e.beta)
-                self.path.append(e.state)
-            else:
-                self.value[e.state] = e.value
-                self.closed[e.state] = e.kind
-                if self.path and self.path[-1] == e.state:
-                    self.path.pop()
-            if e.alpha is not None:
-                self.window[e.state] = (e.alpha, e.beta)
-            if e.kind == "prune":
-                self.prunes.append(e)
-                self.skipped_edges.update((e.state, a) for a in e.skipped)
-                if tree is not None:
-                    for a in e.skipped:
-                        for s in _subtree(tree, tree.result(e.state, a)):
-                            self.pruned.add(s)
-                            self.pruned_by[s] = e.state
-        # What the events so far prove about each closed node's value: exact, or a bound ('≤2').
-        if tree is None:
-            self.ranges = {}
-        elif bounds is not None:
-            self.ranges = proven_ranges(self.events, tree.to_move, chance_outcomes=tree.chance_outcomes,
-                                        bounds=tuple(bounds))
-        else:
-            self.ranges = proven_ranges(self.events, tree.to_move)
-        self.current = self.events[-1] if self.events else None
-        # Full-trace facts: once the trace is complete, whatever it never entered was pruned.
-        self.ever_visited = {e.state for e in events if e.kind == "enter"}
-        if tree is not None and self.complete and events:
-            self.pruned.update(s for s in tree.states if s not in self.ever_visited)
-
-
-def _check_trace_fits(tree, events) -> None:
-    """Refuse a trace recorded on another tree: every state it enters is a state of ``tree`` (the
-    first) or a child of the state it entered from.  Drawing another search's events on this tree
-    would put visit numbers and values on the wrong nodes without a word."""
-    path = []
-    for e in events:
-        if e.kind == "enter":
-            if path and not any(c == e.state for _, c in tree.children.get(path[-1], ())):
-                raise ArgumentError(f"the result's trace enters {e.state!r} from {path[-1]!r}, which is not "
-                                    f"one of its children in this tree: draw the tree the search ran on")
-            if not path and e.state not in tree.players:
-                raise ArgumentError(f"the result's trace starts at {e.state!r}, which is not a state of "
-                                    f"this tree: draw the tree the search ran on")
-            path.append(e.state)
-        elif path and path[-1] == e.state:
-            path.pop()
-
-
-def _subtree(tree, state):
-    """``state`` and everything below it, depth first."""
-    stack, out = [state], []
-    while stack:
-        s = stack.pop()
-        out.append(s)
-        stack.extend(c for _, c in reversed(tree.children[s]))
-    return out
-
-
-def _fmt(v):
-    if v is None:
-        return ""
-    if math.isinf(v):
-        return "+∞" if v > 0 else "−∞"
-    return f"{v:g}" if isinstance(v, float) else str(v)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -233,7 +137,7 @@ def _outline(text: str, size: float, bold: bool, ha: str, va: str, linespacing: 
     return path, (x_left, y_top - block_h, x_left + block_w, y_top)
 
 
-class _Labels:
+class Labels:
     """Every label of a tree picture, collected first and then drawn either as matplotlib Text
     artists (the default: a static picture, its texts readable as ``ax.texts``) or, with
     ``as_paths``, as a few collections of glyph outlines.  Text artists cost about 2 ms each to draw;
@@ -291,7 +195,7 @@ class _Labels:
         for (zorder, color, axes_x), members in groups.items():
             # snap=False: Agg would snap an upright glyph (L, T) to whole pixels, and its strokes,
             # thinner than a pixel at these sizes, would vanish.
-            coll = PathCollection([p for p, _ in members], facecolors=color, edgecolors="none",
+            coll = PathCollection([p for p, _ in members], facecolors=color, edgecolors="none", gid="labels",
                                   linewidths=0, zorder=zorder, transform=points, snap=False,
                                   offsets=[xy for _, xy in members],
                                   offset_transform=ax.get_yaxis_transform() if axes_x
@@ -325,17 +229,20 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     if ax is None:
         w, h = figure_size(tree)
         _, ax = plt.subplots(figsize=(w + (2.6 if legend else 0.0), h))
+    intervals = _open_intervals(tree, view, bounds) if traced else {}
     size = _layout_and_scale(ax, tree=tree, view=view, pos=pos, node_size=node_size,
-                             font_size=font_size, show_order=show_order, show_windows=show_windows)
+                             font_size=font_size, show_order=show_order, show_windows=show_windows,
+                             intervals=intervals)
     g = to_networkx(tree)
     _draw_edges(ax, g=g, pos=pos, pruned=view.pruned, node_size=size.node_size,
                 decision=_decision_edge(tree, result, view) if traced else None)
-    labels = _Labels(ax)
+    labels = Labels(ax)
+    plan = _row_plan(tree, view, size, show_order, intervals)
     if show_actions:
-        _add_action_labels(labels, tree=tree, g=g, pos=pos, size=size)
+        _add_action_labels(labels, tree=tree, g=g, pos=pos, size=size, plan=plan, ax=ax)
     _draw_nodes(ax, tree=tree, view=view, pos=pos, node_size=size.node_size)
     _add_node_labels(labels, tree=tree, view=view, pos=pos, size=size, show_order=show_order,
-                     show_windows=show_windows)
+                     show_windows=show_windows, plan=plan, intervals=intervals)
     _add_row_labels(labels, tree=tree, pos=pos, font_size=size.font_size)
     labels.draw(as_paths=text_as_paths)
     _draw_title_and_key(ax, tree=tree, result=result if traced else None, view=view, title=title,
@@ -362,7 +269,7 @@ def _text_width(text, size) -> float:
 
 
 def _layout_and_scale(ax, *, tree, view, pos, node_size, font_size, show_order,
-                      show_windows) -> _Sizes:
+                      show_windows, intervals) -> _Sizes:
     """Step 1 of :func:`draw_tree`: set the axes' limits around ``pos`` with room for the text beside
     the outermost nodes, and choose marker and type sizes from how crowded the leaves are (smaller
     when leaves are packed closer than the default marker allows, never below ``MIN_FONT``)."""
@@ -392,9 +299,10 @@ def _layout_and_scale(ax, *, tree, view, pos, node_size, font_size, show_order,
         return width(f"{s} #{view.order[s]}" if show_order and s in view.order else s, label_size)
 
     def left_extent(s):
-        if tree.is_terminal(s) or s not in view.value:
+        if tree.is_terminal(s) or (s not in view.value and s not in intervals):
             return max(radius, top_width(s) / 2)
-        return radius + 3 + width("≥" + _fmt(view.value[s]), value_size)
+        shown = "≥" + _fmt(view.value[s]) if s in view.value else intervals[s]
+        return radius + 3 + width(shown, value_size)
 
     def right_extent(s):
         if tree.is_terminal(s) or not (show_windows and s in view.window):
@@ -444,16 +352,46 @@ def _draw_edges(ax, *, g, pos, pruned, decision, node_size):
                                    width=3.0 if kind == "decision" else 1.0)
 
 
-def _add_action_labels(labels, *, tree, g, pos, size):
-    """Step 3: each edge's action (or probability, below a chance node), where there is room."""
+def _add_action_labels(labels, *, tree, g, pos, size, plan, ax):
+    """Step 3: each edge's action (or probability, below a chance node), where there is room: half way
+    down the edge, or, where that would touch the child's label or what is written under the parent,
+    just above the child's label; left out where the edge has no room."""
     named = getattr(tree, "action_labels", {})  # GameTree.from_game: the game's moves, quoted
+    ppy = _points_per_y_unit(ax)
+    tall = 1.2 * size.small + 0.2 * size.small          # an edge label's height in points, box included
     for u, v, d in g.edges(data=True):
         text = _fmt(d["p"]) if "p" in d else named.get((u, d["action"]), str(d["action"]))
-        # Labels sit half way down, where siblings' labels are half the child row's spacing apart.
-        if _text_width(text, size.small) + 3 <= 0.5 * size.gaps[pos[v][1]]:
-            (x0, y0), (x1, y1) = pos[u], pos[v]
-            labels.add((x0 + x1) / 2, (y0 + y1) / 2, text, size=size.small, color="#555555",
-                       zorder=1.5, box=0.1)
+        (x0, y0), (x1, y1) = pos[u], pos[v]
+        stacked, _ = plan[y1]
+        low = y1 * ppy + size.radius + 1 + (2 if stacked else 1) * 1.2 * size.label_size + 2
+        high = y0 * ppy - size.radius - 1 - plan[y0][1] * (1.2 * size.value_size + 2)
+        mid = (y0 + y1) / 2 * ppy
+        if low <= mid - tall / 2 and mid + tall / 2 <= high:
+            at = mid
+        elif high - low >= tall:
+            at = low + tall / 2             # just above the child's label: where siblings' edges are widest apart
+        else:
+            continue
+        t = (at / ppy - y1) / (y0 - y1)                 # 0 at the child, 1 at the parent
+        # Siblings' edges draw together towards the parent: their labels' room shrinks with t.
+        if _text_width(text, size.small) + 3 <= (1 - t) * size.gaps[y1]:
+            labels.add(x1 + (x0 - x1) * t, at / ppy, text, size=size.small, color="#555555", zorder=1.5, box=0.1)
+
+
+def _row_plan(tree, view, size, show_order, intervals) -> dict:
+    """{row y: (stacked, values below)}: whether a row's labels carry the visit number on a line of
+    its own, and whether its backed-up values go under the nodes (where, beside them, they would run
+    into the next node)."""
+    plan = {}
+    for y, row in size.rows.items():
+        gap = size.gaps[y]
+        tops = [f"{s} #{view.order[s]}" if show_order and s in view.order else s for s in row]
+        stacked = max(_text_width(t, size.label_size) for t in tops) > 0.8 * gap
+        values = [_value_text(s, view) if s in view.value else intervals[s] for s in row
+                  if not tree.is_terminal(s) and (s in view.value or s in intervals)]
+        widest = max((_text_width(v, size.value_size) for v in values), default=0)
+        plan[y] = (stacked, bool(values) and size.radius + 3 + widest > gap - size.radius - 2)
+    return plan
 
 
 def _draw_nodes(ax, *, tree, view, pos, node_size):
@@ -480,6 +418,15 @@ def _draw_nodes(ax, *, tree, view, pos, node_size):
                    c=fill, edgecolors=outline, linewidths=1.0, zorder=2)
 
 
+def _open_intervals(tree, view, bounds) -> dict:
+    """{chance node: '[lo, hi]'} for the chance nodes the search is inside at this step, with what
+    their outcomes searched so far prove (:func:`~gamelib.trace.chance_intervals`; given ``bounds``)."""
+    if bounds is None or not view.events:
+        return {}
+    return {s: interval_text(lo, hi) for s, (lo, hi) in chance_intervals(tree, view.events, bounds).items()
+            if s not in view.value and not math.isclose(lo, hi, rel_tol=1e-12, abs_tol=1e-12)}
+
+
 def _value_text(s, view) -> str:
     """The value the search returned at ``s`` as proven: exact ('3'), a bound ('≤2', '≥5') where a
     cut stopped it, or an interval ('[0.9, 1.3]') at a chance node Star1 cut."""
@@ -494,16 +441,17 @@ def _value_text(s, view) -> str:
     return shown
 
 
-def _add_node_labels(labels, *, tree, view, pos, size, show_order, show_windows):
+def _add_node_labels(labels, *, tree, view, pos, size, show_order, show_windows, plan, intervals):
     """Step 5, row by row: the name and visit number above each node ('B #2'; on a crowded row the
-    number on a line of its own), leaf utilities under the leaves, backed-up values to the left and
-    [α, β] windows to the right (windows left out of a row where they would not fit)."""
+    number on a line of its own), leaf utilities under the leaves, backed-up values to the left (under
+    the node on a row too crowded for that) and [α, β] windows to the right (left out of a row where
+    they would not fit); values and windows on a white ground, which edges pass under."""
     width, radius = _text_width, size.radius
     label_size, value_size = size.label_size, size.value_size
     for y, row in size.rows.items():
         gap = size.gaps[y]
         tops = {s: (f"{s} #{view.order[s]}" if show_order and s in view.order else s) for s in row}
-        stack = max(width(t, label_size) for t in tops.values()) > 0.8 * gap
+        stack, below = plan[y]
         for s in row:
             top = tops[s]
             if stack and show_order and s in view.order:
@@ -517,10 +465,12 @@ def _add_node_labels(labels, *, tree, view, pos, size, show_order, show_windows)
                 continue
             if s in view.value:
                 values[s] = _value_text(s, view)
+            elif s in intervals:
+                values[s] = intervals[s]
             if show_windows and s in view.window:
                 a, b = view.window[s]
                 windows[s] = f"[{_fmt(a)}, {_fmt(b)}]"
-        need = (2 * radius + 8 + max((width(v, value_size) for v in values.values()), default=0)
+        need = (2 * radius + 8 + (0 if below else max((width(v, value_size) for v in values.values()), default=0))
                 + max((width(w, label_size) for w in windows.values()), default=0))
         if need > gap:  # no room for windows beside the values on this row
             windows = {}
@@ -532,12 +482,16 @@ def _add_node_labels(labels, *, tree, view, pos, size, show_order, show_windows)
                 labels.add(x, y, text, dy=-(radius + 2), va="top", size=tsize,
                            color=COLORS["grey"] if s in view.pruned else "black", bold=True)
                 continue
-            if s in values:
+            colour = COLORS["interval" if s in intervals else "value"]
+            if s in values and below:
+                labels.add(x, y, values[s], dy=-(radius + 2), va="top", size=value_size,
+                           color=colour, bold=True, box=0.05)
+            elif s in values:
                 labels.add(x, y, values[s], dx=-(radius + 3), ha="right", size=value_size,
-                           color=COLORS["value"], bold=True)
+                           color=colour, bold=True, box=0.05)
             if s in windows:
                 labels.add(x, y, windows[s], dx=radius + 3, ha="left", size=label_size,
-                           color=COLORS["window"])
+                           color=COLORS["window"], box=0.05)
 
 
 def _add_row_labels(labels, *, tree, pos, font_size):
@@ -555,12 +509,9 @@ def _draw_title_and_key(ax, *, tree, result, view, title, legend, show_windows, 
     value and decision) and, with ``legend``, the key.  ``result``: None for an untraced picture."""
     traced = result is not None
     if title is None and traced:
-        title = f"{view.step}/{view.total} events · {len(view.order)} nodes visited"
-        if view.complete:
-            title += f" · value {_fmt(result.value)}"
-            if result.action is not None:
-                named = getattr(tree, "action_labels", {})
-                title += f", decision {named.get((tree.initial_state, result.action), result.action)}"
+        named = getattr(tree, "action_labels", {})
+        title = search_title("", view, _fmt(result.value),
+                             named.get((tree.initial_state, result.action), result.action))
     if title:
         ax.set_title(title, fontsize=value_size)
     if legend:
@@ -568,6 +519,24 @@ def _draw_title_and_key(ax, *, tree, result, view, title, legend, show_windows, 
                     windows=show_windows and bool(view.window),
                     pruning=traced and any(e.kind == "prune" for e in result.trace),
                     stepping=traced and not view.complete)
+
+
+def search_title(prefix, view, value: str, decision) -> str:
+    """The default title of a traced tree picture: how far the search has got and, once it is done,
+    its value and decision (``view``: a TraceView or MaxnView; ``value``: written already)."""
+    title = f"{prefix}{view.step}/{view.total} events · {len(view.order)} nodes visited"
+    if view.complete:
+        title += f" · value {value}"
+        if decision is not None:
+            title += f", decision {decision}"
+    return title
+
+
+def _points_per_y_unit(ax) -> float:
+    """How many typographic points one y-axis unit spans in ``ax`` (its limits must be set)."""
+    height_in = ax.get_position().height * ax.figure.get_figheight()
+    lo, hi = ax.get_ylim()
+    return height_in * 72.0 / (hi - lo)
 
 
 def _points_per_unit(ax) -> float:
@@ -623,137 +592,6 @@ def draw_legend(ax=None, *, chance=True, windows=True, pruning=True, stepping=Tr
                                             stepping=stepping),
                      fontsize=8, frameon=False, handlelength=1.6, borderaxespad=0.2, **where)
 
-
-def describe_event(event, player=None) -> str:
-    """One line of plain English for a trace event (used by the explorer and in notebooks).
-
-    Pass ``player`` (``game.to_move(event.state)``) to have prunes explained from the right side: a
-    MAX node stops when v ≥ β, a MIN node when v ≤ α, a chance node (Star1) when the expectation is
-    bounded outside the window whatever its unsearched outcomes hold.
-    """
-    window = f" with window [{_fmt(event.alpha)}, {_fmt(event.beta)}]" if event.alpha is not None else ""
-    if event.kind == "enter":
-        via = f" via {event.action}" if event.action is not None else " (the root)"
-        return f"enter {event.state}{via}{window}"
-    if event.kind == "leaf":
-        return f"leaf {event.state}: utility {_fmt(event.value)}"
-    if event.kind == "exit":
-        return f"exit {event.state} with value {_fmt(event.value)}"
-    v, a, b = (_fmt(x) for x in (event.value, event.alpha, event.beta))
-    low, high = event.value <= event.alpha, event.value >= event.beta
-    if player == CHANCE:
-        why = (f"whatever the unsearched outcomes hold, the expectation is at most {v} ≤ α = {a}" if low
-               else f"whatever the unsearched outcomes hold, the expectation is at least {v} ≥ β = {b}")
-    elif player == MAX and not high:
-        why = f"only some moves were searched (a Star2 probe or a beam), so {v} is a lower bound"
-    elif player == MIN and not low:
-        why = f"only some moves were searched (a Star2 probe or a beam), so {v} is an upper bound"
-    elif player == MAX:
-        why = f"value {v} ≥ β = {b}: MIN has a choice at least as good above"
-    elif player == MIN:
-        why = f"value {v} ≤ α = {a}: MAX has a choice at least as good above"
-    # Without the player: the window was updated to v before the test, so a MAX cut leaves α = v ≥ β
-    # and a MIN cut leaves β = v ≤ α; when α = β both readings are true.
-    elif event.alpha == event.beta:
-        why = f"the window [{a}, {b}] is empty"
-    elif event.beta == event.value:
-        why = f"value {v} ≤ α = {a}: MAX has a choice at least as good above"
-    else:
-        why = f"value {v} ≥ β = {b}: MIN has a choice at least as good above"
-    skipped = ", ".join(map(str, event.skipped))
-    verb = "is" if len(event.skipped) == 1 else "are"
-    return f"prune at {event.state}: {why}, so {skipped} {verb} never searched"
-
-
-
-def why_cut(event, player, *, tree, star1_bounds=None) -> str:
-    """Why a MAX or MIN node was cut (the explorer's "why:" line under a prune event), in words.
-
-    Alpha-beta, AIMA 4th ed. Fig. 5.7: a MIN node stops once its value v ≤ α (MAX already has α
-    elsewhere on the path, so it never lets play come here), a MAX node once v ≥ β.  ``player`` is
-    ``tree.to_move(event.state)``.  ``star1_bounds`` = (L, U) when the search was Ballard's Star1 on a
-    tree with chance nodes: a value at L (MIN) or U (MAX) cannot be bettered, and below a chance node
-    α and β also carry Star1's window for that outcome (see :func:`star1_window_text`).
-    """
-    v, a, b = _fmt(event.value), _fmt(event.alpha), _fmt(event.beta)
-    if star1_bounds is not None:
-        L, U = star1_bounds
-        if player == MIN and event.value <= L:
-            return (f"why: {v} is the lowest utility there is (L = {_fmt(L)}): MIN cannot do "
-                    "better, so its other moves are not needed")
-        if player == MAX and event.value >= U:
-            return (f"why: {v} is the highest utility there is (U = {_fmt(U)}): MAX cannot do "
-                    "better, so its other moves are not needed")
-    if player == MIN:
-        text = (f"why: MIN can hold MAX to {v} or less here, but MAX already has "
-                f"α = {a} elsewhere on the path, so MAX never comes here")
-    else:
-        text = (f"why: MAX can get {v} or more here, but MIN already holds MAX to "
-                f"β = {b} elsewhere on the path, so MIN never lets play come here")
-    above = tree.parent(event.state)
-    while above is not None and tree.players[above] != CHANCE:
-        above = tree.parent(above)
-    if above is not None and star1_bounds is not None:
-        text += (f" (below chance node {above}, α and β also carry Star1's window for its "
-                 f"outcome: a value outside it decides {above} whatever its other outcomes hold)")
-    return text
-
-
-def why_chance_cut(event, view, *, tree, bounds) -> str:
-    """Why Ballard's Star1 (1983) cut chance node ``event.state``, in words: the expectation, with
-    every outcome not yet searched at the bound U (fail low) or L (fail high), is already outside the
-    window [α, β].  ``view``: the :class:`TraceView` at that event, made with ``bounds`` (its
-    ``ranges`` give what each searched outcome is proven to be worth); ``bounds`` = (L, U), the
-    bounds on every utility Star1 was told.  (Star1 extends alpha-beta, AIMA 4th ed. Fig. 5.7, to
-    the chance nodes of expectiminimax, AIMA 4th ed. §5.5.)"""
-    from .chance_widgets import _tidy  # chance_widgets imports this module; _tidy rounds for display
-    L, U = bounds
-    low = event.value <= event.alpha
-    terms, total = [], 0.0
-    for (a, child), p in zip(tree.children[event.state], tree.probabilities[event.state]):
-        if child in view.ranges:
-            lo, hi = view.ranges[child]
-            x, what = (hi, f"{a}") if low else (lo, f"{a}")
-        else:
-            x, what = (U, f"{a} unsearched: U") if low else (L, f"{a} unsearched: L")
-        shown = _fmt(_tidy(x))
-        terms.append(f"{_fmt(p)}·{f'({shown})' if x < 0 else shown} ({what})")
-        total += p * x
-    bound = "at most" if low else "at least"
-    if low:
-        tail = (f"≤ α = {_fmt(event.alpha)}: MAX already has {_fmt(event.alpha)} elsewhere on the path, "
-                "so it never lets play come here")
-    else:
-        tail = (f"≥ β = {_fmt(event.beta)}: MIN already holds MAX to {_fmt(event.beta)} elsewhere on the "
-                "path, so it never lets play come here")
-    return (f"why: whatever the unsearched outcomes hold (between L = {_fmt(L)} and U = {_fmt(U)}), "
-            f"{event.state} is worth {bound} " + " + ".join(terms)
-            + f" = {_fmt(_tidy(total))} {tail}")
-
-
-def star1_window_text(event, view, *, tree, bounds) -> str:
-    """What the window Ballard's Star1 (1983) hands an outcome of a chance node means, in words
-    (``event``: the outcome's 'enter' event).  The window is Ballard's A_i, B_i clipped to
-    ``bounds`` = (L, U): if the outcome is worth A_i or less, the chance node is at most its α
-    whatever the other outcomes hold; if B_i or more, at least its β.  The trace records the clipped
-    window, so only an end inside (L, U) is explained.  ``view``: the :class:`TraceView` at that
-    event (its ``window`` holds the chance node's own [α, β])."""
-    from .chance_widgets import _tidy  # chance_widgets imports this module; _tidy rounds for display
-    parent = tree.parent(event.state)
-    L, U = bounds
-    pa, pb = view.window.get(parent, (None, None))
-    a, b = _fmt(_tidy(event.alpha)), _fmt(_tidy(event.beta))
-    text = f"Star1 searches outcome {event.action} of {parent} with the window [{a}, {b}]"
-    claims = []
-    if event.alpha > L and pa is not None:
-        claims.append(f"{event.state} is worth {a} or less, {parent} is at most its α = {_fmt(pa)} "
-                      "whatever the other outcomes hold")
-    if event.beta < U and pb is not None:
-        claims.append(f"{event.state} is worth {b} or more, {parent} is at least its β = {_fmt(pb)}")
-    if not claims:
-        return text + (f", all of [L, U] = [{_fmt(L)}, {_fmt(U)}]: no value of this outcome "
-                       f"alone can decide {parent} yet")
-    return text + ": if " + "; if ".join(claims)
 
 # ---------------------------------------------------------------------------------------------------
 # Tic-tac-toe positions (AIMA Fig. 5.1)

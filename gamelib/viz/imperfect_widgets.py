@@ -28,6 +28,7 @@ from ..games.kuhn import KuhnPoker
 from ..games.phantom_tictactoe import PhantomTicTacToe
 from ..imperfect.agents import CHOICES, BeliefAgent, phantom_value
 from ..imperfect.belief import BeliefTracker, _belief, percept
+from ..trace import counted
 from ..validate import choice, game_state, player as check_player, python_seed, whole
 from .drawing import COLUMN_WIDTH, draw_board
 from .live import LiveWidget
@@ -117,7 +118,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
                                                           grid_gap="4px"))
         self.human_toggle = widgets.ToggleButtons(options=[("you are X (first)", "X"),
                                                            ("you are O (second)", "O")],
-                                                  value=human, style={"button_width": "140px"})
+                                                  value=human, style={"button_width": "auto"})
         self.agent_menu = widgets.Dropdown(options=[("agent: averages over clairvoyance", "clairvoyance"),
                                                     ("agent: random", "random")],
                                            value=agent, layout=widgets.Layout(width="280px"))
@@ -319,14 +320,17 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
                                "".join(f"<li>{html.escape(line)}</li>" for line in self.announcements[-8:]) + "</ol>")
         states, boards = self.sizes[-1] if self.sizes else (1, 1)
         history = ", ".join(str(b) for _, b in self.sizes)
-        self.belief_html.value = (f"<b>Your belief state:</b> {states} states ({boards} distinct boards "
-                                  f"you cannot tell apart). Boards after each percept so far: {history}.")
+        self.belief_html.value = (f"<b>Your belief state:</b> {counted(states, 'state')} "
+                                  f"({counted(boards, 'distinct board')} you cannot tell apart). Boards after "
+                                  f"each percept so far: {history}.")
         if self.over:
             self.boards_html.value = ("<b>The true board:</b><br>" + _grid_html(self.state.squares, "truth")
                                       + _grid_html(view, "your view"))
         else:
             sample = self.boards()[: self.sample_size]
-            self.boards_html.value = (f"<b>{len(sample)} of the {boards} boards you cannot tell apart</b> "
+            which = (f"the {counted(boards, 'board')} you cannot tell apart" if len(sample) == boards
+                     else f"{len(sample)} of the {boards} boards you cannot tell apart")
+            self.boards_html.value = (f"<b>{which[0].upper() + which[1:]}</b> "
                                       "(most likely first, if the opponent moves at random):<br>" +
                                       "".join(_grid_html(s) for s in sample))
         self._show_error()
@@ -376,7 +380,8 @@ class KuhnPokerTable(_Safe, widgets.VBox):
     Seats alternate: you are MAX (first to act) in hands 1, 3, 5, ...  Attributes: ``game``,
     ``state``, ``human`` (your seat this hand), ``policies`` ({'cfr': ..., 'clairvoyance': ...}),
     ``winnings`` (your total), ``hands`` (hands finished), ``agent_moves`` (this hand's
-    (information set, probabilities, action) of the agent), ``status``, ``error``.  Methods:
+    (information set, probabilities, action) of the agent), ``playing`` (the agent of this hand: a
+    change of agent waits for the next), ``status``, ``error``.  Methods:
     ``act('pass' | 'bet')``, ``next_hand()``, ``set_agent(name)``.
     """
 
@@ -388,6 +393,7 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.game = KuhnPoker()
         self.policies = {"cfr": cfr(self.game, iterations), "clairvoyance": clairvoyance_policy(self.game)}
         self.agent_name, self.rng = agent, random.Random(python_seed("seed", seed))
+        self.agent_note, self.playing = "", agent
         self.winnings, self.hands, self.error, self.status = 0, 0, "", ""
         self.agent_menu = widgets.Dropdown(options=[("agent: CFR (equilibrium)", "cfr"),
                                                     ("agent: averaging over clairvoyance", "clairvoyance")],
@@ -409,7 +415,8 @@ class KuhnPokerTable(_Safe, widgets.VBox):
 
     @property
     def agent_policy(self):
-        return self.policies[self.agent_name]
+        """The policy of the agent playing this hand (a change of agent waits for the next hand)."""
+        return self.policies[self.playing]
 
     @property
     def over(self) -> bool:
@@ -429,7 +436,11 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.agent_name = name
         if self.agent_menu.value != name:
             self.agent_menu.value = name
-        self.status = f"Next hands against the {'CFR' if name == 'cfr' else 'clairvoyant'} agent."
+        # The hand's own status ("The agent bet. Your move.") stays: the change is said beside it.
+        who = "the CFR agent" if name == "cfr" else "the clairvoyant agent"
+        self.agent_note = (f"The next hands are against {who}." if self.over or name == self.playing else
+                           f"The next hands are against {who}; this one is finished by the agent it "
+                           "started with.")
         self._refresh()
         return self.status
 
@@ -439,6 +450,7 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         return self._guarded(self._deal)
 
     def _deal(self):
+        self.agent_note, self.playing = "", self.agent_name
         self.human = MAX if self.hands % 2 == 0 else MIN
         outcomes = self.game.chance_outcomes(self.game.initial_state)
         deal = self.rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
@@ -513,11 +525,12 @@ class KuhnPokerTable(_Safe, widgets.VBox):
 
     def _save_game(self):
         return (getattr(self, "state", None), self.winnings, self.hands, list(getattr(self, "agent_moves", [])),
-                getattr(self, "counted", False), self.status, getattr(self, "human", MAX), self.rng.getstate())
+                getattr(self, "counted", False), self.status, getattr(self, "human", MAX), self.rng.getstate(),
+                self.playing, self.agent_note)
 
     def _restore_game(self, saved):
         (self.state, self.winnings, self.hands, self.agent_moves, self.counted, self.status, self.human,
-         rng_state) = saved
+         rng_state, self.playing, self.agent_note) = saved
         self.rng.setstate(rng_state)
 
     def _refresh(self):
@@ -531,7 +544,8 @@ class KuhnPokerTable(_Safe, widgets.VBox):
                                  f"{'first' if self.human == MAX else 'second'} · pot {pot}<br>"
                                  f"your card: <b style='font-size:18px'>{self.your_card}</b> · "
                                  f"the agent's card: <b style='font-size:18px'>{agent_card}</b><br>"
-                                 f"<b>{html.escape(self.status)}</b>")
+                                 f"<b>{html.escape(self.status)}</b>"
+                                 + (f" <i>{html.escape(self.agent_note)}</i>" if self.agent_note else ""))
         if over:
             rows = "".join(f"<li>at information set <code>{html.escape(k)}</code>: "
                            + ", ".join(f"{a} {p:.2f}" for a, p in d.items()) + f" → it played <b>{a_}</b></li>"
@@ -544,7 +558,7 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         mean = self.winnings / self.hands if self.hands else 0.0
         note = ("; with seats alternating, nobody can expect more than 0 against the equilibrium"
                 if self.agent_name == "cfr" else "; the clairvoyant agent never bluffs: can you exploit it?")
-        self.score_html.value = (f"<b>Your winnings:</b> {self.winnings:+d} over {self.hands} hands "
+        self.score_html.value = (f"<b>Your winnings:</b> {self.winnings:+d} over {counted(self.hands, 'hand')} "
                                  f"({mean:+.3f} a hand{note})")
         self._show_error()
 

@@ -23,6 +23,8 @@ method that changes it with :func:`all_or_nothing`.
 """
 from __future__ import annotations
 
+import asyncio
+import collections
 import functools
 import html
 import threading
@@ -34,6 +36,14 @@ RUN_ME = ("{name}: an interactive widget. Run this cell (Shift+Enter) to use it;
 ERROR_STYLE = ("color:#b00020;background:#fdecea;border-left:4px solid #b00020;padding:3px 8px;"
                "margin:2px 0")
 NOTE_STYLE = "color:#5a4a00;background:#fff8d6;border-left:4px solid #c9a800;padding:3px 8px;margin:2px 0"
+COMPACT = "line-height:1.35;font-size:13px"
+"""The style of a widget's lines of text: JupyterLab's HTML widget spaces lines 28 px apart, which
+pushed pictures and controls off a laptop's screen (issue 23)."""
+
+
+def compact(inner: str) -> str:
+    """``inner`` (HTML) in a block of :data:`COMPACT` lines."""
+    return f"<div style='{COMPACT}'>{inner}</div>"
 _MISSING = object()
 
 
@@ -147,3 +157,57 @@ def all_or_nothing(method):
             finally:
                 self._depth -= 1
     return wrapper
+
+
+class PictureCache(collections.OrderedDict):
+    """Pictures (PNG bytes) by key, each drawn once and kept: stepping back and forth, or coming back
+    to a setting, costs nothing.  Past ``LIMIT`` pictures (a few MB) the least recently shown goes.
+    :meth:`draw_ahead` draws the picture a student will most likely ask for next while they read this
+    one, in the kernel's idle time (on its event loop, in its own thread: matplotlib is not
+    thread-safe); without a running loop (a script, a test) nothing is drawn ahead."""
+
+    LIMIT = 400
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self._ahead = None
+
+    def picture(self, key, draw) -> bytes:
+        """The picture of ``key``: kept, or ``draw()`` now (and kept)."""
+        png = self.get(key)
+        if png is None:
+            png = self[key] = draw()
+            while len(self) > self.LIMIT:
+                self.popitem(last=False)
+        else:
+            self.move_to_end(key)
+        return png
+
+    def draw_ahead(self, key, draw, wanted=lambda: True):
+        """Draw the picture of ``key`` soon, if ``wanted()`` still says so then (the student may have
+        moved on); a picture asked ahead before replaces the ones not drawn yet."""
+        self.draw_all_ahead([(key, draw)], wanted)
+
+    def draw_all_ahead(self, pictures, wanted=lambda: True):
+        """Draw ``pictures`` ([(key, draw), ...], most wanted first) one at a time in the kernel's idle
+        time, each while ``wanted()`` still says so; pictures asked ahead before and not drawn yet are
+        forgotten."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._ahead is not None:
+            self._ahead.cancel()
+        todo = [(key, draw) for key, draw in pictures if key not in self]
+
+        def run():
+            self._ahead = None
+            while todo and wanted():
+                key, draw = todo.pop(0)
+                if key not in self:
+                    self.picture(key, draw)
+                    if todo:
+                        self._ahead = loop.call_later(0.02, run)   # one a turn: a click goes first
+                    return
+        if todo:
+            self._ahead = loop.call_later(0.02, run)

@@ -32,17 +32,21 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 
 from ..core import ArgumentError
 from ..games.matrix_games import MATRIX_GAMES, MatrixGame
+from ..trace import fmt_number
 from ..normal_form import (MAX_PAYOFF, bimatrix, exact_matrix, expected_payoffs, nash_equilibria, payoff_rows,
                            pure_equilibria, pure_maximin, pure_minimax, solve_zero_sum, strategy)
 from ..validate import flag
 from .drawing import DPI, png_bytes
-from .live import LiveWidget, all_or_nothing, from_browser
-from .maxn import fmt_number
+from .live import LiveWidget, all_or_nothing, compact, from_browser
 
 ROW_COLOR, COL_COLOR = "#c0392b", "#1f5fa8"
+FIGSIZES = {1: (3.9, 3.5), 2: (7.8, 3.5)}
+"""The widget's picture, one panel (the equilibria in words beside it) or two (best responses and the
+guarantee; the words below), in inches: the whole widget fits a laptop's screen."""
 NBSP = "\u00a0"             # a Button whose description is "" keeps its old label in the browser
 CUSTOM = "custom"
 
@@ -213,7 +217,7 @@ def payoff_table_html(row_payoffs, col_payoffs, row_actions=None, col_actions=No
                                  else row_actions, m, "row")
     col_actions = _action_labels("col_actions", [str(j + 1) for j in range(n)] if col_actions is None
                                  else col_actions, n, "column")
-    head = "".join(f"<th style='padding:2px 10px;color:{COL_COLOR}'>{html.escape(str(a))}</th>"
+    head = "".join(f"<th style='padding:1px 6px;color:{COL_COLOR}'>{html.escape(str(a))}</th>"
                    for a in col_actions)
     rows = []
     for i in range(m):
@@ -227,14 +231,14 @@ def payoff_table_html(row_payoffs, col_payoffs, row_actions=None, col_actions=No
                 c = f"<u>{c}</u>"
             star = " ★" if (i, j) in pure else ""
             bg = "#fff3b0" if (i, j) in pure else "white"
-            cells.append(f"<td style='padding:2px 10px;border:1px solid #ccc;background:{bg};"
+            cells.append(f"<td style='padding:1px 6px;border:1px solid #ccc;background:{bg};"
                          f"text-align:center'><span style='color:{ROW_COLOR}'>{r}</span>, "
                          f"<span style='color:{COL_COLOR}'>{c}</span>{star}</td>")
-        rows.append(f"<tr><th style='padding:2px 10px;color:{ROW_COLOR}'>{html.escape(str(row_actions[i]))}"
+        rows.append(f"<tr><th style='padding:1px 6px;color:{ROW_COLOR}'>{html.escape(str(row_actions[i]))}"
                     f"</th>{''.join(cells)}</tr>")
     return (f"<table style='border-collapse:collapse'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
-            "<small>row payoff, column payoff · underlined: a best reply · ★ shaded: a pure Nash "
-            "equilibrium</small>")
+            "<div style='line-height:1.2'><small>row payoff, column payoff<br>underlined: a best reply<br>"
+            "★ shaded: a pure Nash equilibrium</small></div>")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -289,23 +293,31 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self.reset_button = widgets.Button(description="reset", icon="undo",
                                            tooltip="back to the preset's payoffs",
                                            layout=widgets.Layout(width="90px"))
-        self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="4px 10px"))
+        # The boxes of both sizes are made once, and the toggle shows one grid or the other: making
+        # eighteen boxes at every 3 × 3 (and the browser drawing them) took most of half a second.
+        self._grids = {n: self._build_grid(n) for n in (2, 3)}
+        self.grid = self._grids[2]["box"]
         self.table_html = widgets.HTML()
-        self.result_html = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
-        key = widgets.HTML(f"<small>Each cell: <span style='color:{ROW_COLOR}'>row player's payoff</span>, "
-                           f"<span style='color:{COL_COLOR}'>column player's payoff</span>; type a number "
-                           "(3, -2.5, 1/3) and press Enter.</small>")
+        self.result_html = widgets.HTML(layout=widgets.Layout(flex="1 1 300px"))
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto",
+                                                                        flex="0 0 auto"))
+        key = widgets.HTML(compact(f"<small>Each cell: <span style='color:{ROW_COLOR}'>row player's payoff</span>, "
+                           f"<span style='color:{COL_COLOR}'>column player's payoff</span>;<br>type a number "
+                           "(3, -2.5, 1/3), then Enter.</small>"))
+        # Three rows, each what it changes beside what changes it: the controls; the boxes and the
+        # table they make; the picture and the equilibria in words.
         super().__init__([self.message_html,
                           widgets.HBox([self.preset_menu, self.size_toggle, self.zero_sum_box,
                                         self.reset_button],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                          key, self.grid,
-                          widgets.HBox([widgets.VBox([self.table_html, self.result_html],
-                                                     layout=widgets.Layout(margin="0 16px 0 0")),
-                                        self.image],
-                                       layout=widgets.Layout(flex_flow="row wrap",
-                                                             align_items="flex-start"))])
+                          widgets.HBox([widgets.VBox([key] + [g["box"] for g in self._grids.values()],
+                                                     layout=widgets.Layout(margin="0 16px 0 0", width="auto",
+                                                                           flex="0 0 auto")),
+                                        self.table_html],
+                                       layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+                          widgets.HBox([self.image, self.result_html],
+                                       layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                             grid_gap="0 12px"))])
         self.preset_menu.observe(self._on_preset, "value")
         self.size_toggle.observe(self._on_size, "value")
         self.zero_sum_box.observe(self._on_zero_sum, "value")
@@ -382,8 +394,9 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         cells = [c for grid in (self.row_cells, self.col_cells) for row in grid for c in row]
         return ([(self, a) for a in ("row_payoffs", "col_payoffs", "row_actions", "col_actions", "_game",
                                      "equilibria", "solution", "png", "row_cells", "col_cells",
-                                     "row_labels", "col_labels", "_cell_at")]
-                + [(self.grid.layout, "grid_template_columns"), (self.grid, "children"),
+                                     "row_labels", "col_labels", "grid")]
+                + [(g["box"].layout, "display") for g in self._grids.values()]
+                + [
                    (self.preset_menu, "value"), (self.size_toggle, "value"), (self.zero_sum_box, "value")]
                 + [(c, a) for c in cells for a in ("value", "disabled")]
                 + [(w, "value") for w in self.row_labels + self.col_labels]
@@ -503,8 +516,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
             self._quietly(self.zero_sum_box, "value", _is_zero_sum(A, B))
         if n != self.size_toggle.value:
             self._quietly(self.size_toggle, "value", n)
-            self.row_actions = _names(self.row_actions, n)
-            self.col_actions = _names(self.col_actions, n)
+            self.row_actions = _names(self.row_actions, n, "R")
+            self.col_actions = _names(self.col_actions, n, "C")
         self._quietly(self.preset_menu, "value", CUSTOM)
         self._set_matrices(A, B)
 
@@ -514,7 +527,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
                for i in range(n)]
         col = [[old_col[i][j] if i < len(old_col) and j < len(old_col) else 0 for j in range(n)]
                for i in range(n)]
-        self.row_actions, self.col_actions = _names(self.row_actions, n), _names(self.col_actions, n)
+        self.row_actions, self.col_actions = _names(self.row_actions, n, "R"), _names(self.col_actions, n, "C")
         self._quietly(self.size_toggle, "value", n)
         self._quietly(self.preset_menu, "value", CUSTOM)
         self._set_matrices(row, col)
@@ -525,8 +538,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         A, B = payoff_rows(row, "row_payoffs"), payoff_rows(col, "col_payoffs")
         bimatrix(A, B)                                   # the same shape
         n = len(A)
-        if len(self.row_cells) != n:
-            self._build_grid(n)
+        if len(self.row_cells) != n or self.grid.layout.display == "none":
+            self._show_grid(n)
         was, self._quiet = self._quiet, True
         try:
             for label, name in zip(self.col_labels, self.col_actions):
@@ -542,22 +555,33 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
             self._quiet = was
         self.row_payoffs, self.col_payoffs = [list(r) for r in A], [list(r) for r in B]
 
-    def _build_grid(self, n):
-        self.col_labels = [widgets.HTML() for _ in range(n)]
-        self.row_labels = [widgets.HTML() for _ in range(n)]
-        self.row_cells = [[_cell_box("row") for _ in range(n)] for _ in range(n)]
-        self.col_cells = [[_cell_box("column") for _ in range(n)] for _ in range(n)]
-        self._cell_at = {}
-        children = [widgets.HTML("")] + self.col_labels
+    def _build_grid(self, n) -> dict:
+        """The boxes of an n × n game, once: a GridBox (hidden until shown) of column names, row names,
+        and each cell's two payoff boxes."""
+        grid = {"col_labels": [widgets.HTML() for _ in range(n)], "row_labels": [widgets.HTML() for _ in range(n)],
+                "row_cells": [[_cell_box("row") for _ in range(n)] for _ in range(n)],
+                "col_cells": [[_cell_box("column") for _ in range(n)] for _ in range(n)]}
+        children = [widgets.HTML("")] + grid["col_labels"]
         for i in range(n):
-            children.append(self.row_labels[i])
+            children.append(grid["row_labels"][i])
             for j in range(n):
-                for who, box in (("row", self.row_cells[i][j]), ("col", self.col_cells[i][j])):
+                for who, box in (("row", grid["row_cells"][i][j]), ("col", grid["col_cells"][i][j])):
                     self._cell_at[id(box)] = (i, j, who)
                     box.observe(self._on_cell, "value")
-                children.append(widgets.HBox([self.row_cells[i][j], self.col_cells[i][j]]))
-        self.grid.layout.grid_template_columns = f"90px repeat({n}, 150px)"
-        self.grid.children = children
+                children.append(widgets.HBox([grid["row_cells"][i][j], grid["col_cells"][i][j]]))
+        grid["box"] = widgets.GridBox(children, layout=widgets.Layout(
+            grid_gap="4px 8px", grid_template_columns=f"80px repeat({n}, 136px)", display="none",
+            width=f"{80 + 144 * n}px"))
+        return grid
+
+    def _show_grid(self, n):
+        """Show the boxes of an n × n game (the other size's hidden)."""
+        grid = self._grids[n]
+        for m, other in self._grids.items():
+            other["box"].layout.display = None if m == n else "none"
+        self.grid = grid["box"]
+        self.row_cells, self.col_cells = grid["row_cells"], grid["col_cells"]
+        self.row_labels, self.col_labels = grid["row_labels"], grid["col_labels"]
 
     def _title(self) -> str:
         name = self.preset_menu.value if self.preset_menu.value != CUSTOM else self._game.name + " (edited)"
@@ -610,20 +634,24 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self.table_html.value = payoff_table_html(self.row_payoffs, self.col_payoffs, self.row_actions,
                                                   self.col_actions)
         lines = self._result_lines()
-        self.result_html.value = f"<b>{html.escape(self._title())}</b><br>" + "<br>".join(
-            html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines)
+        self.result_html.value = compact(f"<b>{html.escape(self._title())}</b><br>" + "<br>".join(
+            html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines))
         if self.draw:
             self.png = self._plot()
             self.image.value = self.png
 
     def _plot(self) -> bytes:
+        return png_bytes(self._figure())
+
+    def _figure(self) -> Figure:
+        """The picture: best responses (and the guarantee) of a 2 × 2 game, the equilibria's mixes of
+        a 3 × 3 one."""
         n = self.size
         zero_sum = self.solution is not None
         panels = 2 if (n == 2 and zero_sum) else 1
-        fig = Figure(figsize=(3.9 * panels, 4.0), dpi=DPI)
+        fig = Figure(figsize=FIGSIZES[panels], dpi=DPI)
         # Fixed margins (tight_layout would draw the figure twice, doubling the time of every edit).
-        fig.subplots_adjust(left=0.12 / panels + 0.02, right=0.98, bottom=0.27 if n == 2 else 0.1,
-                            top=0.93, wspace=0.35)
+        fig.subplots_adjust(left=0.13 / panels + 0.02, right=0.98, bottom=0.28, top=0.92, wspace=0.3)
         axes = fig.subplots(1, panels, squeeze=False)[0]
         if n == 2:
             draw_best_responses(self.row_payoffs, self.col_payoffs, axes[0], row_actions=self.row_actions,
@@ -633,7 +661,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
                                col_actions=self.col_actions)
         else:
             _draw_strategies(axes[0], self.equilibria, self.row_actions, self.col_actions)
-        return png_bytes(fig)
+        return fig
 
 
 def parse_payoff(value, what: str = "a payoff"):
@@ -668,27 +696,37 @@ def _cell_box(who: str):
                         tooltip=f"the {who} player's payoff: a number such as 3, -2.5 or 1/3; Enter")
 
 
-def _names(names, n) -> list:
-    return [names[k] if k < len(names) else str(k + 1) for k in range(n)]
+def _names(names, n, side: str) -> list:
+    """``names`` for ``n`` actions: the first kept, a new one named by its side and number ('R3', 'C3':
+    a bare '3' would read as a payoff)."""
+    return [names[k] if k < len(names) else f"{side}{k + 1}" for k in range(n)]
 
 
 def _draw_strategies(ax, equilibria, row_actions, col_actions):
-    """Each equilibrium's mixed strategies as stacked bars (3 × 3 games)."""
+    """Each equilibrium's mixed strategies as stacked bars (3 × 3 games): the row player's (red, left)
+    and the column player's (blue, right), one shade per action, named in the key underneath; each
+    share written on its part of the bar, where it fits."""
     k = len(equilibria)
     xs = np.arange(k)
+    handles = []
     for who, offset, actions, color in (("row", -0.2, row_actions, ROW_COLOR), ("col", 0.2, col_actions,
                                                                              COL_COLOR)):
         bottom = np.zeros(k)
         for a, action in enumerate(actions):
-            heights = np.array([e[0 if who == "row" else 1][a] for e in equilibria])
-            ax.bar(xs + offset, heights, 0.36, bottom=bottom, color=color, alpha=0.35 + 0.2 * a,
-                   edgecolor="white")
+            shade = 0.35 + 0.2 * a
+            heights = np.array([float(e[0 if who == "row" else 1][a]) for e in equilibria])
+            ax.bar(xs + offset, heights, 0.36, bottom=bottom, color=color, alpha=shade, edgecolor="white")
             for x, h, b in zip(xs, heights, bottom):
-                if h > 0.08:
-                    ax.text(x + offset, b + h / 2, f"{action}\n{fmt_number(round(h, 12))}", ha="center",
-                            va="center", fontsize=7)
+                if h > 0.06:
+                    ax.text(x + offset, b + h / 2, fmt_number(round(h, 12)), ha="center", va="center", fontsize=7)
             bottom += heights
+            handles.append(Patch(facecolor=color, alpha=shade, edgecolor="white",
+                                 label=f"{'row' if who == 'row' else 'column'}: {action}"))
     ax.set_xticks(xs, [f"eq. {i + 1}" for i in range(k)])
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("probability")
     ax.set_title("equilibria: row (red, left), column (blue, right)", fontsize=8)
+    rows = [h for h in handles if h.get_label().startswith("row")]
+    cols = [h for h in handles if not h.get_label().startswith("row")]
+    ax.legend(handles=rows + cols, ncol=2, fontsize=7, frameon=False,
+              loc="upper center", bbox_to_anchor=(0.5, -0.09), handlelength=1.2, columnspacing=1.0)

@@ -8,21 +8,23 @@ edge to the child it took is drawn thick in the mover's colour (the root's decis
 draws the search after its first k events, the way the tree explorer steps through a trace: nodes not
 reached yet are faded, the current path is outlined, the node of the last event ringed in orange.
 
-Everything comes from the trace (:class:`MaxnView`); nothing here searches.  :func:`describe_maxn_event`
-puts one event into words, :func:`maxn_legend_handles` is the key.
+Everything comes from the trace (:class:`~gamelib.trace.MaxnView`); nothing here searches.
+:func:`~gamelib.trace.describe_maxn_event` puts one event into words, :func:`maxn_legend_handles` is the
+key.  ``fmt_number``, ``fmt_vector``, ``MaxnView`` and ``describe_maxn_event`` are gamelib.trace's, and
+answer here too.
 """
 from __future__ import annotations
 
-import math
-from fractions import Fraction
-
 import matplotlib.pyplot as plt
+from matplotlib.collections import LineCollection
+from matplotlib.colors import to_hex, to_rgb
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..core import CHANCE, ArgumentError, Event
-from ..validate import player_order, whole
-from .drawing import COLUMN_WIDTH, MIN_FONT
+from ..core import CHANCE, ArgumentError
+from ..trace import MaxnView, describe_maxn_event, fmt_number, fmt_vector
+from ..validate import player_order
+from .drawing import COLUMN_WIDTH, MIN_FONT, Labels, search_title, tidy_layout
 
 PLAYER_COLORS = ("#c0392b", "#1f5fa8", "#2e8b57", "#8e44ad", "#d35400", "#7f6000")
 """One colour per player, in ``player_order``: red, blue, green, purple, orange, brown."""
@@ -43,29 +45,6 @@ def player_colors(players, colors=None) -> dict:
     return dict(zip(players, palette))
 
 
-def fmt_number(x) -> str:
-    """A utility as students write it: 3, −2, 1/3, 0.25 (simple fractions shown as fractions)."""
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        return str(x)
-    if isinstance(x, float) and math.isinf(x):
-        return "∞" if x > 0 else "−∞"
-    if float(x).is_integer():
-        return str(int(x)).replace("-", "−")
-    f = Fraction(x).limit_denominator(12)
-    if abs(float(f) - x) < 1e-9:
-        return f"{f.numerator}/{f.denominator}".replace("-", "−")
-    return f"{x:.3g}".replace("-", "−")
-
-
-def fmt_vector(v) -> str:
-    """``(1, 2, 6)``; a number alone as itself; None as ''."""
-    if v is None:
-        return ""
-    if isinstance(v, tuple):
-        return "(" + ", ".join(fmt_number(x) for x in v) + ")"
-    return fmt_number(v)
-
-
 def tree_vectors(tree) -> dict:
     """{leaf: utility vector}: a tree of named players holds them; a two-player tree's leaf v is
     (v, −v)."""
@@ -79,60 +58,6 @@ def tree_players(tree) -> tuple:
     return player_order(tree)
 
 
-class MaxnView:
-    """What a max^n trace says after its first ``step`` events (all if None).
-
-    order    state -> visit number (1 for the root)
-    value    state -> the vector the search returned there (leaf or exit)
-    path     the open states, root first
-    current  the last event (None at step 0)
-    chosen   internal state -> the child whose vector it backed up (the first child with that vector:
-             with any tie rule, the one the search kept), for every internal node already left
-    """
-
-    def __init__(self, tree, result, step=None):
-        _check_tree(tree)
-        _check_result(result)
-        events = [] if result is None or result.trace is None else result.trace
-        self.total = len(events)
-        self.step = self.total if step is None else whole("step", step, 0, self.total, unit="events")
-        self.events = events[:self.step]
-        self.complete = self.step == self.total
-        self.order, self.value, self.path = {}, {}, []
-        for e in self.events:
-            if e.kind == "enter":
-                self.order.setdefault(e.state, len(self.order) + 1)
-                self.path.append(e.state)
-            else:
-                self.value[e.state] = e.value
-                if self.path and self.path[-1] == e.state:
-                    self.path.pop()
-        self.current = self.events[-1] if self.events else None
-        self.chosen = {}
-        for s, v in self.value.items():
-            kids = [c for _, c in tree.children.get(s, ())]
-            if kids and tree.players.get(s) != CHANCE:
-                self.chosen[s] = next((c for c in kids if self.value.get(c) == v), None)
-
-
-def _layout(tree) -> dict:
-    """Leaves one unit apart left to right, parents centred over their children, y = −depth."""
-    pos, x = {}, [0.0]
-    stack = [(tree.initial_state, 0, False)]
-    while stack:                                   # depth first without recursion
-        s, depth, done = stack.pop()
-        kids = [c for _, c in tree.children[s]]
-        if not kids:
-            pos[s] = (x[0], -depth)
-            x[0] += 1.0
-        elif done:
-            pos[s] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, -depth)
-        else:
-            stack.append((s, depth, True))
-            stack.extend((c, depth + 1, False) for c in reversed(kids))
-    return pos
-
-
 def maxn_figure_size(tree, max_width: float = COLUMN_WIDTH) -> tuple:
     """(width, height) in inches for :func:`draw_maxn_tree` on ``tree``: room for a vector per leaf,
     no wider than ``max_width`` (the notebook column: wider pictures are shrunk and their labels with
@@ -141,28 +66,36 @@ def maxn_figure_size(tree, max_width: float = COLUMN_WIDTH) -> tuple:
     vectors = tree_vectors(tree)
     chars = max(len(fmt_vector(vectors[s])) for s in leaves)
     width = len(leaves) * (0.085 * chars + 0.12) + 1.4
-    return min(max(width, 4.0), max_width), 1.25 * (tree.depth() + 1) + 0.7
+    return min(max(width, 4.0), max_width), 1.05 * (tree.depth() + 1) + 0.6
+
+
+def _faded(color) -> str:
+    """``color`` as it looks at opacity ``FADED`` on white (a label of a node not reached yet)."""
+    r, g, b = (FADED * c + (1 - FADED) for c in to_rgb(color))
+    return to_hex((r, g, b))
 
 
 def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=None, show_order=True,
-                   show_actions=True, legend=False, font_size=9, node_size=420):
+                   show_actions=True, legend=False, font_size=9, node_size=420, text_as_paths=False):
     """Draw ``tree`` with a traced :func:`gamelib.maxn` ``result`` over it (or bare, with its leaves'
     vectors, if ``result`` is None).  See the module docstring for the notation; ``legend=True`` adds
-    the key to the right.  Returns the Axes."""
-    _check_tree(tree)
+    the key to the right.  The labels are :func:`~gamelib.viz.drawing.draw_tree`'s (``text_as_paths``:
+    as glyph outlines, ten times faster, for the explorer), each on a white ground that the edges pass
+    under.  Returns the Axes."""
+    view = MaxnView(tree, result, step)                 # checks the tree, the result and the step
     players = tree_players(tree)
     color = player_colors(players, colors)
     vectors = tree_vectors(tree)
-    view = MaxnView(tree, result, step)
     traced = result is not None and result.trace is not None
-    pos = _layout(tree)
+    pos = tidy_layout(tree)
     if ax is None:
         w, h = maxn_figure_size(tree, COLUMN_WIDTH - (LEGEND_WIDTH if legend else 0))
         fig, ax = plt.subplots(figsize=(w + (LEGEND_WIDTH if legend else 0), h))
-        fig.subplots_adjust(left=0.01, right=w / (w + (LEGEND_WIDTH if legend else 0)) - 0.01)
+        fig.subplots_adjust(left=0.01, right=w / (w + (LEGEND_WIDTH if legend else 0)) - 0.01,
+                            bottom=0.02, top=1 - 0.35 / h)
     xs = [p[0] for p in pos.values()]
     ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
-    ax.set_ylim(-tree.depth() - 0.75, 0.55)
+    ax.set_ylim(-tree.depth() - 0.55, 0.42)
     ax.set_axis_off()
     # Leaf vectors sit one unit apart: shrink their type, then stagger them, if they would overlap.
     width_in = ax.get_position().width * ax.figure.get_figwidth()
@@ -171,67 +104,71 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     leaf_size = font_size if 0.62 * font_size * chars <= 0.92 * unit else max(
         MIN_FONT, 0.92 * unit / (0.62 * chars))
     stagger = 0.62 * leaf_size * chars > 0.92 * unit + 0.5     # still too wide at the smallest type
+    if stagger:
+        ax.set_ylim(-tree.depth() - 0.75, 0.42)                   # room for a second row of vectors
     leaf_rank = {s: k for k, s in enumerate(sorted(tree.leaves, key=lambda s: pos[s][0]))}
     visited = set(view.order)
     open_nodes, current = set(view.path), view.current.state if view.current is not None else None
 
-    def alpha(s):
-        return 1.0 if not traced or s in visited else FADED
+    def reached(s):
+        return not traced or s in visited
 
+    def shade(c, s):
+        return c if reached(s) else _faded(c)
+
+    labels = Labels(ax)
     action_labels = getattr(tree, "action_labels", {})   # the game's moves as Python writes them: 'A'
     # Edges: thin grey, or thick in the mover's colour into the child it chose.
+    edges = {}
     for s, kids in tree.children.items():
         probs = tree.probabilities.get(s)
         for i, (a, c) in enumerate(kids):
             (x0, y0), (x1, y1) = pos[s], pos[c]
             picked = view.chosen.get(s) == c
             width = (4.0 if s == tree.initial_state else 2.6) if picked else 1.0
-            ax.plot([x0, x1], [y0, y1], color=color[tree.players[s]] if picked else "#999999",
-                    lw=width, alpha=alpha(c), zorder=1, solid_capstyle="round")
+            style = (color[tree.players[s]] if picked else "#999999", width, 1.0 if reached(c) else FADED)
+            edges.setdefault(style, []).append([(x0, y0), (x1, y1)])
             label = fmt_number(probs[i]) if probs else (action_labels.get((s, a), str(a)) if show_actions
                                                         else "")
             if label:
-                ax.text((x0 + x1) / 2, (y0 + y1) / 2, label, ha="center", va="center",
-                        fontsize=font_size - 2, color="#555555", alpha=alpha(c), zorder=1.5,
-                        bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
-    # Nodes.
+                labels.add((x0 + x1) / 2, (y0 + y1) / 2, label, size=font_size - 2, color=shade("#555555", c),
+                           zorder=1.5, box=0.1)
+    for (edge_color, width, alpha), segments in edges.items():
+        ax.add_collection(LineCollection(segments, colors=edge_color, linewidths=width, alpha=alpha, zorder=1,
+                                         capstyle="round"), autolim=False)
+    # Nodes: one scatter per look.
+    looks = {}
     for s, (x, y) in pos.items():
-        a = alpha(s)
-        edge = CURRENT if s == current and not view.complete else ("black" if s in open_nodes else "#333333")
-        lw = 3.0 if s == current and not view.complete else (2.0 if s in open_nodes else 0.8)
+        is_current = s == current and not view.complete
+        edge = CURRENT if is_current else ("black" if s in open_nodes else "#333333")
+        lw = 3.0 if is_current else (2.0 if s in open_nodes else 0.8)
+        alpha = 1.0 if reached(s) else FADED
         if tree.is_terminal(s):
-            ax.scatter([x], [y], s=node_size * 0.45, marker="s", c="white", edgecolors=edge,
-                       linewidths=lw, alpha=a, zorder=2)
+            looks.setdefault(("s", node_size * 0.45, "white", edge, lw, alpha), []).append((x, y))
             drop = -9 - (leaf_size + 2 if stagger and leaf_rank[s] % 2 else 0)
-            ax.annotate(fmt_vector(vectors[s]), (x, y), xytext=(0, drop), textcoords="offset points",
-                        ha="center", va="top", fontsize=leaf_size, alpha=a, fontweight="bold")
+            labels.add(x, y, fmt_vector(vectors[s]), dy=drop, va="top", size=leaf_size, bold=True,
+                       color=shade("black", s))
             continue
         mover = tree.players[s]
         fill = "white" if mover == CHANCE else color[mover]
-        ax.scatter([x], [y], s=node_size, marker="o", c=fill, edgecolors=edge, linewidths=lw, alpha=a,
-                   zorder=2)
-        ax.text(x, y, "?" if mover == CHANCE else str(mover)[:3], ha="center", va="center",
-                fontsize=font_size - (1 if len(str(mover)) > 1 else 0), zorder=3, alpha=a,
-                color="#333333" if mover == CHANCE else "white", fontweight="bold")
+        looks.setdefault(("o", node_size, fill, edge, lw, alpha), []).append((x, y))
+        labels.add(x, y, "?" if mover == CHANCE else str(mover)[:3],
+                   size=font_size - (1 if len(str(mover)) > 1 else 0), bold=True, zorder=3.5,
+                   color=shade("#333333", s) if mover == CHANCE else "white")
         if s in view.value:
-            ax.annotate(fmt_vector(view.value[s]), (x, y), xytext=(0, -12), textcoords="offset points",
-                        ha="center", va="top", fontsize=font_size, fontweight="bold", zorder=3,
-                        color=color.get(mover, "#333333"),
-                        bbox={"boxstyle": "round,pad=0.12", "fc": "white", "ec": "none", "alpha": 0.85})
+            labels.add(x, y, fmt_vector(view.value[s]), dy=-12, va="top", size=font_size, bold=True,
+                       color=color.get(mover, "#333333"), box=0.12, zorder=3)
+    for (marker, size, fill, edge, lw, alpha), points in looks.items():
+        ax.scatter([p[0] for p in points], [p[1] for p in points], s=size, marker=marker, c=fill,
+                   edgecolors=edge, linewidths=lw, alpha=alpha, zorder=2)
     for s, (x, y) in pos.items():
-        if show_order and s in view.order:
-            top = f"{s} #{view.order[s]}"
-        else:
-            top = s
+        top = f"{s} #{view.order[s]}" if show_order and s in view.order else s
         if not tree.is_terminal(s) or (show_order and s in view.order):
-            ax.annotate(top, (x, y), xytext=(0, 9), textcoords="offset points", ha="center", va="bottom",
-                        fontsize=font_size - 2, color="#444444", alpha=alpha(s))
+            labels.add(x, y, top, dy=9, va="bottom", size=font_size - 2, color=shade("#444444", s), box=0.05,
+                       zorder=3)
+    labels.draw(as_paths=text_as_paths)
     if title is None and traced:
-        title = f"max^n · {view.step}/{view.total} events · {len(view.order)} nodes visited"
-        if view.complete:
-            title += f" · value {fmt_vector(result.value)}"
-            if result.action is not None:
-                title += f", decision {result.action}"
+        title = search_title("max^n · ", view, fmt_vector(result.value), result.action)
     if title:
         ax.set_title(title, fontsize=font_size + 1)
     if legend:
@@ -261,44 +198,5 @@ def maxn_legend_handles(players, colors=None, *, chance=False, stepping=False) -
     return h
 
 
-def describe_maxn_event(event, mover=None, players=None) -> str:
-    """One line of plain English for an event of a max^n trace.  ``mover`` is ``tree.to_move`` of the
-    event's state and ``players`` the vector order (to name the component the mover maximizes)."""
-    if not isinstance(event, Event):
-        raise ArgumentError(f"event must be an Event of a max^n trace (maxn(tree, trace=True).trace[k]), got "
-                            f"{event!r}")
-    if event.kind == "enter":
-        via = f" via {event.action}" if event.action is not None else " (the root)"
-        return f"enter {event.state}{via}"
-    if event.kind == "leaf":
-        what = "utilities" if isinstance(event.value, tuple) else "utility"
-        return f"leaf {event.state}: {what} {fmt_vector(event.value)}"
-    if event.kind != "exit":
-        return f"{event.kind} {event.state}: {fmt_vector(event.value)}"
-    if mover == CHANCE:
-        return f"exit {event.state} with {fmt_vector(event.value)}: the expectation over its outcomes"
-    if mover is None:
-        return f"exit {event.state} with {fmt_vector(event.value)}"
-    which = ""
-    if players is not None and mover in players and isinstance(event.value, tuple):
-        i = list(players).index(mover)
-        which = f" (its own component, number {i + 1}, is {fmt_number(event.value[i])})"
-    return f"exit {event.state} with {fmt_vector(event.value)}: the child best for {mover}, who moves there{which}"
-
-
-def _check_tree(tree) -> None:
-    from ..trees import GameTree
-    if not isinstance(tree, GameTree):
-        raise ArgumentError(f"tree must be a GameTree (GameTree.from_nested(spec, players=...), or "
-                            f"GameTree.from_game(game) for a small game), got {tree!r}")
-
-
-def _check_result(result) -> None:
-    """None, or what :func:`gamelib.maxn` returns: its trace (if any) a list of Events whose values are
-    utility vectors."""
-    trace = getattr(result, "trace", ())
-    ok = result is None or (trace is None or (isinstance(trace, list) and all(
-        isinstance(e, Event) and (e.value is None or isinstance(e.value, tuple)) for e in trace)))
-    if not ok or (result is not None and not hasattr(result, "trace")):
-        raise ArgumentError(f"result must be what gamelib.maxn(tree, trace=True) returns (its trace holds "
-                            f"utility vectors), or None, got {result!r:.200}")
+__all__ = ["PLAYER_COLORS", "player_colors", "tree_vectors", "tree_players", "maxn_figure_size", "draw_maxn_tree",
+           "maxn_legend_handles", "MaxnView", "describe_maxn_event", "fmt_number", "fmt_vector"]

@@ -9,28 +9,34 @@ Both read one traced :func:`gamelib.mcts` run: :func:`gamelib.mcts.tree_statisti
 had then (``iterations=k`` of the same seed is the same search).  Nothing here searches on its own.
 
 The picture: left, the top plies of the tree, each node a disc whose area grows with its visits N and
-whose colour is its mean playout utility for MAX (red +1, white 0, blue -1); right, the root's moves:
-visits as bars, UCB1 (what SELECT compares next) and the mean reward for the player to move, the
-current best move (most visited) in bold.
+whose colour is its mean playout utility for the player who moves at the root (red +1, white 0, blue
+-1; nodes with fewer than 1% of the playouts below the root's moves are counted, not drawn); right,
+the root's moves: visits as bars, UCB1 (what SELECT compares next) and Q, the mean utility for the
+same player, the current best move (most visited) in bold.  Colours and Q take one point of view,
+the mover's at the root, and say so.
 """
 from __future__ import annotations
 
 import html
+import math
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
+from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
 from ..core import MAX, ArgumentError
 from ..mcts import C, mcts, root_ucb, tree_statistics
 from ..validate import check_game, flag, game_state, number, python_seed, two_player, whole
-from .drawing import COLUMN_WIDTH, DPI, png_bytes
-from .live import LiveWidget, all_or_nothing, from_browser
+from .drawing import COLUMN_WIDTH, DPI, png_bytes, tidy_positions
+from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
 
 FIGSIZE = (COLUMN_WIDTH, 3.6)
 CMAP = "coolwarm"
 SHOWN_DEPTH = 3
 """Plies of the tree drawn (deeper nodes are counted, not drawn)."""
+MIN_SHARE = 0.01
+"""Below the root's moves, a node is drawn if it holds at least this share of the playouts (and 2)."""
 
 
 def _label(action) -> str:
@@ -69,59 +75,61 @@ def draw_mcts(game, state, trace, iterations: int | None = None, *, c: float = C
     ax_tree, ax_bars = axes
     player = game.to_move(state)
     k = stats[()].visits if () in stats else 0
-    _draw_tree(ax_tree, stats, max_depth, k)
+    _draw_tree(ax_tree, stats, max_depth, k, player)
     _draw_root(ax_bars, game, state, stats, player, c)
     return axes, stats
 
 
-def _draw_tree(ax, stats, max_depth, k):
-    shown = {p: s for p, s in stats.items() if len(p) <= max_depth}
+def _draw_tree(ax, stats, max_depth, k, player):
+    """The top ``max_depth`` plies of the tree after ``k`` playouts: the root's moves always, deeper
+    nodes holding at least ``MIN_SHARE`` of the playouts (the others are counted, not drawn, so that the
+    picture never turns into a smear of dots); area ~ visits, but no node wider than the room between
+    its neighbours; colour: the mean utility for ``player``, who moves at the root (Q in the panel
+    beside)."""
+    ax.set_axis_off()
+    root_n = stats[()].visits if () in stats else 0
+    if not root_n:
+        ax.set_title("no playouts yet: press +1, +10, +100 or run all", fontsize=9)
+        return
+    least = max(2, MIN_SHARE * root_n)
+    shown = {p: s for p, s in stats.items() if len(p) <= max_depth and (len(p) <= 1 or s.visits >= least)}
     kids = {}
     for p in shown:
         if p:
             kids.setdefault(p[:-1], []).append(p)
     for children in kids.values():
         children.sort(key=lambda q: str(q[-1]))
-    pos, next_x = {}, [0.0]
-
-    def place(p):
-        children = kids.get(p, [])
-        if not children:
-            pos[p] = (next_x[0], -len(p))
-            next_x[0] += 1.0
-            return
-        for q in children:
-            place(q)
-        pos[p] = ((pos[children[0]][0] + pos[children[-1]][0]) / 2, -len(p))
-
-    ax.set_axis_off()
-    if not shown:
-        ax.set_title("no playouts yet", fontsize=9)
-        return
-    place(())
-    width = max(next_x[0] - 1, 1)
+    pos = tidy_positions((), lambda p: kids.get(p, []))
+    width = max(max(x for x, _ in pos.values()), 1)
+    depth = max(len(p) for p in shown)
+    ax.set_xlim(-0.8, width + 0.8)
+    ax.set_ylim(-depth - 0.5, 0.6)
+    box = ax.get_position()
+    per_x = box.width * ax.figure.get_figwidth() * 72 / (width + 1.6)      # points per unit
+    per_y = box.height * ax.figure.get_figheight() * 72 / (depth + 1.1)
+    rows = {}
     for p in shown:
-        if p:
-            (x0, y0), (x1, y1) = pos[p[:-1]], pos[p]
-            ax.plot([x0, x1], [y0, y1], color="#bbbbbb", lw=0.6, zorder=1)
-    root_n = max(shown[()].visits, 1)
-    xs = [pos[p][0] for p in shown]
-    ys = [pos[p][1] for p in shown]
-    sizes = [12 + 900 * s.visits / root_n for s in shown.values()]
-    colours = [s.mean for s in shown.values()]
-    points = ax.scatter(xs, ys, s=sizes, c=colours, cmap=CMAP, vmin=-1, vmax=1, edgecolors="#444444",
-                        linewidths=0.5, zorder=2)
+        rows.setdefault(len(p), []).append(pos[p][0])
+    room = {d: min([0.85 * per_y] + [0.9 * (b - a) * per_x for a, b in zip(sorted(xs), sorted(xs)[1:])])
+            for d, xs in rows.items()}
+    diameters = {p: min(room[len(p)], math.sqrt(12 + 900 * s.visits / root_n)) for p, s in shown.items()}
+    ax.add_collection(LineCollection([[pos[p[:-1]], pos[p]] for p in shown if p], colors="#bbbbbb",
+                                     linewidths=0.6, zorder=1), autolim=False)
+    sign = 1 if player == MAX else -1
+    points = ax.scatter([pos[p][0] for p in shown], [pos[p][1] for p in shown],
+                        s=[diameters[p] ** 2 for p in shown], c=[sign * s.mean for s in shown.values()],
+                        cmap=CMAP, vmin=-1, vmax=1, edgecolors="#444444", linewidths=0.5, zorder=2)
     for p in kids.get((), []):
         x, y = pos[p]
-        ax.annotate(_label(p[-1]), (x, y), xytext=(0, 9), textcoords="offset points", ha="center",
-                    fontsize=7, color="#333333")
-    deeper = sum(1 for p in stats if len(p) > max_depth)
-    ax.set_xlim(-0.8, width + 0.8)
-    ax.set_ylim(-max_depth - 0.5, 0.6)
-    ax.set_title(f"after {k:,} playouts: {len(stats):,} nodes"
-                 + (f" ({deeper:,} below ply {max_depth} not drawn)" if deeper else "")
-                 + "\narea ~ visits N, colour = mean utility for MAX", fontsize=9)
+        ax.annotate(_label(p[-1]), (x, y), xytext=(0, diameters[p] / 2 + 1), textcoords="offset points",
+                    ha="center", va="bottom", fontsize=7, color="#333333", zorder=3,
+                    bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
+    hidden = len(stats) - len(shown)
+    who = "MAX" if player == MAX else "MIN"
+    ax.set_title(f"after {k:,} playouts: {len(stats):,} nodes" + (f", {hidden:,} not drawn" if hidden else "")
+                 + f"\narea ~ visits N · colour: mean utility for {who}", fontsize=9)
     cbar = ax.figure.colorbar(points, ax=ax, fraction=0.035, pad=0.01, ticks=[-1, 0, 1])
+    cbar.ax.set_yticklabels(["−1", "0", "+1"])
     cbar.ax.tick_params(labelsize=7)
 
 
@@ -147,8 +155,10 @@ def _draw_root(ax, game, state, stats, player, c):
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     who = "MAX" if player == MAX else "MIN"
-    ax.set_title(f"root's moves ({who} to move; Q for {who})\nbest so far: "
-                 f"{_label(best) if best is not None else '-'}", fontsize=9)
+    if not moves:
+        ax.set_title(f"root's moves ({who} to move): none tried yet", fontsize=9)
+        return
+    ax.set_title(f"root's moves: Q = mean utility for {who} (to move)\nbest so far: {_label(best)}", fontsize=9)
 
 
 C_RANGE = (0, 10)
@@ -159,11 +169,14 @@ BUDGET_RANGE = (1, 50_000)
 PRESETS = {
     "tic-tac-toe, empty board": ("tictactoe", None),
     "tic-tac-toe, X to win (XX.OO....)": ("tictactoe", "XX.OO...."),
-    "tic-tac-toe, O must block (XX.O.....)": ("tictactoe", "XX.O....."),
+    "tic-tac-toe, O must block (XX..O....)": ("tictactoe", "XX..O...."),
     "Connect Four, empty board": ("connect4", ""),
     "Connect Four, after 3342252": ("connect4", "3342252"),
 }
-"""The positions the widget's menu offers: (game, board or moves)."""
+"""The positions the widget's menu offers: (game, board or moves).  In 'O must block' blocking at
+(0, 2) is O's only drawing move (notebook 08 §2): MCTS's estimate of it climbs to the minimax value 0
+while every other move's falls to −1 for O."""
+DEFAULT = "tic-tac-toe, O must block (XX..O....)"
 
 
 def preset(name):
@@ -180,16 +193,18 @@ def preset(name):
 class MCTSWidget(LiveWidget, widgets.VBox):
     """Step or run Monte Carlo tree search and watch its tree grow (an ipywidgets VBox: display it).
 
-    ``MCTSWidget(position='tic-tac-toe, O must block (XX.O.....)', *, budget=2000, c=sqrt(2), seed=0,
+    ``MCTSWidget(position='tic-tac-toe, O must block (XX..O....)', *, budget=2000, c=sqrt(2), seed=0,
     draw=True)``: ``position`` is a key of :data:`PRESETS` (or give ``game=`` and ``state=``).  One
     traced :func:`gamelib.mcts` run of ``budget`` playouts is made when the position (or c, or the
     seed) changes; the buttons and the slider show it after 1, 10, 100 more playouts, or all.
     Attributes: ``iteration`` (settable), ``result`` (the full run), ``stats`` (the tree shown),
     ``ucb`` (root's moves: (UCB1, mean reward for the mover, visits)), ``best`` (the most visited
-    move now), ``text`` (plain), ``png`` (the picture; empty with ``draw=False``).
+    move now), ``text`` (plain), ``png`` (the picture; empty with ``draw=False``).  Q and the colours
+    of the tree are the mean utility for the player who moves at the root, and say so.  Each search
+    and each picture is made once and kept: coming back to a position or a step costs nothing.
     """
 
-    def __init__(self, position: str = "tic-tac-toe, O must block (XX.O.....)", *, game=None, state=None,
+    def __init__(self, position: str = DEFAULT, *, game=None, state=None,
                  budget: int = 2000, c: float = C, seed=0, draw: bool = True):
         # Everything is checked before anything is built: a value out of range is refused, never clamped.
         if game is None:
@@ -213,8 +228,10 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self.position_menu = widgets.Dropdown(options=list(PRESETS) + (["(given)"] if game else []),
                                               value="(given)" if game else position,
                                               description="position", layout=widgets.Layout(width="380px"))
+        # Wide enough for every digit of √2 (a narrow box showed "1.41·").
         self.c_box = widgets.BoundedFloatText(value=c, min=C_RANGE[0], max=C_RANGE[1], step=0.1, description="c",
-                                              layout=widgets.Layout(width="140px"))
+                                              style={"description_width": "20px"},
+                                              layout=widgets.Layout(width="200px"))
         self.budget_box = widgets.BoundedIntText(value=budget, min=BUDGET_RANGE[0], max=BUDGET_RANGE[1], step=100,
                                                  description="budget", layout=widgets.Layout(width="170px"))
         self.slider = widgets.IntSlider(value=1, min=0, max=budget, description="playouts",
@@ -238,6 +255,8 @@ class MCTSWidget(LiveWidget, widgets.VBox):
             w.observe(self._on_position, "value")
         self.slider.observe(self._on_slider, "value")
         self._given = (game, state)
+        self._runs, self._pngs = {}, PictureCache()     # searches and pictures, made once and kept
+        self._last_step = 1                              # the step of the last button clicked
         self._quiet = False
         self._search()
         self.iteration = min(100, budget)
@@ -269,11 +288,13 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         """What the widget says, plain."""
         k = self.iteration
         who = self.game.to_move(self.state)
+        head = f"after {k:,} of {self.result.iterations:,} playouts (seed {self.seed}, c = {self.c:g}): "
+        if not self.ucb:
+            return head + f"no playouts yet ({who} to move): press +1, +10, +100 or run all."
         parts = [f"{_label(a)}: N {n}, Q {q:+.2f}, UCB {u:.2f}" for a, (u, q, n) in self.ucb.items()]
-        best = "-" if self.best is None else _label(self.best)
-        return (f"after {k:,} of {self.result.iterations:,} playouts (seed {self.seed}, c = {self.c:g}): "
-                f"{len(self.stats):,} nodes; best move {best} ({who} to move). Root's moves: "
-                + "; ".join(parts))
+        return (head + f"{len(self.stats):,} {'node' if len(self.stats) == 1 else 'nodes'}; best move "
+                f"{_label(self.best)} ({who} to move). Root's moves (Q: mean utility for {who}, as the "
+                "colours): " + "; ".join(parts))
 
     @property
     def c(self) -> float:
@@ -308,10 +329,11 @@ class MCTSWidget(LiveWidget, widgets.VBox):
 
     # -- machinery ------------------------------------------------------------------------------------
     def _live_state(self) -> list:
-        return [(self, "result"), (self, "game"), (self, "state"), (self, "stats"), (self, "ucb"),
-                (self, "best"), (self, "png"), (self.position_menu, "value"), (self.c_box, "value"),
-                (self.budget_box, "value"), (self.slider, "max"), (self.slider, "value"),
-                (self.image, "value"), (self.text_html, "value")]
+        return ([(self, "result"), (self, "game"), (self, "state"), (self, "stats"), (self, "ucb"),
+                 (self, "best"), (self, "png"), (self.position_menu, "value"), (self.c_box, "value"),
+                 (self.budget_box, "value"), (self.slider, "max"), (self.slider, "value"),
+                 (self.image, "value"), (self.text_html, "value")]
+                + [(b, "disabled") for b in self.buttons.values()])
 
     @from_browser
     def _on_position(self, change):
@@ -324,6 +346,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
 
     @from_browser
     def _on_button(self, button):
+        self._last_step = self.slider.max if button.step is None else button.step
         if button.step is None:
             self.iteration = self.slider.max
         elif button.step == 0:
@@ -331,15 +354,21 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         else:
             self.step(button.step)
 
-    def _search(self):
-        if self.position_menu.value == "(given)":
+    def _run(self, position, budget):
+        """(game, state, traced search of ``budget`` playouts) of ``position`` at this c: run once, kept."""
+        if position == "(given)":
             game, state = self._given
             state = game.initial_state if state is None else state
         else:
-            game, state = preset(self.position_menu.value)
+            game, state = preset(position)
+        key = (position, self.c, budget)
+        if key not in self._runs:
+            self._runs[key] = mcts(game, state, iterations=budget, c=self.c, seed=self.seed, trace=True)
+        return game, state, self._runs[key]
+
+    def _search(self):
         budget = self.budget_box.value
-        result = mcts(game, state, iterations=budget, c=self.c, seed=self.seed, trace=True)
-        self.game, self.state, self.result = game, state, result
+        self.game, self.state, self.result = self._run(self.position_menu.value, budget)
         quiet, self._quiet = self._quiet, True
         try:
             self.slider.max = budget
@@ -347,22 +376,43 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         finally:
             self._quiet = quiet
 
+    def _key(self, k) -> tuple:
+        return (self.position_menu.value, self.c, self.slider.max, k)
+
+    def _draw_ahead(self, k):
+        """While the student looks at k playouts, draw in the kernel's idle time the picture the button
+        clicked last would show next (one picture: drawing more ahead kept the kernel busy when the
+        next click came)."""
+        result, j = self.result, min(k + self._last_step, self.slider.max)
+        if j != k:
+            self._pngs.draw_ahead(self._key(j), lambda: png_bytes(self._figure(j)), lambda: self.result is result)
+
+    def _figure(self, k, game=None, state=None, result=None) -> Figure:
+        """The picture after ``k`` playouts (of another position's search, given): a Figure of its
+        own, fixed margins."""
+        game, state, result = (game, state, result) if game is not None else (self.game, self.state, self.result)
+        fig = Figure(figsize=FIGSIZE, dpi=DPI)
+        axes = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.5, 1]})
+        fig.subplots_adjust(left=0.01, right=0.97, bottom=0.13, top=0.84, wspace=0.15)
+        draw_mcts(game, state, result.trace, k, c=self.c, axes=axes)
+        return fig
+
     def _show(self):
         k = self.iteration
         self.stats = tree_statistics(self.result.trace, k)
         player = self.game.to_move(self.state)
         self.ucb = root_ucb(self.stats, player, self.c) if k else {}
         self.best = best_move(self.ucb, list(self.game.actions(self.state)))
+        at_end = k == self.slider.max
+        for label, b in self.buttons.items():       # greyed where a click could do nothing
+            b.disabled = (label == "reset" and k == 0) or (label != "reset" and at_end)
         if self.draw:
-            fig = Figure(figsize=FIGSIZE, dpi=DPI)
-            axes = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.5, 1]})
-            fig.subplots_adjust(left=0.01, right=0.97, bottom=0.13, top=0.84, wspace=0.15)
-            draw_mcts(self.game, self.state, self.result.trace, k, c=self.c, axes=axes)
-            self.png = png_bytes(fig)
+            self.png = self._pngs.picture(self._key(k), lambda: png_bytes(self._figure(k)))
             self.image.value = self.png
+            self._draw_ahead(k)
         board = html.escape(str(self.state))
         self.text_html.value = (f"<pre style='line-height:1.1;margin:0'>{board}</pre>"
-                                f"<div>{html.escape(self.text)}</div>")
+                                + compact(html.escape(self.text)))
 
 
 

@@ -21,10 +21,12 @@ ipywidgets 8 only (JupyterLab 4); every control has a Python attribute, so tests
 from __future__ import annotations
 
 import html
+import math
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
 
 from ..experiments.sigma import (SHARED, TEXTBOOK_TREE, as_tree, branch_probabilities,
@@ -55,8 +57,8 @@ def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0
                shared: str = "parent", trials: int = 100_000, seed=0, result=None, axes=None,
                text_as_paths: bool = False):
     """Draw the sigma study for ``spec`` at one σ: the tree with minimax's choice on the estimates and,
-    beside each root move, P(truly best) ± standard error (Monte Carlo) and the exact value where
-    known; right, the distribution of each root move's true value.
+    under each root move's subtree, P(truly best) ± standard error (Monte Carlo) and the exact value
+    where known; right, the distribution of each root move's true value.
 
     ``result``: a :class:`~gamelib.experiments.sigma.BranchProbabilities` already computed (else
     :func:`branch_probabilities` is called with ``trials`` and ``seed``).  ``axes``: two matplotlib
@@ -78,26 +80,41 @@ def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0
               title=f"estimates; minimax picks {result.minimax_action} · {model}",
               text_as_paths=text_as_paths)
     pos = tidy_layout(tree)
-    # Beside each root move's edge, on the outside (where the picture is empty): how often it is
-    # truly best.
+    # Under each root move's subtree, in the move's colour (the histograms' on the right), below the
+    # leaves' utilities and their ±σ: how often the move is truly best.
     kids = tree.children[root]
+    # Under a leaf: its utility (at the leaf's rim, in draw_tree's value type), then ±σ, then this.
+    radius = math.sqrt(max(c.get_sizes().max() for c in ax_tree.collections
+                           if isinstance(c, PathCollection) and c.get_gid() != "labels")) / 2
+    utility = radius + 2 + 1.3 * max(size for _, size in ax_tree.gamelib_labels)
+    below = utility + (11 if sigma > 0 else 2)
     for j, (a, child) in enumerate(kids):
-        text = f"P(best) {result[a]:.3f} ± {result.stderr[a]:.3f}"
+        leaves = [s for s in tree.leaves if _under(tree, s, child)]
+        text = f"P({a} truly best) {result[a]:.3f} ± {result.stderr[a]:.3f}"
         if exact is not None:
             text += f"\nexact {exact[a]:.4f}"
-        (x0, y0), (x1, y1) = pos[root], pos[child]
-        side = -1 if j == 0 else 1 if j == len(kids) - 1 else 0
-        where = {-1: ((-10, 0), "right"), 1: ((10, 0), "left"), 0: ((0, -18), "center")}[side]
-        ax_tree.annotate(text, ((x0 + x1) / 2, (y0 + y1) / 2), xytext=where[0],
-                         textcoords="offset points", ha=where[1], va="center", fontsize=8,
-                         color=MOVE_COLORS[j % len(MOVE_COLORS)], fontweight="bold")
+        x = (min(pos[s][0] for s in leaves) + max(pos[s][0] for s in leaves)) / 2
+        ax_tree.annotate(text, (x, pos[leaves[0]][1]), xytext=(0, -below), textcoords="offset points",
+                         ha="center", va="top", fontsize=8, color=MOVE_COLORS[j % len(MOVE_COLORS)],
+                         fontweight="bold")
     if sigma > 0:
         for s in tree.leaves:
             x, y = pos[s]
-            ax_tree.annotate(f"±{sigma:g}", (x, y), xytext=(0, -24), textcoords="offset points",
+            ax_tree.annotate(f"±{sigma:g}", (x, y), xytext=(0, -utility), textcoords="offset points",
                              ha="center", va="top", fontsize=7, color="#777777")
+    lo, hi = ax_tree.get_ylim()
+    ax_tree.set_ylim(lo - 0.55, hi)                              # room for the probabilities
     _draw_values(ax_values, tree, result, exact, seed)
     return axes, result
+
+
+def _under(tree, state, ancestor) -> bool:
+    """Is ``state`` ``ancestor`` or below it?"""
+    while state is not None:
+        if state == ancestor:
+            return True
+        state = tree.parent(state)
+    return False
 
 
 def _draw_values(ax, tree, result, exact, seed):
@@ -143,13 +160,13 @@ def _draw_values(ax, tree, result, exact, seed):
     ax.legend(fontsize=8, frameon=False, loc="upper left")
 
 
-def _sigma_figure(tree, result, seed) -> Figure:
+def _sigma_figure(tree, result, seed, text_as_paths: bool = True) -> Figure:
     """The widget's picture: :func:`draw_sigma` on a Figure of its own, with fixed margins (a tight
     layout would draw everything twice)."""
     fig = Figure(figsize=FIGSIZE, dpi=DPI)
     axes = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.25, 1]})
     fig.subplots_adjust(left=0.01, right=0.98, bottom=0.15, top=0.86, wspace=0.04)
-    draw_sigma(tree, result=result, seed=seed, axes=axes, text_as_paths=True)
+    draw_sigma(tree, result=result, seed=seed, axes=axes, text_as_paths=text_as_paths)
     return fig
 
 

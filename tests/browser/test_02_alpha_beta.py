@@ -50,9 +50,17 @@ def test_explorer_names_the_fig_5_2_preset(nb):
     assert "custom" not in dropdown_options(explorer, "tree")
 
 
+def _greyed(explorer):
+    """[⏮, back, next, ⏭]: which are disabled, as the browser shows them."""
+    return explorer.root.locator("button").evaluate_all(
+        "bs => bs.filter(b => /back|next/.test(b.innerText) || b.querySelector('.fa-fast-backward, "
+        ".fa-fast-forward')).map(b => b.disabled)")
+
+
 def test_explorer_steps_through_alpha_beta(nb):
     explorer = nb.widget("TreeExplorer(fig52)")
-    assert "step 0/22" in explorer.text()
+    assert "step 0/22" in explorer.text()                  # Run All leaves it at the start
+    assert _greyed(explorer) == [True, True, False, False]  # back and ⏮ can do nothing there
     sources = {explorer.image_src()}
     for k in range(1, 14):
         explorer.click("next", until=explorer.all_of(explorer.image_changed(),
@@ -65,6 +73,8 @@ def test_explorer_steps_through_alpha_beta(nb):
     explorer.click(target=explorer.root.locator("button").filter(
         has=explorer.page.locator(".fa-fast-forward")).first, until=explorer.shows("step 22/22"))
     assert "value 3, decision a1" in explorer.text()
+    assert nb.eventually(lambda: _greyed(explorer), lambda g: g == [False, False, True, True]) == [
+        False, False, True, True]                          # at the end: next and ⏭ greyed
     nb.assert_clean()
 
 

@@ -24,7 +24,7 @@ def test_notebook_runs_clean(nb):
 def test_phantom_board_shows_only_your_own_marks_and_the_belief_state(nb):
     board = nb.new_widget('PhantomTicTacToeBoard(human="X", agent="random", seed=1)')
     assert squares(board) == [""] * 9
-    assert "1 states" in board.text()
+    assert "1 state (1 distinct board you" in board.text() and "1 states" not in board.text()
     board.click(target=board.root.locator(SQUARES).nth(4), until=board.shows("Boards after each percept so far: 1, 8"))
     labels = nb.eventually(lambda: squares(board), lambda ls: ls.count("X") == 1)
     # The agent has answered, but O's mark is hidden: X sees only its own move.

@@ -21,7 +21,7 @@ def test_kuhn_table_plays_a_hand_and_reveals_the_cards(nb):
     table.click("bet (bet / call)", until=table.shows("You win 2"))
     text = table.text()
     assert "you held K, the agent Q" in text and "the agent's card: Q" in text
-    assert "Your winnings: +2 over 1 hands" in text
+    assert "Your winnings: +2 over 1 hand (" in text
     assert "What the agent did" in text
     table.click("next hand", until=table.shows("Hand 2"))
     text = table.text()

@@ -18,8 +18,9 @@ def nb(open_notebook):
 
 def payoff_box(widget, k):
     """The k-th payoff box in reading order: cell (i, j) of an n × n game has the row player's box
-    at 2 (i n + j) and the column player's at 2 (i n + j) + 1."""
-    return widget.root.locator(".widget-text input").nth(k)
+    at 2 (i n + j) and the column player's at 2 (i n + j) + 1 (the boxes of the size not shown are
+    hidden: the widget makes both sizes once)."""
+    return widget.root.locator(".widget-text input:visible").nth(k)
 
 
 def type_payoff(widget, k, value, *, until=None):
@@ -88,10 +89,10 @@ def test_payoff_widget_presets_and_sizes(nb):
 
 
 def test_explorer_steps_through_maxn_on_fig_5_4(nb):
-    explorer = nb.widget('TreeExplorer("AIMA Fig. 5.4 (A, B, C)")')
-    assert "step 0/30" in explorer.text()
+    explorer = nb.widget('TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)")')
+    assert "step 0/30" in explorer.text() and "decision a1" not in explorer.text()   # not given away
     assert explorer.button_labels(".widget-toggle-button") == ["maxn", "maxn spiteful", "maxn generous",
-                                                               "maxn paranoid"]
+                                                               "maxn adversarial"]
     sources = {explorer.image_src()}
     for k in range(1, 6):
         explorer.click("next", until=explorer.all_of(explorer.image_changed(),
@@ -99,21 +100,25 @@ def test_explorer_steps_through_maxn_on_fig_5_4(nb):
         sources.add(explorer.image_src())
         if k == 3:
             assert "enter D via b1" in explorer.text()
-            assert "at D (C moves: it maximizes component 3 of the vector)" in explorer.text()
+            assert "at D (P3 moves: it maximizes component 3 of the vector)" in explorer.text()
     assert len(sources) == 6                                       # a new picture at every step
     text = explorer.text()
     assert "leaf H: utilities (1, 2, 6)" in text and "path A → B → D" in text
-    assert "value (A, B, C) = (1, 2, 6), decision a1" in text and "max^n searches every node" in text
+    assert "value and decision: at the end of the search" in text and "max^n searches every node" in text
     assert "prune on equality" not in text
+    explorer.click(target=explorer.root.locator("button").filter(
+        has=explorer.page.locator(".fa-fast-forward")).first, until=explorer.shows("step 30/30"))
+    text = explorer.text()
+    assert "value (P1, P2, P3) = (1, 2, 6), decision a1" in text and "P1 is tied, a1 and a2 both give it 1" in text
     explorer.toggle("maxn spiteful", until=explorer.shows("decision a2"))
-    assert "step 0/30" in explorer.text() and "(1, 5, 2)" in explorer.text()
+    assert "step 30/30" in explorer.text() and "(1, 5, 2)" in explorer.text()      # at the end: stays there
     assert explorer.root.evaluate(FITS_JS) == []
     nb.assert_clean()
 
 
 def test_explorer_goes_from_maxn_back_to_alpha_beta(nb):
-    explorer = nb.new_widget('TreeExplorer("AIMA Fig. 5.4 (A, B, C)")')
+    explorer = nb.new_widget('TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)")')
     explorer.select("tree", "AIMA Fig. 5.2", until=explorer.shows("alphabeta 11"))
     assert explorer.button_labels(".widget-toggle-button") == ["alphabeta", "minimax"]
-    explorer.select("tree", "AIMA Fig. 5.4 (A, B, C)", until=explorer.shows("maxn 15 of 15"))
+    explorer.select("tree", "AIMA Fig. 5.4 (P1, P2, P3)", until=explorer.shows("maxn 15 of 15"))
     nb.assert_clean()

@@ -19,6 +19,8 @@ def test_mcts_widget_steps_and_runs(nb):
     w.click("run all", until=w.all_of(w.image_changed(), w.shows("after 2,000 of 2,000 playouts")))
     assert "best move 0,2 (MIN to move)" in w.text()
     w.click("reset", until=w.shows("after 0 of 2,000 playouts"))
+    assert "no playouts yet" in w.text() and "Root's moves" not in w.text()
+    assert nb.eventually(lambda: w.button("reset").is_disabled())              # nothing to reset
     nb.assert_clean()
 
 
@@ -26,5 +28,5 @@ def test_mcts_widget_changes_position(nb):
     w = nb.new_widget("MCTSWidget(budget=300)")
     w.select("position", "Connect Four, after 3342252",
              until=w.all_of(w.image_changed(), w.shows("of 300 playouts")))
-    assert "Root's moves: " in w.text() and "0,2" not in w.text()
+    assert "Root's moves (Q: mean utility for MIN" in w.text() and "0,2" not in w.text()
     nb.assert_clean()
