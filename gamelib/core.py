@@ -25,7 +25,10 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Any, Hashable, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Hashable, Iterable, NamedTuple, Sequence
+
+if TYPE_CHECKING:
+    from .trace.events import Event
 
 MAX = "MAX"
 """The maximizing player (moves first in every game here unless said otherwise)."""
@@ -298,12 +301,7 @@ def cutoff_test(depth: int | None, evaluate, cutoff):
     return lambda state, d: d >= depth
 
 
-# Re-exports, for code written before gamelib.trace (the graders' tracing and mutants modules): the
-# trace's record and its recording live there now.  At the end of the module, because gamelib.trace
-# reads this one's players and errors.
-from .trace.events import Event, Trace, collector_paused, recording  # noqa: E402
 
 __all__ = ["MAX", "MIN", "CHANCE", "PLAYERS", "INF", "GameError", "IllegalMoveError", "TreeSpecError",
            "ProbabilityError", "ArgumentError", "StateError", "EvaluationError", "SearchDepthError",
-           "TooLargeError", "opponent", "check_distribution", "trusted", "Game", "SearchResult", "cutoff_test",
-           "Event", "Trace", "collector_paused", "recording"]
+           "TooLargeError", "opponent", "check_distribution", "trusted", "Game", "SearchResult", "cutoff_test"]

@@ -415,13 +415,3 @@ def star2(game, state=None, *, lower=None, upper=None, depth: int | None = None,
 # gamelib.experiments.chance_trees since issue 24.  Its old names still answer here, imported when first
 # asked for (that module imports this one, so importing it at the top would be a cycle), for callers not
 # yet moved: gamelib.viz.explorer.
-_MOVED = ("random_chance_tree", "node_counts", "format_node_counts", "Shape", "NodeCounts")
-
-
-def __getattr__(name):
-    """``gamelib.star.random_chance_tree`` and the other names of :data:`_MOVED`: their old address, now
-    :mod:`gamelib.experiments.chance_trees`."""
-    if name in _MOVED:
-        from .experiments import chance_trees
-        return getattr(chance_trees, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -39,7 +39,7 @@ from gamelib.games.bins import BinsState
 from gamelib.games.halving import HalvingState
 from gamelib.limits import search as limited
 from gamelib.ordering import HistoryTable, KillerMoves
-from gamelib.star import node_counts, random_chance_tree
+from gamelib.experiments.chance_trees import node_counts, random_chance_tree
 from gamelib.trees import ChanceSpec
 
 from .conftest import FIG_5_2

@@ -4,7 +4,7 @@ import pytest
 
 from gamelib import GameError, expectiminimax
 from gamelib.core import CHANCE
-from gamelib.experiments.chance_trees import (NodeCounts, Shape, format_node_counts, node_counts,
+from gamelib.experiments.chance_trees import (Shape, format_node_counts, node_counts,
                                               random_chance_tree)
 
 
@@ -41,14 +41,3 @@ def test_node_counts_are_what_they_were_in_gamelib_star():
     """Measured in gamelib.star before the move: the same means to the last digit."""
     rows = node_counts([(3, 3, 2, "random", "best"), (2, 2, 3)], seeds=range(5), slack=1)
     assert [tuple(r)[1:] for r in rows] == [(121.0, 86.4, 80.4), (127.0, 121.2, 246.8)]
-
-
-def test_the_old_names_in_gamelib_star_are_these():
-    """gamelib.star still answers to the names that moved (gamelib.viz.explorer imports one)."""
-    import gamelib.star
-    from gamelib.experiments import chance_trees
-    for name in ("random_chance_tree", "node_counts", "format_node_counts", "Shape", "NodeCounts"):
-        assert getattr(gamelib.star, name) is getattr(chance_trees, name)
-    assert NodeCounts is gamelib.star.NodeCounts
-    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        gamelib.star.nothing  # noqa: B018

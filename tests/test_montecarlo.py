@@ -10,7 +10,8 @@ from gamelib import (MAX, MIN, GameError, GameTree, chance, expectiminimax, game
 from gamelib.games import Bins
 from gamelib.montecarlo import (Estimate, monte_carlo_evaluation, monte_carlo_value, playout,
                                 state_seed)
-from gamelib.star import random_chance_tree, star1
+from gamelib.experiments.chance_trees import random_chance_tree
+from gamelib.star import star1
 
 COIN_TREE = [chance((0.3, [4, 0]), (0.7, [1, 3])), chance((0.5, [5, -2]), (0.5, [2, 2]))]
 

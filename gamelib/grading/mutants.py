@@ -32,7 +32,8 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, NamedTuple
 
-from ..core import CHANCE, INF, MAX, MIN, Event, GameError, SearchResult, cutoff_test
+from ..core import CHANCE, INF, MAX, MIN, GameError, SearchResult, cutoff_test
+from ..trace import Event
 from ..minimax import minimax
 from .cases import Case, reference, rounds_cutoff
 from .guard import is_number

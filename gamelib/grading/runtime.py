@@ -27,7 +27,7 @@ import gamelib
 
 SOURCE = Path(gamelib.__file__).resolve().parent
 
-BASE = ("gamelib.core", "gamelib.validate", "gamelib.trees", "gamelib.evaluation", "gamelib.progress",
+BASE = ("gamelib.core", "gamelib.validate", "gamelib.trace", "gamelib.trees", "gamelib.evaluation", "gamelib.progress",
         "gamelib.games", "gamelib.grading.tracing", "gamelib.grading.games", "gamelib.grading.guard",
         "gamelib.grading.remote", "gamelib.grading.worker")
 """What every submission may use: the protocol, the games (every module of ``gamelib.games`` that needs

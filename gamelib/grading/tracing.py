@@ -4,7 +4,7 @@ A student writes a search on the plain protocol (``game.to_move``, ``actions``, 
 ``is_terminal``, ``utility``, ``chance_outcomes``) and writes no trace code.  The grader hands it a
 :class:`TracedGame` instead of the game itself, as UC Berkeley CS188's autograder hands Pac-Man agents
 a wrapped ``GameState`` that records the states they expand.  Here the record is finer: the *order* in
-which the search arrives at each node, as :class:`gamelib.core.Event` 'enter' events, the same events
+which the search arrives at each node, as :class:`gamelib.trace.Event` 'enter' events, the same events
 gamelib's own searches emit, so the two traces compare node for node.
 
 The states a :class:`TracedGame` hands out are :class:`SearchNode` objects, AIMA's search-tree nodes (4th ed.
@@ -28,7 +28,8 @@ order as one that builds each child just before searching it.
 """
 from __future__ import annotations
 
-from ..core import MAX, MIN, Event, Game, GameError
+from ..core import MAX, MIN, Game, GameError
+from ..trace import Event
 
 PROTOCOL = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility", "chance_outcomes",
             "player_order")

@@ -446,6 +446,3 @@ def count(belief, key=None) -> int:
 
 __all__ = ["Belief", "BeliefTracker", "GameOver", "ImpossiblePerceptError", "initial_belief", "percept",
            "predict", "update", "possible_percepts", "split", "track", "count", "beliefs_by_percept"]
-
-
-_belief = as_belief   # the old name, for gamelib.viz.imperfect_widgets until it imports as_belief

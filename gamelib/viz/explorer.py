@@ -339,7 +339,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     def set_random_chance(self, branching: int | None = None, outcomes: int | None = None,
                           moves: int | None = None, seed: int | None = None,
                           order: str | None = None, *, step: int | None = 0):
-        """Show :func:`gamelib.star.random_chance_tree` ``(branching, outcomes, moves, seed=seed,
+        """Show :func:`gamelib.experiments.chance_trees.random_chance_tree` ``(branching, outcomes, moves, seed=seed,
         order=order)``: ``moves`` rounds of (decision node, chance node with equally likely outcomes),
         MAX first, integer leaves in [-5, 5], at most ``MAX_LEAVES`` leaves; arguments left None keep
         the controls' values."""

@@ -27,7 +27,7 @@ from ..core import MAX, MIN, ArgumentError, GameError
 from ..games.kuhn import KuhnPoker
 from ..games.phantom_tictactoe import PhantomTicTacToe
 from ..imperfect.agents import CHOICES, BeliefAgent, phantom_value
-from ..imperfect.belief import BeliefTracker, _belief, percept
+from ..imperfect.belief import BeliefTracker, as_belief, percept
 from ..trace import counted
 from ..validate import choice, game_state, player as check_player, python_seed, whole
 from .drawing import COLUMN_WIDTH, draw_board
@@ -344,7 +344,7 @@ def draw_phantom_belief(game, state, player, belief, *, k: int = 5, seed=0, axes
         raise ArgumentError(f"game must be a PhantomTicTacToe (the picture draws its boards), got {game!r}")
     game_state(game, state)
     check_player("player", player, game)
-    belief = _belief(game, belief)
+    belief = as_belief(game, belief)
     whole("k", k, 0, unit="boards")
     rng = random.Random(python_seed("seed", seed))
     boards = sorted({s.squares for s in belief})

@@ -85,7 +85,8 @@ def check_random_shape(branching, depth) -> tuple:
 
 
 def check_chance_shape(branching, outcomes, moves) -> tuple:
-    """(branching, outcomes, moves) for :func:`gamelib.star.random_chance_tree`, or an ArgumentError."""
+    """(branching, outcomes, moves) for :func:`gamelib.experiments.chance_trees.random_chance_tree`, or an
+    ArgumentError."""
     b = _whole("branching", branching, *CHANCE_SHAPE)
     n = _whole("outcomes", outcomes, *CHANCE_SHAPE)
     m = _whole("moves", moves, 1)
