@@ -20,8 +20,8 @@ import pytest
 from gamelib import ArgumentError
 from gamelib import workspace as ws
 
-from .student_install import without_dev_tools
-from .student_path import KNOWN_FOLDER_LINKS, ROOT, KitClone, checkout_files, git_available, readme_block
+from .kit.student_install import without_dev_tools
+from .kit.student_path import KNOWN_FOLDER_LINKS, ROOT, KitClone, checkout_files, git_available, readme_block
 
 def notebook(*markdown, code=("1 + 1",), counts=None) -> str:
     """A small notebook's JSON: Markdown cells, then code cells (run in order unless ``counts``)."""

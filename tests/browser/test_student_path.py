@@ -30,7 +30,7 @@ import pytest
 
 from gamelib import workspace as ws
 
-from ..student_path import KNOWN_FOLDER_LINKS, ROOT, KitClone, git_available, readme_block
+from ..kit.student_path import KNOWN_FOLDER_LINKS, ROOT, KitClone, git_available, readme_block
 from .lab import SETTINGS, free_port, isolated_environment, wait_until_serving
 
 INSTRUCTOR_COMMAND = ".venv/bin/jupyter lab"

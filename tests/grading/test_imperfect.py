@@ -20,7 +20,7 @@ from gamelib.grading.mutants import (BY_NAME, IMPERFECT_BUGS, MUTANTS, buggy_cla
                                      matching_mutants, mutant_outcome)
 from gamelib.imperfect import Belief, GameOver, clairvoyance_policy, exploitability, predict, track, update
 
-from . import grading_students as students
+from . import students
 
 KIND = {name: task.kind for name, task in I.TASKS.items()}
 

@@ -17,7 +17,7 @@ from gamelib import workspace as ws
 from .student_install import dev_only_modules, without_dev_tools
 from .student_path import readme_block
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
 BIN = pathlib.Path(sys.executable).parent          # the venv's bin/ (Scripts\ on Windows)
 

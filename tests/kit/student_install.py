@@ -18,7 +18,7 @@ import re
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def requirement_lines(path: pathlib.Path) -> list:

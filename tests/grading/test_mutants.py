@@ -26,8 +26,8 @@ from gamelib.grading.mutants import (BY_NAME, MUTANTS, buggy_search, matching_mu
                                      outcome_of)
 from gamelib.grading.tracing import BudgetExceeded, SearchNode, TracedGame
 
-from . import grading_students as students
-from .conftest import FIG_5_2, chance_specs, nested_specs
+from . import students
+from ..conftest import FIG_5_2, chance_specs, nested_specs
 
 # ---------------------------------------------------------------------------------------------------
 # Random cases for every kind of exercise

@@ -17,7 +17,7 @@ import re
 import shutil
 import subprocess
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 KNOWN_FOLDER_LINKS = {("notebooks/08_state_of_the_art.ipynb", "../exercises/release/")}
 """Links to a folder: JupyterLab 4 answers a click on one with "File Load Error ... is a directory, not

@@ -20,7 +20,7 @@ from gamelib.grading.core import grade_case
 from gamelib.grading.mutants import BY_NAME, MUTANTS, Near, matching_mutants, mutant_outcome
 from gamelib.normal_form import row_guarantee, solve_zero_sum
 
-from . import grading_students as students
+from . import students
 
 KIND = {name: task.kind for name, task in MP.TASKS.items()}
 
