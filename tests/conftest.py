@@ -1,4 +1,5 @@
-"""Shared fixtures and hypothesis strategies for gamelib's tests."""
+"""The suite's settings (hypothesis profiles, matplotlib's Agg backend) and the browser tests' summary.
+Shared trees and hypothesis strategies are in tests/strategies.py."""
 from __future__ import annotations
 
 import os
@@ -7,7 +8,6 @@ import shutil
 
 import matplotlib
 from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
 
 matplotlib.use("Agg")  # tests draw pictures but never show them
 
@@ -17,34 +17,6 @@ settings.register_profile("ci", max_examples=200, deadline=None, derandomize=Tru
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
-
-FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-
-# Small integer leaves on purpose: ties are where the two pruning conventions differ.
-leaf = st.integers(min_value=-5, max_value=5)
-
-
-def nested_specs(max_leaves: int = 40):
-    """Random game trees as nested lists: ragged branching (1 to 4), depth up to about 5."""
-    return st.recursive(leaf, lambda kids: st.lists(kids, min_size=1, max_size=4),
-                        max_leaves=max_leaves)
-
-
-def chance_specs(max_leaves: int = 30):
-    """Random trees mixing decision nodes and chance nodes with random probabilities."""
-    from gamelib import chance
-
-    def chance_node(kids):
-        def build(pairs):
-            weights = [w for w, _ in pairs]
-            total = sum(weights)
-            return chance(*((w / total, sub) for w, sub in pairs))
-        return st.lists(st.tuples(st.integers(1, 5), kids), min_size=1, max_size=3).map(build)
-
-    return st.recursive(leaf, lambda kids: st.one_of(st.lists(kids, min_size=1, max_size=3),
-                                                     chance_node(kids)),
-                        max_leaves=max_leaves)
-
 
 # -- browser tests (tests/browser/): what the run's summary must say -----------------------------------
 BROWSER_ARTIFACTS = pathlib.Path(__file__).resolve().parent.parent / "test-artifacts" / "browser"

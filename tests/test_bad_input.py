@@ -42,7 +42,7 @@ from gamelib.ordering import HistoryTable, KillerMoves
 from gamelib.experiments.chance_trees import node_counts, random_chance_tree
 from gamelib.trees import ChanceSpec
 
-from .conftest import FIG_5_2
+from .strategies import FIG_5_2
 
 TALLY: Counter = Counter()
 """Bad inputs tried, by outcome: 'raised clearly' or 'correct answer'."""

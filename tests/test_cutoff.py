@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from gamelib import GameError, GameTree, alphabeta, expectiminimax, minimax
 from gamelib.games import TicTacToe
 
-from .conftest import FIG_5_2, nested_specs
+from .strategies import FIG_5_2, nested_specs
 
 GUESS = {"B": 1, "C": 5, "D": 2}  # an evaluation function that misjudges Fig. 5.2's MIN nodes
 

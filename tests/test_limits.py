@@ -9,7 +9,7 @@ from gamelib.games.tictactoe import LINES
 from gamelib.limits import DepthReport, iterative_deepening, search
 from gamelib.transposition import TranspositionTable
 
-from .conftest import FIG_5_2
+from .strategies import FIG_5_2
 
 
 def zero(state):

@@ -15,7 +15,7 @@ from gamelib.games.tictactoe import LINES
 from gamelib.limits import iterative_deepening, search
 from gamelib.transposition import EXACT, TranspositionTable
 
-from .conftest import FIG_5_2, nested_specs
+from .strategies import FIG_5_2, nested_specs
 
 INF = math.inf
 

@@ -13,7 +13,7 @@ from gamelib.core import Game
 from gamelib.games import Bins, Halving, TicTacToe
 from gamelib.lookup import NotInTableError, endgame_table, opening_book
 
-from .conftest import FIG_5_2, nested_specs
+from .strategies import FIG_5_2, nested_specs
 
 TTT = TicTacToe()
 

@@ -12,7 +12,7 @@ from gamelib import (MAX, MIN, ArgumentError, EvaluationError, GameError, GameTr
 from gamelib.games import Bins, Raid, RaidState
 from gamelib.trees import chance
 
-from .conftest import FIG_5_2, chance_specs, nested_specs
+from .strategies import FIG_5_2, chance_specs, nested_specs
 
 ABC = ("A", "B", "C")
 # AIMA 4th ed. Fig. 5.4: three plies of a three-player tree, leaves from left to right.

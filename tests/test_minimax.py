@@ -7,7 +7,7 @@ from gamelib import (MAX, MIN, GameTree, ProbabilityError, alphabeta, chance, ex
 from gamelib.games import Bins, Halving, TicTacToe
 from gamelib.policies import deterministic, expectimax_policy, minimax_policy
 
-from .conftest import FIG_5_2
+from .strategies import FIG_5_2
 
 
 def closing_events_are_balanced(trace):

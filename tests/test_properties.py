@@ -8,7 +8,7 @@ from gamelib import GameTree, alphabeta, expectiminimax, minimax
 from gamelib.trace import proven_ranges
 from gamelib.trees import ChanceSpec
 
-from .conftest import chance_specs, nested_specs
+from .strategies import chance_specs, nested_specs
 
 
 @given(nested_specs(), st.booleans())

@@ -12,7 +12,7 @@ from gamelib.games import Bins
 from gamelib.experiments.chance_trees import node_counts, random_chance_tree
 from gamelib.star import star1, star2
 
-from .conftest import chance_specs
+from .strategies import chance_specs
 
 INF = math.inf
 NINE_TENTHS = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]   # the .9/.1 tree, utilities 1..4

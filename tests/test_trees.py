@@ -7,7 +7,7 @@ import gamelib
 from gamelib import CHANCE, MAX, MIN, ArgumentError, GameTree, IllegalMoveError, TreeSpecError, chance
 from gamelib.trees import label
 
-from .conftest import FIG_5_2
+from .strategies import FIG_5_2
 
 
 def test_fig_5_2_is_labelled_breadth_first_like_the_textbook():

@@ -26,7 +26,7 @@ from gamelib.experiments.sigma import (
     value_density,
 )
 
-from ..conftest import nested_specs
+from ..strategies import nested_specs
 
 TRIALS = 200_000
 

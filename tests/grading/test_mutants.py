@@ -27,7 +27,7 @@ from gamelib.grading.mutants import (BY_NAME, MUTANTS, buggy_search, matching_mu
 from gamelib.grading.tracing import BudgetExceeded, SearchNode, TracedGame
 
 from . import students
-from ..conftest import FIG_5_2, chance_specs, nested_specs
+from ..strategies import FIG_5_2, chance_specs, nested_specs
 
 # ---------------------------------------------------------------------------------------------------
 # Random cases for every kind of exercise

@@ -20,7 +20,7 @@ from gamelib.viz.chance_widgets import (AIMA_LEAVES, AIMA_MAPPING, AIMA_TRANSFOR
                                         is_order_preserving, is_positive_linear, leaf_bounds,
                                         map_leaves, root_move_values, transform_specs)
 
-from ..conftest import chance_specs, nested_specs  # noqa: E402
+from ..strategies import chance_specs, nested_specs  # noqa: E402
 
 FIG_5_12 = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]
 

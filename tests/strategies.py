@@ -1,0 +1,32 @@
+"""Trees and hypothesis strategies shared by the test files (import them: ``from ..strategies import
+nested_specs``)."""
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+# Small integer leaves on purpose: ties are where the two pruning conventions differ.
+leaf = st.integers(min_value=-5, max_value=5)
+
+
+def nested_specs(max_leaves: int = 40):
+    """Random game trees as nested lists: ragged branching (1 to 4), depth up to about 5."""
+    return st.recursive(leaf, lambda kids: st.lists(kids, min_size=1, max_size=4),
+                        max_leaves=max_leaves)
+
+
+def chance_specs(max_leaves: int = 30):
+    """Random trees mixing decision nodes and chance nodes with random probabilities."""
+    from gamelib import chance
+
+    def chance_node(kids):
+        def build(pairs):
+            weights = [w for w, _ in pairs]
+            total = sum(weights)
+            return chance(*((w / total, sub) for w, sub in pairs))
+        return st.lists(st.tuples(st.integers(1, 5), kids), min_size=1, max_size=3).map(build)
+
+    return st.recursive(leaf, lambda kids: st.one_of(st.lists(kids, min_size=1, max_size=3),
+                                                     chance_node(kids)),
+                        max_leaves=max_leaves)
