@@ -1,4 +1,4 @@
-"""Trees and hypothesis strategies shared by the test files (import them: ``from ..strategies import
+"""Trees, hypothesis strategies and trace checks shared by the test files (import them: ``from ..strategies import
 nested_specs``)."""
 from __future__ import annotations
 
@@ -30,3 +30,20 @@ def chance_specs(max_leaves: int = 30):
     return st.recursive(leaf, lambda kids: st.one_of(st.lists(kids, min_size=1, max_size=3),
                                                      chance_node(kids)),
                         max_leaves=max_leaves)
+
+
+def closing_events_are_balanced(trace):
+    """Every 'enter' is closed by exactly one leaf/prune/exit of the same state, depth first."""
+    stack = []
+    for e in trace:
+        if e.kind == "enter":
+            stack.append(e.state)
+        else:
+            assert stack and stack.pop() == e.state, e
+    return not stack
+
+
+def label_hash(state):
+    """A deterministic, arbitrary evaluation of GameTree labels, in [-5, 5]: the same number for a label in
+    every run."""
+    return sum(ord(ch) * 7 ** i for i, ch in enumerate(state)) % 11 - 5

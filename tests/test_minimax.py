@@ -1,24 +1,18 @@
 """Searches: exact values and visit orders from the notes, traces, conventions, policies and play."""
 import pytest
 
-import gamelib
-from gamelib import (MAX, MIN, GameTree, ProbabilityError, alphabeta, chance, expectiminimax,
-                     game_evaluation, minimax, play, uniform)
-from gamelib.games import Bins, Halving, TicTacToe
-from gamelib.policies import deterministic, expectimax_policy, minimax_policy
+from gamelib import (GameTree, alphabeta, chance, expectiminimax,
+                     game_evaluation, minimax, uniform)
+from gamelib.games import Bins
+from gamelib.policies import expectimax_policy, minimax_policy
 
-from .strategies import FIG_5_2
-
-
-def closing_events_are_balanced(trace):
-    """Every 'enter' is closed by exactly one leaf/prune/exit of the same state, depth first."""
-    stack = []
-    for e in trace:
-        if e.kind == "enter":
-            stack.append(e.state)
-        else:
-            assert stack and stack.pop() == e.state, e
-    return not stack
+from .strategies import FIG_5_2, closing_events_are_balanced
+from hypothesis import given
+from hypothesis import strategies as st
+from gamelib.trees import ChanceSpec
+from .strategies import chance_specs, nested_specs
+from gamelib import GameError
+from gamelib.games import TicTacToe
 
 
 # --- minimax -------------------------------------------------------------------------------------
@@ -52,53 +46,6 @@ def test_trace_is_off_by_default():
         result.visited
 
 
-# --- alpha-beta ----------------------------------------------------------------------------------
-def test_fig_5_2_alphabeta_follows_fig_5_7():
-    tree = GameTree.from_nested(FIG_5_2)
-    result = alphabeta(tree, trace=True)
-    assert (result.value, result.action, result.nodes) == (3, "a1", 11)
-    assert result.visited == list("ABEFGCHDKLM")
-    prunes = [(e.state, e.value, e.skipped) for e in result.trace if e.kind == "prune"]
-    assert prunes == [("C", 2, ("c2", "c3"))]
-    windows = {e.state: (e.alpha, e.beta) for e in result.trace if e.kind == "enter"}
-    inf = float("inf")
-    # The windows of seed 004's walk-through: B is searched with (-inf, inf), C and D with [3, +inf).
-    assert windows["B"] == (-inf, inf) and windows["C"] == (3, inf) and windows["D"] == (3, inf)
-    assert windows["L"] == (3, 14) and windows["M"] == (3, 5)
-    assert closing_events_are_balanced(result.trace)
-
-
-def test_the_two_pruning_conventions():
-    # C's first child equals alpha = 3: AIMA cuts there (v <= alpha), CS188 does not (v < alpha).
-    tree = GameTree.from_nested([[3, 5], [3, 1]])
-    aima = alphabeta(tree, trace=True)
-    cs188 = alphabeta(tree, trace=True, prune_on_equality=False)
-    assert aima.visited == list("ABDECF")
-    assert cs188.visited == list("ABDECFG")
-    assert aima.value == cs188.value == 3
-    # C came back with a bound equal to the best value: the decision must not move to a2.
-    assert aima.action == cs188.action == "a1"
-    assert [e.value for e in aima.trace if e.state == "C" and e.kind == "prune"] == [3]
-
-
-def test_move_ordering_is_an_option():
-    tree = GameTree.from_nested(FIG_5_2)
-    reverse = alphabeta(tree, order=lambda s, acts: list(reversed(acts)), trace=True)
-    assert reverse.value == 3 and reverse.action == "a1"
-    assert reverse.visited[:4] == ["A", "D", "M", "L"]
-
-
-def test_alphabeta_refuses_chance_states():
-    with pytest.raises(gamelib.GameError, match="use expectiminimax"):
-        alphabeta(Bins(coin=True))
-
-
-def test_tictactoe_alphabeta_agrees_with_minimax():
-    result = alphabeta(TicTacToe())
-    assert result.value == 0 and result.action == (0, 0)
-    assert result.nodes < 549_946 / 10
-
-
 # --- chance and policies -------------------------------------------------------------------------
 def test_expectiminimax_weights_by_probability_not_by_count():
     # AIMA's order-preserving transformation example (seed 002): .9/.1 chance nodes.
@@ -124,42 +71,91 @@ def test_face_off_table_from_cs221():
     assert game_evaluation(game, max_policy=pi_max, min_policy=pi_7).action is None
 
 
-def test_bad_policy_probabilities_are_named():
-    game = Bins()
-    half = lambda s: {a: 0.4 for a in game.actions(s)}  # noqa: E731
-    with pytest.raises(ProbabilityError, match=r"policy at .*sum to 0.8, not 1"):
-        game_evaluation(game, max_policy=uniform(game), min_policy=half)
-    negative = lambda s: {"A": 1.5, "B": -0.5}  # noqa: E731
-    with pytest.raises(ProbabilityError, match="'B' is -0.5"):
-        play(game, {MAX: negative, MIN: uniform(game)})
+@given(nested_specs(), st.booleans())
+def test_traces_are_consistent_with_node_counts(spec, on_equality):
+    tree = GameTree.from_nested(spec)
+    for result in (minimax(tree, trace=True), alphabeta(tree, trace=True, prune_on_equality=on_equality)):
+        enters = [e for e in result.trace if e.kind == "enter"]
+        assert len(enters) == result.nodes == len(set(result.visited))
+        closes = [e for e in result.trace if e.kind != "enter"]
+        assert len(closes) == len(enters)
+        assert result.trace[-1].state == "A" and result.trace[-1].value == result.value
+        # Leaves are exactly the terminal states visited; skipped actions are never entered.
+        assert {e.state for e in result.trace if e.kind == "leaf"} == \
+            {s for s in result.visited if tree.is_terminal(s)}
+        for e in result.trace:
+            if e.kind == "prune":
+                assert e.skipped and not {tree.result(e.state, a) for a in e.skipped} & set(result.visited)
+    assert minimax(tree).nodes == len(tree)
 
 
-def test_play_is_reproducible_and_optimal_play_draws():
-    game = TicTacToe()
-    agent = minimax_policy(game, search=alphabeta)
-    out = play(game, {MAX: agent, MIN: agent}, seed=1)
-    assert out.utility == 0 and len(out.actions) == 9
-    rand = uniform(game)
-    games = [play(game, {MAX: rand, MIN: rand}, seed=s).actions for s in range(3)]
-    assert games == [play(game, {MAX: rand, MIN: rand}, seed=s).actions for s in range(3)]
-    with pytest.raises(gamelib.GameError, match="no policy for MIN"):
-        play(game, {MAX: rand})
+@given(nested_specs())
+def test_tracing_does_not_change_the_search(spec):
+    tree = GameTree.from_nested(spec)
+    for search in (minimax, alphabeta):
+        assert search(tree)[:3] == search(tree, trace=True)[:3]
 
 
-def test_halving_minimax_policies_play_to_the_minimax_value():
-    game = Halving(15)
-    pi = minimax_policy(game)
-    assert play(game, {MAX: pi, MIN: pi}).utility == minimax(game).value
-    assert deterministic(lambda s: "-")(game.initial_state) == {"-": 1.0}
+def reference_value(spec, maximizing=True):
+    """An oracle straight from the recurrence (AIMA §5.5), on the nested spec itself."""
+    if isinstance(spec, ChanceSpec):
+        return sum(p * reference_value(sub, maximizing) for p, sub in spec.branches)
+    if isinstance(spec, list):
+        values = [reference_value(sub, not maximizing) for sub in spec]
+        return max(values) if maximizing else min(values)
+    return spec
 
 
-def test_proven_ranges_match_the_notes_walk_through():
-    # Seed 004's end state for Fig. 5.2: A [3, 3], B [3, 3], C (−∞, 2], D [2, 2].
-    from gamelib.trace import proven_ranges
-    inf = float("inf")
+@given(chance_specs())
+def test_expectiminimax_matches_the_recurrence(spec):
+    tree = GameTree.from_nested(spec)
+    assert abs(expectiminimax(tree).value - reference_value(spec)) < 1e-9
+
+
+@given(nested_specs())
+def test_expectiminimax_without_chance_is_minimax(spec):
+    tree = GameTree.from_nested(spec)
+    assert expectiminimax(tree)[:3] == minimax(tree)[:3]
+
+
+GUESS = {"B": 1, "C": 5, "D": 2}  # an evaluation function that misjudges Fig. 5.2's MIN nodes
+
+
+def test_depth_one_trusts_the_evaluation():
     tree = GameTree.from_nested(FIG_5_2)
-    ranges = proven_ranges(alphabeta(tree, trace=True).trace, tree.to_move)
-    assert {s: ranges[s] for s in "ABCD"} == {"A": (3, 3), "B": (3, 3), "C": (-inf, 2), "D": (2, 2)}
-    mirror = GameTree.from_nested([[[6, 5], [8, 7]], [[2, 1], [3, 4]]])
-    ranges = proven_ranges(alphabeta(mirror, trace=True).trace, mirror.to_move)
-    assert ranges["E"] == (8, inf) and ranges["F"] == (2, 2) and ranges["C"] == (-inf, 2)
+    for search in (minimax, alphabeta):
+        result = search(tree, depth=1, evaluate=GUESS.get, trace=True)
+        assert (result.value, result.action, result.nodes) == (5, "a2", 4)
+        assert [(e.state, e.value) for e in result.trace if e.kind == "leaf"] == [("B", 1), ("C", 5), ("D", 2)]
+    assert minimax(tree, depth=2, evaluate=GUESS.get)[:2] == (3, "a1")  # deep enough: the truth
+
+
+def test_depth_zero_evaluates_the_root_and_terminals_keep_their_utility():
+    tree = GameTree.from_nested(FIG_5_2)
+    assert minimax(tree, depth=0, evaluate=lambda s: 42)[:3] == (42, None, 1)
+    leafy = GameTree.from_nested([1, [2, 3]])
+    assert minimax(leafy, depth=1, evaluate=lambda s: 100).value == 100  # B is cut off, A's leaf is 1
+    assert minimax(leafy, depth=1, evaluate=lambda s: -100).value == 1   # the terminal keeps utility 1
+
+
+def test_a_custom_cutoff_test_replaces_the_depth_rule():
+    tree = GameTree.from_nested(FIG_5_2)
+    only_c = minimax(tree, cutoff=lambda s, d: s == "C", evaluate=lambda s: 10)
+    assert only_c[:2] == (10, "a2")
+
+
+def test_bad_cutoff_arguments_are_named():
+    tree = GameTree.from_nested(FIG_5_2)
+    with pytest.raises(GameError, match="needs evaluate="):
+        minimax(tree, depth=1)
+    with pytest.raises(GameError, match="depth must be a whole number of plies >= 0, got -1"):
+        alphabeta(tree, depth=-1, evaluate=GUESS.get)
+    with pytest.raises(GameError, match="got 1.5"):
+        minimax(tree, depth=1.5, evaluate=GUESS.get)
+
+
+def test_tictactoe_depth_limited():
+    # With a zero evaluation, two plies see no win for anyone from the empty board.
+    assert minimax(TicTacToe(), depth=2, evaluate=lambda s: 0)[:3] == (0, (0, 0), 1 + 9 + 72)
+    # One ply is enough to see an immediate win.
+    assert alphabeta(TicTacToe("XX.OO...."), depth=1, evaluate=lambda s: 0)[:2] == (1, (0, 2))

@@ -5,6 +5,10 @@ from gamelib import MAX, MIN, game_evaluation, minimax_policy, expectimax_policy
 from gamelib.core import ArgumentError, TooLargeError
 from gamelib.games import Bins, TicTacToe
 from gamelib.policies import deterministic_policies, player_states, random_policies
+import gamelib
+from gamelib import ProbabilityError, alphabeta, minimax, play
+from gamelib.games import Halving
+from gamelib.policies import deterministic
 
 
 def test_bins_has_one_max_state_and_three_min_states():
@@ -60,3 +64,32 @@ def test_bad_input_is_refused():
         random_policies(Bins(), MAX, -1)
     with pytest.raises(TooLargeError):
         deterministic_policies(TicTacToe("XO.X.O..."), MAX, max_policies=10)
+
+
+def test_bad_policy_probabilities_are_named():
+    game = Bins()
+    half = lambda s: {a: 0.4 for a in game.actions(s)}  # noqa: E731
+    with pytest.raises(ProbabilityError, match=r"policy at .*sum to 0.8, not 1"):
+        game_evaluation(game, max_policy=uniform(game), min_policy=half)
+    negative = lambda s: {"A": 1.5, "B": -0.5}  # noqa: E731
+    with pytest.raises(ProbabilityError, match="'B' is -0.5"):
+        play(game, {MAX: negative, MIN: uniform(game)})
+
+
+def test_play_is_reproducible_and_optimal_play_draws():
+    game = TicTacToe()
+    agent = minimax_policy(game, search=alphabeta)
+    out = play(game, {MAX: agent, MIN: agent}, seed=1)
+    assert out.utility == 0 and len(out.actions) == 9
+    rand = uniform(game)
+    games = [play(game, {MAX: rand, MIN: rand}, seed=s).actions for s in range(3)]
+    assert games == [play(game, {MAX: rand, MIN: rand}, seed=s).actions for s in range(3)]
+    with pytest.raises(gamelib.GameError, match="no policy for MIN"):
+        play(game, {MAX: rand})
+
+
+def test_halving_minimax_policies_play_to_the_minimax_value():
+    game = Halving(15)
+    pi = minimax_policy(game)
+    assert play(game, {MAX: pi, MIN: pi}).utility == minimax(game).value
+    assert deterministic(lambda s: "-")(game.initial_state) == {"-": 1.0}

@@ -12,7 +12,7 @@ from gamelib.games import Bins
 from gamelib.experiments.chance_trees import node_counts, random_chance_tree
 from gamelib.star import star1, star2
 
-from .strategies import chance_specs
+from .strategies import chance_specs, label_hash
 
 INF = math.inf
 NINE_TENTHS = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]   # the .9/.1 tree, utilities 1..4
@@ -23,11 +23,6 @@ def star_ranges(trace, game, lower=-INF, upper=INF):
     """gamelib.proven_ranges as a Star trace needs it: with the game's chance outcomes, and the
     bounds [lower, upper] for the outcomes a cut never searched."""
     return proven_ranges(trace, game.to_move, chance_outcomes=game.chance_outcomes, bounds=(lower, upper))
-
-
-def label_hash(state):
-    """A deterministic, arbitrary evaluation in [-5, 5]: the same number for a label in every run."""
-    return sum(ord(ch) * 7 ** i for i, ch in enumerate(state)) % 11 - 5
 
 
 def root_values(tree):

@@ -17,7 +17,7 @@ from gamelib.games.connect4 import center_first, evaluation, is_quiet, null_move
 from gamelib.limits import NULL_MOVE, DepthReport, iterative_deepening, search
 
 from ..strategies import nested_specs
-from ..test_limits_properties import label_hash
+from ..strategies import label_hash
 
 GAME = Connect4()
 

@@ -1,0 +1,37 @@
+"""gamelib.trace.ranges: what a trace proves about each node's value (proven_ranges), and chance intervals."""
+from gamelib import (GameTree, alphabeta)
+from ..strategies import FIG_5_2
+from hypothesis import given
+from hypothesis import strategies as st
+from gamelib import minimax
+from gamelib.trace import proven_ranges
+from ..strategies import nested_specs
+
+
+def test_proven_ranges_match_the_notes_walk_through():
+    # Seed 004's end state for Fig. 5.2: A [3, 3], B [3, 3], C (−∞, 2], D [2, 2].
+    from gamelib.trace import proven_ranges
+    inf = float("inf")
+    tree = GameTree.from_nested(FIG_5_2)
+    ranges = proven_ranges(alphabeta(tree, trace=True).trace, tree.to_move)
+    assert {s: ranges[s] for s in "ABCD"} == {"A": (3, 3), "B": (3, 3), "C": (-inf, 2), "D": (2, 2)}
+    mirror = GameTree.from_nested([[[6, 5], [8, 7]], [[2, 1], [3, 4]]])
+    ranges = proven_ranges(alphabeta(mirror, trace=True).trace, mirror.to_move)
+    assert ranges["E"] == (8, inf) and ranges["F"] == (2, 2) and ranges["C"] == (-inf, 2)
+
+
+@given(nested_specs(), st.booleans())
+def test_proven_ranges_hold_the_true_value_and_the_returned_one(spec, on_equality):
+    """The intervals pictures and graders show ('≤2', '[2, 2]') are sound: every closed node's true
+    minimax value and the value alpha-beta returned there lie inside; the root's is exact."""
+    tree = GameTree.from_nested(spec)
+    result = alphabeta(tree, trace=True, prune_on_equality=on_equality)
+    ranges = proven_ranges(result.trace, tree.to_move)
+    assert set(ranges) == set(result.visited)
+    returned = {e.state: e.value for e in result.trace if e.kind != "enter"}
+    for state, (lo, hi) in ranges.items():
+        assert lo <= minimax(tree, state).value <= hi
+        assert lo <= returned[state] <= hi
+    assert ranges["A"] == (result.value, result.value)
+    plain = minimax(tree, trace=True)
+    assert all(lo == hi for lo, hi in proven_ranges(plain.trace, tree.to_move).values())
