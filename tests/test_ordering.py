@@ -8,6 +8,7 @@ from gamelib import alphabeta
 from gamelib.games import TicTacToe
 from gamelib.limits import search
 from gamelib.ordering import HistoryTable, KillerMoves, move_to_front
+from hypothesis import settings
 
 
 def test_killers_keep_the_newest_distinct_moves_per_ply():
@@ -127,3 +128,31 @@ def test_killers_and_history_evaluate_fewer_connect_four_positions_than_centre_f
     assert ours.value == plain.value
     assert len(plain_eval.memo) == at_most
     assert len(ours_eval.memo) <= at_most and ours.nodes < plain.nodes
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["MAX", "MIN"]), st.integers(0, 8), st.integers(-2, 6)),
+                max_size=40),
+       st.sampled_from(["square", "power"]))
+def test_history_orders_as_sorting_by_minus_credit_would(records, weight):
+    history, credit = HistoryTable(weight), {}
+    for player, move, depth in records:
+        history.record(player, move, depth)
+        add = max(depth, 1) ** 2 if weight == "square" else 2 ** max(depth, 1)
+        credit[player, move] = credit.get((player, move), 0.0) + add
+    assert len(history) == len(credit)
+    for player in ("MAX", "MIN"):
+        moves = [3, 1, 4, 0, 5, 2, 6, 8, 7]
+        assert history.order(player, moves) == sorted(moves, key=lambda m: -credit.get((player, m), 0.0))
+        assert all(history.score(player, m) == credit.get((player, m), 0.0) for m in moves)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 5)), max_size=40), st.integers(1, 3))
+def test_killers_keep_what_the_plain_rule_keeps(records, slots):
+    killers, plain = KillerMoves(slots), {}
+    for ply, move in records:
+        killers.record(ply, move)
+        old = plain.get(ply, ())
+        plain[ply] = old if old and old[0] == move else ((move,) + tuple(m for m in old if m != move))[:slots]
+    assert all(killers.moves(ply) == plain.get(ply, ()) for ply in range(4))

@@ -13,6 +13,7 @@ from gamelib.experiments.chance_trees import node_counts, random_chance_tree
 from gamelib.star import star1, star2
 
 from .strategies import chance_specs, label_hash
+import hashlib
 
 INF = math.inf
 NINE_TENTHS = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]   # the .9/.1 tree, utilities 1..4
@@ -322,3 +323,47 @@ IRREGULAR_PINS = {"star1": "838c710e5c997011", "star2": "9e143a9e43ce32ef"}
 @pytest.mark.parametrize("search", SEARCHES, ids=["star1", "star2"])
 def test_star_searches_on_irregular_trees_record_what_they_recorded_before(search):
     assert irregular_star_digest(search) == IRREGULAR_PINS[search.__name__]
+
+
+# --- Star1 and Star2: the same windows, cuts and values, to the last bit ---------------------------
+def _star_family_digest(search) -> str:
+    """Every event of ``search`` on 96 random chance trees (4 shapes, both probability kinds, both
+    orders, 3 seeds, tight and loose bounds), then each value, action and node count."""
+    from gamelib.experiments.chance_trees import random_chance_tree
+    h = hashlib.sha256()
+    for b, n, m in ((2, 2, 2), (3, 3, 2), (5, 6, 2), (3, 2, 3)):
+        for probs in ("uniform", "random"):
+            for order in ("random", "best"):
+                for seed in range(3):
+                    tree = random_chance_tree(b, n, m, seed=seed, probabilities=probs, order=order)
+                    for slack in (0, 1.5):
+                        r = search(tree, lower=-5 - slack, upper=5 + slack, trace=True)
+                        for e in r.trace:
+                            h.update(repr(tuple(e)).encode())
+                        h.update(repr((r.value, r.action, r.nodes)).encode())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("search, digest", [(star1, "e0f6153b7e094be0"), (star2, "148e395d1143796b")],
+                         ids=["star1", "star2"])
+def test_star_searches_cut_where_they_cut_before(search, digest):
+    """Ballard's windows are sums over the other outcomes; they are still added left to right, so
+    every window in every trace, every cut and every count is what it was before (commit cb0655e)."""
+    assert _star_family_digest(search) == digest
+
+
+def test_a_chance_nodes_window_is_the_left_to_right_sum_over_the_other_outcomes():
+    from fractions import Fraction
+    from gamelib.star import _Outcomes
+    pairs = [("a", 0.1), ("b", 0.2), ("c", 0.3), ("d", 0.4)]
+    node = _Outcomes(None, "s", pairs, -5, 5)
+    node.bound(0, 1.5, 1.5)
+    node.bound(2, -2, 3)
+    for i in range(4):
+        A, B = node.window(i, 0.25, 0.75)
+        others = [j for j in range(4) if j != i]
+        assert A == (0.25 - sum(pairs[j][1] * node.hi[j] for j in others)) / pairs[i][1]
+        assert B == (0.75 - sum(pairs[j][1] * node.lo[j] for j in others)) / pairs[i][1]
+        exact = (Fraction(0.25) - sum(Fraction(pairs[j][1]) * Fraction(node.hi[j]) for j in others)) \
+            / Fraction(pairs[i][1])
+        assert abs(A - float(exact)) < 1e-12

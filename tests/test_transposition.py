@@ -5,6 +5,7 @@ import math
 import pytest
 
 from gamelib.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable
+from gamelib.games import TicTacToe
 
 INF = math.inf
 
@@ -117,3 +118,55 @@ def test_items_lists_what_the_table_holds():
     table.store("A", 2, 5, 0, 10, "a1")
     table.store("B", 1, 12, 0, 10, "b1")
     assert [(s, e.flag) for s, e in table.items()] == [("A", EXACT), ("B", LOWER)]
+
+
+def _replayed_line(game, table, state, plies):
+    """The principal variation below ``state`` the obvious way: replay the table's best moves."""
+    out = []
+    while len(out) < plies:
+        m = table.best_move(state)
+        if m is None or game.is_terminal(state) or m not in game.actions(state):
+            break
+        out.append(m)
+        state = game.result(state, m)
+    return out
+
+
+def test_the_tables_line_follows_stored_states_exactly_as_replaying_the_moves_would():
+    from gamelib.games.connect4 import Connect4, center_first, evaluation
+    from gamelib.limits import search
+    for game, kwargs in ((TicTacToe(), dict(depth=9, evaluate=lambda s: 0)),
+                         (Connect4(), dict(depth=6, evaluate=evaluation(), order=center_first))):
+        table = TranspositionTable()
+        search(game, table=table, killers=True, history=True, **kwargs)
+        states = [s for s, _ in table.items()]
+        assert len(states) > 100
+        for s in states:
+            assert table.line(game, s, 9) == _replayed_line(game, table, s, 9)
+    # A move stored from outside a search has no known next state: it is replayed, if legal.
+    game, table = TicTacToe(), TranspositionTable()
+    s0 = game.initial_state
+    table.store(s0, depth=2, value=0, alpha=-1, beta=1, move=(1, 1))
+    table.store(game.result(s0, (1, 1)), depth=1, value=0, alpha=-1, beta=1, move=(1, 1))  # illegal there
+    assert table.line(game, s0, 5) == [(1, 1)] == _replayed_line(game, table, s0, 5)
+
+
+def test_probe_answers_as_the_entrys_bounds_say():
+    table = TranspositionTable()
+    for state, flag_value in (("x", (EXACT, 3)), ("lo", (LOWER, 3)), ("up", (UPPER, 3))):
+        flag, v = flag_value
+        alpha, beta = {EXACT: (0, 9), LOWER: (0, 3), UPPER: (3, 9)}[flag]
+        table.store(state, depth=2, value=v, alpha=alpha, beta=beta, move="m")
+        assert table.get(state) == Entry(2, v, flag, "m")
+    for state, alpha, beta in [("x", 0, 9), ("lo", 0, 2), ("lo", 0, 9), ("lo", 4, 9), ("up", 4, 9),
+                               ("up", 0, 2), ("up", 0, 9), ("missing", 0, 9)]:
+        probe = table.probe(state, 2, alpha, beta)
+        entry = table.get(state)
+        lower = -float("inf") if entry is None or entry.flag == UPPER else entry.value
+        upper = float("inf") if entry is None or entry.flag == LOWER else entry.value
+        decides = entry is not None and (lower == upper or lower >= beta or upper <= alpha)
+        assert probe.value == (entry.value if decides else None)
+        if entry is not None and not decides:
+            assert (probe.alpha, probe.beta) == (max(alpha, lower), min(beta, upper))
+        assert table._probe(state, 2, alpha, beta) == tuple(probe)
+    assert table.probe("x", 3, 0, 9) == (None, 0, 9, "m", None)        # too shallow: only the move

@@ -394,3 +394,24 @@ def test_draw_policy(sol100):
     with pytest.raises(ValueError, match="kind"):
         draw_policy(sol100, kind="3d")
     plt.close("all")
+
+
+# --- Pig's solution without copies ---------------------------------------------------------------
+@pytest.mark.parametrize("target, die", [(10, 6), (39, 6), (30, 2), (25, 4)])
+def test_pig_solution_tables_are_the_whole_table_bellman_backups(target, die):
+    """PigSolution computes the residual and the decisions a turn total at a time, and roll and hold
+    only when asked, from a view of the solver's table: the same numbers, to the bit, as the whole
+    table backup (gamelib.games.pig._bellman) they used to be copied from."""
+    import numpy as np
+    from gamelib.games.pig import _backup, _bellman, solve
+    sol = solve(target, die)
+    P_kij = sol._P_kij
+    roll, hold, live = _bellman(P_kij, die)
+    assert np.shares_memory(sol.P, P_kij) and sol.P.shape == (target,) * 3
+    assert np.array_equal(sol.P, P_kij[:target].transpose(1, 2, 0))
+    assert sol.residual == float(np.abs(_backup(roll, hold) - P_kij[:target])[live].max())
+    ijk = (1, 2, 0)
+    assert np.array_equal(sol.roll, np.where(live, roll, np.nan).transpose(ijk), equal_nan=True)
+    assert np.array_equal(sol.hold, np.where(live, hold, np.nan).transpose(ijk), equal_nan=True)
+    rolls = ((sol.roll >= sol.hold) | (np.arange(target) == 0)) & (sol.roll == sol.roll)
+    assert np.array_equal(sol.rolls, rolls) and not sol.rolls.flags.writeable

@@ -4,6 +4,9 @@ import pytest
 import gamelib
 from gamelib import CHANCE, MAX, MIN, IllegalMoveError, expectiminimax, expectimax, minimax, uniform
 from gamelib.games import Bins, Halving, TicTacToe
+from gamelib import alphabeta
+from gamelib.games import tictactoe as ttt
+from gamelib.games.tictactoe import LINES, SQUARES
 
 
 # --- tic-tac-toe ---------------------------------------------------------------------------------
@@ -118,3 +121,64 @@ def test_tictactoe_evaluation_stays_between_loss_and_win():
     # Swapping X and O negates it (each feature is X's count minus O's).
     swapped = TicTacToe("O...X....").initial_state  # same shape as "X...O....", colours swapped
     assert ev(swapped) == pytest.approx(-ev(TicTacToe("X...O....").initial_state))
+
+
+# --- tic-tac-toe on bitboards ----------------------------------------------------------------------
+def _reference_result(squares: str, to_move: str, square) -> tuple[str, str, int]:
+    """RESULT on a 9-character string, the obvious way: (squares, to move, winner utility)."""
+    i = 3 * square[0] + square[1]
+    mark = "X" if to_move == MAX else "O"
+    after = squares[:i] + mark + squares[i + 1:]
+    won = any(all(after[j] == mark for j in line) for line in LINES)
+    return after, (MIN if to_move == MAX else MAX), (0 if not won else 1 if mark == "X" else -1)
+
+
+def test_tictactoe_bitboards_agree_with_the_string_board_at_every_reachable_position():
+    """All 5,478 positions: squares, moves, whose turn, winner, ACTIONS, RESULT of every square,
+    printing, parsing and the illegal-move errors are those of the plain string board."""
+    game = TicTacToe()
+    seen, frontier = {}, [(game.initial_state, "." * 9, MAX, 0)]
+    while frontier:
+        state, squares, to_move, won = frontier.pop()
+        if squares in seen:
+            assert seen[squares] == state and hash(seen[squares]) == hash(state)
+            continue
+        seen[squares] = state
+        empty = tuple(sq for sq in SQUARES if squares[3 * sq[0] + sq[1]] == ".")
+        assert "".join(state.squares) == squares and state.moves == empty
+        assert game.to_move(state) == to_move and state.winner_utility == won
+        assert repr(state) == f"Board('{squares}', to_move={to_move})"
+        assert str(state) == "\n".join(squares[3 * r:3 * r + 3] for r in range(3))
+        assert TicTacToe.parse(squares) == state
+        game.check_state(state)
+        assert game.is_terminal(state) == (won != 0 or not empty)
+        assert game.actions(state) == (() if won else empty)
+        if game.is_terminal(state):
+            assert game.utility(state, MAX) == won == -game.utility(state, MIN)
+        for sq in SQUARES:
+            if sq in game.actions(state):
+                child = game.result(state, sq)
+                assert game.result(state, sq) is child     # one Board object per position
+                ref = _reference_result(squares, to_move, sq)
+                assert ("".join(child.squares), child.to_move, child.winner_utility) == ref
+                frontier.append((child, *ref))
+            else:
+                with pytest.raises(IllegalMoveError, match="illegal move"):
+                    game.result(state, sq)
+    assert len(seen) == 5478
+    assert len(ttt._BOARDS) == 5478                        # the cache holds positions, nothing else
+
+
+@pytest.mark.parametrize("action", [(3, 3), (-1, 0), [0, 0], "a1", None, (0,), (0, 0, 0)])
+def test_tictactoe_result_refuses_what_is_not_a_square(action):
+    game = TicTacToe()
+    with pytest.raises(IllegalMoveError, match=r"illegal move .*legal: \[\(0, 0\)"):
+        game.result(game.initial_state, action)
+
+
+def test_tictactoe_numbers_of_the_notes_are_unchanged():
+    """Node counts and values the notebooks print (minimax, alpha-beta both conventions)."""
+    game = TicTacToe()
+    assert minimax(game)[:3] == (0, (0, 0), 549_946)
+    assert alphabeta(game)[:3] == (0, (0, 0), 18_297)
+    assert alphabeta(game, prune_on_equality=False).nodes == 146_120

@@ -35,3 +35,13 @@ def test_proven_ranges_hold_the_true_value_and_the_returned_one(spec, on_equalit
     assert ranges["A"] == (result.value, result.value)
     plain = minimax(tree, trace=True)
     assert all(lo == hi for lo, hi in proven_ranges(plain.trace, tree.to_move).values())
+
+
+def test_proven_ranges_is_one_function():
+    """Issue 11: one name, one meaning.  gamelib.proven_ranges (from gamelib.core) reads every trace;
+    a Star trace passes the game's chance outcomes and the bounds."""
+    import gamelib
+    import gamelib.star
+    import gamelib.trace
+    assert gamelib.proven_ranges is gamelib.trace.proven_ranges
+    assert not hasattr(gamelib.star, "proven_ranges")
