@@ -6,6 +6,10 @@ from hypothesis import strategies as st
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
+# Kuhn poker's information sets, as gamelib.games.KuhnPoker keys them (the card, then the history).
+KEYS_MAX = ["J", "Q", "K", "Jpb", "Qpb", "Kpb"]
+KEYS_MIN = ["Jp", "Qp", "Kp", "Jb", "Qb", "Kb"]
+
 # Small integer leaves on purpose: ties are where the two pruning conventions differ.
 leaf = st.integers(min_value=-5, max_value=5)
 

@@ -1,5 +1,5 @@
 """gamelib.trace.ranges: what a trace proves about each node's value (proven_ranges), and chance intervals."""
-from gamelib import (GameTree, alphabeta)
+from gamelib import GameTree, alphabeta
 from ..strategies import FIG_5_2
 from hypothesis import given
 from hypothesis import strategies as st
