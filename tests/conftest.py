@@ -7,6 +7,7 @@ import pathlib
 import shutil
 
 import matplotlib
+import pytest
 from hypothesis import HealthCheck, settings
 
 matplotlib.use("Agg")  # tests draw pictures but never show them
@@ -17,6 +18,16 @@ settings.register_profile("ci", max_examples=200, deadline=None, derandomize=Tru
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+@pytest.fixture
+def fig52():
+    """AIMA 4th ed. Fig. 5.2 as a GameTree, and alpha-beta's traced result on it."""
+    from gamelib import GameTree, alphabeta
+
+    from .strategies import FIG_5_2
+    tree = GameTree.from_nested(FIG_5_2)
+    return tree, alphabeta(tree, trace=True)
+
 
 # -- browser tests (tests/browser/): what the run's summary must say -----------------------------------
 BROWSER_ARTIFACTS = pathlib.Path(__file__).resolve().parent.parent / "test-artifacts" / "browser"

@@ -6,6 +6,11 @@ from hypothesis import strategies as st
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
+# AIMA 4th ed. Fig. 5.4: three players A, B, C and their utility vectors.
+ABC = ("A", "B", "C")
+FIG_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]],
+           [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]]
+
 # Kuhn poker's information sets, as gamelib.games.KuhnPoker keys them (the card, then the history).
 KEYS_MAX = ["J", "Q", "K", "Jpb", "Qpb", "Kpb"]
 KEYS_MIN = ["Jp", "Qp", "Kp", "Jb", "Qb", "Kb"]

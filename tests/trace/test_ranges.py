@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 from gamelib import minimax
 from gamelib.trace import proven_ranges
 from ..strategies import nested_specs
+import gamelib.trace as T
+from gamelib import chance, star1
 
 
 def test_proven_ranges_match_the_notes_walk_through():
@@ -40,8 +42,15 @@ def test_proven_ranges_hold_the_true_value_and_the_returned_one(spec, on_equalit
 def test_proven_ranges_is_one_function():
     """Issue 11: one name, one meaning.  gamelib.proven_ranges (from gamelib.core) reads every trace;
     a Star trace passes the game's chance outcomes and the bounds."""
-    import gamelib
     import gamelib.star
     import gamelib.trace
     assert gamelib.proven_ranges is gamelib.trace.proven_ranges
     assert not hasattr(gamelib.star, "proven_ranges")
+
+
+def test_chance_intervals_and_root_move_values():
+    tree = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
+    r = star1(tree, lower=1, upper=4, trace=True)
+    got = T.chance_intervals(tree, r.trace, T.leaf_bounds(tree))
+    assert {s: tuple(round(x, 9) for x in v) for s, v in got.items()} == {"B": (2.1, 2.1), "C": (1.0, 1.3)}
+    assert {a: round(v, 9) for a, v in T.root_move_values(r).items()} == {"a1": 2.1, "a2": 1.3}

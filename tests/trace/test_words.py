@@ -10,8 +10,13 @@ from gamelib.core import CHANCE  # noqa: E402
 from gamelib.experiments.chance_trees import random_chance_tree  # noqa: E402
 from gamelib.viz import (PRESETS, TraceView, TreeExplorer, star1_window_text, why_chance_cut,  # noqa: E402
                          why_cut)
+from gamelib import minimax  # noqa: E402
+from gamelib.viz import describe_event  # noqa: E402
+from ..strategies import FIG_5_2  # noqa: E402
+from gamelib import maxn  # noqa: E402
+from gamelib.viz import describe_maxn_event  # noqa: E402
+from ..strategies import ABC, FIG_5_4  # noqa: E402
 
-FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 FIG_5_12 = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]
 
 FIG_5_2_WHY = ("why: MIN can hold MAX to 2 or less here, but MAX already has α = 3 elsewhere on the "
@@ -83,3 +88,28 @@ def test_the_explorer_says_the_same():
         ex.step = k
         said[k] = ex.state_text.split("\n")[1]
     assert said == {3: B1_WINDOW, 5: B1_WINDOW.replace("b1", "b2"), 9: C1_WINDOW, 11: C_WHY}
+
+
+def test_describe_event_reads_the_event(fig52):
+    tree, r = fig52
+    assert describe_event(r.trace[0]) == "enter A (the root) with window [−∞, +∞]"
+    assert describe_event(r.trace[3]) == "leaf E: utility 3"
+    assert describe_event(r.trace[12]).startswith("prune at C: value 2")
+    assert "c2, c3 are never searched" in describe_event(r.trace[12])
+    # Told whose node it is, a prune is explained from that side (MIN at C: v ≤ α).
+    assert describe_event(r.trace[12], tree.players["C"]) == (
+        "prune at C: value 2 ≤ α = 3: MAX has a choice at least as good above, so c2, c3 are never searched")
+    assert describe_event(r.trace[-1]) == "exit A with value 3"
+    mm = minimax(GameTree.from_nested(FIG_5_2), trace=True)
+    assert describe_event(mm.trace[1]) == "enter B via a1"
+
+
+def test_describe_maxn_events():
+    tree = GameTree.from_nested(FIG_5_4, players=ABC)
+    r = maxn(tree, trace=True)
+    said = [describe_maxn_event(e, tree.to_move(e.state), tree.player_order) for e in r.trace]
+    assert said[0] == "enter A (the root)" and said[1] == "enter B via a1"
+    assert said[3:5] == ["enter H via d1", "leaf H: utilities (1, 2, 6)"]
+    exit_d = said[[e.kind == "exit" and e.state == "D" for e in r.trace].index(True)]
+    assert exit_d == ("exit D with (1, 2, 6): the child best for C, who moves there (its own component, "
+                      "number 3, is 6)")

@@ -7,6 +7,8 @@ from matplotlib.figure import Figure
 
 from gamelib.games.connect4 import Connect4
 from gamelib.viz.connect4_board import Connect4Board, board_html, draw_connect4, winning_cells
+import math
+from gamelib.core import ArgumentError
 
 GAME = Connect4()
 
@@ -228,3 +230,22 @@ def test_a_failing_move_leaves_the_board_whole_and_says_why():
     del board.agent_move
     board.buttons[2].click()
     assert len(board.history) == 4 and board.message == ""
+
+
+@pytest.mark.parametrize("kwargs, named", [
+    ({"depth": -1}, "depth"), ({"depth": 0}, "depth"), ({"depth": 100}, "depth"), ({"depth": 2.5}, "depth"),
+    ({"depth": True}, "depth"), ({"time_limit": math.nan}, "time_limit"), ({"time_limit": 0}, "time_limit"),
+    ({"time_limit": -1}, "time_limit"), ({"time_limit": math.inf}, "time_limit"),
+    ({"time_limit": 60}, "time_limit"), ({"human": "red"}, "human"), ({"quiescence": "yes"}, "quiescence"),
+])
+def test_connect4_board_refuses_bad_arguments_instead_of_clamping(kwargs, named):
+    with pytest.raises(ArgumentError, match=named):
+        Connect4Board(**kwargs)
+
+
+def test_connect4_board_setters_refuse_and_keep_the_settings():
+    board = Connect4Board(depth=4)
+    for attribute, value in (("depth", 15), ("depth", 3.0), ("time_limit", math.nan), ("time_limit", 0.0)):
+        with pytest.raises(ArgumentError, match=attribute):
+            setattr(board, attribute, value)
+        assert (board.depth, board.time_limit) == (4, None)

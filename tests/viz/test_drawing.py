@@ -4,7 +4,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import math  # noqa: E402
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
@@ -13,22 +12,16 @@ from matplotlib.collections import PathCollection  # noqa: E402
 import gamelib  # noqa: E402
 from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax  # noqa: E402
 from gamelib.games import Bins, TicTacToe  # noqa: E402
-from gamelib.viz import TraceView, describe_event, draw_board, draw_legend, draw_tree  # noqa: E402
+from gamelib.viz import TraceView, draw_board, draw_legend, draw_tree  # noqa: E402
 from gamelib.viz.drawing import COLORS, figure_size, legend_handles, tidy_layout  # noqa: E402
+from gamelib.core import ArgumentError  # noqa: E402
 
-FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-
+from ..strategies import FIG_5_2  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def close_figures():
     yield
     plt.close("all")
-
-
-@pytest.fixture
-def fig52():
-    tree = GameTree.from_nested(FIG_5_2)
-    return tree, alphabeta(tree, trace=True)
 
 
 def filled(ax, tree, colour):
@@ -52,50 +45,6 @@ def texts(ax):
 
 
 # -- TraceView: what the picture is made of ------------------------------------------------------------
-
-def test_fig_5_2_pruned_nodes_are_exactly_i_and_j(fig52):
-    tree, r = fig52
-    view = TraceView(r, tree=tree)
-    assert view.pruned == {"I", "J"}
-    assert view.pruned_by == {"I": "C", "J": "C"}
-    assert view.skipped_edges == {("C", "c2"), ("C", "c3")}
-    assert view.complete and view.path == []
-
-
-def test_fig_5_2_visit_order_and_values(fig52):
-    tree, r = fig52
-    view = TraceView(r, tree=tree)
-    assert sorted(view.order, key=view.order.get) == list("ABEFGCHDKLM") == r.visited
-    assert view.order["A"] == 1 and view.order["C"] == 6 and view.order["M"] == 11
-    assert view.value["A"] == 3 and view.value["B"] == 3 and view.value["D"] == 2
-    assert view.closed["C"] == "prune" and view.value["C"] == 2
-    assert view.window["C"] == (3, 2)
-
-
-def test_trace_view_at_intermediate_steps(fig52):
-    tree, r = fig52
-    start = TraceView(r, 0, tree=tree)
-    assert start.current is None and start.order == {} and start.pruned == set()
-    after_b = TraceView(r, 9, tree=tree)  # the 9th event: exit B with 3
-    assert after_b.current == r.trace[8] and after_b.current.kind == "exit"
-    assert list(after_b.order) == list("ABEFG")
-    assert after_b.path == ["A"] and after_b.value["B"] == 3
-    assert after_b.pruned == set() and not after_b.complete
-    at_c = TraceView(r, 12, tree=tree)  # leaf H read, C not yet cut
-    assert at_c.path == ["A", "C"] and at_c.pruned == set()
-    cut = TraceView(r, 13, tree=tree)  # the prune at C
-    assert cut.pruned == {"I", "J"} and [e.state for e in cut.prunes] == ["C"]
-    at_d = TraceView(r, 14, tree=tree)  # enter D: A's window, as A passed it to D, is now [3, +inf]
-    assert at_d.window["A"] == (3, math.inf)
-    assert at_d.path == ["A", "D"]
-    assert TraceView(r, 10_000, tree=tree).step == len(r.trace)
-    assert TraceView(r, -5, tree=tree).step == 0
-
-
-def test_minimax_trace_prunes_nothing():
-    tree = GameTree.from_nested(FIG_5_2)
-    view = TraceView(minimax(tree, trace=True), tree=tree)
-    assert view.pruned == set() and view.window == {} and len(view.order) == 13
 
 
 def test_seed_004_example_and_its_mirror():
@@ -208,20 +157,6 @@ def test_legend_and_board():
         draw_board("XO")
 
 
-def test_describe_event_reads_the_event(fig52):
-    tree, r = fig52
-    assert describe_event(r.trace[0]) == "enter A (the root) with window [−∞, +∞]"
-    assert describe_event(r.trace[3]) == "leaf E: utility 3"
-    assert describe_event(r.trace[12]).startswith("prune at C: value 2")
-    assert "c2, c3 are never searched" in describe_event(r.trace[12])
-    # Told whose node it is, a prune is explained from that side (MIN at C: v ≤ α).
-    assert describe_event(r.trace[12], tree.players["C"]) == (
-        "prune at C: value 2 ≤ α = 3: MAX has a choice at least as good above, so c2, c3 are never searched")
-    assert describe_event(r.trace[-1]) == "exit A with value 3"
-    mm = minimax(GameTree.from_nested(FIG_5_2), trace=True)
-    assert describe_event(mm.trace[1]) == "enter B via a1"
-
-
 def test_draw_tree_into_given_axes_makes_no_figure(fig52):
     tree, r = fig52
     fig = matplotlib.figure.Figure()
@@ -244,3 +179,20 @@ def test_pictures_fit_a_notebook_column_and_keep_type_legible(fig52):
         assert ax.figure.get_figwidth() <= COLUMN_WIDTH
         assert min(x.get_fontsize() for x in ax.texts) >= MIN_FONT
         plt.close(ax.figure)
+
+
+FIG52 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def test_draw_tree_refuses_another_trees_trace():
+    fig52 = GameTree.from_nested(FIG52)
+    before = plt.get_fignums()
+    other = GameTree.from_nested([[1, 2], [3, 4]])
+    with pytest.raises(ArgumentError, match="not one of its children"):
+        draw_tree(fig52, alphabeta(other, trace=True))
+    bigger = GameTree.from_nested([[[1, 2], [3, 4]], [[5, 6], [7, 8]]])
+    with pytest.raises(ArgumentError, match="draw the tree the search ran on"):
+        draw_tree(other, alphabeta(bigger, trace=True))
+    ax = draw_tree(fig52, alphabeta(fig52, trace=True))     # its own trace: drawn
+    plt.close(ax.figure)
+    assert plt.get_fignums() == before                       # and the refused ones opened no figure

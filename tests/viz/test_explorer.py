@@ -4,7 +4,6 @@ import matplotlib
 matplotlib.use("Agg")
 
 import html  # noqa: E402
-import random  # noqa: E402
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
@@ -14,9 +13,12 @@ from gamelib.core import ArgumentError  # noqa: E402
 import gamelib.viz.tree_kinds as tree_kinds  # noqa: E402
 from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax, star1  # noqa: E402
 from gamelib.experiments.chance_trees import random_chance_tree  # noqa: E402
-from gamelib.games import TicTacToe  # noqa: E402
-from gamelib.viz import PRESETS, TicTacToeBoard, TreeExplorer, describe_event  # noqa: E402
-from gamelib.viz.play import BLANK  # noqa: E402
+from gamelib.viz import PRESETS, TreeExplorer, describe_event  # noqa: E402
+import math  # noqa: E402
+from gamelib.core import GameError  # noqa: E402
+from gamelib import maxn  # noqa: E402
+from gamelib.viz import describe_maxn_event  # noqa: E402
+from ..strategies import FIG_5_4  # noqa: E402
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -285,120 +287,6 @@ def test_chance_pictures():
 
 # -- TicTacToeBoard ------------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def board():
-    return TicTacToeBoard()
-
-
-def test_board_starts_empty_with_every_move_a_draw(board):
-    board.new_game("X")
-    assert board.state == TicTacToe().initial_state and board.history == []
-    assert board.values == {(r, c): 0 for r in range(3) for c in range(3)}
-    assert all(b.description == "draw" for row in board.buttons for b in row)
-    assert "You are X, to move" in board.status
-
-
-def test_click_plays_and_the_agent_replies(board):
-    board.new_game("X")
-    board.click(1, 1)
-    assert len(board.history) == 2 and board.history[0] == ("X", (1, 1))
-    mark, reply = board.history[1]
-    assert mark == "O" and board.state.squares[3 * reply[0] + reply[1]] == "O"
-    assert board.buttons[1][1].description == "X"
-    assert board.to_move == "X" and f"O (agent) played {reply}" in board.status
-    # The agent's reply is the minimax decision: its value equals the minimax value after X's move.
-    after_x = TicTacToe().result(TicTacToe().initial_state, (1, 1))
-    assert minimax(TicTacToe(), TicTacToe().result(after_x, reply)).value == 0
-
-
-def test_illegal_click_is_refused_and_changes_nothing(board):
-    board.new_game("X")
-    board.click(0, 0)
-    state, history = board.state, list(board.history)
-    taken = history[1][1]
-    message = board.click(*taken)
-    assert "taken" in message and board.status == message
-    assert board.state == state and board.history == history
-    assert "not a square" in board.click(3, 0) and board.state == state
-
-
-def test_values_are_minimax_values_for_the_human():
-    game = TicTacToe()
-    state = TicTacToe.parse("XO..X..O.")  # X to move
-    b = TicTacToeBoard()  # alpha-beta finds them: the root value of a search is the minimax value
-    expected = {a: minimax(game, game.result(state, a)).value for a in game.actions(state)}
-    assert b.move_values(state) == expected and 1 in expected.values()
-    assert b.value_of(state) == minimax(game, state).value == 1
-    as_o = TicTacToeBoard(human="O")
-    assert len(as_o.history) == 1 and as_o.history[0][0] == "X"  # the agent opened
-    x_values = as_o.move_values()
-    assert as_o.values == {a: -v for a, v in x_values.items()}  # O's viewpoint
-    assert as_o.cache_size > 0
-
-
-def test_button_toggle_and_new_game_widgets():
-    b = TicTacToeBoard()
-    b.buttons[2][2].click()
-    assert b.history[0] == ("X", (2, 2)) and len(b.history) == 2
-    b.values_box.value = False
-    assert all(btn.description in (BLANK, "X", "O") for row in b.buttons for btn in row)
-    b.human_toggle.value = "O"
-    assert b.human == "O" and len(b.history) == 1 and b.to_move == "O"
-    b.new_button.click()
-    assert b.human == "O" and len(b.history) == 1
-
-
-@pytest.mark.parametrize("human", ["X", "O"])
-def test_agent_never_loses_against_random_play(board, human):
-    rng = random.Random(2024)
-    for _ in range(12):
-        board.new_game(human)
-        while not board.over:
-            board.click(*rng.choice(list(board.state.moves)))
-        assert board.winner in (None, board.agent)
-        assert "game is over" in board.click(0, 0)  # refused once the game has ended
-
-
-def test_a_blank_square_is_a_no_break_space_never_empty():
-    """Regression (issue 7): the Button view keeps its old label when the description becomes '',
-    so a square that should go blank (values hidden, new game, game over) showed a stale mark."""
-    b = TicTacToeBoard()
-    b.values_box.value = False
-    b.click(1, 1)
-    b.new_game()
-    assert all(btn.description == BLANK for row in b.buttons for btn in row)
-    b.values_box.value = True
-    while not b.over:  # X plays the first empty square; the agent wins or draws
-        b.click(*next(iter(b.state.moves)))
-    assert {btn.description for row in b.buttons for btn in row} <= {BLANK, "X", "O"}
-    assert BLANK in {btn.description for row in b.buttons for btn in row}
-
-
-def test_a_second_click_sent_before_the_board_showed_the_move_is_dropped():
-    """Regression (issue 7): a double-click played two moves.  The squares come in two sets shown in
-    turn; the second click of a double-click arrives on the set no longer shown."""
-    b = TicTacToeBoard()
-    square = b.buttons[1][1]
-    square.click()
-    assert len(b.history) == 2 and b.buttons[1][1] is not square
-    status = b.status
-    square.click()                      # the double-click's second click: dropped, no "taken" note
-    assert len(b.history) == 2 and b.status == status
-    r, c = next(iter(b.state.moves))
-    b.buttons[r][c].click()             # a click on the squares on show plays
-    assert len(b.history) == 4
-
-
-def test_widgets_text_form_says_to_run_the_cell():
-    """Regression (issue 7): before a notebook is run, a widget cell showed
-    ``TreeExplorer(children=(HBox(...`` and nothing told the student to run it."""
-    from gamelib.viz import Connect4Board, SigmaWidget, TransformExplorer
-    for w in (TreeExplorer(draw=False), TicTacToeBoard(), Connect4Board(depth=1),
-              SigmaWidget(draw=False, trials=200), TransformExplorer(draw=False)):
-        plain = w._repr_mimebundle_()["text/plain"]
-        assert plain.startswith(type(w).__name__ + ":") and "Run this cell" in plain
-        assert "children=" not in plain
-
 
 # -- issue 7: the explorer as a student meets it ----------------------------------------------------
 
@@ -512,3 +400,121 @@ def test_pictures_are_kept_and_the_next_is_drawn_ahead():
     assert ("alphabeta", 2) in ex._pngs           # drawn ahead while the student read step 1
     ex.next()
     assert ex.png == ex._pngs[("alphabeta", 2)]
+
+
+def test_explorer_set_tree_with_an_infinite_leaf_is_refused_before_anything_changes():
+    e = TreeExplorer()
+    before = (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, len(e.tree), e.png)
+    bad = GameTree.from_nested([chance((0.5, [3, math.inf]), (0.5, [1, 2])), [4, 5]])
+    with pytest.raises(ArgumentError, match="finite"):
+        e.set_tree(bad)
+    assert (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, len(e.tree), e.png) == before
+
+
+def test_explorer_set_random_too_large_leaves_the_controls_as_they_were():
+    e = TreeExplorer()
+    before = (e.branching.value, e.depth.value, e.tree_name, len(e.tree))
+    with pytest.raises(ArgumentError, match="36"):
+        e.set_random(branching=5, depth=10)
+    assert (e.branching.value, e.depth.value, e.tree_name, len(e.tree)) == before
+
+
+def test_a_failed_python_call_restores_everything_even_after_it_changed_the_picker():
+    """all_or_nothing: set_tree changes the picker's options before it loads the tree; a failure in
+    the load puts them back."""
+    e = TreeExplorer()
+    before = (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, e._custom)
+    original = e._load
+
+    def failing_load(*args, **kwargs):
+        raise GameError("simulated failure while loading")
+    e._load = failing_load
+    with pytest.raises(GameError, match="simulated"):
+        e.set_tree([[1, 2], [3, 4]])
+    e._load = original
+    assert (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, e._custom) == before
+
+
+def test_explorer_steps_through_maxn_on_fig_5_4():
+    """The explorer reads maxn's own trace (never searches itself): one event a step, the vector of
+    every node it leaves, one colour per player in the key, no window and no prunes."""
+    from gamelib.viz import TreeExplorer
+    from gamelib.viz.explorer import NPLAYER_PRESETS
+    ex = TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)")
+    players = ("P1", "P2", "P3")     # AIMA's A, B, C: not the nodes' labels (issue 23)
+    tree = GameTree.from_nested(FIG_5_4, players=players)
+    reference = maxn(tree, trace=True)
+    assert ex.multiplayer and not ex.has_chance and ex.algorithm == "maxn"
+    assert list(ex.algorithm_toggle.options) == ["maxn", "maxn spiteful", "maxn generous", "maxn adversarial"]
+    assert "value and decision: at the end of the search" in ex.summary_text    # not given away at step 0
+    assert ex.total == len(reference.trace) == 30 and ex.result.trace == reference.trace
+    assert ex.equality_box.layout.display == "none" and ex.bounds_box.layout.display == "none"
+    for k, e in enumerate(reference.trace, 1):
+        ex.next()
+        assert ex.event == e
+        if e.state != "A":
+            assert ex.event_text == describe_maxn_event(e, tree.players.get(e.state), players)
+    assert ex.view.value["A"] == (1, 2, 6) and ex.view.chosen["A"] == "B"
+    assert ex.event_text == ("exit A with (1, 2, 6): P1 is tied, a1 and a2 both give it 1; max^n keeps the first "
+                             "of equal children, as minimax does: a1")              # not "the child best for P1"
+    assert "value (P1, P2, P3) = (1, 2, 6), decision a1" in ex.summary_text
+    assert "tie rules: maxn, maxn generous, maxn adversarial take a1, (1, 2, 6); maxn spiteful takes a2" in ex.text
+    assert "nodes visited: maxn 15 of 15" in ex.summary_text and ex.prunes == [] == ex.pruned_nodes
+    assert "max^n keeps no window · value (1, 2, 6)" in ex.state_text
+    ex.step = 3
+    assert "at D (P3 moves: it maximizes component 3 of the vector)" in ex.state_text
+    assert "path A → B → D" in ex.state_text
+    ex.algorithm = "maxn spiteful"             # P1's tie at the root broken against P2 and P3
+    assert ex.step == 0 and ex.result.value == (1, 5, 2) == maxn(tree, ties="spiteful").value
+    ex.last()
+    assert "decision a2" in ex.summary_text and "spiteful breaks the tie against the others" in ex.event_text
+    ex.algorithm = "maxn paranoid"             # the tie rule's old name
+    assert ex.algorithm == "maxn adversarial" and "who gets 1 from each: so the first: a1" in ex.event_text
+    assert ex._figsize[0] <= 8.2 and ex.png.startswith(b"\x89PNG")
+    assert NPLAYER_PRESETS["AIMA Fig. 5.4 (P1, P2, P3)"][0] == FIG_5_4
+    assert TreeExplorer("AIMA Fig. 5.4 (A, B, C)", draw=False).tree_name == "AIMA Fig. 5.4 (P1, P2, P3)"
+
+
+def test_explorer_takes_nplayer_trees_and_goes_back_to_two_players():
+    from gamelib.viz import TreeExplorer
+    ex = TreeExplorer(GameTree.from_nested(FIG_5_4, players=("P1", "P2", "P3")), draw=False)
+    assert ex.tree_picker.value == "AIMA Fig. 5.4 (P1, P2, P3)"        # shown as the preset it is
+    two = GameTree.from_nested([[(3, 1), (0, 0)], [(2, 2), (1, 5)]], players=("X", "Y"))
+    ex.set_tree(two, name="not zero-sum")
+    assert ex.multiplayer and ex.tree_name == "not zero-sum" and ex.result.value == (3, 1)
+    ex.tree_picker.value = "AIMA Fig. 5.2"
+    assert not ex.multiplayer and ex.algorithm == "alphabeta" and ex.result.value == 3
+    assert ex.equality_box.layout.display is None and "prunes so far" in ex.text
+    ex.tree_picker.value = "AIMA Fig. 5.4 (P1, P2, P3)"
+    assert ex.algorithm == "maxn" and ex.message == ""
+    with pytest.raises(ValueError, match="algorithm must be one of"):
+        ex.algorithm = "alphabeta"                       # not offered on a max^n tree
+    assert ex.algorithm == "maxn"
+    chance_tree = GameTree.from_nested([chance((0.5, [(1, 0, 0), (0, 1, 0)]), (0.5, [(0, 0, 1)])),
+                                        [(2, 2, 2)]], players=("A", "B", "C"))
+    ex.set_tree(chance_tree)
+    assert ex.multiplayer and ex.result.value == maxn(chance_tree).value and ex.bounds is None
+
+
+def test_explorer_refuses_an_infinite_component_and_stays_whole():
+    from gamelib.viz import TreeExplorer
+    ex = TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)", draw=False)
+    before = (ex.tree_name, ex.text)
+    bad = GameTree.from_nested([[(1, float("inf"), 0), (0, 0, 1)]], players=("A", "B", "C"))
+    with pytest.raises(ArgumentError, match="finite numbers"):
+        ex.set_tree(bad)
+    assert (ex.tree_name, ex.text) == before
+
+
+@pytest.mark.parametrize("spec", [[(1, 2, 3), (4, 5)], [(1, 2), (3, 4)]])
+def test_explorer_set_tree_with_utility_vectors_but_no_players_changes_nothing(spec):
+    # These used to be shown as a two-player tree (applied instead of refused).
+    from gamelib.trees import TreeSpecError
+    from gamelib.viz import TreeExplorer
+    ex = TreeExplorer(draw=False)
+    before = (ex.tree_picker.value, list(ex.tree_picker.options), ex.tree_name, len(ex.tree), ex.text)
+    with pytest.raises(TreeSpecError, match=r"spec\[0\]: .* is a tuple: .*players="):
+        ex.set_tree(spec)
+    with pytest.raises(ArgumentError, match="step must be a whole number of events >= 0, got 2.5"):
+        ex.set_tree([[1, 2], [3, 4]], step=2.5)
+    assert (ex.tree_picker.value, list(ex.tree_picker.options), ex.tree_name, len(ex.tree), ex.text) == before

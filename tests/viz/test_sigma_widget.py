@@ -11,6 +11,8 @@ import pytest  # noqa: E402
 from gamelib.experiments.sigma import (TEXTBOOK_TREE, branch_probabilities,  # noqa: E402
                                        exact_branch_probabilities)
 from gamelib.viz.sigma_widget import SigmaWidget, draw_sigma  # noqa: E402
+import math  # noqa: E402
+from gamelib.core import ArgumentError  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +86,25 @@ def test_draw_sigma_static_picture():
     assert any(t.startswith("P(a1 truly best) 0.7") and "exact 0.7139" in t for t in texts)
     assert sum(t == "±5" for t in texts) == 8
     plt.close("all")
+
+
+@pytest.mark.parametrize("kwargs, named", [
+    ({"sigma": -1}, "sigma"), ({"sigma": math.nan}, "sigma"), ({"sigma": math.inf}, "sigma"),
+    ({"correlation": 2}, "correlation"), ({"correlation": -0.5}, "correlation"),
+    ({"correlation": math.nan}, "correlation"), ({"shared": "cousins"}, "shared"),
+    ({"trials": 0}, "trials"), ({"trials": 2.5}, "trials"),
+])
+def test_sigma_widget_refuses_bad_arguments_instead_of_clamping(kwargs, named):
+    with pytest.raises(ArgumentError, match=named):
+        SigmaWidget(draw=False, **kwargs)
+
+
+@pytest.mark.parametrize("attribute, value", [("sigma", math.nan), ("sigma", math.inf), ("sigma", -1),
+                                              ("correlation", 2), ("correlation", math.nan),
+                                              ("shared", "cousins")])
+def test_sigma_widget_setter_raises_and_keeps_the_widget_whole(attribute, value):
+    w = SigmaWidget(draw=False)
+    before = (w.sigma, w.correlation, w.shared, w.result.sigma, w.text_html.value)
+    with pytest.raises(ArgumentError, match=attribute):
+        setattr(w, attribute, value)
+    assert (w.sigma, w.correlation, w.shared, w.result.sigma, w.text_html.value) == before
