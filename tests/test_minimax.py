@@ -13,6 +13,7 @@ from gamelib.trees import ChanceSpec
 from .strategies import chance_specs, nested_specs
 from gamelib import GameError
 from gamelib.games import TicTacToe
+import gamelib
 
 
 # --- minimax -------------------------------------------------------------------------------------
@@ -159,3 +160,8 @@ def test_tictactoe_depth_limited():
     assert minimax(TicTacToe(), depth=2, evaluate=lambda s: 0)[:3] == (0, (0, 0), 1 + 9 + 72)
     # One ply is enough to see an immediate win.
     assert alphabeta(TicTacToe("XX.OO...."), depth=1, evaluate=lambda s: 0)[:2] == (1, (0, 2))
+
+
+def test_minimax_refuses_chance_states():
+    with pytest.raises(gamelib.GameError, match="use expectiminimax"):
+        minimax(Bins(coin=True))

@@ -1,9 +1,9 @@
-"""The games: rules, illegal moves, and the exact values the lecture notes give."""
+"""gamelib.games.tictactoe: rules, illegal moves, the exact values the lecture notes give, and the
+bitboards agreeing with the string board (issue 12)."""
 import pytest
 
-import gamelib
-from gamelib import CHANCE, MAX, MIN, IllegalMoveError, expectiminimax, expectimax, minimax, uniform
-from gamelib.games import Bins, Halving, TicTacToe
+from gamelib import MAX, MIN, IllegalMoveError, minimax
+from gamelib.games import TicTacToe
 from gamelib import alphabeta
 from gamelib.games import tictactoe as ttt
 from gamelib.games.tictactoe import LINES, SQUARES
@@ -53,57 +53,6 @@ def test_tictactoe_finds_the_win_and_the_block():
     assert minimax(game).value == 1 and minimax(game).action == (0, 2)
     game = TicTacToe("XX.O.....")        # O to move must block at (0, 2)
     assert minimax(game).action == (0, 2)
-
-
-# --- halving (CS221) -----------------------------------------------------------------------------
-@pytest.mark.parametrize("n, value", [(1, -1), (2, 1), (3, 1), (4, -1), (5, 1)])
-def test_halving_values(n, value):
-    # n=1: both moves leave the opponent with 0, who wins.  n=4: '-' -> 3 and '/' -> 2, both wins for
-    # the opponent (3: '/' leaves 1; 2: '-' leaves 1).
-    assert minimax(Halving(n)).value == value
-
-
-def test_halving_rules():
-    game = Halving(5)
-    s = game.initial_state
-    assert game.actions(s) == ("-", "/")
-    assert game.result(s, "-").n == 4 and game.result(s, "/").n == 2
-    with pytest.raises(IllegalMoveError, match=r"'\*'.*legal: \['-', '/'\]"):
-        game.result(s, "*")
-    with pytest.raises(ValueError, match="whole number"):
-        Halving(-1)
-
-
-# --- bins (CS221 games 1 and 2) -------------------------------------------------------------------
-def test_bins_game_1_values_from_the_notes():
-    game = Bins()
-    assert minimax(game)[:2] == (1, "B")
-    assert expectimax(game, opponent_policy=uniform(game))[:2] == (5, "C")
-
-
-def test_bins_game_2_with_the_coin():
-    game = Bins(coin=True)
-    result = expectiminimax(game)
-    assert (result.value, result.action) == (-2, "C")
-    coin = game.result(game.initial_state, "A")
-    assert game.to_move(coin) == CHANCE
-    assert game.result(coin, "heads").bin == "C"  # one bin to the left, wrapping around
-    with pytest.raises(IllegalMoveError, match=r"'edge'.*legal: \['heads', 'tails'\]"):
-        game.result(coin, "edge")
-
-
-def test_bins_illegal_choice():
-    game = Bins()
-    with pytest.raises(IllegalMoveError, match=r"'D'.*legal: \['A', 'B', 'C'\]"):
-        game.result(game.initial_state, "D")
-    b = game.result(game.initial_state, "B")
-    with pytest.raises(IllegalMoveError, match=r"50.*legal: \[1, 3\]"):
-        game.result(b, 50)
-
-
-def test_minimax_refuses_chance_states():
-    with pytest.raises(gamelib.GameError, match="use expectiminimax"):
-        minimax(Bins(coin=True))
 
 
 def test_tictactoe_evaluation_stays_between_loss_and_win():
