@@ -19,6 +19,19 @@ settings.register_profile("ci", max_examples=200, deadline=None, derandomize=Tru
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+@pytest.fixture(scope="session", autouse=True)
+def _write_bad_input_tally():
+    """With GAMELIB_BAD_INPUT_TALLY=<file>, append the bad inputs tried, by outcome (tests/bad_input.py)."""
+    yield
+    path = os.environ.get("GAMELIB_BAD_INPUT_TALLY")
+    if path:
+        import json
+
+        from .bad_input import TALLY
+        with open(path, "a") as f:
+            f.write(json.dumps(dict(TALLY)) + "\n")
+
+
 @pytest.fixture
 def fig52():
     """AIMA 4th ed. Fig. 5.2 as a GameTree, and alpha-beta's traced result on it."""

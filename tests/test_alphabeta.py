@@ -13,6 +13,10 @@ from gamelib import minimax
 from .strategies import nested_specs
 from gamelib import expectiminimax
 from .strategies import label_hash
+from gamelib import ArgumentError, EvaluationError, GameError, SearchDepthError, TooLargeError
+from gamelib.games import Connect4, Halving
+from gamelib.limits import search as limited
+from .bad_input import FIG52, TTT, ZERO, attempt, case, check_bad_input, correct, fuzz, good_leaf, nan, orderings
 
 
 # --- alpha-beta ----------------------------------------------------------------------------------
@@ -113,3 +117,53 @@ def test_depth_limited_alphabeta_equals_depth_limited_minimax(spec, depth, on_eq
     pruned = alphabeta(tree, depth=depth, evaluate=label_hash, prune_on_equality=on_equality)
     assert pruned[:2] == plain[:2]
     assert expectiminimax(tree, depth=depth, evaluate=label_hash)[:3] == plain[:3]
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: alphabeta(TTT, depth=1, evaluate=lambda s: nan), EvaluationError, "nan",
+         id="alphabeta NaN evaluation"),
+    case(lambda: alphabeta(Connect4(rows=4, cols=5)), TooLargeError, "20 squares", id="alphabeta to the end of 4x5"),
+    case(lambda: alphabeta(TicTacToe("X...O...."), order=lambda s, a: a[:1]), ArgumentError, "order",
+         "same actions", id="order drops moves"),
+    case(lambda: alphabeta(TicTacToe("X...O...."), order=lambda s, a: tuple(a) + tuple(a[:1])),
+         ArgumentError, "each once", id="order repeats a move"),
+    case(lambda: alphabeta(TicTacToe("X...O...."), order=lambda s, a: None), ArgumentError, "order",
+         "None", id="order returns None"),
+    case(lambda: alphabeta(Halving(1200)), SearchDepthError, "recursion", id="alphabeta Halving(1200)"),
+    case(lambda: alphabeta(TTT, depth=1, evaluate=lambda s: True), EvaluationError, "True", id="evaluation bool"),
+    case(lambda: alphabeta(FIG52, prune_on_equality="no"), ArgumentError, "prune_on_equality",
+         id="alphabeta prune_on_equality='no'"),
+    case(lambda: alphabeta(FIG52, order=5), ArgumentError, "order", id="alphabeta order=5"),
+    case(lambda: alphabeta(Bins(coin=True)), GameError, "expectiminimax", id="alphabeta on a chance game"),
+    case(lambda: alphabeta(TTT, depth=2), ArgumentError, "needs evaluate=", id="depth without evaluate"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+def test_a_generator_from_order_is_the_sequence_it_yields():
+    game = TicTacToe("X...O....")
+    r = alphabeta(game, order=lambda s, a: (x for x in reversed(a)))
+    correct(r.value == minimax(game).value == 0)
+    r = limited(game, depth=9, evaluate=ZERO, order=lambda s, a: iter(sorted(a, reverse=True)))
+    correct(r.value == 0)
+
+
+@fuzz
+@given(st.recursive(good_leaf, lambda kids: st.lists(kids, min_size=1, max_size=3), max_leaves=15), orderings,
+       st.booleans())
+def test_fuzzed_move_orderings_give_a_clear_error_or_the_right_value(spec, ordering, enhanced):
+    name, order, valid = ordering
+    tree = GameTree.from_nested(spec)
+    if enhanced:
+        ok, r = attempt(lambda: limited(tree, depth=20, evaluate=ZERO, order=order, table=True, killers=True))
+    else:
+        ok, r = attempt(lambda: alphabeta(tree, order=order))
+    if ok:
+        correct(r.value == minimax(tree).value, name)
+    else:
+        assert not valid, (name, r)

@@ -23,6 +23,11 @@ from gamelib.games.connect4 import center_first, evaluation, is_quiet, null_move
 from gamelib.limits import NULL_MOVE
 import hashlib
 from gamelib.ordering import HistoryTable, KillerMoves
+from gamelib import EvaluationError, SearchDepthError
+from gamelib.games import Halving
+from gamelib.games import connect4 as c4mod
+from gamelib.limits import search as limited
+from .bad_input import C4, PIG10, TTT, ZERO, case, check_bad_input, correct, nan, raised_clearly
 
 
 def zero(state):
@@ -976,3 +981,79 @@ def test_iterative_deepening_finds_exactly_what_it_found_before(name, digest):
         r = iterative_deepening(Connect4(), evaluate=evaluation(), max_depth=7,
                                 order=center_first if "centre" in name else None)
     assert _deepening_digest(r) == digest
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: iterative_deepening(C4, evaluate=c4mod.evaluation(), time_limit=nan), ArgumentError,
+         "time_limit", "nan", id="iterative_deepening time_limit=nan"),
+    case(lambda: limited(TTT, depth=1, evaluate=lambda s: nan), EvaluationError, "nan",
+         id="limits.search NaN evaluation"),
+    case(lambda: iterative_deepening(TTT, evaluate=lambda s: nan, max_depth=2), EvaluationError, "nan",
+         id="iterative_deepening NaN evaluation"),
+    case(lambda: limited(C4, depth=2, evaluate=ZERO, order=lambda s, a: list(a)[1:]), ArgumentError,
+         "order", id="limits.search order drops moves"),
+    case(lambda: iterative_deepening(PIG10, evaluate=ZERO), SearchDepthError, "time_limit",
+         id="iterative_deepening on Pig without limits"),
+    case(lambda: limited(Halving(1200), depth=1100, evaluate=ZERO), SearchDepthError, "smaller depth",
+         id="limits.search Halving(1200) depth=1100"),
+    case(lambda: limited(TTT, depth=None, evaluate=ZERO), ArgumentError, "depth", "None",
+         id="limits.search depth=None"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, table="yes"), ArgumentError, "table", "'yes'",
+         id="limits.search table='yes'"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, killers=5), ArgumentError, "killers", "5",
+         id="limits.search killers=5"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, history="x"), ArgumentError, "history",
+         id="limits.search history='x'"),
+    case(lambda: iterative_deepening(TTT, evaluate=ZERO, time_limit="1"), ArgumentError, "time_limit", "'1'",
+         id="iterative_deepening time_limit='1'"),
+    case(lambda: limited(TTT, depth=-1, evaluate=ZERO), GameError, "depth", id="limits.search depth=-1"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, first_moves=5), ArgumentError, "first_moves",
+         id="limits.search first_moves=5"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, first_moves="33"), ArgumentError, "first_moves",
+         id="limits.search first_moves='33'"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, quiescent=5), ArgumentError, "quiescent",
+         id="limits.search quiescent=5"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, quiescence_depth=1.5), ArgumentError,
+         "quiescence_depth", id="limits.search quiescence_depth=1.5"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, beam=1.5), ArgumentError, "beam", id="limits.search beam=1.5"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, prune_on_equality=None), ArgumentError,
+         "prune_on_equality", id="limits.search prune_on_equality=None"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, alpha=nan), ArgumentError, "alpha", id="limits.search alpha=nan"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, alpha=1, beta=0), ArgumentError, "alpha <= beta",
+         id="limits.search alpha > beta"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, beta="x"), ArgumentError, "beta", id="limits.search beta='x'"),
+    case(lambda: limited(TTT, depth=2, evaluate=ZERO, trace=None), ArgumentError, "trace",
+         id="limits.search trace=None"),
+    case(lambda: iterative_deepening(TTT, evaluate=ZERO, max_depth=1.5), ArgumentError, "max_depth",
+         id="iterative_deepening max_depth=1.5"),
+    case(lambda: iterative_deepening(TTT, evaluate=ZERO, time_limit=-1), ArgumentError, "time_limit",
+         id="iterative_deepening time_limit=-1"),
+    case(lambda: iterative_deepening(TTT, evaluate=ZERO, max_depth=2, progress="yes"), ArgumentError,
+         "progress", id="iterative_deepening progress='yes'"),
+    case(lambda: iterative_deepening(TTT, evaluate=None), GameError, "evaluate=",
+         id="iterative_deepening evaluate=None"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+def test_a_refused_search_touches_none_of_the_tables_it_was_given():
+    table, killers, history = TranspositionTable(), KillerMoves(), HistoryTable()
+    bad_options = [dict(beam=0), dict(alpha=nan), dict(order=5), dict(quiescence_depth=-1), dict(trace="x"),
+                   dict(first_moves=5), dict(evaluate=None), dict(prune_on_equality=1)]
+    for bad in bad_options:
+        with pytest.raises(GameError) as caught:
+            limited(TTT, **(dict(depth=3, evaluate=ZERO, table=table, killers=killers, history=history) | bad))
+        raised_clearly(caught.value)
+        correct(len(table) == 0 and table.probes == 0 and repr(killers) == "KillerMoves({})" and len(history) == 0)
+    for bad in [dict(time_limit=nan), dict(max_depth=0), dict(order=5), dict(progress=None),
+                dict(evaluate=None), dict(quiescence_depth=1.5)]:
+        with pytest.raises(GameError) as caught:
+            iterative_deepening(TTT, **(dict(evaluate=ZERO, max_depth=3, table=table, killers=killers,
+                                             history=history) | bad))
+        raised_clearly(caught.value)
+        correct(len(table) == 0 and table.probes == 0 and repr(killers) == "KillerMoves({})" and len(history) == 0)

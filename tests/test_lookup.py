@@ -14,6 +14,8 @@ from gamelib.games import Bins, Halving, TicTacToe
 from gamelib.lookup import NotInTableError, endgame_table, opening_book
 
 from .strategies import FIG_5_2, nested_specs
+from gamelib import ArgumentError, StateError, TooLargeError
+from .bad_input import C4, FIG52, ZERO, case, check_bad_input, correct, raised_clearly
 
 TTT = TicTacToe()
 
@@ -253,3 +255,42 @@ def test_book_errors():
         opening_book(tree, -1, lambda s: minimax(tree, s))
     with pytest.raises(GameError, match="returned no move for 'A'"):
         opening_book(tree, 0, lambda s: gamelib.SearchResult(0, None, 1))
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: endgame_table(C4), TooLargeError, "positions", "max_positions=None", id="endgame_table(Connect4())"),
+    case(lambda: endgame_table(5), ArgumentError, "game", id="endgame_table(5)"),
+    case(lambda: endgame_table(TTT, "X"), StateError, "tic-tac-toe", id="endgame_table bad state"),
+    case(lambda: endgame_table(TTT, max_positions=0), ArgumentError, "max_positions",
+         id="endgame_table max_positions=0"),
+    case(lambda: endgame_table(TTT, progress="yes"), ArgumentError, "progress", id="endgame_table progress='yes'"),
+    case(lambda: endgame_table(TTT, max_positions=100), TooLargeError, "max_positions=100", id="endgame_table guard"),
+    case(lambda: endgame_table(FIG52).outcomes("yes"), ArgumentError, "include_terminal", id="outcomes('yes')"),
+    case(lambda: opening_book(FIG52, -1, lambda s: minimax(FIG52, s)), ArgumentError, "plies",
+         id="opening_book plies=-1"),
+    case(lambda: opening_book(FIG52, 1, 5), ArgumentError, "search", id="opening_book search=5"),
+    case(lambda: opening_book(FIG52, 1, lambda s: 5), ArgumentError, "search", id="opening_book search returns 5"),
+    case(lambda: opening_book(C4, 6, lambda s: alphabeta(C4, s, depth=1, evaluate=ZERO)), TooLargeError,
+         "max_positions", id="opening_book too many positions"),
+    case(lambda: opening_book(FIG52, 1, lambda s: minimax(FIG52, s), "ZZ"), StateError, "'ZZ'",
+         id="opening_book bad state"),
+    case(lambda: opening_book(FIG52, 1, lambda s: minimax(FIG52, s)).policy(fallback=5), ArgumentError,
+         "fallback", id="OpeningBook.policy fallback=5"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+def test_a_failing_fallback_is_not_counted():
+    tree = FIG52
+    book = opening_book(tree, 0, lambda s: minimax(tree, s))
+    policy = book.policy(fallback=lambda s: 5)
+    with pytest.raises(GameError) as caught:
+        policy("B")
+    raised_clearly(caught.value)
+    correct(dict(policy.counts) == {"book": 0, "fallback": 0})
+    correct(policy("A") == {"a1": 1.0} and policy.counts["book"] == 1)

@@ -14,6 +14,13 @@ from .strategies import chance_specs, nested_specs
 from gamelib import GameError
 from gamelib.games import TicTacToe
 import gamelib
+import numpy as np
+from gamelib import (ArgumentError, EvaluationError, ProbabilityError, SearchDepthError, StateError, TooLargeError,
+                     expectimax, iterative_deepening)
+from gamelib.games import Connect4, Halving
+from gamelib.games import pig as pigmod
+from .bad_input import (DeclaredLoop, FIG52, Loop, PIG10, TTT, ZERO, case, check_bad_input, correct, inf, nan, nested,
+                        raised_clearly)
 
 
 # --- minimax -------------------------------------------------------------------------------------
@@ -165,3 +172,75 @@ def test_tictactoe_depth_limited():
 def test_minimax_refuses_chance_states():
     with pytest.raises(gamelib.GameError, match="use expectiminimax"):
         minimax(Bins(coin=True))
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: minimax(TTT, depth=1, evaluate=lambda s: nan), EvaluationError, "evaluate", "nan",
+         "Board", id="minimax NaN evaluation"),
+    case(lambda: expectiminimax(PIG10, depth=2, evaluate=lambda s: np.float64(nan)), EvaluationError,
+         "nan", id="expectiminimax numpy NaN evaluation"),
+    case(lambda: expectiminimax(GameTree.from_nested([chance((0.5, inf), (0.5, -inf)), [3]])),
+         EvaluationError, "undefined", id="expectation inf - inf"),
+    case(lambda: minimax(Connect4()), TooLargeError, "42 squares are empty", "depth=",
+         id="minimax to the end of Connect Four"),
+    case(lambda: expectiminimax(PIG10), SearchDepthError, "cycles", "depth=", id="expectiminimax on Pig"),
+    case(lambda: minimax(PIG10), SearchDepthError, "cycles", id="minimax on Pig"),
+    case(lambda: minimax(Halving(1200)), SearchDepthError, "recursion", "depth=", id="minimax Halving(1200)"),
+    case(lambda: minimax(Halving(1200), depth=1100, evaluate=ZERO), SearchDepthError, "smaller depth",
+         id="minimax Halving(1200) depth=1100"),
+    case(lambda: minimax(Loop()), SearchDepthError, "recursion", id="minimax on an undeclared cycle"),
+    case(lambda: minimax(GameTree.from_nested(nested(1200))), SearchDepthError, "recursion",
+         id="minimax on a tree 1200 deep"),
+    case(lambda: minimax(TTT, depth=1, evaluate=lambda s: None), EvaluationError, "None", id="evaluation None"),
+    case(lambda: minimax(TTT, depth=1, evaluate=lambda s: "x"), EvaluationError, "'x'", "str", id="evaluation str"),
+    case(lambda: minimax(TTT, depth=1, evaluate=lambda s: 1j), EvaluationError, "complex", id="evaluation complex"),
+    case(lambda: minimax(FIG52, "ZZ"), StateError, "'ZZ'", "not a node", id="minimax(fig52, 'ZZ')"),
+    case(lambda: minimax(5), ArgumentError, "game", id="minimax(5)"),
+    case(lambda: minimax(TicTacToe), ArgumentError, "TicTacToe()", id="minimax(the class)"),
+    case(lambda: minimax(FIG52, ["A"]), StateError, "not a node", id="minimax unhashable state"),
+    case(lambda: minimax(TTT, depth=-1, evaluate=ZERO), GameError, "depth", "-1", id="minimax depth=-1"),
+    case(lambda: minimax(TTT, depth=1.5, evaluate=ZERO), GameError, "depth", "1.5", id="minimax depth=1.5"),
+    case(lambda: minimax(TTT, depth="2", evaluate=ZERO), GameError, "depth", "'2'", id="minimax depth='2'"),
+    case(lambda: minimax(TTT, depth=True, evaluate=ZERO), GameError, "depth", "True", id="minimax depth=True"),
+    case(lambda: minimax(TTT, depth=2), GameError, "evaluate=", id="minimax depth without evaluate"),
+    case(lambda: minimax(TTT, depth=2, evaluate=5), ArgumentError, "evaluate", id="minimax evaluate=5"),
+    case(lambda: minimax(TTT, cutoff=5, evaluate=ZERO), ArgumentError, "cutoff", id="minimax cutoff=5"),
+    case(lambda: minimax(FIG52, trace="yes"), ArgumentError, "trace", id="minimax trace='yes'"),
+    case(lambda: minimax(Bins(coin=True)), GameError, "expectiminimax", id="minimax on a chance game"),
+    case(lambda: minimax(FIG52).visited, GameError, "trace=True", id="visited without a trace"),
+    case(lambda: expectimax(Bins(), opponent_policy=5), ArgumentError, "opponent_policy",
+         id="expectimax opponent_policy=5"),
+    case(lambda: expectimax(Bins(), opponent_policy=lambda s: [1]), ProbabilityError, "not a dict",
+         id="expectimax policy returns a list"),
+    case(lambda: expectimax(Bins(), opponent_policy=lambda s: {1: "half"}), ProbabilityError, "'half'",
+         id="expectimax policy probability 'half'"),
+    case(lambda: game_evaluation(Bins(), max_policy=None, min_policy=uniform(Bins())), ArgumentError,
+         "max_policy", id="game_evaluation max_policy=None"),
+    case(lambda: minimax(TTT, depth=-1, evaluate=ZERO), ArgumentError, "depth must be a whole number", "-1",
+         id="minimax depth=-1 is an ArgumentError"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+def test_zero_probability_times_infinity_counts_zero():
+    # AIMA §5.5's expectation: an outcome that never happens adds nothing, even if it is worth +inf.
+    tree = GameTree.from_nested([chance((1.0, 5), (0.0, inf)), [3]])
+    r = expectiminimax(tree)
+    correct((r.value, r.action) == (5, "a1"))
+    r = expectiminimax(GameTree.from_nested([chance((1.0, -2), (0.0, -inf)), [-3]]), trace=True)
+    correct((r.value, r.action) == (-2, "a1") and all(e.value == e.value for e in r.trace if e.value is not None))
+
+
+def test_deep_games_are_searched_with_a_depth():
+    correct(minimax(Halving(1200), depth=10, evaluate=ZERO).nodes > 10)
+    correct(expectiminimax(PIG10, depth=3, evaluate=pigmod.evaluation(10)).nodes > 3)
+    correct(iterative_deepening(DeclaredLoop(), evaluate=ZERO, max_depth=3).depth == 3)
+    correct(iterative_deepening(DeclaredLoop(), evaluate=ZERO, time_limit=0).depth == 1)
+    with pytest.raises(SearchDepthError) as caught:
+        iterative_deepening(DeclaredLoop(), evaluate=ZERO)
+    raised_clearly(caught.value)

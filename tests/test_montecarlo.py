@@ -12,6 +12,9 @@ from gamelib.montecarlo import (Estimate, monte_carlo_evaluation, monte_carlo_va
                                 state_seed)
 from gamelib.experiments.chance_trees import random_chance_tree
 from gamelib.star import star1
+import gamelib
+from gamelib import ArgumentError, StateError, TooLargeError
+from .bad_input import Loop, TTT, case, check_bad_input
 
 COIN_TREE = [chance((0.3, [4, 0]), (0.7, [1, 3])), chance((0.5, [5, -2]), (0.5, [2, 2]))]
 
@@ -124,3 +127,32 @@ def test_bad_arguments_are_named():
         monte_carlo_value(game, None, playouts=10, policy=uniform(game))
     with pytest.raises(GameError, match=r"policy has entries for \['CHANCE'\]"):
         monte_carlo_value(game, None, playouts=10, policy={"CHANCE": uniform(game)})
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: gamelib.montecarlo.playout(5, 0, {}, None), ArgumentError, "game", id="playout(5)"),
+    case(lambda: monte_carlo_value(Bins(), playouts=1), ArgumentError, "playouts", id="monte_carlo_value playouts=1"),
+    case(lambda: monte_carlo_value(Bins(), playouts=2.5), ArgumentError, "playouts",
+         id="monte_carlo_value playouts=2.5"),
+    case(lambda: monte_carlo_value(Bins(), playouts=10**12), TooLargeError, "max_playouts",
+         id="monte_carlo_value playouts=1e12"),
+    case(lambda: monte_carlo_value(Bins(), playouts=10, policy={MAX: 5}), ArgumentError, "policy",
+         id="monte_carlo_value policy 5"),
+    case(lambda: monte_carlo_value(Bins(), playouts=10, seed=[1]), ArgumentError, "seed",
+         id="monte_carlo_value seed=[1]"),
+    case(lambda: monte_carlo_value(Bins(), "choose", playouts=10), StateError, "BinsState",
+         id="monte_carlo_value bad state"),
+    case(lambda: monte_carlo_value(Bins(), playouts=10, progress="yes"), ArgumentError, "progress",
+         id="monte_carlo_value progress='yes'"),
+    case(lambda: monte_carlo_value(Loop(), playouts=2), TooLargeError, "max_moves", id="playout that never ends"),
+    case(lambda: monte_carlo_evaluation(5, 10), ArgumentError, "game", id="monte_carlo_evaluation(5)"),
+    case(lambda: monte_carlo_evaluation(Bins(), 0), ArgumentError, "playouts", id="monte_carlo_evaluation playouts=0"),
+    case(lambda: monte_carlo_value(TTT, playouts=5, seed=1.5), ArgumentError, "seed", "1.5",
+         id="monte_carlo_value seed=1.5"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)

@@ -9,6 +9,8 @@ from gamelib.games import TicTacToe
 from gamelib.limits import search
 from gamelib.ordering import HistoryTable, KillerMoves, move_to_front
 from hypothesis import settings
+from gamelib import MAX, MIN, ArgumentError, GameError
+from .bad_input import case, check_bad_input, correct, nan, raised_clearly
 
 
 def test_killers_keep_the_newest_distinct_moves_per_ply():
@@ -156,3 +158,32 @@ def test_killers_keep_what_the_plain_rule_keeps(records, slots):
         old = plain.get(ply, ())
         plain[ply] = old if old and old[0] == move else ((move,) + tuple(m for m in old if m != move))[:slots]
     assert all(killers.moves(ply) == plain.get(ply, ()) for ply in range(4))
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: KillerMoves(0), ArgumentError, "slots", id="KillerMoves(0)"),
+    case(lambda: KillerMoves().record(-1, "a"), ArgumentError, "ply", id="KillerMoves.record ply=-1"),
+    case(lambda: KillerMoves().record(1.5, "a"), ArgumentError, "ply", id="KillerMoves.record ply=1.5"),
+    case(lambda: HistoryTable("cube"), ArgumentError, "weight", id="HistoryTable('cube')"),
+    case(lambda: HistoryTable().record("BOB", "a", 2), ArgumentError, "player", id="HistoryTable.record player BOB"),
+    case(lambda: HistoryTable().record(MAX, "a", nan), ArgumentError, "depth", id="HistoryTable.record depth=nan"),
+    case(lambda: HistoryTable().record(MAX, "a", "2"), ArgumentError, "depth", id="HistoryTable.record depth='2'"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+def test_failed_heuristic_updates_change_nothing():
+    killers, history = KillerMoves(), HistoryTable()
+    killers.record(2, "a")
+    history.record(MAX, "a", 3)
+    for call in (lambda: killers.record(-1, "b"), lambda: history.record("BOB", "b", 2),
+                 lambda: history.record(MIN, "b", nan)):
+        with pytest.raises(GameError) as caught:
+            call()
+        raised_clearly(caught.value)
+    correct(killers.moves(2) == ("a",) and len(history) == 1 and history.score(MAX, "a") == 9)

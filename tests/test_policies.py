@@ -9,6 +9,8 @@ import gamelib
 from gamelib import ProbabilityError, alphabeta, minimax, play
 from gamelib.games import Halving
 from gamelib.policies import deterministic
+from gamelib import GameError, StateError
+from .bad_input import FIG52, Loop, TTT, case, check_bad_input, nan
 
 
 def test_bins_has_one_max_state_and_three_min_states():
@@ -93,3 +95,36 @@ def test_halving_minimax_policies_play_to_the_minimax_value():
     pi = minimax_policy(game)
     assert play(game, {MAX: pi, MIN: pi}).utility == minimax(game).value
     assert deterministic(lambda s: "-")(game.initial_state) == {"-": 1.0}
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: uniform(5), ArgumentError, "game", id="uniform(5)"),
+    case(lambda: uniform(FIG52)("E"), GameError, "no legal action", id="uniform policy at a leaf"),
+    case(lambda: minimax_policy(FIG52, search=5), ArgumentError, "search", id="minimax_policy search=5"),
+    case(lambda: minimax_policy(FIG52)("E"), GameError, "no move", id="minimax_policy at a leaf"),
+    case(lambda: gamelib.expectimax_policy(Bins(), opponent_policy=None), ArgumentError, "opponent_policy",
+         id="expectimax_policy opponent_policy=None"),
+    case(lambda: play(5, {}), ArgumentError, "game", id="play(5)"),
+    case(lambda: play(FIG52, 5), ArgumentError, "policies", id="play policies=5"),
+    case(lambda: play(FIG52, {"X": uniform(FIG52)}), ArgumentError, "'X'", id="play policy for 'X'"),
+    case(lambda: play(FIG52, {MAX: 5, MIN: 5}), ArgumentError, "policies", id="play policy 5"),
+    case(lambda: play(FIG52, {MAX: uniform(FIG52)}), GameError, "no policy for MIN", id="play without MIN"),
+    case(lambda: play(FIG52, {MAX: lambda s: ["a1"], MIN: uniform(FIG52)}), ProbabilityError, "not a dict",
+         id="play policy returns a list"),
+    case(lambda: play(FIG52, {MAX: uniform(FIG52), MIN: uniform(FIG52)}, seed=[1]), ArgumentError, "seed",
+         id="play seed=[1]"),
+    case(lambda: play(FIG52, {MAX: uniform(FIG52), MIN: uniform(FIG52)}, "ZZ"), StateError, "'ZZ'",
+         id="play bad state"),
+    case(lambda: play(Loop(), {MAX: uniform(Loop()), MIN: uniform(Loop())}, max_moves=100), TooLargeError,
+         "max_moves", id="play a game that never ends"),
+    case(lambda: play(FIG52, {MAX: uniform(FIG52), MIN: uniform(FIG52)}, max_moves=0), ArgumentError,
+         "max_moves", id="play max_moves=0"),
+    case(lambda: play(TTT, {MAX: uniform(TTT), MIN: uniform(TTT)}, seed=nan), ArgumentError, "seed", "nan",
+         id="play seed=nan"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)

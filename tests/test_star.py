@@ -14,6 +14,8 @@ from gamelib.star import star1, star2
 
 from .strategies import chance_specs, label_hash
 import hashlib
+from gamelib import EvaluationError, SearchDepthError
+from .bad_input import FIG52, PIG10, case, check_bad_input, nan
 
 INF = math.inf
 NINE_TENTHS = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]   # the .9/.1 tree, utilities 1..4
@@ -367,3 +369,20 @@ def test_a_chance_nodes_window_is_the_left_to_right_sum_over_the_other_outcomes(
         exact = (Fraction(0.25) - sum(Fraction(pairs[j][1]) * Fraction(node.hi[j]) for j in others)) \
             / Fraction(pairs[i][1])
         assert abs(A - float(exact)) < 1e-12
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: star1(FIG52, lower=0, upper=20, depth=1, evaluate=lambda s: nan), EvaluationError,
+         "nan", id="star1 NaN evaluation"),
+    case(lambda: star1(PIG10, lower=-1, upper=1), SearchDepthError, "cycles", id="star1 on Pig"),
+    case(lambda: star2(PIG10, lower=-1, upper=1), SearchDepthError, "cycles", id="star2 on Pig"),
+    case(lambda: star1(FIG52, lower=nan, upper=1), GameError, "lower", id="star1 lower=nan"),
+    case(lambda: star2(FIG52, lower=0, upper=20, depth=1, evaluate=lambda s: None), EvaluationError,
+         "None", id="star2 evaluation None"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)

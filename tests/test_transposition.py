@@ -6,6 +6,8 @@ import pytest
 
 from gamelib.transposition import EXACT, LOWER, UPPER, Entry, TranspositionTable
 from gamelib.games import TicTacToe
+from gamelib import ArgumentError, GameError, StateError
+from .bad_input import case, check_bad_input, correct, inf, nan, raised_clearly
 
 INF = math.inf
 
@@ -170,3 +172,37 @@ def test_probe_answers_as_the_entrys_bounds_say():
             assert (probe.alpha, probe.beta) == (max(alpha, lower), min(beta, upper))
         assert table._probe(state, 2, alpha, beta) == tuple(probe)
     assert table.probe("x", 3, 0, 9) == (None, 0, 9, "m", None)        # too shallow: only the move
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: TranspositionTable(0), ArgumentError, "max_entries", id="TranspositionTable(0)"),
+    case(lambda: TranspositionTable(True), ArgumentError, "max_entries", id="TranspositionTable(True)"),
+    case(lambda: TranspositionTable().store("s", 1, nan, -inf, inf), ArgumentError, "value", id="store NaN value"),
+    case(lambda: TranspositionTable().store("s", -1, 0, -inf, inf), ArgumentError, "depth", id="store depth=-1"),
+    case(lambda: TranspositionTable().store("s", 1, 0, 2, 1), ArgumentError, "alpha <= beta", id="store alpha > beta"),
+    case(lambda: TranspositionTable().store(["s"], 1, 0, -inf, inf), StateError, "hashable",
+         id="store unhashable state"),
+    case(lambda: TranspositionTable().probe("s", 1, nan, inf), ArgumentError, "alpha", id="probe alpha=nan"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+def test_a_failed_store_leaves_the_table_as_it_was():
+    table = TranspositionTable(max_entries=2)
+    table.store("s", 1, 5, -inf, inf, "m")
+    table.store("t", 1, 6, -inf, inf, "n")
+    before = (dict(table.items()), table.stats())
+    for bad in (dict(value=None), dict(value=nan), dict(value="x"), dict(depth=nan), dict(alpha=5, beta=1)):
+        args = dict(state="s", depth=2, value=1, alpha=-inf, beta=inf) | bad
+        with pytest.raises(GameError) as caught:
+            table.store(**args)
+        raised_clearly(caught.value)
+        with pytest.raises(GameError) as caught:                  # a new state at a full table
+            table.store(**(args | {"state": "u"}))
+        raised_clearly(caught.value)
+        correct((dict(table.items()), table.stats()) == before)

@@ -8,6 +8,12 @@ from gamelib import CHANCE, MAX, MIN, ArgumentError, GameTree, IllegalMoveError,
 from gamelib.trees import label
 
 from .strategies import FIG_5_2
+from hypothesis import given
+from hypothesis import strategies as st
+from gamelib import (EvaluationError, GameError, StateError, TooLargeError, alphabeta, expectiminimax, minimax, star1,
+                     star2)
+from .bad_input import (FIG52, TALLY, SELF_REFERENTIAL, TTT, ZERO, attempt, case, check_bad_input, close, correct, fuzz,
+                        has_chance, nan, nested, reference, specs, weird)
 
 
 def test_fig_5_2_is_labelled_breadth_first_like_the_textbook():
@@ -141,3 +147,108 @@ def test_from_game_checks_the_games_utilities_and_chance():
             return [("heads", 0.5), ("tails", 0.6)]
     with pytest.raises(gamelib.ProbabilityError, match="chance outcomes .* sum to 1.1"):
         GameTree.from_game(Unfair(coin=True))
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: GameTree.from_nested(SELF_REFERENTIAL), TreeSpecError, r"spec\[1\]", "itself",
+         id="self-referential spec"),
+    case(lambda: GameTree.random(2, 2.5), ArgumentError, "depth", "2.5", id="GameTree.random(2, 2.5)"),
+    case(lambda: GameTree.random(2.5, 2), ArgumentError, "branching", "2.5", id="GameTree.random(2.5, 2)"),
+    case(lambda: GameTree.random(True, 2), ArgumentError, "branching", "True", id="GameTree.random(True, 2)"),
+    case(lambda: GameTree.random(10, 10), TooLargeError, "max_nodes", id="GameTree.random(10, 10)"),
+    case(lambda: GameTree.random(2, 3, low=5, high=1), ArgumentError, "high", id="GameTree.random low > high"),
+    case(lambda: GameTree.random(2, 3, low=0.5), ArgumentError, "low", id="GameTree.random float low"),
+    case(lambda: GameTree.random(2, 3, seed=[1]), ArgumentError, "seed", id="GameTree.random list seed"),
+    case(lambda: GameTree.random(2, 3, order=None), ArgumentError, "order", id="GameTree.random order=None"),
+    case(lambda: GameTree.random(2, 3, max_nodes=0), ArgumentError, "max_nodes", id="GameTree.random max_nodes=0"),
+    case(lambda: GameTree.from_nested([]), TreeSpecError, "spec", "empty", id="spec []"),
+    case(lambda: GameTree.from_nested([[1], [None]]), TreeSpecError, r"spec\[1\]\[0\]", "None", id="spec None leaf"),
+    case(lambda: GameTree.from_nested([1, "3"]), TreeSpecError, r"spec\[1\]", "'3'", id="spec string leaf"),
+    case(lambda: GameTree.from_nested([1, nan]), TreeSpecError, "NaN", id="spec NaN leaf"),
+    case(lambda: GameTree.from_nested([1, True]), TreeSpecError, "True", id="spec bool leaf"),
+    case(lambda: GameTree.from_nested([1, 1j]), TreeSpecError, "1j", id="spec complex leaf"),
+    case(lambda: GameTree.from_nested([chance((0.5, 1))]), TreeSpecError, "sum to 0.5", id="spec chance sum"),
+    case(lambda: GameTree.from_nested([chance((1.5, 1), (-0.5, 2))]), TreeSpecError, "1.5", id="spec chance p > 1"),
+    case(lambda: GameTree.from_nested([chance(1, 2)]), TreeSpecError, "pair", id="spec chance branch not a pair"),
+    case(lambda: GameTree.from_nested([chance()]), TreeSpecError, "at least one outcome", id="spec chance()"),
+    case(lambda: GameTree.from_nested([chance((nan, 1))]), TreeSpecError, "probability", id="spec chance NaN"),
+    case(lambda: GameTree.from_nested([1, 2], root=CHANCE), TreeSpecError, "root", id="spec root=CHANCE"),
+    case(lambda: GameTree.from_nested([1, 2], root=[MAX]), TreeSpecError, "root", id="spec root unhashable"),
+    case(lambda: GameTree.from_nested(nested(1500, leaf=None)), TreeSpecError, "None", id="spec 1500 deep, bad leaf"),
+    case(lambda: GameTree.from_game(5), ArgumentError, "game", id="from_game(5)"),
+    case(lambda: GameTree.from_game(TTT, max_nodes=-1), ArgumentError, "max_nodes", id="from_game max_nodes=-1"),
+    case(lambda: GameTree.from_game(TTT, "X........"), StateError, "tic-tac-toe", id="from_game state string"),
+    case(lambda: GameTree({"A": ()}, {"A": MAX}, {}, {}), TreeSpecError, "from_nested", id="GameTree(...) parts"),
+    case(lambda: GameTree(5, 5, 5, 5), TreeSpecError, "from_nested", id="GameTree(5, 5, 5, 5)"),
+    case(lambda: GameTree({"A": (("a1", "B"),), "B": (("b1", "A"),)}, {"A": MAX, "B": MIN}, {}, {}),
+         TreeSpecError, "from_nested", id="GameTree(...) with a cycle"),
+    case(lambda: FIG52.to_move("ZZ"), StateError, "'ZZ'", id="tree.to_move('ZZ')"),
+    case(lambda: FIG52.actions(["A"]), StateError, "not a node", id="tree.actions unhashable"),
+    case(lambda: FIG52.is_terminal("ZZ"), StateError, "'ZZ'", id="tree.is_terminal('ZZ')"),
+    case(lambda: FIG52.utility("A", MAX), GameError, "not a terminal", id="tree.utility of an inner node"),
+    case(lambda: FIG52.utility("E", "BOB"), GameError, "'BOB'", id="tree.utility player BOB"),
+    case(lambda: FIG52.result("ZZ", "a1"), GameError, "'ZZ'", id="tree.result('ZZ')"),
+    case(lambda: FIG52.result("A", "z9"), IllegalMoveError, "'z9'", id="tree.result illegal"),
+    case(lambda: FIG52.parent("ZZ"), StateError, "'ZZ'", id="tree.parent('ZZ')"),
+    case(lambda: FIG52.chance_outcomes("A"), GameError, "no chance", id="tree.chance_outcomes at MAX"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+def test_deep_specs_build_without_recursion_and_searches_say_what_to_do():
+    tree = GameTree.from_nested(nested(1000))
+    correct(len(tree) == 1001 and tree.depth() == 1000 and "GameTree" in repr(tree))
+    correct(GameTree.from_nested(nested(600)).depth() == 600)
+    correct(minimax(tree, depth=50, evaluate=ZERO).value == 0)          # cut off: no recursion problem
+    chain = GameTree.random(1, 3000, seed=0)                            # random trees of any depth, too
+    correct(chain.depth() == 3000)
+
+
+@fuzz
+@given(specs)
+def test_fuzzed_specs_give_a_clear_error_or_the_right_value(spec):
+    ok, tree = attempt(lambda: GameTree.from_nested(spec))
+    if not ok:
+        assert isinstance(tree, TreeSpecError)
+        return
+    TALLY["correct answer"] += 1                     # a valid spec became a tree
+    truth = reference(spec)
+    chance_tree = has_chance(spec)
+    ok, r = attempt(lambda: expectiminimax(tree))
+    if ok:
+        correct(truth is not None and close(r.value, truth), (r.value, truth))
+    else:
+        assert truth is None and isinstance(r, EvaluationError), r
+    for search in (minimax, alphabeta, lambda t: alphabeta(t, prune_on_equality=False)):
+        ok, r = attempt(lambda: search(tree))
+        if ok:
+            correct(not chance_tree and close(r.value, truth))
+        else:
+            assert chance_tree and "expectiminimax" in str(r)
+    values = [tree.leaf_values[s] for s in tree.leaves]
+    low, high = min(values) - 1 - abs(min(values)), max(values) + 1 + abs(max(values))
+    for star in (star1, star2):
+        ok, r = attempt(lambda: star(tree, lower=low, upper=high))
+        if ok:
+            correct(truth is not None and close(r.value, truth))
+        else:
+            # Star needs finite bounds: refused for an infinite leaf, or for bounds that overflow to inf
+            # (a leaf near 1.8e308 makes high = 2 * leaf + 1 infinite).
+            assert not all(math.isfinite(v) for v in values + [low, high]), r
+
+
+@fuzz
+@given(st.one_of(st.integers(-2, 3), weird), st.one_of(st.integers(-2, 3), weird),
+       st.one_of(st.integers(-2, 4), weird), st.one_of(st.sampled_from(["random", "best", "worst"]), weird),
+       st.one_of(st.integers(-3, 3), weird))
+def test_fuzzed_random_tree_arguments(branching, depth, seed, order, low):
+    ok, tree = attempt(lambda: GameTree.random(branching, depth, seed=seed, order=order, low=low, high=5))
+    if ok:
+        correct(len(tree.leaves) == branching ** depth and tree.depth() == depth
+                and all(low <= tree.leaf_values[s] <= 5 for s in tree.leaves))
+        correct(alphabeta(tree).value == minimax(tree).value)

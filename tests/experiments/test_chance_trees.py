@@ -6,6 +6,8 @@ from gamelib import GameError, expectiminimax
 from gamelib.core import CHANCE
 from gamelib.experiments.chance_trees import (Shape, format_node_counts, node_counts,
                                               random_chance_tree)
+from gamelib import ArgumentError, TooLargeError
+from ..bad_input import case, check_bad_input
 
 
 def root_values(tree):
@@ -41,3 +43,19 @@ def test_node_counts_are_what_they_were_in_gamelib_star():
     """Measured in gamelib.star before the move: the same means to the last digit."""
     rows = node_counts([(3, 3, 2, "random", "best"), (2, 2, 3)], seeds=range(5), slack=1)
     assert [tuple(r)[1:] for r in rows] == [(121.0, 86.4, 80.4), (127.0, 121.2, 246.8)]
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: random_chance_tree(2, 2, 2.5), ArgumentError, "moves", id="random_chance_tree moves=2.5"),
+    case(lambda: random_chance_tree(10, 10, 5), TooLargeError, "max_nodes", id="random_chance_tree too big"),
+    case(lambda: random_chance_tree(2, 2, 2, probabilities="x"), ArgumentError, "probabilities",
+         id="random_chance_tree probabilities='x'"),
+    case(lambda: node_counts([(2, 2)]), ArgumentError, "shapes", id="node_counts short shape"),
+    case(lambda: node_counts([(2, 2, 2)], seeds=[[1]]), ArgumentError, "seed", id="node_counts list seed"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)

@@ -14,6 +14,9 @@ from gamelib import GameTree, alphabeta, minimax
 from gamelib.experiments.ordering import (ORDERS, format_table, knuth_moore_leaves, minimal_tree_nodes,
                                           nodes_by_order)
 from gamelib.trees import order_spec
+from gamelib import ArgumentError, TooLargeError
+from gamelib.experiments import ordering as xordering
+from ..bad_input import case, check_bad_input
 
 
 def distinct_tree(b, m, seed, order):
@@ -162,3 +165,30 @@ def test_format_table_lists_every_depth():
                                 "tree"]
     assert lines[1].split()[0] == "1" and lines[1].split()[-1] == "3"
     assert lines[2].split()[-2:] == ["6", "7"]
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: xordering.nodes_by_order(0, [2]), ArgumentError, "branching", id="nodes_by_order branching=0"),
+    case(lambda: xordering.nodes_by_order(2, [-1]), ArgumentError, "depths", id="nodes_by_order depths=[-1]"),
+    case(lambda: xordering.nodes_by_order(2, 3), ArgumentError, "depths", id="nodes_by_order depths=3"),
+    case(lambda: xordering.nodes_by_order(2, [2], seeds=[]), ArgumentError, "seed", id="nodes_by_order seeds=[]"),
+    case(lambda: xordering.nodes_by_order(2, [2], orders=["x"]), ArgumentError, "order",
+         id="nodes_by_order orders=['x']"),
+    case(lambda: xordering.nodes_by_order(2, [2], orders="best"), ArgumentError, "orders",
+         id="nodes_by_order orders='best'"),
+    case(lambda: xordering.nodes_by_order(2, [2], progress="yes"), ArgumentError, "progress",
+         id="nodes_by_order progress"),
+    case(lambda: xordering.nodes_by_order(10, [10]), TooLargeError, "max_nodes", id="nodes_by_order too big"),
+    case(lambda: xordering.knuth_moore_leaves(0, 2), ArgumentError, "branching", id="knuth_moore_leaves(0, 2)"),
+    case(lambda: xordering.knuth_moore_leaves(2, 10**9), ArgumentError, "depth", id="knuth_moore_leaves depth 1e9"),
+    case(lambda: xordering.minimal_tree_nodes(2, 10**9), ArgumentError, "depth", id="minimal_tree_nodes depth 1e9"),
+    case(lambda: xordering.format_table(5, [1], 2), ArgumentError, "means", id="format_table means=5"),
+    case(lambda: xordering.format_table({"best": [1.0]}, [1, 2], 2), ArgumentError, "means",
+         id="format_table lengths differ"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)

@@ -27,6 +27,9 @@ from gamelib.experiments.sigma import (
 )
 
 from ..strategies import nested_specs
+from gamelib import ArgumentError, GameError, TooLargeError
+from gamelib.experiments import sigma as xsigma
+from ..bad_input import FIG52, attempt, case, check_bad_input, correct, fuzz, inf, nan, weird
 
 TRIALS = 200_000
 
@@ -374,3 +377,100 @@ def test_a_tree_whose_players_do_not_alternate_by_level_is_refused():
     mixed.players["D"] = "MIN"       # D and F are the inner nodes at depth 2: now MIN and MAX
     with pytest.raises(TreeSpecError, match="alternate"):
         branch_probabilities(mixed, 1, trials=10)
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, 5, trials=10**11), TooLargeError,
+         "trials", "max_samples", id="branch_probabilities trials=1e11"),
+    case(lambda: xsigma.depth_matters(height=0), ArgumentError, "height", id="depth_matters(height=0)"),
+    case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, 5, trials=10, seed=-1), ArgumentError, "seed", "-1",
+         id="branch_probabilities seed=-1"),
+    case(lambda: xsigma.sample_leaf_values(TEXTBOOK_TREE, 5, 10, seed=-1), ArgumentError, "seed",
+         id="sample_leaf_values seed=-1"),
+    case(lambda: xsigma.expansion_value(TEXTBOOK_TREE, 5, 10, seed=1.5), ArgumentError, "seed",
+         id="expansion_value seed=1.5"),
+    case(lambda: xsigma.depth_matters(seeds=[-1]), ArgumentError, "seeds", id="depth_matters seeds=[-1]"),
+    case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, -1), ArgumentError, "sigma", id="sigma=-1"),
+    case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, inf), ArgumentError, "sigma", id="sigma=inf"),
+    case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, "5"), ArgumentError, "sigma", id="sigma='5'"),
+    case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, 5, trials=0), ArgumentError, "trials", id="trials=0"),
+    case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, 5, trials=1.5), ArgumentError, "trials", id="trials=1.5"),
+    case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, 5, correlation=2), ArgumentError, "correlation",
+         id="correlation=2"),
+    case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, 5, shared=["all"]), ArgumentError, "shared",
+         id="shared=['all']"),
+    case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, 5, progress="yes"), ArgumentError, "progress",
+         id="branch_probabilities progress='yes'"),
+    case(lambda: xsigma.branch_probabilities([[1, inf], [2, 3]], 5), TreeSpecError, "finite",
+         id="branch_probabilities infinite leaf"),
+    case(lambda: xsigma.branch_probabilities([1, [chance((1.0, 2))]], 5), TreeSpecError, "chance",
+         id="branch_probabilities chance node"),
+    case(lambda: xsigma.branch_probabilities(7, 5), TreeSpecError, "root is a leaf",
+         id="branch_probabilities leaf root"),
+    case(lambda: xsigma.exact_branch_probabilities(TEXTBOOK_TREE, 1e-300), GameError, "floating-point",
+         id="exact_branch_probabilities sigma=1e-300"),
+    case(lambda: xsigma.exact_branch_probabilities([[[1, 2]], [3]], 5), ArgumentError, "two-ply",
+         id="exact_branch_probabilities deep tree"),
+    case(lambda: xsigma.sample_leaf_values(TEXTBOOK_TREE, 5, 10**9), TooLargeError, "max_samples",
+         id="sample_leaf_values 1e9 trials"),
+    case(lambda: xsigma.expansion_value(TEXTBOOK_TREE, 5, 10**9), TooLargeError, "max_samples",
+         id="expansion_value 1e9 trials"),
+    case(lambda: xsigma.value_density(TEXTBOOK_TREE, 5, "x"), ArgumentError, "v", id="value_density v='x'"),
+    case(lambda: xsigma.value_density(TEXTBOOK_TREE, 5, [nan]), ArgumentError, "NaN", id="value_density v=nan"),
+    case(lambda: xsigma.value_density(TEXTBOOK_TREE, 0, [1]), ArgumentError, "no density", id="value_density sigma=0"),
+    case(lambda: xsigma.root_move_values(TEXTBOOK_TREE, [[1, 2]]), ArgumentError, "trials",
+         id="root_move_values shape"),
+    case(lambda: xsigma.root_move_values(TEXTBOOK_TREE, [[nan] * 8]), ArgumentError, "NaN", id="root_move_values NaN"),
+    case(lambda: xsigma.root_move_values(TEXTBOOK_TREE, [["x"] * 8]), ArgumentError, "numbers",
+         id="root_move_values str"),
+    case(lambda: xsigma.noisy_evaluation(5, 1), ArgumentError, "tree", id="noisy_evaluation(5)"),
+    case(lambda: xsigma.noisy_evaluation(FIG52, 1, error="x"), ArgumentError, "error", id="noisy_evaluation error='x'"),
+    case(lambda: xsigma.noisy_evaluation(FIG52, 1, values={}), ArgumentError, "values",
+         id="noisy_evaluation values={}"),
+    case(lambda: xsigma.noisy_evaluation(FIG52, 1, seed=-2), ArgumentError, "seed", id="noisy_evaluation seed=-2"),
+    case(lambda: xsigma.true_values([1, 2]), ArgumentError, "GameTree", id="true_values(list)"),
+    case(lambda: xsigma.depth_matters(branching=0), ArgumentError, "branching", id="depth_matters branching=0"),
+    case(lambda: xsigma.depth_matters(sigmas=5), ArgumentError, "sigmas", id="depth_matters sigmas=5"),
+    case(lambda: xsigma.depth_matters(seeds="abc"), ArgumentError, "seeds", id="depth_matters seeds='abc'"),
+    case(lambda: xsigma.depth_matters(depths=[0]), ArgumentError, "depths", id="depth_matters depths=[0]"),
+    case(lambda: xsigma.depth_matters(noise_seed=-1), ArgumentError, "noise_seed", id="depth_matters noise_seed=-1"),
+    case(lambda: xsigma.depth_matters(low=10, high=1), ArgumentError, "high", id="depth_matters low > high"),
+    case(lambda: xsigma.depth_matters(branching=10, height=10), TooLargeError, "max_nodes", id="depth_matters too big"),
+    case(lambda: xsigma.exact_branch_probabilities(TEXTBOOK_TREE, 5)["a3"], ArgumentError, "'a3'",
+         id="BranchProbabilities['a3']"),
+    case(lambda: xsigma.exact_branch_probabilities(TEXTBOOK_TREE, 5).interval("a1", z=-1), ArgumentError, "z",
+         id="interval z=-1"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+def test_huge_and_tiny_sigma_in_the_exact_computation():
+    with np.errstate(all="raise"):
+        r = xsigma.exact_branch_probabilities(TEXTBOOK_TREE, 1e308)
+    correct(r["a1"] == pytest.approx(0.5) and r["a2"] == pytest.approx(0.5))
+    r = xsigma.exact_branch_probabilities(TEXTBOOK_TREE, 1e200, correlation=0.5, shared="all")
+    correct(r["a1"] == pytest.approx(0.5))
+    r = xsigma.exact_branch_probabilities(TEXTBOOK_TREE, 5)        # the notes' 71 %, unchanged
+    correct(round(r["a1"], 4) == 0.7139)
+
+
+@fuzz
+@given(st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-2, 30), weird),
+       st.one_of(st.integers(-2, 3000), weird), st.one_of(st.integers(-2, 2**32), weird),
+       st.one_of(st.floats(-0.5, 1.5), weird), st.one_of(st.sampled_from(["parent", "all", "x"]), weird))
+def test_fuzzed_sigma_study_arguments(sigma, trials, seed, correlation, shared):
+    ok, r = attempt(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, sigma, trials=trials, seed=seed,
+                                                        correlation=correlation, shared=shared))
+    if ok:
+        p = list(r.probability.values())
+        correct(all(0 <= x <= 1 for x in p) and abs(sum(p) - 1) < 1e-9 and r.trials == trials)
+    ok, r = attempt(lambda: xsigma.exact_branch_probabilities(TEXTBOOK_TREE, sigma, correlation=correlation,
+                                                              shared=shared))
+    if ok:
+        p = list(r.probability.values())
+        correct(all(-1e-9 <= x <= 1 + 1e-9 for x in p) and abs(sum(p) - 1) < 1e-6)

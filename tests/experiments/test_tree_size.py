@@ -12,6 +12,9 @@ from gamelib.experiments.tree_size import (GAME_TREE_SIZES, SearchTime, TreeSize
                                            leaves_by_depth, nodes_by_depth, ply_counts,
                                            random_tree_sizes, search_time)
 from gamelib.games import Bins, Halving, TicTacToe
+from gamelib import ArgumentError, GameError, SearchDepthError, TooLargeError
+from gamelib.experiments import tree_size as xsize
+from ..bad_input import FIG52, PIG10, case, check_bad_input
 
 FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -224,3 +227,28 @@ def test_search_time_matches_the_notes():
 def test_search_time_rate():
     assert search_time(9, nodes_per_second=1e3).log10_seconds == pytest.approx(6)
     assert search_time(math.log10(549_946)).log10_seconds == pytest.approx(math.log10(0.549946))
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: xsize.nodes_by_depth(5), ArgumentError, "SearchResult", id="nodes_by_depth(5)"),
+    case(lambda: xsize.leaves_by_depth(minimax(FIG52)), GameError, "trace=True", id="leaves_by_depth without trace"),
+    case(lambda: xsize.ply_counts(5), ArgumentError, "game", id="ply_counts(5)"),
+    case(lambda: xsize.ply_counts(PIG10), SearchDepthError, "cycles", id="ply_counts(Pig)"),
+    case(lambda: xsize.ply_counts(FIG52, search=5), ArgumentError, "search", id="ply_counts search=5"),
+    case(lambda: xsize.full_tree_size(2.5, 1), ArgumentError, "2.5", id="full_tree_size(2.5, 1)"),
+    case(lambda: xsize.full_tree_size(2, 10**9), ArgumentError, "depth", id="full_tree_size depth 1e9"),
+    case(lambda: xsize.random_tree_sizes([(2, 2.5)]), ArgumentError, "2.5", id="random_tree_sizes (2, 2.5)"),
+    case(lambda: xsize.random_tree_sizes(5), ArgumentError, "shapes", id="random_tree_sizes(5)"),
+    case(lambda: xsize.random_tree_sizes([(2,)]), ArgumentError, "pairs", id="random_tree_sizes short shape"),
+    case(lambda: xsize.random_tree_sizes([(10, 10)]), TooLargeError, "max_nodes", id="random_tree_sizes too big"),
+    case(lambda: xsize.random_tree_sizes([(2, 2)], order="x"), ArgumentError, "order",
+         id="random_tree_sizes order='x'"),
+    case(lambda: xsize.search_time("x"), ArgumentError, "log10_nodes", id="search_time('x')"),
+    case(lambda: xsize.search_time(5, nodes_per_second=0), ArgumentError, "nodes_per_second", id="search_time nps=0"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)

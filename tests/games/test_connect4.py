@@ -10,6 +10,10 @@ from gamelib import MAX, MIN, IllegalMoveError, alphabeta
 from gamelib.evaluation import WeightedSum
 from gamelib.games.connect4 import (Board, Connect4, center_first, evaluation, four_in_a_row,
                                     geometry, immediate_wins, is_quiet, line_counts, threats)
+from gamelib import CHANCE, ArgumentError, GameError, StateError, minimax
+from gamelib.games import connect4 as c4mod
+from ..bad_input import (C4, C4_SMALL, C4_SMALL_REACHABLE, ZERO, attempt, case, check_bad_input, correct, fuzz, nan,
+                         raised_clearly)
 
 GAME = Connect4()
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -445,3 +449,53 @@ def test_depth_limited_search_takes_a_win_and_blocks_a_threat():
     r = alphabeta(GAME, depth=6, evaluate=ev, order=center_first)
     plain = alphabeta(GAME, depth=6, evaluate=evaluation())
     assert r.value == plain.value and r.nodes < plain.nodes / 5
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: Connect4(rows=4, cols=4).result(C4.initial_state, 3), IllegalMoveError, "6x7", "4x4",
+         id="Connect4 state of another size"),
+    case(lambda: minimax(Connect4(rows=4, cols=4), C4.initial_state, depth=1, evaluate=ZERO), StateError,
+         "6x7", id="search on a Connect4 state of another size"),
+    case(lambda: C4.from_moves("3a"), IllegalMoveError, "'a'", id="Connect4 from_moves('3a')"),
+    case(lambda: Connect4(rows=0), ArgumentError, "rows", id="Connect4(rows=0)"),
+    case(lambda: Connect4(cols=2.5), ArgumentError, "cols", id="Connect4(cols=2.5)"),
+    case(lambda: Connect4(rows=True), ArgumentError, "rows", id="Connect4(rows=True)"),
+    case(lambda: Connect4(board=5), ArgumentError, "board", id="Connect4(board=5)"),
+    case(lambda: Connect4("X" * 42), StateError, "impossible", id="Connect4 board of X"),
+    case(lambda: C4.from_moves(5), ArgumentError, "moves", id="Connect4 from_moves(5)"),
+    case(lambda: C4.from_moves([3, 3.0]), IllegalMoveError, "3.0", id="Connect4 from_moves float"),
+    case(lambda: C4.from_moves("33", state="x"), StateError, "connect4.Board", id="Connect4 from_moves bad state"),
+    case(lambda: minimax(C4, c4mod.Board(1 << 3, 0, MIN), depth=1, evaluate=ZERO), StateError,
+         "arise in play", id="Connect4 floating piece"),
+    case(lambda: minimax(C4, c4mod.Board(1, 0, MAX), depth=1, evaluate=ZERO), StateError,
+         "arise in play", id="Connect4 wrong player to move"),
+    case(lambda: C4.utility(C4.initial_state, CHANCE), GameError, "CHANCE", id="Connect4 utility CHANCE"),
+    case(lambda: C4.drop_row(C4.initial_state, 9), ArgumentError, "col", id="Connect4 drop_row(9)"),
+    case(lambda: c4mod.evaluation({"x": 1}), ArgumentError, "no feature", id="Connect4 evaluation unknown feature"),
+    case(lambda: c4mod.evaluation([1]), ArgumentError, "weights", id="Connect4 evaluation weights list"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+def test_a_failed_reweighting_leaves_the_evaluation_as_it_was():
+    ev = c4mod.evaluation()
+    with pytest.raises(GameError) as caught:
+        ev.with_weights(centre=nan)
+    raised_clearly(caught.value)
+    correct(ev.weights == c4mod.WEIGHTS and repr(ev) == repr(c4mod.evaluation()))
+
+
+@fuzz
+@given(st.text(alphabet="XO.", min_size=12, max_size=12))
+def test_small_connect_four_accepts_exactly_the_positions_that_arise_in_play(board):
+    ok, state = attempt(lambda: C4_SMALL.parse(board))
+    correct(ok == (board in C4_SMALL_REACHABLE), board)
+    if ok:
+        correct(state == C4_SMALL_REACHABLE[board])
+        ok, r = attempt(lambda: minimax(Connect4(rows=4, cols=4), state))
+        assert not ok and isinstance(r, StateError)          # a 3x4 position in a 4x4 game

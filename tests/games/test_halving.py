@@ -3,6 +3,9 @@ import pytest
 
 from gamelib import IllegalMoveError, minimax
 from gamelib.games import Halving
+from gamelib import MAX, ArgumentError, GameError, StateError
+from gamelib.games.halving import HalvingState
+from ..bad_input import case, check_bad_input
 
 
 # --- halving (CS221) -----------------------------------------------------------------------------
@@ -22,3 +25,19 @@ def test_halving_rules():
         game.result(s, "*")
     with pytest.raises(ValueError, match="whole number"):
         Halving(-1)
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: Halving(-1), ArgumentError, "n >= 0", id="Halving(-1)"),
+    case(lambda: Halving(2.5), ArgumentError, "2.5", id="Halving(2.5)"),
+    case(lambda: Halving(True), ArgumentError, "True", id="Halving(True)"),
+    case(lambda: minimax(Halving(5), HalvingState(-1, MAX)), StateError, "HalvingState", id="Halving negative state"),
+    case(lambda: minimax(Halving(5), HalvingState(3, "BOB")), StateError, "to_move", id="Halving player BOB"),
+    case(lambda: Halving(5).utility(HalvingState(0, MAX), "BOB"), GameError, "'BOB'", id="Halving utility BOB"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)

@@ -17,6 +17,11 @@ from gamelib.games.pig import (
     hold_at,
     solve,
 )
+from hypothesis import given
+from hypothesis import strategies as st
+from gamelib import ArgumentError, StateError, TooLargeError, star1
+from gamelib.games import pig as pigmod
+from ..bad_input import PIG10, SOL10, ZERO, attempt, case, check_bad_input, correct, fuzz, nan, pig_fields, weird
 
 
 @pytest.fixture(scope="module")
@@ -415,3 +420,78 @@ def test_pig_solution_tables_are_the_whole_table_bellman_backups(target, die):
     assert np.array_equal(sol.hold, np.where(live, hold, np.nan).transpose(ijk), equal_nan=True)
     rolls = ((sol.roll >= sol.hold) | (np.arange(target) == 0)) & (sol.roll == sol.roll)
     assert np.array_equal(sol.rolls, rolls) and not sol.rolls.flags.writeable
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: pigmod.duel(5, 5, target=10, tol=-1), ArgumentError, "tol", "-1", id="duel tol=-1"),
+    case(lambda: pigmod.duel(5, 5, target=10, tol=0), ArgumentError, "tol", "> 0", id="duel tol=0"),
+    case(lambda: pigmod.duel(5, 5, target=10, tol=nan), ArgumentError, "tol", "nan", id="duel tol=nan"),
+    case(lambda: pigmod.solve(10, tol=nan), ArgumentError, "tol", id="pig.solve tol=nan"),
+    case(lambda: SOL10.value(PigState(-3, 0, 0)), StateError, "max_score", "-3", id="Pig negative score"),
+    case(lambda: PIG10.result(PigState(rolling=True), 2.0), IllegalMoveError, "2.0", id="Pig float roll"),
+    case(lambda: PIG10.result(PigState(rolling=True), True), IllegalMoveError, "True", id="Pig bool roll"),
+    case(lambda: expectiminimax(PIG10, PigState(player="BOB"), depth=1, evaluate=ZERO), StateError,
+         "player", "BOB", id="Pig unknown player"),
+    case(lambda: SOL10.action(PigState(0, 0, 1.5)), StateError, "turn_total", id="Pig float turn total"),
+    case(lambda: star1(PIG10, PigState(rolling="yes"), lower=-1, upper=1, depth=1, evaluate=ZERO),
+         StateError, "rolling", id="Pig rolling not a bool"),
+    case(lambda: expectiminimax(PIG10, PigState(10, 12), depth=1, evaluate=ZERO), StateError, "both",
+         id="Pig both at the target"),
+    case(lambda: Pig(target=0), ArgumentError, "target", id="Pig(target=0)"),
+    case(lambda: Pig(die=1), ArgumentError, "die", id="Pig(die=1)"),
+    case(lambda: Pig(target=2.5), ArgumentError, "target", id="Pig(target=2.5)"),
+    case(lambda: expectiminimax(PIG10, (0, 0, 0, MAX, False), depth=1, evaluate=ZERO), StateError,
+         "PigState", id="Pig plain tuple state"),
+    case(lambda: expectiminimax(PIG10, PigState(10, 0, 4), depth=1, evaluate=ZERO), StateError,
+         "game is over", id="Pig terminal state with a turn total"),
+    case(lambda: PIG10.result(PigState(rolling=True), 7), IllegalMoveError, "7", id="Pig roll of 7"),
+    case(lambda: PIG10.utility(PigState(10, 0), "BOB"), GameError, "'BOB'", id="Pig utility BOB"),
+    case(lambda: pigmod.evaluation(0), ArgumentError, "target", id="pig.evaluation(0)"),
+    case(lambda: pigmod.solve(10, tol=-1), ArgumentError, "tol", id="pig.solve tol=-1"),
+    case(lambda: pigmod.solve(10, tol="x"), ArgumentError, "tol", id="pig.solve tol='x'"),
+    case(lambda: pigmod.solve(10, max_sweeps=0), ArgumentError, "max_sweeps", id="pig.solve max_sweeps=0"),
+    case(lambda: pigmod.solve(10, max_sweeps=2), GameError, "did not converge", id="pig.solve max_sweeps=2"),
+    case(lambda: pigmod.solve(10, method="newton"), ArgumentError, "method", id="pig.solve method='newton'"),
+    case(lambda: pigmod.solve(10, progress="yes"), ArgumentError, "progress", id="pig.solve progress='yes'"),
+    case(lambda: pigmod.solve(1000), TooLargeError, "max_states", id="pig.solve(1000)"),
+    case(lambda: pigmod.duel(5, 5, target=10, max_sweeps=1), GameError, "did not converge", id="duel max_sweeps=1"),
+    case(lambda: pigmod.duel("greedy", 4, target=10), ArgumentError, "'greedy'", id="duel policy 'greedy'"),
+    case(lambda: pigmod.duel(np.zeros((10, 10, 10)), 4, target=10), ArgumentError, "boolean", id="duel float array"),
+    case(lambda: pigmod.duel(np.ones((5, 5, 5), bool), 4, target=10), ArgumentError, "shape", id="duel wrong shape"),
+    case(lambda: pigmod.duel(-1, 4, target=10), ArgumentError, "hold-at n", id="duel hold at -1"),
+    case(lambda: pigmod.duel(SOL10, 4, target=12), ArgumentError, "target", id="duel solution of another target"),
+    case(lambda: pigmod.hold_at(2.5, 10), ArgumentError, "n", id="hold_at(2.5)"),
+    case(lambda: pigmod.hold_at(3, target=0), ArgumentError, "target", id="hold_at target=0"),
+    case(lambda: SOL10.win_probability(-1, 0), ArgumentError, "my_score", id="win_probability(-1, 0)"),
+    case(lambda: SOL10.policy(3, 10, 0), ArgumentError, "already won", id="policy opponent at the target"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+@fuzz
+@given(st.one_of(st.integers(-1, 8), weird), st.one_of(st.integers(0, 4), weird),
+       st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([1e-12, 1e-6, 0.5]), weird),
+       st.one_of(st.integers(-1, 30), weird))
+def test_fuzzed_pig_solver_arguments(target, die, tol, hold):
+    ok, r = attempt(lambda: pigmod.solve(target, die, tol))
+    if ok:
+        reference_p = pigmod.solve(target, die).P
+        correct(np.all((r.P >= 0) & (r.P <= 1)) and (tol > 1e-9 or np.allclose(r.P, reference_p, atol=1e-6)))
+    ok, d = attempt(lambda: pigmod.duel(hold, "best", target=target, die=die, tol=tol))
+    if ok:
+        correct(0 <= d.a_first <= 1 and 0 <= d.a_second <= 1)
+
+
+@fuzz
+@given(pig_fields, pig_fields, pig_fields, st.one_of(st.sampled_from([MAX, MIN, CHANCE, "BOB"]), weird),
+       st.one_of(st.booleans(), weird))
+def test_fuzzed_pig_states(max_score, min_score, turn_total, player, rolling):
+    state = PigState(max_score, min_score, turn_total, player, rolling)
+    ok, r = attempt(lambda: expectiminimax(PIG10, state, depth=2, evaluate=SOL10.value))
+    if ok:             # one expectiminimax backup of the exact values gives the exact value back
+        correct(abs(r.value - SOL10.value(state)) < 1e-9, (state, r.value, SOL10.value(state)))

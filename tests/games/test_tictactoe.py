@@ -7,6 +7,10 @@ from gamelib.games import TicTacToe
 from gamelib import alphabeta
 from gamelib.games import tictactoe as ttt
 from gamelib.games.tictactoe import LINES, SQUARES
+from hypothesis import given
+from hypothesis import strategies as st
+from gamelib import ArgumentError, GameError, StateError, endgame_table
+from ..bad_input import TTT, TTT_REACHABLE, attempt, case, check_bad_input, correct, fuzz
 
 
 # --- tic-tac-toe ---------------------------------------------------------------------------------
@@ -131,3 +135,35 @@ def test_tictactoe_numbers_of_the_notes_are_unchanged():
     assert minimax(game)[:3] == (0, (0, 0), 549_946)
     assert alphabeta(game)[:3] == (0, (0, 0), 18_297)
     assert alphabeta(game, prune_on_equality=False).nodes == 146_120
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: TicTacToe("XXXOOO..."), StateError, "both players", id="TicTacToe both lines"),
+    case(lambda: TicTacToe("XXX.OO.O."), StateError, "moved last", id="TicTacToe X line, X did not move last"),
+    case(lambda: TicTacToe("OOO.XX.XX"), StateError, "moved last", id="TicTacToe O line, O did not move last"),
+    case(lambda: TicTacToe(123), ArgumentError, "123", id="TicTacToe(123)"),
+    case(lambda: TicTacToe("XX"), StateError, "9 characters", id="TicTacToe short"),
+    case(lambda: TicTacToe("XXXXX...."), StateError, "X moves first", id="TicTacToe counts"),
+    case(lambda: TicTacToe("abc......"), StateError, "9 characters", id="TicTacToe letters"),
+    case(lambda: minimax(TTT, TTT.initial_state._replace(to_move=MIN)), StateError, "tic-tac-toe",
+         id="TicTacToe state with the wrong player"),
+    case(lambda: minimax(TTT, (".",) * 9), StateError, "tic-tac-toe", id="TicTacToe plain tuple state"),
+    case(lambda: TTT.utility(TTT.initial_state, "BOB"), GameError, "'BOB'", id="TicTacToe utility BOB"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)
+
+
+@fuzz
+@given(st.text(alphabet="XO.", min_size=9, max_size=9))
+def test_tic_tac_toe_accepts_exactly_the_positions_that_arise_in_play(board):
+    ok, game = attempt(lambda: TicTacToe(board))
+    correct(ok == (board in TTT_REACHABLE), board)
+    if ok:
+        s = game.initial_state
+        correct(s == TTT_REACHABLE[board])
+        correct(alphabeta(game).value == minimax(game).value == endgame_table(game).value(s))

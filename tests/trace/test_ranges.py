@@ -8,6 +8,9 @@ from gamelib.trace import proven_ranges
 from ..strategies import nested_specs
 import gamelib.trace as T
 from gamelib import chance, star1
+import pytest
+from gamelib import ArgumentError, GameError
+from ..bad_input import FIG52, case, check_bad_input
 
 
 def test_proven_ranges_match_the_notes_walk_through():
@@ -54,3 +57,20 @@ def test_chance_intervals_and_root_move_values():
     got = T.chance_intervals(tree, r.trace, T.leaf_bounds(tree))
     assert {s: tuple(round(x, 9) for x in v) for s, v in got.items()} == {"B": (2.1, 2.1), "C": (1.0, 1.3)}
     assert {a: round(v, 9) for a, v in T.root_move_values(r).items()} == {"a1": 2.1, "a2": 1.3}
+
+
+# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+BAD_INPUT = [
+    case(lambda: proven_ranges(5, FIG52.to_move), GameError, "trace", id="proven_ranges(5)"),
+    case(lambda: proven_ranges([1, 2], FIG52.to_move), GameError, r"trace\[0\]", id="proven_ranges list of ints"),
+    case(lambda: proven_ranges(alphabeta(FIG52, trace=True).trace[1:], FIG52.to_move), GameError,
+         r"trace\[", id="proven_ranges trace without its first enter"),
+    case(lambda: proven_ranges([], FIG52.to_move, bounds=(1, 0)), ArgumentError, "bounds",
+         id="proven_ranges bounds=(1, 0)"),
+    case(lambda: proven_ranges([], 5), ArgumentError, "to_move", id="proven_ranges to_move=5"),
+]
+
+
+@pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, patterns):
+    check_bad_input(call, error, patterns)

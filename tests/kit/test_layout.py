@@ -1,0 +1,98 @@
+"""tests/ mirrors gamelib/ (issue 24): the tests of gamelib/X.py are in tests/test_X.py, those of
+gamelib/SUB/X.py in tests/SUB/test_X.py, and those of a package as a whole (gamelib/SUB/) in
+tests/test_SUB.py.  A test file named after no module, or a module with no test file and no reason in
+UNTESTED, fails here.  tests/README.md is the map."""
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GAMELIB, TESTS = ROOT / "gamelib", ROOT / "tests"
+
+# Folders of tests/ about the kit rather than one module (tests/README.md says what each holds).
+KIT_FOLDERS = {"kit", "exercises", "browser", "submissions"}
+DATA_FOLDERS = {"submissions"}   # fake student answers, read by gamelib.grading.fakes; never imported
+
+# Modules without a test file of their own, and why.  Keep it short: a new module gets tests.
+UNTESTED = {
+    "__init__.py": "the package's exports, imported by every test",
+    "experiments/__init__.py": "exports only",
+    "experiments/multiplayer.py": "run by notebook 07 (tests/kit/test_notebooks.py and nbval)",
+    "experiments/partial_observability.py": "run by notebook 06a (nbval)",
+    "experiments/td_strength.py": "tested through tests/test_td.py (TD's match against zero weights)",
+    "games/matrix_games.py": "tested through tests/test_normal_form.py and viz/test_matrix_widget.py",
+    "games/raid.py": "tested through tests/test_maxn.py (Raid is max^n's three-player game)",
+    "grading/__init__.py": "exports only",
+    "grading/__main__.py": "the command line, run by grading/test_workflow.py and exercises/",
+    "grading/byhand.py": "tested through grading/test_mutants.py and the pins in tests/test_trace.py",
+    "grading/cases.py": "tested through grading/test_mutants.py and the other graders' tests",
+    "grading/cells.py": "tested through grading/test_workflow.py and exercises/",
+    "grading/checks.py": "tested through grading/test_mutants.py, test_imperfect.py, test_learning.py",
+    "grading/context.py": "tested through grading/test_mutants.py (the sandboxed student context)",
+    "grading/core.py": "tested through every grader's tests (grade_case)",
+    "grading/executor.py": "tested through exercises/test_red_team.py and test_submissions.py",
+    "grading/fakes.py": "the fake submissions' reader, run by exercises/test_submissions.py",
+    "grading/feedback.py": "tested through grading/test_mutants.py (hidden cases never shown)",
+    "grading/games.py": "the graders' small games, tested through grading/test_*.py",
+    "grading/guard.py": "tested through grading/test_mutants.py (time and node budgets)",
+    "grading/isolation.py": "tested through exercises/test_red_team.py (the sandbox)",
+    "grading/remote.py": "tested through exercises/test_red_team.py",
+    "grading/runtime.py": "the student runtime, tested through exercises/",
+    "grading/searches.py": "the reference searches, tested through grading/test_mutants.py",
+    "grading/tournament.py": "tested through grading/test_mutants.py (the evaluation tournament)",
+    "grading/tracing.py": "tested through grading/test_mutants.py (TracedGame)",
+    "grading/worker.py": "tested through exercises/test_red_team.py",
+    "imperfect/__init__.py": "exports only",
+    "imperfect/agents.py": "tested through viz/test_imperfect_widgets.py (the widgets' agents)",
+    "imperfect/percepts.py": "tested through imperfect/test_belief.py and test_andor.py",
+    "viz/infosets.py": "tested through viz/test_imperfect_widgets.py (information-set pictures)",
+    "viz/pig_policy.py": "drawn in notebook 05b (nbval) and tests/test_viz.py's collision check",
+    "viz/tree_kinds.py": "the explorer's strategies, tested through viz/test_explorer.py",
+    "viz/tree_menu.py": "the explorer's tree menu, tested through viz/test_explorer.py",
+    "viz/play.py": "the human-vs-agent base, tested through viz/test_boards.py and the boards' tests",
+}
+
+
+def _modules() -> set:
+    """gamelib's modules as paths relative to gamelib/, e.g. 'minimax.py', 'games/pig.py'."""
+    return {p.relative_to(GAMELIB).as_posix() for p in GAMELIB.rglob("*.py") if "__pycache__" not in p.parts}
+
+
+def _packages() -> set:
+    return {p.parent.relative_to(GAMELIB).as_posix() for p in GAMELIB.rglob("__init__.py") if p.parent != GAMELIB}
+
+
+def _test_files() -> list:
+    return [p.relative_to(TESTS) for p in TESTS.rglob("test_*.py")
+            if "__pycache__" not in p.parts and p.relative_to(TESTS).parts[0] not in KIT_FOLDERS]
+
+
+def _module_of(test: pathlib.PurePath) -> str:
+    """tests/test_X.py -> 'X.py' or the package 'X/__init__.py'; tests/SUB/test_X.py -> 'SUB/X.py'."""
+    name = test.name[len("test_"):]
+    folder = test.parent.as_posix()
+    if folder == ".":
+        return f"{name[:-3]}/__init__.py" if name[:-3] in _packages() else name
+    return f"{folder}/{name}"
+
+
+def test_every_test_file_names_a_module_of_gamelib():
+    known = _modules()
+    strays = [str(t) for t in _test_files() if _module_of(t) not in known]
+    assert not strays, (f"test files named after no module of gamelib: {strays}. Name a test file after the module "
+                        "it tests (tests/SUB/test_X.py for gamelib/SUB/X.py), or put a test of the kit in tests/kit/")
+
+
+def test_every_folder_of_tests_mirrors_a_package_and_is_one():
+    for folder in TESTS.iterdir():
+        if folder.is_dir() and folder.name not in {"__pycache__"} | DATA_FOLDERS:
+            assert (folder / "__init__.py").exists(), f"tests/{folder.name}/ needs an __init__.py (duplicate names)"
+            assert folder.name in KIT_FOLDERS or folder.name in _packages(), \
+                f"tests/{folder.name}/ mirrors no package of gamelib and is not a kit folder"
+
+
+def test_every_module_has_tests_or_a_reason():
+    tested = {_module_of(t) for t in _test_files()}
+    untested = sorted(_modules() - tested - {m for m, why in UNTESTED.items() if why})
+    assert not untested, (f"modules without a test file: {untested}. Add tests/…/test_<module>.py, or a line in "
+                          "UNTESTED (tests/kit/test_layout.py) saying where they are tested")
+    stale = sorted(m for m, why in UNTESTED.items() if why and (m not in _modules() or m in tested))
+    assert not stale, f"UNTESTED lists modules that are gone or now have a test file: {stale}"
