@@ -20,10 +20,22 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from gamelib import (MAX, MIN, Game, GameError, GameTree,
-                     alphabeta, chance, endgame_table,
-                     expectiminimax, iterative_deepening, minimax,
-                     monte_carlo_value, star1, star2)
+from gamelib import (
+    MAX,
+    MIN,
+    Game,
+    GameError,
+    GameTree,
+    alphabeta,
+    chance,
+    endgame_table,
+    expectiminimax,
+    iterative_deepening,
+    minimax,
+    monte_carlo_value,
+    star1,
+    star2,
+)
 from gamelib.games import Connect4, Pig, TicTacToe
 from gamelib.games import pig as pigmod
 from gamelib.limits import search as limited

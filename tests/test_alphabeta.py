@@ -1,22 +1,26 @@
 """Alpha-beta search (AIMA 4th ed. Fig. 5.7, gamelib.alphabeta): the notes' visit orders, both pruning
 conventions, move ordering, and agreement with minimax."""
 import pytest
-
-import gamelib
-from gamelib import GameTree, alphabeta
-from gamelib.games import Bins, TicTacToe
-
-from .strategies import FIG_5_2, closing_events_are_balanced
 from hypothesis import given
 from hypothesis import strategies as st
-from gamelib import minimax
-from .strategies import nested_specs
-from gamelib import expectiminimax
-from .strategies import label_hash
-from gamelib import ArgumentError, EvaluationError, GameError, SearchDepthError, TooLargeError
-from gamelib.games import Connect4, Halving
+
+import gamelib
+from gamelib import (
+    ArgumentError,
+    EvaluationError,
+    GameError,
+    GameTree,
+    SearchDepthError,
+    TooLargeError,
+    alphabeta,
+    expectiminimax,
+    minimax,
+)
+from gamelib.games import Bins, Connect4, Halving, TicTacToe
 from gamelib.limits import search as limited
+
 from .bad_input import FIG52, TTT, ZERO, attempt, case, check_bad_input, correct, fuzz, good_leaf, nan, orderings
+from .strategies import FIG_5_2, closing_events_are_balanced, label_hash, nested_specs
 
 
 # --- alpha-beta ----------------------------------------------------------------------------------
@@ -119,7 +123,7 @@ def test_depth_limited_alphabeta_equals_depth_limited_minimax(spec, depth, on_eq
     assert expectiminimax(tree, depth=depth, evaluate=label_hash)[:3] == plain[:3]
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: alphabeta(TTT, depth=1, evaluate=lambda s: nan), EvaluationError, "nan",
          id="alphabeta NaN evaluation"),

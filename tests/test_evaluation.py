@@ -27,7 +27,7 @@ def test_mismatched_features_and_weights_are_named():
         MATERIAL.with_weights(rooks=5)
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: WeightedSum(5, {}), ArgumentError, "features", id="WeightedSum(5, {})"),
     case(lambda: WeightedSum({"a": ZERO}, {"b": 1}), ArgumentError, "unmatched", id="WeightedSum unmatched"),

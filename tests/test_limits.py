@@ -983,7 +983,7 @@ def test_iterative_deepening_finds_exactly_what_it_found_before(name, digest):
     assert _deepening_digest(r) == digest
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: iterative_deepening(C4, evaluate=c4mod.evaluation(), time_limit=nan), ArgumentError,
          "time_limit", "nan", id="iterative_deepening time_limit=nan"),

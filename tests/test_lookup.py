@@ -257,7 +257,7 @@ def test_book_errors():
         opening_book(tree, 0, lambda s: gamelib.SearchResult(0, None, 1))
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: endgame_table(C4), TooLargeError, "positions", "max_positions=None", id="endgame_table(Connect4())"),
     case(lambda: endgame_table(5), ArgumentError, "game", id="endgame_table(5)"),

@@ -1,26 +1,49 @@
 """Searches: exact values and visit orders from the notes, traces, conventions, policies and play."""
+import numpy as np
 import pytest
-
-from gamelib import (GameTree, alphabeta, chance, expectiminimax,
-                     game_evaluation, minimax, uniform)
-from gamelib.games import Bins
-from gamelib.policies import expectimax_policy, minimax_policy
-
-from .strategies import FIG_5_2, closing_events_are_balanced
 from hypothesis import given
 from hypothesis import strategies as st
-from gamelib.trees import ChanceSpec
-from .strategies import chance_specs, nested_specs
-from gamelib import GameError
-from gamelib.games import TicTacToe
+
 import gamelib
-import numpy as np
-from gamelib import (ArgumentError, EvaluationError, ProbabilityError, SearchDepthError, StateError, TooLargeError,
-                     expectimax, iterative_deepening)
-from gamelib.games import Connect4, Halving
+from gamelib import (
+    ArgumentError,
+    EvaluationError,
+    GameError,
+    GameTree,
+    ProbabilityError,
+    SearchDepthError,
+    StateError,
+    TooLargeError,
+    alphabeta,
+    chance,
+    expectimax,
+    expectiminimax,
+    game_evaluation,
+    iterative_deepening,
+    minimax,
+    uniform,
+)
+from gamelib.games import Bins, Connect4, Halving, TicTacToe
 from gamelib.games import pig as pigmod
-from .bad_input import (DeclaredLoop, FIG52, Loop, PIG10, TTT, ZERO, case, check_bad_input, correct, inf, nan, nested,
-                        raised_clearly)
+from gamelib.policies import expectimax_policy, minimax_policy
+from gamelib.trees import ChanceSpec
+
+from .bad_input import (
+    FIG52,
+    PIG10,
+    TTT,
+    ZERO,
+    DeclaredLoop,
+    Loop,
+    case,
+    check_bad_input,
+    correct,
+    inf,
+    nan,
+    nested,
+    raised_clearly,
+)
+from .strategies import FIG_5_2, chance_specs, closing_events_are_balanced, nested_specs
 
 
 # --- minimax -------------------------------------------------------------------------------------
@@ -174,7 +197,7 @@ def test_minimax_refuses_chance_states():
         minimax(Bins(coin=True))
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: minimax(TTT, depth=1, evaluate=lambda s: nan), EvaluationError, "evaluate", "nan",
          "Board", id="minimax NaN evaluation"),

@@ -129,7 +129,7 @@ def test_bad_arguments_are_named():
         monte_carlo_value(game, None, playouts=10, policy={"CHANCE": uniform(game)})
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: gamelib.montecarlo.playout(5, 0, {}, None), ArgumentError, "game", id="playout(5)"),
     case(lambda: monte_carlo_value(Bins(), playouts=1), ArgumentError, "playouts", id="monte_carlo_value playouts=1"),

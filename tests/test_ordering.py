@@ -160,7 +160,7 @@ def test_killers_keep_what_the_plain_rule_keeps(records, slots):
     assert all(killers.moves(ply) == plain.get(ply, ()) for ply in range(4))
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: KillerMoves(0), ArgumentError, "slots", id="KillerMoves(0)"),
     case(lambda: KillerMoves().record(-1, "a"), ArgumentError, "ply", id="KillerMoves.record ply=-1"),

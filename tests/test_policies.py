@@ -1,16 +1,26 @@
 """Enumerating policies (gamelib.policies): CS221's propositions checked over every deterministic policy."""
 import pytest
 
-from gamelib import MAX, MIN, game_evaluation, minimax_policy, expectimax_policy, uniform
-from gamelib.core import ArgumentError, TooLargeError
-from gamelib.games import Bins, TicTacToe
-from gamelib.policies import deterministic_policies, player_states, random_policies
 import gamelib
-from gamelib import ProbabilityError, alphabeta, minimax, play
-from gamelib.games import Halving
-from gamelib.policies import deterministic
-from gamelib import GameError, StateError
-from .bad_input import FIG52, Loop, TTT, case, check_bad_input, nan
+from gamelib import (
+    MAX,
+    MIN,
+    GameError,
+    ProbabilityError,
+    StateError,
+    alphabeta,
+    expectimax_policy,
+    game_evaluation,
+    minimax,
+    minimax_policy,
+    play,
+    uniform,
+)
+from gamelib.core import ArgumentError, TooLargeError
+from gamelib.games import Bins, Halving, TicTacToe
+from gamelib.policies import deterministic, deterministic_policies, player_states, random_policies
+
+from .bad_input import FIG52, TTT, Loop, case, check_bad_input, nan
 
 
 def test_bins_has_one_max_state_and_three_min_states():
@@ -97,7 +107,7 @@ def test_halving_minimax_policies_play_to_the_minimax_value():
     assert deterministic(lambda s: "-")(game.initial_state) == {"-": 1.0}
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: uniform(5), ArgumentError, "game", id="uniform(5)"),
     case(lambda: uniform(FIG52)("E"), GameError, "no legal action", id="uniform policy at a leaf"),

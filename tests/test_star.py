@@ -278,9 +278,9 @@ def test_rounding_never_opens_an_empty_window():
 
 # --- pins: Star1 and Star2 on irregular trees, to the bit ------------------------------------------
 # Measured before _star_search was split into helper functions (issue 24).  The random chance trees of
-# tests/test_fast_paths.py are regular (MAX, chance, MIN, chance); these are not: chance nodes below
-# chance nodes, outcomes of probability 0, single-move nodes (a probe that searches them whole), MIN at
-# the root, leaves at every depth, and depth limits with an evaluation or a cutoff.
+# test_star_searches_cut_where_they_cut_before (issue 12) are regular (MAX, chance, MIN, chance); these
+# are not: chance nodes below chance nodes, outcomes of probability 0, single-move nodes (a probe that
+# searches them whole), MIN at the root, leaves at every depth, and depth limits with an evaluation or a cutoff.
 
 def irregular_spec(rng, depth):
     """A nested spec drawn from ``rng``: decision and chance nodes in any order, some outcomes of
@@ -371,7 +371,7 @@ def test_a_chance_nodes_window_is_the_left_to_right_sum_over_the_other_outcomes(
         assert abs(A - float(exact)) < 1e-12
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: star1(FIG52, lower=0, upper=20, depth=1, evaluate=lambda s: nan), EvaluationError,
          "nan", id="star1 NaN evaluation"),

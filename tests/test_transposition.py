@@ -174,7 +174,7 @@ def test_probe_answers_as_the_entrys_bounds_say():
     assert table.probe("x", 3, 0, 9) == (None, 0, 9, "m", None)        # too shallow: only the move
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: TranspositionTable(0), ArgumentError, "max_entries", id="TranspositionTable(0)"),
     case(lambda: TranspositionTable(True), ArgumentError, "max_entries", id="TranspositionTable(True)"),

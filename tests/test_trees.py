@@ -149,7 +149,7 @@ def test_from_game_checks_the_games_utilities_and_chance():
         GameTree.from_game(Unfair(coin=True))
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: GameTree.from_nested(SELF_REFERENTIAL), TreeSpecError, r"spec\[1\]", "itself",
          id="self-referential spec"),

@@ -1,21 +1,49 @@
 """gamelib.validate: the one check at every public boundary.  Every search refuses a utility that is not
 a real number, lifts its size guards on request, and accepts the valid edge values."""
-import pytest
 import math
 import re
+
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from gamelib import (EvaluationError, GameTree, alphabeta, chance, endgame_table, expectiminimax, iterative_deepening,
-                     minimax, star1)
+
+from gamelib import (
+    EvaluationError,
+    GameTree,
+    alphabeta,
+    chance,
+    endgame_table,
+    expectiminimax,
+    iterative_deepening,
+    minimax,
+    star1,
+)
 from gamelib.games import Halving
 from gamelib.games import pig as pigmod
 from gamelib.limits import search as limited
-from .bad_input import (FIG52, SEARCHES, TTT, Valued, ZERO, attempt, case, check_bad_input, close, correct,
-                        eval_outputs, fuzz, inf, nan, reference_limited, valid_number, weird)
 
+from .bad_input import (
+    FIG52,
+    SEARCHES,
+    TTT,
+    ZERO,
+    Valued,
+    attempt,
+    case,
+    check_bad_input,
+    close,
+    correct,
+    eval_outputs,
+    fuzz,
+    inf,
+    nan,
+    reference_limited,
+    valid_number,
+    weird,
+)
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 # Issue 21: every search refuses a utility that is not a real number (minimax and alphabeta used to return
 # 3 for NaN: only evaluate's values were checked).  One check, validate.checked_utility, at the entry.
 BAD_INPUT = [case(lambda f=f, v=v: f(Valued(v)), EvaluationError, r"utility\(Board\(", "returned " + re.escape(repr(v)),

@@ -295,8 +295,8 @@ def test_a_students_work_survives_git_pull_and_leaves_the_tests_green(tmp_path):
 
     # The README's test command (its pytest part) on the tests the student's session could break.
     # (test_readme's import test reads no file of the student's: left out for time)
-    done = subprocess.run(readme_test_command_pytest_part() + ["tests/test_notebooks_are_executed.py",
-                                                                "tests/test_readme.py", "-k", "not imports"],
+    done = subprocess.run(readme_test_command_pytest_part() + ["tests/kit/test_notebooks.py",
+                                                                "tests/kit/test_readme.py", "-k", "not imports"],
                           cwd=clone, capture_output=True, text=True, env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert re.search(r"\d+ passed", done.stdout) and "failed" not in done.stdout

@@ -29,7 +29,7 @@ information sets; folding them away would leave 288); as in OpenSpiel's ``leduc_
 order, card order (its cards 0..5 are ``Js Jh Qs Qh Ks Kh``) and action order (fold, call, raise) this
 follows, so CFR's walks add up in the same order (``benchmarks/peer_leduc.py``).
 
-Known values (OpenSpiel; tests/test_leduc.py): the uniform policy's exploitability is 2.373611, the
+Known values (OpenSpiel; tests/games/test_leduc.py): the uniform policy's exploitability is 2.373611, the
 best responses to it are worth 2.0875 (MAX) and 2.659722 (MIN).
 
 >>> game = LeducPoker()

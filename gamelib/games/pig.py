@@ -14,7 +14,7 @@ As a gamelib game (AIMA §5.5; CS221's expectiminimax with a third player, the d
 * **Holding with turn total 0 is not allowed** (a turn starts with a roll).  It could never help:
   at turn total 0, rolling is always at least as good as passing (a 1 passes the turn just as holding
   would, and any other face only adds to your score), so forbidding it changes no value
-  (``tests/test_pig.py`` checks that the solution satisfies Neller & Presser's equations, where holding
+  (``tests/games/test_pig.py`` checks that the solution satisfies Neller & Presser's equations, where holding
   at 0 is allowed, too).  It also removes the pointless hold-hold-hold... cycle, so the game ends with
   probability 1 whatever the players do.
 * **The game ends as soon as a player's score plus turn total reaches the target**: the turn total is
@@ -245,7 +245,7 @@ def _sweep(P: np.ndarray, opponent_start: np.ndarray, die: int, rolls=None) -> f
     It is computed in two work planes allocated once per sweep (``out=``), not in fresh arrays per
     turn total: at target 500 those temporaries, a few MB each, made the C library hand memory back
     to the system and fault it in again, about 40 % of the solve's time.  The values are the same to
-    the bit (``tests/test_pig.py`` checks them against the plain formula).
+    the bit (``tests/games/test_pig.py`` checks them against the plain formula).
     """
     target = P.shape[1]
     # Q[m, j]: my win probability when the opponent starts its turn and I have m (my turn just ended).

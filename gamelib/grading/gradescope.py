@@ -19,7 +19,7 @@ feedback: hidden cases by number only) and ``visibility``: public checks ``visib
 submission was isolated.
 
 CI runs ``run_autograder`` on fake submissions in a simulated ``/autograder`` layout (a temporary folder:
-``AUTOGRADER_ROOT``) and checks ``results.json`` (tests/test_grading_gradescope.py).
+``AUTOGRADER_ROOT``) and checks ``results.json`` (tests/grading/test_gradescope.py).
 """
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ reasons for its bets.  Each Monte Carlo estimate comes with its standard error, 
 default) takes the first in the game's order, ``'last'`` the last, ``'uniform'`` mixes them equally.
 On Kuhn poker the King's opening bet and pass tie (in every world it imagines, the King wins whatever
 it does); which one is played changes the strategy, but not its exploitability (the notebook and
-tests/test_imperfect.py check all three rules).
+tests/imperfect/test_clairvoyance.py checks all three rules).
 
 What it cannot do (the seed's list): it assumes that from the next move on everyone sees everything,
 so it never values an action that **gathers information** (in each imagined world it already knows),

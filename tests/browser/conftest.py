@@ -2,7 +2,7 @@
 
 They assert what the *browser* shows (rendered labels, status lines, a picture's ``src`` changing, no
 error text, no JavaScript console errors), never the kernel's Python state: the Python side has its
-own tests in tests/test_widgets.py and friends.
+own tests in tests/viz/ (test_explorer.py and friends).
 
 Fixtures (see tests/browser/lab.py for the classes):
 

@@ -45,7 +45,7 @@ def test_node_counts_are_what_they_were_in_gamelib_star():
     assert [tuple(r)[1:] for r in rows] == [(121.0, 86.4, 80.4), (127.0, 121.2, 246.8)]
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: random_chance_tree(2, 2, 2.5), ArgumentError, "moves", id="random_chance_tree moves=2.5"),
     case(lambda: random_chance_tree(10, 10, 5), TooLargeError, "max_nodes", id="random_chance_tree too big"),

@@ -167,7 +167,7 @@ def test_format_table_lists_every_depth():
     assert lines[2].split()[-2:] == ["6", "7"]
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: xordering.nodes_by_order(0, [2]), ArgumentError, "branching", id="nodes_by_order branching=0"),
     case(lambda: xordering.nodes_by_order(2, [-1]), ArgumentError, "depths", id="nodes_by_order depths=[-1]"),

@@ -11,7 +11,6 @@ from gamelib.games import Connect4
 from gamelib.games.connect4 import center_first, evaluation, null_move
 from gamelib.limits import DepthReport, iterative_deepening
 
-
 GAME = Connect4()
 
 

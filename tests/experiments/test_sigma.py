@@ -379,7 +379,7 @@ def test_a_tree_whose_players_do_not_alternate_by_level_is_refused():
         branch_probabilities(mixed, 1, trials=10)
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: xsigma.branch_probabilities(TEXTBOOK_TREE, 5, trials=10**11), TooLargeError,
          "trials", "max_samples", id="branch_probabilities trials=1e11"),

@@ -229,7 +229,7 @@ def test_search_time_rate():
     assert search_time(math.log10(549_946)).log10_seconds == pytest.approx(math.log10(0.549946))
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: xsize.nodes_by_depth(5), ArgumentError, "SearchResult", id="nodes_by_depth(5)"),
     case(lambda: xsize.leaves_by_depth(minimax(FIG52)), GameError, "trace=True", id="leaves_by_depth without trace"),

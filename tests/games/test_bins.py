@@ -1,10 +1,20 @@
 """gamelib.games.bins: CS221's bins game, its values from the notes, with and without the coin."""
 import pytest
 
-from gamelib import CHANCE, IllegalMoveError, expectiminimax, expectimax, minimax, uniform
+from gamelib import (
+    CHANCE,
+    ArgumentError,
+    GameError,
+    IllegalMoveError,
+    StateError,
+    expectimax,
+    expectiminimax,
+    minimax,
+    uniform,
+)
 from gamelib.games import Bins
-from gamelib import ArgumentError, GameError, StateError
 from gamelib.games.bins import BinsState
+
 from ..bad_input import case, check_bad_input, nan
 
 
@@ -35,7 +45,7 @@ def test_bins_illegal_choice():
         game.result(b, 50)
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: minimax(Bins(bins={})), ArgumentError, "bins", id="Bins(bins={})"),
     case(lambda: minimax(Bins(bins={"A": ()})), ArgumentError, "bins['A']", id="Bins empty bin"),

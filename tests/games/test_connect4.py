@@ -451,7 +451,7 @@ def test_depth_limited_search_takes_a_win_and_blocks_a_threat():
     assert r.value == plain.value and r.nodes < plain.nodes / 5
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: Connect4(rows=4, cols=4).result(C4.initial_state, 3), IllegalMoveError, "6x7", "4x4",
          id="Connect4 state of another size"),

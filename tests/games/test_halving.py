@@ -1,10 +1,10 @@
 """gamelib.games.halving: the halving game's rules and the notes' values."""
 import pytest
 
-from gamelib import IllegalMoveError, minimax
+from gamelib import MAX, ArgumentError, GameError, IllegalMoveError, StateError, minimax
 from gamelib.games import Halving
-from gamelib import MAX, ArgumentError, GameError, StateError
 from gamelib.games.halving import HalvingState
+
 from ..bad_input import case, check_bad_input
 
 
@@ -27,7 +27,7 @@ def test_halving_rules():
         Halving(-1)
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: Halving(-1), ArgumentError, "n >= 0", id="Halving(-1)"),
     case(lambda: Halving(2.5), ArgumentError, "2.5", id="Halving(2.5)"),

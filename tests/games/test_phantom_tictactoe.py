@@ -3,11 +3,9 @@ reveal-nothing): moves onto hidden squares, views, the end of the game, and the 
 
 import pytest
 
-from gamelib import (MAX, MIN, IllegalMoveError, TooLargeError, alphabeta,
-                     minimax, play, uniform)
+from gamelib import MAX, MIN, IllegalMoveError, TooLargeError, alphabeta, minimax, play, uniform
 from gamelib.games import PhantomTicTacToe, TicTacToe
 from gamelib.games.phantom_tictactoe import PhantomBoard
-
 
 # -- phantom tic-tac-toe -------------------------------------------------------------------------------
 

@@ -422,7 +422,7 @@ def test_pig_solution_tables_are_the_whole_table_bellman_backups(target, die):
     assert np.array_equal(sol.rolls, rolls) and not sol.rolls.flags.writeable
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: pigmod.duel(5, 5, target=10, tol=-1), ArgumentError, "tol", "-1", id="duel tol=-1"),
     case(lambda: pigmod.duel(5, 5, target=10, tol=0), ArgumentError, "tol", "> 0", id="duel tol=0"),

@@ -1,15 +1,14 @@
 """gamelib.games.tictactoe: rules, illegal moves, the exact values the lecture notes give, and the
 bitboards agreeing with the string board (issue 12)."""
 import pytest
-
-from gamelib import MAX, MIN, IllegalMoveError, minimax
-from gamelib.games import TicTacToe
-from gamelib import alphabeta
-from gamelib.games import tictactoe as ttt
-from gamelib.games.tictactoe import LINES, SQUARES
 from hypothesis import given
 from hypothesis import strategies as st
-from gamelib import ArgumentError, GameError, StateError, endgame_table
+
+from gamelib import MAX, MIN, ArgumentError, GameError, IllegalMoveError, StateError, alphabeta, endgame_table, minimax
+from gamelib.games import TicTacToe
+from gamelib.games import tictactoe as ttt
+from gamelib.games.tictactoe import LINES, SQUARES
+
 from ..bad_input import TTT, TTT_REACHABLE, attempt, case, check_bad_input, correct, fuzz
 
 
@@ -137,7 +136,7 @@ def test_tictactoe_numbers_of_the_notes_are_unchanged():
     assert alphabeta(game, prune_on_equality=False).nodes == 146_120
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: TicTacToe("XXXOOO..."), StateError, "both players", id="TicTacToe both lines"),
     case(lambda: TicTacToe("XXX.OO.O."), StateError, "moved last", id="TicTacToe X line, X did not move last"),

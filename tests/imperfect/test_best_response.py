@@ -9,11 +9,18 @@ from hypothesis import strategies as st
 from gamelib import MAX, MIN, ArgumentError, play
 from gamelib.games import HidingGame, KuhnPoker
 from gamelib.games.kuhn import equilibrium
-from gamelib.imperfect import (InformationSetError, best_response, cfr,
-                               clairvoyance_policy, expected_value, exploitability, nash_conv, uniform_policy)
+from gamelib.imperfect import (
+    InformationSetError,
+    best_response,
+    cfr,
+    clairvoyance_policy,
+    expected_value,
+    exploitability,
+    nash_conv,
+    uniform_policy,
+)
 
 from ..strategies import KEYS_MAX, KEYS_MIN
-
 
 KUHN = KuhnPoker()
 

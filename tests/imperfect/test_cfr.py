@@ -6,10 +6,7 @@ import pytest
 
 from gamelib import ArgumentError, GameError
 from gamelib.games import HidingGame, KuhnPoker, RoadGame
-from gamelib.imperfect import (CFR, cfr,
-                               expected_value, exploitability, exploitability_curve,
-                               regret_matching)
-
+from gamelib.imperfect import CFR, cfr, expected_value, exploitability, exploitability_curve, regret_matching
 
 KUHN = KuhnPoker()
 

@@ -11,7 +11,6 @@ from gamelib.games import HidingGame, KuhnPoker, RoadGame
 from gamelib.games.kuhn import equilibrium
 from gamelib.imperfect import best_response, clairvoyance_policy, expected_value, exploitability
 
-
 KUHN = KuhnPoker()
 
 

@@ -4,15 +4,12 @@ import math
 
 import pytest
 
-from gamelib import (MAX, MIN, ArgumentError, EvaluationError, GameError, ProbabilityError, StateError,
-                     TooLargeError)
+from gamelib import MAX, MIN, ArgumentError, EvaluationError, GameError, ProbabilityError, StateError, TooLargeError
 from gamelib.core import Game
 from gamelib.games import HidingGame, KuhnPoker, Raid
-from gamelib.imperfect import (InformationSetError, best_response, cfr,
-                               extensive_form, uniform_policy)
+from gamelib.imperfect import InformationSetError, best_response, cfr, extensive_form, uniform_policy
 
 from ..strategies import KEYS_MAX, KEYS_MIN
-
 
 KUHN = KuhnPoker()
 

@@ -7,11 +7,17 @@ import pytest
 from gamelib import MAX, MIN, ArgumentError, GameError, ProbabilityError, play
 from gamelib.games import HidingGame, KuhnPoker
 from gamelib.games.kuhn import equilibrium
-from gamelib.imperfect import (InformationSetError, TabularPolicy, as_policy, best_response, expected_value,
-                               exploitability, uniform_policy)
+from gamelib.imperfect import (
+    InformationSetError,
+    TabularPolicy,
+    as_policy,
+    best_response,
+    expected_value,
+    exploitability,
+    uniform_policy,
+)
 
 from ..strategies import KEYS_MAX, KEYS_MIN
-
 
 KUHN = KuhnPoker()
 

@@ -25,7 +25,7 @@ UNTESTED = {
     "grading/byhand.py": "tested through grading/test_mutants.py and the pins in tests/test_trace.py",
     "grading/cases.py": "tested through grading/test_mutants.py and the other graders' tests",
     "grading/cells.py": "tested through grading/test_workflow.py and exercises/",
-    "grading/checks.py": "tested through grading/test_mutants.py, test_imperfect.py, test_learning.py",
+    "grading/checks.py": "tested through grading/test_mutants.py, test_imperfect.py, test_learning.py, ...",
     "grading/context.py": "tested through grading/test_mutants.py (the sandboxed student context)",
     "grading/core.py": "tested through every grader's tests (grade_case)",
     "grading/executor.py": "tested through exercises/test_red_team.py and test_submissions.py",

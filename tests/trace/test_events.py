@@ -2,20 +2,17 @@
 search records exactly the events it recorded before the speed-ups of issue 12 (SHA-256 pins)."""
 from __future__ import annotations
 
-import pytest
-
-from gamelib import alphabeta, minimax
-from gamelib.games import TicTacToe
-
+import copy  # noqa: E402
 
 # --- traces: recorded as tuples, read as Events -------------------------------------------------------
 import hashlib  # noqa: E402
 import pickle  # noqa: E402
-import copy  # noqa: E402
 
-from gamelib import Event, GameTree, expectiminimax, star1, star2  # noqa: E402
+import pytest
+
+from gamelib import Event, GameTree, alphabeta, expectiminimax, minimax, star1, star2  # noqa: E402
+from gamelib.games import TicTacToe
 from gamelib.trace import Trace  # noqa: E402
-
 
 FIG52 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -110,7 +107,8 @@ def _digest(result) -> str:
 
 def _searches():
     from gamelib.games.connect4 import Connect4, center_first, evaluation, is_quiet
-    from gamelib.games.pig import Pig, evaluation as pig_evaluation
+    from gamelib.games.pig import Pig
+    from gamelib.games.pig import evaluation as pig_evaluation
     from gamelib.limits import search
     ttt, c4, pig = TicTacToe(), Connect4(), Pig(target=20)
 

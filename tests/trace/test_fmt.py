@@ -1,7 +1,6 @@
 """gamelib.trace.fmt: numbers as the kit writes them."""
 import math
 
-
 import gamelib.trace as T
 
 

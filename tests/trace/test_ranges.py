@@ -1,16 +1,14 @@
 """gamelib.trace.ranges: what a trace proves about each node's value (proven_ranges), and chance intervals."""
-from gamelib import GameTree, alphabeta
-from ..strategies import FIG_5_2
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from gamelib import minimax
-from gamelib.trace import proven_ranges
-from ..strategies import nested_specs
+
 import gamelib.trace as T
-from gamelib import chance, star1
-import pytest
-from gamelib import ArgumentError, GameError
+from gamelib import ArgumentError, GameError, GameTree, alphabeta, chance, minimax, star1
+from gamelib.trace import proven_ranges
+
 from ..bad_input import FIG52, case, check_bad_input
+from ..strategies import FIG_5_2, nested_specs
 
 
 def test_proven_ranges_match_the_notes_walk_through():
@@ -59,7 +57,7 @@ def test_chance_intervals_and_root_move_values():
     assert {a: round(v, 9) for a, v in T.root_move_values(r).items()} == {"a1": 2.1, "a2": 1.3}
 
 
-# -- bad input (issue 8; moved from tests/test_bad_input.py) ----------------------------------------
+# -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
 BAD_INPUT = [
     case(lambda: proven_ranges(5, FIG52.to_move), GameError, "trace", id="proven_ranges(5)"),
     case(lambda: proven_ranges([1, 2], FIG52.to_move), GameError, r"trace\[0\]", id="proven_ranges list of ints"),

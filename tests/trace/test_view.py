@@ -7,15 +7,10 @@ import pytest
 import gamelib
 import gamelib.core
 import gamelib.trace as T
-from gamelib import GameTree, alphabeta
+from gamelib import GameTree, alphabeta, maxn, minimax
+from gamelib.viz import MaxnView, TraceView
 
-
-from ..strategies import FIG_5_2
-from gamelib import minimax
-from gamelib.viz import TraceView
-from gamelib import maxn
-from gamelib.viz import MaxnView
-from ..strategies import ABC, FIG_5_4
+from ..strategies import ABC, FIG_5_2, FIG_5_4
 
 
 def test_trace_view_reads_windows_values_and_leaves_of_fig_5_2():

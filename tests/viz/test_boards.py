@@ -1,11 +1,12 @@
 """gamelib.viz.boards: the tic-tac-toe board against an agent that never loses, driven headlessly."""
 
+import random
+
 import pytest
 
-from gamelib.viz import TicTacToeBoard
-import random
 from gamelib import minimax
 from gamelib.games import TicTacToe
+from gamelib.viz import TicTacToeBoard
 from gamelib.viz.play import BLANK
 
 

@@ -5,24 +5,37 @@ import matplotlib
 matplotlib.use("Agg")
 
 
+import hashlib  # noqa: E402
+import io  # noqa: E402
+
+import matplotlib.ft2font  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.collections import PathCollection  # noqa: E402
 
 import gamelib  # noqa: E402
-from gamelib import GameTree, alphabeta, chance, expectiminimax, minimax  # noqa: E402
-from gamelib.games import Bins, TicTacToe  # noqa: E402
-from gamelib.viz import TraceView, draw_board, draw_legend, draw_tree  # noqa: E402
-from gamelib.viz.drawing import COLORS, figure_size, legend_handles, tidy_layout  # noqa: E402
+from gamelib import (  # noqa: E402
+    GameTree,
+    alphabeta,
+    chance,
+    expectiminimax,
+    minimax,
+    star1,  # noqa: E402
+)
 from gamelib.core import ArgumentError  # noqa: E402
+from gamelib.experiments.chance_trees import random_chance_tree  # noqa: E402
+from gamelib.games import Bins, TicTacToe  # noqa: E402
+from gamelib.viz import (  # noqa: E402
+    PRESETS,  # noqa: E402
+    TraceView,
+    draw_board,
+    draw_legend,
+    draw_tree,
+)
+from gamelib.viz.drawing import COLORS, figure_size, legend_handles, tidy_layout  # noqa: E402
 
 from ..strategies import FIG_5_2  # noqa: E402
-import hashlib  # noqa: E402
-import io  # noqa: E402
-import matplotlib.ft2font  # noqa: E402
-from gamelib import star1  # noqa: E402
-from gamelib.experiments.chance_trees import random_chance_tree  # noqa: E402
-from gamelib.viz import PRESETS  # noqa: E402
+
 
 @pytest.fixture(autouse=True)
 def close_figures():

@@ -1,5 +1,5 @@
 """Max^n pictures (read from the trace) and max^n in the tree explorer, driven headlessly.  The
-payoff-matrix widget's tests are in tests/test_matrix_widget.py."""
+payoff-matrix widget's tests are in tests/viz/test_matrix_widget.py."""
 import matplotlib
 
 matplotlib.use("Agg")

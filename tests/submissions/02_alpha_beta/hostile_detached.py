@@ -1,6 +1,6 @@
 # Red team: a blank notebook that starts a detached process (double fork, new session) which waits for
 # a gradebook to appear anywhere it can see and would rewrite its scores.  In the sandbox no gradebook is
-# visible, and the process dies with the sandbox (its own PID namespace).  tests/test_grading_redteam.py
+# visible, and the process dies with the sandbox (its own PID namespace).  tests/exercises/test_red_team.py
 # checks that nothing of it survives the grading.
 
 # %% expect

@@ -1,6 +1,6 @@
 # Red team: a right notebook that also looks for every other notebook, gradebook, secret and feedback page
 # it can reach, overwrites what it can and prints the names of what it found.  Nothing of the course is
-# in the sandbox; its own grade is its honest one, and tests/test_grading_redteam.py checks the others'.
+# in the sandbox; its own grade is its honest one, and tests/exercises/test_red_team.py checks the others'.
 
 # %% expect
 total = 22
