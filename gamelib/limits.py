@@ -266,7 +266,7 @@ def search(game, state=None, *, depth: int, evaluate: Callable, ordering: Orderi
         game, state, depth=depth, evaluate=evaluate, ordering=ordering, pruning=pruning,
         prune_on_equality=prune_on_equality, alpha=alpha, beta=beta, trace=trace, name="search")
     depth = int(depth)                                     # numpy integers too
-    with recursion_guard(game, "search", depth):
+    with recursion_guard(game, "search", depth, frames_per_ply=2):
         return _search(game, state, depth=depth, evaluate=evaluate, ordering=_fresh(ordering),
                        pruning=pruning, prune_on_equality=prune_on_equality, alpha=alpha, beta=beta,
                        trace=trace)
@@ -335,7 +335,7 @@ def _deepen(game, state, *, evaluate, ordering: Ordering, pruning: Pruning, prun
     best = None
     for depth in itertools.count(1):
         t0 = time.perf_counter()
-        with recursion_guard(game, "iterative_deepening", depth):
+        with recursion_guard(game, "iterative_deepening", depth, frames_per_ply=2):
             best = _search(game, state, depth=depth, evaluate=evaluate,
                            ordering=ordering._replace(first_moves=best.pv if best is not None else None),
                            pruning=pruning, prune_on_equality=prune_on_equality,
