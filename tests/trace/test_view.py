@@ -4,7 +4,6 @@ import math
 
 import pytest
 
-import gamelib
 import gamelib.core
 import gamelib.trace as T
 from gamelib import GameTree, alphabeta, maxn, minimax
