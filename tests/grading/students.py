@@ -4,9 +4,20 @@ for the belief-state and clairvoyance functions of assignment 05, and the functi
 
 They use the game protocol only, as the exercises ask; none of them is gamelib's own search.
 """
+import time
 from math import inf
 
-from gamelib import CHANCE, MAX, MIN
+import nbformat
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from gamelib import CHANCE, MAX, MIN, GameTree
+from gamelib.grading import cases as C
+from gamelib.grading import checks
+from gamelib.grading import workflow as w
+from gamelib.grading.games import agent_tree
+
+from ..strategies import chance_specs, nested_specs
 
 
 def minimax_value(game, state):
@@ -450,3 +461,61 @@ WRONG_LEARNING = {
     ("td_lambda", "terminal_bootstrap"): lambda *a: td_lambda(*a, "bootstrap"),
 }
 """Student-style versions of each known bug of assignment 07, keyed by the task and the mutant."""
+
+
+# -- what the sandbox and workflow tests hand in ----------------------------------------------------
+
+def _loop():
+    while True:
+        pass
+
+
+def _burn(seconds):
+    """Use ``seconds`` of CPU time, as a slow computation does."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+RELEASE = w.RELEASE / "02_alpha_beta" / "alpha_beta.ipynb"
+
+
+def _release():
+    return nbformat.read(str(RELEASE), as_version=4)
+
+
+# -- random cases for every kind of exercise -------------------------------------------------------
+
+estimates = st.dictionaries(st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=2),
+                            st.integers(-6, 6))
+
+
+def _evaluate(tree, table):
+    return lambda s: table.get(s, (ord(s[-1]) * 7) % 11 - 5)
+
+
+@st.composite
+def cases(draw, name):
+    """A random case for the exercise ``name`` (a key of checks.EXERCISES)."""
+    kind = checks.EXERCISES[name].kind
+    if kind == "rounds":
+        tree = agent_tree(draw(nested_specs()), agents=draw(st.integers(2, 4)))
+        tree.estimates = draw(estimates)
+        return C.Case("random", tree, depth=draw(st.integers(1, 2)), evaluate=_evaluate(tree, tree.estimates),
+                      agents=tree.agents)
+    if kind in ("expectiminimax", "expectimax"):
+        spec = draw(chance_specs() if kind == "expectiminimax"
+                    else st.lists(chance_specs(12), min_size=1, max_size=3))   # a decision at the root
+        tree = GameTree.from_nested(spec)
+        policy = C.RandomPolicy(tree, seed=draw(st.integers(0, 99)), uniform=draw(st.booleans()))
+        return C.Case("random", tree, policy=policy)
+    spec = draw(nested_specs())
+    assume(isinstance(spec, list))
+    tree = GameTree.from_nested(spec)
+    if kind == "h_alphabeta":
+        return C.Case("random", tree, depth=draw(st.integers(1, 3)), evaluate=_evaluate(tree, draw(estimates)))
+    equality = {"alphabeta_aima": True, "alphabeta_strict": False}.get(name, draw(st.booleans()))
+    return C.Case("random", tree, prune_on_equality=equality)
+
+
+SEARCHES = sorted(set(checks.EXERCISES) - {"alphabeta_search"})

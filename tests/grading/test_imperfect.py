@@ -10,14 +10,23 @@ from hypothesis import strategies as st
 
 from gamelib import MAX, MIN
 from gamelib.games import KuhnPoker, PhantomTicTacToe
-from gamelib.grading.core import grade_case
 from gamelib.grading import cases as C
 from gamelib.grading import checks
 from gamelib.grading import imperfect as I
+from gamelib.grading.core import grade_case
 from gamelib.grading.games import FoggyTree, SmallPoker
-from gamelib.grading.mutants import (BY_NAME, IMPERFECT_BUGS, MUTANTS, buggy_clairvoyance,
-                                     buggy_clairvoyant_decision, buggy_predict, buggy_track, buggy_update,
-                                     matching_mutants, mutant_outcome)
+from gamelib.grading.mutants import (
+    BY_NAME,
+    IMPERFECT_BUGS,
+    MUTANTS,
+    buggy_clairvoyance,
+    buggy_clairvoyant_decision,
+    buggy_predict,
+    buggy_track,
+    buggy_update,
+    matching_mutants,
+    mutant_outcome,
+)
 from gamelib.imperfect import Belief, GameOver, clairvoyance_policy, exploitability, predict, track, update
 
 from . import students

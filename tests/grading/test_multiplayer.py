@@ -15,9 +15,9 @@ from gamelib.games import Raid
 from gamelib.grading import GradingError, checks
 from gamelib.grading import cases as C
 from gamelib.grading import multiplayer as MP
-from gamelib.grading.tracing import TracedGame
 from gamelib.grading.core import grade_case
 from gamelib.grading.mutants import BY_NAME, MUTANTS, Near, matching_mutants, mutant_outcome
+from gamelib.grading.tracing import TracedGame
 from gamelib.normal_form import row_guarantee, solve_zero_sum
 
 from . import students

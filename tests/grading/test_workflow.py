@@ -7,6 +7,7 @@ a feedback page that would show hidden test code is withheld for that student al
 """
 from __future__ import annotations
 
+import copy
 import csv
 import subprocess
 import sys
@@ -19,6 +20,8 @@ import pytest
 from gamelib.grading import fakes
 from gamelib.grading import workflow as w
 from gamelib.grading.__main__ import main as cli
+
+from .students import _release
 
 ASSIGNMENT = "04_chance"
 
@@ -160,3 +163,46 @@ def test_the_student_kit_holds_no_solution(tmp_path, capsys):
     assert "gamelib-kit/gamelib/grading/checks.py" in names and "gamelib-kit/STUDENT_COPY.md" in names
     assert not any(n.startswith(("gamelib-kit/exercises/source/", "gamelib-kit/tests/")) for n in names)
     assert b"### BEGIN SOLUTION" not in text and b"### BEGIN HIDDEN TESTS" not in text
+
+
+def _ids(nb):
+    return [w.grade_id(c) for c in nb.cells]
+
+
+def test_repair_restores_stripped_metadata_and_keeps_the_students_cells():
+    release = _release()
+    sub = copy.deepcopy(release)
+    answer = next(c for c in sub.cells if w.grade_id(c) == "q6_answer")
+    answer.source = "def alphabeta_search(game, state, prune_on_equality=True):\n    return 0, None"
+    sub.cells.insert(sub.cells.index(answer) + 1, nbformat.v4.new_code_cell("helper = 1"))
+    for c in sub.cells:
+        c.metadata.pop("nbgrader", None)
+    fixed, notes = w.repair(sub, release)
+    assert [g for g in _ids(fixed) if g] == [g for g in _ids(release) if g]
+    restored = next(c for c in fixed.cells if w.grade_id(c) == "q6_answer")
+    assert "return 0, None" in restored.source
+    assert any(c.source == "helper = 1" and w.grade_id(c) is None for c in fixed.cells)
+    assert "metadata restored" in notes[0]
+
+
+def test_repair_puts_deleted_cells_back_in_place():
+    release = _release()
+    sub = copy.deepcopy(release)
+    sub.cells = [c for c in sub.cells if w.grade_id(c) not in ("q6_aima_test", "q2_answer")]
+    fixed, notes = w.repair(sub, release)
+    assert _ids(fixed) == _ids(release)
+    assert len(notes) == 2 and all("was missing" in n for n in notes)
+    assert len({c.id for c in fixed.cells}) == len(fixed.cells)
+
+
+def test_every_hidden_line_of_the_sources_is_known_to_the_leak_check():
+    lines = w.hidden_lines()
+    assert any('checks.search("minimax_value", minimax_value, hidden=30)' in line for line in lines)
+    assert not any(line.startswith("#") for line in lines)
+
+
+def test_the_gradebook_version_is_read_in_process():
+    import nbgrader.api
+    w._environment()                                       # also puts the venv's scripts on PATH
+    assert nbgrader.api.get_alembic_version is w.alembic_head
+    assert w.alembic_head() == w.nbgrader_alembic_version()          # nbgrader's way: `alembic heads`

@@ -1,0 +1,151 @@
+"""gamelib.grading.checks: a right search gets full marks on any tree; robustness failures, time-outs,
+hidden cases and public feedback; by-hand answers, answer forms and the sigma study's check; tic-tac-toe
+positions grade like trees."""
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamelib import GameTree, minimax
+from gamelib.games import TicTacToe
+from gamelib.grading import cases as C
+from gamelib.grading import checks
+from gamelib.grading.mutants import outcome_of
+
+from ..strategies import FIG_5_2
+from . import students
+from .students import SEARCHES, _loop, cases
+
+
+# Thirty-odd properties: each explores fewer examples than the profile's default, all of them together
+# many more.
+@pytest.mark.parametrize("name", SEARCHES)
+@settings(max_examples=80)
+@given(data=st.data())
+def test_a_right_search_gets_full_marks_on_any_tree(name, data):
+    case = data.draw(cases(name))
+    result = checks.grade_case(checks.EXERCISES[name], students.RIGHT[name], case)
+    assert result.problem == "", result.problem
+
+
+def test_robustness_failures_each_fail_their_case_with_a_message():
+    ex = checks.EXERCISES["minimax_value"]
+    case = C.Case("AIMA Fig. 5.2", GameTree.from_nested(FIG_5_2))
+
+    def mutating(game, state):
+        game._game.leaf_values["E"] = 99
+        return 3
+
+    def cheating(game, state):
+        return minimax(game, state).value
+
+    def grabbing(game, state):          # reaches past the traced game: no visits, and detected anyway
+        return minimax(game._game, state._state).value
+
+    expect = {
+        (lambda g, s: (3, "a1")): "should return a number",
+        (lambda g, s: None): "forget to return",
+        (lambda g, s: float("nan")): "should return a number",
+        mutating: "changed the game",
+        cheating: "calls gamelib's own search (gamelib.minimax.minimax)",
+        grabbing: "calls gamelib's own search",
+        (lambda g, s: g.leaf_values): "it raised AttributeError",
+    }
+    for fn, phrase in expect.items():
+        result = checks.grade_case(ex, fn, case)
+        assert phrase in result.problem
+    assert case.game.leaf_values["E"] == 3                     # each run gets its own copy of the tree
+
+
+def test_a_check_gives_up_after_two_time_outs_and_reports_the_rest(monkeypatch):
+    with pytest.raises(checks.GradingError) as e:
+        checks.search("minimax_value", lambda g, s: _loop(), time_limit=0.1)
+    message = str(e.value)
+    assert "no answer within 0.1 s" in message and "not run (after 2 time-outs)" in message
+
+
+@pytest.mark.parametrize("name", SEARCHES)
+def test_hidden_cases_are_reproducible_from_their_seed(name):
+    ex = checks.EXERCISES[name]
+    first, again, other = ex.hidden(7, 5), ex.hidden(7, 5), ex.hidden(8, 5)
+    assert [repr(c.game) + repr(c.state) for c in first] == [repr(c.game) + repr(c.state) for c in again]
+    assert [repr(c.game) for c in first] != [repr(c.game) for c in other]
+    assert all(c.hidden for c in first)
+
+
+def test_feedback_on_hidden_cases_never_shows_a_tree_or_a_path():
+    cases_ = checks.EXERCISES["alphabeta_aima"].hidden(3, 10)
+    with pytest.raises(checks.GradingError) as e:
+        checks.search("alphabeta_aima", students.WRONG["alphabeta_aima", "no_pruning"], hidden=10, seed=3)
+    message = str(e.value)
+    assert "[no_pruning]" in message and "hidden tree" in message
+    for case in cases_:
+        assert repr(getattr(case.game, "spec", "")) not in message
+    assert "nodes visited" not in message and "expected" not in message and "seed" not in message
+
+
+def test_public_feedback_shows_the_first_node_where_the_search_goes_elsewhere():
+    with pytest.raises(checks.GradingError) as e:
+        checks.search("alphabeta_aima", students.WRONG["alphabeta_aima", "no_pruning"])
+    assert "AIMA Fig. 5.2 (AIMA convention): nodes visited: yours A B E F G C H I J D K L M; expected " \
+           "A B E F G C H D K L M (your arrival 8 is I, the reference's is D)" in str(e.value)
+
+
+def test_by_hand_values_and_decisions():
+    checks.values_by_hand({"A": 3, "B": 3, "C": 2, "D": 2}, FIG_5_2, decision=True, answer_decision="a1")
+    with pytest.raises(checks.GradingError, match="C: yours 4, the minimax value is 2.*decision"):
+        checks.values_by_hand({"A": 3, "C": 4}, FIG_5_2, decision=True, answer_decision="a2")
+    checks.values_by_hand({"B": 2.1}, C.FIG_5_12, search="expectiminimax")
+
+
+def test_answer_forms_and_choices():
+    checks.answer_format({"A": 1, "B": 2}, "AB")
+    for bad, phrase in [({"A": 1}, "missing B"), ({"A": "three", "B": 1}, "not a number"),
+                        ({"A": ..., "B": 1}, "placeholder"), ([1, 2], "should be a dict")]:
+        with pytest.raises(checks.GradingError, match=phrase):
+            checks.answer_format(bad, "AB")
+    options = {"a": "10x", "b": "x²"}
+    checks.choices({"a"}, {"a"}, options)
+    with pytest.raises(checks.GradingError, match=r"you left out a \(10x\); b \(x²\) is not right"):
+        checks.choices({"b"}, {"a"}, options)
+
+
+def _monte_carlo(tree, sigma, trials, seed):
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    values = [np.min(np.asarray(t, float) + sigma * rng.standard_normal((trials, len(t))), axis=1) for t in tree]
+    return float(np.mean(values[0] > np.max(np.stack(values[1:]), axis=0)))
+
+
+def test_the_sigma_study_check():
+    checks.sigma_probability(_monte_carlo)
+    checks.sigma_probability(_monte_carlo, hidden=3, seed=1)
+    with pytest.raises(checks.GradingError, match="more than 5 standard errors"):
+        checks.sigma_probability(lambda *a: 0.5)
+    from gamelib.experiments.sigma import branch_probabilities
+    with pytest.raises(checks.GradingError, match="calls gamelib's own sigma study"):
+        checks.sigma_probability(lambda t, s, n, seed: branch_probabilities(t, s, n, seed=seed)["a1"])
+
+
+def test_tictactoe_positions_grade_like_trees():
+    game, state = C.random_tictactoe(C.stable_random("t"), 5)
+    case = C.Case("position", game, state)
+    assert checks.grade_case(checks.EXERCISES["alphabeta_aima"], students.alphabeta_search, case).problem == ""
+    assert isinstance(game, TicTacToe)
+    assert outcome_of(C.reference("alphabeta", case), "pair").visits[0] == state
+
+
+def test_a_failed_check_shows_its_message_alone_in_a_notebook(capsys):
+    from IPython.core.interactiveshell import InteractiveShell
+    shell = InteractiveShell.instance()
+    try:
+        checks.short_tracebacks(shell)
+        result = shell.run_cell("from gamelib.grading import checks\n"
+                                "checks.answer_format([...], what='leaves', kind=list)")
+        out = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().out)         # no colours
+        assert isinstance(result.error_in_exec, checks.GradingError)
+        assert "GradingError: leaves still holds the placeholder" in out
+        assert "core.py" not in out and "def fail" not in out
+    finally:
+        InteractiveShell.clear_instance()
