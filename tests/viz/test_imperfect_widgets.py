@@ -10,10 +10,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from gamelib import MAX, MIN, ArgumentError  # noqa: E402
-from gamelib.games import HidingGame, KuhnPoker, PhantomTicTacToe, RoadGame  # noqa: E402
-from gamelib.imperfect import BeliefTracker, cfr, percept  # noqa: E402
-from gamelib.viz import (KuhnPokerTable, PhantomTicTacToeBoard, draw_information_sets,  # noqa: E402
-                         draw_phantom_belief, information_set_groups)
+from gamelib.games import KuhnPoker, PhantomTicTacToe  # noqa: E402
+from gamelib.imperfect import BeliefTracker, percept  # noqa: E402
+from gamelib.viz import (KuhnPokerTable, PhantomTicTacToeBoard, draw_phantom_belief)
 from gamelib.viz.imperfect_widgets import NBSP  # noqa: E402
 
 
@@ -181,22 +180,6 @@ def test_the_clairvoyant_agent_never_bluffs():
 
 # -- information-set pictures --------------------------------------------------------------------------
 
-def test_information_set_groups_and_pictures():
-    groups = information_set_groups(KuhnPoker())
-    assert len(groups) == 12 and all(len(v) == 2 for v in groups.values())
-    road = information_set_groups(RoadGame())
-    assert sorted(road) == ["fork", "start"] and all(len(v) == 2 for v in road.values())
-    for game, policy in ((KuhnPoker(), cfr(KuhnPoker(), 50)), (RoadGame(ask_cost=0.1), None),
-                         (HidingGame(), None)):
-        ax = draw_information_sets(game, policy=policy, title="t")
-        texts = [t.get_text() for t in ax.texts]
-        assert any("1/2" in t or "1/6" in t for t in texts)       # chance probabilities at the root
-        plt.close(ax.figure)
-    ax = draw_information_sets(KuhnPoker())
-    dashed = [p for p in ax.patches if p.get_linestyle() not in ("-", "solid")]
-    assert len(dashed) == 12                                       # one dashed link per information set
-    plt.close(ax.figure)
-
 
 def test_phantom_new_game_that_fails_keeps_the_game_under_way(monkeypatch):
     import gamelib.viz.imperfect_widgets as module
@@ -279,16 +262,6 @@ def test_draw_phantom_belief_checks_its_arguments():
         draw_phantom_belief(game, game.initial_state, "X", belief)
     with pytest.raises(ArgumentError, match="k must be a whole number .* got -1"):
         draw_phantom_belief(game, game.initial_state, MAX, belief, k=-1)
-
-
-def test_information_set_pictures_check_the_game():
-    from gamelib.games import Raid
-    with pytest.raises(ArgumentError, match=r"pass an instance, KuhnPoker\(\), not the class"):
-        draw_information_sets(KuhnPoker)
-    with pytest.raises(ArgumentError, match="two-player zero-sum games .* 'A', 'B', 'C'"):
-        draw_information_sets(Raid())
-    with pytest.raises(ArgumentError, match="action_names must be a dict .* got 5"):
-        draw_information_sets(RoadGame(), action_names=5)
 
 
 def test_counts_are_written_in_the_singular_when_they_are_one():
