@@ -235,7 +235,8 @@ def mcts(game, state=None, *, iterations: int | None = None, time_limit: float |
          max_moves: int | None = MAX_MOVES) -> MCTSResult:
     """MONTE-CARLO-TREE-SEARCH (AIMA 4th ed. Fig. 5.11) with UCB1 selection (UCT) from ``state``
     (the initial state if None): ``iterations`` playouts, or as many as fit in ``time_limit`` seconds
-    (both: whichever ends first).  Returns an :class:`MCTSResult`: the most visited move (``.action``),
+    (both: whichever ends first).  One iteration is one pass of Fig. 5.11's loop: SELECT, EXPAND,
+    SIMULATE (one playout), BACK-PROPAGATE.  Returns an :class:`MCTSResult`: the most visited move (``.action``),
     its mean utility for MAX (``.value``), the tree's size (``.nodes``), the root's visit counts and
     values, and with ``trace=True`` one ``'simulate'`` event per iteration.  See the module docstring
     for the four steps and the UCB1 formula.

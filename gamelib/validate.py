@@ -10,6 +10,10 @@ kind of input               checked by
 numbers and options         :func:`whole`, :func:`number`, :func:`flag`, :func:`choice`,
                             :func:`function`, :func:`python_seed`, :func:`numpy_seed`,
                             :func:`check_bounds` (-> :class:`~gamelib.core.ArgumentError`)
+renamed keywords            :func:`renamed`: an old keyword (``low``/``high``, ``bounds=(L, U)``,
+                            ``playouts``, ``episodes``) still accepted for one release, with a
+                            :class:`DeprecationWarning` naming the new one; both at once is an
+                            :class:`~gamelib.core.ArgumentError`
 games and states            :func:`check_game`, :func:`start_state` and :func:`game_state`, which
                             ask the game's own ``check_state`` (-> :class:`~gamelib.core.StateError`)
 search arguments            :func:`search_entry`: the game, the state, ``depth``/``evaluate``/
@@ -52,9 +56,11 @@ Tree specifications are checked where they are read, by :meth:`gamelib.trees.Gam
 """
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import sys
+import warnings
 from contextlib import contextmanager
 
 from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, GameError, SearchDepthError,
@@ -169,18 +175,59 @@ def numpy_seed(name: str, seed):
     return seed
 
 
-def check_bounds(name: str, bounds) -> tuple:
-    """``bounds`` as ``(low, high)``: two numbers (infinite allowed, not NaN) with low <= high."""
+def check_bounds(lower, upper, *, none: bool = False) -> tuple | None:
+    """``(lower, upper)``, the lower bound L and upper bound U: two numbers (infinite allowed, not NaN)
+    with L <= U.  With ``none``, both None means no bounds (None is returned); one alone is refused."""
+    if none and lower is None and upper is None:
+        return None
     try:
-        low, high = bounds
-        number(name, low, finite=False)
-        number(name, high, finite=False)
-        if not low <= high:
+        number("lower", lower, finite=False)
+        number("upper", upper, finite=False)
+        if not lower <= upper:
             raise TypeError
-    except (TypeError, ValueError):
-        raise ArgumentError(f"{name} must be a pair (low, high) of numbers with low <= high, "
-                            f"got {bounds!r}") from None
-    return low, high
+    except (TypeError, ValueError, ArgumentError):
+        raise ArgumentError(f"lower and upper must be numbers with lower <= upper (the bounds L <= U), got "
+                            f"lower={lower!r}, upper={upper!r}{' (or both None)' if none else ''}") from None
+    return lower, upper
+
+
+def renamed(**old_to_new):
+    """Decorator: keep old keyword spellings working for one release.
+
+    ``@renamed(low="lower", high="upper")`` lets a caller still write ``low=``: the value is passed as
+    ``lower=``, with a :class:`DeprecationWarning` naming the new spelling.  A tuple of names splits a
+    pair: ``@renamed(bounds=("lower", "upper"))`` turns ``bounds=(L, U)`` into ``lower=L, upper=U``.
+    Giving an old keyword and its new one at once is an :class:`ArgumentError`.  The kit's vocabulary:
+    bounds are ``lower``/``upper`` (Ballard's L and U), budgets are ``iterations``."""
+    def decorate(f):
+        @functools.wraps(f)
+        def wrapper(*args, **kwargs):
+            for old, new in old_to_new.items():
+                if old not in kwargs:
+                    continue
+                names = (new,) if isinstance(new, str) else new
+                spelled = "=, ".join(names) + "="
+                given = [n for n in names if n in kwargs]
+                if given:
+                    raise ArgumentError(f"{f.__qualname__}: {old}= is the old spelling of {spelled}; "
+                                        f"give {given[0]}= alone, not both")
+                value = kwargs.pop(old)
+                warnings.warn(f"{f.__qualname__}: {old}= is deprecated, write {spelled}",
+                              DeprecationWarning, stacklevel=2)
+                if isinstance(new, str):
+                    kwargs[new] = value
+                else:
+                    try:
+                        parts = tuple(value)
+                        if len(parts) != len(names):
+                            raise TypeError
+                    except TypeError:
+                        raise ArgumentError(f"{old} must be a pair ({', '.join(names)}) of numbers, "
+                                            f"got {value!r}; write {spelled}") from None
+                    kwargs.update(zip(names, parts))
+            return f(*args, **kwargs)
+        return wrapper
+    return decorate
 
 
 def check_function(name: str, value, what: str):

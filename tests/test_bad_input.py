@@ -208,8 +208,8 @@ CASES = [
     case(lambda: GameTree.random(2.5, 2), ArgumentError, "branching", "2.5", id="GameTree.random(2.5, 2)"),
     case(lambda: GameTree.random(True, 2), ArgumentError, "branching", "True", id="GameTree.random(True, 2)"),
     case(lambda: GameTree.random(10, 10), TooLargeError, "max_nodes", id="GameTree.random(10, 10)"),
-    case(lambda: GameTree.random(2, 3, low=5, high=1), ArgumentError, "high", id="GameTree.random low > high"),
-    case(lambda: GameTree.random(2, 3, low=0.5), ArgumentError, "low", id="GameTree.random float low"),
+    case(lambda: GameTree.random(2, 3, lower=5, upper=1), ArgumentError, "upper", id="GameTree.random lower > upper"),
+    case(lambda: GameTree.random(2, 3, lower=0.5), ArgumentError, "lower", id="GameTree.random float lower"),
     case(lambda: GameTree.random(2, 3, seed=[1]), ArgumentError, "seed", id="GameTree.random list seed"),
     case(lambda: GameTree.random(2, 3, order=None), ArgumentError, "order", id="GameTree.random order=None"),
     case(lambda: GameTree.random(2, 3, max_nodes=0), ArgumentError, "max_nodes", id="GameTree.random max_nodes=0"),
@@ -352,8 +352,8 @@ CASES = [
     case(lambda: proven_ranges([1, 2], FIG52.to_move), GameError, r"trace\[0\]", id="proven_ranges list of ints"),
     case(lambda: proven_ranges(alphabeta(FIG52, trace=True).trace[1:], FIG52.to_move), GameError,
          r"trace\[", id="proven_ranges trace without its first enter"),
-    case(lambda: proven_ranges([], FIG52.to_move, bounds=(1, 0)), ArgumentError, "bounds",
-         id="proven_ranges bounds=(1, 0)"),
+    case(lambda: proven_ranges([], FIG52.to_move, lower=1, upper=0), ArgumentError, "lower <= upper",
+         id="proven_ranges lower=1, upper=0"),
     case(lambda: proven_ranges([], 5), ArgumentError, "to_move", id="proven_ranges to_move=5"),
     # --- games -----------------------------------------------------------------------------------
     case(lambda: TicTacToe("XX"), StateError, "9 characters", id="TicTacToe short"),
@@ -439,22 +439,24 @@ CASES = [
     case(lambda: play(FIG52, {MAX: uniform(FIG52), MIN: uniform(FIG52)}, max_moves=0), ArgumentError,
          "max_moves", id="play max_moves=0"),
     # --- Monte Carlo -------------------------------------------------------------------------------
-    case(lambda: monte_carlo_value(Bins(), playouts=1), ArgumentError, "playouts", id="monte_carlo_value playouts=1"),
-    case(lambda: monte_carlo_value(Bins(), playouts=2.5), ArgumentError, "playouts",
-         id="monte_carlo_value playouts=2.5"),
-    case(lambda: monte_carlo_value(Bins(), playouts=10**12), TooLargeError, "max_playouts",
-         id="monte_carlo_value playouts=1e12"),
-    case(lambda: monte_carlo_value(Bins(), playouts=10, policy={MAX: 5}), ArgumentError, "policy",
+    case(lambda: monte_carlo_value(Bins(), iterations=1), ArgumentError, "iterations",
+         id="monte_carlo_value iterations=1"),
+    case(lambda: monte_carlo_value(Bins(), iterations=2.5), ArgumentError, "iterations",
+         id="monte_carlo_value iterations=2.5"),
+    case(lambda: monte_carlo_value(Bins(), iterations=10**12), TooLargeError, "max_iterations",
+         id="monte_carlo_value iterations=1e12"),
+    case(lambda: monte_carlo_value(Bins(), iterations=10, policy={MAX: 5}), ArgumentError, "policy",
          id="monte_carlo_value policy 5"),
-    case(lambda: monte_carlo_value(Bins(), playouts=10, seed=[1]), ArgumentError, "seed",
+    case(lambda: monte_carlo_value(Bins(), iterations=10, seed=[1]), ArgumentError, "seed",
          id="monte_carlo_value seed=[1]"),
-    case(lambda: monte_carlo_value(Bins(), "choose", playouts=10), StateError, "BinsState",
+    case(lambda: monte_carlo_value(Bins(), "choose", iterations=10), StateError, "BinsState",
          id="monte_carlo_value bad state"),
-    case(lambda: monte_carlo_value(Bins(), playouts=10, progress="yes"), ArgumentError, "progress",
+    case(lambda: monte_carlo_value(Bins(), iterations=10, progress="yes"), ArgumentError, "progress",
          id="monte_carlo_value progress='yes'"),
-    case(lambda: monte_carlo_value(Loop(), playouts=2), TooLargeError, "max_moves", id="playout that never ends"),
+    case(lambda: monte_carlo_value(Loop(), iterations=2), TooLargeError, "max_moves", id="playout that never ends"),
     case(lambda: monte_carlo_evaluation(5, 10), ArgumentError, "game", id="monte_carlo_evaluation(5)"),
-    case(lambda: monte_carlo_evaluation(Bins(), 0), ArgumentError, "playouts", id="monte_carlo_evaluation playouts=0"),
+    case(lambda: monte_carlo_evaluation(Bins(), 0), ArgumentError, "iterations",
+         id="monte_carlo_evaluation iterations=0"),
     # --- lookup ------------------------------------------------------------------------------------
     case(lambda: endgame_table(5), ArgumentError, "game", id="endgame_table(5)"),
     case(lambda: endgame_table(TTT, "X"), StateError, "tic-tac-toe", id="endgame_table bad state"),
@@ -547,7 +549,7 @@ CASES = [
     case(lambda: xsigma.depth_matters(seeds="abc"), ArgumentError, "seeds", id="depth_matters seeds='abc'"),
     case(lambda: xsigma.depth_matters(depths=[0]), ArgumentError, "depths", id="depth_matters depths=[0]"),
     case(lambda: xsigma.depth_matters(noise_seed=-1), ArgumentError, "noise_seed", id="depth_matters noise_seed=-1"),
-    case(lambda: xsigma.depth_matters(low=10, high=1), ArgumentError, "high", id="depth_matters low > high"),
+    case(lambda: xsigma.depth_matters(lower=10, upper=1), ArgumentError, "upper", id="depth_matters lower > upper"),
     case(lambda: xsigma.depth_matters(branching=10, height=10), TooLargeError, "max_nodes", id="depth_matters too big"),
     case(lambda: xsigma.exact_branch_probabilities(TEXTBOOK_TREE, 5)["a3"], ArgumentError, "'a3'",
          id="BranchProbabilities['a3']"),
@@ -607,7 +609,7 @@ SEARCHES = {"minimax": minimax, "alphabeta": alphabeta, "expectiminimax": expect
             "star1": lambda g: star1(g, lower=-5, upper=5), "star2": lambda g: star2(g, lower=-5, upper=5),
             "limits.search": lambda g: limited(g, depth=9, evaluate=ZERO),
             "iterative_deepening": lambda g: iterative_deepening(g, evaluate=ZERO, max_depth=9),
-            "monte_carlo_value": lambda g: monte_carlo_value(g, playouts=5, seed=0)}
+            "monte_carlo_value": lambda g: monte_carlo_value(g, iterations=5, seed=0)}
 
 # Issue 21: every search refuses a utility that is not a real number (minimax and alphabeta used to return
 # 3 for NaN: only evaluate's values were checked).  One check, validate.checked_utility, at the entry.
@@ -620,7 +622,7 @@ CASES += [
     case(lambda: alphabeta(TTT, depth=2), ArgumentError, "needs evaluate=", id="depth without evaluate"),
     case(lambda: play(TTT, {MAX: uniform(TTT), MIN: uniform(TTT)}, seed=nan), ArgumentError, "seed", "nan",
          id="play seed=nan"),
-    case(lambda: monte_carlo_value(TTT, playouts=5, seed=1.5), ArgumentError, "seed", "1.5",
+    case(lambda: monte_carlo_value(TTT, iterations=5, seed=1.5), ArgumentError, "seed", "1.5",
          id="monte_carlo_value seed=1.5"),
 ]
 
@@ -1034,9 +1036,9 @@ def test_small_connect_four_accepts_exactly_the_positions_that_arise_in_play(boa
 @given(st.one_of(st.integers(-2, 3), weird), st.one_of(st.integers(-2, 3), weird),
        st.one_of(st.integers(-2, 4), weird), st.one_of(st.sampled_from(["random", "best", "worst"]), weird),
        st.one_of(st.integers(-3, 3), weird))
-def test_fuzzed_random_tree_arguments(branching, depth, seed, order, low):
-    ok, tree = attempt(lambda: GameTree.random(branching, depth, seed=seed, order=order, low=low, high=5))
+def test_fuzzed_random_tree_arguments(branching, depth, seed, order, lower):
+    ok, tree = attempt(lambda: GameTree.random(branching, depth, seed=seed, order=order, lower=lower, upper=5))
     if ok:
         correct(len(tree.leaves) == branching ** depth and tree.depth() == depth
-                and all(low <= tree.leaf_values[s] <= 5 for s in tree.leaves))
+                and all(lower <= tree.leaf_values[s] <= 5 for s in tree.leaves))
         correct(alphabeta(tree).value == minimax(tree).value)

@@ -69,9 +69,9 @@ def cases():
     yield "maxn_bare", lambda: draw_maxn_tree(fig54)
     fig512 = GameTree.from_nested(PRESETS["AIMA Fig. 5.12 (.9/.1)"])
     full, cut = expectiminimax(fig512, trace=True), star1(fig512, lower=1, upper=4, trace=True)
-    yield "chance_full", lambda: draw_chance_tree(fig512, full, bounds=(1, 4), title="t")
-    yield "chance_star1_step5", lambda: draw_chance_tree(fig512, cut, step=5, bounds=(1, 4))
-    yield "chance_star1", lambda: draw_chance_tree(fig512, cut, bounds=(1, 4))
+    yield "chance_full", lambda: draw_chance_tree(fig512, full, lower=1, upper=4, title="t")
+    yield "chance_star1_step5", lambda: draw_chance_tree(fig512, cut, step=5, lower=1, upper=4)
+    yield "chance_star1", lambda: draw_chance_tree(fig512, cut, lower=1, upper=4)
 
 
 def explorer_cases():

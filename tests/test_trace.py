@@ -64,7 +64,7 @@ def test_number_formats():
 def test_chance_intervals_and_root_move_values():
     tree = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
     r = star1(tree, lower=1, upper=4, trace=True)
-    got = T.chance_intervals(tree, r.trace, T.leaf_bounds(tree))
+    got = T.chance_intervals(tree, r.trace, **dict(zip(('lower', 'upper'), T.leaf_bounds(tree))))
     assert {s: tuple(round(x, 9) for x in v) for s, v in got.items()} == {"B": (2.1, 2.1), "C": (1.0, 1.3)}
     assert {a: round(v, 9) for a, v in T.root_move_values(r).items()} == {"a1": 2.1, "a2": 1.3}
 

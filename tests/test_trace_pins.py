@@ -116,7 +116,7 @@ def ranges_digests() -> dict:
         r = star1(tree, lower=bounds[0], upper=bounds[1], trace=True)
         out[f"ranges star1 {name}"] = _h(
             sorted(proven_ranges(r.trace[:k], tree.to_move, chance_outcomes=tree.chance_outcomes,
-                                 bounds=bounds).items()) for k in range(len(r.trace) + 1))
+                                 lower=bounds[0], upper=bounds[1]).items()) for k in range(len(r.trace) + 1))
         out[f"ranges star1 {name} exact chance"] = _h(sorted(proven_ranges(r.trace, tree.to_move).items()))
     return out
 

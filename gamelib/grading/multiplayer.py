@@ -108,15 +108,15 @@ def _maxn_public():
                      raid.state((1, 1, 4), "A", 3))]
 
 
-def random_vector_spec(rng, players: int, depth: int, branching=(1, 3), high: int = 4, stop: float = 0.2,
+def random_vector_spec(rng, players: int, depth: int, branching=(1, 3), upper: int = 4, stop: float = 0.2,
                        chance_nodes: float = 0.0, _root: bool = True):
     """A ragged nested-list tree of ``players`` players: up to ``depth`` levels, leaves utility vectors
-    of whole numbers in [0, high] (a small range: ties are where tie rules and bugs show), and with
+    of whole numbers in [0, upper] (a small range: ties are where tie rules and bugs show), and with
     probability ``chance_nodes`` a node below the root is a chance node with random probabilities."""
     if depth == 0 or (not _root and rng.random() < stop):
-        return tuple(rng.randint(0, high) for _ in range(players))
+        return tuple(rng.randint(0, upper) for _ in range(players))
     n = rng.randint(max(branching[0], 2 if _root else 1), branching[1])
-    kids = [random_vector_spec(rng, players, depth - 1, branching, high, stop, chance_nodes, False)
+    kids = [random_vector_spec(rng, players, depth - 1, branching, upper, stop, chance_nodes, False)
             for _ in range(n)]
     if chance_nodes and not _root and n > 1 and rng.random() < chance_nodes:
         weights = [rng.randint(1, 9) for _ in kids]

@@ -106,7 +106,7 @@ def _alphabeta_hidden(seed, n, strict):
     rng = C.stable_random("alphabeta", strict, seed)
     kw = {"prune_on_equality": not strict, "hidden": True}
     out = [C.Case(f"hidden tree {i + 1}",
-                  GameTree.from_nested(C.random_spec(rng, rng.randint(2, 4), (1, 4), low=0, high=6)), **kw)
+                  GameTree.from_nested(C.random_spec(rng, rng.randint(2, 4), (1, 4), lower=0, upper=6)), **kw)
            for i in range(n)]
     for k in range(max(1, n // 10)):
         game, state = C.random_tictactoe(rng, rng.randint(5, 6))
@@ -138,7 +138,7 @@ def _h_alphabeta_hidden(seed, n):
     rng = C.stable_random("h_alphabeta", seed)
     out = []
     for i in range(n):
-        tree = _estimated(C.random_spec(rng, rng.randint(3, 4), (1, 3), low=-5, high=9), (seed, i))
+        tree = _estimated(C.random_spec(rng, rng.randint(3, 4), (1, 3), lower=-5, upper=9), (seed, i))
         out.append(C.Case(f"hidden tree {i + 1}", tree, depth=rng.randint(1, 3),
                           evaluate=tree.estimates.__getitem__, hidden=True))
     game = Connect4(rows=4, cols=5)

@@ -53,6 +53,7 @@ from ..trace import chance_intervals, leaf_bounds, root_move_values, tidy  # noq
 from ..trace import fmt_value as _fmt
 from ..minimax import expectiminimax, minimax
 from ..trees import GameTree, chance
+from ..validate import renamed
 from .drawing import COLORS, COLUMN_WIDTH, DPI, draw_tree, png_bytes
 from .live import LiveWidget, from_browser
 
@@ -63,15 +64,18 @@ INTERVAL_COLOR = COLORS["interval"]
 # What a trace proves about chance nodes, drawn (gamelib.trace.chance_intervals reads it)
 # ---------------------------------------------------------------------------------------------------
 
-def draw_chance_tree(tree, result=None, *, step=None, bounds=None, ax=None, title=None, **kwargs):
-    """:func:`~gamelib.viz.drawing.draw_tree` for a tree with chance nodes, with ``bounds`` = (L, U)
-    (default: the tree's smallest and largest leaf): what the trace proves about each chance node is
-    shown, a chance node still being searched with its running interval [lo, hi] in green where its
-    value will be (see :func:`~gamelib.trace.chance_intervals`), one a Star1 cut left with the interval
-    its outcomes prove.  Other keyword arguments go to ``draw_tree``.  Returns the Axes.
+@renamed(bounds=("lower", "upper"))
+def draw_chance_tree(tree, result=None, *, step=None, lower=None, upper=None, ax=None, title=None, **kwargs):
+    """:func:`~gamelib.viz.drawing.draw_tree` for a tree with chance nodes, with the lower bound L =
+    ``lower`` and upper bound U = ``upper`` (default: the tree's smallest and largest leaf): what the
+    trace proves about each chance node is shown, a chance node still being searched with its running
+    interval [lo, hi] in green where its value will be (see :func:`~gamelib.trace.chance_intervals`),
+    one a Star1 cut left with the interval its outcomes prove.  Other keyword arguments go to
+    ``draw_tree``.  Returns the Axes.
     """
-    return draw_tree(tree, result, step=step, ax=ax, title=title,
-                     bounds=leaf_bounds(tree) if bounds is None else bounds, **kwargs)
+    if lower is None and upper is None:
+        lower, upper = leaf_bounds(tree)
+    return draw_tree(tree, result, step=step, ax=ax, title=title, lower=lower, upper=upper, **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------------
