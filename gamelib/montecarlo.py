@@ -27,7 +27,7 @@ from statistics import fmean, stdev
 from typing import Callable, NamedTuple
 
 from .core import MAX, MIN, ArgumentError
-from .policies import MAX_MOVES, check_policies, distribution, uniform
+from .players import MAX_MOVES, check_policies, distribution, uniform
 from .validate import check_game, checked_utility, flag, guard_size, python_seed, renamed, start_state, whole
 
 MAX_ITERATIONS = 10_000_000
@@ -94,7 +94,7 @@ def monte_carlo_value(game, state=None, *, iterations: int, policy: dict | None 
     sqrt(iterations))``.  (``playouts=``, ``max_playouts=`` are the deprecated spellings.)
 
     ``policy`` is ``{MAX: policy, MIN: policy}`` (a policy maps a state to ``{action: probability}``,
-    as in :mod:`gamelib.policies`); a player left out plays uniformly at random.  All sampling uses
+    as in :mod:`gamelib.players`); a player left out plays uniformly at random.  All sampling uses
     ``random.Random(seed)``: the same seed gives the same estimate.  At a terminal state the value
     is its utility with standard error 0.  ``progress=True`` shows a bar over the playouts; more than
     ``max_iterations`` playouts (ten million) raise :class:`~gamelib.core.TooLargeError` (None lifts it).

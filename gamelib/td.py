@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 from .core import CHANCE, MAX, ArgumentError, EvaluationError, GameError, StateError
 from .evaluation import WeightedSum
-from .policies import MAX_MOVES
+from .players import MAX_MOVES
 from .validate import (renamed, CheckedGame, check_game, flag, guard_size, number, python_seed, start_state, two_player,
                        whole, zero_sum_utility)
 

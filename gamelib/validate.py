@@ -63,11 +63,11 @@ import sys
 import warnings
 from contextlib import contextmanager
 
-from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, GameError, SearchDepthError,
-                   StateError, TooLargeError, check_distribution, cutoff_test)
+from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, GameError, GameProtocol, Player,
+                   SearchDepthError, State, StateError, TooLargeError, check_distribution, cutoff_test)
 
 PROTOCOL = ("to_move", "actions", "result", "is_terminal", "utility")
-"""The methods every game has (AIMA 4th ed. §5.1; :class:`gamelib.core.Game`)."""
+"""The methods every game has (AIMA 4th ed. §5.1; :class:`gamelib.core.GameProtocol`)."""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -248,7 +248,7 @@ def guard_size(size, limit, *, what: str, argument: str) -> None:
 # Games and states
 # ---------------------------------------------------------------------------------------------------
 
-def check_game(game, name: str = "game"):
+def check_game(game, name: str = "game") -> GameProtocol:
     """``game`` if it implements the game protocol (an instance, not a class)."""
     if isinstance(game, type) or any(not callable(getattr(game, m, None)) for m in PROTOCOL) \
             or not hasattr(game, "initial_state"):
@@ -301,7 +301,7 @@ def is_cyclic(game) -> bool:
     return bool(getattr(game, "cyclic", False))
 
 
-def too_large_to_solve(game, state) -> str | None:
+def too_large_to_solve(game: GameProtocol, state: State) -> str | None:
     """``game.too_large_to_solve(state)`` (:meth:`gamelib.core.Game.too_large_to_solve`): why a search
     from ``state`` to the end would not finish, or None (also for a game without the method)."""
     method = getattr(game, "too_large_to_solve", None)
@@ -316,7 +316,7 @@ def information_set_of(game):
     return hook if callable(hook) else (lambda state, player: None)
 
 
-def start_state(game, state):
+def start_state(game: GameProtocol, state: State | None) -> State:
     """The state to start from: ``state``, or the game's initial state if None, checked by the game's
     ``check_state`` (:class:`StateError` if it is not a state of ``game``)."""
     if state is None:
@@ -324,7 +324,7 @@ def start_state(game, state):
     return game_state(game, state)
 
 
-def game_state(game, state):
+def game_state(game: GameProtocol, state: State) -> State:
     """``state`` if the game's ``check_state`` accepts it (:class:`StateError` if it is not a state of
     ``game``; None is not a state here, unlike in :func:`start_state`)."""
     check = getattr(game, "check_state", None)
@@ -567,7 +567,7 @@ def checked_vector_evaluation(evaluate, players, name: str = "evaluate"):
     return checked
 
 
-def player_order(game) -> tuple:
+def player_order(game) -> tuple[Player, ...]:
     """``game.player_order`` (default (MAX, MIN)) as a tuple of distinct hashable players, CHANCE not
     among them; else :class:`ArgumentError`."""
     order = getattr(game, "player_order", (MAX, MIN))
@@ -589,7 +589,7 @@ def seat(value, name: str = "player"):
     return value
 
 
-def player(name: str, value, game):
+def player(name: str, value, game: GameProtocol) -> Player:
     """``value`` if it is one of ``game``'s players (:func:`player_order`); else
     :class:`ArgumentError` naming them."""
     order = player_order(game)

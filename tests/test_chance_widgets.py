@@ -18,7 +18,7 @@ from gamelib.viz.chance_widgets import (AIMA_LEAVES, AIMA_MAPPING, AIMA_TRANSFOR
                                         CUSTOM, TRANSFORMS, TransformExplorer, chance_intervals,
                                         compare_transform, draw_chance_tree, draw_transform,
                                         is_order_preserving, is_positive_linear, leaf_bounds,
-                                        map_leaves, root_move_values, transform_specs)
+                                        map_leaves, returned_move_values, transform_specs)
 
 from .conftest import chance_specs, nested_specs  # noqa: E402
 
@@ -87,7 +87,7 @@ def test_the_aima_example_flips_expectiminimax_but_not_minimax():
     e0, e1 = c.expectiminimax
     assert (e0.action, e1.action) == ("a1", "a2")          # a1 -> a2: the decision moved
     assert e0.value == pytest.approx(2.1) and e1.value == pytest.approx(40.9)
-    assert root_move_values(e1) == pytest.approx({"a1": 21, "a2": 40.9})
+    assert returned_move_values(e1) == pytest.approx({"a1": 21, "a2": 40.9})
     assert c.minimax[0].action == c.minimax[1].action == "a1"
     assert c.expectiminimax_changed and not c.minimax_changed
     assert c.order_preserving and not c.positive_linear

@@ -116,9 +116,9 @@ def test_depth_limited_searches_with_a_monte_carlo_evaluation():
 
 def test_bad_arguments_are_named():
     game = Bins(coin=True)
-    with pytest.raises(GameError, match="playouts must be a whole number >= 2"):
+    with pytest.raises(GameError, match=r"iterations \(the number of playouts\) must be a whole number >= 2"):
         monte_carlo_value(game, None, iterations=1)
-    with pytest.raises(GameError, match="playouts must be a whole number >= 1, got 0"):
+    with pytest.raises(GameError, match=r"iterations \(the number of playouts\) must be a whole number >= 1, got 0"):
         monte_carlo_evaluation(game, 0)
     with pytest.raises(GameError, match="policy must be a dict"):
         monte_carlo_value(game, None, iterations=10, policy=uniform(game))

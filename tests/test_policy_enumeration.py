@@ -1,10 +1,10 @@
-"""Enumerating policies (gamelib.policies): CS221's propositions checked over every deterministic policy."""
+"""Enumerating policies (gamelib.players): CS221's propositions checked over every deterministic policy."""
 import pytest
 
 from gamelib import MAX, MIN, game_evaluation, minimax_policy, expectimax_policy, uniform
 from gamelib.core import ArgumentError, TooLargeError
 from gamelib.games import Bins, TicTacToe
-from gamelib.policies import deterministic_policies, player_states, random_policies
+from gamelib.players import deterministic_policies, player_states, random_policies
 
 
 def test_bins_has_one_max_state_and_three_min_states():

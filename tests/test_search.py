@@ -5,7 +5,7 @@ import gamelib
 from gamelib import (MAX, MIN, GameTree, ProbabilityError, alphabeta, chance, expectiminimax,
                      game_evaluation, minimax, play, uniform)
 from gamelib.games import Bins, Halving, TicTacToe
-from gamelib.policies import deterministic, expectimax_policy, minimax_policy
+from gamelib.players import deterministic, expectimax_policy, minimax_policy
 
 from .conftest import FIG_5_2
 

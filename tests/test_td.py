@@ -90,7 +90,7 @@ def test_connect4_match_is_reproducible():
 
 
 @pytest.mark.parametrize("kwargs, error, message", [
-    ({"episodes": 0}, ArgumentError, "episodes"),
+    ({"iterations": 0}, ArgumentError, "iterations"),
     ({"alpha": -0.1}, ArgumentError, "alpha must be a learning rate"),
     ({"alpha": float("nan")}, ArgumentError, "alpha"),
     ({"lam": 1.5}, ArgumentError, "lam must be a trace decay"),
@@ -99,7 +99,7 @@ def test_connect4_match_is_reproducible():
     ({"progress": 1}, ArgumentError, "progress"),
 ])
 def test_bad_arguments(kwargs, error, message):
-    args = {"episodes": 1, "alpha": 0.1, **kwargs}
+    args = {"iterations": 1, "alpha": 0.1, **kwargs}
     with pytest.raises(error, match=message):
         td_learn(TicTacToe(), ttt.evaluation(), **args)
 

@@ -33,7 +33,7 @@ def test_old_homes_answer_with_the_same_objects():
         assert getattr(viz, name) is getattr(T, name)
     for name in ("fmt_number", "fmt_vector", "MaxnView", "describe_maxn_event"):
         assert getattr(vm, name) is getattr(T, name)
-    for name in ("chance_intervals", "leaf_bounds", "root_move_values"):
+    for name in ("chance_intervals", "leaf_bounds", "returned_move_values"):
         assert getattr(cw, name) is getattr(T, name)
 
 
@@ -61,12 +61,12 @@ def test_number_formats():
     assert T.fmt_number(-1 / 3) == "−1/3" and T.fmt_vector((1, 2.0, -6)) == "(1, 2, −6)"
 
 
-def test_chance_intervals_and_root_move_values():
+def test_chance_intervals_and_returned_move_values():
     tree = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
     r = star1(tree, lower=1, upper=4, trace=True)
     got = T.chance_intervals(tree, r.trace, **dict(zip(('lower', 'upper'), T.leaf_bounds(tree))))
     assert {s: tuple(round(x, 9) for x in v) for s, v in got.items()} == {"B": (2.1, 2.1), "C": (1.0, 1.3)}
-    assert {a: round(v, 9) for a, v in T.root_move_values(r).items()} == {"a1": 2.1, "a2": 1.3}
+    assert {a: round(v, 9) for a, v in T.returned_move_values(r).items()} == {"a1": 2.1, "a2": 1.3}
 
 
 def test_a_trace_of_another_tree_is_refused():

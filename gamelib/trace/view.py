@@ -5,7 +5,7 @@ explanation and grader shares.
 visit order, values, [α, β] windows, the path the search is on, its prunes and what they skipped, and
 what the events prove about each node (:func:`~gamelib.trace.proven_ranges`).  :class:`MaxnView` is
 its counterpart for :func:`gamelib.maxn`, whose values are utility vectors and which keeps no window.
-:func:`root_move_values` reads the values of the root's moves.  Nothing here draws.
+:func:`returned_move_values` reads what the search returned at each of the root's moves.  Nothing here draws.
 """
 from __future__ import annotations
 
@@ -175,8 +175,10 @@ class MaxnView:
                     self.tied[s] = tied
 
 
-def root_move_values(result) -> dict:
-    """``{action: value}`` of the root's moves, read from a traced search (its depth-1 events)."""
+def returned_move_values(result) -> dict:
+    """``{action: value}``: what a traced search returned at each of the root's moves, read from its
+    depth-1 events (each move's value, or a bound where a cut stopped its search).  Not to be confused
+    with :func:`gamelib.experiments.sigma.root_move_values`, which computes exact minimax values."""
     values, action = {}, None
     for e in result.trace:
         if e.depth != 1:
