@@ -189,7 +189,7 @@ def easyai_minimax(game):
 
 # --- hand-written references not in bench_minimax ---------------------------------------------------
 
-def bitboard_alphabeta_table(x=0, o=0, x_to_move=True, alpha=-2, beta=2, table=None):
+def bitboard_alphabeta_table(x=0, o=0, x_to_move=True, alpha=-2, beta=2, table=None):  # noqa: C901 - a hand-written reference, in one piece as a peer would write it
     """(value for X, nodes): alpha-beta on bitboards with a transposition table that stores bounds
     (exact, lower, upper) per position, natural move order."""
     from bench_minimax import BITS, HAS_LINE
@@ -271,7 +271,7 @@ def plain_alphabeta(game, state, depth, evaluate, order):
     return value(state, depth, -float("inf"), float("inf")), nodes
 
 
-def plain_alphabeta_table(game, state, depth, evaluate, order):
+def plain_alphabeta_table(game, state, depth, evaluate, order):  # noqa: C901 - a hand-written reference, in one piece as a peer would write it
     """(value, nodes): :func:`plain_alphabeta` with a transposition table inlined: a dict
     {state: (depth, lower, upper, best move)} probed below the root, the stored move tried first,
     the value stored as exact or a bound as the window says.  The same tree as gamelib's
@@ -283,7 +283,7 @@ def plain_alphabeta_table(game, state, depth, evaluate, order):
     table = {}
     inf = float("inf")
 
-    def value(s, d, alpha, beta, root):
+    def value(s, d, alpha, beta, root):  # noqa: C901 - a hand-written reference, in one piece as a peer would write it
         nonlocal nodes
         nodes += 1
         if is_terminal(s):
@@ -664,15 +664,15 @@ def bare_table_helpers():
             return acts
         return [hint] + [a for a in acts if a != hint]
 
-    saved = TranspositionTable._probe, TranspositionTable._store, TranspositionTable.line, limits._move_order
-    TranspositionTable._probe, TranspositionTable._store = probe, store
-    TranspositionTable.line = lambda self, game, state, plies: []
+    TT = TranspositionTable
+    saved = TT.probe_unchecked, TT.store_unchecked, TT.line, limits._move_order
+    TT.probe_unchecked, TT.store_unchecked = probe, store
+    TT.line = lambda self, game, state, plies: []
     limits._move_order = move_order
     try:
         yield
     finally:
-        TranspositionTable._probe, TranspositionTable._store, TranspositionTable.line, \
-            limits._move_order = saved
+        TT.probe_unchecked, TT.store_unchecked, TT.line, limits._move_order = saved
 
 
 def row_connect4_per_node(table, rounds, depth):

@@ -132,7 +132,7 @@ def tight_expectiminimax(tree):
     return value(tree.initial_state), nodes
 
 
-def tight_star1(tree, lower, upper):
+def tight_star1(tree, lower, upper):  # noqa: C901 - a hand-written reference, in one piece as a peer would write it
     """(value, nodes): Star1 (Ballard 1983) written as :func:`tight_expectiminimax` is, with the
     running sums of ``compare_peers.tree_star1`` (O(n) a chance node): the other side of the floor."""
     from gamelib import MAX, MIN

@@ -1106,7 +1106,7 @@ def _names_all(message: str, names) -> list:
     return [n for n in names if not re.search(n, message, re.IGNORECASE)]
 
 
-def classify(p: Probe, ns: dict) -> tuple[str, str]:
+def classify(p: Probe, ns: dict) -> tuple[str, str]:  # noqa: C901 - the outcome rules, read top to bottom
     """(outcome, detail) of running probe ``p`` in namespace ``ns``."""
     from gamelib.core import GameError
 

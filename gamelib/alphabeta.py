@@ -33,7 +33,7 @@ from .trace import recording
 from .validate import checked_order, checked_utility, flag, recursion_guard, search_entry, unhandled_player
 
 
-def alphabeta(game: GameProtocol, state: State | None = None, *, depth: int | None = None,
+def alphabeta(game: GameProtocol, state: State | None = None, *, depth: int | None = None,  # noqa: C901 - Fig. 5.7's pseudo-code kept whole
               evaluate: Callable[[State], float] | None = None, cutoff=None,
               prune_on_equality: bool = True,
               order: Callable[[State, Sequence[Action]], Sequence[Action]] | None = None,
@@ -66,7 +66,7 @@ def alphabeta(game: GameProtocol, state: State | None = None, *, depth: int | No
     # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
     # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
-    def value(s, alpha, beta, ply, action):
+    def value(s, alpha, beta, ply, action):  # noqa: C901 - Fig. 5.7's pseudo-code kept whole
         nonlocal nodes, move
         nodes += 1
         if log is not None:

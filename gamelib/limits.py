@@ -269,7 +269,7 @@ def search(game, state=None, *, depth: int, evaluate: Callable, ordering: Orderi
         game, state, depth=depth, evaluate=evaluate, ordering=ordering, pruning=pruning,
         prune_on_equality=prune_on_equality, alpha=alpha, beta=beta, trace=trace, name="search")
     depth = int(depth)                                     # numpy integers too
-    with recursion_guard(game, "search", depth):
+    with recursion_guard(game, "search", depth, frames_per_ply=2):
         return _search(game, state, depth=depth, evaluate=evaluate, ordering=_fresh(ordering),
                        pruning=pruning, prune_on_equality=prune_on_equality, alpha=alpha, beta=beta,
                        trace=trace)
@@ -338,7 +338,7 @@ def _deepen(game, state, *, evaluate, ordering: Ordering, pruning: Pruning, prun
     best = None
     for depth in itertools.count(1):
         t0 = time.perf_counter()
-        with recursion_guard(game, "iterative_deepening", depth):
+        with recursion_guard(game, "iterative_deepening", depth, frames_per_ply=2):
             best = _search(game, state, depth=depth, evaluate=evaluate,
                            ordering=ordering._replace(first_moves=best.pv if best is not None else None),
                            pruning=pruning, prune_on_equality=prune_on_equality,
@@ -445,7 +445,7 @@ def _option(given, make):
 
 # --- the engine -----------------------------------------------------------------------------------
 
-def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, pruning: Pruning,
+def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, pruning: Pruning,  # noqa: C901 - Fig. 5.7's engine; its steps are closures, for speed
             prune_on_equality: bool = True, alpha: float = -INF, beta: float = INF, trace: bool = False,
             deadline: float | None = None) -> LimitedResult:
     """:func:`search` on checked arguments (:func:`_check_options`), with the table, killers and history
@@ -483,7 +483,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
     # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
     # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
-    def value(s, alpha, beta, ply, action):
+    def value(s, alpha, beta, ply, action):  # noqa: C901 - Fig. 5.7's engine; its steps are closures, for speed
         """The value of ``s`` for MAX in the window (alpha, beta), fail-soft; ``action`` led to it."""
         nonlocal nodes, horizon
         nodes += 1
@@ -506,7 +506,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             hint, dropped = None, ()
             entered = (alpha, beta, horizon) if table is not None else None   # for (5)
             if table is not None:                          # (1) the transposition table
-                v, alpha, beta, hint, entry = table._probe(s, remaining, alpha, beta) if ply \
+                v, alpha, beta, hint, entry = table.probe_unchecked(s, remaining, alpha, beta) if ply \
                     else (None, alpha, beta, table.best_move(s), None)   # the root must choose a move
                 if entry is not None and entry.depth != INF:
                     horizon += 1
@@ -563,7 +563,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             dropped += tuple(futile)
         if table is not None:                              # (5) remember what s is worth
             alpha0, beta0, seen = entered
-            table._store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, v <= alpha0, after)
+            table.store_unchecked(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, v <= alpha0, after)
         if log is not None:
             log.append(("prune", s, ply, alpha, beta, v, None, dropped) if dropped
                        else ("exit", s, ply, alpha, beta, v))
@@ -595,7 +595,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             dropped += tuple(futile)
         if table is not None:                              # (5) remember what s is worth
             alpha0, beta0, seen = entered
-            table._store(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, v >= beta0, after)
+            table.store_unchecked(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, v >= beta0, after)
         if log is not None:
             log.append(("prune", s, ply, alpha, beta, v, None, dropped) if dropped
                        else ("exit", s, ply, alpha, beta, v))

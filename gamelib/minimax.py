@@ -53,7 +53,7 @@ def _expected_over(game, rule):
     return pairs
 
 
-def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=None, evaluate=None,
+def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=None, evaluate=None,  # noqa: C901 - Fig. 5.3 / Eq. 5.1 kept whole
                      cutoff=None, name: str = "backed_up_search") -> SearchResult:
     """Back up values from the leaves of the tree below ``state``: the engine of this module.
 
@@ -76,7 +76,7 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
     # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
     # action), trailing defaults left out; readers get Events (gamelib.trace.Trace).  No window here.
 
-    def value(s, ply, action):
+    def value(s, ply, action):  # noqa: C901 - Fig. 5.3 / Eq. 5.1 kept whole
         nonlocal nodes, best_action
         nodes += 1
         if log is not None:

@@ -75,7 +75,7 @@ def _check_bounds(lower, upper):
         raise GameError(f"need lower < upper, got lower={lower!r}, upper={upper!r}")
 
 
-def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, probing) -> SearchResult:
+def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, probing) -> SearchResult:  # noqa: C901 - Ballard's Star1/Star2 kept whole
     """The engine of :func:`star1` (``probing=False``) and :func:`star2` (``probing=True``).
 
     ``value`` is alpha-beta at MAX and MIN nodes (AIMA 4th ed. Fig. 5.7, as in :func:`gamelib.alphabeta`).
@@ -97,7 +97,7 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
     # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
     # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
-    def value(s, alpha, beta, ply, action, probe=False):
+    def value(s, alpha, beta, ply, action, probe=False):  # noqa: C901 - Ballard's Star1/Star2 kept whole
         """Alpha-beta value of ``s`` in the window (alpha, beta), fail-soft: MAX-VALUE and MIN-VALUE
         (AIMA Fig. 5.7), or ``chance`` at a chance node.  With ``probe`` a MAX or MIN node searches its
         first action only (Star2's probe)."""

@@ -105,16 +105,16 @@ class TranspositionTable:
 
     :meth:`store` and :meth:`probe` check their arguments (a NaN value or a crossed window raises
     ArgumentError and changes nothing); :func:`gamelib.limits.search`, whose values are checked where
-    they enter the search, calls ``_store`` and ``_probe``, the same without the checks.  A subclass
-    changes the rules through :meth:`classify` and :meth:`usable`, which both paths use.
+    they enter the search, calls :meth:`store_unchecked` and :meth:`probe_unchecked`, the same without
+    the checks.  A subclass changes the rules through :meth:`classify` and :meth:`usable`, which both paths use.
     """
 
     def __init__(self, max_entries: int = 1_000_000):
         self.max_entries = whole("max_entries", max_entries, 1)
         self._entries: dict[Hashable, Entry] = {}
         self._after: dict[Hashable, Hashable] = {}    # the state an entry's move leads to, if known
-        self._usable_as_given = type(self).usable is TranspositionTable.usable   # then inlined in _probe
-        self._classify_as_given = type(self).classify is TranspositionTable.classify   # and in _store
+        self._usable_as_given = type(self).usable is TranspositionTable.usable   # then inlined in probe_unchecked
+        self._classify_as_given = type(self).classify is TranspositionTable.classify   # and in store_unchecked
         self.probes = self.hits = self.cuts = self.stores = self.evictions = 0
 
     # -- the two rules: what a value is, and when an entry may be used -----------------------------
@@ -146,9 +146,9 @@ class TranspositionTable:
         """
         _check_lookup(state, depth, alpha, beta)
         number("value", value, finite=False)
-        self._store(state, depth, value, alpha, beta, move, flag("keep_move", keep_move))
+        self.store_unchecked(state, depth, value, alpha, beta, move, flag("keep_move", keep_move))
 
-    def _store(self, state, depth, value, alpha, beta, move, keep_move, after=None) -> None:
+    def store_unchecked(self, state, depth, value, alpha, beta, move, keep_move, after=None) -> None:
         """:meth:`store` without the argument checks: the way in of :func:`gamelib.limits.search`,
         whose values are checked where they enter the search.  ``after``, if given, is the state
         ``move`` leads to, so that :meth:`line` can follow the move without replaying it."""
@@ -185,11 +185,11 @@ class TranspositionTable:
         stored best move, if any, for move ordering.
         """
         _check_lookup(state, depth, alpha, beta)
-        return Probe(*self._probe(state, depth, alpha, beta))
+        return Probe(*self.probe_unchecked(state, depth, alpha, beta))
 
-    def _probe(self, state, depth, alpha, beta) -> tuple:
-        """:meth:`probe` without the argument checks (the search's way in, as :meth:`_store`), as a
-        plain tuple ``(value, alpha, beta, move, entry)``."""
+    def probe_unchecked(self, state, depth, alpha, beta) -> tuple:
+        """:meth:`probe` without the argument checks (the search's way in, as :meth:`store_unchecked`),
+        as a plain tuple ``(value, alpha, beta, move, entry)``."""
         self.probes += 1
         entry = self._entries.get(state)
         if entry is None:

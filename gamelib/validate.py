@@ -663,13 +663,15 @@ def checked_order(order):
 
 
 @contextmanager
-def recursion_guard(game, name: str, depth=None):
+def recursion_guard(game, name: str, depth=None, frames_per_ply: int = 1):
     """Turn a RecursionError inside a search into a :class:`SearchDepthError` that says why and what
-    to do.  Costs nothing while the search runs (a try block)."""
+    to do.  Costs nothing while the search runs (a try block).  ``frames_per_ply``: the Python calls
+    the search makes per ply (2 for :func:`gamelib.limits.search`, whose ``value`` calls a half), so
+    the message gives the depth the search really reaches."""
     try:
         yield
     except RecursionError:
-        limit = sys.getrecursionlimit()
+        limit = sys.getrecursionlimit() // frames_per_ply
         if depth is None:
             what = (f"{name} on {game!r} went deeper than Python's recursion allows (about {limit} "
                     "plies): the game is too deep to search to the end, or its positions repeat (cycles); "

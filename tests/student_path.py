@@ -19,7 +19,7 @@ import subprocess
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
-KNOWN_FOLDER_LINKS = {("notebooks/08_state_of_the_art.ipynb", "../exercises/release/")}
+KNOWN_FOLDER_LINKS: set = set()
 """Links to a folder: JupyterLab 4 answers a click on one with "File Load Error ... is a directory, not
 a file".  Remove an entry when its link is changed to name a file (issue 22's report says how)."""
 

@@ -309,7 +309,7 @@ def test_probe_answers_as_the_entrys_bounds_say():
         assert probe.value == (entry.value if decides else None)
         if entry is not None and not decides:
             assert (probe.alpha, probe.beta) == (max(alpha, lower), min(beta, upper))
-        assert table._probe(state, 2, alpha, beta) == tuple(probe)
+        assert table.probe_unchecked(state, 2, alpha, beta) == tuple(probe)
     assert table.probe("x", 3, 0, 9) == (None, 0, 9, "m", None)        # too shallow: only the move
 
 

@@ -495,3 +495,37 @@ def test_an_objects_fields_are_checked_as_the_keywords_are():
         with pytest.raises(ArgumentError, match=message):
             search(TicTacToe(), depth=2, evaluate=zero, ordering=ordering, pruning=pruning)
     assert len(table) == 0 and table.probes == 0 and killers.moves(1) == ()   # nothing changed
+
+
+def test_too_deep_says_the_depth_search_really_reaches():
+    """Each ply of limits.search is two Python calls (value, then a half), so Python's recursion limit
+    allows half as many plies as for alphabeta: the message says so (it once said the full limit)."""
+    import re
+    import sys
+
+    from gamelib import MAX, MIN, Game
+    from gamelib.core import SearchDepthError
+
+    class Chain(Game):
+        initial_state = 0
+
+        def to_move(self, s):
+            return MAX if s % 2 == 0 else MIN
+
+        def actions(self, s):
+            return [1]
+
+        def result(self, s, a):
+            return s + 1
+
+        def is_terminal(self, s):
+            return s >= 10_000
+
+        def utility(self, s, p):
+            return 0
+
+    with pytest.raises(SearchDepthError) as info:
+        search(Chain(), depth=5_000, evaluate=lambda s: 0)
+    said = int(re.search(r"about (\d+) plies", str(info.value)).group(1))
+    assert said == sys.getrecursionlimit() // 2
+    search(Chain(), depth=said - 50, evaluate=lambda s: 0)        # what it says is within reach

@@ -44,7 +44,7 @@ BUGS = frozenset({"last_tied", "fresh_root_window", "overwrite_state", "overwrit
                   "min_for_policy"})
 
 
-def buggy_search(game, state=None, *, bugs=(), window: str | None = None, cutoff=None, evaluate=None,
+def buggy_search(game, state=None, *, bugs=(), window: str | None = None, cutoff=None, evaluate=None,  # noqa: C901 - Fig. 5.7 kept whole, with the bug models' switches
                  policy=None, log: list | None = None) -> SearchResult:
     """Depth-first minimax (``window=None``), alpha-beta (``'aima'``: cut when v ≥ β; ``'strict'``:
     when v > β), with CHANCE nodes (expectation) and, given ``policy``, MIN following that policy
@@ -62,7 +62,7 @@ def buggy_search(game, state=None, *, bugs=(), window: str | None = None, cutoff
         log.append(Event("leaf", s, ply, alpha, beta, v))
         return v
 
-    def value(s, alpha, beta, ply, action):
+    def value(s, alpha, beta, ply, action):  # noqa: C901 - Fig. 5.7 kept whole, with the bug models' switches
         nonlocal nodes, move
         nodes += 1
         log.append(Event("enter", s, ply, alpha, beta, action=action))

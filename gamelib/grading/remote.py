@@ -340,7 +340,7 @@ class _GraderPickler(pickle.Pickler):
             return None
         end = self.end
         if t is _node_type():
-            return ("node", end.handle(obj, "node"), pickle.dumps(obj._state))
+            return ("node", end.handle(obj, "node"), pickle.dumps(_state_of(obj)))
         if isinstance(obj, _traced_type()):
             return ("game", end.handle(obj, "game"), (type(obj).__name__, False))
         if isinstance(obj, _game_type()):
@@ -362,6 +362,11 @@ _BY_VALUE = frozenset({str, bytes, int, float, bool, type(None), list, dict, set
 def _node_type():
     from .tracing import SearchNode
     return SearchNode
+
+
+def _state_of(node):
+    from .tracing import unwrap
+    return unwrap(node)
 
 
 def _game_type():

@@ -173,7 +173,7 @@ MAX_NODES = 100_000
 """The size guard of :func:`and_or_search`: belief states it may enter (a few thousand a second)."""
 
 
-def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict | None = None,
+def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict | None = None,  # noqa: C901 - Fig. 4.11's pseudo-code kept whole
                   max_nodes: int | None = MAX_NODES) -> AndOrResult:
     """Is there a guaranteed win for ``player`` from ``belief`` (a :class:`Belief` or any collection of
     states it cannot tell apart, all with ``player`` to move)?  AIMA 4th ed. Fig. 4.11 over belief

@@ -41,8 +41,11 @@ def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
     check_function("to_move", to_move, "game.to_move, a function state -> MAX, MIN or CHANCE")
     if chance_outcomes is not None:
         check_function("chance_outcomes", chance_outcomes, "game.chance_outcomes")
+    if not isinstance(trace, (list, tuple)):
+        raise GameError(f"trace must be a search's trace, a list of Events (search with trace=True), "
+                        f"got {trace!r}")
     ranges, stack = {}, []
-    for i, e in enumerate(trace if isinstance(trace, (list, tuple)) else ()):
+    for i, e in enumerate(trace):
         if not isinstance(e, Event) or (e.kind != "enter" and not stack):
             raise GameError(f"trace[{i}] = {e!r}: a trace is the list of Events of one search, each "
                             "'enter' closed by one 'leaf', 'prune' or 'exit' (search with trace=True)")
@@ -51,45 +54,44 @@ def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
             continue
         state, action, kids, alpha, beta = stack.pop()
         player = to_move(state) if e.kind != "leaf" and kids else None
-        if e.kind == "prune" and not kids:
-            # Decided without searching a child (a transposition-table hit): fail-soft against the
-            # window it was entered with: v >= β proves at least v, v <= α at most v.
-            v = e.value
-            if beta is not None and v >= beta:
-                r = (v, U)
-            elif alpha is not None and v <= alpha:
-                r = (L, v)
-            else:
-                r = (v, v)
-        elif player == MAX:
-            skipped = e.kind == "prune"
-            r = (max(lo for _, (lo, _) in kids), U if skipped else max(hi for _, (_, hi) in kids))
-        elif player == MIN:
-            skipped = e.kind == "prune"
-            r = (L if skipped else min(lo for _, (lo, _) in kids), min(hi for _, (_, hi) in kids))
-        elif player == CHANCE and chance_outcomes is not None:
-            seen = {}
-            for a, (lo, hi) in kids:                   # an outcome may be entered twice (Star2)
-                old = seen.get(a, (-INF, INF))
-                seen[a] = (max(old[0], lo), min(old[1], hi))
-            lo = hi = 0.0
-            for outcome, p in chance_outcomes(state):
-                if p:
-                    klo, khi = seen.get(outcome, (L, U))
-                    lo, hi = lo + p * klo, hi + p * khi
-            r = (lo, hi)
-        else:
-            r = (e.value, e.value)
-        r = (max(r[0], L), min(r[1], U))
+        lo, hi = _closed(e, player, kids, (alpha, beta), (L, U), chance_outcomes)
+        r = (max(lo, L), min(hi, U))
         if state in ranges:
             r = (max(ranges[state][0], r[0]), min(ranges[state][1], r[1]))
         ranges[state] = r
         if stack:
             stack[-1][2].append((action, r))
-    if not isinstance(trace, (list, tuple)):
-        raise GameError(f"trace must be a search's trace, a list of Events (search with trace=True), "
-                        f"got {trace!r}")
     return ranges
+
+
+def _closed(e: Event, player, kids: list, window: tuple, bounds: tuple, chance_outcomes) -> tuple:
+    """The interval :func:`proven_ranges` gives the node that ``e`` closes, from its searched children
+    ``kids`` (``[(action, (lo, hi))]``), the ``window`` it was entered with and the utility ``bounds``."""
+    (alpha, beta), (L, U) = window, bounds
+    if e.kind == "prune" and not kids:
+        # Decided without searching a child (a transposition-table hit): fail-soft against the
+        # window it was entered with: v >= β proves at least v, v <= α at most v.
+        v = e.value
+        if beta is not None and v >= beta:
+            return v, U
+        return (L, v) if alpha is not None and v <= alpha else (v, v)
+    skipped = e.kind == "prune"
+    if player == MAX:
+        return max(lo for _, (lo, _) in kids), U if skipped else max(hi for _, (_, hi) in kids)
+    if player == MIN:
+        return L if skipped else min(lo for _, (lo, _) in kids), min(hi for _, (_, hi) in kids)
+    if player == CHANCE and chance_outcomes is not None:
+        seen = {}
+        for a, (lo, hi) in kids:                       # an outcome may be entered twice (Star2)
+            old = seen.get(a, (-INF, INF))
+            seen[a] = (max(old[0], lo), min(old[1], hi))
+        lo = hi = 0.0
+        for outcome, p in chance_outcomes(e.state):
+            if p:
+                klo, khi = seen.get(outcome, (L, U))
+                lo, hi = lo + p * klo, hi + p * khi
+        return lo, hi
+    return e.value, e.value
 
 
 def leaf_bounds(tree) -> tuple:

@@ -129,6 +129,15 @@ def board_shapes(state, *, perspective: str = "X", move: str | None = None) -> l
                 shapes.append(("text", *at(k), str(n), 0.36, edge, True))
         if p in leaves:                                     # where a moved checker stood
             shapes.append(("circle", *at(min(n, 4)), 0.43, "none", LEAVES, 3))
+    shapes += _bar_and_tray(shown, viewer, mover, leaves, lands)
+    shapes += _dice(state, viewer)
+    return shapes
+
+
+def _bar_and_tray(shown, viewer, mover, leaves, lands) -> list:
+    """:func:`board_shapes`' bar (checkers waiting to enter) and trays (checkers borne off), the
+    viewer's own at the bottom, rings where the ``mover``'s checkers left the bar or came off."""
+    shapes = []
     xbar, obar = shown.bar
     xoff, ooff = shown.off
     mine_bottom = viewer == MAX          # the viewer's own bar checkers and tray at the bottom
@@ -154,6 +163,12 @@ def board_shapes(state, *, perspective: str = "X", move: str | None = None) -> l
         if mark == mover and OFF in lands:
             shapes.append(("rect", 13.6, (y0 - 0.3 * count_ - 0.05) if bottom else (y0 - 0.05), 1.1,
                            0.3 * count_ + 0.1, "none", LANDS))
+    return shapes
+
+
+def _dice(state, viewer) -> list:
+    """:func:`board_shapes`' dice: the roll, on the mover's side of the board (none before a roll)."""
+    shapes = []
     if state.dice is not None:                                  # the roll, on the mover's side of the board
         cx = 10.3 if state.turn == viewer else 3.3
         for i, d in enumerate(state.dice):

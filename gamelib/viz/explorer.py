@@ -493,9 +493,15 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             self._load(0)
 
     @from_browser
-    def _on_kind_control(self, change):
-        """A control of the kind of tree changed (the cut rule, the bounds): run the searches again."""
+    def on_kind_control(self, change):
+        """A control of the kind of tree changed (the cut rule, the bounds): run the searches again.
+        The one call a :class:`~gamelib.viz.tree_kinds.TreeKind` makes on its explorer."""
         self._rerun()
+
+    @property
+    def updating(self) -> bool:
+        """True while the explorer sets its own controls (a kind's observers then do nothing)."""
+        return self._quiet
 
     @from_browser
     def _on_algorithm(self, change):

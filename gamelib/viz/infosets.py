@@ -75,7 +75,6 @@ def draw_information_sets(game, *, policy=None, ax=None, title=None, action_name
     if policy is not None:
         from ..imperfect.policy import as_policy
         table = as_policy(game, policy, players=tuple(p for p in (MAX, MIN) if form.keys(p)))
-    names = action_names or {}
     if ax is None:
         width = min(COLUMN_WIDTH, max(5.0, 0.55 * len(tree.leaves) + 1.5))  # shown at full size
         _, ax = plt.subplots(figsize=(width, 1.25 * (tree.depth() + 1) + 0.8))
@@ -84,6 +83,18 @@ def draw_information_sets(game, *, policy=None, ax=None, title=None, action_name
     ax.set_ylim(-tree.depth() - 0.7, 0.5)
     ax.set_axis_off()
 
+    _draw_edges(ax, tree, pos, form, table, action_names or {}, font_size)
+    _draw_nodes(ax, tree, pos, font_size, node_size)
+    _draw_information_sets(ax, game, pos, show_keys, font_size)
+    _label_rows(ax, tree, pos, font_size)
+    if title:
+        ax.set_title(title, fontsize=font_size + 2)
+    return ax
+
+
+def _draw_edges(ax, tree, pos, form, table, names, font_size):
+    """The edges, each labelled with its action (shortened by ``names``), or its outcome and probability
+    at a chance node, and the probability ``table`` gives it (a behaviour policy) if there is one."""
     for s, kids in tree.children.items():
         probs = tree.probabilities.get(s)
         for i, (a, c) in enumerate(kids):
@@ -104,6 +115,10 @@ def draw_information_sets(game, *, policy=None, ax=None, title=None, action_name
                         ha=side, va="center", fontsize=font_size - 1, color="#555555", zorder=1.5,
                         linespacing=0.95, bbox={"boxstyle": "round,pad=0.08", "fc": "white", "ec": "none"})
 
+
+
+def _draw_nodes(ax, tree, pos, font_size, node_size):
+    """The nodes, one marker per player (a square at a leaf), and the leaves' utilities below them."""
     groups = {}
     for s in tree.states:
         shape = TERMINAL_MARKER if tree.is_terminal(s) else MARKERS[tree.players[s]]
@@ -116,7 +131,11 @@ def draw_information_sets(game, *, policy=None, ax=None, title=None, action_name
         ax.annotate(_fmt(tree.leaf_values[s]), (x, y), xytext=(0, -7), textcoords="offset points",
                     ha="center", va="top", fontsize=font_size, fontweight="bold")
 
-    # Information sets: a dashed line (an arc over any node in between) joining neighbours of one
+
+
+def _draw_information_sets(ax, game, pos, show_keys, font_size):
+    """Each information set of two or more nodes, joined and coloured (and keyed, with ``show_keys``)."""
+    # A dashed line (an arc over any node in between) joining neighbours of one
     # set, a colour per set, and the set's key beside each of its nodes.
     (ox, oy), (ux, _), (_, uy) = ax.transData.transform([(0, 0), (1, 0), (0, 1)])
     x_px, y_px = abs(ux - ox), abs(uy - oy)                 # display pixels per data unit
@@ -141,6 +160,10 @@ def draw_information_sets(game, *, policy=None, ax=None, title=None, action_name
             for s in labels:
                 ax.annotate(text, pos[s], xytext=(-5, 5), textcoords="offset points", ha="right",
                             va="bottom", fontsize=font_size, color=c, fontweight="bold")
+
+
+def _label_rows(ax, tree, pos, font_size):
+    """Whose move each row of the tree is, at the left edge."""
     players = {}
     for s, (_x, y) in pos.items():
         if not tree.is_terminal(s):
@@ -149,9 +172,6 @@ def draw_information_sets(game, *, policy=None, ax=None, title=None, action_name
         ax.annotate(" / ".join(p for p in (CHANCE, MAX, MIN) if p in who), (0.0, y),
                     xycoords=("axes fraction", "data"), ha="left", va="center", fontsize=font_size,
                     color="#555555")
-    if title:
-        ax.set_title(title, fontsize=font_size + 2)
-    return ax
 
 
 def _clear(pos, y, x0, x1) -> bool:

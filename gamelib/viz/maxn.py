@@ -97,13 +97,7 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
     ax.set_ylim(-tree.depth() - 0.55, 0.42)
     ax.set_axis_off()
-    # Leaf vectors sit one unit apart: shrink their type, then stagger them, if they would overlap.
-    width_in = ax.get_position().width * ax.figure.get_figwidth()
-    unit = width_in * 72.0 / (max(xs) - min(xs) + 1.4)                  # points between two leaves
-    chars = max(len(fmt_vector(vectors[s])) for s in tree.leaves)
-    leaf_size = font_size if 0.62 * font_size * chars <= 0.92 * unit else max(
-        MIN_FONT, 0.92 * unit / (0.62 * chars))
-    stagger = 0.62 * leaf_size * chars > 0.92 * unit + 0.5     # still too wide at the smallest type
+    leaf_size, stagger = _leaf_type(ax, tree, xs, vectors, font_size)
     if stagger:
         ax.set_ylim(-tree.depth() - 0.75, 0.42)                   # room for a second row of vectors
     leaf_rank = {s: k for k, s in enumerate(sorted(tree.leaves, key=lambda s: pos[s][0]))}
@@ -117,25 +111,7 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
         return c if reached(s) else _faded(c)
 
     labels = Labels(ax)
-    action_labels = getattr(tree, "action_labels", {})   # the game's moves as Python writes them: 'A'
-    # Edges: thin grey, or thick in the mover's colour into the child it chose.
-    edges = {}
-    for s, kids in tree.children.items():
-        probs = tree.probabilities.get(s)
-        for i, (a, c) in enumerate(kids):
-            (x0, y0), (x1, y1) = pos[s], pos[c]
-            picked = view.chosen.get(s) == c
-            width = (4.0 if s == tree.initial_state else 2.6) if picked else 1.0
-            style = (color[tree.players[s]] if picked else "#999999", width, 1.0 if reached(c) else FADED)
-            edges.setdefault(style, []).append([(x0, y0), (x1, y1)])
-            label = fmt_number(probs[i]) if probs else (action_labels.get((s, a), str(a)) if show_actions
-                                                        else "")
-            if label:
-                labels.add((x0 + x1) / 2, (y0 + y1) / 2, label, size=font_size - 2, color=shade("#555555", c),
-                           zorder=1.5, box=0.1)
-    for (edge_color, width, alpha), segments in edges.items():
-        ax.add_collection(LineCollection(segments, colors=edge_color, linewidths=width, alpha=alpha, zorder=1,
-                                         capstyle="round"), autolim=False)
+    _draw_edges(ax, tree, pos, view, color, labels, reached, show_actions, font_size)
     # Nodes: one scatter per look.
     looks = {}
     for s, (x, y) in pos.items():
@@ -176,6 +152,41 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
                                               stepping=traced and not view.complete),
                   loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
     return ax
+
+
+def _leaf_type(ax, tree, xs, vectors, font_size) -> tuple:
+    """``(size, stagger)`` of the leaves' vectors: they sit one unit apart, so their type shrinks (to
+    ``MIN_FONT`` at least) and then, if still too wide, every other one drops to a second row."""
+    width_in = ax.get_position().width * ax.figure.get_figwidth()
+    unit = width_in * 72.0 / (max(xs) - min(xs) + 1.4)                  # points between two leaves
+    chars = max(len(fmt_vector(vectors[s])) for s in tree.leaves)
+    leaf_size = font_size if 0.62 * font_size * chars <= 0.92 * unit else max(
+        MIN_FONT, 0.92 * unit / (0.62 * chars))
+    return leaf_size, 0.62 * leaf_size * chars > 0.92 * unit + 0.5     # still too wide at the smallest type
+
+
+def _draw_edges(ax, tree, pos, view, color, labels, reached, show_actions, font_size):
+    """The edges of :func:`draw_maxn_tree`: thin grey, or thick in the mover's colour into the child it
+    chose, faded where the search has not been (``reached``); labels (actions, or chance probabilities)
+    go to ``labels``."""
+    action_labels = getattr(tree, "action_labels", {})   # the game's moves as Python writes them: 'A'
+    edges = {}
+    for s, kids in tree.children.items():
+        probs = tree.probabilities.get(s)
+        for i, (a, c) in enumerate(kids):
+            (x0, y0), (x1, y1) = pos[s], pos[c]
+            picked = view.chosen.get(s) == c
+            width = (4.0 if s == tree.initial_state else 2.6) if picked else 1.0
+            style = (color[tree.players[s]] if picked else "#999999", width, 1.0 if reached(c) else FADED)
+            edges.setdefault(style, []).append([(x0, y0), (x1, y1)])
+            label = fmt_number(probs[i]) if probs else (action_labels.get((s, a), str(a)) if show_actions
+                                                        else "")
+            if label:
+                labels.add((x0 + x1) / 2, (y0 + y1) / 2, label, size=font_size - 2, zorder=1.5, box=0.1,
+                           color="#555555" if reached(c) else _faded("#555555"))
+    for (edge_color, width, alpha), segments in edges.items():
+        ax.add_collection(LineCollection(segments, colors=edge_color, linewidths=width, alpha=alpha, zorder=1,
+                                         capstyle="round"), autolim=False)
 
 
 def maxn_legend_handles(players, colors=None, *, chance=False, stepping=False) -> list:

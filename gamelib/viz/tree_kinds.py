@@ -70,7 +70,7 @@ class TreeKind:
     """A kind of tree the explorer can step through (see the module docstring).  One instance per
     explorer (``host``): it owns its controls and the settings they hold, and ``tree``, the tree shown
     while it is the explorer's kind.  A control that changes a setting calls
-    ``host._on_kind_control(change)``, which runs the searches again (all or nothing)."""
+    ``host.on_kind_control(change)``, which runs the searches again (all or nothing)."""
 
     name = ""
     searches: dict = {}
@@ -233,7 +233,7 @@ class TwoPlayer(_ZeroSum):
         self.equality_box = widgets.Checkbox(value=prune_on_equality, indent=False,
                                              description="prune on equality (v ≥ β, v ≤ α)",
                                              layout=widgets.Layout(width="auto"))
-        self.equality_box.observe(self.host._on_kind_control, "value")
+        self.equality_box.observe(self.host.on_kind_control, "value")
         self.controls = {"equality_box": self.equality_box}
         self.box = self.equality_box
 
@@ -342,7 +342,7 @@ class Chance(_ZeroSum):
     def _on_bounds(self, change):
         """L or U typed in: rerun Star1 with them, or put the old ones back and say why not (beside
         the boxes, where the student is looking)."""
-        if self._quiet or self.host._quiet or self.host.kind is not self:
+        if self._quiet or self.host.updating or self.host.kind is not self:
             return
         try:
             self.set_bounds((self.lower.value, self.upper.value))
@@ -350,7 +350,7 @@ class Chance(_ZeroSum):
             self.show_bounds()
             self.bounds_html.value = f"<span style='color:#b00020'>{html.escape(str(err))}</span>"
             return
-        self.host._on_kind_control(None)
+        self.host.on_kind_control(None)
 
     def run(self) -> dict:
         L, U = self.bounds
