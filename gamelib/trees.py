@@ -544,3 +544,14 @@ def _short(value) -> str:
     except RecursionError:
         return f"a {type(value).__name__} nested too deep to print"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+# The textbook's figures, as specs for GameTree.from_nested (one home: the explorer's menu, the graders
+# and the tests read them here).
+FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+"""AIMA 4th ed. Fig. 5.2: minimax value 3, decision a1; alpha-beta never visits I and J."""
+FIG_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]],
+           [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]]
+"""AIMA 4th ed. Fig. 5.4, the first three plies of a game of three players with utility vectors
+⟨v_1, v_2, v_3⟩ at the leaves (``players=`` three names): max^n backs ⟨1, 2, 6⟩ up to the root; the
+first mover is indifferent between its two moves (1 either way), so the tie rule decides there."""

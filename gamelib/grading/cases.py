@@ -28,8 +28,6 @@ from ..trees import GameTree, chance
 # The textbook's trees
 # ---------------------------------------------------------------------------------------------------
 
-FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-"""AIMA 4th ed. Fig. 5.2: minimax value 3, decision a1; alpha-beta never visits I and J."""
 SLIDES_004 = [[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]]
 """Seed 004's four-layer minimax walk-through: D, E, F, G = 4, 6, -3, 7; B = 4, C = -3; A = 4."""
 EXAMPLE_3 = [[[3, 4], [1, 2]], [[7, 8], [5, 6]]]

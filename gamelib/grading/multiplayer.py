@@ -38,7 +38,7 @@ from ..games import Raid
 from ..maxn import maxn, paranoid
 from ..minimax import minimax
 from ..normal_form import nash_equilibria, row_guarantee, solve_zero_sum
-from ..trees import GameTree, chance
+from ..trees import FIG_5_4, GameTree, chance
 from . import cases as C
 from .core import Attempt, Family, Task, fail, fmt, quiet
 from .guard import SEARCH_MODULES, describe_returned, is_number
@@ -78,9 +78,6 @@ class MaxnCase(NamedTuple):
         return self.game.initial_state if self.state is None else self.state
 
 
-FIG_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]], [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]]
-"""AIMA 4th ed. Fig. 5.4, the first three plies of a game of A, B and C (notebook 07, §1): ⟨1, 2, 6⟩
-at the root; A is indifferent between its moves (1 either way), so the tie rule decides."""
 CHANCE_TREE = [[chance((0.25, [(2, 6, 1), (5, 1, 4)]), (0.75, (1, 3, 3))), (2, 2, 2)],
                [chance((0.6, (6, 0, 1)), (0.3, [(0, 4, 2), (3, 4, 0)]), (0.1, (0, 0, 9))), (4, 1, 1)]]
 """Three players and two chance nodes of unequal probabilities."""
