@@ -89,14 +89,14 @@ def main(argv=None):
     except ImportError:
         return 0
     from gamelib.games import connect4, tictactoe
-    for name, game, start, episodes in (
+    for name, game, start, games in (
             ("tic-tac-toe", TicTacToe(), tictactoe.evaluation({"open_lines": 0, "threats": 0, "centre": 0}), 200),
             ("Connect Four", Connect4(), connect4.evaluation({"open_threes": 0, "open_twos": 0, "centre": 0}),
              300)):
-        t, r = best_of(lambda: td_learn(game, start, episodes=episodes, alpha=0.001, lam=0.7, seed=0),
+        t, r = best_of(lambda: td_learn(game, start, iterations=games, alpha=0.001, lam=0.7, seed=0),
                        args.repeat)
         moves = sum(e.moves for e in r.history)
-        print(f"  TD(0.7) self-play on {name:14s} {episodes / t:>9,.0f} games/s ({moves / t:,.0f} moves/s)")
+        print(f"  TD(0.7) self-play on {name:14s} {games / t:>9,.0f} games/s ({moves / t:,.0f} moves/s)")
     return 0
 
 

@@ -698,12 +698,12 @@ def mcts_probes():
 def td_probes():
     m = "td"
     F = "TTT_FEATURES"
-    base = f"td_learn(TTT, {F}, episodes=3, alpha=0.01"
-    matrix(m, f"td_learn({{v}}, {F}, episodes=3, alpha=0.01)", BAD_GAMES, "ArgumentError", "game")
-    matrix(m, "td_learn(TTT, {v}, episodes=3, alpha=0.01)", ["None", "{}", "5", "lambda s: 0"], "ArgumentError",
+    base = f"td_learn(TTT, {F}, iterations=3, alpha=0.01"
+    matrix(m, f"td_learn({{v}}, {F}, iterations=3, alpha=0.01)", BAD_GAMES, "ArgumentError", "game")
+    matrix(m, "td_learn(TTT, {v}, iterations=3, alpha=0.01)", ["None", "{}", "5", "lambda s: 0"], "ArgumentError",
            "features")
-    matrix(m, f"td_learn(TTT, {F}, episodes={{v}}, alpha=0.01)", NOT_POSITIVE_WHOLE, "ArgumentError", "episodes")
-    matrix(m, f"td_learn(TTT, {F}, episodes=3, alpha={{v}})", ["-1"] + NOT_FINITE, "ArgumentError", "alpha")
+    matrix(m, f"td_learn(TTT, {F}, iterations={{v}}, alpha=0.01)", NOT_POSITIVE_WHOLE, "ArgumentError", "iterations")
+    matrix(m, f"td_learn(TTT, {F}, iterations=3, alpha={{v}})", ["-1"] + NOT_FINITE, "ArgumentError", "alpha")
     matrix(m, base + ", lam={v})", ["2", "-0.1", "math.nan", "'x'", "None"], "ArgumentError", "lam")
     matrix(m, base + ", epsilon={v})", ["1.5", "-1", "math.nan", "'x'", "None"], "ArgumentError", "epsilon")
     matrix(m, base + ", seed={v})", NOT_SEED, "ArgumentError", "seed")
@@ -711,21 +711,21 @@ def td_probes():
     matrix(m, base + ", max_moves={v})", ["0", "-1", "2.5", "'x'"], "ArgumentError", "max_moves")
     matrix(m, base + ", state={v})", SEARCH_STATES, "StateError", "state")
     probe(m, base + ", state=TicTacToe('XXXOO....').initial_state)", refuse("StateError", "over|terminal"))
-    probe(m, f"td_learn(TTT, {F}, episodes=5, alpha=1e300)", refuse("GameError", "alpha", "diverge"))
-    probe(m, f"td_learn(TTT, {F}.with_weights(open_lines=1e200, threats=1e200, centre=1e200), episodes=5, "
+    probe(m, f"td_learn(TTT, {F}, iterations=5, alpha=1e300)", refuse("GameError", "alpha", "diverge"))
+    probe(m, f"td_learn(TTT, {F}.with_weights(open_lines=1e200, threats=1e200, centre=1e200), iterations=5, "
              "alpha=1e100)", refuse("GameError", "alpha", "diverge"))
-    probe(m, f"td_learn(raw_ttt(math.nan), {F}, episodes=2, alpha=0.01)", refuse("EvaluationError", "utility"))
-    probe(m, f"td_learn(raw_ttt(None), {F}, episodes=2, alpha=0.01)", refuse("EvaluationError", "utility"))
-    probe(m, f"td_learn(raw_ttt(math.inf), {F}, episodes=2, alpha=0.01)", refuse("EvaluationError", "utility"))
-    probe(m, "td_learn(RAID, WeightedSum({'a': lambda s: 1}, {'a': 0}), episodes=2, alpha=0.1)",
+    probe(m, f"td_learn(raw_ttt(math.nan), {F}, iterations=2, alpha=0.01)", refuse("EvaluationError", "utility"))
+    probe(m, f"td_learn(raw_ttt(None), {F}, iterations=2, alpha=0.01)", refuse("EvaluationError", "utility"))
+    probe(m, f"td_learn(raw_ttt(math.inf), {F}, iterations=2, alpha=0.01)", refuse("EvaluationError", "utility"))
+    probe(m, "td_learn(RAID, WeightedSum({'a': lambda s: 1}, {'a': 0}), iterations=2, alpha=0.1)",
           refuse("ArgumentError", "two-player|MAX"))
-    probe(m, "td_learn(Bins(cooperative=True), WeightedSum({'a': lambda s: 1}, {'a': 0}), episodes=2, alpha=0.1)",
+    probe(m, "td_learn(Bins(cooperative=True), WeightedSum({'a': lambda s: 1}, {'a': 0}), iterations=2, alpha=0.1)",
           refuse("ArgumentError", "zero-sum"))
-    probe(m, "td_learn(TTT, WeightedSum({'a': lambda s: math.nan}, {'a': 0}), episodes=2, alpha=0.1)",
+    probe(m, "td_learn(TTT, WeightedSum({'a': lambda s: math.nan}, {'a': 0}), iterations=2, alpha=0.1)",
           refuse("EvaluationError", "feature", "a"))
-    probe(m, f"td_learn(TTT, {F}, episodes=3, alpha=0).evaluation.weights", accept({"open_lines": 0, "threats": 0,
+    probe(m, f"td_learn(TTT, {F}, iterations=3, alpha=0).evaluation.weights", accept({"open_lines": 0, "threats": 0,
                                                                                     "centre": 0}))
-    probe(m, f"len(td_learn(TTT, {F}, episodes=4, alpha=0.01, seed=np.int64(2)).history)", accept(4))
+    probe(m, f"len(td_learn(TTT, {F}, iterations=4, alpha=0.01, seed=np.int64(2)).history)", accept(4))
 
 
 def normal_form_probes():
@@ -901,7 +901,7 @@ def searches_probes():
              "star1": "star1({g}, lower=-5, upper=5)", "star2": "star2({g}, lower=-5, upper=5)",
              "limits.search": "limited_search({g}, depth=9, evaluate=ZERO)",
              "iterative_deepening": "iterative_deepening({g}, evaluate=ZERO, max_depth=9)",
-             "monte_carlo_value": "monte_carlo_value({g}, playouts=5, seed=0)",
+             "monte_carlo_value": "monte_carlo_value({g}, iterations=5, seed=0)",
              }
     for name, template in calls.items():
         for bad in ("math.nan", "None", "'x'", "1j", "(1, 2)"):
@@ -928,7 +928,7 @@ def experiments_probes():
     matrix(m, "xmcts.iterative_deepening_agent(TTT, {v})", ["5", "None"], "ArgumentError", "evaluate")
     matrix(m, "xmcts.versus(TTT, xmcts.random_agent(TTT), xmcts.random_agent(TTT), games={v})", ["0", "2.5", "'x'"],
            "ArgumentError", "games")
-    matrix(m, "xmcts.against_random(TTT, simulations={v}, games=2)", ["[0]", "5", "None", "[2.5]"],
+    matrix(m, "xmcts.against_random(TTT, iterations={v}, games=2)", ["[0]", "5", "None", "[2.5]"],
            "ArgumentError", "simulations|iterations")
     matrix(m, "xtd.learning_curve({v}, len, [1])", ["5", "None"], "ArgumentError", "result")
     matrix(m, "xtd.connect4_match(ZERO, depth={v}, games=2)", ["0", "2.5"], "ArgumentError", "depth")

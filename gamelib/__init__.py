@@ -39,7 +39,7 @@ from .lookup import EndgameTable, NotInTableError, OpeningBook, endgame_table, o
 from .minimax import expectimax, expectiminimax, game_evaluation, minimax
 from .montecarlo import monte_carlo_evaluation, monte_carlo_value
 from .ordering import HistoryTable, KillerMoves
-from .policies import expectimax_policy, minimax_policy, play, uniform
+from .players import expectimax_policy, minimax_policy, play, uniform
 from .star import star1, star2
 from .trace import Event, proven_ranges
 from .transposition import TranspositionTable

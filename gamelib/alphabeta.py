@@ -28,14 +28,15 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .core import INF, MAX, MIN, SearchResult
+from .core import INF, MAX, MIN, Action, GameProtocol, SearchResult, State
 from .trace import recording
 from .validate import checked_order, checked_utility, flag, recursion_guard, search_entry, unhandled_player
 
 
-def alphabeta(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,  # noqa: C901 - Fig. 5.7's pseudo-code kept whole
+def alphabeta(game: GameProtocol, state: State | None = None, *, depth: int | None = None,  # noqa: C901 - Fig. 5.7's pseudo-code kept whole
+              evaluate: Callable[[State], float] | None = None, cutoff=None,
               prune_on_equality: bool = True,
-              order: Callable[[object, Sequence], Sequence] | None = None,
+              order: Callable[[State, Sequence[Action]], Sequence[Action]] | None = None,
               trace: bool = False) -> SearchResult:
     """ALPHA-BETA-SEARCH (AIMA 4th ed. Fig. 5.7): minimax value and decision with α-β pruning.
 

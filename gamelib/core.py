@@ -25,10 +25,32 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import TYPE_CHECKING, Any, Hashable, Iterable, NamedTuple, Sequence
+from typing import (TYPE_CHECKING, Any, Callable, Hashable, Iterable, NamedTuple, Protocol, Sequence, TypeAlias,
+                    runtime_checkable)
 
 if TYPE_CHECKING:
     from .trace.events import Event
+
+# ---------------------------------------------------------------------------------------------------
+# The protocol's vocabulary, named before any code (as pytudes does): what the signatures below mean.
+# ---------------------------------------------------------------------------------------------------
+
+State: TypeAlias = Hashable
+"""A position of a game, s in AIMA's notation: immutable and hashable (a board, a tree's node label)."""
+
+Action: TypeAlias = Any
+"""A move in ACTIONS(s), or a chance outcome: whatever RESULT(s, a) accepts (hashable)."""
+
+Player: TypeAlias = str
+"""Who moves in a state, TO-MOVE(s): MAX, MIN, CHANCE, or one of a game's ``player_order``."""
+
+Distribution: TypeAlias = list[tuple[Action, float]]
+"""A chance distribution, what ``chance_outcomes(s)`` returns: ``[(outcome, probability), ...]``, summing to 1."""
+
+Policy: TypeAlias = Callable[[Hashable], dict[Action, float]]
+"""A player's behaviour: its information set (in a fully observable game, the state) -> ``{action:
+probability}`` (CS221's π; :class:`gamelib.imperfect.TabularPolicy` is one, and :mod:`gamelib.players`'
+policies of states)."""
 
 MAX = "MAX"
 """The maximizing player (moves first in every game here unless said otherwise)."""
@@ -81,7 +103,7 @@ class TooLargeError(GameError):
     """A computation larger than its size guard; the message names the argument that lifts the guard."""
 
 
-def opponent(player: str) -> str:
+def opponent(player: Player) -> Player:
     """MAX's opponent is MIN and MIN's is MAX."""
     if player == MAX:
         return MIN
@@ -90,7 +112,7 @@ def opponent(player: str) -> str:
     raise GameError(f"{player!r} has no opponent: players are MAX and MIN")
 
 
-def check_distribution(pairs: Iterable[tuple[Any, float]], what, tol: float = 1e-9) -> list:
+def check_distribution(pairs: Iterable[tuple[Action, float]], what, tol: float = 1e-9) -> Distribution:
     """Return ``pairs`` as a list after checking they form a probability distribution.
 
     Raises ProbabilityError naming ``what`` if a probability is not a real number (None, '0.5', True,
@@ -137,6 +159,40 @@ def trusted(method):
     return method
 
 
+@runtime_checkable
+class GameProtocol(Protocol):
+    """The game protocol as a type (AIMA §5.1): what every search asks of a game.  :class:`Game` is its
+    base class; any object with these members is a game too (``isinstance(g, GameProtocol)`` checks the
+    required ones, as :func:`gamelib.validate.check_game` does).
+
+    Required: ``initial_state``, ``to_move``, ``actions``, ``result``, ``is_terminal``, ``utility``.
+
+    Optional (:class:`Game` gives each a default; the searches read them through :mod:`gamelib.validate`,
+    so a game without them works): ``chance_outcomes(state) -> Distribution`` (games of chance),
+    ``player_order`` (the players, in the order of utility vectors), ``utilities(state)`` (the utility
+    vector), ``observation(state, player)`` and ``information_set(state, player)`` (partially observable
+    games), ``check_state(state)``, ``too_large_to_solve(state)``, ``cyclic``.  They are listed in
+    :data:`OPTIONAL_PROTOCOL`, not declared here, so that ``isinstance`` does not demand them.
+    """
+
+    initial_state: State
+
+    def to_move(self, state: State) -> Player: ...
+
+    def actions(self, state: State) -> Sequence[Action]: ...
+
+    def result(self, state: State, action: Action) -> State: ...
+
+    def is_terminal(self, state: State) -> bool: ...
+
+    def utility(self, state: State, player: Player) -> float: ...
+
+
+OPTIONAL_PROTOCOL = ("chance_outcomes", "player_order", "utilities", "observation", "information_set",
+                     "check_state", "too_large_to_solve", "cyclic")
+"""The optional members of :class:`GameProtocol`, each with a default in :class:`Game`."""
+
+
 class Game:
     """The protocol every game and every explicit tree implements (AIMA §5.1).
 
@@ -162,8 +218,8 @@ class Game:
     ``chance_outcomes``) with :func:`trusted`; the searches check every value of the others.
     """
 
-    initial_state: Hashable = None
-    player_order: tuple = (MAX, MIN)
+    initial_state: State = None
+    player_order: tuple[Player, ...] = (MAX, MIN)
     """The players who choose moves, in the order of utility vectors (:func:`gamelib.maxn`'s values).
     Games of more than two players (``gamelib.games.Raid``) and N-player trees set it; CHANCE is
     never in it."""
@@ -171,39 +227,39 @@ class Game:
     """True if positions can repeat (Pig): a search to the end of the game would never finish, so the
     searches refuse to run on it without ``depth=`` (or ``cutoff=``)."""
 
-    def to_move(self, state) -> str:
+    def to_move(self, state: State) -> Player:
         """The player whose turn it is in ``state``: MAX, MIN or CHANCE (in a game of more players,
         one of ``player_order`` or CHANCE)."""
         raise NotImplementedError
 
-    def actions(self, state) -> Sequence:
+    def actions(self, state: State) -> Sequence[Action]:
         """The legal actions in ``state``, in a fixed order that searches follow."""
         raise NotImplementedError
 
-    def result(self, state, action):
+    def result(self, state: State, action: Action) -> State:
         """The state that results from taking ``action`` (or chance outcome) in ``state``."""
         raise NotImplementedError
 
-    def is_terminal(self, state) -> bool:
+    def is_terminal(self, state: State) -> bool:
         """Is the game over in ``state``?"""
         raise NotImplementedError
 
-    def utility(self, state, player: str) -> float:
+    def utility(self, state: State, player: Player) -> float:
         """The final numeric value of terminal ``state`` for ``player`` (zero-sum: MIN's is -MAX's; in
         general each player of ``player_order`` has a payoff of its own)."""
         raise NotImplementedError
 
-    def utilities(self, state) -> tuple:
+    def utilities(self, state: State) -> tuple[float, ...]:
         """The **utility vector** of terminal ``state`` (AIMA 4th ed. §5.2.2's ⟨v_A, v_B, v_C⟩, what
         :func:`gamelib.maxn` backs up): one payoff per player of ``player_order``, in that order.  By
         default ``utility`` asked player by player; a game may give the vector at once (Raid)."""
         return tuple(self.utility(state, p) for p in self.player_order)
 
-    def chance_outcomes(self, state) -> list[tuple[Any, float]]:
+    def chance_outcomes(self, state: State) -> Distribution:
         """For a CHANCE state, the ``(outcome, probability)`` pairs; the probabilities sum to 1."""
         raise GameError(f"{type(self).__name__} has no chance states (asked at {state!r})")
 
-    def observation(self, state, player: str) -> Hashable:
+    def observation(self, state: State, player: Player) -> Hashable:
         """What ``player`` perceives in ``state`` (AIMA 4th ed. §4.4 PERCEPT; §5.6 partially observable
         games): a hashable value, the same for every state the player cannot tell apart.
 
@@ -214,7 +270,7 @@ class Game:
         """
         return state
 
-    def information_set(self, state, player: str) -> Hashable | None:
+    def information_set(self, state: State, player: Player) -> Hashable | None:
         """A readable key for the information set ``player`` is in at ``state`` (Kuhn poker's
         ``'Qpb'``: "I hold the queen, I passed, the opponent bet"), or None.  None (the default): the
         tools of :mod:`gamelib.imperfect` key it by the player's whole history of observations and
@@ -222,13 +278,13 @@ class Game:
         player can tell apart (perfect recall); :func:`gamelib.imperfect.extensive_form` checks both."""
         return None
 
-    def too_large_to_solve(self, state) -> str | None:
+    def too_large_to_solve(self, state: State) -> str | None:
         """Why a search from ``state`` to the end of the game would not finish in a student's lifetime
         (e.g. Connect Four from the empty board), or None.  Searches without ``depth=`` refuse to start
         when it says why, instead of running for hours; the default (None) never refuses."""
         return None
 
-    def check_state(self, state) -> None:
+    def check_state(self, state: State) -> None:
         """Raise :class:`StateError` if ``state`` is not a state of this game (searches, tables and
         ``play`` call it once, on the state they start from; the rules themselves trust their states).
         Games override it; by default a state need only be hashable."""
@@ -237,7 +293,7 @@ class Game:
         except TypeError:
             raise StateError(f"{state!r} is not a state of {self!r}: states are hashable") from None
 
-    def illegal(self, state, action) -> IllegalMoveError:
+    def illegal(self, state: State, action: Action) -> IllegalMoveError:
         """The error for ``action`` not being legal in ``state``: names the move and the legal ones."""
         legal = (
             [o for o, _ in self.chance_outcomes(state)]
@@ -268,7 +324,7 @@ class SearchResult(NamedTuple):
     """
 
     value: float
-    action: Any
+    action: Action
     nodes: int
     trace: list[Event] | None = None
 
@@ -302,6 +358,7 @@ def cutoff_test(depth: int | None, evaluate, cutoff):
 
 
 
-__all__ = ["MAX", "MIN", "CHANCE", "PLAYERS", "INF", "GameError", "IllegalMoveError", "TreeSpecError",
+__all__ = ["State", "Action", "Player", "Distribution", "Policy", "GameProtocol", "OPTIONAL_PROTOCOL",
+           "MAX", "MIN", "CHANCE", "PLAYERS", "INF", "GameError", "IllegalMoveError", "TreeSpecError",
            "ProbabilityError", "ArgumentError", "StateError", "EvaluationError", "SearchDepthError",
            "TooLargeError", "opponent", "check_distribution", "trusted", "Game", "SearchResult", "cutoff_test"]

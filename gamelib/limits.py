@@ -97,10 +97,12 @@ class DepthReport(NamedTuple):
 
 
 class DeepeningResult(NamedTuple):
-    """What :func:`iterative_deepening` returns.
+    """What :func:`iterative_deepening` returns: :class:`~gamelib.core.SearchResult`'s four fields, then
+    the rest.
 
     value, action, pv   those of the deepest completed iteration
     nodes               nodes visited by all iterations, the interrupted one included (the work done)
+    trace               the deepest completed iteration's trace: None (the iterations run untraced)
     depth               the deepest completed depth
     per_depth           a :class:`DepthReport` (depth, value, action, nodes, seconds) per completed depth
     seconds             wall-clock time of the whole call
@@ -112,6 +114,7 @@ class DeepeningResult(NamedTuple):
     value: float
     action: Any
     nodes: int
+    trace: list[Event] | None
     depth: int
     pv: list
     per_depth: list
@@ -321,7 +324,7 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
             bar.set_postfix(value=best.value, move=best.action, nodes=nodes)
             stopped = ("solved" if best.solved else "max_depth" if depth == max_depth
                        else "time" if deadline is not None and time.perf_counter() >= deadline else None)
-    return DeepeningResult(best.value, best.action, nodes, per_depth[-1].depth, best.pv, per_depth,
+    return DeepeningResult(best.value, best.action, nodes, best.trace, per_depth[-1].depth, best.pv, per_depth,
                            time.perf_counter() - start, stopped, ordering.table)
 
 

@@ -37,7 +37,7 @@ class NotInTableError(GameError):
     """A table or book was asked about a state it has no entry for; the message names the state."""
 
 
-class Entry(NamedTuple):
+class EndgameEntry(NamedTuple):
     """What an endgame table knows about one position.
 
     value     MAX's utility under optimal play (the minimax value, AIMA Eq. 5.1).
@@ -103,9 +103,9 @@ class EndgameTable:
     ``table.unresolved`` and looking them up raises :class:`NotInTableError`.  Draws by repetition
     (and the 50-move rule) are out of scope; none of tic-tac-toe, Halving or a GameTree has cycles.
 
-    ``table[state]`` is an :class:`Entry`; :meth:`value` is usable as ``evaluate=`` of a depth-limited
+    ``table[state]`` is an :class:`EndgameEntry`; :meth:`value` is usable as ``evaluate=`` of a depth-limited
     search; :meth:`policy` plays the table; ``len(table)`` counts the positions it covers and
-    ``table.entries`` maps each of them to its :class:`Entry` (iterate over it to list them);
+    ``table.entries`` maps each of them to its :class:`EndgameEntry` (iterate over it to list them);
     ``seconds`` is the build time.  ``progress=True`` shows a tqdm bar for each pass.  A game with
     more than ``max_positions`` reachable positions raises :class:`~gamelib.core.TooLargeError` once
     the listing passes that many (``max_positions=None`` lifts the guard; pass ``progress=True`` too).
@@ -155,7 +155,7 @@ class EndgameTable:
         return moves
 
     def _retrograde(self, progress) -> dict:
-        """Pass 2, backward from the terminal positions: ``{state: Entry}`` for every resolved state."""
+        """Pass 2, backward from the terminal positions: ``{state: EndgameEntry}`` for every resolved state."""
         game, moves = self.game, self.moves
         predecessors = defaultdict(list)          # successor -> [(position, action), ...]
         for s, pairs in moves.items():
@@ -181,7 +181,7 @@ class EndgameTable:
             bar.update()
 
         for s, u in zip(terminals, utilities):
-            resolve(s, Entry(u, None, 0))
+            resolve(s, EndgameEntry(u, None, 0))
         while queue:
             distance, _, child = heapq.heappop(queue)
             value = entries[child].value
@@ -190,7 +190,7 @@ class EndgameTable:
                     continue
                 player = game.to_move(s)
                 if value == wins.get(player):
-                    resolve(s, Entry(value, a, distance + 1))   # a winning move: the fastest, by the queue
+                    resolve(s, EndgameEntry(value, a, distance + 1))   # a winning move: the fastest, by the queue
                     continue
                 unresolved[s] -= 1
                 if unresolved[s] == 0:
@@ -199,8 +199,8 @@ class EndgameTable:
         return entries
 
     @staticmethod
-    def _best(player, options) -> Entry:
-        """The entry of a position whose successors are all resolved: ``options`` are (action, Entry)."""
+    def _best(player, options) -> EndgameEntry:
+        """The entry of a position whose successors are all resolved: ``options`` are (action, EndgameEntry)."""
         best = max(_for_mover(player, e.value) for _, e in options)
         ties = [(a, e) for a, e in options if _for_mover(player, e.value) == best]
         if best > 0:        # a win for the mover: hurry
@@ -209,10 +209,10 @@ class EndgameTable:
             a, e = max(ties, key=lambda t: t[1].distance)
         else:               # a draw: the first drawing move
             a, e = ties[0]
-        return Entry(e.value, a, e.distance + 1)
+        return EndgameEntry(e.value, a, e.distance + 1)
 
     # -- looking up --------------------------------------------------------------------------------
-    def __getitem__(self, state) -> Entry:
+    def __getitem__(self, state) -> EndgameEntry:
         try:
             return self.entries[state]
         except KeyError:
@@ -285,7 +285,7 @@ def endgame_table(game, state=None, *, progress: bool = False,
     >>> from gamelib import GameTree
     >>> table = endgame_table(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))  # Fig. 5.2
     >>> table["A"], table.line()
-    (Entry(value=3, action='a1', distance=2), ['a1', 'b1'])
+    (EndgameEntry(value=3, action='a1', distance=2), ['a1', 'b1'])
 
     More than ``max_positions`` positions (default 200,000) raise :class:`~gamelib.core.TooLargeError`;
     ``max_positions=None`` builds the table whatever its size.

@@ -32,9 +32,10 @@ maximize the sum of their payoffs against the rest.
 from __future__ import annotations
 
 from functools import partial
+from typing import Callable
 
-from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Game, GameError, SearchResult,
-                   StateError, check_distribution, cutoff_test)
+from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Game, GameError, GameProtocol, SearchResult,
+                   State, StateError, check_distribution, cutoff_test)
 from .trace import Event, recording
 from .validate import (check_game, checked_utilities, flag, function, game_state, is_cyclic, player,
                        player_order, recursion_guard, search_entry, too_large_to_solve)
@@ -56,7 +57,8 @@ def tie_rule(ties) -> str:
                         f"accepted too), got {ties!r}")
 
 
-def maxn(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
+def maxn(game: GameProtocol, state: State | None = None, *, depth: int | None = None,
+         evaluate: Callable[[State], tuple] | None = None, cutoff=None,
          ties: str = "first", trace: bool = False) -> SearchResult:
     """MAXN(state), the recurrence above: ``.value`` is the utility vector, a tuple in
     ``game.player_order`` (``(v, -v)`` on a two-player zero-sum game), ``.action`` the mover's choice.
@@ -129,7 +131,7 @@ def maxn_policy(game, **options):
     """A policy (state -> {action: 1}) that plays ``maxn(game, state, **options)``'s action, for
     :func:`gamelib.play`; it serves whichever player is to move.  The options are checked now, not at
     the first move."""
-    from .policies import minimax_policy
+    from .players import minimax_policy
     check_game(game)
     unknown = [k for k in options if k not in MAXN_OPTIONS]
     if unknown:

@@ -48,8 +48,8 @@ import random
 import time
 from typing import Any, Callable, NamedTuple
 
-from .core import CHANCE, MAX, MIN, ArgumentError, GameError, StateError
-from .policies import MAX_MOVES, distribution
+from .core import CHANCE, MAX, MIN, ArgumentError, GameError, GameProtocol, Policy, State, StateError
+from .players import MAX_MOVES, distribution
 from .trace import Event, collector_paused, recording
 from .validate import (CheckedGame, check_game, flag, function, guard_size, number, python_seed, start_state,
                        two_player, unchanged_by_result, whole, zero_sum_utility)
@@ -194,7 +194,7 @@ def simulate(game, state, rng: random.Random, playout: Callable | None = None,
              max_moves: int | None = MAX_MOVES):
     """SIMULATE: play from ``state`` to the end and return the terminal state reached.  Moves are
     uniformly random, or drawn from ``playout(state) -> {action: probability}`` (a policy as in
-    :mod:`gamelib.policies`); chance outcomes follow ``game.chance_outcomes``."""
+    :mod:`gamelib.players`); chance outcomes follow ``game.chance_outcomes``."""
     is_terminal, to_move, actions, result = game.is_terminal, game.to_move, game.actions, game.result
     moves = 0
     try:
@@ -230,12 +230,13 @@ def backup(node: Node, utility: float) -> None:
         node = node.parent
 
 
-def mcts(game, state=None, *, iterations: int | None = None, time_limit: float | None = None,
-         c: float = C, seed=0, trace: bool = False, playout: Callable | None = None,
+def mcts(game: GameProtocol, state: State | None = None, *, iterations: int | None = None,
+         time_limit: float | None = None, c: float = C, seed=0, trace: bool = False, playout: Policy | None = None,
          max_moves: int | None = MAX_MOVES) -> MCTSResult:
     """MONTE-CARLO-TREE-SEARCH (AIMA 4th ed. Fig. 5.11) with UCB1 selection (UCT) from ``state``
     (the initial state if None): ``iterations`` playouts, or as many as fit in ``time_limit`` seconds
-    (both: whichever ends first).  Returns an :class:`MCTSResult`: the most visited move (``.action``),
+    (both: whichever ends first).  One iteration is one pass of Fig. 5.11's loop: SELECT, EXPAND,
+    SIMULATE (one playout), BACK-PROPAGATE.  Returns an :class:`MCTSResult`: the most visited move (``.action``),
     its mean utility for MAX (``.value``), the tree's size (``.nodes``), the root's visit counts and
     values, and with ``trace=True`` one ``'simulate'`` event per iteration.  See the module docstring
     for the four steps and the UCB1 formula.

@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Callable
 
-from .core import CHANCE, INF, MAX, MIN, EvaluationError, ProbabilityError, SearchResult, check_distribution
+from .core import (CHANCE, INF, MAX, MIN, EvaluationError, GameProtocol, Policy, ProbabilityError, SearchResult,
+                   State, check_distribution)
 from .trace import recording
 from .validate import checked_utility, function, recursion_guard, search_entry, unhandled_player
 
@@ -129,8 +130,8 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
     return SearchResult(root_value, best_action, nodes, log)
 
 
-def minimax(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
-            trace: bool = False) -> SearchResult:
+def minimax(game: GameProtocol, state: State | None = None, *, depth: int | None = None,
+            evaluate: Callable[[State], float] | None = None, cutoff=None, trace: bool = False) -> SearchResult:
     """MINIMAX-SEARCH (AIMA 4th ed. Fig. 5.3; Eq. 5.1): the value of ``state`` under optimal play.
 
     MAX nodes take the largest child value, MIN nodes the smallest; the whole tree is visited, depth
@@ -144,7 +145,8 @@ def minimax(game, state=None, *, depth: int | None = None, evaluate=None, cutoff
                             depth=depth, evaluate=evaluate, cutoff=cutoff, name="minimax")
 
 
-def expectiminimax(game, state=None, *, depth: int | None = None, evaluate=None, cutoff=None,
+def expectiminimax(game: GameProtocol, state: State | None = None, *, depth: int | None = None,
+                   evaluate: Callable[[State], float] | None = None, cutoff=None,
                    trace: bool = False) -> SearchResult:
     """EXPECTIMINIMAX (AIMA §5.5; CS221 V_expectiminimax): minimax with CHANCE nodes valued at
     sum_r P(r) * EXPECTIMINIMAX(RESULT(s, r)).  Time O(b^m n^m) for n distinct chance outcomes.
@@ -154,7 +156,8 @@ def expectiminimax(game, state=None, *, depth: int | None = None, evaluate=None,
                             depth=depth, evaluate=evaluate, cutoff=cutoff, name="expectiminimax")
 
 
-def expectimax(game, state=None, *, opponent_policy: Callable, trace: bool = False) -> SearchResult:
+def expectimax(game: GameProtocol, state: State | None = None, *, opponent_policy: Policy,
+               trace: bool = False) -> SearchResult:
     """CS221's V_expectimax: MAX maximizes against a *known* MIN policy (state -> {action: prob}).
 
     The best MAX can do against that opponent; its value is never below the minimax value.
@@ -164,7 +167,7 @@ def expectimax(game, state=None, *, opponent_policy: Callable, trace: bool = Fal
                             name="expectimax")
 
 
-def game_evaluation(game, state=None, *, max_policy: Callable, min_policy: Callable,
+def game_evaluation(game: GameProtocol, state: State | None = None, *, max_policy: Policy, min_policy: Policy,
                     trace: bool = False) -> SearchResult:
     """CS221's V_eval: the expected utility for MAX when both players follow fixed policies.
 

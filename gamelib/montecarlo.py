@@ -27,11 +27,11 @@ from statistics import fmean, stdev
 from typing import Callable, NamedTuple
 
 from .core import MAX, MIN, ArgumentError
-from .policies import MAX_MOVES, check_policies, distribution, uniform
-from .validate import check_game, checked_utility, flag, guard_size, python_seed, start_state, whole
+from .players import MAX_MOVES, check_policies, distribution, uniform
+from .validate import check_game, checked_utility, flag, guard_size, python_seed, renamed, start_state, whole
 
-MAX_PLAYOUTS = 10_000_000
-"""The size guard on ``playouts`` (``max_playouts=None`` lifts it)."""
+MAX_ITERATIONS = 10_000_000
+"""The size guard on ``iterations``, the number of playouts (``max_iterations=None`` lifts it)."""
 
 
 class Estimate(NamedTuple):
@@ -55,12 +55,13 @@ def _policies(game, policy) -> dict:
     return {p: policy.get(p) or uniform(game) for p in (MAX, MIN)}
 
 
-def _check_playouts(playouts, least, max_playouts):
-    if isinstance(playouts, bool) or not isinstance(playouts, numbers.Integral) or playouts < least:
+def _check_iterations(iterations, least, max_iterations):
+    if isinstance(iterations, bool) or not isinstance(iterations, numbers.Integral) or iterations < least:
         why = " (a standard error needs two)" if least == 2 else ""
-        raise ArgumentError(f"playouts must be a whole number >= {least}{why}, got {playouts!r}")
-    whole("max_playouts", max_playouts, 1, none=True)
-    guard_size(playouts, max_playouts, what="playouts", argument="max_playouts")
+        raise ArgumentError(f"iterations (the number of playouts) must be a whole number >= {least}{why}, "
+                            f"got {iterations!r}")
+    whole("max_iterations", max_iterations, 1, none=True)
+    guard_size(iterations, max_iterations, what="the number of playouts (iterations)", argument="max_iterations")
 
 
 def playout(game, state, policies: dict, rng: random.Random, max_moves: int | None = MAX_MOVES) -> float:
@@ -84,37 +85,39 @@ def playout(game, state, policies: dict, rng: random.Random, max_moves: int | No
     return utility(state, MAX)
 
 
-def monte_carlo_value(game, state=None, *, playouts: int, policy: dict | None = None,
+@renamed(playouts="iterations", max_playouts="max_iterations")
+def monte_carlo_value(game, state=None, *, iterations: int, policy: dict | None = None,
                       seed=None, progress: bool = False,
-                      max_playouts: int | None = MAX_PLAYOUTS) -> Estimate:
-    """Estimate MAX's expected utility at ``state`` (the initial state if None) by ``playouts`` random
-    playouts: ``Estimate(value=mean utility, standard_error=sample sd / sqrt(playouts))``.
+                      max_iterations: int | None = MAX_ITERATIONS) -> Estimate:
+    """Estimate MAX's expected utility at ``state`` (the initial state if None) by ``iterations``
+    random playouts, one per iteration: ``Estimate(value=mean utility, standard_error=sample sd /
+    sqrt(iterations))``.  (``playouts=``, ``max_playouts=`` are the deprecated spellings.)
 
     ``policy`` is ``{MAX: policy, MIN: policy}`` (a policy maps a state to ``{action: probability}``,
-    as in :mod:`gamelib.policies`); a player left out plays uniformly at random.  All sampling uses
+    as in :mod:`gamelib.players`); a player left out plays uniformly at random.  All sampling uses
     ``random.Random(seed)``: the same seed gives the same estimate.  At a terminal state the value
     is its utility with standard error 0.  ``progress=True`` shows a bar over the playouts; more than
-    ``max_playouts`` playouts (ten million) raise :class:`~gamelib.core.TooLargeError` (None lifts it).
+    ``max_iterations`` playouts (ten million) raise :class:`~gamelib.core.TooLargeError` (None lifts it).
 
     >>> from gamelib.games import Bins
-    >>> est = monte_carlo_value(Bins(coin=True), playouts=2000, seed=1)
+    >>> est = monte_carlo_value(Bins(coin=True), iterations=2000, seed=1)
     >>> round(est.value, 2), round(est.standard_error, 2)   # exact: 7/3 = 2.33 under uniform play
     (2.31, 0.67)
     """
     check_game(game)
-    _check_playouts(playouts, 2, max_playouts)
+    _check_iterations(iterations, 2, max_iterations)
     state = start_state(game, state)
     policies = _policies(game, policy)
     rng = random.Random(python_seed("seed", seed))
     if flag("progress", progress) and not game.is_terminal(state):
         from .progress import tqdm
-        runs = tqdm(range(playouts), desc="playouts", unit="playout")
+        runs = tqdm(range(iterations), desc="playouts", unit="playout")
     else:
-        runs = range(playouts)
+        runs = range(iterations)
     if game.is_terminal(state):
         return Estimate(checked_utility(game)(state, MAX), 0.0)
     utilities = [playout(game, state, policies, rng) for _ in runs]
-    return Estimate(fmean(utilities), stdev(utilities) / math.sqrt(playouts))
+    return Estimate(fmean(utilities), stdev(utilities) / math.sqrt(iterations))
 
 
 def state_seed(seed, state) -> int:
@@ -125,36 +128,37 @@ def state_seed(seed, state) -> int:
     return int.from_bytes(digest, "big")
 
 
-def monte_carlo_evaluation(game, playouts: int, policy: dict | None = None, seed=0, *,
-                           max_playouts: int | None = MAX_PLAYOUTS) -> Callable:
-    """An evaluation function ``state -> estimated utility for MAX`` by ``playouts`` random playouts
-    from the state (AIMA §5.5: Monte Carlo simulation as an evaluation function), for ``evaluate=``
-    of a depth-limited search.
+@renamed(playouts="iterations", max_playouts="max_iterations")
+def monte_carlo_evaluation(game, iterations: int, policy: dict | None = None, seed=0, *,
+                           max_iterations: int | None = MAX_ITERATIONS) -> Callable:
+    """An evaluation function ``state -> estimated utility for MAX`` by ``iterations`` random playouts
+    (one per iteration; ``playouts=`` is the deprecated spelling) from the state (AIMA §5.5: Monte Carlo
+    simulation as an evaluation function), for ``evaluate=`` of a depth-limited search.
 
     Reproducible: the playouts from ``state`` are seeded with :func:`state_seed` ``(seed, state)``,
     so a state always gets the same estimate (in any search, any visiting order, any run), and a
     depth-limited search with this evaluation returns the same result every time.  A different
     ``seed`` gives an independent set of estimates.  ``policy`` as in :func:`monte_carlo_value`.
-    Each call runs ``playouts`` games: a search with it costs (cut-off states) x ``playouts``
+    Each call runs ``iterations`` games: a search with it costs (cut-off states) x ``iterations``
     playouts.
 
     >>> from gamelib import expectiminimax
     >>> from gamelib.games import Bins
-    >>> evaluate = monte_carlo_evaluation(Bins(coin=True), playouts=200, seed=0)
+    >>> evaluate = monte_carlo_evaluation(Bins(coin=True), iterations=200, seed=0)
     >>> expectiminimax(Bins(coin=True), depth=1, evaluate=evaluate) == \\
     ...     expectiminimax(Bins(coin=True), depth=1, evaluate=evaluate)
     True
     """
     check_game(game)
-    _check_playouts(playouts, 1, max_playouts)
+    _check_iterations(iterations, 1, max_iterations)
     policies = _policies(game, policy)
 
     def evaluate(state):
         if game.is_terminal(state):
             return checked_utility(game)(state, MAX)
         rng = random.Random(state_seed(seed, state))
-        return fmean(playout(game, state, policies, rng) for _ in range(playouts))
+        return fmean(playout(game, state, policies, rng) for _ in range(iterations))
 
-    evaluate.__name__ = f"monte_carlo_evaluation_{playouts}"
-    evaluate.__doc__ = f"Mean of MAX's utility over {playouts} seeded random playouts from the state."
+    evaluate.__name__ = f"monte_carlo_evaluation_{iterations}"
+    evaluate.__doc__ = f"Mean of MAX's utility over {iterations} seeded random playouts from the state."
     return evaluate

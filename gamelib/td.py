@@ -33,8 +33,8 @@ from typing import NamedTuple
 
 from .core import CHANCE, MAX, ArgumentError, EvaluationError, GameError, StateError
 from .evaluation import WeightedSum
-from .policies import MAX_MOVES
-from .validate import (CheckedGame, check_game, flag, guard_size, number, python_seed, start_state, two_player,
+from .players import MAX_MOVES
+from .validate import (renamed, CheckedGame, check_game, flag, guard_size, number, python_seed, start_state, two_player,
                        whole, zero_sum_utility)
 
 
@@ -56,13 +56,15 @@ class TDResult(NamedTuple):
     history: list
 
 
-def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: float = 0.0, seed=0,
+@renamed(episodes="iterations")
+def td_learn(game, features: WeightedSum, *, iterations: int, alpha: float, lam: float = 0.0, seed=0,
              epsilon: float = 0.1, state=None, progress: bool = False,
              max_moves: int | None = MAX_MOVES) -> TDResult:
     """TD(λ) on the weights of ``features`` (a :class:`~gamelib.WeightedSum`; its weights are the
-    starting point) from ``episodes`` games of self-play from ``state`` (the initial state if None),
+    starting point) from ``iterations`` games of self-play from ``state`` (the initial state if None),
     with learning rate ``alpha`` >= 0 and trace decay 0 <= ``lam`` <= 1.  See the module docstring for
-    the rule.  Returns ``TDResult(evaluation, history)``; ``features`` is not changed.
+    the rule.  Returns ``TDResult(evaluation, history)``; ``features`` is not changed.  One iteration
+    is one self-play game (an episode; ``episodes=`` is the deprecated spelling of ``iterations=``).
 
     ``epsilon`` in [0, 1] is the probability of a random move; ``progress=True`` shows a bar over the
     games; a game longer than ``max_moves`` moves raises :class:`~gamelib.core.TooLargeError`.
@@ -70,7 +72,7 @@ def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: f
     >>> from gamelib.games import TicTacToe
     >>> from gamelib.games.tictactoe import evaluation
     >>> start = evaluation({"open_lines": 0, "threats": 0, "centre": 0})
-    >>> learned, history = td_learn(TicTacToe(), start, episodes=200, alpha=0.01, seed=0)
+    >>> learned, history = td_learn(TicTacToe(), start, iterations=200, alpha=0.01, seed=0)
     >>> start.weights == {"open_lines": 0, "threats": 0, "centre": 0}, len(history)
     (True, 200)
     >>> learned.weights["threats"] > 0      # a line of two is good for its owner
@@ -81,7 +83,7 @@ def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: f
     if not isinstance(features, WeightedSum):
         raise ArgumentError(f"features must be a gamelib.WeightedSum (its weights are where learning "
                             f"starts), got {features!r}")
-    whole("episodes", episodes, 1, unit="games")
+    whole("iterations", iterations, 1, unit="self-play games")
     number("alpha", alpha, least=0, what="a learning rate, a finite number")
     number("lam", lam, least=0, most=1, what="a trace decay λ")
     number("epsilon", epsilon, least=0, most=1, what="a probability")
@@ -99,7 +101,7 @@ def td_learn(game, features: WeightedSum, *, episodes: int, alpha: float, lam: f
     w = [float(features.weights[n]) for n in names]
     history = []
     from .progress import tqdm
-    for episode in tqdm(range(episodes), desc="self-play games", unit="game", disable=not progress):
+    for episode in tqdm(range(iterations), desc="self-play games", unit="game", disable=not progress):
         s = start
         x = _features(fs, s)
         e = [0.0] * len(w)

@@ -10,6 +10,10 @@ kind of input               checked by
 numbers and options         :func:`whole`, :func:`number`, :func:`flag`, :func:`choice`,
                             :func:`function`, :func:`python_seed`, :func:`numpy_seed`,
                             :func:`check_bounds` (-> :class:`~gamelib.core.ArgumentError`)
+renamed keywords            :func:`renamed`: an old keyword (``low``/``high``, ``bounds=(L, U)``,
+                            ``playouts``, ``episodes``) still accepted for one release, with a
+                            :class:`DeprecationWarning` naming the new one; both at once is an
+                            :class:`~gamelib.core.ArgumentError`
 games and states            :func:`check_game`, :func:`start_state` and :func:`game_state`, which
                             ask the game's own ``check_state`` (-> :class:`~gamelib.core.StateError`)
 search arguments            :func:`search_entry`: the game, the state, ``depth``/``evaluate``/
@@ -52,16 +56,18 @@ Tree specifications are checked where they are read, by :meth:`gamelib.trees.Gam
 """
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 import sys
+import warnings
 from contextlib import contextmanager
 
-from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, GameError, SearchDepthError,
-                   StateError, TooLargeError, check_distribution, cutoff_test)
+from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, GameError, GameProtocol, Player,
+                   SearchDepthError, State, StateError, TooLargeError, check_distribution, cutoff_test)
 
 PROTOCOL = ("to_move", "actions", "result", "is_terminal", "utility")
-"""The methods every game has (AIMA 4th ed. §5.1; :class:`gamelib.core.Game`)."""
+"""The methods every game has (AIMA 4th ed. §5.1; :class:`gamelib.core.GameProtocol`)."""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -169,18 +175,59 @@ def numpy_seed(name: str, seed):
     return seed
 
 
-def check_bounds(name: str, bounds) -> tuple:
-    """``bounds`` as ``(low, high)``: two numbers (infinite allowed, not NaN) with low <= high."""
+def check_bounds(lower, upper, *, none: bool = False) -> tuple | None:
+    """``(lower, upper)``, the lower bound L and upper bound U: two numbers (infinite allowed, not NaN)
+    with L <= U.  With ``none``, both None means no bounds (None is returned); one alone is refused."""
+    if none and lower is None and upper is None:
+        return None
     try:
-        low, high = bounds
-        number(name, low, finite=False)
-        number(name, high, finite=False)
-        if not low <= high:
+        number("lower", lower, finite=False)
+        number("upper", upper, finite=False)
+        if not lower <= upper:
             raise TypeError
-    except (TypeError, ValueError):
-        raise ArgumentError(f"{name} must be a pair (low, high) of numbers with low <= high, "
-                            f"got {bounds!r}") from None
-    return low, high
+    except (TypeError, ValueError, ArgumentError):
+        raise ArgumentError(f"lower and upper must be numbers with lower <= upper (the bounds L <= U), got "
+                            f"lower={lower!r}, upper={upper!r}{' (or both None)' if none else ''}") from None
+    return lower, upper
+
+
+def renamed(**old_to_new):
+    """Decorator: keep old keyword spellings working for one release.
+
+    ``@renamed(low="lower", high="upper")`` lets a caller still write ``low=``: the value is passed as
+    ``lower=``, with a :class:`DeprecationWarning` naming the new spelling.  A tuple of names splits a
+    pair: ``@renamed(bounds=("lower", "upper"))`` turns ``bounds=(L, U)`` into ``lower=L, upper=U``.
+    Giving an old keyword and its new one at once is an :class:`ArgumentError`.  The kit's vocabulary:
+    bounds are ``lower``/``upper`` (Ballard's L and U), budgets are ``iterations``."""
+    def decorate(f):
+        @functools.wraps(f)
+        def wrapper(*args, **kwargs):
+            for old, new in old_to_new.items():
+                if old not in kwargs:
+                    continue
+                names = (new,) if isinstance(new, str) else new
+                spelled = "=, ".join(names) + "="
+                given = [n for n in names if n in kwargs]
+                if given:
+                    raise ArgumentError(f"{f.__qualname__}: {old}= is the old spelling of {spelled}; "
+                                        f"give {given[0]}= alone, not both")
+                value = kwargs.pop(old)
+                warnings.warn(f"{f.__qualname__}: {old}= is deprecated, write {spelled}",
+                              DeprecationWarning, stacklevel=2)
+                if isinstance(new, str):
+                    kwargs[new] = value
+                else:
+                    try:
+                        parts = tuple(value)
+                        if len(parts) != len(names):
+                            raise TypeError
+                    except TypeError:
+                        raise ArgumentError(f"{old} must be a pair ({', '.join(names)}) of numbers, "
+                                            f"got {value!r}; write {spelled}") from None
+                    kwargs.update(zip(names, parts))
+            return f(*args, **kwargs)
+        return wrapper
+    return decorate
 
 
 def check_function(name: str, value, what: str):
@@ -201,7 +248,7 @@ def guard_size(size, limit, *, what: str, argument: str) -> None:
 # Games and states
 # ---------------------------------------------------------------------------------------------------
 
-def check_game(game, name: str = "game"):
+def check_game(game, name: str = "game") -> GameProtocol:
     """``game`` if it implements the game protocol (an instance, not a class)."""
     if isinstance(game, type) or any(not callable(getattr(game, m, None)) for m in PROTOCOL) \
             or not hasattr(game, "initial_state"):
@@ -254,7 +301,7 @@ def is_cyclic(game) -> bool:
     return bool(getattr(game, "cyclic", False))
 
 
-def too_large_to_solve(game, state) -> str | None:
+def too_large_to_solve(game: GameProtocol, state: State) -> str | None:
     """``game.too_large_to_solve(state)`` (:meth:`gamelib.core.Game.too_large_to_solve`): why a search
     from ``state`` to the end would not finish, or None (also for a game without the method)."""
     method = getattr(game, "too_large_to_solve", None)
@@ -269,7 +316,7 @@ def information_set_of(game):
     return hook if callable(hook) else (lambda state, player: None)
 
 
-def start_state(game, state):
+def start_state(game: GameProtocol, state: State | None) -> State:
     """The state to start from: ``state``, or the game's initial state if None, checked by the game's
     ``check_state`` (:class:`StateError` if it is not a state of ``game``)."""
     if state is None:
@@ -277,7 +324,7 @@ def start_state(game, state):
     return game_state(game, state)
 
 
-def game_state(game, state):
+def game_state(game: GameProtocol, state: State) -> State:
     """``state`` if the game's ``check_state`` accepts it (:class:`StateError` if it is not a state of
     ``game``; None is not a state here, unlike in :func:`start_state`)."""
     check = getattr(game, "check_state", None)
@@ -520,7 +567,7 @@ def checked_vector_evaluation(evaluate, players, name: str = "evaluate"):
     return checked
 
 
-def player_order(game) -> tuple:
+def player_order(game) -> tuple[Player, ...]:
     """``game.player_order`` (default (MAX, MIN)) as a tuple of distinct hashable players, CHANCE not
     among them; else :class:`ArgumentError`."""
     order = getattr(game, "player_order", (MAX, MIN))
@@ -542,7 +589,7 @@ def seat(value, name: str = "player"):
     return value
 
 
-def player(name: str, value, game):
+def player(name: str, value, game: GameProtocol) -> Player:
     """``value`` if it is one of ``game``'s players (:func:`player_order`); else
     :class:`ArgumentError` naming them."""
     order = player_order(game)

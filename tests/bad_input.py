@@ -148,7 +148,7 @@ SEARCHES = {"minimax": minimax, "alphabeta": alphabeta, "expectiminimax": expect
             "star1": lambda g: star1(g, lower=-5, upper=5), "star2": lambda g: star2(g, lower=-5, upper=5),
             "limits.search": lambda g: limited(g, depth=9, evaluate=ZERO),
             "iterative_deepening": lambda g: iterative_deepening(g, evaluate=ZERO, max_depth=9),
-            "monte_carlo_value": lambda g: monte_carlo_value(g, playouts=5, seed=0)}
+            "monte_carlo_value": lambda g: monte_carlo_value(g, iterations=5, seed=0)}
 
 
 # ---------------------------------------------------------------------------------------------------

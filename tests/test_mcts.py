@@ -53,14 +53,14 @@ def _optimal(tree, action):
 def test_converges_to_a_minimax_move_on_random_trees(seed, branching, depth):
     """With utilities -1, 0, +1 a wrong move is worse by at least 1, so a few thousand playouts on a
     tree of at most 40 nodes settle on a minimax-optimal move (one of them if several tie)."""
-    tree = GameTree.random(branching, depth, seed=seed, low=-1, high=1)
+    tree = GameTree.random(branching, depth, seed=seed, lower=-1, upper=1)
     r = mcts(tree, iterations=3000, seed=seed)
     assert _optimal(tree, r.action)
     assert r.nodes <= len(tree.states)                   # never more nodes than the tree has
 
 
 def test_agreement_with_minimax_grows_with_the_budget():
-    trees = [GameTree.random(3, 3, seed=s, low=-1, high=1) for s in range(60)]
+    trees = [GameTree.random(3, 3, seed=s, lower=-1, upper=1) for s in range(60)]
     rates = []
     for budget in (10, 100, 2000):
         rates.append(sum(_optimal(t, mcts(t, iterations=budget, seed=i).action)

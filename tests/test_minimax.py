@@ -25,7 +25,7 @@ from gamelib import (
 )
 from gamelib.games import Bins, Connect4, Halving, TicTacToe
 from gamelib.games import pig as pigmod
-from gamelib.policies import expectimax_policy, minimax_policy
+from gamelib.players import expectimax_policy, minimax_policy
 from gamelib.trees import ChanceSpec
 
 from .bad_input import (

@@ -25,7 +25,7 @@ SEARCHES = (star1, star2)
 def star_ranges(trace, game, lower=-INF, upper=INF):
     """gamelib.proven_ranges as a Star trace needs it: with the game's chance outcomes, and the
     bounds [lower, upper] for the outcomes a cut never searched."""
-    return proven_ranges(trace, game.to_move, chance_outcomes=game.chance_outcomes, bounds=(lower, upper))
+    return proven_ranges(trace, game.to_move, chance_outcomes=game.chance_outcomes, lower=lower, upper=upper)
 
 
 def root_values(tree):

@@ -38,7 +38,7 @@ def test_old_homes_answer_with_the_same_objects():
         assert getattr(viz, name) is getattr(T, name)
     for name in ("fmt_number", "fmt_vector", "MaxnView", "describe_maxn_event"):
         assert getattr(vm, name) is getattr(T, name)
-    for name in ("chance_intervals", "leaf_bounds", "root_move_values"):
+    for name in ("chance_intervals", "leaf_bounds", "returned_move_values"):
         assert getattr(cw, name) is getattr(T, name)
 
 
@@ -146,7 +146,7 @@ def ranges_digests() -> dict:
         r = star1(tree, lower=bounds[0], upper=bounds[1], trace=True)
         out[f"ranges star1 {name}"] = _h(
             sorted(proven_ranges(r.trace[:k], tree.to_move, chance_outcomes=tree.chance_outcomes,
-                                 bounds=bounds).items()) for k in range(len(r.trace) + 1))
+                                 lower=bounds[0], upper=bounds[1]).items()) for k in range(len(r.trace) + 1))
         out[f"ranges star1 {name} exact chance"] = _h(sorted(proven_ranges(r.trace, tree.to_move).items()))
     return out
 

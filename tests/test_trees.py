@@ -157,8 +157,8 @@ BAD_INPUT = [
     case(lambda: GameTree.random(2.5, 2), ArgumentError, "branching", "2.5", id="GameTree.random(2.5, 2)"),
     case(lambda: GameTree.random(True, 2), ArgumentError, "branching", "True", id="GameTree.random(True, 2)"),
     case(lambda: GameTree.random(10, 10), TooLargeError, "max_nodes", id="GameTree.random(10, 10)"),
-    case(lambda: GameTree.random(2, 3, low=5, high=1), ArgumentError, "high", id="GameTree.random low > high"),
-    case(lambda: GameTree.random(2, 3, low=0.5), ArgumentError, "low", id="GameTree.random float low"),
+    case(lambda: GameTree.random(2, 3, lower=5, upper=1), ArgumentError, "upper", id="GameTree.random lower > upper"),
+    case(lambda: GameTree.random(2, 3, lower=0.5), ArgumentError, "lower", id="GameTree.random float lower"),
     case(lambda: GameTree.random(2, 3, seed=[1]), ArgumentError, "seed", id="GameTree.random list seed"),
     case(lambda: GameTree.random(2, 3, order=None), ArgumentError, "order", id="GameTree.random order=None"),
     case(lambda: GameTree.random(2, 3, max_nodes=0), ArgumentError, "max_nodes", id="GameTree.random max_nodes=0"),
@@ -246,9 +246,9 @@ def test_fuzzed_specs_give_a_clear_error_or_the_right_value(spec):
 @given(st.one_of(st.integers(-2, 3), weird), st.one_of(st.integers(-2, 3), weird),
        st.one_of(st.integers(-2, 4), weird), st.one_of(st.sampled_from(["random", "best", "worst"]), weird),
        st.one_of(st.integers(-3, 3), weird))
-def test_fuzzed_random_tree_arguments(branching, depth, seed, order, low):
-    ok, tree = attempt(lambda: GameTree.random(branching, depth, seed=seed, order=order, low=low, high=5))
+def test_fuzzed_random_tree_arguments(branching, depth, seed, order, lower):
+    ok, tree = attempt(lambda: GameTree.random(branching, depth, seed=seed, order=order, lower=lower, upper=5))
     if ok:
         correct(len(tree.leaves) == branching ** depth and tree.depth() == depth
-                and all(low <= tree.leaf_values[s] <= 5 for s in tree.leaves))
+                and all(lower <= tree.leaf_values[s] <= 5 for s in tree.leaves))
         correct(alphabeta(tree).value == minimax(tree).value)

@@ -236,10 +236,10 @@ def _tree_cases():
 
     def three():                               # notebook 05a's three pictures of Star1
         fig, ((ax1, ax2), (ax3, ax4)) = plt.subplots(2, 2, figsize=(8.2, 6.8))
-        draw_chance_tree(fig512, full, ax=ax1, bounds=(1, 4), title="expectiminimax:\n7 nodes")
-        draw_chance_tree(fig512, cut, step=10, ax=ax2, bounds=(1, 4), title="Star1 after F = 1 (event 10):\n"
+        draw_chance_tree(fig512, full, ax=ax1, lower=1, upper=4, title="expectiminimax:\n7 nodes")
+        draw_chance_tree(fig512, cut, step=10, ax=ax2, lower=1, upper=4, title="Star1 after F = 1 (event 10):\n"
                          "C ≤ 1.3 < α = 2.1")
-        draw_chance_tree(fig512, cut, ax=ax3, bounds=(1, 4), title="Star1 finished:\nG never searched")
+        draw_chance_tree(fig512, cut, ax=ax3, lower=1, upper=4, title="Star1 finished:\nG never searched")
         ax4.set_axis_off()
         draw_legend(ax4, loc="center", bbox_to_anchor=(0.5, 0.5))
         fig.tight_layout()
@@ -488,9 +488,9 @@ def cases():
     yield "maxn_bare", lambda: draw_maxn_tree(fig54)
     fig512 = GameTree.from_nested(PRESETS["AIMA Fig. 5.12 (.9/.1)"])
     full, cut = expectiminimax(fig512, trace=True), star1(fig512, lower=1, upper=4, trace=True)
-    yield "chance_full", lambda: draw_chance_tree(fig512, full, bounds=(1, 4), title="t")
-    yield "chance_star1_step5", lambda: draw_chance_tree(fig512, cut, step=5, bounds=(1, 4))
-    yield "chance_star1", lambda: draw_chance_tree(fig512, cut, bounds=(1, 4))
+    yield "chance_full", lambda: draw_chance_tree(fig512, full, lower=1, upper=4, title="t")
+    yield "chance_star1_step5", lambda: draw_chance_tree(fig512, cut, step=5, lower=1, upper=4)
+    yield "chance_star1", lambda: draw_chance_tree(fig512, cut, lower=1, upper=4)
 
 
 def explorer_cases():

@@ -22,21 +22,22 @@ from ..core import MAX, MIN, ArgumentError, GameError
 from ..minimax import expectiminimax
 from ..star import star1, star2
 from ..trees import GameTree, chance
-from ..validate import flag, guard_size, number, python_seed, whole
+from ..validate import flag, guard_size, number, python_seed, renamed, whole
 
 
+@renamed(low="lower", high="upper")
 def random_chance_tree(branching: int, outcomes: int, moves: int, *, seed=None,
-                       probabilities: str = "uniform", order: str = "random", low: int = -5,
-                       high: int = 5, max_nodes: int | None = 1_000_000) -> GameTree:
+                       probabilities: str = "uniform", order: str = "random", lower: int = -5,
+                       upper: int = 5, max_nodes: int | None = 1_000_000) -> GameTree:
     """A uniform tree of ``moves`` rounds of (decision node with ``branching`` children, chance node
     with ``outcomes`` outcomes), MAX first, players alternating: for ``moves=2`` it is MAX / CHANCE /
     MIN / CHANCE / leaves, Ballard's "regular" *-minimax tree.  Leaves are integers drawn uniformly
-    from [low, high]; ``probabilities`` is 'uniform' (1/n each) or 'random' (weights 1..9,
+    from [lower, upper]; ``probabilities`` is 'uniform' (1/n each) or 'random' (weights 1..9,
     normalised).  ``order='best'`` sorts every decision node's children best first by their
     expectiminimax values (tree construction for experiments, as in :meth:`GameTree.random`); the
     default 'random' leaves them as drawn.  Same seed, same leaves.  Trees of more than ``max_nodes``
     nodes are refused (:class:`~gamelib.core.TooLargeError`)."""
-    _check_shape(branching, outcomes, moves, probabilities, order, low, high, max_nodes)
+    _check_shape(branching, outcomes, moves, probabilities, order, lower, upper, max_nodes)
     rng = _random.Random(python_seed("seed", seed))
 
     def dist():
@@ -47,7 +48,7 @@ def random_chance_tree(branching: int, outcomes: int, moves: int, *, seed=None,
 
     def grow(k):
         if k == 0:
-            return rng.randint(low, high)
+            return rng.randint(lower, upper)
         return [chance(*zip(dist(), [grow(k - 1) for _ in range(outcomes)])) for _ in range(branching)]
 
     spec = grow(moves)
@@ -56,7 +57,7 @@ def random_chance_tree(branching: int, outcomes: int, moves: int, *, seed=None,
     return GameTree.from_nested(spec)
 
 
-def _check_shape(branching, outcomes, moves, probabilities, order, low, high, max_nodes):
+def _check_shape(branching, outcomes, moves, probabilities, order, lower, upper, max_nodes):
     """The checks of :func:`random_chance_tree` (also run by :func:`node_counts` before it starts)."""
     for n, least in ((branching, 1), (outcomes, 1), (moves, 0)):
         if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < least:
@@ -66,8 +67,8 @@ def _check_shape(branching, outcomes, moves, probabilities, order, low, high, ma
         raise ArgumentError(f"probabilities must be 'uniform' or 'random', not {probabilities!r}")
     if order not in ("random", "best"):
         raise ArgumentError(f"order must be 'random' or 'best', not {order!r}")
-    whole("low", low, None)
-    whole("high", high, low)
+    whole("lower", lower, None)
+    whole("upper", upper, lower)
     whole("max_nodes", max_nodes, 1, none=True)
     whole("moves", moves, 0, most=100)            # built by recursion, a few frames per round
     guard_size(sum((branching * outcomes) ** k * (1 + branching) for k in range(moves)) + 1, max_nodes,
@@ -106,13 +107,14 @@ class NodeCounts(NamedTuple):
     star2: float
 
 
-def node_counts(shapes: Iterable[tuple], seeds: Iterable[int] = range(20), *, low: int = -5,
-                high: int = 5, slack: float = 0, progress: bool = False) -> list[NodeCounts]:
+@renamed(low="lower", high="upper")
+def node_counts(shapes: Iterable[tuple], seeds: Iterable[int] = range(20), *, lower: int = -5,
+                upper: int = 5, slack: float = 0, progress: bool = False) -> list[NodeCounts]:
     """Mean node counts of :func:`gamelib.expectiminimax`, :func:`star1` and :func:`star2` on
     :func:`random_chance_tree` trees, one row per shape.
 
     ``shapes`` are :class:`Shape` tuples ``(branching, outcomes, moves[, probabilities[, order]])``.
-    Leaves are integers in [low, high]; the searches are told the bounds [low - slack, high + slack]
+    Leaves are integers in [lower, upper]; the searches are told the bounds [lower - slack, upper + slack]
     (``slack > 0`` shows what loose bounds cost).  Every tree's three values are checked to agree (to
     1e-9).  The counts are ``SearchResult.nodes``: nothing here searches on its own.
     ``progress=True`` shows a text progress bar (:mod:`gamelib.progress`) over the (shape, seed) pairs.
@@ -128,7 +130,7 @@ def node_counts(shapes: Iterable[tuple], seeds: Iterable[int] = range(20), *, lo
         raise ArgumentError(f"shapes must be (branching, outcomes, moves[, probabilities[, order]]) "
                             f"tuples, got {shapes!r}") from None
     for shape in shapes:                  # every shape checked before any tree is searched
-        _check_shape(*shape, low, high, 1_000_000)
+        _check_shape(*shape, lower, upper, 1_000_000)
     bar = None
     if progress:
         from ..progress import tqdm
@@ -140,10 +142,10 @@ def node_counts(shapes: Iterable[tuple], seeds: Iterable[int] = range(20), *, lo
             for s in seeds:
                 tree = random_chance_tree(shape.branching, shape.outcomes, shape.moves, seed=s,
                                           probabilities=shape.probabilities, order=shape.order,
-                                          low=low, high=high)
+                                          lower=lower, upper=upper)
                 full = expectiminimax(tree)
-                one = star1(tree, lower=low - slack, upper=high + slack)
-                two = star2(tree, lower=low - slack, upper=high + slack)
+                one = star1(tree, lower=lower - slack, upper=upper + slack)
+                two = star2(tree, lower=lower - slack, upper=upper + slack)
                 for r in (one, two):
                     if abs(r.value - full.value) > 1e-9:
                         raise AssertionError(f"value {r.value} != expectiminimax's {full.value} on "

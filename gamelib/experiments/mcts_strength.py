@@ -2,7 +2,7 @@
 simulations (issue 14; AIMA 4th ed. §5.4; seed 002 §5.7, AlphaGo's recipe without its networks).
 
 * :func:`mcts_agent`: an agent ``state -> action`` that plays MCTS's move.
-* :func:`against_random`: MCTS with n simulations per move against uniformly random play.
+* :func:`against_random`: MCTS with n iterations (playouts) per move against uniformly random play.
 * :func:`against_perfect`: MCTS on tic-tac-toe against a perfect player (the endgame table,
   :func:`gamelib.endgame_table`, choosing at random among its optimal moves): nobody beats it, so
   the draw rate measures how often MCTS plays perfectly.
@@ -27,7 +27,7 @@ from ..games import Connect4
 from ..games.connect4 import center_first, evaluation
 from ..mcts import C, mcts
 from ..montecarlo import state_seed
-from ..validate import number, python_seed, whole
+from ..validate import number, python_seed, renamed, whole
 from .matches import (Record, iterative_deepening_agent, perfect_agent, random_agent,  # noqa: F401 (old home)
                       tictactoe_table, versus)
 
@@ -50,23 +50,27 @@ def mcts_agent(game, *, iterations: int | None = None, time_limit: float | None 
     return agent
 
 
-def against_random(game, simulations=(10, 100, 1000), *, games: int = 20, seed=0,
+@renamed(simulations="iterations")
+def against_random(game, iterations=(10, 100, 1000), *, games: int = 20, seed=0,
                    progress: bool = False) -> dict:
-    """{n: Record of MCTS with n simulations per move against uniformly random play}."""
-    _check_simulations(simulations)
+    """{n: Record of MCTS with n iterations (playouts, AIMA Fig. 5.11's loop) per move against uniformly
+    random play}.  ``simulations=`` is the deprecated spelling of ``iterations=``."""
+    _check_iterations(iterations)
     return {n: versus(game, mcts_agent(game, iterations=n, seed=seed), random_agent(game, seed),
-                      games=games, seed=seed, progress=progress) for n in simulations}
+                      games=games, seed=seed, progress=progress) for n in iterations}
 
 
-def against_perfect(simulations=(10, 30, 100, 300, 1000), *, games: int = 20, seed=0,
+@renamed(simulations="iterations")
+def against_perfect(iterations=(10, 30, 100, 300, 1000), *, games: int = 20, seed=0,
                     progress: bool = False) -> dict:
-    """{n: Record of MCTS with n simulations per move against perfect play on tic-tac-toe}: no loss
-    of the perfect player is possible, so draws are MCTS's perfect games and losses its mistakes."""
-    _check_simulations(simulations)
+    """{n: Record of MCTS with n iterations (playouts) per move against perfect play on tic-tac-toe}:
+    no loss of the perfect player is possible, so draws are MCTS's perfect games and losses its
+    mistakes.  ``simulations=`` is the deprecated spelling of ``iterations=``."""
+    _check_iterations(iterations)
     table = tictactoe_table()                              # built once per process
     game = table.game
     return {n: versus(game, mcts_agent(game, iterations=n, seed=seed), perfect_agent(game, table, seed),
-                      games=games, seed=seed, progress=progress) for n in simulations}
+                      games=games, seed=seed, progress=progress) for n in iterations}
 
 
 def against_iterative_deepening(*, time_limit: float | None = None, iterations: int | None = None,
@@ -88,9 +92,9 @@ def against_iterative_deepening(*, time_limit: float | None = None, iterations: 
                   progress=progress)
 
 
-def _check_simulations(simulations) -> None:
-    """``simulations``: a non-empty list of budgets (whole numbers of playouts >= 1)."""
-    if isinstance(simulations, (str, bytes)) or not isinstance(simulations, (list, tuple, range)) or not simulations:
-        raise ArgumentError(f"simulations must be a list of budgets (playouts per move), got {simulations!r}")
-    for n in simulations:
-        whole("simulations", n, 1, unit="playouts per move")
+def _check_iterations(iterations) -> None:
+    """``iterations``: a non-empty list of budgets (whole numbers of playouts >= 1)."""
+    if isinstance(iterations, (str, bytes)) or not isinstance(iterations, (list, tuple, range)) or not iterations:
+        raise ArgumentError(f"iterations must be a list of budgets (playouts per move), got {iterations!r}")
+    for n in iterations:
+        whole("iterations", n, 1, unit="playouts per move")

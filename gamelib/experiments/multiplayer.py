@@ -18,7 +18,7 @@ from typing import Callable, Iterable, NamedTuple
 from ..alphabeta import alphabeta
 from ..core import ArgumentError
 from ..maxn import maxn, paranoid
-from ..policies import play
+from ..players import play
 from ..validate import check_game, function, player_order, whole
 
 

@@ -22,7 +22,7 @@ from ..alphabeta import alphabeta
 from ..core import ArgumentError
 from ..minimax import minimax
 from ..trees import GameTree, uniform_tree_size
-from ..validate import flag, guard_size, python_seed, whole
+from ..validate import flag, guard_size, python_seed, renamed, whole
 
 MAX_DEPTH = 100_000
 """The largest depth the formulas here accept (b^m with m beyond it is not a number anyone needs)."""
@@ -50,7 +50,7 @@ def minimal_tree_nodes(branching: int, depth: int) -> int:
     return sum(knuth_moore_leaves(branching, d) for d in range(depth + 1))
 
 
-def _checked_sweep(branching, depths, orders, seeds, low, high, max_nodes) -> tuple:
+def _checked_sweep(branching, depths, orders, seeds, lower, upper, max_nodes) -> tuple:
     """The arguments of :func:`nodes_by_order` that describe its trees, checked (and the lists made
     lists): ``(depths, seeds, orders)``."""
     whole("branching", branching, 1)
@@ -64,8 +64,8 @@ def _checked_sweep(branching, depths, orders, seeds, low, high, max_nodes) -> tu
         python_seed("seeds", s)
     if any(isinstance(m, bool) or not isinstance(m, numbers.Integral) or m < 0 for m in depths):
         raise ArgumentError(f"depths must be integers >= 0, got {depths}")
-    whole("low", low, None)
-    whole("high", high, low)
+    whole("lower", lower, None)
+    whole("upper", upper, lower)
     whole("max_nodes", max_nodes, 1, none=True)
     for m in depths:
         guard_size(uniform_tree_size(branching, m), max_nodes, argument="max_nodes",
@@ -73,24 +73,25 @@ def _checked_sweep(branching, depths, orders, seeds, low, high, max_nodes) -> tu
     return depths, seeds, orders
 
 
+@renamed(low="lower", high="upper")
 def nodes_by_order(branching: int, depths: Iterable[int], orders: Sequence[str] = ORDERS,
                    seeds: Iterable[int] = range(10), *, prune_on_equality: bool = True,
-                   with_minimax: bool = True, low: int = 0, high: int = 99,
+                   with_minimax: bool = True, lower: int = 0, upper: int = 99,
                    progress: bool = False, max_nodes: int | None = 1_000_000) -> dict[str, list[float]]:
     """Mean number of nodes alpha-beta visits on random uniform trees, per child order and depth.
 
     For every depth m in ``depths`` and seed s in ``seeds`` it builds
-    ``GameTree.random(branching, m, seed=s, order=o, low=low, high=high)`` for each order o (same
+    ``GameTree.random(branching, m, seed=s, order=o, lower=lower, upper=upper)`` for each order o (same
     leaves, children rearranged) and runs :func:`gamelib.alphabeta` with ``prune_on_equality``; with
     ``with_minimax`` it also runs :func:`gamelib.minimax` once per tree (its count does not depend on
     the order).  ``progress=True`` shows a text progress bar (:mod:`gamelib.progress`) over the (depth, seed) pairs.
 
     Returns a plain dict ``{order: [mean nodes at depths[0], depths[1], ...], 'minimax': [...]}``.
-    Leaves are integers in [low, high], so ties happen; pass a large ``high`` to make them rare.
+    Leaves are integers in [lower, upper], so ties happen; pass a large ``upper`` to make them rare.
     Trees of more than ``max_nodes`` nodes raise :class:`~gamelib.core.TooLargeError` before any is
     built (see :meth:`GameTree.random`).
     """
-    depths, seeds, orders = _checked_sweep(branching, depths, orders, seeds, low, high, max_nodes)
+    depths, seeds, orders = _checked_sweep(branching, depths, orders, seeds, lower, upper, max_nodes)
     for name, value in (("prune_on_equality", prune_on_equality), ("with_minimax", with_minimax),
                         ("progress", progress)):
         flag(name, value)
@@ -107,14 +108,14 @@ def nodes_by_order(branching: int, depths: Iterable[int], orders: Sequence[str] 
             for s in seeds:
                 as_drawn = None   # the order='random' tree, built once if both need it
                 for o in orders:
-                    tree = GameTree.random(branching, m, seed=s, order=o, low=low, high=high,
+                    tree = GameTree.random(branching, m, seed=s, order=o, lower=lower, upper=upper,
                                            max_nodes=max_nodes)
                     if o == "random":
                         as_drawn = tree
                     counts[o][i].append(alphabeta(tree, prune_on_equality=prune_on_equality).nodes)
                 if with_minimax:
                     if as_drawn is None:
-                        as_drawn = GameTree.random(branching, m, seed=s, low=low, high=high,
+                        as_drawn = GameTree.random(branching, m, seed=s, lower=lower, upper=upper,
                                                    max_nodes=max_nodes)
                     counts["minimax"][i].append(minimax(as_drawn).nodes)
                 if bar is not None:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..core import MAX, MIN, ArgumentError
-from ..policies import play
+from ..players import play
 from ..validate import check_game, function, python_seed
 from ..imperfect.andor import and_or_search
 from ..imperfect.belief import beliefs_by_percept, track

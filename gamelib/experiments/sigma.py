@@ -65,7 +65,7 @@ from ..alphabeta import alphabeta
 from ..core import MAX, MIN, ArgumentError, GameError, TreeSpecError
 from ..minimax import minimax
 from ..trees import ChanceSpec, GameTree, uniform_tree_size
-from ..validate import choice, flag, guard_size, number, numpy_seed, whole
+from ..validate import choice, flag, guard_size, number, numpy_seed, renamed, whole
 
 TEXTBOOK_TREE = [[99, 1000, 1000, 1000], [100, 101, 102, 100]]
 """AIMA 4th ed. Fig. 5.16 (3rd ed. Fig. 5.14; seed 002 §5.8): MAX over two MIN nodes; minimax on these
@@ -708,15 +708,16 @@ def noisy_evaluation(tree: GameTree, sigma: float, seed=0, values: dict | None =
     return noisy.__getitem__
 
 
+@renamed(low="lower", high="upper")
 def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | None = None,
                   sigmas: Sequence[float] = (0, 5, 10, 20), seeds: Iterable[int] = range(200), *,
-                  noise_seed: int = 0, error: str = "constant", low: int = 0, high: int = 99,
+                  noise_seed: int = 0, error: str = "constant", lower: int = 0, upper: int = 99,
                   progress: bool = False, max_nodes: int | None = 1_000_000) -> dict:
     """How often a depth-d search with a noisy evaluation picks a truly best root move (seed 000,
     "Depth matters": "the deeper in the tree the evaluation function is buried, the less the quality
     of the evaluation function matters").
 
-    For each seed s: the tree ``GameTree.random(branching, height, seed=s, low=low, high=high)``, the
+    For each seed s: the tree ``GameTree.random(branching, height, seed=s, lower=lower, upper=upper)``, the
     true value of every node (:func:`true_values`, exact minimax), the truly best root moves (all those
     whose true value equals the root's), and for every σ the evaluation
     ``EVAL = noisy_evaluation(tree, σ, seed=[noise_seed, s], error=error)`` (true value + σ·z, one
@@ -740,8 +741,8 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
     choice("error", error, ERRORS)
     seeds = [whole("seeds", s, 0) for s in _listed("seeds", seeds)]
     whole("noise_seed", noise_seed, 0)
-    whole("low", low, None)
-    whole("high", high, low)
+    whole("lower", lower, None)
+    whole("upper", upper, lower)
     flag("progress", progress)
     whole("max_nodes", max_nodes, 1, none=True)
     guard_size(uniform_tree_size(branching, height), max_nodes, argument="max_nodes",
@@ -759,7 +760,7 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
         bar = tqdm(total=len(seeds), desc=f"b={branching}, m={height}: trees")
     try:
         for s in seeds:
-            tree = GameTree.random(branching, height, seed=s, low=low, high=high, max_nodes=max_nodes)
+            tree = GameTree.random(branching, height, seed=s, lower=lower, upper=upper, max_nodes=max_nodes)
             values = true_values(tree)
             root = tree.initial_state
             best = {a for a, c in tree.children[root] if values[c] == values[root]}

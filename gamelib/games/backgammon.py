@@ -104,7 +104,7 @@ ONE = tuple(1 << (4 * i) for i in range(26))
 _SHIFT = tuple(4 * i for i in range(26))
 
 
-def count(side: int, place: int) -> int:
+def checkers_at(side: int, place: int) -> int:
     """How many checkers ``side`` (a packed side) has at ``place`` of its own numbering."""
     return (side >> _SHIFT[place]) & 15
 
@@ -160,12 +160,12 @@ class BackgammonState(NamedTuple):
     @property
     def bar(self) -> tuple:
         """(X's, O's) checkers on the bar."""
-        return count(self.x, BAR), count(self.o, BAR)
+        return checkers_at(self.x, BAR), checkers_at(self.o, BAR)
 
     @property
     def off(self) -> tuple:
         """(X's, O's) checkers borne off."""
-        return count(self.x, OFF), count(self.o, OFF)
+        return checkers_at(self.x, OFF), checkers_at(self.o, OFF)
 
     @property
     def pips(self) -> tuple:
@@ -576,7 +576,7 @@ def position_id(state: BackgammonState) -> str:
     bits, n = 0, 0
     for side in (first, second):
         for place in range(1, 26):
-            k = count(side, place)
+            k = checkers_at(side, place)
             bits |= ((1 << k) - 1) << n                # k ones ...
             n += k + 1                                 # ... and a zero
     return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii").rstrip("=")

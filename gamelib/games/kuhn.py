@@ -46,8 +46,8 @@ RANK = {c: i for i, c in enumerate(CARDS)}
 DEALS = tuple(a + b for a in CARDS for b in CARDS if a != b)
 ACTIONS = ("pass", "bet")
 LETTER = {"pass": "p", "bet": "b"}
-TERMINAL = ("pp", "bp", "bb", "pbp", "pbb")
-HISTORIES = ("", "p", "b", "pb") + TERMINAL
+TERMINAL_HISTORIES = ("pp", "bp", "bb", "pbp", "pbb")
+HISTORIES = ("", "p", "b", "pb") + TERMINAL_HISTORIES
 
 
 class KuhnState(NamedTuple):
@@ -104,7 +104,7 @@ class KuhnPoker(Game):
     def is_terminal(self, state):
         if state.__class__ is not KuhnState:
             self.check_state(state)
-        return state.history in TERMINAL
+        return state.history in TERMINAL_HISTORIES
 
     @trusted
     def utility(self, state, player):

@@ -28,8 +28,6 @@ from ..trees import GameTree, chance
 # The textbook's trees
 # ---------------------------------------------------------------------------------------------------
 
-FIG_5_2 = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
-"""AIMA 4th ed. Fig. 5.2: minimax value 3, decision a1; alpha-beta never visits I and J."""
 SLIDES_004 = [[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]]
 """Seed 004's four-layer minimax walk-through: D, E, F, G = 4, 6, -3, 7; B = 4, C = -3; A = 4."""
 EXAMPLE_3 = [[[3, 4], [1, 2]], [[7, 8], [5, 6]]]
@@ -75,18 +73,18 @@ class Case(NamedTuple):
 # Random trees, positions, evaluations and policies from a seed
 # ---------------------------------------------------------------------------------------------------
 
-def random_spec(rng: random.Random, depth: int = 3, branching: tuple = (1, 3), low: int = -5,
-                high: int = 9, stop: float = 0.2, chance_nodes: float = 0.0, chance_root: bool = True,
+def random_spec(rng: random.Random, depth: int = 3, branching: tuple = (1, 3), lower: int = -5,
+                upper: int = 9, stop: float = 0.2, chance_nodes: float = 0.0, chance_root: bool = True,
                 _root: bool = True):
     """A ragged nested-list tree: up to ``depth`` levels, ``branching`` children per node (the root has
-    at least two), integer leaves in [low, high] (a small range on purpose: ties are where searches
+    at least two), integer leaves in [lower, upper] (a small range on purpose: ties are where searches
     differ), a subtree stopping early with probability ``stop`` (leaves at several depths), and with
     probability ``chance_nodes`` a node being a chance node with random probabilities (the root too,
     unless ``chance_root`` is false)."""
     if depth == 0 or (not _root and rng.random() < stop):
-        return rng.randint(low, high)
+        return rng.randint(lower, upper)
     n = rng.randint(max(branching[0], 2 if _root else 1), branching[1])
-    kids = [random_spec(rng, depth - 1, branching, low, high, stop, chance_nodes, True, False)
+    kids = [random_spec(rng, depth - 1, branching, lower, upper, stop, chance_nodes, True, False)
             for _ in range(n)]
     if chance_nodes and rng.random() < chance_nodes and (chance_root or not _root):
         weights = [rng.randint(1, 9) for _ in kids]
@@ -97,14 +95,14 @@ def random_spec(rng: random.Random, depth: int = 3, branching: tuple = (1, 3), l
     return kids
 
 
-def random_estimates(rng: random.Random, tree: GameTree, low: int = -9, high: int = 9) -> dict:
+def random_estimates(rng: random.Random, tree: GameTree, lower: int = -9, upper: int = 9) -> dict:
     """A made-up evaluation for every node of ``tree`` (leaves too, differing from their utilities
     whenever possible, so that evaluating a terminal state instead of reading its utility shows)."""
     est = {}
     for s in tree.states:
-        v = rng.randint(low, high)
+        v = rng.randint(lower, upper)
         if tree.is_terminal(s) and v == tree.utility(s, MAX):
-            v = v + 1 if v < high else v - 1
+            v = v + 1 if v < upper else v - 1
         est[s] = v
     return est
 

@@ -40,7 +40,7 @@ from .tracing import BudgetExceeded
 _GAMELIB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 SEARCH_MODULES = ("minimax.py", "alphabeta.py", "limits.py", "star.py", "montecarlo.py", "lookup.py",
-                  "policies.py", "experiments")
+                  "players.py", "experiments")
 """gamelib's searches and experiments: what an exercise asks a student to write, so never to call."""
 
 WALL_FACTOR = 5

@@ -82,7 +82,7 @@ class MctsCase(NamedTuple):
 
 
 def _mcts_public():
-    tree = GameTree.random(3, 3, seed=4, low=-1, high=1)
+    tree = GameTree.random(3, 3, seed=4, lower=-1, upper=1)
     block = TicTacToe("XX..O....")
     x_to_move = TicTacToe("O.X.X..O.")
     small = GameTree.from_nested([[[1, -1], [0, 1]], [[-1, -1], [1, 0]], [[0, 0]]], root=MIN)
@@ -102,7 +102,7 @@ def _mcts_hidden(seed, n):
             game, state = C.random_tictactoe(rng, rng.randint(4, 6))
             out.append(MctsCase(f"hidden position {i + 1}", game, state, iterations, c, rng.randrange(10**6), True))
             continue
-        spec = C.random_spec(rng, rng.randint(3, 4), (2, 3), low=-2, high=2, stop=0.15)
+        spec = C.random_spec(rng, rng.randint(3, 4), (2, 3), lower=-2, upper=2, stop=0.15)
         tree = GameTree.from_nested(spec, root=MIN if rng.random() < 0.4 else MAX)
         out.append(MctsCase(f"hidden tree {i + 1}", tree, None, iterations, c, rng.randrange(10**6), True))
     return out
@@ -575,7 +575,7 @@ def reference_td(weights, episode, utility, alpha, lam) -> tuple:
     names = [f"f{i + 1}" for i in range(len(weights))]
     features = {name: (lambda s, i=i: episode[s][i]) for i, name in enumerate(names)}
     start = WeightedSum(features, dict(zip(names, weights)))
-    learned, _ = td_learn(RecordedGame(len(episode) - 1, utility), start, episodes=1, alpha=alpha, lam=lam,
+    learned, _ = td_learn(RecordedGame(len(episode) - 1, utility), start, iterations=1, alpha=alpha, lam=lam,
                           epsilon=0.0, seed=0)
     return tuple(learned.weights[n] for n in names)
 

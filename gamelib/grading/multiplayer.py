@@ -38,7 +38,7 @@ from ..games import Raid
 from ..maxn import maxn, paranoid
 from ..minimax import minimax
 from ..normal_form import nash_equilibria, row_guarantee, solve_zero_sum
-from ..trees import GameTree, chance
+from ..trees import FIG_5_4, GameTree, chance
 from . import cases as C
 from .core import Attempt, Family, Task, fail, fmt, quiet
 from .guard import SEARCH_MODULES, describe_returned, is_number
@@ -78,9 +78,6 @@ class MaxnCase(NamedTuple):
         return self.game.initial_state if self.state is None else self.state
 
 
-FIG_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]], [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]]
-"""AIMA 4th ed. Fig. 5.4, the first three plies of a game of A, B and C (notebook 07, §1): ⟨1, 2, 6⟩
-at the root; A is indifferent between its moves (1 either way), so the tie rule decides."""
 CHANCE_TREE = [[chance((0.25, [(2, 6, 1), (5, 1, 4)]), (0.75, (1, 3, 3))), (2, 2, 2)],
                [chance((0.6, (6, 0, 1)), (0.3, [(0, 4, 2), (3, 4, 0)]), (0.1, (0, 0, 9))), (4, 1, 1)]]
 """Three players and two chance nodes of unequal probabilities."""
@@ -108,15 +105,15 @@ def _maxn_public():
                      raid.state((1, 1, 4), "A", 3))]
 
 
-def random_vector_spec(rng, players: int, depth: int, branching=(1, 3), high: int = 4, stop: float = 0.2,
+def random_vector_spec(rng, players: int, depth: int, branching=(1, 3), upper: int = 4, stop: float = 0.2,
                        chance_nodes: float = 0.0, _root: bool = True):
     """A ragged nested-list tree of ``players`` players: up to ``depth`` levels, leaves utility vectors
-    of whole numbers in [0, high] (a small range: ties are where tie rules and bugs show), and with
+    of whole numbers in [0, upper] (a small range: ties are where tie rules and bugs show), and with
     probability ``chance_nodes`` a node below the root is a chance node with random probabilities."""
     if depth == 0 or (not _root and rng.random() < stop):
-        return tuple(rng.randint(0, high) for _ in range(players))
+        return tuple(rng.randint(0, upper) for _ in range(players))
     n = rng.randint(max(branching[0], 2 if _root else 1), branching[1])
-    kids = [random_vector_spec(rng, players, depth - 1, branching, high, stop, chance_nodes, False)
+    kids = [random_vector_spec(rng, players, depth - 1, branching, upper, stop, chance_nodes, False)
             for _ in range(n)]
     if chance_nodes and not _root and n > 1 and rng.random() < chance_nodes:
         weights = [rng.randint(1, 9) for _ in kids]

@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from ..core import CHANCE, MAX, MIN
-from ..trees import GameTree
+from ..trees import FIG_5_2, GameTree
 from . import cases as C
 from .core import Attempt, Family, Task, one_of
 from .games import TakeAway, agent_tree
@@ -37,7 +37,7 @@ children to be pruned (an alpha-beta whose MAX-VALUE never raises α visits more
 
 def _plain_public():
     from ..games import Halving
-    return [_tree_case("AIMA Fig. 5.2", C.FIG_5_2), _tree_case("seed 004's four-layer tree", C.SLIDES_004),
+    return [_tree_case("AIMA Fig. 5.2", FIG_5_2), _tree_case("seed 004's four-layer tree", C.SLIDES_004),
             _tree_case("a tree with tied moves", [[5, 3], [3, 4], [6, 2]]),
             C.Case("a tree with MIN to move at the root", GameTree.from_nested(MIN_ROOT, root=MIN)),
             C.Case("the halving game from 5 (CS221)", Halving(5))]
@@ -94,7 +94,7 @@ def _rounds_hidden(seed, n):
 def _alphabeta_public(strict):
     name = "strict convention" if strict else "AIMA convention"
     kw = {"prune_on_equality": not strict}
-    return [_tree_case(f"AIMA Fig. 5.2 ({name})", C.FIG_5_2, **kw),
+    return [_tree_case(f"AIMA Fig. 5.2 ({name})", FIG_5_2, **kw),
             _tree_case(f"seed 004's example 3 ({name})", C.EXAMPLE_3, **kw),
             _tree_case(f"seed 004's mirror image ({name})", C.MIRROR_3, **kw),
             _tree_case(f"the root-children trap [[3], [3, 1]] ({name})", C.TRAP, **kw),
@@ -106,7 +106,7 @@ def _alphabeta_hidden(seed, n, strict):
     rng = C.stable_random("alphabeta", strict, seed)
     kw = {"prune_on_equality": not strict, "hidden": True}
     out = [C.Case(f"hidden tree {i + 1}",
-                  GameTree.from_nested(C.random_spec(rng, rng.randint(2, 4), (1, 4), low=0, high=6)), **kw)
+                  GameTree.from_nested(C.random_spec(rng, rng.randint(2, 4), (1, 4), lower=0, upper=6)), **kw)
            for i in range(n)]
     for k in range(max(1, n // 10)):
         game, state = C.random_tictactoe(rng, rng.randint(5, 6))
@@ -138,7 +138,7 @@ def _h_alphabeta_hidden(seed, n):
     rng = C.stable_random("h_alphabeta", seed)
     out = []
     for i in range(n):
-        tree = _estimated(C.random_spec(rng, rng.randint(3, 4), (1, 3), low=-5, high=9), (seed, i))
+        tree = _estimated(C.random_spec(rng, rng.randint(3, 4), (1, 3), lower=-5, upper=9), (seed, i))
         out.append(C.Case(f"hidden tree {i + 1}", tree, depth=rng.randint(1, 3),
                           evaluate=tree.estimates.__getitem__, hidden=True))
     game = Connect4(rows=4, cols=5)
@@ -175,7 +175,7 @@ def _chance_hidden(seed, n):
 def _expectimax_public():
     from ..games import Bins
     bins = Bins()
-    fig = GameTree.from_nested(C.FIG_5_2)
+    fig = GameTree.from_nested(FIG_5_2)
     skewed = GameTree.from_nested(UNEQUAL[:1] + [[6, 1], [3, 4]])
     return [C.Case("Bins() against a uniform opponent (CS221)", bins, policy=C.RandomPolicy(bins, uniform=True)),
             C.Case("AIMA Fig. 5.2 against a uniform opponent", fig, policy=C.RandomPolicy(fig, uniform=True)),

@@ -31,7 +31,7 @@ from __future__ import annotations
 from ..core import MAX, MIN, Game, GameError
 from ..trace import Event
 
-PROTOCOL = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility", "chance_outcomes",
+TRACED_METHODS = ("initial_state", "to_move", "actions", "result", "is_terminal", "utility", "chance_outcomes",
             "player_order")
 
 
@@ -188,7 +188,7 @@ class TracedGame(Game):
         if name.startswith("__"):
             raise AttributeError(name)
         raise AttributeError(f"the game handed to your search offers the game protocol only "
-                             f"({', '.join(PROTOCOL)}); it has no {name!r}")
+                             f"({', '.join(TRACED_METHODS)}); it has no {name!r}")
 
     def __repr__(self):
         return f"TracedGame({self._game!r})"

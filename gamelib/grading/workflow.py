@@ -50,10 +50,10 @@ from .cells import grade_id, is_answer
 
 REPO = Path(__file__).resolve().parents[2]
 """The checkout gamelib runs from (an editable install): ``exercises/`` and ``tests/`` live here."""
-EXERCISES = REPO / "exercises"
-SOURCE = EXERCISES / "source"
-RELEASE = EXERCISES / "release"
-DEFAULT_COURSE = EXERCISES / "course"
+EXERCISES_FOLDER = REPO / "exercises"
+SOURCE = EXERCISES_FOLDER / "source"
+RELEASE = EXERCISES_FOLDER / "release"
+DEFAULT_COURSE = EXERCISES_FOLDER / "course"
 CELL_TIMEOUT = 300
 """Seconds a cell may run during validation and autograding (nbgrader's default is 30)."""
 

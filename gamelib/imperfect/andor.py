@@ -116,15 +116,25 @@ def _describe_percept(o) -> str:
 
 
 class AndOrResult(NamedTuple):
-    """What :func:`and_or_search` returns: ``plan`` (a :class:`Plan`, or None: no guaranteed win),
-    ``nodes`` (belief states entered, memo hits included) and ``trace`` (Events, with ``trace=True``:
-    'enter' a belief state (``state`` is its frozenset of states), 'leaf' at a goal, a finished game or
-    a memo hit (value 1 if it is won, 0 if not), 'prune' when an action wins before the others are
-    tried (``skipped``: the actions never tried), 'exit' otherwise)."""
+    """What :func:`and_or_search` returns: :class:`~gamelib.core.SearchResult`'s four fields, then the
+    plan.
 
-    plan: Plan | None
+    value   the guaranteed outcome from the belief state, as the trace scores it: 1.0 if there is a
+            guaranteed win (AND-OR-SEARCH returns a conditional plan), 0.0 if not (it returns failure)
+    action  the plan's first action (None without a plan, or for the empty plan of a game already won)
+    nodes   belief states entered, memo hits included
+    trace   Events, with ``trace=True``: 'enter' a belief state (``state`` is its frozenset of states),
+            'leaf' at a goal, a finished game or a memo hit (value 1 if it is won, 0 if not), 'prune'
+            when an action wins before the others are tried (``skipped``: the actions never tried),
+            'exit' otherwise
+    plan    the conditional :class:`Plan` (AIMA 4th ed. Fig. 4.11's result), or None: no guaranteed win
+    """
+
+    value: float
+    action: Any
     nodes: int
-    trace: list | None = None
+    trace: list | None
+    plan: Plan | None
 
     @property
     def found(self) -> bool:
@@ -247,7 +257,7 @@ def and_or_search(game, belief, player=None, *, trace: bool = False, memo: dict 
             return tuple(plans), cycled
 
         plan, _ = or_search(belief, frozenset(), 0, None)
-    return AndOrResult(plan, nodes[0], events)
+    return AndOrResult(float(plan is not None), None if plan is None else plan.action, nodes[0], events, plan)
 
 
 # ---------------------------------------------------------------------------------------------------

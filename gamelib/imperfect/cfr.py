@@ -171,7 +171,8 @@ class CFR:
 
 def cfr(game, iterations: int, *, alternating: bool = True) -> TabularPolicy:
     """Run vanilla CFR for ``iterations`` iterations and return the **average** policy (a new
-    :class:`TabularPolicy` for both players), the approximate Nash equilibrium."""
+    :class:`TabularPolicy` for both players), the approximate Nash equilibrium.  One iteration is one
+    CFR pass over the game tree (with ``alternating``, one pass per player)."""
     return CFR(game, alternating=alternating).run(iterations).average_policy()
 
 

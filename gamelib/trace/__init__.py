@@ -13,7 +13,7 @@ module                   what it holds
 ``ranges``               :func:`proven_ranges` (what a trace proves about each node's value),
                          :func:`chance_intervals` and :func:`leaf_bounds` (chance nodes, Star1)
 ``view``                 :class:`TraceView` (visit order, values, windows, path, prunes after k
-                         events), :class:`MaxnView` (its max^n counterpart), :func:`root_move_values`
+                         events), :class:`MaxnView` (its max^n counterpart), :func:`returned_move_values`
 ``words``                :func:`describe_event`, :func:`describe_maxn_event`, :func:`why_cut`,
                          :func:`why_chance_cut`, :func:`star1_window_text`
 ``fmt``                  numbers as the kit writes them: :func:`fmt_value` (``+∞``), :func:`tidy`,
@@ -27,10 +27,10 @@ sentences the explorer shows.
 from .events import Event, Trace, collector_paused, recording
 from .fmt import counted, fmt_number, fmt_value, fmt_vector, interval_text, tidy
 from .ranges import chance_intervals, leaf_bounds, proven_ranges
-from .view import MaxnView, TraceView, root_move_values
+from .view import MaxnView, TraceView, returned_move_values
 from .words import describe_event, describe_maxn_event, star1_window_text, why_chance_cut, why_cut
 
 __all__ = ["Event", "Trace", "recording", "collector_paused", "proven_ranges", "chance_intervals",
-           "leaf_bounds", "TraceView", "MaxnView", "root_move_values", "describe_event",
+           "leaf_bounds", "TraceView", "MaxnView", "returned_move_values", "describe_event",
            "describe_maxn_event", "why_cut", "why_chance_cut", "star1_window_text", "fmt_value", "tidy",
            "interval_text", "fmt_number", "fmt_vector", "counted"]

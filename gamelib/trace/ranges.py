@@ -10,12 +10,13 @@ expected values are also bounded"), which is how Ballard's Star1 decides to cut.
 from __future__ import annotations
 
 from ..core import CHANCE, INF, MAX, MIN, GameError
-from ..validate import check_bounds, check_function
+from ..validate import check_bounds, check_function, renamed
 from .events import Event
 
 
+@renamed(bounds=("lower", "upper"))
 def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
-                  bounds: tuple = (-INF, INF)) -> dict:
+                  lower: float = -INF, upper: float = INF) -> dict:
     """What a trace proves about each node it closed: ``{state: (lo, hi)}``, the interval its minimax
     value must lie in, given only what the search looked at (the notes' notation: C is (−∞, 2], D is
     [2, 2] in seed 004's walk-through of Fig. 5.2).
@@ -25,17 +26,18 @@ def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
     the mirror image.  ``to_move(state)`` tells whose node it is (``game.to_move``).
 
     Chance nodes: given ``chance_outcomes`` (``game.chance_outcomes``), a chance node is
-    [sum P_i lo_i, sum P_i hi_i] over all its outcomes, an outcome never entered counting as
-    ``bounds`` = (L, U) (AIMA §5.5: bounded utilities bound expectations; what Star1/Star2 in
-    :mod:`gamelib.star` rely on when they cut a chance node).  Without ``chance_outcomes`` a chance
-    node is taken as exact, which is right for searches that never prune one (expectiminimax).
-    Every interval is clipped to ``bounds`` (default: nothing assumed); a state closed more than once
-    (Star2 probes, then searches; transpositions) gets the intersection of what each visit proved.  A
+    [sum P_i lo_i, sum P_i hi_i] over all its outcomes, an outcome never entered counting as the
+    lower bound L = ``lower`` or the upper bound U = ``upper`` (AIMA §5.5: bounded utilities bound
+    expectations; what Star1/Star2 in :mod:`gamelib.star` rely on when they cut a chance node).
+    Without ``chance_outcomes`` a chance node is taken as exact, which is right for searches that
+    never prune one (expectiminimax).  Every interval is clipped to [L, U] (default: nothing assumed;
+    ``bounds=(L, U)`` is the deprecated spelling); a state closed more than once (Star2 probes, then
+    searches; transpositions) gets the intersection of what each visit proved.  A
     node cut without searching any child (a transposition-table hit in :mod:`gamelib.limits`) proves
     what fail-soft alpha-beta promises against its entry window: at least v if v ≥ β, at most v if
     v ≤ α, exactly v inside.  A prefix of a trace (a search stopped part-way) gives the nodes it closed.
     """
-    L, U = check_bounds("bounds", bounds)
+    L, U = check_bounds(lower, upper)
     check_function("to_move", to_move, "game.to_move, a function state -> MAX, MIN or CHANCE")
     if chance_outcomes is not None:
         check_function("chance_outcomes", chance_outcomes, "game.chance_outcomes")
@@ -100,25 +102,25 @@ def leaf_bounds(tree) -> tuple:
     return (lo, hi) if lo < hi else (lo - 1, hi + 1)
 
 
-def chance_intervals(tree, events, bounds) -> dict:
+@renamed(bounds=("lower", "upper"))
+def chance_intervals(tree, events, *, lower, upper) -> dict:
     """``{chance node: (lo, hi)}`` for every chance node of ``tree`` entered in ``events`` (a trace, or
     its first k events): the interval its expectiminimax value is proven to lie in so far.
 
-    A closed chance node gets :func:`proven_ranges` with the tree's chance outcomes and ``bounds`` =
-    (L, U).  A chance node still open (the search is below it) gets [sum P_i lo_i, sum P_i hi_i] over
-    its outcomes, where a closed outcome contributes its proven range and an outcome not finished yet
-    contributes [L, U].  Under Star1 the interval is what the cut test looks at; under expectiminimax
-    it shows where Star1 could have stopped.
+    A closed chance node gets :func:`proven_ranges` with the tree's chance outcomes and the lower bound
+    L = ``lower``, upper bound U = ``upper``.  A chance node still open (the search is below it) gets
+    [sum P_i lo_i, sum P_i hi_i] over its outcomes, where a closed outcome contributes its proven range
+    and an outcome not finished yet contributes [L, U].  Under Star1 the interval is what the cut test
+    looks at; under expectiminimax it shows where Star1 could have stopped.
 
     >>> from gamelib import GameTree, chance, star1
     >>> tree = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
     >>> r = star1(tree, lower=0, upper=4, trace=True)
-    >>> {s: tuple(round(x, 6) for x in r) for s, r in chance_intervals(tree, r.trace, (0, 4)).items()}
+    >>> {s: tuple(round(x, 6) for x in r) for s, r in chance_intervals(tree, r.trace, lower=0, upper=4).items()}
     {'B': (2.1, 2.1), 'C': (0.9, 1.3)}
     """
-    L, U = bounds
-    ranges = proven_ranges(list(events), tree.to_move, chance_outcomes=tree.chance_outcomes,
-                           bounds=(L, U))
+    L, U = check_bounds(lower, upper)
+    ranges = proven_ranges(list(events), tree.to_move, chance_outcomes=tree.chance_outcomes, lower=L, upper=U)
     out = {}
     for e in events:
         s = e.state

@@ -5,13 +5,13 @@ explanation and grader shares.
 visit order, values, [α, β] windows, the path the search is on, its prunes and what they skipped, and
 what the events prove about each node (:func:`~gamelib.trace.proven_ranges`).  :class:`MaxnView` is
 its counterpart for :func:`gamelib.maxn`, whose values are utility vectors and which keeps no window.
-:func:`root_move_values` reads the values of the root's moves.  Nothing here draws.
+:func:`returned_move_values` reads what the search returned at each of the root's moves.  Nothing here draws.
 """
 from __future__ import annotations
 
 from ..core import CHANCE, ArgumentError
 from ..trees import GameTree
-from ..validate import player_order, whole
+from ..validate import check_bounds, player_order, renamed, whole
 from .events import Event
 from .ranges import proven_ranges
 
@@ -34,12 +34,14 @@ class TraceView:
     pruned_by  pruned state -> the state whose cut skipped it
     current    the last event drawn (None at step 0)
     ranges     state -> (lo, hi), what the events prove about each closed node
-               (:func:`~gamelib.trace.proven_ranges`).  With ``bounds`` = (L, U) on a tree with chance
+               (:func:`~gamelib.trace.proven_ranges`).  With ``lower`` = L, ``upper`` = U on a tree with chance
                nodes, a chance node a cut stopped (Star1) gets [sum P lo, sum P hi] over its outcomes,
                those never searched counting as [L, U]; without, a chance node is taken as exact.
     """
 
-    def __init__(self, result, step=None, tree=None, bounds=None):
+    @renamed(bounds=("lower", "upper"))
+    def __init__(self, result, step=None, tree=None, *, lower=None, upper=None):
+        bounds = check_bounds(lower, upper, none=True)
         events = [] if result is None or result.trace is None else result.trace
         if tree is not None:
             _check_trace_fits(tree, events)
@@ -83,7 +85,7 @@ class TraceView:
             self.ranges = {}
         elif bounds is not None:
             self.ranges = proven_ranges(self.events, tree.to_move, chance_outcomes=tree.chance_outcomes,
-                                        bounds=tuple(bounds))
+                                        lower=bounds[0], upper=bounds[1])
         else:
             self.ranges = proven_ranges(self.events, tree.to_move)
         self.current = self.events[-1] if self.events else None
@@ -173,8 +175,10 @@ class MaxnView:
                     self.tied[s] = tied
 
 
-def root_move_values(result) -> dict:
-    """``{action: value}`` of the root's moves, read from a traced search (its depth-1 events)."""
+def returned_move_values(result) -> dict:
+    """``{action: value}``: what a traced search returned at each of the root's moves, read from its
+    depth-1 events (each move's value, or a bound where a cut stopped its search).  Not to be confused
+    with :func:`gamelib.experiments.sigma.root_move_values`, which computes exact minimax values."""
     values, action = {}, None
     for e in result.trace:
         if e.depth != 1:

@@ -9,6 +9,7 @@ and :func:`star1_window_text` the window Star1 hands an outcome.  Nothing here d
 from __future__ import annotations
 
 from ..core import CHANCE, MAX, MIN, ArgumentError
+from ..validate import renamed
 from .events import Event
 from .fmt import fmt_number, fmt_value, fmt_vector, tidy
 
@@ -88,14 +89,15 @@ def why_cut(event, player, *, tree, star1_bounds=None) -> str:
     return text
 
 
-def why_chance_cut(event, view, *, tree, bounds) -> str:
+@renamed(bounds=("lower", "upper"))
+def why_chance_cut(event, view, *, tree, lower, upper) -> str:
     """Why Ballard's Star1 (1983) cut chance node ``event.state``, in words: the expectation, with
     every outcome not yet searched at the bound U (fail low) or L (fail high), is already outside the
-    window [α, β].  ``view``: the :class:`TraceView` at that event, made with ``bounds`` (its
-    ``ranges`` give what each searched outcome is proven to be worth); ``bounds`` = (L, U), the
-    bounds on every utility Star1 was told.  (Star1 extends alpha-beta, AIMA 4th ed. Fig. 5.7, to
+    window [α, β].  ``view``: the :class:`TraceView` at that event, made with the same bounds (its
+    ``ranges`` give what each searched outcome is proven to be worth); ``lower`` = L and ``upper`` = U,
+    the lower and upper bounds on every utility Star1 was told.  (Star1 extends alpha-beta, AIMA 4th ed. Fig. 5.7, to
     the chance nodes of expectiminimax, AIMA 4th ed. §5.5.)"""
-    L, U = bounds
+    L, U = lower, upper
     low = event.value <= event.alpha
     terms, total = [], 0.0
     for (a, child), p in zip(tree.children[event.state], tree.probabilities[event.state]):
@@ -119,15 +121,16 @@ def why_chance_cut(event, view, *, tree, bounds) -> str:
             + f" = {fmt_value(tidy(total))} {tail}")
 
 
-def star1_window_text(event, view, *, tree, bounds) -> str:
+@renamed(bounds=("lower", "upper"))
+def star1_window_text(event, view, *, tree, lower, upper) -> str:
     """What the window Ballard's Star1 (1983) hands an outcome of a chance node means, in words
     (``event``: the outcome's 'enter' event).  The window is Ballard's A_i, B_i clipped to
-    ``bounds`` = (L, U): if the outcome is worth A_i or less, the chance node is at most its α
+    [L, U] (``lower``, ``upper``): if the outcome is worth A_i or less, the chance node is at most its α
     whatever the other outcomes hold; if B_i or more, at least its β.  The trace records the clipped
     window, so only an end inside (L, U) is explained.  ``view``: the :class:`TraceView` at that
     event (its ``window`` holds the chance node's own [α, β])."""
     parent = tree.parent(event.state)
-    L, U = bounds
+    L, U = lower, upper
     pa, pb = view.window.get(parent, (None, None))
     a, b = fmt_value(tidy(event.alpha)), fmt_value(tidy(event.beta))
     text = f"Star1 searches outcome {event.action} of {parent} with the window [{a}, {b}]"

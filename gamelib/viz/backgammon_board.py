@@ -9,7 +9,7 @@ The agent is EXPECTIMINIMAX cut off after its own move (``depth=1``, AIMA 4th ed
 whole-turn move for its roll, each resulting position scored by
 :func:`gamelib.games.backgammon.evaluation` (pip count, blots, home-board points).  After each of its
 moves the widget shows its roll, the move it played and the values of its best moves, read from the
-search's trace (:func:`gamelib.trace.root_move_values`): the widget never searches on its
+search's trace (:func:`gamelib.trace.returned_move_values`): the widget never searches on its
 own.  The dice are thrown by ``random.Random(seed)``, so a seed replays the same game for the same moves.
 
 You choose your move from the list of legal moves (whole turns, in the standard notation of
@@ -43,7 +43,7 @@ from matplotlib.patches import Circle, Polygon, Rectangle
 from ..core import CHANCE, MAX, MIN, ArgumentError
 from ..games.backgammon import BAR, OFF, Backgammon, evaluation
 from ..minimax import expectiminimax
-from ..trace import root_move_values
+from ..trace import returned_move_values
 from ..validate import choice, python_seed
 from .drawing import COLUMN_WIDTH
 from .live import COMPACT, from_browser
@@ -370,7 +370,7 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
         r = expectiminimax(self.game, self.state, depth=1, evaluate=self.evaluate, trace=True)
         self.search_seconds = time.perf_counter() - t0
         sign = 1 if self.agent == "X" else -1
-        values = root_move_values(r)
+        values = returned_move_values(r)
         self.agent_values = dict(sorted(((a, sign * v) for a, v in values.items()), key=lambda av: -av[1]))
         self.last_search = r
         self.history.append((self.agent, self.state.dice, r.action))

@@ -3,7 +3,7 @@
 Two things are here.
 
 **What a search has proven about chance nodes.**  :func:`gamelib.trace.chance_intervals` (also
-importable from here, as are ``leaf_bounds`` and ``root_move_values``) reads a trace (of
+importable from here, as are ``leaf_bounds`` and ``returned_move_values``) reads a trace (of
 :func:`gamelib.expectiminimax` or :func:`gamelib.star1`) and says, for every chance node entered so far,
 the interval its value must lie in: [sum P_i lo_i, sum P_i hi_i] over its outcomes, an outcome not
 (yet) searched counting as the utility bounds [L, U] (AIMA §5.5: "if there are bounds on the possible
@@ -49,10 +49,11 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 from ..core import INF, ArgumentError, GameError
-from ..trace import chance_intervals, leaf_bounds, root_move_values, tidy  # noqa: F401 (they answer here too)
+from ..trace import chance_intervals, leaf_bounds, returned_move_values, tidy  # noqa: F401 (they answer here too)
 from ..trace import fmt_value as _fmt
 from ..minimax import expectiminimax, minimax
 from ..trees import GameTree, chance
+from ..validate import renamed
 from .drawing import COLORS, COLUMN_WIDTH, DPI, draw_tree, png_bytes
 from .live import LiveWidget, from_browser
 
@@ -63,15 +64,18 @@ INTERVAL_COLOR = COLORS["interval"]
 # What a trace proves about chance nodes, drawn (gamelib.trace.chance_intervals reads it)
 # ---------------------------------------------------------------------------------------------------
 
-def draw_chance_tree(tree, result=None, *, step=None, bounds=None, ax=None, title=None, **kwargs):
-    """:func:`~gamelib.viz.drawing.draw_tree` for a tree with chance nodes, with ``bounds`` = (L, U)
-    (default: the tree's smallest and largest leaf): what the trace proves about each chance node is
-    shown, a chance node still being searched with its running interval [lo, hi] in green where its
-    value will be (see :func:`~gamelib.trace.chance_intervals`), one a Star1 cut left with the interval
-    its outcomes prove.  Other keyword arguments go to ``draw_tree``.  Returns the Axes.
+@renamed(bounds=("lower", "upper"))
+def draw_chance_tree(tree, result=None, *, step=None, lower=None, upper=None, ax=None, title=None, **kwargs):
+    """:func:`~gamelib.viz.drawing.draw_tree` for a tree with chance nodes, with the lower bound L =
+    ``lower`` and upper bound U = ``upper`` (default: the tree's smallest and largest leaf): what the
+    trace proves about each chance node is shown, a chance node still being searched with its running
+    interval [lo, hi] in green where its value will be (see :func:`~gamelib.trace.chance_intervals`),
+    one a Star1 cut left with the interval its outcomes prove.  Other keyword arguments go to
+    ``draw_tree``.  Returns the Axes.
     """
-    return draw_tree(tree, result, step=step, ax=ax, title=title,
-                     bounds=leaf_bounds(tree) if bounds is None else bounds, **kwargs)
+    if lower is None and upper is None:
+        lower, upper = leaf_bounds(tree)
+    return draw_tree(tree, result, step=step, ax=ax, title=title, lower=lower, upper=upper, **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -233,7 +237,7 @@ class TransformComparison(NamedTuple):
 
     @staticmethod
     def _moves(result) -> str:
-        return ", ".join(f"{a} = {_fmt(tidy(v))}" for a, v in root_move_values(result).items())
+        return ", ".join(f"{a} = {_fmt(tidy(v))}" for a, v in returned_move_values(result).items())
 
 
 def compare_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABILITIES
@@ -296,7 +300,7 @@ def draw_transform(leaves=AIMA_LEAVES, transform=None, probabilities=PROBABILITI
         for row, when in enumerate(("leaves x", f"leaves {c.label}" if not c.label.startswith("f:")
                                     else "leaves f(x)")):
             tree, result = c.trees[name][row], getattr(c, name)[row]
-            moves = ", ".join(f"{a} {_fmt(tidy(v))}" for a, v in root_move_values(result).items())
+            moves = ", ".join(f"{a} {_fmt(tidy(v))}" for a, v in returned_move_values(result).items())
             changed = row == 1 and result.action != getattr(c, name)[0].action
             title = f"{headers[name]}, {when}\n{moves} → {result.action}" + (" (changed!)" if changed
                                                                              else "")

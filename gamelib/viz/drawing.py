@@ -29,6 +29,7 @@ from matplotlib.transforms import Affine2D, ScaledTranslation
 
 from ..core import CHANCE, INF, MAX, MIN, ArgumentError
 from ..trace import TraceView, chance_intervals, interval_text
+from ..validate import check_bounds, renamed
 from ..trace import fmt_value as _fmt
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
@@ -203,9 +204,10 @@ class Labels:
             ax.add_collection(coll, autolim=False)
 
 
+@renamed(bounds=("lower", "upper"))
 def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows=True,
               show_order=True, show_actions=True, node_size=520, font_size=9, legend=False,
-              bounds=None, text_as_paths=False):
+              lower=None, upper=None, text_as_paths=False):
     """Draw ``tree`` (a :class:`~gamelib.trees.GameTree`), overlaid with what ``result.trace`` says.
 
     In the notation of AIMA Fig. 5.2 (minimax) and Fig. 5.5 (alpha-beta): ▲ MAX, ▼ MIN, ○ CHANCE,
@@ -215,8 +217,8 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     skipped is greyed out, its edge dashed; the root's decision is the thick edge.  ``step`` draws the
     trace after its first ``step`` events: the node of the last event is orange, the nodes on the
     search's current path are pale blue.  ``legend=True`` adds a key (see :func:`draw_legend`).
-    ``bounds`` = (L, U), the utility bounds a Star1 search was given: a chance node it cut is then
-    labelled with the interval its outcomes prove (e.g. [0.9, 1.3]) instead of the bound it returned.
+    ``lower`` = L and ``upper`` = U, the bounds on utilities a Star1 search was given: a chance node it cut
+    is then labelled with the interval its outcomes prove (e.g. [0.9, 1.3]) instead of the bound it returned.
 
     Crowded pictures declutter themselves: smaller nodes and type (never below ``MIN_FONT``), the visit
     number on its own line, and action labels or windows left out of a row where they would overlap.
@@ -224,7 +226,8 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     a picture per step, use it); a static picture keeps Text artists.  Returns the Axes.
     """
     traced = result is not None and result.trace is not None
-    view = TraceView(result, step, tree=tree if traced else None, bounds=bounds)
+    bounds = check_bounds(lower, upper, none=True)
+    view = TraceView(result, step, tree=tree if traced else None, lower=lower, upper=upper)
     pos = tidy_layout(tree)
     if ax is None:
         w, h = figure_size(tree)
@@ -423,7 +426,8 @@ def _open_intervals(tree, view, bounds) -> dict:
     their outcomes searched so far prove (:func:`~gamelib.trace.chance_intervals`; given ``bounds``)."""
     if bounds is None or not view.events:
         return {}
-    return {s: interval_text(lo, hi) for s, (lo, hi) in chance_intervals(tree, view.events, bounds).items()
+    L, U = bounds
+    return {s: interval_text(lo, hi) for s, (lo, hi) in chance_intervals(tree, view.events, lower=L, upper=U).items()
             if s not in view.value and not math.isclose(lo, hi, rel_tol=1e-12, abs_tol=1e-12)}
 
 

@@ -36,7 +36,7 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from ..core import ArgumentError
-from ..validate import whole
+from ..validate import check_bounds, renamed, whole
 from .drawing import DPI, png_bytes
 from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
 from .tree_kinds import ALIASES, BESIDE_KEY, KINDS, Chance, Maxn, TwoPlayer
@@ -55,7 +55,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     it).
 
     ``TreeExplorer(tree=None, algorithm='alphabeta', *, prune_on_equality=True, step=0, key=True,
-    draw=True, name=None, bounds=None)``
+    draw=True, name=None, lower=None, upper=None)``
 
     tree        None (AIMA Fig. 5.2), a preset name (see ``PRESETS``), ``'random'``,
                 ``'random chance'``, a nested-list spec such as ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``,
@@ -72,8 +72,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     name        what to call a tree given as a spec or GameTree (default 'custom').
     key         show the key to the picture's notation beside it (below it, where there is no room).
     draw        draw the picture at every step (False: text only, e.g. for scripts and tests).
-    bounds      (L, U) for Star1 and for the intervals shown at chance nodes: every leaf must lie in
-                [L, U].  Default: the tree's smallest and largest leaf (the tightest true bounds).
+    lower, upper    the lower bound L and upper bound U for Star1 and for the intervals shown at
+                chance nodes: every leaf must lie in [L, U].  Default: the tree's smallest and largest
+                leaf (the tightest true bounds).  ``bounds=(L, U)`` is the deprecated spelling.
 
     Attributes: ``tree``, ``tree_name``, ``kind`` (the :mod:`~gamelib.viz.tree_kinds` strategy for this
     tree), ``result`` (the traced SearchResult shown), ``results`` ({algorithm: SearchResult} for the
@@ -89,9 +90,10 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     ``set_random_chance(branching, outcomes, moves, seed, order)``.
     """
 
+    @renamed(bounds=("lower", "upper"))
     def __init__(self, tree=None, algorithm: str = "alphabeta", *, prune_on_equality: bool = True,
                  step: int | None = 0, key: bool = True, draw: bool = True, name: str | None = None,
-                 bounds: tuple | None = None):
+                 lower: float | None = None, upper: float | None = None):
         self._init_live()
         self._quiet = True
         self.draw = draw
@@ -168,7 +170,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             b.on_click(self._on_step_button)
         # -- the first tree ------------------------------------------------------------------------
         self._quiet = False
-        self.set_tree(tree, name=name, step=step, bounds=bounds)
+        self.set_tree(tree, name=name, step=step, lower=lower, upper=upper)
         algorithm = ALIASES.get(algorithm, algorithm)
         if algorithm != self.algorithm:
             if algorithm in self.algorithm_toggle.options or algorithm not in SEARCHES:
@@ -295,15 +297,17 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self.step = self.total
         return self.event
 
+    @renamed(bounds=("lower", "upper"))
     @all_or_nothing
     def set_tree(self, tree=None, *, name: str | None = None, step: int | None = 0,
-                 bounds: tuple | None = None):
+                 lower: float | None = None, upper: float | None = None):
         """Show another tree: None (AIMA Fig. 5.2), a preset name, 'random', 'random chance', a nested
         spec or a :class:`GameTree` (shown as ``name``, default 'custom', or as the preset it equals);
-        ``step`` as in the constructor; ``bounds`` (L, U) for a tree with chance nodes (default: its
-        smallest and largest leaf).  A tree it cannot show (a malformed spec, a leaf that is not a
+        ``step`` as in the constructor; ``lower``, ``upper``: the bounds L, U for a tree with chance
+        nodes (default: its smallest and largest leaf).  A tree it cannot show (a malformed spec, a leaf that is not a
         finite number, a ragged utility vector) raises, and the explorer stays as it was."""
         whole("step", step, 0, none=True, unit="events")
+        bounds = check_bounds(lower, upper, none=True)
         if tree is None:
             tree = "AIMA Fig. 5.2"
         if isinstance(tree, str):

@@ -166,7 +166,7 @@ C_RANGE = (0, 10)
 BUDGET_RANGE = (1, 50_000)
 """The budgets (playouts) the widget's box offers."""
 
-PRESETS = {
+POSITIONS = {
     "tic-tac-toe, empty board": ("tictactoe", None),
     "tic-tac-toe, X to win (XX.OO....)": ("tictactoe", "XX.OO...."),
     "tic-tac-toe, O must block (XX..O....)": ("tictactoe", "XX..O...."),
@@ -180,9 +180,9 @@ DEFAULT = "tic-tac-toe, O must block (XX..O....)"
 
 
 def preset(name):
-    """``(game, state)`` of a :data:`PRESETS` entry."""
+    """``(game, state)`` of a :data:`POSITIONS` entry."""
     from ..games import Connect4, TicTacToe
-    kind, spec = PRESETS[name]
+    kind, spec = POSITIONS[name]
     if kind == "tictactoe":
         game = TicTacToe(spec)
         return game, game.initial_state
@@ -194,7 +194,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     """Step or run Monte Carlo tree search and watch its tree grow (an ipywidgets VBox: display it).
 
     ``MCTSWidget(position='tic-tac-toe, O must block (XX..O....)', *, budget=2000, c=sqrt(2), seed=0,
-    draw=True)``: ``position`` is a key of :data:`PRESETS` (or give ``game=`` and ``state=``).  One
+    draw=True)``: ``position`` is a key of :data:`POSITIONS` (or give ``game=`` and ``state=``).  One
     traced :func:`gamelib.mcts` run of ``budget`` playouts is made when the position (or c, or the
     seed) changes; the buttons and the slider show it after 1, 10, 100 more playouts, or all.
     Attributes: ``iteration`` (settable), ``result`` (the full run), ``stats`` (the tree shown),
@@ -211,8 +211,8 @@ class MCTSWidget(LiveWidget, widgets.VBox):
             if state is not None:
                 raise ArgumentError("state is given without game=: give the game it is a state of, or choose a "
                                     "position by name")
-            if not isinstance(position, str) or position not in PRESETS:
-                raise ArgumentError(f"position must be one of {list(PRESETS)}, got {position!r}")
+            if not isinstance(position, str) or position not in POSITIONS:
+                raise ArgumentError(f"position must be one of {list(POSITIONS)}, got {position!r}")
         else:
             check_game(game)
             two_player(game, "MCTSWidget (gamelib.mcts)")
@@ -225,7 +225,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self.draw, self.seed = draw, seed
         self.png = b""
         self._quiet = True
-        self.position_menu = widgets.Dropdown(options=list(PRESETS) + (["(given)"] if game else []),
+        self.position_menu = widgets.Dropdown(options=list(POSITIONS) + (["(given)"] if game else []),
                                               value="(given)" if game else position,
                                               description="position", layout=widgets.Layout(width="380px"))
         # Wide enough for every digit of √2 (a narrow box showed "1.41·").

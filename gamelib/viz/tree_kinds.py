@@ -359,14 +359,16 @@ class Chance(_ZeroSum):
 
     def view(self, result, step):
         """Chance-aware ranges: a chance node a cut stopped gets the interval its outcomes prove,
-        unsearched outcomes counted as ``bounds``, not the bound Star1 returned."""
+        unsearched outcomes counted as [L, U], not the bound Star1 returned."""
         view = TraceView(result, step, tree=self.tree)
+        L, U = self.bounds
         view.ranges = proven_ranges(view.events, self.tree.to_move, chance_outcomes=self.tree.chance_outcomes,
-                                    bounds=self.bounds)
+                                    lower=L, upper=U)
         return view
 
     def draw(self, ax, result, step, title, as_paths=True):
-        draw_chance_tree(self.tree, result, step=step, ax=ax, title=title, bounds=self.bounds,
+        L, U = self.bounds
+        draw_chance_tree(self.tree, result, step=step, ax=ax, title=title, lower=L, upper=U,
                          text_as_paths=as_paths)
         ax.set_ylim(-self.tree.depth() - 0.45, 0.42)
 
@@ -374,22 +376,23 @@ class Chance(_ZeroSum):
         return _key_png(True, algorithm == "star1", wide)
 
     def _why(self, event, view, player, algorithm) -> str:
-        tree = self.tree
+        tree, (L, U) = self.tree, self.bounds
         if event.kind == "prune":
             if player == CHANCE:
-                return "\n" + why_chance_cut(event, view, tree=tree, bounds=self.bounds)
+                return "\n" + why_chance_cut(event, view, tree=tree, lower=L, upper=U)
             return "\n" + why_cut(event, player, tree=tree,
                                   star1_bounds=self.bounds if algorithm == "star1" else None)
         parent = tree.parent(event.state)
         if event.kind == "enter" and event.alpha is not None and parent is not None \
                 and tree.players[parent] == CHANCE:
-            return "\n" + star1_window_text(event, view, tree=tree, bounds=self.bounds)
+            return "\n" + star1_window_text(event, view, tree=tree, lower=L, upper=U)
         return ""
 
     def intervals(self, events) -> dict:
         """{chance node: (lo, hi)} proven after ``events``
         (:func:`~gamelib.trace.chance_intervals`)."""
-        return chance_intervals(self.tree, events, self.bounds)
+        L, U = self.bounds
+        return chance_intervals(self.tree, events, lower=L, upper=U)
 
     def notes(self, view, results) -> list:
         """The intervals proven so far at the chance nodes, in words."""

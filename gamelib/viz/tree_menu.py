@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from ..core import MAX, ArgumentError
 from ..experiments.chance_trees import random_chance_tree
-from ..trees import GameTree, chance
+from ..trees import FIG_5_4, GameTree, chance
 
 PRESETS = {
     "AIMA Fig. 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
@@ -35,8 +35,6 @@ leaves are equal; it changes nothing); CS221's game 2 (seed 003): a1, a2, a3 cho
 fair coin moves the choice one bin left on heads (first outcome), MIN picks a number from the bin
 (A = -50, 50; B = 1, 3; C = -5, 15)."""
 
-FIG_5_4 = [[[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]],
-           [[(5, 1, 1), (1, 5, 2)], [(7, 7, 1), (5, 4, 5)]]]
 NPLAYER_PRESETS = {"AIMA Fig. 5.4 (P1, P2, P3)": (FIG_5_4, ("P1", "P2", "P3"))}
 """Trees of more than two players, searched by max^n: AIMA 4th ed. Fig. 5.4, the first three plies of
 a game of three players with utility vectors ⟨v_1, v_2, v_3⟩ at the leaves (max^n backs ⟨1, 2, 6⟩ up

@@ -56,5 +56,5 @@ def test_agents_and_matches_check_their_arguments_when_they_are_made():
         xm.mcts_agent(TicTacToe(), iterations=0)                 # used to fail only at the first move
     with pytest.raises(ArgumentError, match="two-player zero-sum games"):
         xm.mcts_agent(Raid(), iterations=5)
-    with pytest.raises(ArgumentError, match="simulations must be a list of budgets .* got 5"):
-        xm.against_random(TicTacToe(), simulations=5, games=2)
+    with pytest.raises(ArgumentError, match="iterations must be a list of budgets .* got 5"):
+        xm.against_random(TicTacToe(), iterations=5, games=2)

@@ -435,7 +435,7 @@ BAD_INPUT = [
     case(lambda: xsigma.depth_matters(seeds="abc"), ArgumentError, "seeds", id="depth_matters seeds='abc'"),
     case(lambda: xsigma.depth_matters(depths=[0]), ArgumentError, "depths", id="depth_matters depths=[0]"),
     case(lambda: xsigma.depth_matters(noise_seed=-1), ArgumentError, "noise_seed", id="depth_matters noise_seed=-1"),
-    case(lambda: xsigma.depth_matters(low=10, high=1), ArgumentError, "high", id="depth_matters low > high"),
+    case(lambda: xsigma.depth_matters(lower=10, upper=1), ArgumentError, "upper", id="depth_matters lower > upper"),
     case(lambda: xsigma.depth_matters(branching=10, height=10), TooLargeError, "max_nodes", id="depth_matters too big"),
     case(lambda: xsigma.exact_branch_probabilities(TEXTBOOK_TREE, 5)["a3"], ArgumentError, "'a3'",
          id="BranchProbabilities['a3']"),

@@ -39,7 +39,7 @@ def mcts_cases(draw):
     if draw(st.booleans()):
         game, state = C.random_tictactoe(rng, rng.randint(3, 6))
         return L.MctsCase("random position", game, state, iterations, c, seed)
-    spec = C.random_spec(rng, rng.randint(2, 4), (1, 3), low=-2, high=2)
+    spec = C.random_spec(rng, rng.randint(2, 4), (1, 3), lower=-2, upper=2)
     tree = GameTree.from_nested(spec, root=draw(st.sampled_from([MAX, MIN])))
     return L.MctsCase("random tree", tree, None, iterations, c, seed)
 
@@ -111,7 +111,7 @@ def test_a_recorded_game_is_replayed_by_self_play():
     assert L.reference_td((0.5, -1.0), [(1, 2), (0, 1), (2, 2), (1, 1)], 1, 0.0, 0.5) == (0.5, -1.0)
     from gamelib import WeightedSum
     start = WeightedSum({"f": lambda s: [1, 0, 2][s]}, {"f": 0.25})
-    learned, history = td_learn(L.RecordedGame(2, 1), start, episodes=1, alpha=0.1, epsilon=0.0)
+    learned, history = td_learn(L.RecordedGame(2, 1), start, iterations=1, alpha=0.1, epsilon=0.0)
     assert history[0].moves == 2
 
 
@@ -286,7 +286,7 @@ def test_calling_gamelib_mcts_or_td_fails_the_case_and_says_so():
 
     def learned(weights, episode, utility, alpha, lam):
         from gamelib import WeightedSum
-        td_learn(L.RecordedGame(1, 0), WeightedSum({"f": lambda s: 0}, {"f": 0}), episodes=1, alpha=0.1)
+        td_learn(L.RecordedGame(1, 0), WeightedSum({"f": lambda s: 0}, {"f": 0}), iterations=1, alpha=0.1)
         return list(weights)
     with pytest.raises(GradingError, match=r"it calls gamelib\.td\.td_learn, gamelib's own"):
         checks.td(learned)

@@ -204,7 +204,7 @@ LAYERS = [
     ["trees", "evaluation", "progress", "normal_form", "workspace"],
     ["trace/"],
     ["games/"],
-    ["minimax", "alphabeta", "limits", "transposition", "ordering", "star", "montecarlo", "lookup", "policies",
+    ["minimax", "alphabeta", "limits", "transposition", "ordering", "star", "montecarlo", "lookup", "players",
      "maxn", "mcts", "td"],
     ["imperfect/"],
     ["viz/", "experiments/", "grading/"],
@@ -228,3 +228,33 @@ def test_every_import_points_down_the_layers_of_the_diagram():
     upward = [f"{m} -> {d}" for m, edges in GRAPH.items() for d in edges
               if level[_layer_of(d)] > level[_layer_of(m)]]
     assert not upward, "imports up the layers: " + "; ".join(upward)
+
+
+SAME_NAME_ON_PURPOSE = {"maxn", "mcts"}
+"""``gamelib.grading.checks.maxn`` and ``.mcts`` grade a student's max^n and MCTS steps: the exercise
+notebooks' test cells call them by the name of what they grade."""
+
+
+def test_no_exported_name_means_two_things():
+    """A name a package exports (``gamelib.X``, ``gamelib.imperfect.X``, ...) is defined in one module
+    only, so ``X`` names one thing (issue #24 found two ``Entry``s, two ``root_move_values``, ...)."""
+    import importlib
+    defined: dict[str, list[str]] = {}
+    for name, path in MODULES.items():
+        if path.name in ("__init__.py", "__main__.py"):
+            continue
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            else:
+                names = []
+            for n in names:
+                defined.setdefault(n, []).append(name)
+    exported = set()
+    for package in (m for m, p in MODULES.items() if p.name == "__init__.py"):
+        module = importlib.import_module(package)
+        exported |= set(getattr(module, "__all__", ()))
+    twice = {n: defined[n] for n in sorted(exported - SAME_NAME_ON_PURPOSE) if len(defined.get(n, ())) > 1}
+    assert not twice, f"exported names defined in more than one module: {twice}"

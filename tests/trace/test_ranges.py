@@ -49,12 +49,12 @@ def test_proven_ranges_is_one_function():
     assert not hasattr(gamelib.star, "proven_ranges")
 
 
-def test_chance_intervals_and_root_move_values():
+def test_chance_intervals_and_returned_move_values():
     tree = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
     r = star1(tree, lower=1, upper=4, trace=True)
-    got = T.chance_intervals(tree, r.trace, T.leaf_bounds(tree))
+    got = T.chance_intervals(tree, r.trace, **dict(zip(('lower', 'upper'), T.leaf_bounds(tree))))
     assert {s: tuple(round(x, 9) for x in v) for s, v in got.items()} == {"B": (2.1, 2.1), "C": (1.0, 1.3)}
-    assert {a: round(v, 9) for a, v in T.root_move_values(r).items()} == {"a1": 2.1, "a2": 1.3}
+    assert {a: round(v, 9) for a, v in T.returned_move_values(r).items()} == {"a1": 2.1, "a2": 1.3}
 
 
 # -- bad input (issue 8): checked by tests/bad_input.check_bad_input -----------------------------------
@@ -63,8 +63,8 @@ BAD_INPUT = [
     case(lambda: proven_ranges([1, 2], FIG52.to_move), GameError, r"trace\[0\]", id="proven_ranges list of ints"),
     case(lambda: proven_ranges(alphabeta(FIG52, trace=True).trace[1:], FIG52.to_move), GameError,
          r"trace\[", id="proven_ranges trace without its first enter"),
-    case(lambda: proven_ranges([], FIG52.to_move, bounds=(1, 0)), ArgumentError, "bounds",
-         id="proven_ranges bounds=(1, 0)"),
+    case(lambda: proven_ranges([], FIG52.to_move, lower=1, upper=0), ArgumentError, "lower <= upper",
+         id="proven_ranges lower=1, upper=0"),
     case(lambda: proven_ranges([], 5), ArgumentError, "to_move", id="proven_ranges to_move=5"),
 ]
 

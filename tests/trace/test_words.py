@@ -47,13 +47,13 @@ def test_star1_explanations_on_fig_5_12():
     tree, r = _fig_5_12()
     texts = []
     for k, e in enumerate(r.trace, 1):
-        view = TraceView(r, k, tree=tree, bounds=(1, 4))
+        view = TraceView(r, k, tree=tree, lower=1, upper=4)
         if e.kind == "prune":
             assert tree.players[e.state] == CHANCE
-            texts.append(why_chance_cut(e, view, tree=tree, bounds=(1, 4)))
+            texts.append(why_chance_cut(e, view, tree=tree, lower=1, upper=4))
         elif e.kind == "enter" and tree.parent(e.state) is not None \
                 and tree.players[tree.parent(e.state)] == CHANCE:
-            texts.append(star1_window_text(e, view, tree=tree, bounds=(1, 4)))
+            texts.append(star1_window_text(e, view, tree=tree, lower=1, upper=4))
     assert texts == [B1_WINDOW, B1_WINDOW.replace("b1", "b2"), C1_WINDOW, C_WHY]
 
 

@@ -18,7 +18,7 @@ from gamelib.viz.chance_widgets import (AIMA_LEAVES, AIMA_MAPPING, AIMA_TRANSFOR
                                         CUSTOM, TRANSFORMS, TransformExplorer, chance_intervals,
                                         compare_transform, draw_chance_tree, draw_transform,
                                         is_order_preserving, is_positive_linear, leaf_bounds,
-                                        map_leaves, root_move_values, transform_specs)
+                                        map_leaves, returned_move_values, transform_specs)
 
 from ..strategies import chance_specs, nested_specs  # noqa: E402
 
@@ -32,7 +32,7 @@ def test_intervals_on_the_textbook_tree_step_by_step():
     r = star1(tree, lower=0, upper=4, trace=True)
     kinds = [(e.kind, e.state) for e in r.trace]
     assert ("prune", "C") in kinds
-    at = {k: chance_intervals(tree, r.trace[:k], (0, 4)) for k in range(len(r.trace) + 1)}
+    at = {k: chance_intervals(tree, r.trace[:k], lower=0, upper=4) for k in range(len(r.trace) + 1)}
     assert at[1] == {} and at[2] == {"B": (0, 4)}              # B entered, nothing known yet
     assert at[4]["B"] == pytest.approx((0.9 * 2, 0.9 * 2 + 0.1 * 4))   # after D = 2
     assert at[7]["B"] == pytest.approx((2.1, 2.1))             # B closed: exact
@@ -56,9 +56,9 @@ def test_every_interval_holds_the_true_value_at_every_step(spec, slack):
     for result in (star1(tree, lower=bounds[0], upper=bounds[1], trace=True),
                    expectiminimax(tree, trace=True)):
         for k in range(0, len(result.trace) + 1, 3):
-            for s, (a, b) in chance_intervals(tree, result.trace[:k], bounds).items():
+            for s, (a, b) in chance_intervals(tree, result.trace[:k], lower=bounds[0], upper=bounds[1]).items():
                 assert a - 1e-9 <= truth[s] <= b + 1e-9
-    final = chance_intervals(tree, result.trace, bounds)
+    final = chance_intervals(tree, result.trace, lower=bounds[0], upper=bounds[1])
     assert set(final) == set(truth)
     assert all(a == pytest.approx(truth[s]) and b == pytest.approx(truth[s])
                for s, (a, b) in final.items())
@@ -67,11 +67,11 @@ def test_every_interval_holds_the_true_value_at_every_step(spec, slack):
 def test_draw_chance_tree_writes_the_intervals_under_open_and_cut_chance_nodes():
     tree = GameTree.from_nested(FIG_5_12)
     r = star1(tree, lower=0, upper=4, trace=True)
-    ax = draw_chance_tree(tree, r, bounds=(0, 4))
+    ax = draw_chance_tree(tree, r, lower=0, upper=4)
     texts = [t.get_text() for t in ax.texts]
     assert "[0.9, 1.3]" in texts                 # C, cut by Star1
     assert "[2.1, 2.1]" not in texts              # B is known exactly: its value says it
-    ax = draw_chance_tree(tree, r, step=4, bounds=(0, 4))  # inside B, after D
+    ax = draw_chance_tree(tree, r, step=4, lower=0, upper=4)  # inside B, after D
     assert "[1.8, 2.2]" in [t.get_text() for t in ax.texts]
     ax = draw_chance_tree(tree, r)                # default bounds: the leaves' range [1, 4]
     assert "[1, 1.3]" in [t.get_text() for t in ax.texts]
@@ -87,7 +87,7 @@ def test_the_aima_example_flips_expectiminimax_but_not_minimax():
     e0, e1 = c.expectiminimax
     assert (e0.action, e1.action) == ("a1", "a2")          # a1 -> a2: the decision moved
     assert e0.value == pytest.approx(2.1) and e1.value == pytest.approx(40.9)
-    assert root_move_values(e1) == pytest.approx({"a1": 21, "a2": 40.9})
+    assert returned_move_values(e1) == pytest.approx({"a1": 21, "a2": 40.9})
     assert c.minimax[0].action == c.minimax[1].action == "a1"
     assert c.expectiminimax_changed and not c.minimax_changed
     assert c.order_preserving and not c.positive_linear

@@ -274,14 +274,14 @@ def cases():
                                               show_order=False, show_windows=False, show_actions=False)
     f512 = GameTree.from_nested(PRESETS["AIMA Fig. 5.12 (.9/.1)"])
     s1 = star1(f512, f512.initial_state, lower=1, upper=4, trace=True)
-    yield "f512_star1", lambda: draw_tree(f512, s1, bounds=(1, 4))
-    yield "f512_star1_step9", lambda: draw_tree(f512, s1, step=9, bounds=(1, 4), legend=True)
+    yield "f512_star1", lambda: draw_tree(f512, s1, lower=1, upper=4)
+    yield "f512_star1_step9", lambda: draw_tree(f512, s1, step=9, lower=1, upper=4, legend=True)
     rc = random_chance_tree(3, 2, 2, seed=1)
     rs = star1(rc, rc.initial_state, lower=-5, upper=5, trace=True)
-    yield "rc_star1", lambda: draw_tree(rc, rs, bounds=(-5, 5), step=104, text_as_paths=True)
+    yield "rc_star1", lambda: draw_tree(rc, rs, lower=-5, upper=5, step=104, text_as_paths=True)
     coin = GameTree.from_nested(PRESETS["CS221 coin game"])
     yield "coin_star1", lambda: draw_tree(coin, star1(coin, coin.initial_state, lower=-50, upper=50, trace=True),
-                                          bounds=(-50, 50), legend=True)
+                                          lower=-50, upper=50, legend=True)
 
 
 def _png(ax) -> bytes:

@@ -217,7 +217,7 @@ def test_chance_tree_offers_star1_with_the_leaves_as_bounds():
 
 
 def test_star1_steps_explain_the_chance_cut():
-    ex = TreeExplorer(FIG_5_12, "star1", bounds=(0, 4), draw=False)
+    ex = TreeExplorer(FIG_5_12, "star1", lower=0, upper=4, draw=False)
     assert ex.bounds == (0, 4) and ex.bounds_html.value.startswith("looser")
     kinds = [e.kind for e in ex.result.trace]
     ex.step = kinds.index("prune") + 1
@@ -254,7 +254,7 @@ def test_bounds_rerun_star1_and_are_checked():
     ex.upper.value = 70
     assert ex.bounds == (-100, 70) and ex.results["star1"].value == -2
     with pytest.raises(ValueError):
-        TreeExplorer(FIG_5_12, bounds=(2, 4))
+        TreeExplorer(FIG_5_12, lower=2, upper=4)
 
 
 def test_random_chance_trees():

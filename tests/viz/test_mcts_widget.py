@@ -11,7 +11,7 @@ from gamelib.games import Connect4, TicTacToe  # noqa: E402
 from gamelib.mcts import root_ucb, tree_statistics  # noqa: E402
 from gamelib.viz import MCTSWidget, draw_mcts  # noqa: E402
 from gamelib.viz.live import RUN_ME  # noqa: E402
-from gamelib.viz.mcts_widget import PRESETS, preset  # noqa: E402
+from gamelib.viz.mcts_widget import POSITIONS, preset  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +79,7 @@ def test_a_bad_iteration_is_refused_and_nothing_changes(widget):
 
 
 def test_every_preset_runs():
-    for name in PRESETS:
+    for name in POSITIONS:
         game, state = preset(name)
         assert not game.is_terminal(state)
 

@@ -36,5 +36,5 @@ from gamelib.td import td_learn
 def td_lambda(weights, episode, utility, alpha, lam):
     features = {f"f{i}": (lambda s, i=i: episode[s][i]) for i in range(len(weights))}
     start = WeightedSum(features, {f"f{i}": w for i, w in enumerate(weights)})
-    learned, _ = td_learn(None, start, episodes=1, alpha=alpha, lam=lam)
+    learned, _ = td_learn(None, start, iterations=1, alpha=alpha, lam=lam)
     return list(learned.weights.values())

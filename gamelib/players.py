@@ -1,8 +1,10 @@
-"""Policies and play (CS221, seed 003: "a solution for a player is a policy").
+"""Players: policies and play (CS221, seed 003: "a solution for a player is a policy"; aima-python's
+``games.py`` calls them players, ``random_player``, ``alpha_beta_player``).
 
-A policy maps a state to a distribution over actions, ``{action: probability}``; a deterministic policy
-puts probability 1 on one action.  Policies from searches recompute their search at each state they are
-asked about (memoized), so they are exactly as good as the search they wrap.
+A policy (:data:`gamelib.core.Policy`) maps a state to a distribution over actions, ``{action:
+probability}``; a deterministic policy puts probability 1 on one action.  Policies from searches
+recompute their search at each state they are asked about (memoized), so they are exactly as good as the
+search they wrap.
 """
 from __future__ import annotations
 
@@ -10,11 +12,10 @@ import random
 from collections.abc import Mapping
 from typing import Callable, NamedTuple
 
-from .core import CHANCE, MAX, MIN, ArgumentError, GameError, ProbabilityError, check_distribution
+from .core import CHANCE, MAX, MIN, ArgumentError, GameError, Policy, ProbabilityError, check_distribution
 from .minimax import expectimax, minimax
 from .validate import check_game, function, guard_size, player_order, python_seed, start_state, whole
 
-Policy = Callable[[object], dict]
 
 MAX_MOVES = 100_000
 """The size guard of :func:`play` and of a Monte Carlo playout: moves in one game before it gives up (a

@@ -1,4 +1,4 @@
-"""Enumerating policies (gamelib.policies): CS221's propositions checked over every deterministic policy."""
+"""Enumerating policies (gamelib.players): CS221's propositions checked over every deterministic policy."""
 import pytest
 
 import gamelib
@@ -18,7 +18,7 @@ from gamelib import (
 )
 from gamelib.core import ArgumentError, TooLargeError
 from gamelib.games import Bins, Halving, TicTacToe
-from gamelib.policies import deterministic, deterministic_policies, player_states, random_policies
+from gamelib.players import deterministic, deterministic_policies, player_states, random_policies
 
 from .bad_input import FIG52, TTT, Loop, case, check_bad_input, nan
 
