@@ -9,7 +9,7 @@ written in the clone, plus what a test needs (``--no-browser``, a port, a token;
 running as root, as the README says).  Its first two pieces (``python3 -m venv .venv``, ``pip install -r
 requirements.txt``) are not run: they would take a minute and a half, and an editable install in the
 suite's own venv would point it at the temporary clone.  Instead the clone's ``.venv`` is a symbolic
-link to the venv running the tests; tests/test_readme.py checks those pieces, and
+link to the venv running the tests; tests/kit/test_readme.py checks those pieces, and
 tests/test_workspace.py the student's install (no nbgrader, no Playwright).
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 # protocol into the game's own data.  Graded, its code runs in the sandbox and the game stays in the
 # grader: the game it is handed offers the protocol only, so the reach finds nothing to change, and the
 # search, which is right, gets full marks.  (In the student's own kernel the public check still says
-# "changed the game it was given": tests/test_grading.py.)
+# "changed the game it was given": tests/grading/test_checks.py.)
 
 # %% expect
 total = 14
