@@ -94,6 +94,17 @@ class WeightedSum:
         return f"WeightedSum({body})"
 
 
+def changed_weights(defaults: Mapping[str, float], weights: Mapping[str, float] | None) -> dict:
+    """``defaults`` with the weights a caller changed (``weights``: a dict {feature: weight} or None),
+    each named feature one of ``defaults``': what a game's ``evaluation(weights)`` builds its sum from."""
+    if weights is not None and not isinstance(weights, dict):
+        raise ArgumentError(f"weights must be a dict {{feature: weight}}, got {weights!r}")
+    unknown = set(weights or ()) - set(defaults)
+    if unknown:
+        raise ArgumentError(f"no feature named {sorted(unknown)}; features: {sorted(defaults)}")
+    return dict(defaults, **(weights or {}))
+
+
 def _check_weights(weights) -> None:
     for name, w in weights.items():
         if isinstance(w, bool) or not isinstance(w, numbers.Real) or not w == w or w in (

@@ -79,8 +79,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..core import ArgumentError, CHANCE, Game, GameError, IllegalMoveError, MAX, MIN, StateError, trusted
-from ..evaluation import WeightedSum
+from ..core import CHANCE, Game, GameError, IllegalMoveError, MAX, MIN, StateError, trusted
+from ..evaluation import WeightedSum, changed_weights
 from ..validate import flag
 
 CHECKERS = 15
@@ -670,10 +670,4 @@ def evaluation(weights: dict | None = None) -> WeightedSum:
     >>> round(evaluation()(Backgammon().initial_state), 12)
     0.0
     """
-    if weights is not None and not isinstance(weights, dict):
-        raise ArgumentError(f"weights must be a dict {{feature: weight}}, got {weights!r}")
-    weights = dict(WEIGHTS, **(weights or {}))
-    unknown = set(weights) - set(FEATURES)
-    if unknown:
-        raise ArgumentError(f"no feature named {sorted(unknown)}; features: {sorted(FEATURES)}")
-    return WeightedSum(FEATURES, weights)
+    return WeightedSum(FEATURES, changed_weights(WEIGHTS, weights))

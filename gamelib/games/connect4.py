@@ -39,7 +39,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ..core import MAX, MIN, ArgumentError, Game, GameError, IllegalMoveError, StateError, trusted
-from ..evaluation import WeightedSum
+from ..evaluation import WeightedSum, changed_weights
 
 EMPTY, RED, YELLOW = ".", "X", "O"
 
@@ -566,10 +566,4 @@ def evaluation(weights: dict | None = None) -> Evaluation:
     >>> round(ev(s), 3)
     0.02
     """
-    if weights is not None and not isinstance(weights, dict):
-        raise ArgumentError(f"weights must be a dict {{feature: weight}}, got {weights!r}")
-    weights = dict(WEIGHTS, **(weights or {}))
-    unknown = set(weights) - set(FEATURES)
-    if unknown:
-        raise ArgumentError(f"no feature named {sorted(unknown)}; features: {sorted(FEATURES)}")
-    return Evaluation(FEATURES, weights)
+    return Evaluation(FEATURES, changed_weights(WEIGHTS, weights))

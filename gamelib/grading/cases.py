@@ -87,12 +87,17 @@ def random_spec(rng: random.Random, depth: int = 3, branching: tuple = (1, 3), l
     kids = [random_spec(rng, depth - 1, branching, lower, upper, stop, chance_nodes, True, False)
             for _ in range(n)]
     if chance_nodes and rng.random() < chance_nodes and (chance_root or not _root):
-        weights = [rng.randint(1, 9) for _ in kids]
-        total = sum(weights)
-        probs = [w / total for w in weights[:-1]]
-        probs.append(1 - sum(probs))
-        return chance(*zip(probs, kids))
+        return random_chance(rng, kids)
     return kids
+
+
+def random_chance(rng, kids: list):
+    """A chance node over ``kids`` with random probabilities (weights 1-9, summing to exactly 1)."""
+    weights = [rng.randint(1, 9) for _ in kids]
+    total = sum(weights)
+    probs = [w / total for w in weights[:-1]]
+    probs.append(1 - sum(probs))
+    return chance(*zip(probs, kids))
 
 
 def random_estimates(rng: random.Random, tree: GameTree, lower: int = -9, upper: int = 9) -> dict:

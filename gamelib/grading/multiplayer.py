@@ -116,11 +116,7 @@ def random_vector_spec(rng, players: int, depth: int, branching=(1, 3), upper: i
     kids = [random_vector_spec(rng, players, depth - 1, branching, upper, stop, chance_nodes, False)
             for _ in range(n)]
     if chance_nodes and not _root and n > 1 and rng.random() < chance_nodes:
-        weights = [rng.randint(1, 9) for _ in kids]
-        total = sum(weights)
-        probs = [w / total for w in weights[:-1]]
-        probs.append(1 - sum(probs))
-        return chance(*zip(probs, kids))
+        return C.random_chance(rng, kids)
     return kids
 
 
