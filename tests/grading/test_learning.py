@@ -17,10 +17,11 @@ from gamelib.grading import GradingError, checks
 from gamelib.grading import cases as C
 from gamelib.grading import learning as L
 from gamelib.grading.core import grade_case
-from gamelib.grading.mutants import BY_NAME, MUTANTS, Near, matching_mutants, mutant_outcome
+from gamelib.grading.mutants import BY_NAME, MUTANTS, Near, mutant_outcome
 from gamelib.td import td_learn
 
 from . import students
+from .bug_models import assert_caught_and_named
 
 KIND = {name: task.kind for name, task in L.TASKS.items()}
 
@@ -136,15 +137,7 @@ def test_each_known_bug_is_caught_and_named_where_it_shows(name, bug, data):
     case = data.draw(cases(name))
     result = grade_case(task, graded(name, students.WRONG_LEARNING[name, bug]), case)
     predicted = mutant_outcome(mutant, task.kind, case, task.returns) if mutant.applies(case) else result.expected
-    # The bug model does exactly what the student's buggy code does ...
-    assert result.student.same_as(predicted), (result.student, predicted)
-    # ... so wherever the bug shows, the submission fails and the bug is named.
-    if predicted.same_as(result.expected):
-        assert result.problem == ""
-    else:
-        assert result.problem
-        assert mutant in matching_mutants(task.kind, task.family.mutant_returns(task), [case], [result.student],
-                                          [result.expected])
+    assert_caught_and_named(mutant, task.kind, task.family.mutant_returns(task), case, result, predicted)
 
 
 @pytest.mark.parametrize("name, bug", sorted(students.WRONG_LEARNING), ids=lambda x: x)

@@ -13,6 +13,7 @@ from gamelib.grading.mutants import BY_NAME, MUTANTS, buggy_search, matching_mut
 
 from ..strategies import FIG_5_2, chance_specs, nested_specs
 from . import students
+from .bug_models import assert_caught_and_named
 from .students import _evaluate, cases, estimates
 
 # ---------------------------------------------------------------------------------------------------
@@ -28,15 +29,7 @@ def test_each_known_bug_is_caught_and_named_where_it_shows(exercise, bug, data):
     case = data.draw(cases(exercise))
     result = checks.grade_case(ex, students.WRONG[exercise, bug], case)
     predicted = mutant_outcome(mutant, ex.kind, case, ex.returns) if mutant.applies(case) else result.expected
-    # The bug model does exactly what the student's buggy code does ...
-    assert result.student.same_as(predicted), (result.student, predicted)
-    # ... so wherever the bug shows, the submission fails and the bug is named.
-    if predicted.same_as(result.expected):
-        assert result.problem == ""
-    else:
-        assert result.problem
-        named = matching_mutants(ex.kind, ex.returns, [case], [result.student], [result.expected])
-        assert mutant in named
+    assert_caught_and_named(mutant, ex.kind, ex.returns, case, result, predicted)
 
 
 def test_every_mutant_has_a_student_version_and_is_named_in_a_sentence():
