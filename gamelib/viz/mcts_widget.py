@@ -338,7 +338,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     @from_browser
     def _on_position(self, change):
         self._search()
-        self._show()
+        self._show(positions_ahead=True)
 
     @from_browser
     def _on_slider(self, change):
@@ -379,13 +379,29 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     def _key(self, k) -> tuple:
         return (self.position_menu.value, self.c, self.slider.max, k)
 
-    def _draw_ahead(self, k):
+    def _draw_ahead(self, k, positions: bool = False):
         """While the student looks at k playouts, draw in the kernel's idle time the picture the button
-        clicked last would show next (one picture: drawing more ahead kept the kernel busy when the
-        next click came)."""
-        result, j = self.result, min(k + self._last_step, self.slider.max)
-        if j != k:
-            self._pngs.draw_ahead(self._key(j), lambda: png_bytes(self._figure(j)), lambda: self.result is result)
+        clicked last would show next; after a new position (or c, or budget), also the other positions'
+        pictures at k, the next one in the menu first, for a student who looks through the menu.  After
+        a step, only the next step (drawing more ahead kept the kernel busy when the next click came)."""
+        j = min(k + self._last_step, self.slider.max)
+        ahead = [(self._key(j), lambda: png_bytes(self._figure(j)))] if j != k else []
+        if positions:
+            names = [n for n in self.position_menu.options if n != "(given)"]
+            here = self.position_menu.value
+            start = names.index(here) + 1 if here in names else 0
+            budget, c = self.slider.max, self.c
+            for name in names[start:] + names[:start]:
+                if name != here:
+                    ahead.append(((name, c, budget, k), lambda name=name: self._position_picture(name, budget, k)))
+        still = (self.result, self.slider.max, self.c)
+        self._pngs.draw_all_ahead(ahead, lambda: (self.result, self.slider.max, self.c) == still
+                                  and self.iteration == k)
+
+    def _position_picture(self, position, budget, k) -> bytes:
+        """The picture of another position after k of its ``budget`` playouts (its search run and kept)."""
+        game, state, result = self._run(position, budget)
+        return png_bytes(self._figure(k, game, state, result))
 
     def _figure(self, k, game=None, state=None, result=None) -> Figure:
         """The picture after ``k`` playouts (of another position's search, given): a Figure of its
@@ -397,7 +413,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         draw_mcts(game, state, result.trace, k, c=self.c, axes=axes)
         return fig
 
-    def _show(self):
+    def _show(self, positions_ahead: bool = False):
         k = self.iteration
         self.stats = tree_statistics(self.result.trace, k)
         player = self.game.to_move(self.state)
@@ -409,7 +425,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         if self.draw:
             self.png = self._pngs.picture(self._key(k), lambda: png_bytes(self._figure(k)))
             self.image.value = self.png
-            self._draw_ahead(k)
+            self._draw_ahead(k, positions_ahead)
         board = html.escape(str(self.state))
         self.text_html.value = (f"<pre style='line-height:1.1;margin:0'>{board}</pre>"
                                 + compact(html.escape(self.text)))
