@@ -56,6 +56,11 @@ def best_move(ucb: dict, order) -> object:
     return max(ties, key=lambda a: ucb[a][1])
 
 
+TITLE_Y = 1.0
+"""The panels' titles sit where matplotlib would put them anyway (nothing is drawn above either
+panel); saying so skips its title-placement pass, about a tenth of a picture's time (the same pixels)."""
+
+
 def draw_mcts(game, state, trace, iterations: int | None = None, *, c: float = C,
               max_depth: int = SHOWN_DEPTH, axes=None):
     """Draw the search tree after ``iterations`` playouts of a traced :func:`gamelib.mcts` run from
@@ -89,7 +94,7 @@ def _draw_tree(ax, stats, max_depth, k, player):
     ax.set_axis_off()
     root_n = stats[()].visits if () in stats else 0
     if not root_n:
-        ax.set_title("no playouts yet: press +1, +10, +100 or run all", fontsize=9)
+        ax.set_title("no playouts yet: press +1, +10, +100 or run all", fontsize=9, y=TITLE_Y)
         return
     least = max(2, MIN_SHARE * root_n)
     shown = {p: s for p, s in stats.items() if len(p) <= max_depth and (len(p) <= 1 or s.visits >= least)}
@@ -127,7 +132,7 @@ def _draw_tree(ax, stats, max_depth, k, player):
     hidden = len(stats) - len(shown)
     who = "MAX" if player == MAX else "MIN"
     ax.set_title(f"after {k:,} playouts: {len(stats):,} nodes" + (f", {hidden:,} not drawn" if hidden else "")
-                 + f"\narea ~ visits N · colour: mean utility for {who}", fontsize=9)
+                 + f"\narea ~ visits N · colour: mean utility for {who}", fontsize=9, y=TITLE_Y)
     cbar = ax.figure.colorbar(points, ax=ax, fraction=0.035, pad=0.01, ticks=[-1, 0, 1])
     cbar.ax.set_yticklabels(["−1", "0", "+1"])
     cbar.ax.tick_params(labelsize=7)
@@ -156,9 +161,10 @@ def _draw_root(ax, game, state, stats, player, c):
         ax.spines[side].set_visible(False)
     who = "MAX" if player == MAX else "MIN"
     if not moves:
-        ax.set_title(f"root's moves ({who} to move): none tried yet", fontsize=9)
+        ax.set_title(f"root's moves ({who} to move): none tried yet", fontsize=9, y=TITLE_Y)
         return
-    ax.set_title(f"root's moves: Q = mean utility for {who} (to move)\nbest so far: {_label(best)}", fontsize=9)
+    ax.set_title(f"root's moves: Q = mean utility for {who} (to move)\nbest so far: {_label(best)}", fontsize=9,
+                 y=TITLE_Y)
 
 
 C_RANGE = (0, 10)
