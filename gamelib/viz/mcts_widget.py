@@ -428,13 +428,14 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         at_end = k == self.slider.max
         for label, b in self.buttons.items():       # greyed where a click could do nothing
             b.disabled = (label == "reset" and k == 0) or (label != "reset" and at_end)
+        # The words first, the picture last: whoever waits for the new picture finds the words new too.
+        board = html.escape(str(self.state))
+        self.text_html.value = (f"<pre style='line-height:1.1;margin:0'>{board}</pre>"
+                                + compact(html.escape(self.text)))
         if self.draw:
             self.png = self._pngs.picture(self._key(k), lambda: png_bytes(self._figure(k)))
             self.image.value = self.png
             self._draw_ahead(k, positions_ahead)
-        board = html.escape(str(self.state))
-        self.text_html.value = (f"<pre style='line-height:1.1;margin:0'>{board}</pre>"
-                                + compact(html.escape(self.text)))
 
 
 

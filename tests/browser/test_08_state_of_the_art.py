@@ -27,6 +27,6 @@ def test_mcts_widget_steps_and_runs(nb):
 def test_mcts_widget_changes_position(nb):
     w = nb.new_widget("MCTSWidget(budget=300)")
     w.select("position", "Connect Four, after 3342252",
-             until=w.all_of(w.image_changed(), w.shows("of 300 playouts")))
+             until=w.all_of(w.image_changed(), w.text_changed(), w.shows("of 300 playouts")))
     assert "Root's moves (Q: mean utility for MIN" in w.text() and "0,2" not in w.text()
     nb.assert_clean()
