@@ -266,6 +266,8 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self._quiet = False
         self._search()
         self.iteration = min(100, budget)
+        if draw:            # while the student reads the first picture: the next step, the other positions
+            self._draw_ahead(self.iteration, positions=True)
 
     # -- public API ----------------------------------------------------------------------------------
     @property
