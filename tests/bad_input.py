@@ -284,3 +284,18 @@ def check_bad_input(call, error, patterns):
     message = str(caught.value)
     for pattern in patterns:
         assert pattern in message or re.search(pattern, message), (pattern, message)
+
+
+class NoMoves(Game):
+    """A game whose only state is not terminal yet offers no move (searches must say so)."""
+
+    initial_state = "start"
+
+    def to_move(self, s):
+        return MAX
+
+    def actions(self, s):
+        return ()
+
+    def is_terminal(self, s):
+        return False

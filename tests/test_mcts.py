@@ -15,6 +15,7 @@ from gamelib import (MAX, MIN, ArgumentError, GameTree, IllegalMoveError, Probab
                      chance, expectiminimax, minimax)
 from gamelib.games import Bins, Connect4, Pig, TicTacToe
 from gamelib.mcts import C, Stats, mcts, root_ucb, tree_statistics
+from .bad_input import NoMoves
 
 
 def test_exported_from_gamelib():
@@ -244,19 +245,6 @@ class _Mutating(gamelib.Game):
         return v if p == MAX else -v
 
 
-class _NoMoves(gamelib.Game):
-    initial_state = "start"
-
-    def to_move(self, s):
-        return MAX
-
-    def actions(self, s):
-        return ()
-
-    def is_terminal(self, s):
-        return False
-
-
 @pytest.mark.parametrize("value, named", [(math.nan, "returned nan: NaN"), (None, "returned None: a NoneType"),
                                           ("x", "returned 'x': a str"), (math.inf, "returned inf: infinite"),
                                           ((1, 2), r"returned \(1, 2\): a tuple")])
@@ -275,7 +263,7 @@ def test_games_mcts_does_not_fit_are_refused_at_the_entry():
     with pytest.raises(StateError, match=r"result\(S\(\[.*\]\), 'a'\) changed the state it was given"):
         mcts(_Mutating(), iterations=200)
     with pytest.raises(StateError, match="'start' is not terminal but has no actions"):
-        mcts(_NoMoves(), iterations=10)                   # used to be an IndexError
+        mcts(NoMoves(), iterations=10)                   # used to be an IndexError
 
 
 def test_chance_outcomes_are_checked_the_first_time_they_are_seen():

@@ -10,6 +10,7 @@ from gamelib.games import HidingGame, KuhnPoker, Raid
 from gamelib.imperfect import InformationSetError, best_response, cfr, extensive_form, uniform_policy
 
 from ..strategies import KEYS_MAX, KEYS_MIN
+from ..bad_input import NoMoves
 
 KUHN = KuhnPoker()
 
@@ -134,19 +135,6 @@ class _NanKuhn(KuhnPoker):
         return math.nan
 
 
-class _NoMoves(Game):
-    initial_state = "start"
-
-    def to_move(self, s):
-        return MAX
-
-    def actions(self, s):
-        return ()
-
-    def is_terminal(self, s):
-        return False
-
-
 def test_the_tabular_tools_check_the_game_they_are_given():
     with pytest.raises(ArgumentError, match=r"pass an instance, KuhnPoker\(\), not the class"):
         cfr(KuhnPoker, 10)
@@ -164,4 +152,4 @@ def test_the_tabular_tools_check_the_game_they_are_given():
     with pytest.raises(EvaluationError, match="utility.* returned nan"):
         cfr(_NanKuhn(), 1)
     with pytest.raises(StateError, match="'start' is not terminal but has no actions"):
-        cfr(_NoMoves(), 1)                                            # was ZeroDivisionError
+        cfr(NoMoves(), 1)                                            # was ZeroDivisionError

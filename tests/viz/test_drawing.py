@@ -37,12 +37,6 @@ from gamelib.viz.drawing import COLORS, figure_size, legend_handles, tidy_layout
 from ..strategies import FIG_5_2  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 def filled(ax, tree, colour):
     """The labels of the nodes drawn with fill ``colour`` (read back from the scatter collections)."""
     where = {xy: s for s, xy in tidy_layout(tree).items()}

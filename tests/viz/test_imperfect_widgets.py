@@ -14,16 +14,7 @@ from gamelib.games import KuhnPoker, PhantomTicTacToe  # noqa: E402
 from gamelib.imperfect import BeliefTracker, percept  # noqa: E402
 from gamelib.viz import (KuhnPokerTable, PhantomTicTacToeBoard, draw_phantom_belief)
 from gamelib.viz.imperfect_widgets import NBSP  # noqa: E402
-
-
-def all_buttons(widget):
-    out, stack = [], [widget]
-    while stack:
-        w = stack.pop()
-        if hasattr(w, "on_click"):
-            out.append(w)
-        stack.extend(getattr(w, "children", ()))
-    return out
+from .widgets import all_buttons  # noqa: E402
 
 
 # -- phantom tic-tac-toe -------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
@@ -18,13 +17,9 @@ from gamelib.normal_form import nash_equilibria  # noqa: E402
 from gamelib.viz import PayoffMatrixWidget, draw_best_responses, draw_guarantee, payoff_table_html  # noqa: E402
 from gamelib.viz.matrix_widget import NBSP, parse_payoff  # noqa: E402
 
+from .widgets import all_buttons  # noqa: E402
+
 SEGMENT = ([[0, 0], [0, 1]], [[0, 1], [3, 2]])          # issue 21: a segment of equilibria
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
 
 
 def texts(ax):
@@ -51,16 +46,6 @@ def test_payoff_table_marks_best_replies_and_pure_equilibria():
 
 
 # -- the payoff-matrix widget --------------------------------------------------------------------------
-
-def all_buttons(widget):
-    out, stack = [], [widget]
-    while stack:
-        w = stack.pop()
-        if hasattr(w, "on_click"):
-            out.append(w)
-        stack.extend(getattr(w, "children", ()))
-    return out
-
 
 def test_widget_shows_morra_solved():
     w = PayoffMatrixWidget()

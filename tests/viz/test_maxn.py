@@ -4,7 +4,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.collections import LineCollection  # noqa: E402
 
@@ -15,12 +14,6 @@ from gamelib.viz import MaxnView, describe_maxn_event, draw_maxn_tree  # noqa: E
 from gamelib.viz.maxn import fmt_number, fmt_vector, maxn_figure_size  # noqa: E402
 
 from ..strategies import ABC, FIG_5_4  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
 
 
 def texts(ax):
