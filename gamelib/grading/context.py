@@ -6,10 +6,13 @@ hidden cases from the ``seed`` it is given).  When a submission is graded
 
 * **hidden cases are drawn from the course secret**, never from a seed in the repository:
   :func:`hidden_seed` is an HMAC of the secret (made by the course setup, kept out of git), the
-  assignment, the test cell, the submitted notebook's digest and the check's name.  No one without
-  the secret can predict the cases, and a student who learned one submission's cases (through their
-  own output, say) learns nothing about the next: changing the notebook changes them.  The instructor
-  reproduces a grade by grading the same file with the same secret;
+  assignment, the test cell and the check's name.  No one without the secret can predict the cases.
+  They are **the same for every student and every resubmission**, so the same code gets the same grade
+  (two copies of one answer differing in a comment once got different partial credit); nothing of a
+  hidden case reaches the student (feedback counts hidden cases and never describes them, and the
+  student's own output and error messages during them are not shown), so knowing one's own grade
+  tells nothing that helps the next submission.  The instructor reproduces a grade by grading the same
+  file with the same secret;
 * **a cell that tests many hidden cases gives partial credit** (:func:`partial_credit`): its share of
   the cell's points for the cases it passes.
 """
@@ -23,14 +26,13 @@ from typing import NamedTuple
 
 
 class Context(NamedTuple):
-    """One test cell being graded: the course ``secret``, the ``assignment``, the test ``cell``'s id,
-    its ``points``, and the ``digest`` of the submitted notebook."""
+    """One test cell being graded: the course ``secret``, the ``assignment``, the test ``cell``'s id and
+    its ``points``."""
 
     secret: bytes
     assignment: str
     cell: str
     points: float
-    digest: str
 
 
 _current: contextvars.ContextVar = contextvars.ContextVar("gamelib_grading_context", default=None)
@@ -57,7 +59,7 @@ def hidden_seed(name: str, seed: int = 0) -> int:
     ctx = current()
     if ctx is None:
         return seed
-    message = "\0".join([ctx.assignment, ctx.cell, ctx.digest, str(name), str(seed)]).encode()
+    message = "\0".join([ctx.assignment, ctx.cell, str(name), str(seed)]).encode()
     return int.from_bytes(hmac.new(ctx.secret, message, hashlib.sha256).digest()[:8], "big")
 
 

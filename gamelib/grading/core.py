@@ -31,6 +31,7 @@ from typing import Any, Callable, NamedTuple
 from .context import hidden_seed, partial_credit
 from .guard import cpu_clock, describe_returned, is_number, run
 from .mutants import Outcome, matching_mutants
+from .tracing import QUESTIONS_PER_NODE, QuestionBudgetExceeded
 
 TIME_LIMIT = 2.0
 """Seconds of CPU time a student's function may use on one case (CPU time, so that a busy grading
@@ -40,8 +41,8 @@ CHECK_TIME = 40.0
 SHOWN = 3
 """How many failing cases feedback describes (the rest are counted)."""
 MAX_TIMEOUTS = 2
-"""After this many time-outs in one check its remaining cases are not run (an infinite loop rarely
-spares the next case, and each costs the full time limit)."""
+"""After this many time-outs (or loops stopped by the game's question budget) in one check its remaining
+cases are not run (an infinite loop rarely spares the next case, and each costs the full time limit)."""
 
 
 class GradingError(AssertionError):
@@ -205,6 +206,10 @@ def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResu
     if r.status == "timeout":
         error, problem = "timeout", (f"no answer within {time_limit:g} s of CPU time (an infinite loop?); "
                                      "the other cases were still graded")
+    elif r.status == "budget" and isinstance(r.error, QuestionBudgetExceeded):
+        error, problem = "looped", (f"it asked the game more than {QUESTIONS_PER_NODE * (attempt.budget or 0):,} "
+                                    "questions without finishing: does it loop on a state that never changes "
+                                    "(as `while not game.is_terminal(state)` with no new `state`)?")
     elif r.status == "budget":
         error, problem = "budget", (f"it arrived at more than {attempt.budget} nodes where the reference "
                                     f"arrives at {len(expected.visits)}: does it loop, or search past the leaves?")
@@ -241,7 +246,7 @@ def run_cases(cases, grade_one, clock=time.thread_time) -> list[CaseResult]:
             results.append(CaseResult(case, miss, miss, f"not run ({why}), counted as failed"))
             continue
         results.append(grade_one(case))
-        timeouts += results[-1].student.error == "timeout"
+        timeouts += results[-1].student.error in ("timeout", "looped")
     return results
 
 

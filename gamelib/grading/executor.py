@@ -25,7 +25,6 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
-import hashlib
 import io
 import time
 from contextlib import redirect_stderr, redirect_stdout
@@ -42,12 +41,18 @@ CELL_WALL = 60.0
 """Seconds of wall-clock time one of the student's cells may take before its sandbox is killed."""
 CELL_CPU = 30.0
 """Seconds of CPU time one of the student's cells may use (the worker stops it, and the next cell runs)."""
-NOTEBOOK_WALL = 60.0
-"""Seconds of wall-clock time a whole submission may take; a hostile one costs about this much."""
+QUESTION_WALL = 45.0
+"""Seconds of wall-clock time one test cell (a question) may take: its cases that are left when it runs
+out count as failed.  Each test cell has its own, so a question that hangs costs no other its time."""
+NOTEBOOK_WALL = 300.0
+"""Seconds of wall-clock time a whole submission may take, whatever its cells do: the bound on what
+one submission can cost the batch (an honest one takes 1-10 s).  What is left when it runs out is not
+run, and its test cells score 0, saying why."""
 CALL_SLACK = 2.0
 """Seconds added to ``WALL_FACTOR`` × a call's CPU limit before the grader gives up on the sandbox."""
-RESTARTS = 3
-"""How many times a submission's sandbox may be restarted (each after one of its cells or calls hung)."""
+RESTARTS = 30
+"""How many times a submission's sandbox may be restarted (after a call or a cell that hung, broke the
+channel or ran out of time; see :class:`Session`)."""
 OUTPUT_KEPT = 4000
 
 
@@ -56,17 +61,32 @@ OUTPUT_KEPT = 4000
 # ---------------------------------------------------------------------------------------------------
 
 class Session:
-    """A submission's sandbox over the notebook's lifetime: started lazily, restarted (and the cells
-    that had run replayed) when it stopped answering, within :data:`RESTARTS` and the deadline."""
+    """A submission's sandbox over the notebook's lifetime: started lazily, and restarted (the student's
+    cells that had run replayed, so the namespace is as it was) whenever it may no longer be as the
+    notebook left it:
+
+    * at once, when it stops answering, breaks the channel or exits (the sandbox is killed);
+    * before the next cell, when one of the student's calls ran out of time or over its budget during a
+      test cell (:attr:`troubled`): the call was cut short somewhere in the student's code, which may
+      have left their data half-changed.
+
+    A call that stops answering altogether (it waits, or broke the channel) is given up on after its
+    wall-clock limit, and the rest of that test cell calls the student's code no more (:attr:`stalled`:
+    each such call would cost the same wait); the next cell starts afresh.
+    So each question is graded as if the ones before it had gone well: a loop in one answer costs that
+    answer's cases only, and the same file gives the same scores and messages every time."""
 
     def __init__(self, runtime: Path, limits: Limits, deadline: float):
         self.runtime, self.limits, self.deadline = runtime, limits, deadline
+        self.cell_deadline = deadline           # the deadline of the cell under way (see grade_notebook)
         self.uids: set = set()
         self.sandbox: Sandbox | None = None
         self.generation = 0
         self.restarts = 0
         self.ran: list[str] = []                  # sources of the cells that ran, to replay
         self.dead_reason = ""
+        self.troubled = ""                        # why the sandbox is to be restarted before the next cell
+        self.stalled = ""                         # why the cell under way calls the student's code no more
 
     # -- life ---------------------------------------------------------------------------------------
     def kill(self, reason: str) -> None:
@@ -74,6 +94,15 @@ class Session:
             self.sandbox.kill()
             self.sandbox = None
         self.dead_reason = reason
+
+    def start_cell(self, seconds: float) -> None:
+        """A new cell begins, with ``seconds`` of its own (within the notebook's): a sandbox left
+        troubled by the cell before is restarted first."""
+        self.cell_deadline = min(time.monotonic() + seconds, self.deadline)
+        self.stalled = ""
+        if self.troubled:
+            self.kill(self.troubled)
+            self.troubled = ""
 
     def ensure(self) -> None:
         """A running sandbox, with the cells that ran before replayed; raises SandboxGone if none can
@@ -84,8 +113,9 @@ class Session:
             self.kill("the sandbox exited")
         if self.generation and self.restarts >= RESTARTS:
             raise SandboxGone(f"the sandbox was restarted {RESTARTS} times ({self.dead_reason})")
-        if time.monotonic() >= self.deadline:
-            raise SandboxGone("the notebook's time is used up")
+        if time.monotonic() >= self.cell_deadline:
+            raise SandboxGone("the notebook's time is used up" if time.monotonic() >= self.deadline
+                              else "this cell's time is used up")
         self.restarts += bool(self.generation)
         self.generation += 1
         self.sandbox = Sandbox(self.runtime, self.limits)
@@ -95,6 +125,7 @@ class Session:
 
     def close(self) -> None:
         if self.sandbox is not None:
+            self.sandbox.end.deadline = time.monotonic() + 1.0
             try:
                 self.sandbox.end.send("bye")
             except ChannelError:
@@ -103,14 +134,15 @@ class Session:
             self.sandbox = None
 
     def _deadline(self, seconds: float) -> float:
-        return min(time.monotonic() + seconds, self.deadline)
+        return min(time.monotonic() + seconds, self.cell_deadline)
 
     def _request(self, message: tuple, seconds: float):
         try:
             return self.sandbox.end.request(message, self._deadline(seconds), self._remote_fn)
         except SandboxTimeout:
-            self.kill(f"it did not answer within {seconds:g} s" if time.monotonic() < self.deadline
-                      else "the notebook's time ran out")
+            self.kill(f"it did not answer within {seconds:g} s" if time.monotonic() < self.cell_deadline
+                      else "the notebook's time ran out" if time.monotonic() >= self.deadline
+                      else "the cell's time ran out")
             raise
         except ChannelError as e:
             self.kill(f"it broke the channel ({e})")
@@ -131,10 +163,13 @@ class Session:
         return info
 
     def exec(self, source: str) -> dict:
-        """Run one of the notebook's cells in the sandbox: ``{'printed', 'output', 'error'}``."""
+        """Run one of the notebook's cells in the sandbox: ``{'printed', 'output', 'error'}``.  A cell
+        that ran out of time is not replayed after a restart (it would only run out of time again)."""
         self.ensure()
         info = self._exec(source)
-        self.ran.append(source)
+        error = info.get("error")
+        if not (isinstance(error, dict) and error.get("type") == "TimeLimitExceeded"):
+            self.ran.append(source)
         return info
 
     def get(self, name: str):
@@ -147,40 +182,67 @@ class Session:
             raise ValueError(f"{name} cannot be graded: {str(fields[0])[:200] if fields else ''}")
         if kind != "value":
             raise ChannelError("unexpected answer")
-        return decode(fields[0])
+        value = decode(fields[0])
+        if isinstance(value, RemoteFunction):
+            value.name_in_notebook = name
+        return value
 
 
 class RemoteFunction:
     """One of the student's functions, living in the sandbox.  :func:`gamelib.grading.guard.run` calls
     it through :meth:`remote_run` (a :class:`~gamelib.grading.guard.Run`, as for a local call); called
-    directly (by gamelib's own search, for an evaluation function) it returns the value or raises."""
+    directly (by gamelib's own search, for an evaluation function) it returns the value or raises.
+
+    A function read from the notebook's namespace by name (:attr:`name_in_notebook`) survives a restart
+    of the sandbox: it is looked up again in the new one, so the next case runs as if alone."""
 
     def __init__(self, session: Session, k: int, name: str, generation: int):
         self.session, self.k, self.__name__, self.generation = session, k, name, generation
+        self.name_in_notebook: str | None = None
         self.cpu = 0.0                  # CPU seconds its calls took in the sandbox, in all
 
     def __repr__(self):
         return f"<function {self.__name__}>"
 
+    def _current(self) -> bool:
+        """Whether this handle is good in the running sandbox (looked up again after a restart)."""
+        s = self.session
+        if s.stalled:
+            return False
+        if s.generation == self.generation and s.sandbox is not None:
+            return True
+        if self.name_in_notebook is None:
+            return False
+        try:
+            fresh = s.get(self.name_in_notebook)
+        except (KeyError, ValueError, ChannelError):
+            return False
+        if not isinstance(fresh, RemoteFunction):
+            return False
+        self.k, self.generation = fresh.k, fresh.generation
+        return True
+
     def remote_run(self, args, kwargs, time_limit) -> Run:
         s = self.session
-        if s.generation != self.generation or s.sandbox is None:
-            return Run("timeout", error=TimeLimitExceeded(
-                f"not run: your code stopped answering earlier ({s.dead_reason or 'the sandbox was restarted'})"))
+        if not self._current():
+            why = s.stalled or s.dead_reason or "the sandbox was restarted"
+            return Run("timeout", error=TimeLimitExceeded(f"not run: your code stopped answering earlier ({why})"))
         from .guard import WALL_FACTOR
         wall = (WALL_FACTOR * time_limit + CALL_SLACK) if time_limit is not None else CELL_WALL
         start = time.perf_counter()
         try:
             kind, fields, decode = s._request(("call", self.k, list(args), dict(kwargs), time_limit), wall)
         except SandboxTimeout:
+            s.stalled = f"no answer within {wall:g} s"
             return Run("timeout", error=TimeLimitExceeded(
-                f"no answer within {wall:g} s: your code was stopped (the rest of this cell is not run)"),
-                seconds=time.perf_counter() - start)
+                f"no answer within {wall:g} s: your code was stopped"), seconds=time.perf_counter() - start)
         except ChannelError as e:
+            s.stalled = f"it broke the channel ({e})"
             return Run("error", error=remote_error("SandboxError", f"the sandbox stopped: {e}"),
                        seconds=time.perf_counter() - start)
         aborted, s.sandbox.end.aborted = s.sandbox.end.aborted, None
         if kind != "ret":
+            s.kill(f"it answered {kind!r} to a call")
             return Run("error", error=remote_error("SandboxError", str(fields[0] if fields else kind)[:200]))
         try:
             answer = fields[0]
@@ -188,10 +250,13 @@ class RemoteFunction:
             returned = decode(answer.get("returned"))
             self.cpu += float(answer.get("cpu", 0.0))
         except (ChannelError, KeyError, TypeError, ValueError, AttributeError) as e:
+            s.kill("it sent an answer the grader cannot read")
             return Run("error", error=remote_error("SandboxError", f"an answer the grader cannot read ({e})"))
         printed, output = int(answer.get("printed", 0)), str(answer.get("output", ""))[:OUTPUT_KEPT]
         forbidden = tuple(str(f) for f in answer.get("forbidden", ()))[:10]
         seconds = time.perf_counter() - start
+        if aborted is not None or status in ("timeout", "budget"):
+            s.troubled = "a call was cut short"              # restarted before the next cell
         if aborted is not None:
             from .tracing import BudgetExceeded
             return Run("budget", error=aborted if isinstance(aborted, BudgetExceeded) else BudgetExceeded(str(aborted)),
@@ -315,18 +380,6 @@ class Graded(NamedTuple):
     uids: tuple = ()
 
 
-def digest(nb, trusted=()) -> str:
-    """The submission's fingerprint, which salts its hidden cases: the text of the student's own code
-    cells (answers and added cells; not the assignment's locked and test cells, listed in ``trusted``,
-    so that a new wording of the assignment does not change a submission's cases)."""
-    h = hashlib.sha256()
-    for cell in nb.cells:
-        if cell.get("cell_type") == "code" and _gid(cell) not in trusted:
-            h.update(cell.get("source", "").encode("utf-8", "surrogatepass"))
-            h.update(b"\0")
-    return h.hexdigest()
-
-
 def setup_names(source_nb) -> dict:
     """The names the source notebook's ``setup`` cell defines, in the grader (the course's own code)."""
     names: dict = {"__builtins__": builtins, "__name__": "__grader__"}
@@ -344,7 +397,6 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
     start = time.monotonic()
     trusted = {_gid(c): c for c in source_nb.cells if _gid(c) and (is_test(c) or is_locked_code(c))}
     nb = copy.deepcopy(submission)
-    fingerprint = digest(submission, trusted)
     base = setup_names(source_nb)
     session = Session(Path(runtime), limits, start + wall)
     notes, scores, count = [], {}, 0
@@ -365,8 +417,9 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
                 if time.monotonic() >= session.deadline:
                     cell.outputs = [_stopped(f"not run: the notebook used up its {wall:g} s")]
                 else:
+                    session.start_cell(QUESTION_WALL)
                     result = run_test(model.source, base, session,
-                                      Context(secret, assignment, gid, points, fingerprint))
+                                      Context(secret, assignment, gid, points))
                     cell.outputs = result.outputs
                 scores[gid] = determine_grade(cell)
                 continue
@@ -377,6 +430,7 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
                 cell.outputs = [_stopped(f"not run: the notebook used up its {wall:g} s")]
                 continue
             try:
+                session.start_cell(CELL_WALL)
                 info = session.exec(cell.source)
                 isolated = session.sandbox.status.isolated if session.sandbox else isolated
             except (SandboxGone, SandboxTimeout, ChannelError) as e:

@@ -12,7 +12,14 @@ Each submission gets a fresh sandbox (:func:`start`) made with `bubblewrap
 * a file system of the system's ``/usr``, Python and its packages, and the student runtime
   (:mod:`gamelib.grading.runtime`), all read-only; nothing of the course is mounted: not the
   gradebook, not other submissions, not ``source/``, not feedback, not the course secret;
-* limits (``prlimit``): address space, CPU seconds, processes, file size, open files.
+* limits: **one memory limit for the whole sandbox** and a process count, in a control group of its
+  own (:class:`ControlGroup`: cgroup v1's memory and pids controllers, or v2's, where the grader may
+  create groups, as root usually can), so a submission's children share its memory instead of each
+  having their own; and per process (``prlimit``): address space, CPU seconds, processes, file size,
+  open files.  Where no control group can be made, the per-process limits are tightened so that
+  processes × address space stays within the sandbox's share (:func:`memory_plan`), and
+  ``--jobs`` is bounded so that all sandboxes together stay within :data:`MEMORY_SHARE` of the machine
+  (:func:`check_jobs`).
 
 The worker talks to the grader over two pipes (:mod:`gamelib.grading.remote`), the only way out.
 
@@ -38,10 +45,11 @@ from .remote import ChannelError, GraderEnd, SandboxGone, SandboxTimeout
 
 
 class Limits(NamedTuple):
-    """What one sandbox may use.  ``memory_mb``: address space; ``cpu_seconds``: CPU time in all (a
-    backstop: the grader's deadlines stop a submission long before); ``processes``: processes and
-    threads of the sandbox's user; ``file_mb``: the largest file it may write; ``tmp_mb``: its working
-    folder and /tmp; ``open_files``."""
+    """What one sandbox may use.  ``memory_mb``: memory of the whole sandbox, every process of it
+    together (a control group's limit; without one, see :func:`memory_plan`); ``cpu_seconds``: CPU
+    time in all (a backstop: the grader's deadlines stop a submission long before); ``processes``:
+    processes and threads of the sandbox; ``file_mb``: the largest file it may write; ``tmp_mb``: its
+    working folder and /tmp; ``open_files``."""
 
     memory_mb: int = 3072
     cpu_seconds: int = 900
@@ -70,13 +78,205 @@ def claim_slot():
     except PermissionError:
         pass
     for n in range(SLOTS):
-        handle = open(SLOT_LOCKS / f"{n}.lock", "a")
+        path = SLOT_LOCKS / f"{n}.lock"
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_CREAT, 0o666)      # flock needs no write access
+        except PermissionError:
+            continue                                               # a slot file this user may not read
+        try:
+            if os.fstat(fd).st_uid == os.geteuid():
+                os.fchmod(fd, 0o666)                               # whatever the umask: any user may take it
+        except OSError:
+            pass
+        handle = os.fdopen(fd, "rb")
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return n, handle
         except BlockingIOError:
             handle.close()
     raise RuntimeError(f"all {SLOTS} sandbox slots are taken")
+
+
+MEMORY_SHARE = 0.75
+"""The share of the machine's memory that all sandboxes together may hold (``--jobs`` × a sandbox's
+limit); :func:`check_jobs` refuses more jobs than fit."""
+FALLBACK_PROCESSES = 4
+"""Without a control group: processes (and threads) a sandbox may have, each limited to its share of
+the sandbox's memory, so their product stays within it."""
+
+
+def _own_cgroup(controller: str) -> Path | None:
+    """The folder of this process's cgroup for ``controller`` ('memory', 'pids'; '' for v2's unified
+    hierarchy), or None if there is none this process can make groups in."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+        mounts = Path("/proc/self/mountinfo").read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3 or controller not in (parts[1].split(",") if controller else [parts[1]]):
+            continue
+        if controller == "" and parts[0] != "0":
+            continue
+        for mount in mounts:
+            fields = mount.split()
+            if " - " not in mount:
+                continue
+            kind, _, options = mount.split(" - ", 1)[1].split(" ", 2)
+            if (controller and kind == "cgroup" and controller in options.split(",")) or \
+                    (not controller and kind == "cgroup2"):
+                folder = Path(fields[4]) / parts[2].lstrip("/")
+                if folder.is_dir() and os.access(folder, os.W_OK):
+                    return folder
+    return None
+
+
+class ControlGroup:
+    """One sandbox's control group: every process of the sandbox in it, and one memory limit and one
+    process limit for them all (``limits.memory_mb``, ``limits.processes``).  Made under this process's
+    own cgroup (v1: the memory and pids controllers; v2: the unified hierarchy, where ``memory`` and
+    ``pids`` are enabled for children); :meth:`available` says whether this machine lets the grader
+    make one.  :meth:`enter_command` puts a command in it before it runs anything of the student's."""
+
+    def __init__(self, name: str, limits: Limits):
+        self.folders: list[Path] = []
+        self.memory_file: Path | None = None
+        self.v2 = False
+        try:
+            self._make(name, limits)
+        except OSError:
+            self.remove()
+            raise
+
+    def _make(self, name: str, limits: Limits) -> None:
+        memory, pids = _own_cgroup("memory"), _own_cgroup("pids")
+        if memory is not None:
+            group = memory / name
+            group.mkdir()
+            self.folders.append(group)
+            (group / "memory.limit_in_bytes").write_text(str(limits.memory_mb << 20))
+            if (group / "memory.memsw.limit_in_bytes").exists():
+                try:
+                    (group / "memory.memsw.limit_in_bytes").write_text(str(limits.memory_mb << 20))
+                except OSError:
+                    pass                                          # swap accounting off: no swap to limit
+            self.memory_file = group
+            if pids is not None:
+                group = pids / name
+                group.mkdir()
+                self.folders.append(group)
+                (group / "pids.max").write_text(str(limits.processes))
+            return
+        unified = _own_cgroup("")
+        if unified is None:
+            raise OSError("no cgroup this process can make groups in")
+        group = unified / name
+        group.mkdir()
+        self.folders.append(group)
+        self.v2 = True
+        (group / "memory.max").write_text(str(limits.memory_mb << 20))
+        (group / "memory.swap.max").write_text("0") if (group / "memory.swap.max").exists() else None
+        (group / "pids.max").write_text(str(limits.processes))
+        self.memory_file = group
+
+    @staticmethod
+    @functools.lru_cache(maxsize=None)
+    def available() -> str:
+        """'' if the grader can make a sandbox's control group here, else why not."""
+        try:
+            probe = ControlGroup(f"gamelib-probe-{os.getpid()}", Limits())
+        except OSError as e:
+            return f"no control group can be made here ({e.strerror or e})"
+        probe.remove()
+        return ""
+
+    def enter_command(self, command: list[str]) -> list[str]:
+        """``command`` run from inside the group (its shell joins the group, then becomes the command)."""
+        procs = [str(f / "cgroup.procs") for f in self.folders]
+        script = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 97; shift; n=$((n-1)); done; exec "$@"'
+        return ["/bin/sh", "-c", script, "sh", str(len(procs)), *procs, *command]
+
+    def peak_mb(self) -> float | None:
+        """The most memory the group's processes held together, in MB (None if unknown)."""
+        if self.memory_file is None:
+            return None
+        name = "memory.peak" if self.v2 else "memory.max_usage_in_bytes"
+        try:
+            return int((self.memory_file / name).read_text()) / (1 << 20)
+        except (OSError, ValueError):
+            return None
+
+    def out_of_memory(self) -> bool:
+        """Whether the kernel killed a process of the group for going over its memory limit."""
+        if self.memory_file is None:
+            return False
+        try:
+            text = (self.memory_file / ("memory.events" if self.v2 else "memory.oom_control")).read_text()
+        except OSError:
+            return False
+        counts = dict(line.split()[:2] for line in text.splitlines() if len(line.split()) >= 2)
+        return counts.get("oom_kill", "0") not in ("0", "")
+
+    def kill_all(self) -> None:
+        """Kill every process in the group (a detached one included)."""
+        for folder in self.folders:
+            try:
+                pids = [int(x) for x in (folder / "cgroup.procs").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+
+    def remove(self) -> None:
+        """Remove the group (once its processes are gone: tried for a moment)."""
+        for folder in reversed(self.folders):
+            for _ in range(50):
+                try:
+                    folder.rmdir()
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    time.sleep(0.02)
+
+
+def memory_plan(limits: Limits = Limits()) -> tuple[Limits, int, str]:
+    """``(limits per process, the most memory one sandbox can hold in MB, how)``.  With a control group
+    the sandbox as a whole is limited to ``limits.memory_mb``; without one, each of at most
+    :data:`FALLBACK_PROCESSES` processes gets its share of it, so that their product is the same."""
+    if not ControlGroup.available():
+        return limits, limits.memory_mb, f"a control group: {limits.memory_mb} MB and {limits.processes} processes " \
+                                         "for the sandbox as a whole"
+    share = limits.memory_mb // FALLBACK_PROCESSES
+    per_process = limits._replace(memory_mb=share, processes=min(limits.processes, FALLBACK_PROCESSES))
+    return per_process, share * FALLBACK_PROCESSES, (
+        f"no control group ({ControlGroup.available()}): at most {FALLBACK_PROCESSES} processes of {share} MB "
+        f"each, {share * FALLBACK_PROCESSES} MB in all")
+
+
+def machine_memory_mb() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") >> 20
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+def check_jobs(jobs: int, limits: Limits = Limits()) -> None:
+    """Refuse ``jobs`` sandboxes at once when together they could hold more than :data:`MEMORY_SHARE` of
+    the machine's memory (raises WorkflowError saying how many fit)."""
+    _, per_sandbox, how = memory_plan(limits)
+    total = machine_memory_mb()
+    if not total:
+        return
+    fit = max(1, int(MEMORY_SHARE * total // per_sandbox))
+    if jobs > fit:
+        from .course import WorkflowError
+        raise WorkflowError(f"--jobs {jobs}: {jobs} sandboxes of up to {per_sandbox} MB ({how}) could hold more "
+                            f"than {MEMORY_SHARE:.0%} of this machine's {total} MB; use --jobs {fit} or fewer")
 
 
 class IsolationStatus(NamedTuple):
@@ -221,11 +421,19 @@ class Sandbox:
     """One running sandbox: the worker process and the grader's end of the channel (:attr:`end`)."""
 
     def __init__(self, runtime: Path, limits: Limits = Limits()):
-        self.runtime, self.limits = Path(runtime), limits
+        self.runtime = Path(runtime)
         slot, self._slot_lock = claim_slot()
         self.uid = FIRST_UID + slot
         self.status = isolation_status()
         self.plain = ""
+        self.group: ControlGroup | None = None
+        self.peak_mb: float | None = None
+        self.out_of_memory = False
+        if ControlGroup.available():
+            limits = memory_plan(limits)[0]                      # per process: their product within the share
+        else:
+            self.group = ControlGroup(f"gamelib-{os.getpid()}-{slot}-{time.time_ns()}", limits)
+        self.limits = limits
         to_r, to_w = os.pipe()
         from_r, from_w = os.pipe()
         if self.status.isolated:
@@ -241,6 +449,8 @@ class Sandbox:
                    "GAMELIB_SANDBOX": run_label()}
         self.stderr_path = Path(tempfile.gettempdir()) / f"gamelib-sandbox-{os.getpid()}-{slot}.err"
         self._stderr = open(self.stderr_path, "w+b")
+        if self.group is not None:
+            cmd = self.group.enter_command(cmd)
         self.process = subprocess.Popen(cmd, pass_fds=(to_r, from_w), env=env, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.DEVNULL, stderr=self._stderr,
                                         start_new_session=True, cwd="/" if self.status.isolated else home)
@@ -269,6 +479,8 @@ class Sandbox:
 
     def kill(self) -> None:
         """End the sandbox and every process in it."""
+        if self.group is not None:
+            self.group.kill_all()
         if self.process.poll() is None:
             try:
                 os.killpg(self.process.pid, signal.SIGKILL)
@@ -292,6 +504,10 @@ class Sandbox:
             self.stderr_path.unlink()
         except OSError:
             pass
+        if self.group is not None:
+            self.peak_mb, self.out_of_memory = self.group.peak_mb(), self.group.out_of_memory()
+            self.group.remove()
+            self.group = None
         self._slot_lock.close()
 
     def __enter__(self):

@@ -26,6 +26,7 @@ The grader's reads carry a deadline, so a sandbox that stops answering cannot ho
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import math
@@ -33,6 +34,7 @@ import numbers
 import os
 import pickle
 import select
+import signal
 import struct
 import time
 from fractions import Fraction
@@ -72,11 +74,20 @@ class SandboxGone(ChannelError):
 # Framing
 # ---------------------------------------------------------------------------------------------------
 
-def _write(fd: int, payload: bytes) -> None:
+def _write(fd: int, payload: bytes, deadline: float | None = None) -> None:
+    """Write one message.  With a ``deadline`` (the grader's end, whose pipe is non-blocking) every
+    part of it must be taken before then: a sandbox that stops reading cannot hold the grader."""
     data = struct.pack(">I", len(payload)) + payload
     view = memoryview(data)
     while view:
-        n = os.write(fd, view)
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [fd], [], left)[1]:
+                raise SandboxTimeout("the sandbox stopped reading before the deadline")
+        try:
+            n = os.write(fd, view)
+        except BlockingIOError:
+            continue
         view = view[n:]
 
 
@@ -87,7 +98,10 @@ def _read_exactly(fd: int, n: int, deadline: float | None) -> bytes:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([fd], [], [], left)[0]:
                 raise SandboxTimeout("no answer before the deadline")
-        chunk = os.read(fd, min(need, 1 << 20))
+        try:
+            chunk = os.read(fd, min(need, 1 << 20))
+        except BlockingIOError:
+            continue
         if not chunk:
             raise SandboxGone("the other end closed the channel")
         chunks.append(chunk)
@@ -96,10 +110,12 @@ def _read_exactly(fd: int, n: int, deadline: float | None) -> bytes:
 
 
 def _read(fd: int, deadline: float | None = None) -> bytes:
+    """Read one message; with a ``deadline``, its length and every byte of its body arrive before
+    then (a sandbox that sends half a message and stops is given up on at the deadline)."""
     (n,) = struct.unpack(">I", _read_exactly(fd, 4, deadline))
     if n > MAX_MESSAGE:
         raise ChannelError(f"a message of {n:,} bytes (at most {MAX_MESSAGE:,})")
-    return _read_exactly(fd, n, deadline if n > 65536 else None) if n else b""
+    return _read_exactly(fd, n, deadline) if n else b""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -391,6 +407,8 @@ class GraderEnd:
 
     def __init__(self, rfd: int, wfd: int):
         self.rfd, self.wfd = rfd, wfd
+        os.set_blocking(wfd, False)             # every write has a deadline (see _write)
+        self.deadline: float | None = None      # the deadline of the request being answered
         self.objects: dict[int, Any] = {}
         self.kinds: dict[int, str] = {}
         self._ids: dict[int, int] = {}
@@ -433,8 +451,10 @@ class GraderEnd:
 
     # -- talking ----------------------------------------------------------------------------------
     def send(self, *message) -> None:
+        """Send ``message`` before the deadline of the request under way (a sandbox that stops reading,
+        or floods the channel with requests and never reads the answers, is given up on then)."""
         try:
-            _write(self.wfd, self.encode(message))
+            _write(self.wfd, self.encode(message), self.deadline)
         except (BrokenPipeError, OSError) as e:
             raise SandboxGone(f"the sandbox went away ({type(e).__name__})") from None
 
@@ -444,17 +464,26 @@ class GraderEnd:
 
     def request(self, message: tuple, deadline: float | None, remote_fn):
         """Send ``message`` and return the sandbox's answer ``(kind, fields, decode)``, serving its
-        requests in the meantime."""
-        self.send(*message)
-        while True:
-            kind, fields, decode = self.decode(_read(self.rfd, deadline), remote_fn)
-            if kind == "req":
-                self._serve(fields, decode)
-            else:
-                return kind, fields, decode
+        requests in the meantime; every read and write of the exchange is done before ``deadline``."""
+        outer, self.deadline = self.deadline, deadline
+        try:
+            self.send(*message)
+            while True:
+                kind, fields, decode = self.decode(_read(self.rfd, deadline), remote_fn)
+                if kind == "req":
+                    self._serve(fields, decode)
+                else:
+                    return kind, fields, decode
+        finally:
+            self.deadline = outer
 
     def _serve(self, fields, decode) -> None:
+        """Answer the sandbox's request ``[number, what, ...]``: the answer carries the request's number,
+        so an answer the sandbox stopped waiting for (its time ran out meanwhile) is known as stale."""
         self.requests += 1
+        if not fields or not isinstance(fields[0], int) or isinstance(fields[0], bool):
+            raise ChannelError("malformed request")
+        number, fields = fields[0], fields[1:]
         try:
             if not fields or fields[0] not in ("call", "attr", "fn"):
                 raise ChannelError("malformed request")
@@ -468,9 +497,9 @@ class GraderEnd:
                     raise AttributeError(f"no attribute {name!r} is offered while grading")
                 value = getattr(target, name)
                 if callable(value):
-                    self.send("ok", ("method",) if name in PROTOCOL_METHODS else ("refused",))
+                    self.send("ok", number, ("method",) if name in PROTOCOL_METHODS else ("refused",))
                 else:
-                    self.send("ok", ("value", value))
+                    self.send("ok", number, ("value", value))
                 return
             args = decode(fields[3] if what == "call" else fields[2])
             kwargs = decode(fields[4] if what == "call" else fields[3])
@@ -484,16 +513,16 @@ class GraderEnd:
                 value = getattr(target, name)(*args, **kwargs)
             else:
                 value = target(*args, **kwargs)
-            self.send("ok", ("value", value))
+            self.send("ok", number, ("value", value))
         except ChannelError:
             raise
         except Exception as e:                                   # noqa: BLE001 -- relayed to the student
-            self.send("err", error_info(e))
+            self.send("err", number, error_info(e))
         except BaseException as e:                               # noqa: BLE001 -- a budget: stop the call
             if isinstance(e, (KeyboardInterrupt, SystemExit)):
                 raise
             self.aborted = e
-            self.send("abort", error_info(e))
+            self.send("abort", number, error_info(e))
 
 
 def _no_functions(k, name):
@@ -516,6 +545,23 @@ class RemoteNode(SearchNode):
         self._ref = ref
 
 
+ANSWERS = ("ok", "err", "abort")
+"""The grader's answers to the sandbox's requests (each carries the request's number)."""
+
+
+@contextlib.contextmanager
+def _timers_held():
+    """Hold the time limit's signals (:func:`gamelib.grading.guard.time_limit_of`) while a message is
+    read or written, so a limit that strikes meanwhile is raised after the message, never inside it: a
+    half-written message would break the channel."""
+    held = {signal.SIGPROF, signal.SIGALRM}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 class SandboxEnd:
     """The sandbox's end of the channel: it unpickles what the grader sends (grader objects become
     :class:`RemoteGame`, :class:`RemoteNode`, :class:`RemoteCallable`), sends data only, and keeps
@@ -528,6 +574,7 @@ class SandboxEnd:
         self._values: dict = {}                 # a value the grader sent by handle -> its handle
         self.errors = errors or {}              # exception class names the student's code may catch
         self.serve = None                       # set by the worker: serve(kind, fields) for requests
+        self.asked = 0                          # the number of the last request sent to the grader
 
     def _ref_of(self, x):
         if type(x) is RemoteNode:
@@ -553,9 +600,17 @@ class SandboxEnd:
         return to_data(x, self._ref_of, self._fn_of)
 
     def send(self, kind: str, *fields) -> None:
-        _write(self.wfd, json.dumps([kind, *fields], allow_nan=False).encode())
+        payload = json.dumps([kind, *fields], allow_nan=False).encode()
+        with _timers_held():
+            _write(self.wfd, payload)
 
     def receive(self):
+        """The grader's next message, unpickled (:class:`RemoteGame` and the other handles made here)."""
+        with _timers_held():
+            payload = _read(self.rfd)
+        return self._unpickle(payload)
+
+    def _unpickle(self, payload: bytes):
         end = self
 
         class _Unpickler(pickle.Unpickler):
@@ -575,22 +630,28 @@ class SandboxEnd:
                     pass
                 return value
 
-        return _Unpickler(io.BytesIO(_read(self.rfd))).load()
+        return _Unpickler(io.BytesIO(payload)).load()
 
     def ask(self, *request):
         """Send a request to the grader and wait for its answer, serving the grader's own requests
-        (a call of one of the student's functions) in the meantime."""
-        self.send("req", *request)
+        (a call of one of the student's functions) in the meantime.  Each request has a number and its
+        answer says it: an answer to a request whose wait was cut short (the time limit struck while
+        waiting) arrives later, is known as stale and is dropped, so the channel never falls out of step."""
+        self.asked += 1
+        number = self.asked
+        self.send("req", number, *request)
         while True:
             message = self.receive()
             kind = message[0]
-            if kind == "ok":
-                return message[1]
-            if kind == "err":
-                raise self._error(message[1])
-            if kind == "abort":
+            if kind in ANSWERS:
+                if message[1] != number:
+                    continue                                     # stale: its request was given up
+                if kind == "ok":
+                    return message[2]
+                if kind == "err":
+                    raise self._error(message[2])
                 from .tracing import BudgetExceeded
-                raise BudgetExceeded(message[1].get("message", "stopped by the grader"))
+                raise BudgetExceeded(message[2].get("message", "stopped by the grader"))
             self.serve(kind, message[1:])
 
     def _error(self, info: dict) -> BaseException:

@@ -41,6 +41,16 @@ class BudgetExceeded(BaseException):
     A BaseException, so a student's ``except Exception`` cannot swallow it."""
 
 
+class QuestionBudgetExceeded(BudgetExceeded):
+    """A search asked the game more questions than its budget allows without arriving anywhere new (a
+    loop such as ``while not game.is_terminal(state): ...`` that never changes ``state``)."""
+
+
+QUESTIONS_PER_NODE = 10
+"""A :class:`TracedGame` with a node budget of n answers at most ``QUESTIONS_PER_NODE`` × n questions
+(calls of its protocol) in all: a search asks a handful about each node it arrives at."""
+
+
 class SearchNode:
     """A search-tree node (AIMA 4th ed. §3.3.2) standing for ``state``: equal to, hashed as and
     printed as its state, with attribute reads, indexing, ``len`` and iteration passed on to it."""
@@ -101,7 +111,10 @@ class TracedGame(Game):
     (a utility or an evaluation read, with its value), in order; ``visited`` the states arrived at.
     ``evaluate`` (an evaluation function on states) is offered to the search as :meth:`evaluate`;
     ``player_order`` is the game's (the order of its utility vectors, for more than two players).
-    ``budget``: after this many arrivals the next one raises :class:`BudgetExceeded`.
+    ``budget``: after this many arrivals the next one raises :class:`BudgetExceeded`, and after
+    :data:`QUESTIONS_PER_NODE` × ``budget`` questions the next one raises
+    :class:`QuestionBudgetExceeded` (a loop that asks about the same node for ever is stopped by the
+    count of its questions, the same every run, rather than by a clock).
     Only the protocol is offered: a search that reads anything else of the game (a tree's leaf
     values, say) gets an AttributeError saying so.
     """
@@ -112,6 +125,8 @@ class TracedGame(Game):
         self._evaluate = evaluate
         self._policy = policy
         self._budget = budget
+        self._questions = None if budget is None else QUESTIONS_PER_NODE * budget
+        self.questions = 0
         self.events: list[Event] = []
         self.initial_state = SearchNode(game.initial_state)
 
@@ -130,6 +145,10 @@ class TracedGame(Game):
 
     # -- recording -------------------------------------------------------------------------------
     def _arrive(self, node):
+        self.questions += 1
+        if self._questions is not None and self.questions > self._questions:
+            raise QuestionBudgetExceeded(f"the search asked the game more than {self._questions:,} questions "
+                                         f"about {self.arrivals:,} nodes")
         if type(node) is not SearchNode:
             return node
         if not node._arrived:

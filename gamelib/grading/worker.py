@@ -23,7 +23,7 @@ import sys
 import time
 
 from .guard import TimeLimitExceeded, CappedStream, time_limit_of, guarded, where_raised
-from .remote import SandboxEnd, error_info
+from .remote import ANSWERS, SandboxEnd, error_info
 
 CHANNEL_FDS = (200, 201)
 """Where the worker keeps the channel (out of the way of the student's own files)."""
@@ -139,6 +139,8 @@ def main() -> None:
     end.send("ready", {"python": sys.version.split()[0], "pid": os.getpid(), "uid": os.getuid()})
     while True:
         message = end.receive()
+        if message[0] in ANSWERS:
+            continue                    # a stale answer to a request whose wait the time limit cut short
         worker.serve(message[0], message[1:])
 
 

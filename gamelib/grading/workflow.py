@@ -33,151 +33,34 @@ nbgrader's known traps, and what is done about them here:
 """
 from __future__ import annotations
 
-import copy
-import csv
-import os
 import re
 import shutil
 import sys
 import tempfile
 import time
-import uuid
-from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
-from .cells import grade_id, is_answer
+from .course import (CELL_TIMEOUT, DEFAULT_COURSE, EXERCISES_FOLDER, LOCK, RELEASE, REPO, SECRET, SOURCE,  # noqa: F401
+                     STATUS, Status, WorkflowError, _environment, alembic_head, assignments, config, course_lock,
+                     course_secret, notebooks, prepare_course, private_folder, run_nbgrader, save_statuses,
+                     statuses)
+from .recording import EXPORT_FIELDS, Grade, carried_files, export, grades, num, record  # noqa: F401
+from .submissions import (Found, Submission, download_name, find_submissions, read_submission,  # noqa: F401
+                          repair, sanitize, student_id)
 
-REPO = Path(__file__).resolve().parents[2]
-"""The checkout gamelib runs from (an editable install): ``exercises/`` and ``tests/`` live here."""
-EXERCISES_FOLDER = REPO / "exercises"
-SOURCE = EXERCISES_FOLDER / "source"
-RELEASE = EXERCISES_FOLDER / "release"
-DEFAULT_COURSE = EXERCISES_FOLDER / "course"
-CELL_TIMEOUT = 300
-"""Seconds a cell may run during validation and autograding (nbgrader's default is 30)."""
+from .cells import grade_id, is_answer  # noqa: E402,F401 -- names this module had before the split
 
 HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 
 
-class WorkflowError(RuntimeError):
-    """A step could not be done; the message says why (nbgrader's log included)."""
-
-
-# ---------------------------------------------------------------------------------------------------
-# nbgrader, configured once, run in-process
-# ---------------------------------------------------------------------------------------------------
-
-def assignments(source: Path = SOURCE) -> list[str]:
-    """The assignments: the folders of ``source``, in order."""
-    return sorted(p.name for p in Path(source).iterdir() if p.is_dir() and not p.name.startswith("."))
-
-
-def notebooks(folder: Path) -> list[Path]:
-    return sorted(p for p in Path(folder).glob("*.ipynb") if not p.name.startswith("."))
-
-
-def alembic_head() -> str:
-    """The gradebook schema's version, read in-process from nbgrader's migration scripts: what
-    ``nbgrader.api.get_alembic_version`` finds by running ``alembic heads`` as a program (seconds of
-    start-up for every new gradebook, and a FileNotFoundError when the venv is not on PATH)."""
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-    from nbgrader.dbutil import ALEMBIC_DIR
-    cfg = Config()
-    cfg.set_main_option("script_location", ALEMBIC_DIR)
-    return ScriptDirectory.from_config(cfg).get_current_head()
-
-
-def _environment():
-    """nbgrader runs ``alembic`` as a program: put this Python's scripts on PATH (for nbgrader run by
-    hand) and answer its one question in-process instead."""
-    scripts = str(Path(sys.executable).parent)
-    if scripts not in os.environ.get("PATH", "").split(os.pathsep):
-        os.environ["PATH"] = scripts + os.pathsep + os.environ.get("PATH", "")
-    import warnings
-    warnings.filterwarnings("ignore", message=".*not in session.*")   # nbgrader with SQLAlchemy 2
-    import nbgrader.api
-    global nbgrader_alembic_version
-    if nbgrader.api.get_alembic_version is not alembic_head:
-        nbgrader_alembic_version = nbgrader.api.get_alembic_version
-        nbgrader.api.get_alembic_version = alembic_head
-
-
-nbgrader_alembic_version = None
-"""nbgrader's own ``get_alembic_version`` (the subprocess), kept once replaced: tests compare the two."""
-
-
-def config(course: Path):
-    """The nbgrader configuration of a course folder, every path explicit."""
-    from traitlets.config import Config
-    course = Path(course).resolve()
-    c = Config()
-    c.CourseDirectory.root = str(course)
-    c.CourseDirectory.db_url = f"sqlite:///{course / 'gradebook.db'}"
-    c.Execute.timeout = CELL_TIMEOUT
-    c.Execute.interrupt_on_timeout = True
-    c.OverwriteCells.add_missing_cells = True
-    c.GenerateFeedback.preprocessors = ["nbgrader.preprocessors.GetGrades",
-                                        "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
-                                        "gamelib.grading.feedback.HideHiddenTests"]
-    return c
-
-
-CONFIG_FILE = '''\
-# nbgrader configuration of this course folder, written by `python -m gamelib.grading`.
-# Every path is absolute, so nbgrader run from any folder finds this course's gradebook.
-c = get_config()  # noqa: F821
-c.CourseDirectory.root = {root!r}
-c.CourseDirectory.db_url = {db!r}
-c.Execute.timeout = {timeout}
-c.Execute.interrupt_on_timeout = True
-c.OverwriteCells.add_missing_cells = True
-c.GenerateFeedback.preprocessors = ["nbgrader.preprocessors.GetGrades",
-                                    "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
-                                    "gamelib.grading.feedback.HideHiddenTests"]
-'''
-
-
-def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
-    """Make ``course`` an nbgrader course folder holding the current sources of ``names``."""
-    names = list(names or assignments(source))
-    for name in names:                                       # before anything is written
-        if not (Path(source) / name).is_dir():
-            raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
-    course = Path(course).resolve()
-    course.mkdir(parents=True, exist_ok=True)
-    (course / "nbgrader_config.py").write_text(CONFIG_FILE.format(
-        root=str(course), db=f"sqlite:///{course / 'gradebook.db'}", timeout=CELL_TIMEOUT))
-    for name in names:
-        src = Path(source) / name
-        dst = course / "source" / name
-        if dst.exists():
-            shutil.rmtree(dst)
-        shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-    return course
-
-
-def run_nbgrader(converter, course: Path, assignment: str, student: str | None = None, **settings) -> str:
-    """Run one of nbgrader's converters on ``course`` and return its log; raise WorkflowError if it
-    failed."""
-    _environment()
-    from nbgrader.coursedir import CourseDirectory
-    from nbgrader.utils import capture_log
-    cfg = config(course)
-    coursedir = CourseDirectory(config=cfg)
-    coursedir.assignment_id = assignment
-    if student is not None:
-        coursedir.student_id = student
-    app = converter(coursedir=coursedir, config=cfg)
-    for key, value in settings.items():
-        setattr(app, key, value)
-    result = capture_log(app)
-    if not result["success"]:
-        raise WorkflowError(f"nbgrader {converter.__name__} failed on {assignment}"
-                            f"{' for ' + student if student else ''}:\n{result.get('log', '')}\n"
-                            f"{result.get('error', '')}")
-    return result.get("log", "")
+def __getattr__(name):
+    """``nbgrader_alembic_version`` lives in :mod:`gamelib.grading.course` (set when nbgrader is first
+    configured); read through here for the names this module had before the split."""
+    if name == "nbgrader_alembic_version":
+        from . import course
+        return course.nbgrader_alembic_version
+    raise AttributeError(name)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -250,279 +133,8 @@ def validate(names=None, *, source: Path = SOURCE, release: Path = RELEASE) -> l
 
 
 # ---------------------------------------------------------------------------------------------------
-# Repairing what students hand in
-# ---------------------------------------------------------------------------------------------------
-
-class _Repair:
-    """A submission's cells matched with its student version's, by grade id (:func:`repair`)."""
-
-    def __init__(self, cells, release):
-        self.cells = cells
-        wanted = [c for c in release.cells if grade_id(c)]
-        self.order = [grade_id(c) for c in wanted]
-        self.by_id = dict(zip(self.order, wanted))
-        self.present = {grade_id(c) for c in cells if grade_id(c) in self.by_id}
-
-    def restore(self, cell, gid) -> None:
-        """Give ``cell`` the nbgrader metadata of the student version's cell ``gid``."""
-        model = self.by_id[gid]
-        cell.setdefault("metadata", {})["nbgrader"] = copy.deepcopy(model.metadata["nbgrader"])
-        for key in ("deletable", "editable"):
-            if key in model.metadata:
-                cell.metadata[key] = model.metadata[key]
-        self.present.add(gid)
-
-    def bounds(self, k: int) -> tuple[int, int]:
-        """The positions of the nearest recognised cells before and after the student version's k-th."""
-        where = {grade_id(c): i for i, c in enumerate(self.cells) if grade_id(c) in self.present}
-        lo = max((where[g] for g in self.order[:k] if g in where), default=-1)
-        hi = min((where[g] for g in self.order[k + 1:] if g in where), default=len(self.cells))
-        return lo, hi
-
-    def locked_by_text(self) -> list:
-        """Locked cells (prompts, tests) whose metadata was stripped, recognised by their unchanged text."""
-        restored = []
-        for cell in self.cells:
-            if grade_id(cell) is not None:
-                continue
-            for gid in self.order:
-                ref = self.by_id[gid]
-                if gid not in self.present and not is_answer(ref) and cell.cell_type == ref.cell_type \
-                        and cell.source.strip() == ref.source.strip():
-                    self.restore(cell, gid)
-                    restored.append(gid)
-                    break
-        return restored
-
-    def answers_by_position(self) -> list:
-        """Answer cells whose metadata was stripped: the first unmarked cell of the same type between the
-        neighbouring recognised cells."""
-        restored = []
-        for k, gid in enumerate(self.order):
-            if gid in self.present or not is_answer(self.by_id[gid]):
-                continue
-            lo, hi = self.bounds(k)
-            for i in range(lo + 1, max(hi, lo + 1)):
-                if grade_id(self.cells[i]) is None and self.cells[i].cell_type == self.by_id[gid].cell_type:
-                    self.restore(self.cells[i], gid)
-                    restored.append(gid)
-                    break
-        return restored
-
-    def put_back_deleted(self) -> list:
-        """Cells the student deleted, put back from the student version after their neighbour."""
-        ids, notes = {c.get("id") for c in self.cells}, []
-        for k, gid in enumerate(self.order):
-            if gid in self.present:
-                continue
-            lo, _ = self.bounds(k)
-            cell = copy.deepcopy(self.by_id[gid])
-            if cell.get("id") in ids:
-                cell["id"] = uuid.uuid4().hex[:8]
-            ids.add(cell.get("id"))
-            self.cells.insert(lo + 1, cell)
-            self.present.add(gid)
-            notes.append(f"cell {gid} was missing: put back from the student version")
-        return notes
-
-
-def repair(submitted, release) -> tuple:
-    """``(notebook, notes)``: a submission made whole against its student version ``release``.
-
-    * cells whose nbgrader metadata was stripped get it back: locked cells (prompts, tests) by their
-      unchanged text, answer cells by position, the first unmarked cell of the same type between the
-      neighbouring recognised cells;
-    * cells the student deleted (a test, an answer) are put back from the student version, after their
-      neighbour, so they are graded (a deleted answer is blank, a deleted test runs);
-    * an edited test cell needs nothing: the grader runs the course's own text of it.
-    ``notes`` says what was done, for the instructor.
-    """
-    nb = copy.deepcopy(submitted)
-    match = _Repair(nb.cells, release)
-    restored = match.locked_by_text() + match.answers_by_position()
-    notes = [f"nbgrader metadata restored on {len(restored)} cells ({', '.join(restored)})"] if restored else []
-    return nb, notes + match.put_back_deleted()
-
-
-# ---------------------------------------------------------------------------------------------------
-# The course folder: its secret, its lock, what happened to each submission
-# ---------------------------------------------------------------------------------------------------
-
-SECRET = "secret.key"
-"""The course secret (in the course folder, readable by its owner only): hidden cases are drawn from it
-(:mod:`gamelib.grading.context`), so they cannot be computed from anything in the repository."""
-LOCK = ".grading.lock"
-STATUS = "grading"
-"""``<course>/grading/<assignment>.json``: each student's last grading, graded or not and why."""
-
-
-def course_secret(course: Path) -> bytes:
-    """The course's secret, made (32 random bytes, mode 0600) the first time it is asked for."""
-    path = Path(course) / SECRET
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(os.urandom(32).hex() + "\n")
-    text = path.read_text().strip()
-    if len(text) < 32:
-        raise WorkflowError(f"{path} does not hold a course secret (delete it to make a new one; hidden cases "
-                            "then change)")
-    return text.encode()
-
-
-@contextmanager
-def course_lock(course: Path, step: str, wait: bool = True):
-    """Hold the course folder for one step: a second grading run on the same course waits (saying
-    for whom) or, with ``wait=False``, stops with a message.  The lock goes with the process, so a
-    crashed run never leaves it behind."""
-    import fcntl
-    course = Path(course)
-    course.mkdir(parents=True, exist_ok=True)
-    f = open(course / LOCK, "a+")
-    try:
-        try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            f.seek(0)
-            holder = f.read().strip() or "another process"
-            if not wait:
-                raise WorkflowError(f"{course} is being graded by {holder}; run this step again when it is done")
-            print(f"waiting: {course} is being graded by {holder} ...", file=sys.stderr, flush=True)
-            fcntl.flock(f, fcntl.LOCK_EX)
-        f.seek(0)
-        f.truncate()
-        f.write(f"'{step}' (pid {os.getpid()}, since {time.strftime('%H:%M:%S')})")
-        f.flush()
-        yield
-    finally:
-        f.close()
-
-
-class Status(NamedTuple):
-    """What happened to one student's submission of an assignment: ``status`` 'graded', 'not graded'
-    or 'no submission', ``reason`` (one line: why it was not graded, or what the instructor should
-    know), the ``files`` it came from, ``score`` and ``max_score``, ``seconds``, ``isolated``."""
-
-    student: str
-    status: str
-    reason: str = ""
-    files: tuple = ()
-    score: float | None = None
-    max_score: float | None = None
-    seconds: float = 0.0
-    isolated: bool | None = None
-    notes: tuple = ()
-    uids: tuple = ()
-
-    def line(self) -> str:
-        if self.status == "graded":
-            tail = f" ({self.reason})" if self.reason else ""
-            return f"{self.student}: {self.score:g} / {self.max_score:g}{tail}"
-        return f"{self.student}: NOT GRADED: {self.reason}"
-
-
-def _status_path(course: Path, assignment: str) -> Path:
-    return Path(course) / STATUS / f"{assignment}.json"
-
-
-def statuses(course: Path, assignment: str) -> dict:
-    """``{student: Status}`` of the last gradings of ``assignment`` in ``course``."""
-    import json
-    path = _status_path(course, assignment)
-    if not path.exists():
-        return {}
-    raw = json.loads(path.read_text())
-    return {k: Status(**{**v, "files": tuple(v.get("files", ())), "notes": tuple(v.get("notes", ())),
-                         "uids": tuple(v.get("uids", ()))}) for k, v in raw.items()}
-
-
-def _save_statuses(course: Path, assignment: str, table: dict) -> None:
-    import json
-    path = _status_path(course, assignment)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({k: v._asdict() for k, v in sorted(table.items())}, indent=1, ensure_ascii=False))
-    os.replace(tmp, path)
-
-
-# ---------------------------------------------------------------------------------------------------
-# Finding the submissions
-# ---------------------------------------------------------------------------------------------------
-
-def student_id(name: str) -> str:
-    """A student id from a file or folder name: accents dropped (``zoë`` -> ``zoe``), anything but
-    letters, digits and ``_.@-`` made ``_``; '' when nothing usable is left."""
-    import unicodedata
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^A-Za-z0-9_.@-]+", "_", ascii_name).strip("_.")
-
-
-class Submission(NamedTuple):
-    """A student's files of one assignment (``{notebook name: path}``), or the ``problem`` that keeps
-    them from being graded (an unusable name, an id two files share)."""
-
-    student: str
-    files: dict
-    problem: str = ""
-
-
-def find_submissions(folder: Path, assignment: str, names: list[str]) -> list[Submission]:
-    """The submissions in ``folder``, laid out as ``<student>.ipynb`` (a one-notebook assignment),
-    ``<student>/<notebook>.ipynb`` or nbgrader's ``<student>/<assignment>/<notebook>.ipynb``.  A name
-    that gives no usable id, or two names that give the same id (``jo smith`` and ``jo_smith``), are
-    per-student problems naming the files, never a silent merge or a stopped batch."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise WorkflowError(f"no folder of submissions at {folder}")
-    found: dict = {}
-    unusable = []
-    for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
-            continue
-        books = {}
-        if entry.is_file() and entry.suffix == ".ipynb":
-            if len(names) != 1:
-                raise WorkflowError(f"{entry}: {assignment} has several notebooks ({', '.join(names)}); "
-                                    "put each student's notebooks in a folder named after the student")
-            books, stem = {names[0]: entry}, entry.stem
-        elif entry.is_dir():
-            inner = entry / assignment if (entry / assignment).is_dir() else entry
-            books, stem = {p.stem: p for p in notebooks(inner) if p.stem in names}, entry.name
-        if not books:
-            continue
-        sid = student_id(stem)
-        if not sid:
-            unusable.append(Submission(f"?{entry.name}", books, f"{entry.name!r} gives no usable student id "
-                                       "(it needs a letter or digit): rename it"))
-            continue
-        found.setdefault(sid, []).append((entry, books))
-    out = []
-    for sid, entries in found.items():
-        if len(entries) > 1:
-            files = " and ".join(repr(e.name) for e, _ in entries)
-            out.append(Submission(sid, {}, f"{files} both give the student id {sid!r}: rename one (neither "
-                                  "was graded)"))
-        else:
-            out.append(Submission(sid, entries[0][1]))
-    if not out and not unusable:
-        raise WorkflowError(f"no submissions of {assignment} in {folder} (expected <student>.ipynb or "
-                            f"<student>/{'|'.join(n + '.ipynb' for n in names)})")
-    return sorted(out + unusable)
-
-
-# ---------------------------------------------------------------------------------------------------
 # autograde
 # ---------------------------------------------------------------------------------------------------
-
-class Grade(NamedTuple):
-    student: str
-    assignment: str
-    notebook: str
-    cell: str
-    score: float
-    max_score: float
-
 
 def runtime_for(assignment: str, source: Path = SOURCE, into: Path | None = None) -> Path:
     """The student runtime of ``assignment`` (:mod:`gamelib.grading.runtime`), built in ``into``."""
@@ -540,11 +152,11 @@ def runtime_for(assignment: str, source: Path = SOURCE, into: Path | None = None
 
 class _Job(NamedTuple):
     student: str
-    notebooks: dict            # {name: (repaired submission, source notebook)}
+    notebooks: dict            # {name: (sanitized submission, source notebook)}
 
 
 def _grade_job(job: _Job, runtime: Path, secret: bytes, assignment: str, wall: float):
-    """Grade one student's notebooks (in a grading process of the pool, or in this one)."""
+    """Grade one student's notebooks (in a grading process of its own)."""
     from .executor import grade_notebook
     out = {}
     try:
@@ -556,82 +168,75 @@ def _grade_job(job: _Job, runtime: Path, secret: bytes, assignment: str, wall: f
     return job.student, out, ""
 
 
-def _read_submission(sub: Submission, course: Path, assignment: str, source: Path):
-    """``(notebooks {name: (repaired, source)}, notes)`` or raises WorkflowError saying why not."""
-    import nbformat
-    books, notes = {}, []
-    for name, path in sub.files.items():
-        try:
-            nb = nbformat.read(str(path), as_version=4)
-        except Exception as e:                               # noqa: BLE001 -- whatever the file is
-            raise WorkflowError(f"{Path(path).name} is not a readable notebook ({type(e).__name__})") from None
-        release = nbformat.read(str(course / "release" / assignment / f"{name}.ipynb"), as_version=4)
-        try:
-            fixed, done = repair(nb, release)
-        except Exception as e:                               # noqa: BLE001
-            raise WorkflowError(f"{Path(path).name} could not be matched with the student version "
-                                f"({type(e).__name__})") from None
-        notes += [f"{name}: {n}" for n in done]
-        books[name] = (fixed, nbformat.read(str(Path(source) / assignment / f"{name}.ipynb"), as_version=4))
-    return books, notes
+JOB_SLACK = 60.0
+"""Seconds a grading process may run past its submission's wall-clock budget before it is killed (a
+backstop: the budget itself is kept by the executor)."""
 
 
-def _write_atomic(path: Path, nb) -> None:
-    import nbformat
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    nbformat.write(nb, str(tmp))
-    os.replace(tmp, path)
+def _in_child(conn, job, args):
+    """A grading process: grade ``job`` and send the result back."""
+    try:
+        result = _grade_job(job, **args)
+    except BaseException as e:                               # noqa: BLE001 -- said, never a hang
+        result = (job.student, None, f"the grader failed on it ({type(e).__name__}: {str(e)[:200]})")
+    try:
+        conn.send(result)
+    except Exception as e:                                   # noqa: BLE001 -- an unpicklable result
+        conn.send((job.student, None, f"the grader could not send its result ({type(e).__name__})"))
+    conn.close()
 
 
-def _record(course: Path, assignment: str, student: str, books: dict, graded: dict) -> tuple[float, float]:
-    """Write a graded submission: its copy in ``submitted/``, the graded copy in ``autograded/`` (with
-    the course's test cells and every output, as nbgrader's), and its grades in the gradebook (as
-    nbgrader's SaveAutoGrades: auto scores, "No response." on untouched answers).  Returns (score,
-    max score)."""
-    from nbgrader.api import Gradebook
-    from nbgrader.utils import compute_checksum, is_grade, is_solution, is_task
-    score = top = 0.0
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
-        gb.update_or_create_student(student)
-        gb.update_or_create_submission(assignment, student)
-        for name, g in graded.items():
-            _write_atomic(course / "submitted" / student / assignment / f"{name}.ipynb", books[name][0])
-            _write_atomic(course / "autograded" / student / assignment / f"{name}.ipynb", g.notebook)
-            for cell in g.notebook.cells:
-                gid = grade_id(cell)
-                if gid is None:
-                    continue
-                if is_grade(cell) and gid in g.scores:
-                    grade = gb.find_grade(gid, name, assignment, student)
-                    grade.auto_score = g.scores[gid][0]
-                    grade.needs_manual_grade = grade.manual_score is not None or grade.auto_score is None
-                    score += g.scores[gid][0]
-                    top += g.scores[gid][1]
-                if (is_solution(cell) or is_task(cell)):
-                    try:
-                        comment = gb.find_comment(gid, name, assignment, student)
-                    except Exception:                        # noqa: BLE001 -- a cell nbgrader does not know
-                        continue
-                    unchanged = cell.metadata.get("nbgrader", {}).get("checksum") == compute_checksum(cell)
-                    comment.auto_comment = "No response." if unchanged and not is_task(cell) else None
-        gb.db.commit()
-    return score, top
+def run_jobs(jobs_list: list, jobs: int, args: dict, limit: float):
+    """Grade each of ``jobs_list`` in a process of its own, ``jobs`` at a time, yielding ``(student,
+    graded or None, problem)`` as each ends.  A process still running ``limit`` seconds after it started
+    is killed (its sandboxes die with it) and its student is 'not graded', saying so: nothing a
+    submission does can hold the batch."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+    ctx = multiprocessing.get_context("fork")
+    waiting = list(jobs_list)
+    running: dict = {}                       # connection -> (process, job, started)
+    while waiting or running:
+        while waiting and len(running) < jobs:
+            job = waiting.pop(0)
+            mine, theirs = ctx.Pipe(duplex=False)
+            process = ctx.Process(target=_in_child, args=(theirs, job, args), daemon=True)
+            process.start()
+            theirs.close()
+            running[mine] = (process, job, time.monotonic())
+        soonest = min(started + limit for _, _, started in running.values())
+        for conn in wait(list(running), timeout=max(0.0, soonest - time.monotonic())):
+            process, job, _ = running.pop(conn)
+            try:
+                result = conn.recv()
+            except (EOFError, OSError):
+                result = (job.student, None, f"its grading process ended without a result (exit code "
+                                             f"{process.exitcode})")
+            conn.close()
+            process.join(10)
+            yield result
+        for conn, (process, job, started) in list(running.items()):
+            if time.monotonic() >= started + limit:
+                process.kill()
+                process.join(10)
+                running.pop(conn)
+                conn.close()
+                yield job.student, None, f"its grading took more than {limit:g} s and was stopped"
 
 
 def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE,
               jobs: int = 1, wall: float | None = None, wait: bool = True, _generated: bool = False) -> dict:
     """Grade every submission of ``assignment`` in ``submissions`` inside the course folder ``course``
-    (made if needed; its gradebook keeps the grades).  Returns ``{student: Status}``.
+    (made if needed, private to its owner; its gradebook keeps the grades).  Returns ``{student:
+    Status}``; :data:`last_accounting` then says what became of every file of the folder.
 
-    Each submission runs in a sandbox of its own (:mod:`gamelib.grading.isolation`), ``jobs`` at a
-    time; its test cells run here (:mod:`gamelib.grading.executor`), on hidden cases drawn from the
-    course secret.  One run at a time holds the course folder.  A submission that cannot be graded
-    (an unreadable file, a name that gives no id, two files giving one id, a grader failure) is a
-    'not graded' status saying why, and leaves an earlier submission of the same student, and its
-    grade, as they were."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    Each submission is graded in a process of its own, ``jobs`` at a time, its code in a sandbox of its
+    own (:mod:`gamelib.grading.isolation`) and its test cells in the grading process
+    (:mod:`gamelib.grading.executor`), on hidden cases drawn from the course secret.  One run at a time
+    holds the course folder.  A submission that cannot be graded (an unreadable file, a name that gives
+    no id, two files giving one id, a grader failure, a grading that overran its time) is a 'not
+    graded' status saying why, and leaves an earlier submission of the same student, and its grade, as
+    they were; nothing of one submission changes another's grade."""
     from nbgrader.converters import GenerateAssignment
     from .executor import NOTEBOOK_WALL
     from .isolation import NOT_ISOLATED, isolation_status
@@ -642,6 +247,8 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
         raise WorkflowError(f"no assignment {assignment!r} in {source} (there: {', '.join(assignments(source))})")
     if not Path(submissions).is_dir():
         raise WorkflowError(f"no folder of submissions at {submissions}")
+    from .isolation import check_jobs
+    check_jobs(jobs)
     course = Path(course).resolve()
     with course_lock(course, f"autograde {assignment}", wait):
         if not _generated:
@@ -654,138 +261,114 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
         names = [p.stem for p in notebooks(course / "release" / assignment)]
         found = find_submissions(Path(submissions), assignment, names)
         table = statuses(course, assignment)
-        report, jobs_list = {}, []
-        for sub in found:
-            files = tuple(str(p) for p in sub.files.values())
-            if sub.problem:
-                report[sub.student] = Status(sub.student, "not graded", sub.problem, files)
-                continue
-            try:
-                books, notes = _read_submission(sub, course, assignment, source)
-            except WorkflowError as e:
-                report[sub.student] = Status(sub.student, "not graded", str(e), files)
-                continue
-            jobs_list.append((_Job(sub.student, books), files, notes))
-        runtime = runtime_for(assignment, source)
+        report: dict = {}
         try:
-            args = dict(runtime=runtime, secret=secret, assignment=assignment, wall=wall)
-            if jobs == 1 or len(jobs_list) <= 1:
-                results = (_grade_job(job, **args) for job, _, _ in jobs_list)
-                results = _record_all(course, assignment, jobs_list, results, report, status)
-            else:
-                with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-                    futures = [pool.submit(_grade_job, job, **args) for job, _, _ in jobs_list]
-                    results = _record_all(course, assignment, jobs_list, (f.result() for f in futures), report,
-                                          status)
+            jobs_list = _prepare_jobs(found, course, assignment, source, report)
+            runtime = runtime_for(assignment, source)
+            try:
+                args = dict(runtime=runtime, secret=secret, assignment=assignment, wall=wall)
+                limit = wall * max(len(names), 1) + JOB_SLACK
+                by_student = {job.student: (job, files, notes) for job, files, notes in jobs_list}
+                for student, graded, problem in run_jobs([j for j, _, _ in jobs_list], jobs, args, limit):
+                    _record_one(course, assignment, by_student[student], graded, problem, report)
+            finally:
+                shutil.rmtree(runtime, ignore_errors=True)
         finally:
-            shutil.rmtree(runtime, ignore_errors=True)
-        for student, st in report.items():
-            if st.status != "graded" and student in table and table[student].status == "graded":
-                old = table[student]
-                report[student] = st._replace(reason=f"{st.reason}; the earlier submission's grade "
-                                              f"({old.score:g} / {old.max_score:g}) is kept")
-                table[student] = old._replace(reason=f"kept: a later submission was not graded ({st.reason})")
-            else:
-                table[student] = st
-        _save_statuses(course, assignment, table)
-    return report
-
-
-def _record_all(course, assignment, jobs_list, results, report, status):
-    by_student = {job.student: (job, files, notes) for job, files, notes in jobs_list}
-    for student, graded, problem in results:
-        job, files, notes = by_student[student]
-        if graded is None:
-            report[student] = Status(student, "not graded", problem, files)
-            continue
-        score, top = _record(course, assignment, student, job.notebooks, graded)
-        extra = [n for g in graded.values() for n in g.notes]
-        isolated = all(g.isolated for g in graded.values())
-        reason = "; ".join(notes + extra + ([] if isolated else ["NOT ISOLATED"]))
-        report[student] = Status(student, "graded", reason, files, score, top,
-                                 round(sum(g.seconds for g in graded.values()), 2), isolated,
-                                 tuple(notes + extra), tuple(sorted({u for g in graded.values() for u in g.uids})))
-    return report
-
-
-def grades(course: Path = DEFAULT_COURSE, assignment: str | None = None) -> list[Grade]:
-    """Every graded cell of every autograded submission in ``course``'s gradebook."""
-    _environment()
-    from nbgrader.api import Gradebook
-    course = Path(course).resolve()
-    db = course / "gradebook.db"
-    if not db.exists():
-        raise WorkflowError(f"{course} has no gradebook.db: autograde there first")
-    out = []
-    with Gradebook(f"sqlite:///{db}") as gb:
-        for a in gb.assignments:
-            if assignment is not None and a.name != assignment:
-                continue
-            for submission in gb.assignment_submissions(a.name):
-                for nb in submission.notebooks:
-                    for g in nb.grades:
-                        out.append(Grade(submission.student.id, a.name, nb.name, g.name,
-                                         float(g.score), float(g.max_score)))
-    return out
-
-
-EXPORT_FIELDS = ("assignment", "student_id", "score", "max_score", "status", "note")
-
-
-def export(course: Path = DEFAULT_COURSE, out: Path | None = None) -> tuple[Path, Path]:
-    """Write the grades as CSV: one row per student and assignment to ``out`` (default
-    ``<course>/grades.csv``) and one per test cell next to it (``grades_by_cell.csv``).  Every row has a
-    ``status``: 'graded', 'not graded: <why>' or 'no submission', and a student who was not graded has
-    no score (an empty cell, never 0), so a learning system importing the file cannot read a failure as
-    a zero."""
-    _environment()
-    from nbgrader.api import Gradebook
-    course = Path(course).resolve()
-    out = Path(out) if out is not None else course / "grades.csv"
-    rows = grades(course)                                     # also checks the gradebook exists
-    with course_lock(course, "export"):
-        with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
-            names = [a.name for a in gb.assignments]
-            max_scores = {a.name: float(a.max_score) for a in gb.assignments}
-            students = sorted(s.id for s in gb.students)
-        totals: dict = {}
-        for g in rows:
-            t = totals.setdefault((g.assignment, g.student), [0.0, 0.0])
-            t[0] += g.score
-            t[1] += g.max_score
-        table = {a: statuses(course, a) for a in names}
-        everyone = sorted(set(students) | {s for a in names for s in table[a] if not s.startswith("?")})
-        lines, by_cell = [], []
-        for a in names:
-            for student in everyone:
-                st = table[a].get(student)
-                if st is not None and st.status != "graded":
-                    lines.append((a, student, "", max_scores[a], f"not graded: {st.reason}", ""))
-                elif (a, student) in totals:
-                    note = st.reason if st is not None else ""
-                    lines.append((a, student, _num(totals[a, student][0]), _num(totals[a, student][1]), "graded",
-                                  note))
+            for student, st in report.items():
+                if st.status != "graded" and student in table and table[student].status == "graded":
+                    old = table[student]
+                    report[student] = st._replace(reason=f"{st.reason}; the earlier submission's grade "
+                                                  f"({old.score:g} / {old.max_score:g}) is kept")
+                    table[student] = old._replace(reason=f"kept: a later submission was not graded ({st.reason})")
                 else:
-                    lines.append((a, student, "", max_scores[a], "no submission", ""))
-        graded_now = {(a, s) for a, s, *_ , status, _ in lines if status == "graded"}
-        for g in rows:
-            if (g.assignment, g.student) in graded_now:
-                by_cell.append((g.student, g.assignment, g.notebook, g.cell, _num(g.score), _num(g.max_score),
-                                "graded"))
-        with open(out, "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(EXPORT_FIELDS)
-            w.writerows(lines)
-        by_cell_path = out.with_name(out.stem + "_by_cell.csv")
-        with open(by_cell_path, "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(Grade._fields + ("status",))
-            w.writerows(by_cell)
-    return out, by_cell_path
+                    table[student] = st
+            save_statuses(course, assignment, table)
+            global last_accounting
+            last_accounting = Accounting(found.files, report, found.ignored)
+    return report
 
 
-def _num(x: float):
-    return int(x) if float(x).is_integer() else round(float(x), 4)
+class Accounting(NamedTuple):
+    """What became of every file of a submissions folder in the last :func:`autograde`: ``files`` in
+    all, the ``report`` ({student: Status}, each naming its files) and the ``ignored`` files with why."""
+
+    files: int
+    report: dict
+    ignored: list
+
+    def counts(self) -> tuple[int, int, int]:
+        """(files graded, files not graded, files ignored)."""
+        graded = sum(len(st.files) for st in self.report.values() if st.status == "graded")
+        not_graded = sum(max(len(st.files), 1) for st in self.report.values() if st.status != "graded")
+        return graded, not_graded, len(self.ignored)
+
+    def line(self) -> str:
+        graded, not_graded, ignored = self.counts()
+        return f"{self.files} files, {graded} graded, {not_graded} not graded, {ignored} ignored"
+
+
+last_accounting: Accounting | None = None
+"""What the last :func:`autograde` of this process did with every file (the command line prints it)."""
+
+
+def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, report: dict) -> list:
+    """``[(job, files, notes)]`` for every submission that can be read; the others go into ``report``."""
+    import nbformat
+    jobs_list = []
+    for sub in found.submissions:
+        files = tuple(str(p) for p in sub.files.values())
+        if sub.problem:
+            report[sub.student] = Status(sub.student, "not graded", sub.problem, files, late=sub.late)
+            continue
+        books, notes = {}, list(sub.notes)
+        try:
+            for name, path in sub.files.items():
+                release = nbformat.read(str(course / "release" / assignment / f"{name}.ipynb"), as_version=4)
+                nb, done = read_submission(path, release)
+                notes += [f"{name}: {n}" for n in done]
+                src = nbformat.read(str(Path(source) / assignment / f"{name}.ipynb"), as_version=4)
+                books[name] = (nb, src, carried_files(Path(path).parent, _submitted_at(path)))
+        except WorkflowError as e:
+            report[sub.student] = Status(sub.student, "not graded", str(e), files, late=sub.late)
+            continue
+        jobs_list.append((_Job(sub.student, {k: v[:2] for k, v in books.items()}), files,
+                          (notes, sub.late, {k: v[2] for k, v in books.items()})))
+    return jobs_list
+
+
+def _submitted_at(path):
+    from datetime import datetime, timezone
+    try:
+        return datetime.fromtimestamp(Path(path).stat().st_mtime, timezone.utc)
+    except OSError:
+        return None
+
+
+def _record_one(course, assignment, entry, graded, problem, report) -> None:
+    """Record one graded submission (or why it was not graded) in the gradebook and ``report``; any
+    failure is that student's alone."""
+    job, files, (notes, late, carried) = entry
+    student = job.student
+    if graded is None:
+        report[student] = Status(student, "not graded", problem, files, late=late)
+        return
+    try:
+        score, top, dropped = 0.0, 0.0, []
+        for name in graded:
+            s, t, d = record(course, assignment, student, {name: job.notebooks[name]}, {name: graded[name]},
+                             carried[name])
+            score, top, dropped = score + s, top + t, dropped + d
+    except Exception as e:                                       # noqa: BLE001 -- that student's alone
+        report[student] = Status(student, "not graded", f"it could not be recorded ({type(e).__name__}: "
+                                 f"{str(e)[:200]})", files, late=late)
+        return
+    extra = [n for g in graded.values() for n in g.notes]
+    isolated = all(g.isolated for g in graded.values())
+    said = list(notes) + extra + dropped + ([late] if late else [])
+    reason = "; ".join(said + ([] if isolated else ["NOT ISOLATED"]))
+    report[student] = Status(student, "graded", reason, files, round(score, 4), top,
+                             round(sum(g.seconds for g in graded.values()), 2), isolated, tuple(said),
+                             tuple(sorted({u for g in graded.values() for u in g.uids})), late)
 
 
 def hidden_lines(source: Path = SOURCE, names=None) -> set:

@@ -58,7 +58,12 @@ def reference():
 def test_student_ids_from_file_names():
     assert w.student_id("zoë") == "zoe"
     assert w.student_id("jo smith") == w.student_id("jo_smith") == "jo_smith"
-    assert w.student_id("___") == "" and w.student_id("日本") == ""
+    assert w.student_id("___") == ""
+    assert w.student_id("José García") == w.student_id("jose_garcia") == w.student_id("JOSE GARCIA") == "jose_garcia"
+    chinese = w.student_id("李雷")                          # no ASCII spelling: a short hash of the name, stable
+    assert chinese.startswith("student-") and len(chinese) == len("student-") + 8
+    assert chinese == w.student_id("李雷") != w.student_id("韩梅梅")
+    assert w.student_id("Zoë 李").startswith("zoe-")
 
 
 def test_colliding_ids_and_unusable_names_are_per_student_problems(tmp_path, reference, capsys):

@@ -1,0 +1,384 @@
+"""The course folder: nbgrader's configuration of it, its secret, its lock, and what happened to each
+submission.
+
+A course folder (``exercises/course/`` by default, or ``--course DIR``) is an ordinary nbgrader course
+folder that the kit's steps (:mod:`gamelib.grading.workflow`) fill:
+
+* **private**: made readable by its owner only (0700) when the kit creates it, because it holds the
+  solutions (``source/``), every student's work and the gradebook; an existing folder that others can
+  read is named in a warning (:func:`private_folder`);
+* **configured twice over**: the kit's own settings (every path absolute, the cell time limit, the
+  feedback preprocessors, sanitized HTML) live in ``gamelib_config.py``, rewritten by every step; the
+  instructor's ``nbgrader_config.py`` (``course_id``, ``Exchange.root`` ...) is theirs and kept: the kit
+  only makes sure it loads ``gamelib_config.py`` first (:func:`write_config`);
+* **one step at a time**: :func:`course_lock` holds the folder for one step; a second one waits, saying
+  who holds it, since when, and whether that process is stopped;
+* **a secret**: ``secret.key`` (0600), from which every hidden case is drawn (:func:`course_secret`);
+* **a record**: ``grading/<assignment>.json`` keeps each student's last grading, graded or not and why
+  (:class:`Status`, :func:`statuses`).
+
+nbgrader itself is run in-process here (:func:`run_nbgrader`), configured by :func:`config` with every
+path explicit, so that no step depends on the folder it was started from.
+"""
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NamedTuple
+
+REPO = Path(__file__).resolve().parents[2]
+"""The checkout gamelib runs from (an editable install): ``exercises/`` and ``tests/`` live here."""
+EXERCISES_FOLDER = REPO / "exercises"
+SOURCE = EXERCISES_FOLDER / "source"
+RELEASE = EXERCISES_FOLDER / "release"
+DEFAULT_COURSE = EXERCISES_FOLDER / "course"
+CELL_TIMEOUT = 300
+"""Seconds a cell may run during validation (nbgrader's default is 30)."""
+
+
+class WorkflowError(RuntimeError):
+    """A step could not be done; the message says why (nbgrader's log included)."""
+
+
+def assignments(source: Path = SOURCE) -> list[str]:
+    """The assignments: the folders of ``source``, in order."""
+    return sorted(p.name for p in Path(source).iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def notebooks(folder: Path) -> list[Path]:
+    return sorted(p for p in Path(folder).glob("*.ipynb") if not p.name.startswith("."))
+
+
+# ---------------------------------------------------------------------------------------------------
+# nbgrader, configured once, run in-process
+# ---------------------------------------------------------------------------------------------------
+
+def alembic_head() -> str:
+    """The gradebook schema's version, read in-process from nbgrader's migration scripts: what
+    ``nbgrader.api.get_alembic_version`` finds by running ``alembic heads`` as a program (seconds of
+    start-up for every new gradebook, and a FileNotFoundError when the venv is not on PATH)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+    from nbgrader.dbutil import ALEMBIC_DIR
+    cfg = Config()
+    cfg.set_main_option("script_location", ALEMBIC_DIR)
+    return ScriptDirectory.from_config(cfg).get_current_head()
+
+
+nbgrader_alembic_version = None
+"""nbgrader's own ``get_alembic_version`` (the subprocess), kept once replaced: tests compare the two."""
+
+
+def _environment():
+    """nbgrader runs ``alembic`` as a program: put this Python's scripts on PATH (for nbgrader run by
+    hand) and answer its one question in-process instead."""
+    scripts = str(Path(sys.executable).parent)
+    if scripts not in os.environ.get("PATH", "").split(os.pathsep):
+        os.environ["PATH"] = scripts + os.pathsep + os.environ.get("PATH", "")
+    import warnings
+    warnings.filterwarnings("ignore", message=".*not in session.*")   # nbgrader with SQLAlchemy 2
+    import nbgrader.api
+    global nbgrader_alembic_version
+    if nbgrader.api.get_alembic_version is not alembic_head:
+        nbgrader_alembic_version = nbgrader.api.get_alembic_version
+        nbgrader.api.get_alembic_version = alembic_head
+
+
+FEEDBACK_PREPROCESSORS = ["nbgrader.preprocessors.GetGrades",
+                          "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
+                          "gamelib.grading.feedback.HideHiddenTests"]
+
+
+def config(course: Path):
+    """The nbgrader configuration of a course folder, every path explicit (what ``gamelib_config.py``
+    says, for the steps run in-process)."""
+    from traitlets.config import Config
+    course = Path(course).resolve()
+    c = Config()
+    c.CourseDirectory.root = str(course)
+    c.CourseDirectory.db_url = f"sqlite:///{course / 'gradebook.db'}"
+    c.Execute.timeout = CELL_TIMEOUT
+    c.Execute.interrupt_on_timeout = True
+    c.OverwriteCells.add_missing_cells = True
+    c.GenerateFeedback.preprocessors = list(FEEDBACK_PREPROCESSORS)
+    c.HTMLExporter.sanitize_html = True
+    return c
+
+
+KIT_CONFIG = "gamelib_config.py"
+KIT_CONFIG_TEXT = '''\
+# The kit's nbgrader settings for this course folder, rewritten by every `python -m gamelib.grading` step:
+# put yours in nbgrader_config.py, which loads this file first.  Every path is absolute, so nbgrader run
+# from any folder finds this course's gradebook.
+c = get_config()  # noqa: F821
+c.CourseDirectory.root = {root!r}
+c.CourseDirectory.db_url = {db!r}
+c.Execute.timeout = {timeout}
+c.Execute.interrupt_on_timeout = True
+c.OverwriteCells.add_missing_cells = True
+c.GenerateFeedback.preprocessors = {preprocessors!r}
+# A submission is data: markdown and outputs shown to the instructor (Formgrader) or in feedback are
+# sanitized (the kit also stores submissions sanitized: gamelib/grading/submissions.py).
+c.HTMLExporter.sanitize_html = True
+'''
+LOAD_LINE = f'load_subconfig("{KIT_CONFIG}")  # noqa: F821 -- the kit\'s settings (gamelib.grading); keep this line'
+INSTRUCTOR_CONFIG_TEXT = f'''\
+# nbgrader configuration of this course folder.  The kit's settings are in {KIT_CONFIG} (rewritten by
+# `python -m gamelib.grading`); this file is yours: settings below are kept, and override the kit's.
+c = get_config()  # noqa: F821
+{LOAD_LINE}
+# c.CourseDirectory.course_id = "cs101"
+# c.Exchange.root = "/srv/nbgrader/exchange"
+'''
+
+
+def write_config(course: Path) -> list[str]:
+    """Write the kit's settings (``gamelib_config.py``) and make sure the instructor's
+    ``nbgrader_config.py`` loads them, keeping every line of it.  Returns what was done to the
+    instructor's file, for the step to say."""
+    course = Path(course).resolve()
+    (course / KIT_CONFIG).write_text(KIT_CONFIG_TEXT.format(
+        root=str(course), db=f"sqlite:///{course / 'gradebook.db'}", timeout=CELL_TIMEOUT,
+        preprocessors=FEEDBACK_PREPROCESSORS))
+    mine = course / "nbgrader_config.py"
+    if not mine.exists():
+        mine.write_text(INSTRUCTOR_CONFIG_TEXT)
+        return []
+    text = mine.read_text()
+    if KIT_CONFIG in text:
+        return []
+    lines = text.splitlines()
+    at = next((i + 1 for i, line in enumerate(lines) if line.replace(" ", "").startswith("c=get_config()")), 0)
+    lines[at:at] = [LOAD_LINE] if at else ["c = get_config()  # noqa: F821", LOAD_LINE]
+    mine.write_text("\n".join(lines) + "\n")
+    return [f"{mine}: added the line that loads the kit's settings ({KIT_CONFIG}); your settings are kept"]
+
+
+def private_folder(folder: Path) -> str:
+    """Make ``folder`` (and its parents that do not exist yet) as a folder only its owner can read
+    (0700); returns a warning when an existing folder can be read or entered by others, '' otherwise."""
+    folder = Path(folder)
+    if not folder.exists():
+        folder.mkdir(parents=True, mode=0o700)
+        os.chmod(folder, 0o700)                     # whatever the umask
+        return ""
+    mode = stat.S_IMODE(folder.stat().st_mode)
+    if mode & 0o077:
+        return (f"{folder} can be read by other users of this machine (mode {mode:o}); it holds the solutions "
+                f"and every student's work: chmod 700 {folder}")
+    return ""
+
+
+def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
+    """Make ``course`` an nbgrader course folder holding the current sources of ``names`` (made private
+    if it is new; see :func:`private_folder`)."""
+    import shutil
+    names = list(names or assignments(source))
+    for name in names:                                       # before anything is written
+        if not (Path(source) / name).is_dir():
+            raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
+    course = Path(course).resolve()
+    warning = private_folder(course)
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr, flush=True)
+    for note in write_config(course):
+        print(note, file=sys.stderr, flush=True)
+    for name in names:
+        src = Path(source) / name
+        dst = course / "source" / name
+        if dst.exists():
+            shutil.rmtree(dst)
+        shutil.copytree(src, dst, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    return course
+
+
+def run_nbgrader(converter, course: Path, assignment: str, student: str | None = None, **settings) -> str:
+    """Run one of nbgrader's converters on ``course`` and return its log; raise WorkflowError if it
+    failed."""
+    _environment()
+    from nbgrader.coursedir import CourseDirectory
+    from nbgrader.utils import capture_log
+    cfg = config(course)
+    coursedir = CourseDirectory(config=cfg)
+    coursedir.assignment_id = assignment
+    if student is not None:
+        coursedir.student_id = student
+    app = converter(coursedir=coursedir, config=cfg)
+    for key, value in settings.items():
+        setattr(app, key, value)
+    result = capture_log(app)
+    if not result["success"]:
+        raise WorkflowError(f"nbgrader {converter.__name__} failed on {assignment}"
+                            f"{' for ' + student if student else ''}:\n{result.get('log', '')}\n"
+                            f"{result.get('error', '')}")
+    return result.get("log", "")
+
+
+# ---------------------------------------------------------------------------------------------------
+# The secret and the lock
+# ---------------------------------------------------------------------------------------------------
+
+SECRET = "secret.key"
+"""The course secret (in the course folder, readable by its owner only): hidden cases are drawn from it
+(:mod:`gamelib.grading.context`), so they cannot be computed from anything in the repository."""
+LOCK = ".grading.lock"
+STATUS = "grading"
+"""``<course>/grading/<assignment>.json``: each student's last grading, graded or not and why."""
+
+
+def course_secret(course: Path) -> bytes:
+    """The course's secret, made (32 random bytes, mode 0600) the first time it is asked for."""
+    path = Path(course) / SECRET
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(os.urandom(32).hex() + "\n")
+    text = path.read_text().strip()
+    if len(text) < 32:
+        raise WorkflowError(f"{path} does not hold a course secret (delete it to make a new one; hidden cases "
+                            "then change)")
+    return text.encode()
+
+
+def lock_holder(text: str, now: float | None = None) -> str:
+    """Who holds the course lock, from what its holder wrote in the lock file: the step, its pid, for
+    how long, and whether that process is stopped (a stopped process holds the lock for ever)."""
+    try:
+        info = json.loads(text)
+        step, pid, since = str(info["step"]), int(info["pid"]), float(info["since"])
+    except (ValueError, KeyError, TypeError):
+        return "another process"
+    age = max(0, int((time.time() if now is None else now) - since))
+    words = f"'{step}' (pid {pid}, for {age // 60} min {age % 60} s"
+    state = _process_state(pid)
+    if state == "T":
+        words += f"; that process is STOPPED: resume it with `kill -CONT {pid}` or end it with `kill {pid}`"
+    elif state is None:
+        words += "; no such process here (another machine sharing this folder?)"
+    return words + ")"
+
+
+def _process_state(pid: int) -> str | None:
+    """The state letter of process ``pid`` (R, S, T ...), or None if there is no such process."""
+    try:
+        stat_line = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return None
+        except PermissionError:
+            return "?"
+        return "?"
+    return stat_line.rsplit(")", 1)[-1].split()[0]
+
+
+WAIT_NOTICE = 60.0
+"""Seconds between the lines a waiting step prints about who holds the course folder."""
+
+
+@contextmanager
+def course_lock(course: Path, step: str, wait: bool = True):
+    """Hold the course folder for one step: a second grading run on the same course waits, saying every
+    :data:`WAIT_NOTICE` seconds who holds it and since when (and whether that process is stopped), or,
+    with ``wait=False``, stops with that message.  The lock goes with the process, so a crashed run
+    never leaves it behind; a submission cannot hold it, since every submission's grading has a
+    deadline."""
+    import fcntl
+    course = Path(course)
+    if not course.exists():
+        private_folder(course)
+    f = open(course / LOCK, "a+")
+    try:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not wait:
+                f.seek(0)
+                raise WorkflowError(f"{course} is being graded by {lock_holder(f.read())}; run this step again "
+                                    "when it is done") from None
+            while True:
+                f.seek(0)
+                print(f"waiting: {course} is being graded by {lock_holder(f.read())} ...", file=sys.stderr, flush=True)
+                if _flock_within(f, WAIT_NOTICE):
+                    break
+        f.seek(0)
+        f.truncate()
+        f.write(json.dumps({"step": step, "pid": os.getpid(), "since": time.time()}))
+        f.flush()
+        yield
+    finally:
+        f.close()
+
+
+def _flock_within(f, seconds: float) -> bool:
+    """Take the exclusive lock on ``f`` within ``seconds``; False if it is still held then."""
+    import fcntl
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            time.sleep(0.2)
+    return False
+
+
+# ---------------------------------------------------------------------------------------------------
+# What happened to each submission
+# ---------------------------------------------------------------------------------------------------
+
+class Status(NamedTuple):
+    """What happened to one student's submission of an assignment: ``status`` 'graded', 'not graded'
+    or 'no submission', ``reason`` (one line: why it was not graded, or what the instructor should
+    know), the ``files`` it came from, ``score`` and ``max_score``, ``seconds``, ``isolated``, the
+    ``notes`` that make the reason, the ``uids`` its sandboxes ran as, and ``late`` (what the
+    file's name or the manifest says of its lateness, '' if nothing)."""
+
+    student: str
+    status: str
+    reason: str = ""
+    files: tuple = ()
+    score: float | None = None
+    max_score: float | None = None
+    seconds: float = 0.0
+    isolated: bool | None = None
+    notes: tuple = ()
+    uids: tuple = ()
+    late: str = ""
+
+    def line(self) -> str:
+        if self.status == "graded":
+            tail = f" ({self.reason})" if self.reason else ""
+            return f"{self.student}: {self.score:g} / {self.max_score:g}{tail}"
+        return f"{self.student}: NOT GRADED: {self.reason}"
+
+
+def _status_path(course: Path, assignment: str) -> Path:
+    return Path(course) / STATUS / f"{assignment}.json"
+
+
+def statuses(course: Path, assignment: str) -> dict:
+    """``{student: Status}`` of the last gradings of ``assignment`` in ``course``."""
+    path = _status_path(course, assignment)
+    if not path.exists():
+        return {}
+    raw = json.loads(path.read_text())
+    fields = set(Status._fields)
+    return {k: Status(**{**{f: v for f, v in v.items() if f in fields}, "files": tuple(v.get("files", ())),
+                         "notes": tuple(v.get("notes", ())), "uids": tuple(v.get("uids", ()))})
+            for k, v in raw.items()}
+
+
+def save_statuses(course: Path, assignment: str, table: dict) -> None:
+    path = _status_path(course, assignment)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({k: v._asdict() for k, v in sorted(table.items())}, indent=1, ensure_ascii=False))
+    os.replace(tmp, path)

@@ -1,0 +1,234 @@
+"""Recording a graded submission as nbgrader's autograder would, and reading the grades back.
+
+:func:`record` writes what ``nbgrader autograde`` writes, in nbgrader's layout, so that nbgrader's
+Formgrader, ``generate_feedback``, ``release_feedback`` and ``fetch_feedback`` read it as theirs:
+
+* ``submitted/<student>/<assignment>/``: the submission (repaired and sanitized: it is what the
+  Formgrader shows), its ``timestamp.txt`` and ``submission_secret.txt`` (kept from nbgrader's
+  ``collect`` when the submission came that way, made otherwise);
+* ``autograded/<student>/<assignment>/``: the graded copy, with the course's test cells and every
+  output, and the same two files;
+* the gradebook: the auto scores, "No response." on untouched answers, the submission's timestamp.
+
+**A resubmission resets what it changed**: a manual score (the Formgrader's) on a test cell whose
+answers changed since the last graded copy, or on a manually graded answer that changed, is dropped and
+said; on an unchanged answer it stays.
+
+:func:`grades` reads every graded cell back; :func:`export` writes them as CSV, with every student's
+status (graded, not graded and why, no submission), never a 0 for a failure.
+"""
+from __future__ import annotations
+
+import csv
+import os
+import secrets
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import NamedTuple
+
+from .cells import grade_id, is_answer
+from .course import DEFAULT_COURSE, WorkflowError, _environment, course_lock, statuses
+
+TIMESTAMP_FORMAT = "%Y-%m-%d %H:%M:%S.%f %Z"
+"""nbgrader's own format of ``timestamp.txt`` (its exchange's ``timestamp_format``)."""
+CARRIED = ("timestamp.txt", "submission_secret.txt")
+"""The files beside a submission that nbgrader's exchange needs (``release_feedback`` reads both)."""
+
+
+class Grade(NamedTuple):
+    student: str
+    assignment: str
+    notebook: str
+    cell: str
+    score: float
+    max_score: float
+
+
+def write_atomic(path: Path, nb) -> None:
+    import nbformat
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    nbformat.write(nb, str(tmp))
+    os.replace(tmp, path)
+
+
+def carried_files(folder: Path | None, submitted_at: datetime | None = None) -> dict:
+    """``{name: text}`` of :data:`CARRIED` for a submission: what nbgrader's ``collect`` left beside it in
+    ``folder`` (when it came that way), or a timestamp (``submitted_at``, default now) and a new
+    secret."""
+    out = {}
+    for name in CARRIED:
+        path = Path(folder) / name if folder is not None else None
+        if path is not None and path.is_file() and not path.is_symlink() and path.stat().st_size < 1000:
+            out[name] = path.read_text(errors="replace").strip()
+    if not out.get("timestamp.txt"):
+        when = submitted_at or datetime.now(timezone.utc)
+        out["timestamp.txt"] = when.astimezone(timezone.utc).strftime(TIMESTAMP_FORMAT)
+    if not out.get("submission_secret.txt"):
+        out["submission_secret.txt"] = secrets.token_hex(16)
+    return out
+
+
+def answer_spans(source_nb) -> dict:
+    """``{grade cell: the answer cells it grades}``: a test cell grades the answers since the test cell
+    before it; a manually graded answer, itself."""
+    from nbgrader.utils import is_grade
+    spans, pending = {}, []
+    for cell in source_nb.cells:
+        gid = grade_id(cell)
+        if gid is None:
+            continue
+        if is_answer(cell):
+            pending.append(gid)
+            if is_grade(cell):
+                spans[gid] = (gid,)
+        elif is_grade(cell):
+            spans[gid] = tuple(pending)
+            pending = []
+    return spans
+
+
+def _answers(nb) -> dict:
+    return {grade_id(c): c.source for c in nb.cells if grade_id(c) and is_answer(c)}
+
+
+def record(course: Path, assignment: str, student: str, books: dict, graded: dict, carried: dict) -> tuple:
+    """Write a graded submission (see the module's docstring).  ``books`` {name: (submission, source)},
+    ``graded`` {name: executor.Graded}, ``carried`` {name: text} (:func:`carried_files`).  Returns
+    (score, the course's maximum, notes): the maximum is the source's, never the submission's."""
+    import nbformat
+    from nbgrader.api import Gradebook
+    from nbgrader.utils import compute_checksum, is_grade, is_solution, is_task, parse_utc
+    score = top = 0.0
+    notes = []
+    _environment()
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        gb.update_or_create_student(student)
+        submission = gb.update_or_create_submission(assignment, student)
+        try:
+            submission.timestamp = parse_utc(carried["timestamp.txt"])
+        except (ValueError, TypeError, OverflowError):
+            pass
+        for name, g in graded.items():
+            submitted_nb, source_nb = books[name]
+            previous = course / "submitted" / student / assignment / f"{name}.ipynb"
+            changed = None
+            if previous.exists():
+                try:
+                    before = _answers(nbformat.read(str(previous), as_version=4))
+                    now = _answers(submitted_nb)
+                    changed = {gid for gid in set(before) | set(now) if before.get(gid) != now.get(gid)}
+                except Exception:                               # noqa: BLE001 -- an unreadable old copy: all changed
+                    changed = None
+            spans = answer_spans(source_nb)
+            for folder, nb in (("submitted", submitted_nb), ("autograded", g.notebook)):
+                where = course / folder / student / assignment
+                write_atomic(where / f"{name}.ipynb", nb)
+                for filename, text in carried.items():
+                    (where / filename).write_text(text + "\n")
+            for cell in source_nb.cells:
+                if is_grade(cell):
+                    top += float(cell.metadata["nbgrader"].get("points", 0) or 0)
+            for cell in g.notebook.cells:
+                gid = grade_id(cell)
+                if gid is None:
+                    continue
+                if is_grade(cell) and gid in g.scores:
+                    grade = gb.find_grade(gid, name, assignment, student)
+                    if grade.manual_score is not None and (changed is None or set(spans.get(gid, ())) & changed):
+                        notes.append(f"the manual score {grade.manual_score:g} on {gid} was dropped: its answer "
+                                     "changed")
+                        grade.manual_score = None
+                    grade.auto_score = g.scores[gid][0]
+                    grade.needs_manual_grade = grade.manual_score is not None or grade.auto_score is None
+                    score += grade.manual_score if grade.manual_score is not None else g.scores[gid][0]
+                if is_solution(cell) or is_task(cell):
+                    try:
+                        comment = gb.find_comment(gid, name, assignment, student)
+                    except Exception:                        # noqa: BLE001 -- a cell nbgrader does not know
+                        continue
+                    unchanged = cell.metadata.get("nbgrader", {}).get("checksum") == compute_checksum(cell)
+                    comment.auto_comment = "No response." if unchanged and not is_task(cell) else None
+        gb.db.commit()
+    return score, top, notes
+
+
+def grades(course: Path = DEFAULT_COURSE, assignment: str | None = None) -> list[Grade]:
+    """Every graded cell of every autograded submission in ``course``'s gradebook (a manual score, where
+    the instructor gave one, counts instead of the auto score, as in nbgrader)."""
+    _environment()
+    from nbgrader.api import Gradebook
+    course = Path(course).resolve()
+    db = course / "gradebook.db"
+    if not db.exists():
+        raise WorkflowError(f"{course} has no gradebook.db: autograde there first")
+    out = []
+    with Gradebook(f"sqlite:///{db}") as gb:
+        for a in gb.assignments:
+            if assignment is not None and a.name != assignment:
+                continue
+            for submission in gb.assignment_submissions(a.name):
+                for nb in submission.notebooks:
+                    for g in nb.grades:
+                        out.append(Grade(submission.student.id, a.name, nb.name, g.name,
+                                         float(g.score), float(g.max_score)))
+    return out
+
+
+EXPORT_FIELDS = ("assignment", "student_id", "score", "max_score", "status", "note")
+
+
+def export(course: Path = DEFAULT_COURSE, out: Path | None = None) -> tuple[Path, Path]:
+    """Write the grades as CSV: one row per student and assignment to ``out`` (default
+    ``<course>/grades.csv``) and one per test cell next to it (``grades_by_cell.csv``).  Every row has a
+    ``status``: 'graded', 'not graded: <why>' or 'no submission', and a student who was not graded has
+    no score (an empty cell, never 0), so a learning system importing the file cannot read a failure as
+    a zero.  Numbers are written one way (``17``, ``17.5``)."""
+    _environment()
+    from nbgrader.api import Gradebook
+    course = Path(course).resolve()
+    out = Path(out) if out is not None else course / "grades.csv"
+    rows = grades(course)                                     # also checks the gradebook exists
+    with course_lock(course, "export"):
+        with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+            names = [a.name for a in gb.assignments]
+            max_scores = {a.name: float(a.max_score) for a in gb.assignments}
+            students = sorted(s.id for s in gb.students)
+        totals: dict = {}
+        for g in rows:
+            t = totals.setdefault((g.assignment, g.student), [0.0, 0.0])
+            t[0] += g.score
+            t[1] += g.max_score
+        table = {a: statuses(course, a) for a in names}
+        everyone = sorted(set(students) | {s for a in names for s in table[a] if not s.startswith("?")})
+        lines, by_cell = [], []
+        for a in names:
+            for student in everyone:
+                st = table[a].get(student)
+                if st is not None and st.status != "graded":
+                    lines.append((a, student, "", num(max_scores[a]), f"not graded: {st.reason}", ""))
+                elif (a, student) in totals:
+                    note = st.reason if st is not None else ""
+                    lines.append((a, student, num(totals[a, student][0]), num(max_scores[a]), "graded", note))
+                else:
+                    lines.append((a, student, "", num(max_scores[a]), "no submission", ""))
+        graded_now = {(a, s) for a, s, *_, status, _ in lines if status == "graded"}
+        for g in rows:
+            if (g.assignment, g.student) in graded_now:
+                by_cell.append((g.student, g.assignment, g.notebook, g.cell, num(g.score), num(g.max_score),
+                                "graded"))
+        with open(out, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(EXPORT_FIELDS)
+            w.writerows(lines)
+        by_cell_path = out.with_name(out.stem + "_by_cell.csv")
+        with open(by_cell_path, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(Grade._fields + ("status",))
+            w.writerows(by_cell)
+    return out, by_cell_path
+
+
+def num(x: float):
+    """A score as the CSV writes it: ``17`` for a whole number, ``17.5`` otherwise (never ``17.0``)."""
+    return int(x) if float(x).is_integer() else round(float(x), 4)

@@ -1,0 +1,516 @@
+"""What students hand in: finding each student's files, and making each file safe and whole to grade.
+
+Everything a submission holds is **data**: its file name, its cells' text, markdown and outputs, its
+metadata.  Nothing of it runs outside the sandbox, nothing of it is rendered as HTML unsanitized, and
+nothing in it can crash the batch or change what a cell is worth.
+
+* :func:`find_submissions` accounts for every file of the submissions folder: each notebook is a
+  student's submission, or named with the reason it is not graded (two notebooks for one student, a
+  symbolic link, a name that gives no id), or listed as ignored (not a notebook, an editor's checkpoint,
+  a hidden file, an earlier copy of a resubmission).  It reads the names learning systems give their
+  bulk downloads (Canvas's ``<name>_[LATE_]<user id>_<submission id>_<file>``, Moodle's
+  ``<Full Name>_<id>_assignsubmission_file_``), so a resubmission is the same student, with its late flag.
+* :func:`student_id` makes a stable, case-folded id of any Unicode name.
+* :func:`repair` makes a notebook whole against its student version (nbgrader's metadata restored from
+  the course's copy, deleted cells put back, changed cell types changed back) and :func:`sanitize`
+  makes it safe to store and show (the course's text in locked cells, the student's markdown as plain
+  text, outputs through nbconvert's own sanitizer, no metadata but the course's).
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+import unicodedata
+import uuid
+from pathlib import Path
+from typing import NamedTuple
+
+from .cells import grade_id, is_answer
+from .course import WorkflowError, notebooks
+
+MAX_NOTEBOOK_MB = 32
+"""A submitted notebook larger than this is not read (an answer notebook is well under 1 MB)."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Student ids
+# ---------------------------------------------------------------------------------------------------
+
+def student_id(name: str) -> str:
+    """A student id from a file or folder name: accents dropped (``Zoë`` -> ``zoe``), case folded
+    (``Jo_Smith`` and ``jo_smith`` are one student), anything but letters, digits and ``_.@-`` made
+    ``_``.  A name with letters that have no ASCII spelling (``李雷``) keeps what it has and gets a
+    short hash of the whole name beside it (``student-5d41402a``), so it is stable and never empty
+    when the name has a letter or digit; '' when it has none."""
+    name = unicodedata.normalize("NFC", str(name)).strip()
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    sid = re.sub(r"[^a-z0-9_.@-]+", "_", ascii_name.casefold()).strip("_.")
+    unspelled = [ch for ch in unicodedata.normalize("NFKD", name)
+                 if ord(ch) > 127 and unicodedata.category(ch)[0] in "LN"]
+    if unspelled:
+        tag = hashlib.sha256(name.casefold().encode()).hexdigest()[:8]
+        sid = f"{sid}-{tag}" if sid else f"student-{tag}"
+    return sid
+
+
+class DownloadName(NamedTuple):
+    """What a learning system's bulk-download name says: the student's ``name`` (as the system spells
+    it), its own id of the student (``lms_id``), the ``submission`` number, whether it was ``late``, and
+    the file name the student uploaded (``original``)."""
+
+    system: str
+    name: str
+    lms_id: str
+    submission: int
+    late: bool
+    original: str
+
+
+CANVAS = re.compile(r"^(?P<name>[a-z0-9]+?)_(?P<late>LATE_)?(?P<uid>\d+)_(?P<sub>\d+)_(?P<file>.+)$")
+"""Canvas's "Download Submissions": ``<sortable name, lower case, no punctuation>_[LATE_]<user id>_
+<submission id>_<uploaded file name>`` (a resubmission gets a new submission id, and often a ``-1``
+after the uploaded name)."""
+MOODLE = re.compile(r"^(?P<name>.+?)_(?P<uid>\d+)_assignsubmission_(?:file|onlinetext)_(?P<file>.*)$")
+"""Moodle's "Download all submissions": a folder (or, flattened, a file prefix) ``<Full Name>_
+<participant id>_assignsubmission_file_`` holding the uploaded files."""
+
+
+def download_name(name: str) -> DownloadName | None:
+    """The learning system's bulk-download name ``name`` read, or None if it is not one."""
+    m = CANVAS.match(name)
+    if m:
+        return DownloadName("Canvas", m["name"], m["uid"], int(m["sub"]), bool(m["late"]), m["file"])
+    m = MOODLE.match(name)
+    if m:
+        return DownloadName("Moodle", m["name"], m["uid"], 0, False, m["file"])
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Finding the submissions
+# ---------------------------------------------------------------------------------------------------
+
+class Submission(NamedTuple):
+    """A student's files of one assignment (``{notebook name: path}``), or the ``problem`` that keeps
+    them from being graded (an unusable name, an id two names share, two notebooks where one is
+    expected, a symbolic link); ``notes`` say what the instructor should know (a notebook graded under
+    another name); ``late`` what its download name says of lateness ('' if nothing)."""
+
+    student: str
+    files: dict
+    problem: str = ""
+    notes: tuple = ()
+    late: str = ""
+
+
+class Found(NamedTuple):
+    """Every file of a submissions folder accounted for: the ``submissions`` (graded or not, each with
+    its reason), the files ``ignored`` (``[(path, why)]``: not a notebook, a checkpoint, a hidden file,
+    an earlier download of a resubmission), and how many ``files`` there were in all."""
+
+    submissions: list
+    ignored: list
+    files: int
+
+
+def _all_files(folder: Path) -> list[Path]:
+    """Every file (and symbolic link) under ``folder``, links not followed."""
+    out = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() or path.is_file():
+            out.append(path)
+    return out
+
+
+class _Candidate(NamedTuple):
+    sid: str
+    entry: Path                   # the top-level file or folder it came from
+    books: dict                   # {notebook name: path}: what is graded, or (with a problem) what is not
+    problem: str
+    notes: tuple
+    late: str
+    lms: DownloadName | None
+
+
+def _inside(entry: Path, assignment: str, names: list[str]) -> tuple:
+    """The notebooks of a student's folder: ``(books, problem, notes)``.  One notebook of another name
+    stands for a one-notebook assignment's notebook ("minimax (1).ipynb", "Copy of alpha_beta.ipynb");
+    two notebooks where one is expected are a problem naming both."""
+    inner = entry / assignment if (entry / assignment).is_dir() else entry
+    found = [p for p in notebooks(inner) if not p.is_symlink()]
+    books = {p.stem: p for p in found if p.stem in names}
+    if len(names) == 1 and len(found) > 1:
+        listed = " and ".join(repr(p.name) for p in found)
+        return {p.stem: p for p in found}, (f"{listed}: two notebooks where {names[0]}.ipynb is expected (keep "
+                                            "one, and grade again)"), ()
+    if len(names) == 1 and not books and len(found) == 1:
+        return {names[0]: found[0]}, "", (f"graded {found[0].name!r} as {names[0]}.ipynb",)
+    return books, "", ()
+
+
+def _why_ignored(path: Path, entry: Path, assignment: str) -> str:
+    if path.is_symlink():
+        return "a symbolic link: refused (a submission is a file of its own)"
+    if any(part.startswith(".") for part in path.relative_to(entry.parent).parts):
+        return "a hidden file or an editor's checkpoint"
+    if path.suffix != ".ipynb":
+        return "not a notebook"
+    return f"not a notebook of {assignment} where a submission is expected"
+
+
+def find_submissions(folder: Path, assignment: str, names: list[str]) -> Found:
+    """The submissions in ``folder``, laid out as ``<student>.ipynb`` (a one-notebook assignment),
+    ``<student>/<notebook>.ipynb``, nbgrader's ``<student>/<assignment>/<notebook>.ipynb``, or as
+    Canvas's and Moodle's bulk downloads name them (:func:`download_name`).  Every file is accounted
+    for (:class:`Found`): a name that gives no usable id, two names that give one id, two notebooks for
+    one student and symbolic links are per-student problems naming the files, never a silent merge, a
+    silent drop or a stopped batch; what is not a submission is listed as ignored, with why."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise WorkflowError(f"no folder of submissions at {folder}")
+    every = _all_files(folder)
+    candidates: list[_Candidate] = []
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        lms = download_name(entry.stem if entry.suffix == ".ipynb" and not entry.is_dir() else entry.name)
+        stem = lms.name if lms else (entry.stem if entry.suffix == ".ipynb" and not entry.is_dir() else entry.name)
+        late = f"late (its {lms.system} download name says so)" if lms and lms.late else ""
+        sid = student_id(stem)
+        books, problem, notes = {}, "", ()
+        if entry.is_symlink():
+            if entry.suffix != ".ipynb" and not entry.is_dir():
+                continue
+            books = {Path(entry.name).stem: entry}
+            problem = f"{entry.name!r} is a symbolic link: refused (hand in the file itself)"
+        elif entry.is_file():
+            if entry.suffix != ".ipynb":
+                continue
+            if len(names) != 1:
+                books = {entry.stem: entry}
+                problem = (f"{entry.name}: {assignment} has several notebooks ({', '.join(names)}); put each "
+                           "student's notebooks in a folder named after the student")
+            else:
+                books = {names[0]: entry}
+                if lms is not None:
+                    notes = (f"{entry.name}: a {lms.system} download, {lms.system} id {lms.lms_id}",)
+        else:
+            books, problem, notes = _inside(entry, assignment, names)
+            if not books:
+                continue
+        if not sid:
+            candidates.append(_Candidate(f"?{entry.name}", entry, books, f"{entry.name!r} gives no usable student id "
+                                         "(it needs a letter or digit): rename it", (), late, lms))
+            continue
+        candidates.append(_Candidate(sid, entry, books, problem, notes, late, lms))
+    ignored: list = []
+    out = _one_per_student(candidates, ignored)
+    accounted = {p for sub in out for p in sub.files.values()} | {p for p, _ in ignored}
+    for path in every:
+        if path not in accounted:
+            top = folder / path.relative_to(folder).parts[0]
+            ignored.append((path, _why_ignored(path, top, assignment)))
+    if not out and not every:
+        raise WorkflowError(f"no submissions of {assignment} in {folder} (expected <student>.ipynb or "
+                            f"<student>/{'|'.join(n + '.ipynb' for n in names)})")
+    return Found(sorted(out), sorted(ignored, key=lambda pair: str(pair[0])), len(every))
+
+
+def _one_per_student(candidates: list[_Candidate], ignored: list) -> list[Submission]:
+    """One submission per id: a learning system's resubmissions of one student (same system id) give
+    the latest; two different names giving one id are a problem naming both."""
+    by_id: dict = {}
+    for c in candidates:
+        by_id.setdefault(c.sid, []).append(c)
+    out = []
+    for sid, group in by_id.items():
+        if len(group) > 1 and all(c.lms is not None for c in group) and len({c.lms.lms_id for c in group}) == 1:
+            group.sort(key=lambda c: (c.lms.submission, c.entry.name))
+            for older in group[:-1]:
+                for path in older.books.values():
+                    ignored.append((path, f"an earlier submission of {sid} (submission {older.lms.submission}; "
+                                    f"{group[-1].entry.name} is graded)"))
+            group = group[-1:]
+        if len(group) > 1 and all(c.lms is not None for c in group):
+            group = [c._replace(sid=f"{sid}_{c.lms.lms_id}") for c in group]     # two students, one name
+            out += [Submission(c.sid, c.books, c.problem, c.notes, c.late) for c in group]
+            continue
+        if len(group) > 1:
+            files = " and ".join(repr(c.entry.name) for c in group)
+            books = {f"{k}:{name}": path for k, c in enumerate(group) for name, path in c.books.items()}
+            out.append(Submission(sid, books, f"{files} both give the student id {sid!r}: rename one (neither "
+                                  "was graded)", (), ""))
+            continue
+        c = group[0]
+        out.append(Submission(c.sid, c.books, c.problem, c.notes, c.late))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# Repairing what students hand in
+# ---------------------------------------------------------------------------------------------------
+
+class _Repair:
+    """A submission's cells matched with its student version's, by grade id (:func:`repair`)."""
+
+    def __init__(self, cells, release):
+        self.cells = cells
+        wanted = [c for c in release.cells if grade_id(c)]
+        self.order = [grade_id(c) for c in wanted]
+        self.by_id = dict(zip(self.order, wanted))
+        self.present: set = set()
+
+    def restore(self, cell, gid) -> None:
+        """Give ``cell`` the nbgrader metadata and the type of the student version's cell ``gid``."""
+        model = self.by_id[gid]
+        cell.setdefault("metadata", {})["nbgrader"] = copy.deepcopy(model.metadata["nbgrader"])
+        for key in ("deletable", "editable"):
+            if key in model.metadata:
+                cell.metadata[key] = model.metadata[key]
+            else:
+                cell.metadata.pop(key, None)
+        self.present.add(gid)
+
+    def known_ids(self) -> list:
+        """Cells that carry a grade id: the course's metadata put back on the first cell of each id
+        (whatever the submission's metadata said: its points, its kind), a changed cell type changed
+        back; a second cell of one id, or an id the course does not have, loses its nbgrader metadata
+        and becomes a cell of the student's own."""
+        notes, changed_type, stripped, repaired = [], [], [], []
+        for cell in self.cells:
+            gid = grade_id(cell)
+            if gid is None:
+                if "nbgrader" in cell.get("metadata", {}):
+                    cell.metadata.pop("nbgrader")
+                continue
+            if not isinstance(gid, str) or gid not in self.by_id or gid in self.present:
+                cell.metadata.pop("nbgrader", None)
+                stripped.append(str(gid)[:40])
+                continue
+            model = self.by_id[gid]
+            if cell.get("metadata", {}).get("nbgrader") != model.metadata["nbgrader"]:
+                repaired.append(gid)
+            if cell.get("cell_type") != model.cell_type:
+                changed_type.append(f"{gid} ({cell.get('cell_type')} -> {model.cell_type})")
+                _retype(cell, model.cell_type)
+            self.restore(cell, gid)
+        if repaired:
+            notes.append(f"nbgrader metadata of {', '.join(repaired)} differed from the course's: the course's used")
+        if changed_type:
+            notes.append(f"cell type changed back: {', '.join(changed_type)}")
+        if stripped:
+            notes.append(f"grade ids the course does not have, or has once only, made plain cells: "
+                         f"{', '.join(repr(s) for s in stripped)}")
+        return notes
+
+    def bounds(self, k: int) -> tuple[int, int]:
+        """The positions of the nearest recognised cells before and after the student version's k-th."""
+        where = {grade_id(c): i for i, c in enumerate(self.cells) if grade_id(c) in self.present}
+        lo = max((where[g] for g in self.order[:k] if g in where), default=-1)
+        hi = min((where[g] for g in self.order[k + 1:] if g in where), default=len(self.cells))
+        return lo, hi
+
+    def locked_by_text(self) -> list:
+        """Locked cells (prompts, tests) whose metadata was stripped, recognised by their unchanged text."""
+        restored = []
+        for cell in self.cells:
+            if grade_id(cell) is not None:
+                continue
+            for gid in self.order:
+                ref = self.by_id[gid]
+                if gid not in self.present and not is_answer(ref) and cell.cell_type == ref.cell_type \
+                        and _text(cell).strip() == ref.source.strip():
+                    self.restore(cell, gid)
+                    restored.append(gid)
+                    break
+        return restored
+
+    def answers_by_position(self) -> list:
+        """Answer cells whose metadata was stripped: the first unmarked cell of the same type between the
+        neighbouring recognised cells."""
+        restored = []
+        for k, gid in enumerate(self.order):
+            if gid in self.present or not is_answer(self.by_id[gid]):
+                continue
+            lo, hi = self.bounds(k)
+            for i in range(lo + 1, max(hi, lo + 1)):
+                if grade_id(self.cells[i]) is None and self.cells[i].cell_type == self.by_id[gid].cell_type:
+                    self.restore(self.cells[i], gid)
+                    restored.append(gid)
+                    break
+        return restored
+
+    def put_back_deleted(self) -> list:
+        """Cells the student deleted, put back from the student version after their neighbour."""
+        ids, notes = {c.get("id") for c in self.cells}, []
+        for k, gid in enumerate(self.order):
+            if gid in self.present:
+                continue
+            lo, _ = self.bounds(k)
+            cell = copy.deepcopy(self.by_id[gid])
+            if cell.get("id") in ids:
+                cell["id"] = uuid.uuid4().hex[:8]
+            ids.add(cell.get("id"))
+            self.cells.insert(lo + 1, cell)
+            self.present.add(gid)
+            notes.append(f"cell {gid} was missing: put back from the student version")
+        return notes
+
+
+def _text(cell) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _retype(cell, cell_type: str) -> None:
+    """Make ``cell`` a cell of ``cell_type``, keeping its text."""
+    cell["cell_type"] = cell_type
+    if cell_type == "code":
+        cell.setdefault("outputs", [])
+        cell.setdefault("execution_count", None)
+    else:
+        cell.pop("outputs", None)
+        cell.pop("execution_count", None)
+
+
+def repair(submitted, release) -> tuple:
+    """``(notebook, notes)``: a submission made whole against its student version ``release``.
+
+    * every cell that carries one of the course's grade ids gets the course's nbgrader metadata and cell
+      type back, whatever the submission said (its points, its kind); a second cell of one id, or an id
+      the course does not have, becomes a plain cell of the student's own;
+    * cells whose nbgrader metadata was stripped get it back: locked cells (prompts, tests) by their
+      unchanged text, answer cells by position, the first unmarked cell of the same type between the
+      neighbouring recognised cells;
+    * cells the student deleted (a test, an answer) are put back from the student version, after their
+      neighbour, so they are graded (a deleted answer is blank, a deleted test runs);
+    * an edited test cell needs nothing: the grader runs the course's own text of it.
+    ``notes`` says what was done, for the instructor.
+    """
+    nb = copy.deepcopy(submitted)
+    if not isinstance(nb.get("cells"), list):
+        raise WorkflowError("it has no list of cells")
+    for cell in nb.cells:
+        if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw"):
+            raise WorkflowError("a cell of it is not a notebook cell")
+        if not isinstance(cell.get("metadata", {}), dict):
+            cell["metadata"] = {}
+        cell.setdefault("metadata", {})
+        if not isinstance(cell.metadata.get("nbgrader", {}), dict):
+            cell.metadata["nbgrader"] = {}
+        cell["source"] = _text(cell)
+    match = _Repair(nb.cells, release)
+    notes = match.known_ids()
+    restored = match.locked_by_text() + match.answers_by_position()
+    if restored:
+        notes.append(f"nbgrader metadata restored on {len(restored)} cells ({', '.join(restored)})")
+    return nb, notes + match.put_back_deleted()
+
+
+# ---------------------------------------------------------------------------------------------------
+# Safe to store and to show
+# ---------------------------------------------------------------------------------------------------
+
+CELL_ID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+TAG = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+
+
+def as_plain_text(text: str) -> str:
+    """Markdown that shows ``text`` as it was typed, in a code block: nothing of it is read as HTML or
+    markdown (a fence longer than any run of backticks in it, so it cannot close the block)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text}\n{fence}"
+
+
+def _sanitized_outputs(outputs) -> list:
+    """A code cell's outputs through nbconvert's own sanitizer (its SanitizeHTML preprocessor: HTML
+    cleaned with bleach, JavaScript and any other unsafe type removed), anything malformed dropped."""
+    import nbformat
+    from nbconvert.preprocessors.sanitize import SanitizeHTML
+    kept = []
+    for output in outputs if isinstance(outputs, list) else []:
+        try:
+            node = nbformat.from_dict(output)
+            nbformat.validator.validate(node, ref="output", version=4)
+        except Exception:                                        # noqa: BLE001 -- a malformed output is dropped
+            continue
+        kept.append(node)
+    try:
+        return list(SanitizeHTML().sanitize_code_outputs(kept))
+    except Exception:                                            # noqa: BLE001 -- nothing is kept that bleach chokes on
+        return []
+
+
+def sanitize(nb, release) -> tuple:
+    """``(notebook, notes)``: a repaired submission made safe to store, grade and show (Formgrader and
+    feedback render notebooks as HTML without sanitizing them):
+
+    * the notebook's metadata is the student version's (kernel, language; nothing of the submission's);
+    * a locked cell of the course (a prompt, a test) has the course's text; a cell the student wrote in
+      markdown or raw is shown as plain text (:func:`as_plain_text`), never rendered as HTML;
+    * outputs go through nbconvert's sanitizer; attachments are dropped;
+    * a cell keeps only its id (made anew if not a valid one), its type, its text, its outputs and
+      execution count, the course's nbgrader metadata, and its tags if they are plain words."""
+    import nbformat
+    from nbgrader.utils import is_locked
+    models = {grade_id(c): c for c in release.cells if grade_id(c)}
+    out = nbformat.v4.new_notebook(metadata=copy.deepcopy(release.metadata))
+    notes, ids, shown_as_text = [], set(), 0
+    for cell in nb.cells:
+        gid = grade_id(cell)
+        model = models.get(gid)
+        text = _text(cell)
+        if model is not None and is_locked(model) and not is_answer(model):
+            text = model.source
+        elif cell.cell_type in ("markdown", "raw") and text.strip():
+            text, shown_as_text = as_plain_text(text), shown_as_text + 1
+        kind = "markdown" if cell.cell_type == "raw" else cell.cell_type
+        new = (nbformat.v4.new_code_cell(text) if kind == "code" else nbformat.v4.new_markdown_cell(text))
+        cid = cell.get("id")
+        new["id"] = cid if isinstance(cid, str) and CELL_ID.match(cid) and cid not in ids else uuid.uuid4().hex[:8]
+        ids.add(new["id"])
+        metadata = cell.get("metadata", {})
+        if "nbgrader" in metadata and model is not None:
+            new.metadata["nbgrader"] = copy.deepcopy(model.metadata["nbgrader"])
+            for key in ("deletable", "editable"):
+                if key in model.metadata:
+                    new.metadata[key] = model.metadata[key]
+        tags = metadata.get("tags")
+        if isinstance(tags, list):
+            clean = [t for t in tags if isinstance(t, str) and TAG.match(t)]
+            if clean:
+                new.metadata["tags"] = clean
+        if kind == "code":
+            count = cell.get("execution_count")
+            new["execution_count"] = count if isinstance(count, int) and not isinstance(count, bool) else None
+            new["outputs"] = _sanitized_outputs(cell.get("outputs", []))
+        out.cells.append(new)
+    if shown_as_text:
+        notes.append(f"{shown_as_text} markdown or raw cell(s) of the student's shown as plain text")
+    return out, notes
+
+
+def read_submission(path: Path, release):
+    """``(notebook, notes)``: the submission at ``path`` read, repaired against ``release`` (the student
+    version) and sanitized; raises WorkflowError saying why it cannot be."""
+    import nbformat
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_NOTEBOOK_MB << 20:
+            raise WorkflowError(f"{path.name} is larger than {MAX_NOTEBOOK_MB} MB: not read")
+        nb = nbformat.read(str(path), as_version=4)
+    except WorkflowError:
+        raise
+    except Exception as e:                                       # noqa: BLE001 -- whatever the file is
+        raise WorkflowError(f"{path.name} is not a readable notebook ({type(e).__name__})") from None
+    try:
+        fixed, done = repair(nb, release)
+        safe, more = sanitize(fixed, release)
+    except WorkflowError as e:
+        raise WorkflowError(f"{path.name} could not be matched with the student version ({e})") from None
+    except Exception as e:                                       # noqa: BLE001
+        raise WorkflowError(f"{path.name} could not be matched with the student version "
+                            f"({type(e).__name__})") from None
+    return safe, done + more
