@@ -74,9 +74,14 @@ def _autograde(args) -> int:
                          wait=not args.no_wait, wall=args.wall)
     for status in report.values():
         print(status.line())
+    accounting = w.last_accounting
+    inbox = Path(args.submissions)
+    for path, why in accounting.ignored:
+        shown = Path(path).relative_to(inbox) if Path(path).is_relative_to(inbox) else path
+        print(f"ignored: {shown} ({why})")
     failed = [s for s in report.values() if s.status != "graded"]
     graded = len(report) - len(failed)
-    print(f"graded {graded} of {len(report)} submissions of {args.assignment} in "
+    print(f"{accounting.line()}: graded {graded} of {len(report)} submissions of {args.assignment} in "
           f"{time.perf_counter() - start:.1f} s; gradebook: {Path(args.course).resolve() / 'gradebook.db'}")
     if failed:
         print(f"NOT GRADED: {len(failed)} ({', '.join(s.student for s in failed)}); each line above says why",

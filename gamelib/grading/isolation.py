@@ -413,8 +413,22 @@ def _version() -> str:
 
 
 NOT_ISOLATED = ("SUBMISSIONS ARE NOT ISOLATED: {why}. Their code runs in a plain child process of the "
-                "grader, which can read the course folder, other submissions and the course secret. Grades "
-                "cannot be trusted against a hostile submission; see exercises/README.md, 'Isolation'.")
+                "grader (as an unprivileged uid of its own when the grader runs as root, otherwise as your own "
+                "user), under the same CPU, memory and process limits, with the same student runtime (gamelib's "
+                "searches withheld) and a Python audit hook that refuses to open the kit's checkout (gamelib's "
+                "searches, the solutions, the tests), the course folder and the submissions folder, to start "
+                "programs or to load C libraries. It CAN still read every other file that user can read, use "
+                "the network, and see other processes; a determined attacker with C code of their own can get "
+                "past the audit hook. Grades cannot be trusted against a hostile submission; see "
+                "exercises/README.md, 'Isolation'.")
+
+
+def private_paths() -> list[str]:
+    """What a submission's code may not read without a sandbox: the kit's checkout and the folders the
+    grading run names in ``GAMELIB_PRIVATE_PATHS`` (the course folder, the submissions)."""
+    from .course import REPO
+    extra = os.environ.get("GAMELIB_PRIVATE_PATHS", "")
+    return [str(REPO), *[p for p in extra.split(os.pathsep) if p]]
 
 
 class Sandbox:
@@ -446,7 +460,8 @@ class Sandbox:
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "PYTHONPATH": str(self.runtime),
                    "MPLBACKEND": "Agg", "MPLCONFIGDIR": f"{home}/matplotlib", "IPYTHONDIR": f"{home}/ipython",
                    "PYTHONDONTWRITEBYTECODE": "1", "GAMELIB_CHANNEL": f"{to_r},{from_w}", "OPENBLAS_NUM_THREADS": "1",
-                   "GAMELIB_SANDBOX": run_label()}
+                   "GAMELIB_SANDBOX": run_label(), "GAMELIB_PRIVATE_PATHS": os.pathsep.join(private_paths()),
+                   "GAMELIB_ALLOWED_PATHS": os.pathsep.join([sys.prefix, sys.base_prefix, str(self.runtime), home])}
         self.stderr_path = Path(tempfile.gettempdir()) / f"gamelib-sandbox-{os.getpid()}-{slot}.err"
         self._stderr = open(self.stderr_path, "w+b")
         if self.group is not None:

@@ -118,10 +118,58 @@ class Worker:
         sys.exit(0)
 
 
+def _preload() -> None:
+    """Import what a student's cells import before the audit hook is on (numpy loads C libraries)."""
+    for name in ("numpy", "matplotlib", "matplotlib.pyplot", "scipy", "networkx"):
+        try:
+            __import__(name)
+        except Exception:                                        # noqa: BLE001 -- not installed: not needed
+            pass
+
+
 def _forbidden_calls() -> list:
     """The runtime's list of calls into gamelib's withheld functions (filled by their stubs)."""
     import gamelib
     return getattr(gamelib, "_forbidden_calls", [])
+
+
+PRIVATE_ENV = "GAMELIB_PRIVATE_PATHS"
+"""Without a sandbox (no bubblewrap), the folders the worker's code may not read: the kit's checkout
+(gamelib's searches, the solutions, the tests), the course folder, the submissions (os.pathsep-separated,
+set by the grader); ``GAMELIB_ALLOWED_PATHS``: folders inside them it may read (Python's own, the
+student runtime)."""
+REFUSED_EVENTS = ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "pty.spawn",
+                  "ctypes.dlopen", "ctypes.dlsym", "ctypes.cdata", "sys._current_frames", "os.fork")
+"""Without a sandbox: what the worker's code may not do (start programs that would read what Python
+may not, load C code that would do the same, reach into the grader's frames)."""
+
+
+def guard_without_sandbox(private: list[str], allowed: list[str]) -> None:
+    """Without a sandbox, refuse the student's code the files of ``private`` (except ``allowed``) and
+    the events of :data:`REFUSED_EVENTS`, with a Python audit hook (PEP 578): it cannot be removed from
+    Python, and it sees every file Python opens, imports included.  A determined attacker with a C
+    extension of their own could still get past it; only the sandbox isolates (the grader says so)."""
+    private = [os.path.realpath(p) for p in private if p]
+    allowed = [os.path.realpath(p) for p in allowed if p]
+
+    def under(path: str, roots: list[str]) -> bool:
+        return any(path == r or path.startswith(r.rstrip(os.sep) + os.sep) for r in roots)
+
+    def hook(event, args):
+        if event in ("open", "os.listdir", "os.scandir", "glob.glob", "shutil.copyfile", "os.chdir") and args:
+            target = args[0]
+            if isinstance(target, bytes):
+                target = os.fsdecode(target)
+            if not isinstance(target, str):
+                return
+            path = os.path.realpath(target)
+            if (under(path, private) and not under(path, allowed)) or \
+                    (path.startswith("/proc/") and not path.startswith(("/proc/self/", f"/proc/{os.getpid()}/"))):
+                raise PermissionError(f"{target}: not readable while your work is graded")
+        elif event.startswith(REFUSED_EVENTS):
+            raise PermissionError(f"{event} is not allowed while your work is graded")
+
+    sys.addaudithook(hook)
 
 
 def main() -> None:
@@ -136,6 +184,10 @@ def main() -> None:
         os.dup2(devnull, fd)
     end = SandboxEnd(r2, w2, _error_classes())
     worker = Worker(end)
+    if os.environ.get(PRIVATE_ENV):
+        _preload()
+        guard_without_sandbox(os.environ[PRIVATE_ENV].split(os.pathsep),
+                              os.environ.get("GAMELIB_ALLOWED_PATHS", "").split(os.pathsep))
     end.send("ready", {"python": sys.version.split()[0], "pid": os.getpid(), "uid": os.getuid()})
     while True:
         message = end.receive()

@@ -33,6 +33,7 @@ nbgrader's known traps, and what is done about them here:
 """
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sys
@@ -262,6 +263,8 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
         found = find_submissions(Path(submissions), assignment, names)
         table = statuses(course, assignment)
         report: dict = {}
+        private = os.environ.get("GAMELIB_PRIVATE_PATHS")
+        os.environ["GAMELIB_PRIVATE_PATHS"] = os.pathsep.join([str(course), str(Path(submissions).resolve())])
         try:
             jobs_list = _prepare_jobs(found, course, assignment, source, report)
             runtime = runtime_for(assignment, source)
@@ -274,6 +277,10 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
             finally:
                 shutil.rmtree(runtime, ignore_errors=True)
         finally:
+            if private is None:
+                os.environ.pop("GAMELIB_PRIVATE_PATHS", None)
+            else:
+                os.environ["GAMELIB_PRIVATE_PATHS"] = private
             for student, st in report.items():
                 if st.status != "graded" and student in table and table[student].status == "graded":
                     old = table[student]
