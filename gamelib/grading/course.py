@@ -338,8 +338,9 @@ class Status(NamedTuple):
     """What happened to one student's submission of an assignment: ``status`` 'graded', 'not graded'
     or 'no submission', ``reason`` (one line: why it was not graded, or what the instructor should
     know), the ``files`` it came from, ``score`` and ``max_score``, ``seconds``, ``isolated``, the
-    ``notes`` that make the reason, the ``uids`` its sandboxes ran as, and ``late`` (what the
-    file's name or the manifest says of its lateness, '' if nothing)."""
+    ``notes`` that make the reason, the ``uids`` its sandboxes ran as, ``late`` (what the file's name
+    says of its lateness, '' if nothing) and ``peak_mb``, the most memory one of its sandboxes held
+    (where control groups measure it)."""
 
     student: str
     status: str
@@ -352,6 +353,7 @@ class Status(NamedTuple):
     notes: tuple = ()
     uids: tuple = ()
     late: str = ""
+    peak_mb: float | None = None
 
     def line(self) -> str:
         if self.status == "graded":

@@ -87,13 +87,21 @@ class Session:
         self.dead_reason = ""
         self.troubled = ""                        # why the sandbox is to be restarted before the next cell
         self.stalled = ""                         # why the cell under way calls the student's code no more
+        self.peak_mb: float | None = None         # the most memory one of its sandboxes held (control groups)
 
     # -- life ---------------------------------------------------------------------------------------
     def kill(self, reason: str) -> None:
         if self.sandbox is not None:
             self.sandbox.kill()
+            self._measured(self.sandbox)
+            if self.sandbox.out_of_memory:
+                reason = f"it went over its memory ({self.limits.memory_mb} MB for all its processes together)"
             self.sandbox = None
         self.dead_reason = reason
+
+    def _measured(self, sandbox) -> None:
+        if sandbox.peak_mb is not None:
+            self.peak_mb = max(self.peak_mb or 0.0, sandbox.peak_mb)
 
     def start_cell(self, seconds: float) -> None:
         """A new cell begins, with ``seconds`` of its own (within the notebook's): a sandbox left
@@ -131,6 +139,7 @@ class Session:
             except ChannelError:
                 pass
             self.sandbox.kill()
+            self._measured(self.sandbox)
             self.sandbox = None
 
     def _deadline(self, seconds: float) -> float:
@@ -378,6 +387,7 @@ class Graded(NamedTuple):
     seconds: float
     isolated: bool
     uids: tuple = ()
+    peak_mb: float | None = None
 
 
 def setup_names(source_nb) -> dict:
@@ -446,7 +456,8 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
         notes.append(f"it used up its {wall:g} s; the cells after that were not run")
     from .isolation import isolation_status
     return Graded(nb, scores, notes, time.monotonic() - start,
-                  isolation_status().isolated if isolated is None else isolated, tuple(sorted(session.uids)))
+                  isolation_status().isolated if isolated is None else isolated, tuple(sorted(session.uids)),
+                  session.peak_mb)
 
 
 def _stopped(text: str):

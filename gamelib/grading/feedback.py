@@ -34,3 +34,36 @@ class HideHiddenTests(Preprocessor):
                 if output.get("output_type") == "error":
                     output["traceback"] = [f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"]
         return cell, resources
+
+
+# ---------------------------------------------------------------------------------------------------
+# The page a student reads
+# ---------------------------------------------------------------------------------------------------
+
+WRAP_CSS = """<style type="text/css">
+/* gamelib: long lines wrap (a diagnosis is never cut at the box's edge) */
+pre, .jp-OutputArea-output pre, .output_text pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+</style>
+"""
+_RELATIVE_LINK = re.compile(r'<a href="(?!#|https?:|mailto:)([^"]*)"[^>]*>(.*?)</a>', re.S)
+
+
+def accessible_page(page: str, student: str, assignment: str, score: str) -> str:
+    """A feedback page as every page of the kit must be (WCAG 2.1 AA): the language of the page said
+    (``<html lang="en">``), a title naming the student, the assignment and the score, long lines
+    wrapped instead of cut, and no broken links (a link into the kit, which does not resolve from the
+    feedback folder, becomes its text and the file it names)."""
+    import html as html_lib
+    page = re.sub(r"<html(?![^>]*\blang=)", '<html lang="en"', page, count=1)
+    title = html_lib.escape(f"Feedback: {student}, {assignment}, {score}")
+    page, found = re.subn(r"<title>.*?</title>", f"<title>{title}</title>", page, count=1, flags=re.S)
+    if not found:
+        page = page.replace("<head>", f"<head>\n<title>{title}</title>", 1)
+    page = page.replace("</head>", WRAP_CSS + "</head>", 1)
+
+    def as_text(m):
+        target = html_lib.unescape(m.group(1)).split("#")[0]
+        shown = target[target.index("notebooks/"):] if "notebooks/" in target else target.lstrip("./")
+        return f'{m.group(2)} (in the kit: <code>{html_lib.escape(shown)}</code>)'
+
+    return _RELATIVE_LINK.sub(as_text, page)

@@ -32,7 +32,8 @@ import zipfile
 from pathlib import Path
 
 from .cells import grade_id
-from .workflow import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks, repair
+from .submissions import read_submission
+from .workflow import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks
 
 SETUP_SH = r'''#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.
@@ -130,12 +131,11 @@ def run(root: Path) -> dict:
         results.update(score=0.0, output=f"Not graded: upload exactly one notebook, {name} (found: {found}).")
         return _write(root, results)
     try:
-        nb = nbformat.read(str((named or submitted)[0]), as_version=4)
-        nb, notes = repair(nb, release_nb)
-    except Exception as e:                                   # noqa: BLE001 -- whatever was uploaded
-        results.update(score=0.0, output=f"Not graded: {(named or submitted)[0].name} is not a readable notebook "
-                                         f"({type(e).__name__}).")
+        nb, notes = read_submission((named or submitted)[0], release_nb)
+    except WorkflowError as e:                               # whatever was uploaded
+        results.update(score=0.0, output=f"Not graded: {e}.")
         return _write(root, results)
+    os.environ["GAMELIB_PRIVATE_PATHS"] = str(root / "source")     # the secret, without a sandbox
     with tempfile.TemporaryDirectory() as tmp:
         os.chmod(tmp, 0o755)
         runtime = _runtime(source_nb, Path(tmp) / "runtime")

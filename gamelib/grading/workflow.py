@@ -50,6 +50,7 @@ from .recording import EXPORT_FIELDS, Grade, carried_files, export, grades, num,
 from .submissions import (Found, Submission, download_name, find_submissions, read_submission,  # noqa: F401
                           repair, sanitize, student_id)
 
+from .feedback import accessible_page  # noqa: E402
 from .cells import grade_id, is_answer  # noqa: E402,F401 -- names this module had before the split
 
 HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
@@ -373,9 +374,11 @@ def _record_one(course, assignment, entry, graded, problem, report) -> None:
     isolated = all(g.isolated for g in graded.values())
     said = list(notes) + extra + dropped + ([late] if late else [])
     reason = "; ".join(said + ([] if isolated else ["NOT ISOLATED"]))
+    peaks = [g.peak_mb for g in graded.values() if g.peak_mb is not None]
     report[student] = Status(student, "graded", reason, files, round(score, 4), top,
                              round(sum(g.seconds for g in graded.values()), 2), isolated, tuple(said),
-                             tuple(sorted({u for g in graded.values() for u in g.uids})), late)
+                             tuple(sorted({u for g in graded.values() for u in g.uids})), late,
+                             round(max(peaks), 1) if peaks else None)
 
 
 def hidden_lines(source: Path = SOURCE, names=None) -> set:
@@ -434,12 +437,16 @@ def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = S
             if not made:
                 withheld[student] = "nbgrader could not make its page"
             for page in made:
-                text = html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+                raw = page.read_text(encoding="utf-8")
+                text = html.unescape(re.sub(r"<[^>]+>", "", raw))
                 leaked = [line for line in secret if line in text] + ([HIDDEN_BEGIN] if HIDDEN_BEGIN in text else [])
                 if leaked:
                     page.unlink()
                     withheld[student] = f"its page would show hidden test code ({leaked[0][:60]!r}); withheld"
                 else:
+                    st = table.get(student)
+                    score = f"{st.score:g} / {st.max_score:g}" if st is not None and st.score is not None else "graded"
+                    page.write_text(accessible_page(raw, student, assignment, score), encoding="utf-8")
                     pages.append(page)
     return Feedback(pages, withheld)
 

@@ -1,0 +1,372 @@
+"""The second red team and an instructor's first semester (issue #29): odd and hostile submissions
+graded through the command line, as an instructor runs it, each beside honest ones, and then every
+grade checked, the hostile one's and everyone else's.
+
+One course folder holds the term's submissions of 02_alpha_beta (item numbers are the issue's):
+
+ 1  a blank submission whose markdown, raw cell, outputs, tags and metadata carry scripts: stored and
+    shown as data (the browser half, Formgrader in Chromium, is tests/browser/test_formgrader.py);
+ 2  half a message on the grader's channel, then SIGSTOP;   3  a flood of requests never read;
+ 4  nbgrader metadata lied about (points "lots", 100 points, a duplicated grade id, a changed type);
+ 5  four children of 1.5 GB each (one memory limit for the whole sandbox);
+ 6  a symbolic link to another student's file;
+ 8  a second download ("alpha_beta (1).ipynb"), Colab's "Copy of", two notebooks for one student,
+    files that are no submission;
+ 9  four copies of one buggy answer differing in a comment;
+12  names in any script, two names of one student, Canvas's bulk-download names with LATE.
+
+Items 7, 10 and 11 need gradings of their own (below), 13 is tests/kit/test_instructor_docs.py,
+14-17 are tests/exercises/test_shared_server.py.
+"""
+from __future__ import annotations
+
+import csv
+import html.parser
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from gamelib.grading import workflow as w
+from gamelib.grading.course import REPO
+from gamelib.grading.isolation import ControlGroup, Limits, isolation_status
+
+from . import term
+
+ASSIGNMENT = term.ASSIGNMENT
+
+
+def _require_isolation():
+    status = isolation_status()
+    if not status.isolated:
+        if os.environ.get("CI"):
+            pytest.fail(f"submissions cannot be isolated here: {status.how}")
+        pytest.skip(f"SUBMISSIONS NOT ISOLATED HERE: {status.how}")
+
+
+def _cli(*words, env=None, timeout=900):
+    return subprocess.run([sys.executable, "-m", "gamelib.grading", *words], capture_output=True, text=True,
+                          timeout=timeout, env={**os.environ, **(env or {})})
+
+
+def _write(path: Path, nb) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(path))
+    return path
+
+
+@pytest.fixture(scope="module")
+def term_graded(tmp_path_factory):
+    _require_isolation()
+    tmp = tmp_path_factory.mktemp("term")
+    inbox = tmp / "inbox"
+    reference, last_tied = term.fake("reference"), term.fake("last_tied")
+    _write(inbox / "alice.ipynb", reference)
+    _write(inbox / "bob.ipynb", last_tied)
+    _write(inbox / "mallory.ipynb", term.script_submission())
+    _write(inbox / "halfway.ipynb", term.with_answer(reference, "q6_answer", term.HALF_MESSAGE))
+    _write(inbox / "flooder.ipynb", term.with_answer(reference, "q6_answer", term.FLOOD))
+    _write(inbox / "metadata.ipynb", term.bad_metadata_submission())
+    hog = term.fake("reference")
+    hog.cells.append(nbformat.v4.new_code_cell(term.MEMORY_HOG))
+    _write(inbox / "hog.ipynb", hog)
+    os.symlink("alice.ipynb", inbox / "eve.ipynb")
+    _write(inbox / "kim" / "alpha_beta (1).ipynb", reference)
+    _write(inbox / "ivy" / "Copy of alpha_beta.ipynb", reference)
+    _write(inbox / "zed" / "alpha_beta.ipynb", reference)
+    _write(inbox / "zed" / "alpha_beta (1).ipynb", reference)
+    (inbox / "README.txt").write_text("the instructor's notes")
+    _write(inbox / ".ipynb_checkpoints" / "alice-checkpoint.ipynb", reference)
+    for k in range(4):
+        _write(inbox / f"copy{k}.ipynb", term.with_comment(last_tied, f"my version {k}"))
+    _write(inbox / "李雷.ipynb", reference)
+    _write(inbox / "José García.ipynb", reference)
+    _write(inbox / "jose_garcia.ipynb", reference)
+    _write(inbox / "garciamaria_12345_67890_alpha_beta.ipynb", term.release())          # first try: blank
+    _write(inbox / "garciamaria_LATE_12345_67891_alpha_beta-1.ipynb", reference)        # the late resubmission
+    course = tmp / "course"
+    done = _cli("autograde", ASSIGNMENT, str(inbox), "--course", str(course), "--jobs", "2")
+    exported = _cli("export", "--course", str(course))
+    feedback = _cli("feedback", ASSIGNMENT, "--course", str(course))
+    with open(course / "grades.csv") as f:
+        rows = {r["student_id"]: r for r in csv.DictReader(f)}
+    table = w.statuses(course, ASSIGNMENT)
+    return {"inbox": inbox, "course": course, "autograde": done, "export": exported, "feedback": feedback,
+            "rows": rows, "table": table, "out": done.stdout + done.stderr}
+
+
+def _score(graded, student):
+    row = graded["rows"][student]
+    assert row["status"] == "graded", row
+    return float(row["score"])
+
+
+def test_honest_students_keep_their_grades_whatever_the_others_did(term_graded):
+    assert _score(term_graded, "alice") == term.FULL
+    bob = _score(term_graded, "bob")
+    assert term.BY_HAND < bob < term.FULL                        # last_tied: partial credit on hidden trees
+    assert "alice: 22 / 22" in term_graded["out"]
+
+
+# -- 1: a student's markdown never runs as the instructor ------------------------------------------
+
+class _Tags(html.parser.HTMLParser):
+    """Every element of a page with its attributes, and the text inside each <script>."""
+
+    def __init__(self):
+        super().__init__()
+        self.elements, self.scripts, self._in_script = [], [], False
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script:
+            self.scripts.append(data)
+
+
+def executable_traces(page: str) -> list[str]:
+    """What in an HTML page would run the hostile submission's code: its marker inside a <script>, an
+    event-handler attribute, a javascript: link, an iframe or embedded document."""
+    tags = _Tags()
+    tags.feed(page)
+    found = [f"<script>{s[:60]}" for s in tags.scripts if term.MARKER in s or "__pwned" in s]
+    for tag, attrs in tags.elements:
+        for name, value in attrs.items():
+            if name.startswith("on") and value and "__pwned" in value:
+                found.append(f"<{tag} {name}=...>")
+            if name in ("href", "src", "srcdoc") and value and ("javascript:" in value.lower() or "__pwned" in value):
+                found.append(f"<{tag} {name}={value[:40]!r}>")
+        if tag in ("iframe", "object", "embed"):
+            found.append(f"<{tag}>")
+    return found
+
+
+def _render(path: Path, sanitize: bool) -> str:
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+    c = Config()
+    c.HTMLExporter.sanitize_html = sanitize
+    return HTMLExporter(config=c).from_filename(str(path))[0]
+
+
+def test_a_submissions_scripts_are_stored_and_shown_as_data(term_graded):
+    course = term_graded["course"]
+    assert _score(term_graded, "mallory") == 0
+    for folder in ("submitted", "autograded"):
+        path = course / folder / "mallory" / ASSIGNMENT / "alpha_beta.ipynb"
+        nb = nbformat.read(str(path), as_version=4)
+        assert "title" not in nb.metadata
+        assert nb.cells[0].source == term.release().cells[0].source         # the locked prompt: the course's text
+        # rendered as nbgrader's Formgrader renders it (no sanitizing), nothing of it can run
+        assert executable_traces(_render(path, sanitize=False)) == [], folder
+        text = _render(path, sanitize=False)
+        assert "window.__pwned" in text                                      # shown, as text
+    pages = list((course / "feedback" / "mallory" / ASSIGNMENT).glob("*.html"))
+    assert pages and executable_traces(pages[0].read_text()) == []
+    assert "markdown or raw cell(s) of the student's shown as plain text" in term_graded["table"]["mallory"].reason
+    assert not (course / f"{term.MARKER}.txt").exists()
+
+
+def test_the_kits_nbgrader_settings_sanitize_html_too(term_graded):
+    assert "c.HTMLExporter.sanitize_html = True" in (term_graded["course"] / "gamelib_config.py").read_text()
+
+
+# -- 2, 3: a sandbox that stalls or floods loses its own cases, within the documented time ----------
+
+@pytest.mark.parametrize("student", ["halfway", "flooder"])
+def test_a_stalled_or_flooding_channel_costs_its_own_cases_only(term_graded, student):
+    from gamelib.grading.executor import CALL_SLACK, QUESTION_WALL
+    from gamelib.grading.guard import WALL_FACTOR
+    assert _score(term_graded, student) == term.BY_HAND               # the by-hand answers are all graded
+    status = term_graded["table"][student]
+    hidden_and_public = 4                                            # q6's four test cells
+    assert status.seconds < hidden_and_public * min(QUESTION_WALL, WALL_FACTOR * 2 + CALL_SLACK) + 30
+    assert term_graded["autograde"].returncode == 1                  # (others are not graded: see below)
+
+
+def test_a_stopped_sandbox_leaves_no_process_behind(term_graded):
+    stopped = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if b"gamelib.grading.worker" in (entry / "cmdline").read_bytes() and \
+                        (entry / "stat").read_text().rsplit(")", 1)[1].split()[0] == "T":
+                    stopped.append(entry.name)
+            except OSError:
+                pass
+    assert stopped == []
+
+
+# -- 4, 6: student-supplied metadata is data; maxima are the course's -------------------------------
+
+def test_lying_metadata_is_repaired_from_the_courses_copy_and_said(term_graded):
+    assert _score(term_graded, "metadata") == term.FULL
+    assert term_graded["rows"]["metadata"]["max_score"] == str(term.FULL)
+    status = term_graded["table"]["metadata"]
+    assert status.max_score == term.FULL
+    assert "differed from the course's: the course's used" in status.reason
+    assert "cell type changed back: q6_answer (raw -> code)" in status.reason
+    assert "made plain cells: 'q6_aima_test'" in status.reason
+    assert f"metadata: {term.FULL:g} / {term.FULL:g}" in term_graded["out"]
+
+
+def test_every_printed_maximum_is_the_courses(term_graded):
+    for line in term_graded["autograde"].stdout.splitlines():
+        if " / " in line and "NOT GRADED" not in line:
+            assert line.split(" / ")[1].split()[0] == str(term.FULL), line
+
+
+def test_a_symbolic_link_is_refused_and_its_target_untouched(term_graded):
+    assert "eve: NOT GRADED: 'eve.ipynb' is a symbolic link: refused" in term_graded["out"]
+    assert term_graded["rows"]["eve"]["score"] == ""
+    assert _score(term_graded, "alice") == term.FULL
+
+
+# -- 5: one memory limit per sandbox ------------------------------------------------------------------
+
+def test_one_memory_limit_for_the_whole_sandbox(term_graded):
+    status = term_graded["table"]["hog"]
+    assert _score(term_graded, "hog") == term.FULL                   # its answers are still graded
+    if ControlGroup.available():
+        pytest.skip(f"no control group here ({ControlGroup.available()}): per-process limits only")
+    assert status.peak_mb is not None and status.peak_mb <= Limits().memory_mb + 1, status
+
+
+def test_jobs_that_could_exhaust_the_machine_are_refused(tmp_path):
+    from gamelib.grading.isolation import MEMORY_SHARE, machine_memory_mb, memory_plan
+    _, per_sandbox, _ = memory_plan()
+    too_many = int(MEMORY_SHARE * machine_memory_mb() // per_sandbox) + 1
+    done = _cli("autograde", ASSIGNMENT, str(tmp_path), "--course", str(tmp_path / "course"), "--jobs", str(too_many))
+    assert done.returncode == 2
+    assert f"use --jobs {too_many - 1} or fewer" in done.stderr
+
+
+# -- 8, 12: every file accounted for; ids ---------------------------------------------------------------
+
+def test_every_file_of_the_folder_is_accounted_for(term_graded):
+    out = term_graded["out"]
+    assert "kim: 22 / 22 (graded 'alpha_beta (1).ipynb' as alpha_beta.ipynb)" in out
+    assert "ivy: 22 / 22 (graded 'Copy of alpha_beta.ipynb' as alpha_beta.ipynb)" in out
+    assert "zed: NOT GRADED: 'alpha_beta (1).ipynb' and 'alpha_beta.ipynb': two notebooks" in out
+    assert "ignored: README.txt (not a notebook)" in out
+    assert "ignored: .ipynb_checkpoints/alice-checkpoint.ipynb (a hidden file or an editor's checkpoint)" in out
+    inbox = term_graded["inbox"]
+    files = sum(1 for p in inbox.rglob("*") if p.is_file() or p.is_symlink())
+    accounting = [line for line in out.splitlines() if line.startswith(f"{files} files, ")]
+    assert accounting, out
+    graded, not_graded, ignored = (int(accounting[0].split(", ")[k].split()[0]) for k in (1, 2, 3))
+    assert graded + not_graded + ignored == files
+    assert term_graded["autograde"].returncode == 1                  # some were not graded
+
+
+def test_ids_for_any_name(term_graded):
+    rows, out = term_graded["rows"], term_graded["out"]
+    chinese = w.student_id("李雷")
+    assert _score(term_graded, chinese) == term.FULL
+    assert "jose_garcia: NOT GRADED: 'José García.ipynb' and 'jose_garcia.ipynb' both give the student id" in out
+    assert rows["jose_garcia"]["score"] == ""
+
+
+def test_a_canvas_resubmission_is_one_student_with_its_late_flag(term_graded):
+    assert _score(term_graded, "garciamaria") == term.FULL          # the later (late) one is graded
+    status = term_graded["table"]["garciamaria"]
+    assert status.late.startswith("late (its Canvas download name says so)")
+    assert "ignored: garciamaria_12345_67890_alpha_beta.ipynb (an earlier submission of garciamaria" in \
+        term_graded["out"]
+
+
+# -- 9: the same code gets the same grade ------------------------------------------------------------
+
+def test_the_same_code_gets_the_same_grade(term_graded):
+    scores = {_score(term_graded, f"copy{k}") for k in range(4)}
+    assert scores == {_score(term_graded, "bob")}
+
+
+# -- 7: one question's failure never costs another's points; the same file, the same grade -----------
+
+def test_a_looping_answer_costs_only_its_own_questions_and_grades_the_same_twice(tmp_path):
+    _require_isolation()
+    src = term.fake("reference", "01_minimax")
+    looping = term.with_answer(src, "q3_answer", term.LOOPING_MINIMAX)
+    inbox = tmp_path / "inbox"
+    _write(inbox / "kim.ipynb", looping)
+    course = tmp_path / "course"
+    first = _cli("autograde", "01_minimax", str(inbox), "--course", str(course))
+    assert first.returncode == 0, first.stdout + first.stderr
+    from gamelib.grading import fakes
+    cells1 = {g.cell: g.score for g in w.grades(course, "01_minimax")}
+    said1 = fakes.cell_outputs(course, "01_minimax", "kim")
+    second = _cli("autograde", "01_minimax", str(inbox), "--course", str(course))
+    cells2 = {g.cell: g.score for g in w.grades(course, "01_minimax")}
+    said2 = fakes.cell_outputs(course, "01_minimax", "kim")
+    assert cells1 == cells2 and said1 == said2, (first.stdout, second.stdout)
+    # q1, q2 (by hand, 4 points) and q4 (6 points) are right: a careful grader gives 10
+    assert cells1["q1_test"] == 2 and cells1["q2_test"] == 2 and cells1["q4_test"] == 2 and cells1["q4_hidden"] == 4
+    assert cells1["q3_value_test"] == 0 and cells1["q3_decision_test"] == 0
+    assert "does it loop on a state that never changes" in said1["q3_value_test"]
+    assert "SandboxError" not in "".join(said1.values())
+
+
+# -- 10: a resubmission resets what it changed ----------------------------------------------------------
+
+def _set_manual(course, student, cell, score):
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        grade = gb.find_grade(cell, "alpha_beta", ASSIGNMENT, student)
+        grade.manual_score = score
+        gb.db.commit()
+
+
+def test_a_manual_score_goes_with_a_changed_answer_and_stays_on_an_unchanged_one(tmp_path):
+    _require_isolation()
+    course = tmp_path / "course"
+    first = tmp_path / "first"
+    blank_q6 = term.with_answer(term.fake("reference"), "q6_answer", term.cell_of(term.release(), "q6_answer").source)
+    _write(first / "alice.ipynb", blank_q6)
+    _write(first / "carol.ipynb", blank_q6)
+    assert _cli("autograde", ASSIGNMENT, str(first), "--course", str(course)).returncode == 0
+    _set_manual(course, "alice", "q6_aima_test", 2)            # the instructor's regrade, in the Formgrader
+    _set_manual(course, "carol", "q6_aima_test", 2)
+    second = tmp_path / "second"
+    changed = "def alphabeta_search(g, s):\n    return 0, None\n"
+    _write(second / "alice.ipynb", term.with_answer(blank_q6, "q6_answer", changed))
+    _write(second / "carol.ipynb", blank_q6)                    # the same answers again
+    done = _cli("autograde", ASSIGNMENT, str(second), "--course", str(course))
+    assert "the manual score 2 on q6_aima_test was dropped: its answer changed" in done.stdout
+    table = w.statuses(course, ASSIGNMENT)
+    assert "dropped" in table["alice"].reason and "dropped" not in table["carol"].reason
+    cells = {(g.student, g.cell): g.score for g in w.grades(course, ASSIGNMENT)}
+    assert cells["alice", "q6_aima_test"] == 0 and cells["carol", "q6_aima_test"] == 2
+    assert table["carol"].score == term.BY_HAND + 2                 # the line, the export and feedback agree
+    _cli("export", "--course", str(course))
+    with open(course / "grades.csv") as f:
+        rows = {r["student_id"]: r for r in csv.DictReader(f)}
+    assert rows["alice"]["score"] == str(term.BY_HAND) and rows["carol"]["score"] == str(term.BY_HAND + 2)
+
+
+# -- 11: without a sandbox, gamelib's searches are still withheld -------------------------------------
+
+def test_without_a_sandbox_the_searches_are_still_not_importable(tmp_path):
+    inbox = tmp_path / "inbox"
+    cheat = term.CHEAT_BY_PATH.format(repo=str(REPO))
+    _write(inbox / "cheat.ipynb", term.with_answer(term.fake("reference"), "q6_answer", cheat))
+    done = _cli("autograde", ASSIGNMENT, str(inbox), "--course", str(tmp_path / "course"),
+                env={"GAMELIB_NO_ISOLATION": "1"})
+    assert "cheat: 10 / 22" in done.stdout, done.stdout + done.stderr
+    assert "SUBMISSIONS ARE NOT ISOLATED" in done.stderr
+    assert "It CAN still read every other file that user can read" in done.stderr
+    assert "refuses to open the kit's checkout" in done.stderr
+
+
+def test_the_status_file_is_written_even_when_the_run_fails_midway(term_graded):
+    data = json.loads((term_graded["course"] / "grading" / f"{ASSIGNMENT}.json").read_text())
+    assert {"alice", "mallory", "halfway", "flooder", "metadata", "hog", "eve", "zed"} <= set(data)
