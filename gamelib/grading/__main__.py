@@ -2,6 +2,7 @@
 
     python -m gamelib.grading generate [ASSIGNMENT ...] [--check]
     python -m gamelib.grading validate [ASSIGNMENT ...]
+    python -m gamelib.grading prepare [ASSIGNMENT ...] [--course DIR]
     python -m gamelib.grading autograde ASSIGNMENT SUBMISSIONS [--course DIR] [--jobs N] [--no-wait]
     python -m gamelib.grading export [--course DIR] [--out FILE]
     python -m gamelib.grading feedback ASSIGNMENT [--course DIR]
@@ -66,6 +67,14 @@ def _validate(args) -> int:
                 print(f"       {line}")
         bad += not v.ok
     return 1 if bad else 0
+
+
+def _prepare(args) -> int:
+    course = w.prepare(args.assignments or None, course=Path(args.course))
+    names = args.assignments or w.assignments()
+    print(f"{course} holds {', '.join(names)} (sources, student versions, gradebook): nbgrader's Formgrader "
+          f"lists them when JupyterLab is started there (cd {course} && jupyter lab)")
+    return 0
 
 
 def _autograde(args) -> int:
@@ -165,6 +174,11 @@ def main(argv=None) -> int:
     p = sub.add_parser("validate", help="every source notebook must pass, every student version fail")
     p.add_argument("assignments", nargs="*")
     p.set_defaults(run=_validate)
+
+    p = sub.add_parser("prepare", help="make the course folder ready for nbgrader's Formgrader and exchange")
+    p.add_argument("assignments", nargs="*", help="default: every folder of exercises/source/")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_prepare)
 
     p = sub.add_parser("autograde", help="grade a folder of submissions, each in a sandbox")
     p.add_argument("assignment")

@@ -134,6 +134,23 @@ def validate(names=None, *, source: Path = SOURCE, release: Path = RELEASE) -> l
     return out
 
 
+def prepare(names=None, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE) -> Path:
+    """Make ``course`` a course folder ready for nbgrader's own tools: the sources of ``names`` (default:
+    every assignment) in ``source/``, their student versions in ``release/`` and the gradebook, so that
+    nbgrader's Formgrader, started in the course folder, lists them, and ``nbgrader release_assignment``
+    can hand them out through an exchange.  Private to its owner when new; the instructor's
+    ``nbgrader_config.py`` is kept."""
+    from nbgrader.converters import GenerateAssignment
+    names = list(names or assignments(source))
+    course = Path(course).resolve()
+    with course_lock(course, "prepare"):
+        course = prepare_course(course, names, source)
+        for name in names:
+            run_nbgrader(GenerateAssignment, course, name, force=True)
+        course_secret(course)
+    return course
+
+
 # ---------------------------------------------------------------------------------------------------
 # autograde
 # ---------------------------------------------------------------------------------------------------
