@@ -74,7 +74,7 @@ nbgrader_alembic_version = None
 """nbgrader's own ``get_alembic_version`` (the subprocess), kept once replaced: tests compare the two."""
 
 
-def _environment():
+def nbgrader_environment():
     """nbgrader runs ``alembic`` as a program: put this Python's scripts on PATH (for nbgrader run by
     hand) and answer its one question in-process instead."""
     scripts = str(Path(sys.executable).parent)
@@ -200,7 +200,7 @@ def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
 def run_nbgrader(converter, course: Path, assignment: str, student: str | None = None, **settings) -> str:
     """Run one of nbgrader's converters on ``course`` and return its log; raise WorkflowError if it
     failed."""
-    _environment()
+    nbgrader_environment()
     from nbgrader.coursedir import CourseDirectory
     from nbgrader.utils import capture_log
     cfg = config(course)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .cells import grade_id, is_answer
-from .course import DEFAULT_COURSE, WorkflowError, _environment, course_lock, statuses
+from .course import DEFAULT_COURSE, WorkflowError, nbgrader_environment, course_lock, statuses
 
 TIMESTAMP_FORMAT = "%Y-%m-%d %H:%M:%S.%f %Z"
 """nbgrader's own format of ``timestamp.txt`` (its exchange's ``timestamp_format``)."""
@@ -70,21 +70,24 @@ def carried_files(folder: Path | None, submitted_at: datetime | None = None) -> 
 
 
 def answer_spans(source_nb) -> dict:
-    """``{grade cell: the answer cells it grades}``: a test cell grades the answers since the test cell
-    before it; a manually graded answer, itself."""
+    """``{grade cell: the answer cells it grades}``: a test cell grades the answers of its question (the
+    answer cells just before it, past any other test cells of the same question); a manually graded
+    answer, itself."""
     from nbgrader.utils import is_grade
-    spans, pending = {}, []
+    spans, answers, collecting = {}, [], False
     for cell in source_nb.cells:
         gid = grade_id(cell)
         if gid is None:
             continue
         if is_answer(cell):
-            pending.append(gid)
+            if not collecting:
+                answers, collecting = [], True
+            answers.append(gid)
             if is_grade(cell):
                 spans[gid] = (gid,)
         elif is_grade(cell):
-            spans[gid] = tuple(pending)
-            pending = []
+            spans[gid] = tuple(answers)
+            collecting = False
     return spans
 
 
@@ -101,7 +104,7 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
     from nbgrader.utils import compute_checksum, is_grade, is_solution, is_task, parse_utc
     score = top = 0.0
     notes = []
-    _environment()
+    nbgrader_environment()
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
         gb.update_or_create_student(student)
         submission = gb.update_or_create_submission(assignment, student)
@@ -156,7 +159,7 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
 def grades(course: Path = DEFAULT_COURSE, assignment: str | None = None) -> list[Grade]:
     """Every graded cell of every autograded submission in ``course``'s gradebook (a manual score, where
     the instructor gave one, counts instead of the auto score, as in nbgrader)."""
-    _environment()
+    nbgrader_environment()
     from nbgrader.api import Gradebook
     course = Path(course).resolve()
     db = course / "gradebook.db"
@@ -184,7 +187,7 @@ def export(course: Path = DEFAULT_COURSE, out: Path | None = None) -> tuple[Path
     ``status``: 'graded', 'not graded: <why>' or 'no submission', and a student who was not graded has
     no score (an empty cell, never 0), so a learning system importing the file cannot read a failure as
     a zero.  Numbers are written one way (``17``, ``17.5``)."""
-    _environment()
+    nbgrader_environment()
     from nbgrader.api import Gradebook
     course = Path(course).resolve()
     out = Path(out) if out is not None else course / "grades.csv"

@@ -43,8 +43,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .course import (CELL_TIMEOUT, DEFAULT_COURSE, EXERCISES_FOLDER, LOCK, RELEASE, REPO, SECRET, SOURCE,  # noqa: F401
-                     STATUS, Status, WorkflowError, _environment, alembic_head, assignments, config, course_lock,
-                     course_secret, notebooks, prepare_course, private_folder, run_nbgrader, save_statuses,
+                     STATUS, Status, WorkflowError, alembic_head, assignments, config, course_lock, course_secret,
+                     nbgrader_environment, notebooks, prepare_course, private_folder, run_nbgrader, save_statuses,
                      statuses)
 from .recording import EXPORT_FIELDS, Grade, carried_files, export, grades, num, record  # noqa: F401
 from .submissions import (Found, Submission, download_name, find_submissions, read_submission,  # noqa: F401
@@ -54,6 +54,8 @@ from .feedback import accessible_page  # noqa: E402
 from .cells import grade_id, is_answer  # noqa: E402,F401 -- names this module had before the split
 
 HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+_environment = nbgrader_environment
+"""The name :func:`gamelib.grading.course.nbgrader_environment` had here before the split."""
 
 
 def __getattr__(name):
@@ -99,7 +101,7 @@ class Validation(NamedTuple):
 
 
 def _validator():
-    _environment()
+    nbgrader_environment()
     from nbgrader.validator import Validator
     from traitlets.config import Config
     c = Config()

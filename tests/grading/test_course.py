@@ -1,0 +1,94 @@
+"""The course folder (gamelib.grading.course): private when made, the instructor's configuration kept,
+one step at a time with a holder that is named with its pid and age, stopped or not (issue #29, items 2,
+15 and 16)."""
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+
+from gamelib.grading import course as c
+
+
+def test_a_new_course_folder_is_private_and_an_open_one_is_named(tmp_path):
+    made = tmp_path / "a" / "course"
+    assert c.private_folder(made) == ""
+    assert stat.S_IMODE(made.stat().st_mode) == 0o700
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o755)
+    os.chmod(shared, 0o755)
+    warning = c.private_folder(shared)
+    assert "can be read by other users of this machine (mode 755)" in warning and f"chmod 700 {shared}" in warning
+
+
+def test_the_instructors_configuration_is_kept_and_loads_the_kits(tmp_path):
+    course = tmp_path / "course"
+    course.mkdir()
+    mine = 'c = get_config()  # noqa\nc.CourseDirectory.course_id = "cs101"\nc.Exchange.root = "/srv/x"\n'
+    (course / "nbgrader_config.py").write_text(mine)
+    notes = c.write_config(course)
+    text = (course / "nbgrader_config.py").read_text()
+    assert 'c.CourseDirectory.course_id = "cs101"' in text and 'c.Exchange.root = "/srv/x"' in text
+    assert text.index(c.LOAD_LINE) < text.index("course_id")          # the instructor's settings win
+    assert notes and "your settings are kept" in notes[0]
+    assert c.write_config(course) == [] and (course / "nbgrader_config.py").read_text() == text  # once only
+    kit = (course / c.KIT_CONFIG).read_text()
+    assert str(course.resolve()) in kit and "sanitize_html = True" in kit
+
+
+def test_nbgrader_reads_the_instructors_settings_and_the_kits(tmp_path):
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / "nbgrader_config.py").write_text('c = get_config()  # noqa\nc.CourseDirectory.course_id = "cs101"\n')
+    c.write_config(course)
+    code = ("from traitlets.config.loader import PyFileConfigLoader as L; cfg = L('nbgrader_config.py', "
+            "path='.').load_config(); print(cfg.CourseDirectory.course_id, cfg.CourseDirectory.root, "
+            "cfg.HTMLExporter.sanitize_html)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=course, capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["cs101", str(course.resolve()), "True"]
+
+
+def test_a_waiting_step_names_the_holder_its_pid_and_age_and_a_stopped_holder(tmp_path):
+    now = time.time()
+    text = json.dumps({"step": "autograde 02_alpha_beta", "pid": os.getpid(), "since": now - 125})
+    assert c.lock_holder(text, now) == f"'autograde 02_alpha_beta' (pid {os.getpid()}, for 2 min 5 s)"
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        sleeper.send_signal(signal.SIGSTOP)
+        time.sleep(0.2)
+        said = c.lock_holder(json.dumps({"step": "autograde", "pid": sleeper.pid, "since": now}), now)
+        assert "STOPPED" in said and f"kill -CONT {sleeper.pid}" in said
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert c.lock_holder("not json") == "another process"
+
+
+def test_no_wait_stops_with_the_holder_named(tmp_path):
+    course = tmp_path / "course"
+    with c.course_lock(course, "autograde 02"):
+        code = (f"from gamelib.grading.course import course_lock\nwith course_lock({str(course)!r}, 'x', wait=False):"
+                "\n    pass")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode != 0 and f"is being graded by 'autograde 02' (pid {os.getpid()}, for 0 min" in done.stderr
+
+
+def test_statuses_round_trip_and_ignore_unknown_fields(tmp_path):
+    st = c.Status("alice", "graded", "a note", ("a.ipynb",), 3.0, 4.0, 1.5, True, ("a note",), (61000,), "late", 12.5)
+    c.save_statuses(tmp_path, "a1", {"alice": st})
+    path = tmp_path / c.STATUS / "a1.json"
+    data = json.loads(path.read_text())
+    data["alice"]["from_a_newer_kit"] = 1
+    path.write_text(json.dumps(data))
+    assert c.statuses(tmp_path, "a1") == {"alice": st}
+
+
+@pytest.mark.parametrize("bad", ["", "short"])
+def test_a_broken_secret_is_said(tmp_path, bad):
+    (tmp_path / c.SECRET).write_text(bad)
+    with pytest.raises(c.WorkflowError, match="does not hold a course secret"):
+        c.course_secret(tmp_path)
