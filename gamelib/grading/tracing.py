@@ -46,7 +46,7 @@ class QuestionBudgetExceeded(BudgetExceeded):
     loop such as ``while not game.is_terminal(state): ...`` that never changes ``state``)."""
 
 
-QUESTIONS_PER_NODE = 10
+QUESTIONS_PER_NODE = 3
 """A :class:`TracedGame` with a node budget of n answers at most ``QUESTIONS_PER_NODE`` × n questions
 (calls of its protocol) in all: a search asks a handful about each node it arrives at."""
 

@@ -117,10 +117,9 @@ def test_an_unreadable_submission_is_reported_not_fatal(tmp_path):
 
 
 def test_a_course_folder_names_its_gradebook_absolutely(tmp_path):
-    from traitlets.config import Config
     course = w.prepare_course(tmp_path / "course", ["01_minimax"])
-    c = Config()
-    exec((course / "nbgrader_config.py").read_text(), {"get_config": lambda: c})
+    from traitlets.config.loader import PyFileConfigLoader
+    c = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()   # as nbgrader reads it
     assert c.CourseDirectory.root == str(course)
     assert c.CourseDirectory.db_url == f"sqlite:///{course / 'gradebook.db'}"
     assert c.Execute.timeout == w.CELL_TIMEOUT and c.OverwriteCells.add_missing_cells

@@ -6,7 +6,7 @@
 
 # %% expect
 total = 16
-cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": "partial", "q7_test": 0,
+cells = {"q3_test": 0, "q3_hidden": 0, "q5_test": 0, "q5_hidden": "partial", "q7_test": 0,
          "q7_hidden": "partial", "q8_test": 0}
 says = {"q3_test": "[no_opponent_moves]", "q3_hidden": "[no_opponent_moves]",
         "q7_test": "[uniform_deals]", "q7_hidden": "[uniform_deals]", "q8_test": "[uniform_deals]"}

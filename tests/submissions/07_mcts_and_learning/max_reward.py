@@ -3,7 +3,7 @@
 
 # %% expect
 total = 17
-cells = {"q5_test": 0, "q5_hidden": 0}
+cells = {"q5_test": 0, "q5_hidden": "partial"}
 says = {"q5_test": "[max_reward]", "q5_hidden": "[max_reward]"}
 
 # %% solutions

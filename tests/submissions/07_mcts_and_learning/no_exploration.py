@@ -3,7 +3,7 @@
 
 # %% expect
 total = 15
-cells = {"q4_test": 0, "q4_hidden": "partial"}
+cells = {"q4_test": 0, "q4_hidden": 0}
 says = {"q4_test": "[no_exploration]", "q4_hidden": "[no_exploration]"}
 
 # %% solutions

@@ -3,7 +3,7 @@
 
 # %% expect
 total = 15
-cells = {"q4_test": 0, "q4_hidden": "partial"}
+cells = {"q4_test": 0, "q4_hidden": 0}
 says = {"q4_test": "[select_last_tied]", "q4_hidden": "[select_last_tied]"}
 
 # %% solutions
