@@ -37,11 +37,11 @@ from .guard import Run, TimeLimitExceeded
 from .isolation import Limits, Sandbox
 from .remote import ChannelError, SandboxGone, SandboxTimeout, remote_error
 
-CELL_WALL = 60.0
+CELL_WALL = 20.0
 """Seconds of wall-clock time one of the student's cells may take before its sandbox is killed."""
-CELL_CPU = 30.0
+CELL_CPU = 10.0
 """Seconds of CPU time one of the student's cells may use (the worker stops it, and the next cell runs)."""
-QUESTION_WALL = 45.0
+QUESTION_WALL = 30.0
 """Seconds of wall-clock time one test cell (a question) may take: its cases that are left when it runs
 out count as failed.  Each test cell has its own, so a question that hangs costs no other its time."""
 NOTEBOOK_WALL = 300.0

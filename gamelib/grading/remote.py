@@ -187,6 +187,8 @@ def to_data(x: Any, ref_of, fn_of, depth: int = 0, count: list | None = None):
     none of these (an object of the student's own class) goes as its type name and a short repr."""
     count = [0] if count is None else count
     count[0] += 1
+    if isinstance(x, (list, tuple, set, frozenset, dict)) and count[0] + len(x) > MAX_ITEMS:
+        count[0] = MAX_ITEMS + 1                                  # refused before a single item is read
     if count[0] > MAX_ITEMS or depth > MAX_DEPTH:
         raise ValueError("the value is too large or nests too deeply to be graded")
     ref = ref_of(x)

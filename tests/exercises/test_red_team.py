@@ -138,8 +138,8 @@ def test_feedback_names_no_other_student_and_shows_no_hidden_test(graded):
 
 
 def test_the_hostile_notebooks_cost_a_bounded_time(graded):
-    """Each submission has a wall-clock budget (gamelib.grading.executor.NOTEBOOK_WALL): the one that
-    hangs its calls and blocks every signal is stopped within it."""
+    """Each submission has a wall-clock budget (gamelib.grading.executor.NOTEBOOK_WALL, and each question
+    QUESTION_WALL): the one that hangs its calls and blocks every signal is stopped within it."""
     from gamelib.grading.executor import NOTEBOOK_WALL
     table = w.statuses(graded["course"], ASSIGNMENT)
     assert max(s.seconds for s in table.values()) < NOTEBOOK_WALL + 15
