@@ -16,9 +16,13 @@ process, and no student code runs in the grader's.**
   cases (drawn from the course secret, :mod:`gamelib.grading.context`) and the comparison all stay
   here, out of the student's reach.
 
-A sandbox that stops answering is killed; the next cell starts a fresh one and replays the cells that
-ran before (definitions only; their output is not kept).  The whole notebook has a wall-clock budget
-(``wall``): what is left when it runs out is not run, and its test cells score 0, saying why.
+Every question is graded as if it were alone (:class:`Session`): a call of the student's that runs out of
+time, over its budget or stops answering restarts the sandbox before the next cell (the student's cells
+that ran before are replayed; their output is not kept), so a loop in one answer costs no other answer
+its points, and the same file gets the same scores and messages every time.  Time is budgeted three
+ways: each student cell (:data:`CELL_CPU`, :data:`CELL_WALL`), each test cell (:data:`QUESTION_WALL`),
+and the whole notebook (``wall``, :data:`NOTEBOOK_WALL`): what is left when the notebook's budget runs
+out is not run, and its test cells score 0, saying why.
 """
 from __future__ import annotations
 

@@ -166,6 +166,8 @@ def guard_without_sandbox(private: list[str], allowed: list[str]) -> None:
             if (under(path, private) and not under(path, allowed)) or \
                     (path.startswith("/proc/") and not path.startswith(("/proc/self/", f"/proc/{os.getpid()}/"))):
                 raise PermissionError(f"{target}: not readable while your work is graded")
+        elif event in ("os.kill", "os.killpg") and args and args[0] not in (0, os.getpid()):
+            raise PermissionError("signalling another process is not allowed while your work is graded")
         elif event.startswith(REFUSED_EVENTS):
             raise PermissionError(f"{event} is not allowed while your work is graded")
 
