@@ -1,5 +1,5 @@
 """Odd and hostile submissions of a real term (issue #29), built as notebooks: what the second red team
-and an instructor's first semester handed the grader.  Shared by tests/exercises/test_red_team_term.py
+and an instructor's first semester handed the grader.  Shared by tests/exercises/test_red_team.py
 and the Formgrader test in tests/browser/test_formgrader.py.
 """
 from __future__ import annotations

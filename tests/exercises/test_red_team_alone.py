@@ -1,0 +1,128 @@
+"""The second red team's submissions that need a grading of their own (issue #29; the others are graded
+together in tests/exercises/test_red_team.py): item 7, an answer that loops while calling the game,
+graded twice; item 10, a resubmission under a manual score; item 11, the repository put on sys.path
+without a sandbox; and ``--jobs`` that could exhaust the machine's memory.  Each goes through the command
+line as an instructor runs it."""
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from gamelib.grading import fakes
+from gamelib.grading import workflow as w
+from gamelib.grading.course import REPO
+from gamelib.grading.isolation import isolation_status
+
+from . import term
+
+ASSIGNMENT = term.ASSIGNMENT
+
+
+def _require_isolation():
+    status = isolation_status()
+    if not status.isolated:
+        if os.environ.get("CI"):
+            pytest.fail(f"submissions cannot be isolated here: {status.how}")
+        pytest.skip(f"SUBMISSIONS NOT ISOLATED HERE: {status.how}")
+
+
+def _cli(*words, env=None, timeout=900):
+    return subprocess.run([sys.executable, "-m", "gamelib.grading", *words], capture_output=True, text=True,
+                          timeout=timeout, env={**os.environ, **(env or {})})
+
+
+def _write(path: Path, nb) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(path))
+    return path
+
+
+def test_jobs_that_could_exhaust_the_machine_are_refused(tmp_path):
+    from gamelib.grading.isolation import MEMORY_SHARE, machine_memory_mb, memory_plan
+    _, per_sandbox, _ = memory_plan()
+    too_many = int(MEMORY_SHARE * machine_memory_mb() // per_sandbox) + 1
+    done = _cli("autograde", ASSIGNMENT, str(tmp_path), "--course", str(tmp_path / "course"), "--jobs", str(too_many))
+    assert done.returncode == 2
+    assert f"use --jobs {too_many - 1} or fewer" in done.stderr
+
+
+
+# -- 7: one question's failure never costs another's points; the same file, the same grade -----------
+
+def test_a_looping_answer_costs_only_its_own_questions_and_grades_the_same_twice(tmp_path):
+    _require_isolation()
+    src = term.fake("reference", "01_minimax")
+    looping = term.with_answer(src, "q3_answer", term.LOOPING_MINIMAX)
+    inbox = tmp_path / "inbox"
+    _write(inbox / "kim.ipynb", looping)
+    course = tmp_path / "course"
+    first = _cli("autograde", "01_minimax", str(inbox), "--course", str(course))
+    assert first.returncode == 0, first.stdout + first.stderr
+    cells1 = {g.cell: g.score for g in w.grades(course, "01_minimax")}
+    said1 = fakes.cell_outputs(course, "01_minimax", "kim")
+    second = _cli("autograde", "01_minimax", str(inbox), "--course", str(course))
+    cells2 = {g.cell: g.score for g in w.grades(course, "01_minimax")}
+    said2 = fakes.cell_outputs(course, "01_minimax", "kim")
+    assert cells1 == cells2 and said1 == said2, (first.stdout, second.stdout)
+    # q1, q2 (by hand, 4 points) and q4 (6 points) are right: a careful grader gives 10
+    assert cells1["q1_test"] == 2 and cells1["q2_test"] == 2 and cells1["q4_test"] == 2 and cells1["q4_hidden"] == 4
+    assert cells1["q3_value_test"] == 0 and cells1["q3_decision_test"] == 0
+    assert "does it loop on a state that never changes" in said1["q3_value_test"]
+    assert "SandboxError" not in "".join(said1.values())
+
+
+# -- 10: a resubmission resets what it changed ----------------------------------------------------------
+
+def _set_manual(course, student, cell, score):
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        grade = gb.find_grade(cell, "alpha_beta", ASSIGNMENT, student)
+        grade.manual_score = score
+        gb.db.commit()
+
+
+def test_a_manual_score_goes_with_a_changed_answer_and_stays_on_an_unchanged_one(tmp_path):
+    _require_isolation()
+    course = tmp_path / "course"
+    first = tmp_path / "first"
+    blank_q6 = term.with_answer(term.fake("reference"), "q6_answer", term.cell_of(term.release(), "q6_answer").source)
+    _write(first / "alice.ipynb", blank_q6)
+    _write(first / "carol.ipynb", blank_q6)
+    assert _cli("autograde", ASSIGNMENT, str(first), "--course", str(course)).returncode == 0
+    _set_manual(course, "alice", "q6_aima_test", 2)            # the instructor's regrade, in the Formgrader
+    _set_manual(course, "carol", "q6_aima_test", 2)
+    second = tmp_path / "second"
+    changed = "def alphabeta_search(g, s):\n    return 0, None\n"
+    _write(second / "alice.ipynb", term.with_answer(blank_q6, "q6_answer", changed))
+    _write(second / "carol.ipynb", blank_q6)                    # the same answers again
+    done = _cli("autograde", ASSIGNMENT, str(second), "--course", str(course))
+    assert "the manual score 2 on q6_aima_test was dropped: its answer changed" in done.stdout
+    table = w.statuses(course, ASSIGNMENT)
+    assert "dropped" in table["alice"].reason and "dropped" not in table["carol"].reason
+    cells = {(g.student, g.cell): g.score for g in w.grades(course, ASSIGNMENT)}
+    assert cells["alice", "q6_aima_test"] == 0 and cells["carol", "q6_aima_test"] == 2
+    assert table["carol"].score == term.BY_HAND + 2                 # the line, the export and feedback agree
+    _cli("export", "--course", str(course))
+    with open(course / "grades.csv") as f:
+        rows = {r["student_id"]: r for r in csv.DictReader(f)}
+    assert rows["alice"]["score"] == str(term.BY_HAND) and rows["carol"]["score"] == str(term.BY_HAND + 2)
+
+
+# -- 11: without a sandbox, gamelib's searches are still withheld -------------------------------------
+
+def test_without_a_sandbox_the_searches_are_still_not_importable(tmp_path):
+    inbox = tmp_path / "inbox"
+    cheat = term.CHEAT_BY_PATH.format(repo=str(REPO))
+    _write(inbox / "cheat.ipynb", term.with_answer(term.fake("reference"), "q6_answer", cheat))
+    done = _cli("autograde", ASSIGNMENT, str(inbox), "--course", str(tmp_path / "course"),
+                env={"GAMELIB_NO_ISOLATION": "1"})
+    assert "cheat: 10 / 22" in done.stdout, done.stdout + done.stderr
+    assert "SUBMISSIONS ARE NOT ISOLATED" in done.stderr
+    assert "It CAN still read every other file that user can read" in done.stderr
+    assert "refuses to open the kit's checkout" in done.stderr
