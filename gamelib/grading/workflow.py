@@ -5,14 +5,19 @@ step           what it does
 =============  ==============================================================================
 generate       student versions of ``exercises/source/<assignment>/`` into ``exercises/release/``
 validate       every source notebook passes its tests and every student version fails them
-autograde      grades a folder of submissions in a course folder (its gradebook, its copies)
+prepare        a course folder ready for nbgrader's own tools (Formgrader, the exchange)
+autograde      grades a folder of submissions in a course folder (its gradebook, its copies): every
+               file accounted for, each submission in a process and a sandbox of its own
 export         the grades as CSV: one row per student and assignment, and one per test cell
 feedback       HTML feedback per student, hidden tests removed
 selftest       autogrades the fake submissions of ``tests/submissions/<assignment>/`` and checks
                each grade exactly (what CI runs; :mod:`gamelib.grading.fakes`)
 =============  ==============================================================================
 
-``python -m gamelib.grading STEP ...`` runs a step (see :mod:`gamelib.grading.__main__`).
+``python -m gamelib.grading STEP ...`` runs a step (see :mod:`gamelib.grading.__main__`).  The course
+folder itself is :mod:`gamelib.grading.course`, what students hand in :mod:`gamelib.grading.submissions`,
+and how a graded submission is written down :mod:`gamelib.grading.recording`; their public names are
+also importable from here, as before the split.
 
 nbgrader's known traps, and what is done about them here:
 
@@ -29,7 +34,12 @@ nbgrader's known traps, and what is done about them here:
   line of hidden test code and refuses to leave one behind;
 * the default cell time limit is 30 s: raised to :data:`CELL_TIMEOUT` (the checks' own per-case limits
   keep every test cell far below it), with an interrupt on time-out so the next cells still run;
-* nbgrader calls ``alembic`` as a program: the virtual environment's ``bin`` is put on ``PATH``.
+* nbgrader calls ``alembic`` as a program: the virtual environment's ``bin`` is put on ``PATH``;
+* nbgrader's Formgrader and feedback render a notebook's markdown and outputs as HTML unsanitized:
+  submissions are stored sanitized (:func:`gamelib.grading.submissions.sanitize`) and the course's
+  settings turn on nbconvert's own sanitizing too;
+* ``release_feedback`` needs ``timestamp.txt`` and ``submission_secret.txt`` beside every graded copy:
+  :mod:`gamelib.grading.recording` writes them (keeping ``collect``'s own).
 """
 from __future__ import annotations
 
