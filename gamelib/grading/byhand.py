@@ -39,6 +39,7 @@ def answer_format(answer, nodes=None, *, what: str = "answer", numbers: bool = T
     if nodes is None:
         if not is_number(answer):
             fail(f"{what} should be a number; it is {describe_returned(answer)}")
+        print(f"✓ {what} has the right form (whether it is right is checked when your work is graded)")
         return
     if not isinstance(answer, dict):
         fail(f"{what} should be a dict {{node: ...}}; it is {describe_returned(answer)}")
