@@ -35,9 +35,17 @@ FOUR_PLY = [[[[7, 4], [2, 5]], [[4, 6], [9, 2]]], [[[6, 1], [5, 3]], [[9, 7], [0
 children to be pruned (an alpha-beta whose MAX-VALUE never raises α visits more of it)."""
 
 
+BEST_LAST = [[[2, 1], [0, 3]], [[5, 4], [6, 7], [3]], [[8, 9], [9, 8]]]
+"""A tree whose best moves come last at every level (alpha-beta prunes little).  Not one of exercise 02's
+by-hand trees: a public case shows its expected visit order in full, which must not give away a by-hand
+answer."""
+BEST_FIRST = [[[9, 8], [9, 7]], [[7, 2], [6]], [[3, 1], [2, 0], [1]]]
+"""A tree whose best moves come first (alpha-beta prunes much); like :data:`BEST_LAST`, not a by-hand tree."""
+
+
 def _plain_public():
     from ..games import Halving
-    return [_tree_case("AIMA Fig. 5.2", FIG_5_2), _tree_case("seed 004's four-layer tree", C.SLIDES_004),
+    return [_tree_case("AIMA Fig. 5.2", FIG_5_2), _tree_case("the walk-through's four-layer tree", C.SLIDES_004),
             _tree_case("a tree with tied moves", [[5, 3], [3, 4], [6, 2]]),
             C.Case("a tree with MIN to move at the root", GameTree.from_nested(MIN_ROOT, root=MIN)),
             C.Case("the halving game from 5 (CS221)", Halving(5))]
@@ -95,8 +103,8 @@ def _alphabeta_public(strict):
     name = "strict convention" if strict else "AIMA convention"
     kw = {"prune_on_equality": not strict}
     return [_tree_case(f"AIMA Fig. 5.2 ({name})", FIG_5_2, **kw),
-            _tree_case(f"seed 004's example 3 ({name})", C.EXAMPLE_3, **kw),
-            _tree_case(f"seed 004's mirror image ({name})", C.MIRROR_3, **kw),
+            _tree_case(f"a tree whose best moves come last ({name})", BEST_LAST, **kw),
+            _tree_case(f"a tree whose best moves come first ({name})", BEST_FIRST, **kw),
             _tree_case(f"the root-children trap [[3], [3, 1]] ({name})", C.TRAP, **kw),
             _tree_case(f"a four-ply tree, MAX below the root ({name})", FOUR_PLY, **kw),
             _tree_case(f"a tree with ties ({name})", [[5, [4, 6]], [5, 7], [[5, 8], 3]], **kw)]
