@@ -28,9 +28,10 @@ from matplotlib.textpath import TextPath, text_to_path
 from matplotlib.transforms import Affine2D, ScaledTranslation
 
 from ..core import CHANCE, INF, MAX, MIN, ArgumentError
-from ..trace import TraceView, chance_intervals, interval_text
+from ..trace import TraceView, chance_intervals, describe_event, interval_text
 from ..validate import check_bounds, renamed
 from ..trace import fmt_value as _fmt
+from .alt import Table, describe, joined
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
 TERMINAL_MARKER = "s"
@@ -250,7 +251,131 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     labels.draw(as_paths=text_as_paths)
     _draw_title_and_key(ax, tree=tree, result=result if traced else None, view=view, title=title,
                         legend=legend, show_windows=show_windows, value_size=size.value_size)
+    describe(ax, *tree_in_words(tree, result if traced else None, view, intervals=intervals,
+                                show_windows=show_windows))
     return ax
+
+
+_WHO = {MAX: "MAX", MIN: "MIN", CHANCE: "CHANCE"}
+
+
+def _reached_by(tree, s) -> str:
+    """'a1 from A' (or 'probability 0.9 from B'): how ``s`` hangs from its parent."""
+    parent = tree.parent(s)
+    if parent is None:
+        return "the root"
+    kids = tree.children[parent]
+    i = next(k for k, (_, c) in enumerate(kids) if c == s)
+    probs = tree.probabilities.get(parent)
+    if probs:
+        return f"probability {_fmt(probs[i])} from {parent}"
+    named = getattr(tree, "action_labels", {})
+    return f"{named.get((parent, kids[i][0]), kids[i][0])} from {parent}"
+
+
+def tree_rows(tree) -> list:
+    """The tree row by row, as the pictures lay it out: [[states of ply 0], [ply 1], ...], left to right."""
+    pos = tidy_layout(tree)
+    rows = {}
+    for s, (x, y) in sorted(pos.items(), key=lambda item: (-item[1][1], item[1][0])):
+        rows.setdefault(-y, []).append(s)
+    return [rows[d] for d in sorted(rows)]
+
+
+def tree_shape_text(tree) -> str:
+    """The tree's shape in words, ply by ply: who moves there and the leaves' utilities."""
+    parts = []
+    for d, row in enumerate(tree_rows(tree)):
+        inner = [s for s in row if not tree.is_terminal(s)]
+        leaves = [s for s in row if tree.is_terminal(s)]
+        words = []
+        by_player = {}
+        for s in inner:
+            by_player.setdefault(_WHO.get(tree.players[s], str(tree.players[s])), []).append(s)
+        words += [f"{who} {joined(states)}" for who, states in by_player.items()]
+        if leaves:
+            words.append("leaves " + ", ".join(f"{s} = {_fmt(tree.leaf_values[s])}" for s in leaves))
+        parts.append(f"ply {d}: " + "; ".join(words))
+    n = len(tree.states)
+    return (f"A game tree of {n} nodes and {len(tree.leaves)} leaves, {tree.depth()} plies deep, "
+            f"the root {tree.initial_state} ({_WHO.get(tree.players[tree.initial_state], '')}). "
+            + "; ".join(parts) + ".")
+
+
+def tree_in_words(tree, result, view, *, intervals=None, show_windows=True) -> tuple:
+    """``(alt, details)``: what :func:`draw_tree` shows, in words read from the same ``view`` of the
+    trace (:class:`~gamelib.trace.TraceView`): the shape and the leaves, how far the search has got
+    (the event just drawn, in :func:`~gamelib.trace.describe_event`'s words), the value and decision,
+    the visit order, every prune and why, and a table of every node (who moves, how it is reached, its
+    visit number, the value it returned and its window, pruned or on the current path)."""
+    intervals = intervals or {}
+    shape = tree_shape_text(tree)
+    if result is None:
+        return shape, ()
+    to_move = tree.to_move
+    order = sorted(view.order, key=view.order.get)
+    visited = f"{len(order)} of {len(tree.states)} nodes visited"
+    prunes = [describe_event(e, to_move(e.state)) for e in view.prunes]
+    named = getattr(tree, "action_labels", {})
+    if view.complete:
+        said = f"The search is complete: value {_fmt(result.value)}"
+        if result.action is not None:
+            said += f", decision {named.get((tree.initial_state, result.action), result.action)} (the thick edge)"
+        said += f"; {visited}."
+    else:
+        e = view.current
+        said = f"After event {view.step} of {view.total}: " + (
+            describe_event(e, to_move(e.state)) if e is not None else "nothing searched yet") + "."
+        if view.path:
+            said += " The search is on the path " + " → ".join(view.path) + f"; {visited} so far."
+    pruned = sorted(view.pruned, key=lambda s: (s not in view.pruned_by, s))
+    if pruned:
+        said += f" Pruned (never searched): {joined(pruned)}."
+    details = [shape]
+    if order:
+        details.append("Visit order: " + ", ".join(order) + ".")
+    if prunes:
+        details.append("Cuts: " + "; ".join(prunes) + ".")
+    backed = [f"{s} = {_value_text(s, view)} from " + ", ".join(
+        f"{c} {_value_text(c, view) if c in view.value else 'not searched'}" for _, c in tree.children[s])
+        for row in tree_rows(tree) for s in row if not tree.is_terminal(s) and s in view.value]
+    if backed:
+        details.append("Values backed up (deepest last in the table): " + "; ".join(reversed(backed)) + ".")
+    details.append(_node_table(tree, view, intervals, show_windows))
+    return said + " " + shape, tuple(details)
+
+
+def _node_table(tree, view, intervals, show_windows) -> Table:
+    current = view.current.state if view.current is not None and not view.complete else None
+    windows = show_windows and bool(view.window)
+    header = ["node", "to move", "reached by", "visit", "value"] + (["window [α, β]"] if windows else []) + ["note"]
+    rows = []
+    for s in [s for row in tree_rows(tree) for s in row]:
+        leaf = tree.is_terminal(s)
+        who = "leaf" if leaf else _WHO.get(tree.players[s], str(tree.players[s]))
+        if leaf:
+            value = f"utility {_fmt(tree.leaf_values[s])}"
+        elif s in view.value:
+            value = _value_text(s, view)
+        elif s in intervals:
+            value = f"so far {intervals[s]}"
+        else:
+            value = "–"
+        notes = []
+        if s == current:
+            notes.append("this step's node")
+        elif s in view.path:
+            notes.append("on the current path")
+        if s in view.pruned:
+            notes.append(f"pruned by the cut at {view.pruned_by[s]}" if s in view.pruned_by else "pruned")
+        elif s in view.closed and view.closed[s] == "prune":
+            notes.append("cut off")
+        row = [s, who, _reached_by(tree, s), f"#{view.order[s]}" if s in view.order else "–", value]
+        if windows:
+            row.append(f"[{_fmt(view.window[s][0])}, {_fmt(view.window[s][1])}]" if s in view.window and not leaf
+                       else "–")
+        rows.append(row + ["; ".join(notes) or "–"])
+    return Table(header, rows, caption="Every node")
 
 
 class _Sizes(NamedTuple):
