@@ -67,7 +67,7 @@ def _drawn(fig):
     for ax in fig.axes:
         for c in ax.collections:
             if isinstance(c, PathCollection) and c.get_visible() and len(c.get_offsets()) \
-                    and c.get_gid() != "labels":     # glyph outlines of labels, not nodes
+                    and c.get_gid() not in ("labels", "ring"):   # glyph outlines of labels, rings round nodes
                 sizes = c.get_sizes()
                 centres = c.get_offset_transform().transform(c.get_offsets())
                 for k, centre in enumerate(centres):

@@ -36,7 +36,7 @@ import matplotlib.pyplot as plt
 from matplotlib.container import BarContainer, ErrorbarContainer
 from matplotlib.lines import Line2D
 
-__all__ = ["Description", "describe", "description_of", "chart_description", "Table", "Picture",
+__all__ = ["Description", "describe", "extend", "description_of", "chart_description", "Table", "Picture",
            "picture", "picture_html", "show", "FIT_WIDTH", "plain_label", "number_text", "joined"]
 
 FIT_WIDTH = 760
@@ -185,6 +185,15 @@ def describe(target, alt: str, details=()) -> Description:
     d = Description(" ".join(alt.split()), tuple(details))
     target.gamelib_alt = d
     return d
+
+
+def extend(target, more: str, details=()) -> Description:
+    """Add ``more`` words (and ``details``) to what ``target`` already says (a figure function that
+    draws over another's picture, e.g. the sigma study's probabilities under :func:`draw_tree`'s tree)."""
+    old = getattr(target, "gamelib_alt", None)
+    if old is None:
+        return describe(target, more, details)
+    return describe(target, f"{old.alt} {more}", old.details + tuple(details))
 
 
 def _title_of(ax) -> str:

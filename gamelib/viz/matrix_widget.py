@@ -40,6 +40,7 @@ from ..trace import fmt_number
 from ..normal_form import (MAX_PAYOFF, bimatrix, exact_matrix, expected_payoffs, nash_equilibria, payoff_rows,
                            pure_equilibria, pure_maximin, pure_minimax, solve_zero_sum, strategy)
 from ..validate import flag
+from .alt import describe, joined
 from .drawing import DPI, png_bytes
 from .live import LiveWidget, all_or_nothing, compact, from_browser
 
@@ -144,7 +145,37 @@ def draw_best_responses(row_payoffs, col_payoffs, ax=None, *, row_actions=("1", 
     ax.set_title(title or "best responses; dots: Nash equilibria", fontsize=9)
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
     ax.set_aspect("equal")
+    points = joined(f"(p = {fmt_number(round(float(x[0]), 12))}, q = {fmt_number(round(float(y[0]), 12))})"
+                    for x, y in equilibria)
+    words = getattr(equilibria, "describe", None)
+    describe(ax, f"Best responses of a 2 × 2 game, p = P(row plays {row_actions[0]}) up, q = P(column plays "
+                 f"{col_actions[0]}) across. The row player's best reply p to each q (solid red line): "
+                 f"{_reply_words(A[0, 0] - A[1, 0], A[0, 1] - A[1, 1], 'q', 'p')}. The column player's best reply "
+                 f"q to each p (dashed blue line): {_reply_words(B[0, 0] - B[0, 1], B[1, 0] - B[1, 1], 'p', 'q')}. "
+                 f"Nash equilibria (black dots, where the lines cross): {points}.",
+             details=(words(),) if words is not None and equilibria.continuum else ())
     return ax
+
+
+def _reply_words(at_one, at_zero, against: str, reply: str) -> str:
+    """A best reply in words, when choosing the first action gains ``at_one`` more than the second
+    against ``against`` = 1 and ``at_zero`` against 0 (linear between): 'q below 1/3: p = 0; q = 1/3:
+    any p; q above 1/3: p = 1'."""
+    def sign(g):
+        return f"{reply} = 1" if g > 1e-12 else f"{reply} = 0" if g < -1e-12 else f"any {reply}"
+    if abs(at_one) <= 1e-12 and abs(at_zero) <= 1e-12:
+        return f"any {reply} against every {against}"
+    if at_one * at_zero > 0:
+        return f"{sign(at_one)} against every {against}"
+    t = at_zero / (at_zero - at_one)                   # where the gain crosses 0
+    cut = fmt_number(round(float(t), 12))
+    parts = []
+    if t > 1e-12:
+        parts.append(f"{against} below {cut}: {sign(at_zero)}")
+    parts.append(f"{against} = {cut}: any {reply}")
+    if t < 1 - 1e-12:
+        parts.append(f"{against} above {cut}: {sign(at_one)}")
+    return "; ".join(parts)
 
 
 def _unit(M):
@@ -203,6 +234,13 @@ def draw_guarantee(payoffs, ax=None, *, row_actions=("1", "2"), col_actions=None
     ax.set_ylabel("row player's expected payoff")
     ax.set_title(title or "revealing the mixed strategy p first", fontsize=9)
     ax.legend(fontsize=7, frameon=False)
+    describe(ax, f"The row player's expected payoff (up) against p = P(row plays {row_actions[0]}) (across), "
+                 "one line for each column action: " + "; ".join(
+                     f"column plays {col_actions[j]}: {fmt_number(A[0, j] - A[1, j])}p "
+                     f"{'+' if A[1, j] >= 0 else '−'} {fmt_number(abs(A[1, j]))}, from {fmt_number(A[1, j])} at p = 0 "
+                     f"to {fmt_number(A[0, j])} at p = 1" for j in range(A.shape[1]))
+             + f". The thick grey line is their lower envelope, what revealing p guarantees; its highest point, "
+               f"the dot, is the value {fmt_number(round(s.value, 12))} at p = {fmt_number(round(s.row_strategy[0], 12))}.")
     return ax
 
 

@@ -34,6 +34,7 @@ from ..experiments.sigma import (SHARED, TEXTBOOK_TREE, as_tree, branch_probabil
                                  value_density)
 from ..minimax import minimax
 from ..validate import choice, number, whole
+from .alt import describe, extend
 from .drawing import COLUMN_WIDTH, DPI, draw_tree, png_bytes, tidy_layout
 from .live import LiveWidget, from_browser
 
@@ -104,6 +105,10 @@ def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0
                              ha="center", va="top", fontsize=7, color="#777777")
     lo, hi = ax_tree.get_ylim()
     ax_tree.set_ylim(lo - 0.55, hi)                              # room for the probabilities
+    extend(ax_tree, (f"Each leaf is an estimate with an error of standard deviation {sigma:g}. " if sigma > 0 else "")
+           + "How often each root move is truly best, written under its subtree: " + "; ".join(
+               f"{a} {result[a]:.3f} ± {result.stderr[a]:.3f}" + (f" (exact {exact[a]:.4f})" if exact is not None else "")
+               for a, _ in kids) + ".")
     _draw_values(ax_values, tree, result, exact, seed)
     return axes, result
 
@@ -137,6 +142,8 @@ def _draw_values(ax, tree, result, exact, seed):
             ax.axvline(v, color=MOVE_COLORS[j % len(MOVE_COLORS)], lw=2, label=f"{a}: {v:g} exactly")
         ax.legend(fontsize=8, frameon=False)
         ax.set_xlim(estimates.min() - 3, estimates.max() + 3)
+        describe(ax, "Each root move's true value is its estimate, drawn as a vertical line: " + ", ".join(
+            f"{a} {v:g}" for a, v in zip(result.actions, estimates)) + ".")
         return
     x = sample_leaf_values(tree, sigma, HIST_SAMPLES, seed=seed, correlation=result.correlation,
                            shared=result.shared)
@@ -158,6 +165,11 @@ def _draw_values(ax, tree, result, exact, seed):
         ax.axvline(estimates[j], color=color, ls="--", lw=1.2)
     ax.set_xlim(lo, hi)
     ax.legend(fontsize=8, frameon=False, loc="upper left")
+    describe(ax, f"Histograms of each root move's true minimax value over {len(values):,} samples"
+             + (" with its exact density as a line" if densities is not None else "") + ", its estimate dashed: "
+             + "; ".join(f"{a}: estimate {estimates[j]:g}, sampled mean {values[:, j].mean():.1f}, middle 95% from "
+                         f"{np.quantile(values[:, j], 0.025):.1f} to {np.quantile(values[:, j], 0.975):.1f}"
+                         for j, a in enumerate(result.actions)) + ".")
 
 
 def _sigma_figure(tree, result, seed, text_as_paths: bool = True) -> Figure:

@@ -43,7 +43,7 @@ def filled(ax, tree, colour):
     rgba = matplotlib.colors.to_rgba(colour)
     found = set()
     for coll in ax.collections:
-        if not isinstance(coll, PathCollection):
+        if not isinstance(coll, PathCollection) or coll.get_gid() == "ring":   # the ring round a node
             continue
         faces = coll.get_facecolors()
         for i, xy in enumerate(coll.get_offsets()):
@@ -156,7 +156,7 @@ def test_random_tree_draws_and_declutters():
 
 def test_legend_and_board():
     labels = [h.get_label() for h in legend_handles()]
-    assert "MAX to move" in labels and "pruned: never searched" in labels
+    assert "MAX to move" in labels and "pruned: never searched (hatched)" in labels
     legend = draw_legend()
     assert len(legend.get_texts()) == len(legend_handles(stepping=True))
     board = TicTacToe.parse("XO.OX...X")
