@@ -30,6 +30,7 @@ import matplotlib.ft2font  # noqa: E402
 from gamelib import GameTree, expectiminimax, maxn, star1  # noqa: E402
 from gamelib.viz import PRESETS, TreeExplorer, draw_chance_tree, draw_maxn_tree  # noqa: E402
 from gamelib.viz.explorer import NPLAYER_PRESETS  # noqa: E402
+from .viz.widgets import shown_png  # noqa: E402
 
 SLACK = 1.0
 """Pixels two boxes may share (antialiasing, a descender touching the next line's cap)."""
@@ -67,7 +68,7 @@ def _drawn(fig):
     for ax in fig.axes:
         for c in ax.collections:
             if isinstance(c, PathCollection) and c.get_visible() and len(c.get_offsets()) \
-                    and c.get_gid() not in ("labels", "ring"):   # glyph outlines of labels, rings round nodes
+                    and c.get_gid() not in ("labels", "ring", "sign"):   # labels, rings round nodes, MCTS signs
                 sizes = c.get_sizes()
                 centres = c.get_offset_transform().transform(c.get_offsets())
                 for k, centre in enumerate(centres):
@@ -501,7 +502,7 @@ def explorer_cases():
         for k in sorted({0, 1, ex.total // 2, ex.total}):
             ex.step = k
             yield f"explorer {tree} {algorithm} {k}", ex.png
-        yield f"explorer {tree} {algorithm} key", ex.key_image.value
+        yield f"explorer {tree} {algorithm} key", shown_png(ex.key_image)
 
 
 def _png(ax) -> bytes:

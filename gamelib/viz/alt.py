@@ -37,7 +37,7 @@ from matplotlib.container import BarContainer, ErrorbarContainer
 from matplotlib.lines import Line2D
 
 __all__ = ["Description", "describe", "extend", "description_of", "chart_description", "Table", "Picture",
-           "picture", "picture_html", "show", "FIT_WIDTH", "plain_label", "number_text", "joined"]
+           "picture", "picture_html", "show", "DrawnPNG", "FIT_WIDTH", "plain_label", "number_text", "joined"]
 
 FIT_WIDTH = 760
 """Pixels: the narrowest notebook column the kit is made for.  A wider picture keeps its natural size in
@@ -196,6 +196,17 @@ def extend(target, more: str, details=()) -> Description:
     return describe(target, f"{old.alt} {more}", old.details + tuple(details))
 
 
+def _shared_ending(alts) -> str:
+    """The sentences every one of ``alts`` ends with (the same tree drawn at several steps), to be said
+    once; '' if they share none."""
+    ending = alts[0]
+    for a in alts[1:]:
+        while ending and not a.endswith(ending):
+            cut = ending.find(". ")
+            ending = ending[cut + 2:] if cut >= 0 else ""
+    return ending if len(ending) > 40 and all(len(a) > len(ending) for a in alts) else ""
+
+
 def _title_of(ax) -> str:
     parts = [ax.get_title(loc) for loc in ("left", "center", "right")]
     return plain_label(" ".join(p for p in parts if p))
@@ -236,7 +247,10 @@ def description_of(fig) -> Description:
         raise ValueError("this figure has nothing to describe: draw it with gamelib's figure functions, "
                          "plot data on it, or describe(fig, '...') what it shows")
     alts, details = [], []
+    shared = _shared_ending([d.alt for _, d in panels]) if len(panels) > 1 else ""
     for k, (ax, d) in enumerate(panels, 1):
+        if shared:
+            d = Description(d.alt[:len(d.alt) - len(shared)].rstrip(), d.details)
         title = _title_of(ax)
         head = f"{title}: " if title else ""
         if len(panels) > 1:
@@ -246,7 +260,7 @@ def description_of(fig) -> Description:
             if len(panels) > 1:
                 details.append(head.rstrip(": ") + ".")
             details.extend(d.details)
-    alt = " ".join(alts + keys)
+    alt = " ".join(alts + ([f"Every panel: {shared}"] if shared else []) + keys)
     if suptitle:
         alt = f"{suptitle}. {alt}"
     return Description(alt, tuple(x for x in details if x))
@@ -443,11 +457,28 @@ def _details_text(details) -> str:
     return "\n".join(d.text() if isinstance(d, Table) else str(d) for d in details)
 
 
-def picture_html(png: bytes, alt: str, details=(), *, summary: str = "The picture in words") -> str:
+class DrawnPNG(bytes):
+    """A picture's PNG bytes that also carry what it shows (``description``, a :class:`Description`):
+    what the widgets draw, keep in their picture caches and show with :func:`picture_html`.  Equal to
+    the same bytes without words."""
+    description: Description
+
+    def __new__(cls, png: bytes, description: Description):
+        self = super().__new__(cls, png)
+        self.description = description
+        return self
+
+
+def picture_html(png: bytes, alt: str | None = None, details=(), *, summary: str = "The picture in words") -> str:
     """The HTML of a picture: ``<img alt>`` (``png`` as a data URI) at its natural size, in a box that
     scrolls sideways where the column is narrower (reachable by the keyboard where the picture is wider
     than ``FIT_WIDTH``), and the ``details`` in a ``<details>`` element under it.  What a widget puts in
-    an HTML widget (``widgets.Image`` cannot carry alt text)."""
+    an HTML widget (``widgets.Image`` cannot carry alt text).  ``alt`` None: a :class:`DrawnPNG`'s own
+    words."""
+    if alt is None:
+        if not isinstance(png, DrawnPNG):
+            raise ValueError("a picture needs its text alternative: pass alt=, or a DrawnPNG")
+        alt, details = png.description.alt, png.description.details
     width, height = _png_size(png)
     data = base64.b64encode(png).decode("ascii")
     img = (f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" width="{width}" '

@@ -31,7 +31,7 @@ from ..core import CHANCE, INF, MAX, MIN, ArgumentError
 from ..trace import TraceView, chance_intervals, describe_event, interval_text
 from ..validate import check_bounds, renamed
 from ..trace import fmt_value as _fmt
-from .alt import Table, describe, joined
+from .alt import DrawnPNG, Table, describe, description_of, joined
 from .palette import CURRENT, FOCUS, MUTED, OKABE_ITO, TEXT, ink
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
@@ -69,6 +69,13 @@ def png_bytes(fig, *, tight: bool = False) -> bytes:
     fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight" if tight else None,
                 pad_inches=0.02, pil_kwargs={"compress_level": 1})
     return buf.getvalue()
+
+
+def png_with_words(fig, *, tight: bool = False) -> DrawnPNG:
+    """:func:`png_bytes` of ``fig``, carrying what the figure shows in words
+    (:func:`~gamelib.viz.alt.description_of`): what a widget shows with
+    :func:`~gamelib.viz.alt.picture_html`."""
+    return DrawnPNG(png_bytes(fig, tight=tight), description_of(fig))
 
 
 def tidy_positions(root, children) -> dict:

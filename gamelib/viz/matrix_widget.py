@@ -40,8 +40,9 @@ from ..trace import fmt_number
 from ..normal_form import (MAX_PAYOFF, bimatrix, exact_matrix, expected_payoffs, nash_equilibria, payoff_rows,
                            pure_equilibria, pure_maximin, pure_minimax, solve_zero_sum, strategy)
 from ..validate import flag
-from .alt import describe, joined
-from .drawing import DPI, png_bytes
+from .alt import describe, joined, picture_html
+from .drawing import DPI
+from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
 from .live import LiveWidget, all_or_nothing, compact, from_browser
 
 ROW_COLOR, COL_COLOR = "#c0392b", "#1f5fa8"
@@ -337,8 +338,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self.grid = self._grids[2]["box"]
         self.table_html = widgets.HTML()
         self.result_html = widgets.HTML(layout=widgets.Layout(flex="1 1 300px"))
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto",
-                                                                        flex="0 0 auto"))
+        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%", flex="0 0 auto"))  # <img alt>
         key = widgets.HTML(compact(f"<small>Each cell: <span style='color:{ROW_COLOR}'>row player's payoff</span>, "
                            f"<span style='color:{COL_COLOR}'>column player's payoff</span>;<br>type a number "
                            "(3, -2.5, 1/3), then Enter.</small>"))
@@ -676,7 +676,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
             html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines))
         if self.draw:
             self.png = self._plot()
-            self.image.value = self.png
+            self.image.value = picture_html(self.png)
 
     def _plot(self) -> bytes:
         return png_bytes(self._figure())

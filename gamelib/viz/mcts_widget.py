@@ -28,7 +28,8 @@ from matplotlib.figure import Figure
 from ..core import MAX, ArgumentError
 from ..mcts import C, mcts, root_ucb, tree_statistics
 from ..validate import check_game, flag, game_state, number, python_seed, two_player, whole
-from .drawing import COLUMN_WIDTH, DPI, png_bytes, tidy_positions
+from .drawing import COLUMN_WIDTH, DPI, tidy_positions
+from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
 from .palette import text_on
 from .alt import describe, picture_html
 from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
@@ -300,7 +301,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
             b.on_click(self._on_button)
             b.step = step
             self.buttons[label] = b
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
         self.text_html = widgets.HTML()
         super().__init__([self.message_html,
                           widgets.HBox([self.position_menu, self.c_box, self.budget_box],
@@ -488,7 +489,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
                                 + compact(html.escape(self.text)))
         if self.draw:
             self.png = self._pngs.picture(self._key(k), lambda: png_bytes(self._figure(k)))
-            self.image.value = self.png
+            self.image.value = picture_html(self.png)
             self._draw_ahead(k, positions_ahead)
 
 

@@ -34,8 +34,9 @@ from ..experiments.sigma import (SHARED, TEXTBOOK_TREE, as_tree, branch_probabil
                                  value_density)
 from ..minimax import minimax
 from ..validate import choice, number, whole
-from .alt import describe, extend
-from .drawing import COLUMN_WIDTH, DPI, draw_tree, png_bytes, tidy_layout
+from .alt import describe, extend, picture_html
+from .drawing import COLUMN_WIDTH, DPI, draw_tree, tidy_layout
+from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
 from .live import LiveWidget, from_browser
 
 MOVE_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
@@ -218,8 +219,7 @@ class SigmaWidget(LiveWidget, widgets.VBox):
                                                    tooltips=["ρ between leaves with the same parent",
                                                              "ρ between all leaves"],
                                                    style={"button_width": "70px"})
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
-                                                                        height="auto"))
+        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
         self.text_html = widgets.HTML()
         super().__init__([self.message_html,
                           widgets.HBox([self.sigma_slider, self.correlation_slider,
@@ -295,5 +295,5 @@ class SigmaWidget(LiveWidget, widgets.VBox):
                                                         self.shared)
         if self.draw:
             self.png = png_bytes(_sigma_figure(self.tree, self.result, self.seed))
-            self.image.value = self.png
+            self.image.value = picture_html(self.png)
         self.text_html.value = html.escape(self.text)
