@@ -185,7 +185,7 @@ def _dice(state, viewer) -> list:
 def board_svg(state, *, perspective: str = "X", move: str | None = None, pixels: float = PIXELS) -> str:
     """The board as an SVG picture (``pixels`` a board unit), for the widget."""
     s = pixels
-    short, long = board_in_words(state, perspective=perspective, move=move)
+    short, long = backgammon_in_words(state, perspective=perspective, move=move)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * s:.0f}" height="{HEIGHT * s:.0f}" '
            f'viewBox="0 0 {WIDTH * s:.0f} {HEIGHT * s:.0f}" font-family="sans-serif" role="img">'
            f'<title>{html.escape(short)}</title><desc>{html.escape(long)}</desc>']
@@ -250,11 +250,11 @@ def draw_backgammon(state, ax=None, *, perspective: str = "X", move: str | None 
     ax.set_axis_off()
     if title:
         ax.set_title(title, fontsize=9)
-    describe(ax, " ".join(board_in_words(state, perspective=perspective, move=move)))
+    describe(ax, " ".join(backgammon_in_words(state, perspective=perspective, move=move)))
     return ax
 
 
-def board_in_words(state, *, perspective: str = "X", move: str | None = None) -> tuple:
+def backgammon_in_words(state, *, perspective: str = "X", move: str | None = None) -> tuple:
     """``(short, long)``: a backgammon position in words, as :func:`board_shapes` draws it: who is on
     roll with which dice, and (long) every point's checkers in the viewer's numbering, the bar, the
     checkers borne off, the pip counts, and the move shown played with its rings."""
