@@ -76,6 +76,6 @@ from .backgammon_board import BackgammonBoard, draw_backgammon  # noqa: E402
 __all__ += ["BackgammonBoard", "draw_backgammon"]
 
 # Every picture with its words (WCAG 2.1 AA): show(fig) is the notebooks' plt.show(); tables as tables.
-from .alt import Picture, Table, describe, picture, show  # noqa: E402
+from .alt import Picture, Table, describe, show  # noqa: E402
 
-__all__ += ["show", "picture", "Picture", "Table", "describe"]
+__all__ += ["show", "Picture", "Table", "describe"]

@@ -241,7 +241,7 @@ def description_of(fig) -> Description:
     if own is not None:
         return own
     panels = [(ax, d) for ax in fig.axes if (d := _panel(ax)) is not None]
-    suptitle = plain_label(fig._suptitle.get_text()) if getattr(fig, "_suptitle", None) is not None else ""
+    suptitle = plain_label(fig.get_suptitle())
     keys = [k for legend in fig.legends if (k := _key_of(legend))]
     if not panels and not keys:
         raise ValueError("this figure has nothing to describe: draw it with gamelib's figure functions, "
@@ -311,54 +311,70 @@ def _categories(ax, which="x") -> dict:
     return {}
 
 
-def _chart_series(ax) -> tuple:
-    """([series], [notes]): the labelled data of ``ax`` and what else is drawn on it."""
+def _bar_series(ax, container) -> _Series:
+    """A bar container's bars: (category or centre, height or width)."""
+    label = plain_label(container.get_label())
+    horizontal = container.orientation == "horizontal"
+    cats = _categories(ax, "y" if horizontal else "x")
+    xs, ys = [], []
+    for p in container.patches:
+        if horizontal:
+            centre, size = p.get_y() + p.get_height() / 2, p.get_width()
+        else:
+            centre, size = p.get_x() + p.get_width() / 2, p.get_height()
+        nearest = min(cats, key=lambda t: abs(t - centre)) if cats else None
+        xs.append(cats[nearest] if nearest is not None and abs(nearest - centre) < 0.5 else number_text(centre))
+        ys.append(size)
+    return _Series(label if not label.startswith("_") else "bars", tuple(xs), tuple(ys))
+
+
+def _errorbar_series(container) -> _Series | None:
+    """An errorbar container's points and the half-heights of its bars."""
+    line, _caps, bars = container.lines
+    if line is None:
+        return None
+    errors = None
+    if bars:
+        errors = tuple(abs(s[1][1] - s[0][1]) / 2 for s in bars[0].get_segments())
+    return _Series(plain_label(container.get_label()), tuple(line.get_xdata()), tuple(line.get_ydata()), errors)
+
+
+def _line_series(ax, skip) -> tuple:
+    """([series], [notes]) of ``ax``'s lines outside containers (ids in ``skip``): labelled lines are
+    series, unlabelled reference lines notes, other unlabelled lines counted."""
     series, notes, unlabelled = [], [], 0
-    in_containers = set()
-    for container in ax.containers:
-        label = plain_label(container.get_label())
-        if isinstance(container, BarContainer):
-            in_containers.update(id(p) for p in container.patches)
-            horizontal = container.orientation == "horizontal"
-            cats = _categories(ax, "y" if horizontal else "x")
-            xs, ys = [], []
-            for p in container.patches:
-                if horizontal:
-                    centre, size = p.get_y() + p.get_height() / 2, p.get_width()
-                else:
-                    centre, size = p.get_x() + p.get_width() / 2, p.get_height()
-                nearest = min(cats, key=lambda t: abs(t - centre)) if cats else None
-                xs.append(cats[nearest] if nearest is not None and abs(nearest - centre) < 0.5
-                          else number_text(centre))
-                ys.append(size)
-            series.append(_Series(label if not label.startswith("_") else "bars", tuple(xs), tuple(ys)))
-        elif isinstance(container, ErrorbarContainer):
-            line, _caps, bars = container.lines
-            if line is not None:
-                in_containers.add(id(line))
-            errors = None
-            if bars:
-                segs = bars[0].get_segments()
-                errors = tuple(abs(s[1][1] - s[0][1]) / 2 for s in segs)
-            if line is not None:
-                xs, ys = line.get_xdata(), line.get_ydata()
-                series.append(_Series(label, tuple(xs), tuple(ys), errors))
     for line in ax.get_lines():
-        if id(line) in in_containers or not line.get_visible() or not isinstance(line, Line2D):
+        if id(line) in skip or not line.get_visible() or not isinstance(line, Line2D):
             continue
         label = line.get_label()
         xs, ys = list(line.get_xdata()), list(line.get_ydata())
+        ref = _reference_line(line)
         if not label.startswith("_"):
-            if len(xs) == 2 and _reference_line(line) and ys[0] == ys[1]:
-                notes.append(f"{plain_label(label)}: {_reference_line(line)}")
+            if len(xs) == 2 and ref and ys[0] == ys[1]:
+                notes.append(f"{plain_label(label)}: {ref}")
             else:
                 series.append(_Series(plain_label(label), tuple(xs), tuple(ys)))
-        elif (ref := _reference_line(line)) is not None:
+        elif ref is not None:
             notes.append(ref)
         elif len(xs):
             unlabelled += 1
     if unlabelled:
         notes.append(f"{unlabelled} thin line{'s' if unlabelled > 1 else ''} without a label")
+    return series, notes
+
+
+def _chart_series(ax) -> tuple:
+    """([series], [notes]): the labelled data of ``ax`` and what else is drawn on it."""
+    series, skip = [], set()
+    for container in ax.containers:
+        if isinstance(container, BarContainer):
+            skip.update(id(p) for p in container.patches)
+            series.append(_bar_series(ax, container))
+        elif isinstance(container, ErrorbarContainer) and (s := _errorbar_series(container)) is not None:
+            skip.add(id(container.lines[0]))
+            series.append(s)
+    lines, notes = _line_series(ax, skip)
+    series += lines
     for coll in ax.collections:
         label = coll.get_label()
         if not label.startswith("_"):

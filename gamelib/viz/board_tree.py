@@ -102,9 +102,10 @@ def draw_tictactoe_tree(levels: int = 3, shown: int = 3, *, width: float = COLUM
         total = len(game.actions(rows[r - 1][0][0]))
         words.append(f"Ply {r}: {len(row)} of {who}'s {total} moves from the leftmost board above "
                      f"(… stands for the rest): " + ", ".join(
-                         f"{'X' if who == 'MAX' else 'O'} in row {a[0] + 1} column {a[1] + 1}" for _, a, _ in row) + ". ")
+                         f"{'X' if who == 'MAX' else 'O'} in row {a[0] + 1} column {a[1] + 1}"
+                         for _, a, _ in row) + ". ")
     words.append("⋮ more plies, then a row of terminal states below the last board drawn, one of each "
-                 "utility for MAX: " + " ".join(f"utility {game.utility(t, MAX):+d}: {board_in_words(t)}".replace("-", "−")
-                                                for t in terminals))
+                 "utility for MAX: " + " ".join(
+                     f"utility {game.utility(t, MAX):+d}: {board_in_words(t)}".replace("-", "−") for t in terminals))
     describe(fig, "".join(words).replace("+0", "0"))
     return fig

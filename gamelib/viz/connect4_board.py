@@ -126,7 +126,8 @@ def connect4_in_words(state, *, pv=None, top=None, wins=()) -> str:
     if top is not None:
         out += f" The last move, ringed in black, is the top piece of column {top[1]}."
     if wins:
-        out += " A completed four is ringed in black: " + joined(f"row {r + 1} column {c}" for r, c in sorted(wins)) + "."
+        out += (" A completed four is ringed in black: " + joined(f"row {r + 1} column {c}" for r, c in sorted(wins))
+                + ".")
     landing = _landing_cells(Connect4(rows=rows, cols=cols), state, pv)
     if landing:
         out += (" The line of play drawn as faint numbered discs: " + ", ".join(

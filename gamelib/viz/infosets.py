@@ -113,8 +113,8 @@ def _in_words(game, tree, form, table, names) -> tuple:
                 how += f", played with probability {_prob(table[form.infoset_of(tree.game_state[s])][a])}"
             edges.append([c, f"{s}", how])
     details = ["Information sets: " + "; ".join(
-        f"{key if isinstance(key, str) else repr(key)} ({tree.players[v[0]]}): {joined(v)}" for key, v in groups.items())
-        + "."]
+        f"{key if isinstance(key, str) else repr(key)} ({tree.players[v[0]]}): {joined(v)}"
+        for key, v in groups.items()) + "."]
     details.append(Table(["node", "from", "edge"], edges, caption="Every edge"))
     return alt, tuple(details)
 

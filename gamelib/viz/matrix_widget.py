@@ -240,8 +240,9 @@ def draw_guarantee(payoffs, ax=None, *, row_actions=("1", "2"), col_actions=None
                      f"column plays {col_actions[j]}: {fmt_number(A[0, j] - A[1, j])}p "
                      f"{'+' if A[1, j] >= 0 else '−'} {fmt_number(abs(A[1, j]))}, from {fmt_number(A[1, j])} at p = 0 "
                      f"to {fmt_number(A[0, j])} at p = 1" for j in range(A.shape[1]))
-             + f". The thick grey line is their lower envelope, what revealing p guarantees; its highest point, "
-               f"the dot, is the value {fmt_number(round(s.value, 12))} at p = {fmt_number(round(s.row_strategy[0], 12))}.")
+             + ". The thick grey line is their lower envelope, what revealing p guarantees; its highest point, "
+               f"the dot, is the value {fmt_number(round(s.value, 12))} at p = "
+               f"{fmt_number(round(s.row_strategy[0], 12))}.")
     return ax
 
 

@@ -109,7 +109,8 @@ def mcts_tree_in_words(stats, k, player, max_depth=SHOWN_DEPTH) -> str:
         line.append(f"{_label(p[-1])} ({stats[p].visits:,} visits)")
     return (f"The search tree after {k:,} playouts: {len(stats):,} nodes, its top {max_depth} plies drawn, "
             f"each node's area growing with its visits and its colour giving its mean "
-            f"utility for {who}, from −1 (blue) to +1 (red); + inside where it is at least {SIGN_AT}, − where at most −{SIGN_AT}. The root's moves, most visited first: "
+            f"utility for {who}, from −1 (blue) to +1 (red); + inside where it is at least {SIGN_AT}, − where "
+            f"at most −{SIGN_AT}. The root's moves, most visited first: "
             + "; ".join(f"{_label(q[-1])} {stats[q].visits:,} visits, mean {sign * stats[q].mean:+.2f}" for q in kids)
             + ". The most visited line: " + " → ".join(line) + ".")
 

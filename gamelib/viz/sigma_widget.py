@@ -108,8 +108,8 @@ def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0
     ax_tree.set_ylim(lo - 0.55, hi)                              # room for the probabilities
     extend(ax_tree, (f"Each leaf is an estimate with an error of standard deviation {sigma:g}. " if sigma > 0 else "")
            + "How often each root move is truly best, written under its subtree: " + "; ".join(
-               f"{a} {result[a]:.3f} ± {result.stderr[a]:.3f}" + (f" (exact {exact[a]:.4f})" if exact is not None else "")
-               for a, _ in kids) + ".")
+               f"{a} {result[a]:.3f} ± {result.stderr[a]:.3f}"
+               + (f" (exact {exact[a]:.4f})" if exact is not None else "") for a, _ in kids) + ".")
     _draw_values(ax_values, tree, result, exact, seed)
     return axes, result
 
