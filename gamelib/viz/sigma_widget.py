@@ -35,11 +35,14 @@ from ..experiments.sigma import (SHARED, TEXTBOOK_TREE, as_tree, branch_probabil
 from ..minimax import minimax
 from ..validate import choice, number, whole
 from .alt import describe, extend, picture_html
+from .palette import CATEGORIES, MUTED, ink
 from .drawing import COLUMN_WIDTH, DPI, draw_tree, tidy_layout
 from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
 from .live import LiveWidget, from_browser
 
-MOVE_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+MOVE_COLORS = CATEGORIES[:6]
+"""One colour per root move (:data:`gamelib.viz.palette.CATEGORIES`); its texts in a darker shade (4.5:1),
+and every text names its move."""
 FIGSIZE = (COLUMN_WIDTH, 3.4)
 """The tree and the histograms side by side, sized for a notebook column (shown at full size)."""
 HIST_SAMPLES = 20_000
@@ -97,13 +100,13 @@ def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0
             text += f"\nexact {exact[a]:.4f}"
         x = (min(pos[s][0] for s in leaves) + max(pos[s][0] for s in leaves)) / 2
         ax_tree.annotate(text, (x, pos[leaves[0]][1]), xytext=(0, -below), textcoords="offset points",
-                         ha="center", va="top", fontsize=8, color=MOVE_COLORS[j % len(MOVE_COLORS)],
+                         ha="center", va="top", fontsize=8, color=ink(MOVE_COLORS[j % len(MOVE_COLORS)]),
                          fontweight="bold")
     if sigma > 0:
         for s in tree.leaves:
             x, y = pos[s]
             ax_tree.annotate(f"±{sigma:g}", (x, y), xytext=(0, -utility), textcoords="offset points",
-                             ha="center", va="top", fontsize=7, color="#777777")
+                             ha="center", va="top", fontsize=7, color=MUTED)
     lo, hi = ax_tree.get_ylim()
     ax_tree.set_ylim(lo - 0.55, hi)                              # room for the probabilities
     extend(ax_tree, (f"Each leaf is an estimate with an error of standard deviation {sigma:g}. " if sigma > 0 else "")
