@@ -257,7 +257,7 @@ def payoff_table_html(row_payoffs, col_payoffs, row_actions=None, col_actions=No
                                  else row_actions, m, "row")
     col_actions = _action_labels("col_actions", [str(j + 1) for j in range(n)] if col_actions is None
                                  else col_actions, n, "column")
-    head = "".join(f"<th style='padding:1px 6px;color:{COL_COLOR}'>{html.escape(str(a))}</th>"
+    head = "".join(f"<th scope='col' style='padding:1px 6px;color:{COL_COLOR}'>{html.escape(str(a))}</th>"
                    for a in col_actions)
     rows = []
     for i in range(m):
@@ -274,9 +274,10 @@ def payoff_table_html(row_payoffs, col_payoffs, row_actions=None, col_actions=No
             cells.append(f"<td style='padding:1px 6px;border:1px solid #ccc;background:{bg};"
                          f"text-align:center'><span style='color:{ROW_COLOR}'>{r}</span>, "
                          f"<span style='color:{COL_COLOR}'>{c}</span>{star}</td>")
-        rows.append(f"<tr><th style='padding:1px 6px;color:{ROW_COLOR}'>{html.escape(str(row_actions[i]))}"
+        rows.append(f"<tr><th scope='row' style='padding:1px 6px;color:{ROW_COLOR}'>{html.escape(str(row_actions[i]))}"
                     f"</th>{''.join(cells)}</tr>")
-    return (f"<table style='border-collapse:collapse'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+    corner = ("<th scope='col' style='padding:1px 6px;font-weight:normal'><small>row \\ column</small></th>")
+    return (f"<table style='border-collapse:collapse'><tr>{corner}{head}</tr>{''.join(rows)}</table>"
             "<div style='line-height:1.2'><small>row payoff, column payoff<br>underlined: a best reply<br>"
             "★ shaded: a pure Nash equilibrium</small></div>")
 

@@ -64,6 +64,25 @@ def test_every_stored_picture_has_a_text_alternative(path):
     assert not missing, f"{path.name}: pictures without a text alternative (cell, kind): {missing}"
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_stored_picture_keeps_its_natural_size(path):
+    """Never shrunk into unreadability nor stretched soft (issue 30: 02's six panels at 368 px, MCTS's
+    820-px picture at 930): each <img> states its width and height in pixels and lifts JupyterLab's
+    max-width: 100%, inside a box that scrolls sideways where the column is narrower."""
+    nb = nbformat.read(path, as_version=4)
+    for k, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            page = out.get("data", {}).get("text/html", "")
+            if "<img" not in page:
+                continue
+            parser = _Images()
+            parser.feed(page)
+            for img in parser.imgs:
+                assert img.get("width", "").isdigit() and img.get("height", "").isdigit(), (path.name, k)
+                assert "max-width:none" in img.get("style", ""), (path.name, k)
+            assert page.startswith('<div style="overflow-x:auto;max-width:100%"'), (path.name, k)
+
+
 def test_the_notebooks_store_their_pictures_with_words():
     """All of them: 57 pictures (the audit's 40 in its seven notebooks, and 03a, 03b, 04, 06a's), each
     saying more than a caption would."""
