@@ -405,7 +405,9 @@ def _trend(s: _Series) -> str:
 
 def _tables(ax, series) -> list:
     """The series as tables: one with a column per series where they share their x values."""
-    xname = plain_label(ax.get_xlabel()) or "x"
+    horizontal = any(isinstance(c, BarContainer) and c.orientation == "horizontal" for c in ax.containers)
+    xname = plain_label(ax.get_ylabel() if horizontal else ax.get_xlabel()) or (
+        "category" if any(isinstance(c, BarContainer) for c in ax.containers) else "x")
     groups = {}
     for s in series:
         groups.setdefault(tuple(_value(x) for x in s.xs), []).append(s)
@@ -439,10 +441,12 @@ def chart_description(ax) -> Description | None:
     bars = any(isinstance(c, BarContainer) for c in ax.containers)
     kind = "Bar chart" if bars else "Chart"
     horizontal = bars and all(c.orientation == "horizontal" for c in ax.containers if isinstance(c, BarContainer))
-    if horizontal:
-        axes_text = f"{_axis_text(ax, 'x')} for each of {_axis_text(ax, 'y')}"
+    across, up = ("y", "x") if horizontal else ("x", "y")
+    if bars and _categories(ax, across):
+        label = plain_label(ax.get_ylabel() if horizontal else ax.get_xlabel())
+        axes_text = f"{_axis_text(ax, up)} for each " + (f"“{label}”" if label else "category")
     else:
-        axes_text = f"{_axis_text(ax, 'y')} against {_axis_text(ax, 'x')}"
+        axes_text = f"{_axis_text(ax, up)} against {_axis_text(ax, across)}"
     alt = f"{kind} of {axes_text}. "
     if series:
         alt += f"{len(series)} series: " + "; ".join(_trend(s) for s in series) + ". "

@@ -106,6 +106,6 @@ def draw_tictactoe_tree(levels: int = 3, shown: int = 3, *, width: float = COLUM
                          for _, a, _ in row) + ". ")
     words.append("⋮ more plies, then a row of terminal states below the last board drawn, one of each "
                  "utility for MAX: " + " ".join(
-                     f"utility {game.utility(t, MAX):+d}: {board_in_words(t)}".replace("-", "−") for t in terminals))
+                     f"utility {game.utility(t, MAX):+d}: ".replace("-", "−") + board_in_words(t) for t in terminals))
     describe(fig, "".join(words).replace("+0", "0"))
     return fig
