@@ -489,16 +489,20 @@ class DrawnPNG(bytes):
         return self
 
 
-def picture_html(png: bytes, alt: str | None = None, details=(), *, summary: str = "The picture in words") -> str:
+def picture_html(png: bytes, alt: str | None = None, details=(), *, summary: str = "The picture in words",
+                 long: bool = True) -> str:
     """The HTML of a picture: ``<img alt>`` (``png`` as a data URI) at its natural size, in a box that
     scrolls sideways where the column is narrower (reachable by the keyboard where the picture is wider
     than ``FIT_WIDTH``), and the ``details`` in a ``<details>`` element under it.  What a widget puts in
     an HTML widget (``widgets.Image`` cannot carry alt text).  ``alt`` None: a :class:`DrawnPNG`'s own
-    words."""
+    words; ``long=False``: the alt text only, no ``<details>`` (a widget whose own words already say
+    the rest, and whose height is counted)."""
     if alt is None:
         if not isinstance(png, DrawnPNG):
             raise ValueError("a picture needs its text alternative: pass alt=, or a DrawnPNG")
         alt, details = png.description.alt, png.description.details
+    if not long:
+        details = ()
     width, height = _png_size(png)
     data = base64.b64encode(png).decode("ascii")
     img = (f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" width="{width}" '

@@ -561,7 +561,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self.next_button.disabled = self.last_button.disabled = self.step == self.total
         if self.draw:
             self.png = self._picture(self.step)
-            self.image.value = picture_html(self.png)
+            self.image.value = picture_html(self.png, long=False)   # the step's words are beside it
             key = picture_html(self.kind.key(self.algorithm, wide=self._figsize[0] > BESIDE_KEY))
             if self.key_image.value != key:
                 self.key_image.value = key
