@@ -30,6 +30,7 @@ import matplotlib.ft2font  # noqa: E402
 from gamelib import GameTree, expectiminimax, maxn, star1  # noqa: E402
 from gamelib.viz import PRESETS, TreeExplorer, draw_chance_tree, draw_maxn_tree  # noqa: E402
 from gamelib.viz.explorer import NPLAYER_PRESETS  # noqa: E402
+from .viz.widgets import shown_png  # noqa: E402
 
 SLACK = 1.0
 """Pixels two boxes may share (antialiasing, a descender touching the next line's cap)."""
@@ -67,7 +68,7 @@ def _drawn(fig):
     for ax in fig.axes:
         for c in ax.collections:
             if isinstance(c, PathCollection) and c.get_visible() and len(c.get_offsets()) \
-                    and c.get_gid() != "labels":     # glyph outlines of labels, not nodes
+                    and c.get_gid() not in ("labels", "ring", "sign"):   # labels, rings round nodes, MCTS signs
                 sizes = c.get_sizes()
                 centres = c.get_offset_transform().transform(c.get_offsets())
                 for k, centre in enumerate(centres):
@@ -442,39 +443,39 @@ RECORDED_WITH = ("3.11.2", "2.14.3")
 
 
 DIGESTS = {
+    'maxn_full_legend': 'd88ccbf9221ded77',
+    'maxn_step7': '713c9f38da6be25d',
+    'maxn_step16': '833b25dce38a3efd',
+    'maxn_step24': '0d603e21c015b652',
+    'maxn_bare': '68b6b1e04a57b04b',
     'chance_full': '0bbb5879d76b8b04',
-    'chance_star1': '7a5c54734e811700',
-    'chance_star1_step5': 'b17f41f737ccfcae',
-    'explorer AIMA Fig. 5.12 (.9/.1) star1 0': 'cd2acdfe5d444644',
-    'explorer AIMA Fig. 5.12 (.9/.1) star1 1': '617efbfa7c471b8f',
-    'explorer AIMA Fig. 5.12 (.9/.1) star1 12': '7e0402ef4fd32750',
-    'explorer AIMA Fig. 5.12 (.9/.1) star1 6': 'a9ae99980c78b8c6',
-    'explorer AIMA Fig. 5.12 (.9/.1) star1 key': '328e64e524bea6e2',
+    'chance_star1_step5': '39a953c08e377a85',
+    'chance_star1': '084011d2f95bbe30',
     'explorer AIMA Fig. 5.2 alphabeta 0': 'ed73c3f3577a7551',
-    'explorer AIMA Fig. 5.2 alphabeta 1': '9484f50adfcffeaa',
-    'explorer AIMA Fig. 5.2 alphabeta 11': '0ba67d70e29b55f8',
-    'explorer AIMA Fig. 5.2 alphabeta 22': '7e3f8844e5151355',
-    'explorer AIMA Fig. 5.2 alphabeta key': 'b35f52c6d96a34e2',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 0': 'ec3841842b645606',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 1': '5dff29381ef7e5ec',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 15': 'bea8754ad7082da9',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 30': '62aa6a03343659b0',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn key': 'f9065b2b69e8ec8a',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 0': '5b6fecbc71a7be13',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 1': '8b3b24f2c5e0ae50',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 15': 'fc4469494d246a21',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 30': 'b089662943451b54',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful key': 'f9065b2b69e8ec8a',
+    'explorer AIMA Fig. 5.2 alphabeta 1': '57a352b0cbb806ef',
+    'explorer AIMA Fig. 5.2 alphabeta 11': 'def69e0c104fb8ce',
+    'explorer AIMA Fig. 5.2 alphabeta 22': '23f42d991efc02cb',
+    'explorer AIMA Fig. 5.2 alphabeta key': 'a0a594bf884d2285',
+    'explorer AIMA Fig. 5.12 (.9/.1) star1 0': 'cd2acdfe5d444644',
+    'explorer AIMA Fig. 5.12 (.9/.1) star1 1': '13ecbbfd2167428e',
+    'explorer AIMA Fig. 5.12 (.9/.1) star1 6': '74a4b4eaf4f90612',
+    'explorer AIMA Fig. 5.12 (.9/.1) star1 12': '3bb9a3f7e93ad921',
+    'explorer AIMA Fig. 5.12 (.9/.1) star1 key': 'e4d4450b8efc7dde',
     'explorer CS221 coin game expectiminimax 0': 'c867498d0c16526c',
-    'explorer CS221 coin game expectiminimax 1': '278599eb9405be0e',
-    'explorer CS221 coin game expectiminimax 22': '23d6b4013430f6b7',
+    'explorer CS221 coin game expectiminimax 1': 'cc58d4a452df3fa8',
+    'explorer CS221 coin game expectiminimax 22': '41735b2546a70f22',
     'explorer CS221 coin game expectiminimax 44': 'a56a0a424465e8d0',
-    'explorer CS221 coin game expectiminimax key': '4176a57b8c6fc1b1',
-    'maxn_bare': 'd86295438653206e',
-    'maxn_full_legend': '6e3dc021177d5da6',
-    'maxn_step16': 'f9874bf009b8d79b',
-    'maxn_step24': '000a7eee7167f4cf',
-    'maxn_step7': '3ed34db6de5c6a28',
+    'explorer CS221 coin game expectiminimax key': '645af9d649f23644',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 0': 'a07bcb0d0794a81e',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 1': 'b8503802ec657d17',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 15': '683b8e7028e9d1d3',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 30': '84ce3d466051c9cf',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn key': '1d14f5a7e8736cf6',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 0': '2869227e1d16283e',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 1': '30fcb46e821c791b',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 15': '1888d04b79ddf909',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 30': '23cd73452d19e6e4',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful key': '1d14f5a7e8736cf6',
 }
 
 
@@ -501,7 +502,7 @@ def explorer_cases():
         for k in sorted({0, 1, ex.total // 2, ex.total}):
             ex.step = k
             yield f"explorer {tree} {algorithm} {k}", ex.png
-        yield f"explorer {tree} {algorithm} key", ex.key_image.value
+        yield f"explorer {tree} {algorithm} key", shown_png(ex.key_image)
 
 
 def _png(ax) -> bytes:

@@ -20,7 +20,10 @@ Imperfect information: :func:`draw_information_sets` (a small game's tree with i
 joined by dashed lines, the chance deal at the root), :class:`PhantomTicTacToeBoard` (play phantom
 tic-tac-toe; your view, the referee, your belief state) with :func:`draw_phantom_belief`, and
 :class:`KuhnPokerTable` (play Kuhn poker against the CFR or the clairvoyant agent).
-What every widget shares (a text form that says to run the cell, all-or-nothing updates with the
+Every picture has a text alternative made from the data that drew it (:mod:`gamelib.viz.alt`): a
+notebook shows a figure with :func:`show` (``<img alt>`` and a longer description), the widgets show
+theirs the same way, and :class:`Table` shows a table as an HTML table; :mod:`gamelib.viz.palette`
+holds the colours.  What every widget shares (a text form that says to run the cell, all-or-nothing updates with the
 error shown inside the widget) is :mod:`gamelib.viz.live`; pictures are sized for a notebook column
 (``drawing.COLUMN_WIDTH``, type no smaller than ``drawing.MIN_FONT``).
 Backgammon: :class:`BackgammonBoard` (play against 1-ply expectiminimax, the dice and its move values on
@@ -71,3 +74,8 @@ __all__ += ["why_cut", "why_chance_cut", "star1_window_text"]
 from .backgammon_board import BackgammonBoard, draw_backgammon  # noqa: E402
 
 __all__ += ["BackgammonBoard", "draw_backgammon"]
+
+# Every picture with its words (WCAG 2.1 AA): show(fig) is the notebooks' plt.show(); tables as tables.
+from .alt import Picture, Table, describe, show  # noqa: E402
+
+__all__ += ["show", "Picture", "Table", "describe"]

@@ -45,7 +45,9 @@ from ..games.backgammon import BAR, OFF, Backgammon, evaluation
 from ..minimax import expectiminimax
 from ..trace import returned_move_values
 from ..validate import choice, python_seed
+from .alt import describe, joined
 from .drawing import COLUMN_WIDTH
+from .palette import OKABE_ITO
 from .live import COMPACT, from_browser
 from .play import BLANK, HumanVsAgent
 
@@ -54,7 +56,9 @@ SEAT = {"X": MAX, "O": MIN}
 CHECKER = {"X": ("#f7f1e3", "#5a4a3a"), "O": ("#2e2a26", "#d9cbb5")}   # (fill, edge)
 POINT_COLORS = ("#b5651d", "#e8d2a6")
 BOARD, FRAME, TRAY = "#2f6b4f", "#5b3a1e", "#3e7d5f"
-LEAVES, LANDS = "#ff8c1a", "#2ecc71"
+LEAVES, LANDS = OKABE_ITO["orange"], OKABE_ITO["sky blue"]
+"""Rings of a move shown played: where a moved checker stood (orange, dashed) and on the checker it
+moved (sky blue, solid): told apart by the dash as well as by the colour, under every colour blindness."""
 WIDTH, HEIGHT = 15.0, 11.4
 """The board in board units: points 1 unit wide, checkers 0.9 across."""
 PIXELS = 34
@@ -181,8 +185,10 @@ def _dice(state, viewer) -> list:
 def board_svg(state, *, perspective: str = "X", move: str | None = None, pixels: float = PIXELS) -> str:
     """The board as an SVG picture (``pixels`` a board unit), for the widget."""
     s = pixels
+    short, long = backgammon_in_words(state, perspective=perspective, move=move)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * s:.0f}" height="{HEIGHT * s:.0f}" '
-           f'viewBox="0 0 {WIDTH * s:.0f} {HEIGHT * s:.0f}" font-family="sans-serif">']
+           f'viewBox="0 0 {WIDTH * s:.0f} {HEIGHT * s:.0f}" font-family="sans-serif" role="img">'
+           f'<title>{html.escape(short)}</title><desc>{html.escape(long)}</desc>']
     for shape in board_shapes(state, perspective=perspective, move=move):
         kind = shape[0]
         if kind == "rect":
@@ -195,8 +201,9 @@ def board_svg(state, *, perspective: str = "X", move: str | None = None, pixels:
             out.append(f'<polygon points="{pts}" fill="{fill}" stroke="{edge}"/>')
         elif kind == "circle":
             _, x, y, r, fill, edge, width = shape
+            dash = ' stroke-dasharray="4 3"' if edge == LEAVES else ""
             out.append(f'<circle cx="{x * s:.1f}" cy="{y * s:.1f}" r="{r * s:.1f}" fill="{fill}" '
-                       f'stroke="{edge}" stroke-width="{width}"/>')
+                       f'stroke="{edge}" stroke-width="{width}"{dash}/>')
         else:
             _, x, y, text, size, colour, bold = shape
             out.append(f'<text x="{x * s:.1f}" y="{y * s:.1f}" font-size="{size * s:.1f}" fill="{colour}" '
@@ -231,7 +238,8 @@ def draw_backgammon(state, ax=None, *, perspective: str = "X", move: str | None 
             ax.add_patch(Polygon(points, closed=True, facecolor=fill, edgecolor=edge, linewidth=0.5))
         elif kind == "circle":
             _, x, y, r, fill, edge, lw = shape
-            ax.add_patch(Circle((x, y), r, facecolor=fill, edgecolor=edge, linewidth=lw * 0.8, zorder=3))
+            ax.add_patch(Circle((x, y), r, facecolor=fill, edgecolor=edge, linewidth=lw * 0.8, zorder=3,
+                                linestyle="--" if edge == LEAVES else "-"))
         else:
             _, x, y, text, size, colour, bold = shape
             ax.text(x, y, text, ha="center", va="center", fontsize=max(7, size * scale * 0.8), color=colour,
@@ -242,11 +250,50 @@ def draw_backgammon(state, ax=None, *, perspective: str = "X", move: str | None 
     ax.set_axis_off()
     if title:
         ax.set_title(title, fontsize=9)
+    describe(ax, " ".join(backgammon_in_words(state, perspective=perspective, move=move)))
     return ax
 
 
-# ---------------------------------------------------------------------------------------------------
-# The widget
+def backgammon_in_words(state, *, perspective: str = "X", move: str | None = None) -> tuple:
+    """``(short, long)``: a backgammon position in words, as :func:`board_shapes` draws it: who is on
+    roll with which dice, and (long) every point's checkers in the viewer's numbering, the bar, the
+    checkers borne off, the pip counts, and the move shown played with its rings."""
+    choice("perspective", perspective, ("X", "O"))
+    shown = state if move is None else Backgammon().result(state, move)
+    viewer = SEAT[perspective]
+    mover = None if state.turn is None else "X" if state.turn == MAX else "O"
+    short = f"Backgammon board seen by {NAMES[perspective]}, its home board at the bottom right"
+    if mover is not None and state.dice is not None:
+        short += f"; {NAMES[mover]} to play {state.dice[0]}-{state.dice[1]}"
+    if move is not None:
+        short += f", the move {move} shown played"
+    board = shown.board()
+    points = {"X": [], "O": []}
+    for q in range(1, 25):                                  # the viewer's numbering, as the points show it
+        p = q if viewer == MAX else 25 - q
+        n = board[p - 1]
+        if n:
+            points["X" if n > 0 else "O"].append(f"{abs(n)} on {q}")
+    parts = []
+    for mark, i in (("X", 0), ("O", 1)):
+        where = ", ".join(points[mark]) or "none on the points"
+        extra = []
+        if shown.bar[i]:
+            extra.append(f"{shown.bar[i]} on the bar")
+        if shown.off[i]:
+            extra.append(f"{shown.off[i]} borne off")
+        parts.append(f"{NAMES[mark]}: {where}" + (f"; {joined(extra)}" if extra else "")
+                     + f"; pip count {shown.pips[i]}")
+    long = "Points numbered as the viewer counts them. " + ". ".join(parts) + "."
+    if move is not None:
+        leaves, lands = _mover_places(state, shown, state.turn)
+
+        def name(p):
+            return "the bar" if p == BAR else "off" if p == OFF else f"point {p if viewer == MAX else 25 - p}"
+        long += (f" Dashed orange rings mark where the moved checkers stood ({joined(name(p) for p in leaves)}), "
+                 f"solid blue rings the checkers where they arrived ({joined(name(p) for p in lands)}).")
+    return short + ".", long
+
 # ---------------------------------------------------------------------------------------------------
 
 class BackgammonBoard(HumanVsAgent, widgets.VBox):

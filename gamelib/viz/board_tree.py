@@ -13,7 +13,8 @@ import matplotlib.pyplot as plt
 
 from ..core import MAX
 from ..games import TicTacToe
-from .drawing import COLUMN_WIDTH, draw_board
+from .alt import describe
+from .drawing import COLUMN_WIDTH, board_in_words, draw_board
 
 __all__ = ["draw_tictactoe_tree"]
 
@@ -92,4 +93,19 @@ def draw_tictactoe_tree(levels: int = 3, shown: int = 3, *, width: float = COLUM
     fig.text(0.01, _y(t_row), "TERMINAL", va="center", fontsize=10, weight="bold")
     if title:
         fig.suptitle(title, fontsize=11, y=0.995)
+    words = [f"{title}. " if title else "", "The top of tic-tac-toe's game tree, one board a node. "]
+    for r, row in enumerate(rows):
+        if r == 0:
+            words.append("At the top, MAX (X) to move: the empty board. ")
+            continue
+        who = players[(r - 1) % 2].split()[0]
+        total = len(game.actions(rows[r - 1][0][0]))
+        words.append(f"Ply {r}: {len(row)} of {who}'s {total} moves from the leftmost board above "
+                     f"(… stands for the rest): " + ", ".join(
+                         f"{'X' if who == 'MAX' else 'O'} in row {a[0] + 1} column {a[1] + 1}"
+                         for _, a, _ in row) + ". ")
+    words.append("⋮ more plies, then a row of terminal states below the last board drawn, one of each "
+                 "utility for MAX: " + " ".join(
+                     f"utility {game.utility(t, MAX):+d}: ".replace("-", "−") + board_in_words(t) for t in terminals))
+    describe(fig, "".join(words).replace("+0", "0"))
     return fig

@@ -54,7 +54,9 @@ from ..trace import fmt_value as _fmt
 from ..minimax import expectiminimax, minimax
 from ..trees import GameTree, chance
 from ..validate import renamed
-from .drawing import COLORS, COLUMN_WIDTH, DPI, draw_tree, png_bytes
+from .alt import picture_html
+from .drawing import COLORS, COLUMN_WIDTH, DPI, draw_tree
+from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
 from .live import LiveWidget, from_browser
 
 INTERVAL_COLOR = COLORS["interval"]
@@ -370,8 +372,7 @@ class TransformExplorer(LiveWidget, widgets.VBox):
                                              layout=widgets.Layout(width="420px"))
                         for v in self.values}
         self.slider_box = widgets.VBox(list(self.sliders.values()))
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
-                                                                        height="auto"))
+        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
         self.text_html = widgets.HTML()
         self.note_html = widgets.HTML()
         super().__init__([self.message_html, self.picker, self.slider_box, self.note_html, self.image,
@@ -484,5 +485,5 @@ class TransformExplorer(LiveWidget, widgets.VBox):
         self.slider_box.layout.display = None if custom else "none"
         if self.draw:
             self.png = png_bytes(_transform_figure(comparison))
-            self.image.value = self.png
+            self.image.value = picture_html(self.png)
         self.text_html.value = html.escape(self.text).replace("\n", "<br>")

@@ -33,6 +33,7 @@ from ..alphabeta import alphabeta
 from ..core import MAX, ArgumentError
 from ..games.connect4 import Connect4, center_first, evaluation, geometry, is_quiet
 from ..validate import choice, flag, number, whole
+from .alt import describe, joined
 from .live import from_browser
 from .play import HumanVsAgent
 
@@ -111,7 +112,27 @@ def draw_connect4(state, ax=None, *, pv=None, last=None, title=None, size=3.2):
         ax.text(c + 0.5, -0.4, str(c), ha="center", va="center", fontsize=fs, color="#444444")
     if title:
         ax.set_title(title, fontsize=fs)
+    describe(ax, connect4_in_words(state, pv=pv, top=top, wins=wins))
     return ax
+
+
+def connect4_in_words(state, *, pv=None, top=None, wins=()) -> str:
+    """A Connect Four position in words, as :func:`draw_connect4` draws it: every row from the bottom
+    (X red, O yellow, '.' empty), the last move, a completed four, the line ``pv`` numbered."""
+    rows, cols = state.rows, state.cols
+    lines = [f"row {r + 1}: " + " ".join(state.cell(r, c).replace(".", "_") for c in range(cols)) for r in range(rows)]
+    out = (f"Connect Four board, {cols} columns numbered 0 to {cols - 1}, {rows} rows; X is red, O yellow, "
+           f"_ an empty cell, columns left to right; from the bottom row up: " + "; ".join(lines) + ".")
+    if top is not None:
+        out += f" The last move, ringed in black, is the top piece of column {top[1]}."
+    if wins:
+        out += (" A completed four is ringed in black: " + joined(f"row {r + 1} column {c}" for r, c in sorted(wins))
+                + ".")
+    landing = _landing_cells(Connect4(rows=rows, cols=cols), state, pv)
+    if landing:
+        out += (" The line of play drawn as faint numbered discs: " + ", ".join(
+            f"{k}. {mark} in column {c} (row {r + 1})" for r, c, mark, k in landing) + ".")
+    return out
 
 
 def board_html(state, *, last=None, pv=None) -> str:

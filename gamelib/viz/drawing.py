@@ -28,20 +28,28 @@ from matplotlib.textpath import TextPath, text_to_path
 from matplotlib.transforms import Affine2D, ScaledTranslation
 
 from ..core import CHANCE, INF, MAX, MIN, ArgumentError
-from ..trace import TraceView, chance_intervals, interval_text
+from ..trace import TraceView, chance_intervals, describe_event, interval_text
 from ..validate import check_bounds, renamed
 from ..trace import fmt_value as _fmt
+from .alt import DrawnPNG, Table, describe, description_of, joined
+from .palette import CURRENT, FOCUS, MUTED, OKABE_ITO, TEXT, ink
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
 TERMINAL_MARKER = "s"
 COLORS = {"visited": "#9ecae1", "open": "#deebf7", "pending": "#ffffff", "pruned": "#e6e6e6",
-          "current": "#fd8d3c", "edge": "#444444", "edge_pruned": "#c8c8c8", "decision": "#08519c",
-          "value": "#08306b", "window": "#6a3d9a", "label": "#333333", "grey": "#aaaaaa",
-          "interval": "#238b45"}
+          "current": CURRENT, "edge": "#444444", "edge_pruned": "#c8c8c8", "decision": "#08519c",
+          "value": "#08306b", "window": "#6a3d9a", "label": TEXT, "grey": MUTED,
+          "interval": ink(OKABE_ITO["bluish green"])}
 """Fill colours: 'visited' the search is done with the node, 'open' it is on the search's current
 path (entered, not yet left), 'current' the node of the event just drawn, 'pending' not reached yet,
 'pruned' never searched because a cut skipped it; 'interval' the running interval of a chance node
-being searched."""
+being searched.  No fill speaks alone (:mod:`gamelib.viz.palette`): a node on the current path also
+has a thick outline, this step's node a ring around it, a pruned node a hatch and a dashed outline (and
+its edge is dashed), a searched node its visit number and value; every text colour is 4.5:1 or more
+on white."""
+OPEN_LINEWIDTH, RING_SCALE = 2.6, 2.3
+"""The outline of a node on the current path (points), and the ring around this step's node (its
+area, in node areas)."""
 
 DPI = 100
 """Dots per inch of every picture the kit draws (matplotlib's default, and the inline backend's)."""
@@ -61,6 +69,13 @@ def png_bytes(fig, *, tight: bool = False) -> bytes:
     fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight" if tight else None,
                 pad_inches=0.02, pil_kwargs={"compress_level": 1})
     return buf.getvalue()
+
+
+def png_with_words(fig, *, tight: bool = False) -> DrawnPNG:
+    """:func:`png_bytes` of ``fig``, carrying what the figure shows in words
+    (:func:`~gamelib.viz.alt.description_of`): what a widget shows with
+    :func:`~gamelib.viz.alt.picture_html`."""
+    return DrawnPNG(png_bytes(fig, tight=tight), description_of(fig))
 
 
 def tidy_positions(root, children) -> dict:
@@ -250,7 +265,131 @@ def draw_tree(tree, result=None, *, step=None, ax=None, title=None, show_windows
     labels.draw(as_paths=text_as_paths)
     _draw_title_and_key(ax, tree=tree, result=result if traced else None, view=view, title=title,
                         legend=legend, show_windows=show_windows, value_size=size.value_size)
+    describe(ax, *tree_in_words(tree, result if traced else None, view, intervals=intervals,
+                                show_windows=show_windows))
     return ax
+
+
+_WHO = {MAX: "MAX", MIN: "MIN", CHANCE: "CHANCE"}
+
+
+def reached_by(tree, s) -> str:
+    """'a1 from A' (or 'probability 0.9 from B'): how ``s`` hangs from its parent."""
+    parent = tree.parent(s)
+    if parent is None:
+        return "the root"
+    kids = tree.children[parent]
+    i = next(k for k, (_, c) in enumerate(kids) if c == s)
+    probs = tree.probabilities.get(parent)
+    if probs:
+        return f"probability {_fmt(probs[i])} from {parent}"
+    named = getattr(tree, "action_labels", {})
+    return f"{named.get((parent, kids[i][0]), kids[i][0])} from {parent}"
+
+
+def tree_rows(tree) -> list:
+    """The tree row by row, as the pictures lay it out: [[states of ply 0], [ply 1], ...], left to right."""
+    pos = tidy_layout(tree)
+    rows = {}
+    for s, (x, y) in sorted(pos.items(), key=lambda item: (-item[1][1], item[1][0])):
+        rows.setdefault(-y, []).append(s)
+    return [rows[d] for d in sorted(rows)]
+
+
+def tree_shape_text(tree) -> str:
+    """The tree's shape in words, ply by ply: who moves there and the leaves' utilities."""
+    parts = []
+    for d, row in enumerate(tree_rows(tree)):
+        inner = [s for s in row if not tree.is_terminal(s)]
+        leaves = [s for s in row if tree.is_terminal(s)]
+        words = []
+        by_player = {}
+        for s in inner:
+            by_player.setdefault(_WHO.get(tree.players[s], str(tree.players[s])), []).append(s)
+        words += [f"{who} {joined(states)}" for who, states in by_player.items()]
+        if leaves:
+            words.append("leaves " + ", ".join(f"{s} = {_fmt(tree.leaf_values[s])}" for s in leaves))
+        parts.append(f"ply {d}: " + "; ".join(words))
+    n = len(tree.states)
+    return (f"A game tree of {n} nodes and {len(tree.leaves)} leaves, {tree.depth()} plies deep, "
+            f"the root {tree.initial_state} ({_WHO.get(tree.players[tree.initial_state], '')}). "
+            + "; ".join(parts) + ".")
+
+
+def tree_in_words(tree, result, view, *, intervals=None, show_windows=True) -> tuple:
+    """``(alt, details)``: what :func:`draw_tree` shows, in words read from the same ``view`` of the
+    trace (:class:`~gamelib.trace.TraceView`): the shape and the leaves, how far the search has got
+    (the event just drawn, in :func:`~gamelib.trace.describe_event`'s words), the value and decision,
+    the visit order, every prune and why, and a table of every node (who moves, how it is reached, its
+    visit number, the value it returned and its window, pruned or on the current path)."""
+    intervals = intervals or {}
+    shape = tree_shape_text(tree)
+    if result is None:
+        return shape, ()
+    to_move = tree.to_move
+    order = sorted(view.order, key=view.order.get)
+    visited = f"{len(order)} of {len(tree.states)} nodes visited"
+    prunes = [describe_event(e, to_move(e.state)) for e in view.prunes]
+    named = getattr(tree, "action_labels", {})
+    if view.complete:
+        said = f"The search is complete: value {_fmt(result.value)}"
+        if result.action is not None:
+            said += f", decision {named.get((tree.initial_state, result.action), result.action)} (the thick edge)"
+        said += f"; {visited}."
+    else:
+        e = view.current
+        said = f"After event {view.step} of {view.total}: " + (
+            describe_event(e, to_move(e.state)) if e is not None else "nothing searched yet") + "."
+        if view.path:
+            said += " The search is on the path " + " → ".join(view.path) + f"; {visited} so far."
+    pruned = sorted(view.pruned, key=lambda s: (s not in view.pruned_by, s))
+    if pruned:
+        said += f" Pruned (never searched): {joined(pruned)}."
+    details = [shape]
+    if order:
+        details.append("Visit order: " + ", ".join(order) + ".")
+    if prunes:
+        details.append("Cuts: " + "; ".join(prunes) + ".")
+    backed = [f"{s} = {_value_text(s, view)} from " + ", ".join(
+        f"{c} {_value_text(c, view) if c in view.value else 'not searched'}" for _, c in tree.children[s])
+        for row in tree_rows(tree) for s in row if not tree.is_terminal(s) and s in view.value]
+    if backed:
+        details.append("Values backed up, deepest first: " + "; ".join(reversed(backed)) + ".")
+    details.append(_node_table(tree, view, intervals, show_windows))
+    return said + " " + shape, tuple(details)
+
+
+def _node_table(tree, view, intervals, show_windows) -> Table:
+    current = view.current.state if view.current is not None and not view.complete else None
+    windows = show_windows and bool(view.window)
+    header = ["node", "to move", "reached by", "visit", "value"] + (["window [α, β]"] if windows else []) + ["note"]
+    rows = []
+    for s in [s for row in tree_rows(tree) for s in row]:
+        leaf = tree.is_terminal(s)
+        who = "leaf" if leaf else _WHO.get(tree.players[s], str(tree.players[s]))
+        if leaf:
+            value = f"utility {_fmt(tree.leaf_values[s])}"
+        elif s in view.value:
+            value = _value_text(s, view)
+        elif s in intervals:
+            value = f"so far {intervals[s]}"
+        else:
+            value = "–"
+        notes = []
+        if s == current:
+            notes.append("this step's node")
+        elif s in view.path:
+            notes.append("on the current path")
+        if s in view.pruned:
+            notes.append(f"pruned by the cut at {view.pruned_by[s]}" if s in view.pruned_by else "pruned")
+        elif s in view.closed and view.closed[s] == "prune":
+            notes.append("cut off")
+        row = [s, who, reached_by(tree, s), f"#{view.order[s]}" if s in view.order else "–", value]
+        if windows:
+            row.append(f"[{_fmt(view.window[s][0])}, {_fmt(view.window[s][1])}]" if s in view.window and not leaf
+                       else "–")
+        rows.append(row + ["; ".join(notes) or "–"])
+    return Table(header, rows, caption="Every node")
 
 
 class _Sizes(NamedTuple):
@@ -400,25 +539,31 @@ def _row_plan(tree, view, size, show_order, intervals) -> dict:
 def _draw_nodes(ax, *, tree, view, pos, node_size):
     """Step 4: the nodes (▲ MAX, ▼ MIN, ○ CHANCE, □ terminal), filled by what the search has done
     with them (``COLORS``), one scatter per (shape, fill, outline)."""
-    current = view.current.state if view.current is not None else None
+    current = view.current.state if view.current is not None and not view.complete else None
     open_nodes = set(view.path)
     groups = {}
     for s in tree.states:
         shape = TERMINAL_MARKER if tree.is_terminal(s) else MARKERS[tree.players[s]]
-        if s == current and not view.complete:
-            fill = COLORS["current"]
+        width, hatch = 1.0, None
+        if s == current:
+            fill, width = COLORS["current"], OPEN_LINEWIDTH
         elif s in view.pruned:
-            fill = COLORS["pruned"]
+            fill, hatch = COLORS["pruned"], "////"
         elif s in open_nodes:
-            fill = COLORS["open"]
+            fill, width = COLORS["open"], OPEN_LINEWIDTH
         elif s in view.closed:
             fill = COLORS["visited"]
         else:
             fill = COLORS["pending"]
-        groups.setdefault((shape, fill, "#999999" if s in view.pruned else "black"), []).append(pos[s])
-    for (shape, fill, outline), points in groups.items():
+        outline = MUTED if s in view.pruned else "black"
+        groups.setdefault((shape, fill, outline, width, hatch), []).append(pos[s])
+    for (shape, fill, outline, width, hatch), points in groups.items():
         ax.scatter([p[0] for p in points], [p[1] for p in points], s=node_size, marker=shape,
-                   c=fill, edgecolors=outline, linewidths=1.0, zorder=2)
+                   c=fill, edgecolors=outline, linewidths=width, zorder=2, hatch=hatch,
+                   linestyles="--" if hatch else "-")
+    if current is not None:                       # this step's node: ringed, not only coloured
+        ax.scatter([pos[current][0]], [pos[current][1]], s=node_size * RING_SCALE, marker="o", facecolors="none",
+                   edgecolors="black", linewidths=1.6, zorder=1.9, gid="ring")
 
 
 def _open_intervals(tree, view, bounds) -> dict:
@@ -564,14 +709,16 @@ def legend_handles(*, chance=True, windows=True, pruning=True, stepping=False) -
     if chance:
         h.append(marker("o", "CHANCE (edge: probability)"))
     h.append(marker("s", "terminal (utility below)"))
-    h.append(Patch(facecolor=COLORS["visited"], edgecolor="black", label="searched"))
+    h.append(Patch(facecolor=COLORS["visited"], edgecolor="black", label="searched (visit number above)"))
     if stepping:
-        h += [Patch(facecolor=COLORS["open"], edgecolor="black", label="on the current path"),
-              Patch(facecolor=COLORS["current"], edgecolor="black", label="this step's node"),
+        h += [Patch(facecolor=COLORS["open"], edgecolor="black", linewidth=OPEN_LINEWIDTH,
+                    label="on the current path (thick outline)"),
+              Line2D([], [], marker="o", linestyle="none", markersize=13, markerfacecolor=COLORS["current"],
+                     markeredgecolor="black", markeredgewidth=1.6, label="this step's node (ringed)"),
               Patch(facecolor=COLORS["pending"], edgecolor="black", label="not reached yet")]
     if pruning:
-        h.append(Patch(facecolor=COLORS["pruned"], edgecolor="#999999", linestyle="--",
-                       label="pruned: never searched"))
+        h.append(Patch(facecolor=COLORS["pruned"], edgecolor=MUTED, linestyle="--", hatch="////",
+                       label="pruned: never searched (hatched)"))
     h.append(Line2D([], [], color=COLORS["decision"], linewidth=3, label="decision at the root"))
     h.append(note("B #2   node B, visited 2nd"))
     h.append(note("3  value returned (left)"))
@@ -634,7 +781,8 @@ def draw_board(state, ax=None, *, values=None, title=None, size=1.8, highlight=N
     ax.set_axis_off()
     if highlight is not None:
         r, c = highlight
-        ax.add_patch(plt.Rectangle((c, r), 1, 1, facecolor="#fff3b0", edgecolor="none", zorder=0))
+        ax.add_patch(plt.Rectangle((c + 0.06, r + 0.06), 0.88, 0.88, facecolor="#fff3b0", edgecolor=FOCUS,
+                                   linewidth=2.2 * size / 1.8, zorder=0))
     for k in (1, 2):
         ax.plot([k, k], [0.05, 2.95], color="black", linewidth=2, solid_capstyle="round")
         ax.plot([0.05, 2.95], [k, k], color="black", linewidth=2, solid_capstyle="round")
@@ -648,7 +796,7 @@ def draw_board(state, ax=None, *, values=None, title=None, size=1.8, highlight=N
             v = values[(r, c)]
             shown = v if isinstance(v, str) else (f"{v:+g}" if v else "0")
             ax.text(c + 0.5, r + 0.5, shown, ha="center", va="center", fontsize=fs * 0.45,
-                    color="#777777")
+                    color=MUTED)
     for line in _LINES:
         a, b, c = (squares[i] for i in line)
         if a != "." and a == b == c:
@@ -657,4 +805,29 @@ def draw_board(state, ax=None, *, values=None, title=None, size=1.8, highlight=N
                     alpha=0.7)
     if title:
         ax.set_title(title, fontsize=9)
+    describe(ax, board_in_words(squares, values=values, highlight=highlight))
     return ax
+
+
+def board_in_words(state, *, values=None, highlight=None) -> str:
+    """A tic-tac-toe position in words, as :func:`draw_board` draws it: each row, a completed line, the
+    shaded square, the numbers written in empty squares."""
+    squares = _squares(state)
+    rows = ["row " + str(r + 1) + ": " + ", ".join("empty" if m == "." else m for m in squares[3 * r:3 * r + 3])
+            for r in range(3)]
+    out = "Tic-tac-toe board, " + "; ".join(rows) + "."
+    for line in _LINES:
+        a, b, c = (squares[i] for i in line)
+        if a != "." and a == b == c:
+            out += f" {a} has three in a row, struck through: " + joined(
+                f"row {i // 3 + 1} column {i % 3 + 1}" for i in line) + "."
+    if highlight is not None:
+        r, c = highlight
+        out += f" The last move, row {r + 1} column {c + 1}, is shaded and framed."
+    if values:
+        shown = [(rc, v if isinstance(v, str) else (f"{v:+g}" if v else "0")) for rc, v in sorted(values.items())
+                 if squares[3 * rc[0] + rc[1]] == "."]
+        if shown:
+            out += " Written in the empty squares: " + ", ".join(
+                f"row {r + 1} column {c + 1}: {v}" for (r, c), v in shown) + "."
+    return out

@@ -37,7 +37,9 @@ from matplotlib.figure import Figure
 
 from ..core import ArgumentError
 from ..validate import check_bounds, renamed, whole
-from .drawing import DPI, png_bytes
+from .alt import picture_html
+from .drawing import DPI
+from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
 from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
 from .tree_kinds import ALIASES, BESIDE_KEY, KINDS, Chance, Maxn, TwoPlayer
 from .tree_menu import (BRANCHING, CHANCE_SHAPE, CUSTOM, FIG_5_4, MAX_LEAVES, NPLAYER_PRESETS,  # noqa: F401
@@ -138,9 +140,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         widgets.link((self.play, "value"), (self.slider, "value"))
         # The picture at its own size (drawn to fit the column), the key beside it or, where there is
         # no room, below it: never squeezed, never behind a scrollbar.
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
-                                                                        height="auto"))
-        self.key_image = widgets.Image(format="png", layout=widgets.Layout(
+        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
+        self.key_image = widgets.HTML(layout=widgets.Layout(
             display=None if key else "none", flex="0 0 auto", margin="0 0 0 8px"))
         self.event_html = widgets.HTML()
         self.state_html = widgets.HTML()
@@ -560,8 +561,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self.next_button.disabled = self.last_button.disabled = self.step == self.total
         if self.draw:
             self.png = self._picture(self.step)
-            self.image.value = self.png
-            key = self.kind.key(self.algorithm, wide=self._figsize[0] > BESIDE_KEY)
+            self.image.value = picture_html(self.png, long=False)   # the step's words are beside it
+            key = picture_html(self.kind.key(self.algorithm, wide=self._figsize[0] > BESIDE_KEY))
             if self.key_image.value != key:
                 self.key_image.value = key
         esc, view = html.escape, self.view

@@ -31,6 +31,7 @@ from ..imperfect.belief import BeliefTracker, as_belief, percept
 from ..trace import counted
 from ..validate import choice, game_state, player as check_player, python_seed, whole
 from .drawing import COLUMN_WIDTH, draw_board
+from .palette import FOCUS, MUTED
 from .live import LiveWidget
 
 NBSP = "\u00a0"          # a Button with description "" keeps its old label in the browser: never ""
@@ -45,8 +46,9 @@ def _grid_html(squares: str, caption: str = "", highlight=()) -> str:
         row = []
         for c in range(3):
             ch = squares[3 * r + c]
-            colour = {"X": "#c0392b", "O": "#1f5fa8"}.get(ch, "#aaaaaa")
-            bg = "#fff3b0" if (r, c) in highlight else "white"
+            colour = {"X": "#c0392b", "O": "#1f5fa8"}.get(ch, MUTED)
+            # the highlighted square: shaded and framed (never the shade alone)
+            bg = f"#fff3b0;outline:2px solid {FOCUS};outline-offset:-2px" if (r, c) in highlight else "white"
             row.append(f"<td style='width:18px;height:18px;text-align:center;border:1px solid #ccc;"
                        f"background:{bg};color:{colour};font-weight:bold;font-family:monospace'>"
                        f"{ch if ch != '.' else '&middot;'}</td>")

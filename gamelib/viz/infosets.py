@@ -20,10 +20,14 @@ from ..core import CHANCE, MAX, MIN, ArgumentError
 from ..imperfect.infosets import extensive_form
 from ..trees import GameTree
 from ..validate import flag, number
-from .drawing import COLORS, COLUMN_WIDTH, MARKERS, TERMINAL_MARKER, tidy_layout
+from .alt import Table, describe, joined
+from .drawing import COLORS, COLUMN_WIDTH, MARKERS, TERMINAL_MARKER, tidy_layout, tree_shape_text
+from .palette import CATEGORIES, ink
 
-PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
-           "#7f7f7f", "#bcbd22")
+PALETTE = CATEGORIES
+"""The information sets' colours (:data:`gamelib.viz.palette.CATEGORIES`): each set's dashed line in its
+colour, its key written beside its nodes in a darker shade of it (4.5:1 on white): the key, not the
+colour, says which set a node is in."""
 
 
 def _fmt(x) -> str:
@@ -89,7 +93,30 @@ def draw_information_sets(game, *, policy=None, ax=None, title=None, action_name
     _label_rows(ax, tree, pos, font_size)
     if title:
         ax.set_title(title, fontsize=font_size + 2)
+    describe(ax, *_in_words(game, tree, form, table, action_names or {}))
     return ax
+
+
+def _in_words(game, tree, form, table, names) -> tuple:
+    """``(alt, details)``: the tree and its information sets in words, and the policy's probabilities."""
+    groups = information_set_groups(game)
+    joined_sets = {k: v for k, v in groups.items() if len(v) > 1}
+    alt = (tree_shape_text(tree) + f" {len(groups)} information sets (MAX {len(form.keys(MAX))}, "
+           f"MIN {len(form.keys(MIN))}); the {len(joined_sets)} with more than one node are joined by a dashed "
+           "line, their key written beside each node.")
+    edges = []
+    for s, kids in tree.children.items():
+        probs = tree.probabilities.get(s)
+        for i, (a, c) in enumerate(kids):
+            how = f"{a}, probability {_fmt(probs[i])}" if probs else str(names.get(a, a))
+            if table is not None and not probs:
+                how += f", played with probability {_prob(table[form.infoset_of(tree.game_state[s])][a])}"
+            edges.append([c, f"{s}", how])
+    details = ["Information sets: " + "; ".join(
+        f"{key if isinstance(key, str) else repr(key)} ({tree.players[v[0]]}): {joined(v)}"
+        for key, v in groups.items()) + "."]
+    details.append(Table(["node", "from", "edge"], edges, caption="Every edge"))
+    return alt, tuple(details)
 
 
 def _draw_edges(ax, tree, pos, form, table, names, font_size):
@@ -159,7 +186,7 @@ def _draw_information_sets(ax, game, pos, show_keys, font_size):
             text = key if isinstance(key, str) else repr(key)
             for s in labels:
                 ax.annotate(text, pos[s], xytext=(-5, 5), textcoords="offset points", ha="right",
-                            va="bottom", fontsize=font_size, color=c, fontweight="bold")
+                            va="bottom", fontsize=font_size, color=ink(c), fontweight="bold")
 
 
 def _label_rows(ax, tree, pos, font_size):

@@ -40,7 +40,9 @@ from ..trace import fmt_number
 from ..normal_form import (MAX_PAYOFF, bimatrix, exact_matrix, expected_payoffs, nash_equilibria, payoff_rows,
                            pure_equilibria, pure_maximin, pure_minimax, solve_zero_sum, strategy)
 from ..validate import flag
-from .drawing import DPI, png_bytes
+from .alt import describe, joined, picture_html
+from .drawing import DPI
+from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
 from .live import LiveWidget, all_or_nothing, compact, from_browser
 
 ROW_COLOR, COL_COLOR = "#c0392b", "#1f5fa8"
@@ -144,7 +146,37 @@ def draw_best_responses(row_payoffs, col_payoffs, ax=None, *, row_actions=("1", 
     ax.set_title(title or "best responses; dots: Nash equilibria", fontsize=9)
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
     ax.set_aspect("equal")
+    points = joined(f"(p = {fmt_number(round(float(x[0]), 12))}, q = {fmt_number(round(float(y[0]), 12))})"
+                    for x, y in equilibria)
+    words = getattr(equilibria, "describe", None)
+    describe(ax, f"Best responses of a 2 × 2 game, p = P(row plays {row_actions[0]}) up, q = P(column plays "
+                 f"{col_actions[0]}) across. The row player's best reply p to each q (solid red line): "
+                 f"{_reply_words(A[0, 0] - A[1, 0], A[0, 1] - A[1, 1], 'q', 'p')}. The column player's best reply "
+                 f"q to each p (dashed blue line): {_reply_words(B[0, 0] - B[0, 1], B[1, 0] - B[1, 1], 'p', 'q')}. "
+                 f"Nash equilibria (black dots, where the lines cross): {points}.",
+             details=(words(),) if words is not None and equilibria.continuum else ())
     return ax
+
+
+def _reply_words(at_one, at_zero, against: str, reply: str) -> str:
+    """A best reply in words, when choosing the first action gains ``at_one`` more than the second
+    against ``against`` = 1 and ``at_zero`` against 0 (linear between): 'q below 1/3: p = 0; q = 1/3:
+    any p; q above 1/3: p = 1'."""
+    def sign(g):
+        return f"{reply} = 1" if g > 1e-12 else f"{reply} = 0" if g < -1e-12 else f"any {reply}"
+    if abs(at_one) <= 1e-12 and abs(at_zero) <= 1e-12:
+        return f"any {reply} against every {against}"
+    if at_one * at_zero > 0:
+        return f"{sign(at_one)} against every {against}"
+    t = at_zero / (at_zero - at_one)                   # where the gain crosses 0
+    cut = fmt_number(round(float(t), 12))
+    parts = []
+    if t > 1e-12:
+        parts.append(f"{against} below {cut}: {sign(at_zero)}")
+    parts.append(f"{against} = {cut}: any {reply}")
+    if t < 1 - 1e-12:
+        parts.append(f"{against} above {cut}: {sign(at_one)}")
+    return "; ".join(parts)
 
 
 def _unit(M):
@@ -203,6 +235,14 @@ def draw_guarantee(payoffs, ax=None, *, row_actions=("1", "2"), col_actions=None
     ax.set_ylabel("row player's expected payoff")
     ax.set_title(title or "revealing the mixed strategy p first", fontsize=9)
     ax.legend(fontsize=7, frameon=False)
+    describe(ax, f"The row player's expected payoff (up) against p = P(row plays {row_actions[0]}) (across), "
+                 "one line for each column action: " + "; ".join(
+                     f"column plays {col_actions[j]}: {fmt_number(A[0, j] - A[1, j])}p "
+                     f"{'+' if A[1, j] >= 0 else '−'} {fmt_number(abs(A[1, j]))}, from {fmt_number(A[1, j])} at p = 0 "
+                     f"to {fmt_number(A[0, j])} at p = 1" for j in range(A.shape[1]))
+             + ". The thick grey line is their lower envelope, what revealing p guarantees; its highest point, "
+               f"the dot, is the value {fmt_number(round(s.value, 12))} at p = "
+               f"{fmt_number(round(s.row_strategy[0], 12))}.")
     return ax
 
 
@@ -217,7 +257,7 @@ def payoff_table_html(row_payoffs, col_payoffs, row_actions=None, col_actions=No
                                  else row_actions, m, "row")
     col_actions = _action_labels("col_actions", [str(j + 1) for j in range(n)] if col_actions is None
                                  else col_actions, n, "column")
-    head = "".join(f"<th style='padding:1px 6px;color:{COL_COLOR}'>{html.escape(str(a))}</th>"
+    head = "".join(f"<th scope='col' style='padding:1px 6px;color:{COL_COLOR}'>{html.escape(str(a))}</th>"
                    for a in col_actions)
     rows = []
     for i in range(m):
@@ -234,9 +274,10 @@ def payoff_table_html(row_payoffs, col_payoffs, row_actions=None, col_actions=No
             cells.append(f"<td style='padding:1px 6px;border:1px solid #ccc;background:{bg};"
                          f"text-align:center'><span style='color:{ROW_COLOR}'>{r}</span>, "
                          f"<span style='color:{COL_COLOR}'>{c}</span>{star}</td>")
-        rows.append(f"<tr><th style='padding:1px 6px;color:{ROW_COLOR}'>{html.escape(str(row_actions[i]))}"
+        rows.append(f"<tr><th scope='row' style='padding:1px 6px;color:{ROW_COLOR}'>{html.escape(str(row_actions[i]))}"
                     f"</th>{''.join(cells)}</tr>")
-    return (f"<table style='border-collapse:collapse'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+    corner = ("<th scope='col' style='padding:1px 6px;font-weight:normal'><small>row \\ column</small></th>")
+    return (f"<table style='border-collapse:collapse'><tr>{corner}{head}</tr>{''.join(rows)}</table>"
             "<div style='line-height:1.2'><small>row payoff, column payoff<br>underlined: a best reply<br>"
             "★ shaded: a pure Nash equilibrium</small></div>")
 
@@ -299,8 +340,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self.grid = self._grids[2]["box"]
         self.table_html = widgets.HTML()
         self.result_html = widgets.HTML(layout=widgets.Layout(flex="1 1 300px"))
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto",
-                                                                        flex="0 0 auto"))
+        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%", flex="0 0 auto"))  # <img alt>
         key = widgets.HTML(compact(f"<small>Each cell: <span style='color:{ROW_COLOR}'>row player's payoff</span>, "
                            f"<span style='color:{COL_COLOR}'>column player's payoff</span>;<br>type a number "
                            "(3, -2.5, 1/3), then Enter.</small>"))
@@ -638,7 +678,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
             html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines))
         if self.draw:
             self.png = self._plot()
-            self.image.value = self.png
+            self.image.value = picture_html(self.png)
 
     def _plot(self) -> bytes:
         return png_bytes(self._figure())

@@ -24,13 +24,17 @@ from matplotlib.patches import Patch
 from ..core import CHANCE, ArgumentError
 from ..trace import MaxnView, describe_maxn_event, fmt_number, fmt_vector
 from ..validate import player_order
-from .drawing import COLUMN_WIDTH, MIN_FONT, Labels, search_title, tidy_layout
+from .alt import Table, describe, joined
+from .palette import CATEGORIES, CURRENT, MUTED, ink, text_on
+from .drawing import COLUMN_WIDTH, MIN_FONT, Labels, reached_by, search_title, tidy_layout, tree_rows
 
-PLAYER_COLORS = ("#c0392b", "#1f5fa8", "#2e8b57", "#8e44ad", "#d35400", "#7f6000")
-"""One colour per player, in ``player_order``: red, blue, green, purple, orange, brown."""
+PLAYER_COLORS = CATEGORIES[:6]
+"""One colour per player, in ``player_order``: Okabe and Ito's blue, vermillion, yellow, sky blue, bluish
+green, reddish purple (:data:`gamelib.viz.palette.CATEGORIES`: P1, P2 and P3 stay apart under every
+common colour blindness); the player's name is written inside its nodes, black or white, whichever
+reads better on the colour, and its vectors in a darker shade of it (4.5:1 on white)."""
 LEGEND_WIDTH = 2.4
 """Inches the key takes beside a tree (``legend=True``)."""
-CURRENT = "#fd8d3c"
 FADED = 0.3
 
 
@@ -123,25 +127,28 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
             looks.setdefault(("s", node_size * 0.45, "white", edge, lw, alpha), []).append((x, y))
             drop = -9 - (leaf_size + 2 if stagger and leaf_rank[s] % 2 else 0)
             labels.add(x, y, fmt_vector(vectors[s]), dy=drop, va="top", size=leaf_size, bold=True,
-                       color=shade("black", s))
+                       color="black" if reached(s) else MUTED)
             continue
         mover = tree.players[s]
         fill = "white" if mover == CHANCE else color[mover]
         looks.setdefault(("o", node_size, fill, edge, lw, alpha), []).append((x, y))
         labels.add(x, y, "?" if mover == CHANCE else str(mover)[:3],
                    size=font_size - (1 if len(str(mover)) > 1 else 0), bold=True, zorder=3.5,
-                   color=shade("#333333", s) if mover == CHANCE else "white")
+                   color=("#333333" if reached(s) else MUTED) if mover == CHANCE else text_on(shade(fill, s)))
         if s in view.value:
             labels.add(x, y, fmt_vector(view.value[s]), dy=-12, va="top", size=font_size, bold=True,
-                       color=color.get(mover, "#333333"), box=0.12, zorder=3)
+                       color=ink(color[mover]) if mover in color else "#333333", box=0.12, zorder=3)
     for (marker, size, fill, edge, lw, alpha), points in looks.items():
         ax.scatter([p[0] for p in points], [p[1] for p in points], s=size, marker=marker, c=fill,
                    edgecolors=edge, linewidths=lw, alpha=alpha, zorder=2)
+    if current is not None and not view.complete:       # this step's node: ringed, not only coloured
+        ax.scatter([pos[current][0]], [pos[current][1]], s=node_size * 2.3, marker="o", facecolors="none",
+                   edgecolors="black", linewidths=1.6, zorder=1.9, gid="ring")
     for s, (x, y) in pos.items():
         top = f"{s} #{view.order[s]}" if show_order and s in view.order else s
         if not tree.is_terminal(s) or (show_order and s in view.order):
-            labels.add(x, y, top, dy=9, va="bottom", size=font_size - 2, color=shade("#444444", s), box=0.05,
-                       zorder=3)
+            labels.add(x, y, top, dy=9, va="bottom", size=font_size - 2, color="#444444" if reached(s) else MUTED,
+                       box=0.05, zorder=3)
     labels.draw(as_paths=text_as_paths)
     if title is None and traced:
         title = search_title("max^n · ", view, fmt_vector(result.value), result.action)
@@ -151,7 +158,66 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
         ax.legend(handles=maxn_legend_handles(players, colors, chance=CHANCE in tree.players.values(),
                                               stepping=traced and not view.complete),
                   loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+    describe(ax, *maxn_in_words(tree, result if traced else None, view))
     return ax
+
+
+def maxn_in_words(tree, result, view) -> tuple:
+    """``(alt, details)``: what :func:`draw_maxn_tree` shows, read from the same
+    :class:`~gamelib.trace.MaxnView`: the players and the tree, the event just drawn
+    (:func:`~gamelib.trace.describe_maxn_event`), the vector backed up and the decision, the visit
+    order, where a mover is tied, and a table of every node."""
+    players = tree_players(tree)
+    vectors = tree_vectors(tree)
+    rows = tree_rows(tree)
+    parts = []
+    for d, row in enumerate(rows):
+        movers = {}
+        for s in row:
+            if not tree.is_terminal(s):
+                movers.setdefault(str(tree.players[s]), []).append(s)
+        words = [f"{who} moves at {joined(states)}" for who, states in movers.items()]
+        leaves = [s for s in row if tree.is_terminal(s)]
+        if leaves:
+            words.append("leaves " + ", ".join(f"{s} {fmt_vector(vectors[s])}" for s in leaves))
+        parts.append(f"ply {d}: " + "; ".join(words))
+    shape = (f"A game tree of {len(tree.states)} nodes for the players {joined(players)}; each leaf holds "
+             f"a utility vector ({', '.join(f'u_{p}' for p in players)}). " + "; ".join(parts) + ".")
+    if result is None:
+        return shape, ()
+    order = sorted(view.order, key=view.order.get)
+    if view.complete:
+        said = f"max^n is done: value {fmt_vector(result.value)}"
+        if result.action is not None:
+            said += f", decision {result.action} (the thickest edge)"
+        said += f"; {len(order)} nodes visited."
+    else:
+        e = view.current
+        said = f"After event {view.step} of {view.total}: " + (
+            describe_maxn_event(e, tree.to_move(e.state), players) if e is not None else "nothing searched yet") + "."
+        if view.path:
+            said += " The search is on the path " + " → ".join(view.path) + "."
+    details = [shape]
+    if order:
+        details.append("Visit order: " + ", ".join(order) + ".")
+    ties = []
+    for s, tied in view.tied.items():
+        kept = view.chosen.get(s)
+        ties.append(f"at {s}, {tree.players[s]} is tied between " + joined(f"{a} {fmt_vector(v)}" for a, v in tied)
+                    + (f"; the search kept {kept}" if kept else ""))
+    if ties:
+        details.append("Ties: " + "; ".join(ties) + ".")
+    current = view.current.state if view.current is not None and not view.complete else None
+    table = []
+    for s in (s for row in rows for s in row):
+        leaf = tree.is_terminal(s)
+        note = ("this step's node" if s == current else "on the current path" if s in view.path
+                else f"takes {view.chosen[s]}" if view.chosen.get(s) else "–")
+        table.append([s, "leaf" if leaf else str(tree.players[s]), reached_by(tree, s),
+                      f"#{view.order[s]}" if s in view.order else "–",
+                      fmt_vector(vectors[s]) if leaf else fmt_vector(view.value.get(s)) or "–", note])
+    details.append(Table(["node", "to move", "reached by", "visit", "vector", "note"], table, caption="Every node"))
+    return said + " " + shape, tuple(details)
 
 
 def _leaf_type(ax, tree, xs, vectors, font_size) -> tuple:
@@ -183,7 +249,7 @@ def _draw_edges(ax, tree, pos, view, color, labels, reached, show_actions, font_
                                                         else "")
             if label:
                 labels.add((x0 + x1) / 2, (y0 + y1) / 2, label, size=font_size - 2, zorder=1.5, box=0.1,
-                           color="#555555" if reached(c) else _faded("#555555"))
+                           color="#555555" if reached(c) else MUTED)
     for (edge_color, width, alpha), segments in edges.items():
         ax.add_collection(LineCollection(segments, colors=edge_color, linewidths=width, alpha=alpha, zorder=1,
                                          capstyle="round"), autolim=False)
@@ -194,7 +260,8 @@ def maxn_legend_handles(players, colors=None, *, chance=False, stepping=False) -
     color = player_colors(players, colors)
     vec = "(" + ", ".join(f"u_{p}" for p in players) + ")"
     h = [Line2D([], [], marker="o", linestyle="none", markersize=10, markerfacecolor=c,
-                markeredgecolor="#333333", label=f"{p} moves: maximizes u_{p}") for p, c in color.items()]
+                markeredgecolor="#333333", label=f"{p} moves: maximizes u_{p}")
+         for p, c in color.items()]
     if chance:
         h.append(Line2D([], [], marker="o", linestyle="none", markersize=10, markerfacecolor="white",
                         markeredgecolor="#333333", label="CHANCE (edge: probability)"))
@@ -204,7 +271,8 @@ def maxn_legend_handles(players, colors=None, *, chance=False, stepping=False) -
     h.append(Line2D([], [], linestyle="none", marker="", label="B #2: node B, visited 2nd"))
     if stepping:
         h += [Patch(facecolor="white", edgecolor="black", linewidth=2, label="on the current path"),
-              Patch(facecolor="white", edgecolor=CURRENT, linewidth=3, label="this step's node"),
+              Line2D([], [], marker="o", linestyle="none", markersize=13, markerfacecolor="white",
+                     markeredgecolor=CURRENT, markeredgewidth=3, label="this step's node (ringed)"),
               Patch(facecolor="#dddddd", edgecolor="#aaaaaa", alpha=FADED, label="not reached yet")]
     return h
 

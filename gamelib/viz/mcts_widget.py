@@ -28,11 +28,17 @@ from matplotlib.figure import Figure
 from ..core import MAX, ArgumentError
 from ..mcts import C, mcts, root_ucb, tree_statistics
 from ..validate import check_game, flag, game_state, number, python_seed, two_player, whole
-from .drawing import COLUMN_WIDTH, DPI, png_bytes, tidy_positions
+from .drawing import COLUMN_WIDTH, DPI, tidy_positions
+from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
+from .palette import text_on
+from .alt import describe, picture_html
 from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
 
 FIGSIZE = (COLUMN_WIDTH, 3.6)
 CMAP = "coolwarm"
+SIGN_AT = 0.2
+"""A node whose mean utility (for the root's mover) is at least this far from 0 carries a + or − inside,
+the second cue beside its colour."""
 SHOWN_DEPTH = 3
 """Plies of the tree drawn (deeper nodes are counted, not drawn)."""
 MIN_SHARE = 0.01
@@ -82,7 +88,45 @@ def draw_mcts(game, state, trace, iterations: int | None = None, *, c: float = C
     k = stats[()].visits if () in stats else 0
     _draw_tree(ax_tree, stats, max_depth, k, player)
     _draw_root(ax_bars, game, state, stats, player, c)
+    describe(ax_tree, mcts_tree_in_words(stats, k, player, max_depth))
+    _describe_root(ax_bars, game, state, stats, player, c)
     return axes, stats
+
+
+def mcts_tree_in_words(stats, k, player, max_depth=SHOWN_DEPTH) -> str:
+    """What :func:`draw_mcts`'s tree panel shows, read from the same statistics: its size, the most
+    visited line and, for each of the root's moves, its visits and mean utility for the root's mover."""
+    if not k:
+        return "No playouts yet: the tree is only its root."
+    sign, who = (1, "MAX") if player == MAX else (-1, "MIN")
+    kids = sorted((p for p in stats if len(p) == 1), key=lambda p: -stats[p].visits)
+    line, p = [], ()
+    while True:
+        nxt = [q for q in stats if len(q) == len(p) + 1 and q[:-1] == p]
+        if not nxt:
+            break
+        p = max(nxt, key=lambda q: stats[q].visits)
+        line.append(f"{_label(p[-1])} ({stats[p].visits:,} visits)")
+    return (f"The search tree after {k:,} playouts: {len(stats):,} nodes, its top {max_depth} plies drawn, "
+            f"each node's area growing with its visits and its colour giving its mean "
+            f"utility for {who}, from −1 (blue) to +1 (red); + inside where it is at least {SIGN_AT}, − where "
+            f"at most −{SIGN_AT}. The root's moves, most visited first: "
+            + "; ".join(f"{_label(q[-1])} {stats[q].visits:,} visits, mean {sign * stats[q].mean:+.2f}" for q in kids)
+            + ". The most visited line: " + " → ".join(line) + ".")
+
+
+def _describe_root(ax, game, state, stats, player, c):
+    order = list(game.actions(state))
+    ucb = root_ucb(stats, player, c) if () in stats else {}
+    moves = [a for a in order if a in ucb]
+    if not moves:
+        describe(ax, "No move of the root has been tried yet.")
+        return
+    best = best_move(ucb, order)
+    who = "MAX" if player == MAX else "MIN"
+    describe(ax, f"Bar chart of the root's moves by visits N, each with its UCB1 value and Q, the mean utility "
+                 f"for {who}; the best so far, {_label(best)}, in colour and bold: " + "; ".join(
+                     f"{_label(a)} N {ucb[a][2]:,}, UCB {ucb[a][0]:.2f}, Q {ucb[a][1]:+.2f}" for a in moves) + ".")
 
 
 def _draw_tree(ax, stats, max_depth, k, player):
@@ -124,6 +168,16 @@ def _draw_tree(ax, stats, max_depth, k, player):
     points = ax.scatter([pos[p][0] for p in shown], [pos[p][1] for p in shown],
                         s=[diameters[p] ** 2 for p in shown], c=[sign * s.mean for s in shown.values()],
                         cmap=CMAP, vmin=-1, vmax=1, edgecolors="#444444", linewidths=0.5, zorder=2)
+    # The colour's second cue: + or − inside a node big enough to hold it, for a clearly good or bad mean.
+    cmap = plt.get_cmap(CMAP) if isinstance(CMAP, str) else CMAP
+    for mark, test in (("+", lambda m: m >= SIGN_AT), ("-", lambda m: m <= -SIGN_AT)):
+        marked = [p for p, st in shown.items() if diameters[p] >= 7 and test(sign * st.mean)]
+        for colour in ("#000000", "#ffffff"):
+            here = [p for p in marked if text_on(cmap((sign * shown[p].mean + 1) / 2)) == colour]
+            if here:
+                ax.scatter([pos[p][0] for p in here], [pos[p][1] for p in here], marker=f"${mark}$",
+                           s=[min(diameters[p], 11) ** 2 * 0.55 for p in here], c=colour, linewidths=0, zorder=2.5,
+                           gid="sign")
     for p in kids.get((), []):
         x, y = pos[p]
         ax.annotate(_label(p[-1]), (x, y), xytext=(0, diameters[p] / 2 + 1), textcoords="offset points",
@@ -132,7 +186,7 @@ def _draw_tree(ax, stats, max_depth, k, player):
     hidden = len(stats) - len(shown)
     who = "MAX" if player == MAX else "MIN"
     ax.set_title(f"after {k:,} playouts: {len(stats):,} nodes" + (f", {hidden:,} not drawn" if hidden else "")
-                 + f"\narea ~ visits N · colour: mean utility for {who}", fontsize=9, y=TITLE_Y)
+                 + f"\narea ~ visits N · colour, + / −: mean utility for {who}", fontsize=9, y=TITLE_Y)
     cbar = ax.figure.colorbar(points, ax=ax, fraction=0.035, pad=0.01, ticks=[-1, 0, 1])
     cbar.ax.set_yticklabels(["−1", "0", "+1"])
     cbar.ax.tick_params(labelsize=7)
@@ -248,7 +302,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
             b.on_click(self._on_button)
             b.step = step
             self.buttons[label] = b
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
         self.text_html = widgets.HTML()
         super().__init__([self.message_html,
                           widgets.HBox([self.position_menu, self.c_box, self.budget_box],
@@ -436,7 +490,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
                                 + compact(html.escape(self.text)))
         if self.draw:
             self.png = self._pngs.picture(self._key(k), lambda: png_bytes(self._figure(k)))
-            self.image.value = self.png
+            self.image.value = picture_html(self.png)
             self._draw_ahead(k, positions_ahead)
 
 

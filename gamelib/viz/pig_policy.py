@@ -19,6 +19,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ..core import ArgumentError
+from .alt import describe
+from .palette import TEXT
 
 KINDS = ("lines", "map", "region")
 
@@ -77,4 +79,39 @@ def draw_policy(solution, ax=None, *, kind: str = "lines", opponent_scores=(0, 3
         ax.set_xlabel("my score i")
         ax.set_ylabel("turn total k")
         ax.set_title(f"Optimal Pig (target {T}), opponent has {j}")
+        # The colours' second cue: the regions named where they are widest.
+        i = int(np.argmax([(T - m) - h[m, j] for m in range(T)]))
+        for word, k_at in (("ROLL", h[i, j] / 2), ("HOLD", (h[i, j] + T - i) / 2)):
+            ax.text(i, k_at, word, ha="center", va="center", fontsize=9, fontweight="bold", color=TEXT)
+        exceptions = int(sum(1 for m in range(T) for k in range(T - m)
+                             if bool(solution.rolls[m, j, k]) != (k < h[m, j])))
+        describe(ax, f"The optimal policy when the opponent has {j}, for every my score i (across, 0 to {T - 1}) and "
+                     f"turn total k (up): roll (blue, labelled ROLL) below the hold threshold, hold (orange, "
+                     f"labelled HOLD) at or above it; {exceptions} cells break that pattern.",
+                 details=(f"Hold thresholds by my score: {_threshold_runs(h[:, j])}.",))
+        return ax
+    if kind == "lines":
+        describe(ax, "Step lines of the turn total at which the optimal player holds (up) against my score i "
+                     f"(across, 0 to {T - 1}), one line for each opponent's score: " + "; ".join(
+                         f"opponent has {j}: {int(h[0, j])} at i = 0, between {int(h[:, j].min())} and "
+                         f"{int(h[:, j].max())}" for j in opponent_scores)
+                 + (f". A dashed line marks the rule of thumb, hold at {hold_at}." if hold_at is not None else ".")
+                 + f" Where a line meets the diagonal {T} − i, the player rolls on until it wins.",
+                 details=tuple(f"Opponent has {j}, hold threshold by my score: {_threshold_runs(h[:, j])}."
+                               for j in opponent_scores))
+    else:
+        describe(ax, f"Heat map of the hold threshold over my score i (across) and the opponent's score j (up), "
+                     f"from {int(h.min())} to {int(h.max())}.",
+                 details=tuple(f"Opponent has {j}: {_threshold_runs(h[:, j])}." for j in range(0, T, 10)))
     return ax
+
+
+def _threshold_runs(thresholds) -> str:
+    """'i 0–3: 21, i 4–10: 20, ...': a column of hold thresholds, equal neighbours run together."""
+    parts, start = [], 0
+    for i in range(1, len(thresholds) + 1):
+        if i == len(thresholds) or thresholds[i] != thresholds[start]:
+            span = f"i {start}" if i - 1 == start else f"i {start}–{i - 1}"
+            parts.append(f"{span}: {int(thresholds[start])}")
+            start = i
+    return ", ".join(parts)

@@ -34,10 +34,15 @@ from ..experiments.sigma import (SHARED, TEXTBOOK_TREE, as_tree, branch_probabil
                                  value_density)
 from ..minimax import minimax
 from ..validate import choice, number, whole
-from .drawing import COLUMN_WIDTH, DPI, draw_tree, png_bytes, tidy_layout
+from .alt import describe, extend, picture_html
+from .palette import CATEGORIES, MUTED, ink
+from .drawing import COLUMN_WIDTH, DPI, draw_tree, tidy_layout
+from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
 from .live import LiveWidget, from_browser
 
-MOVE_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+MOVE_COLORS = CATEGORIES[:6]
+"""One colour per root move (:data:`gamelib.viz.palette.CATEGORIES`); its texts in a darker shade (4.5:1),
+and every text names its move."""
 FIGSIZE = (COLUMN_WIDTH, 3.4)
 """The tree and the histograms side by side, sized for a notebook column (shown at full size)."""
 HIST_SAMPLES = 20_000
@@ -95,15 +100,19 @@ def draw_sigma(spec=TEXTBOOK_TREE, sigma: float = 5.0, *, correlation: float = 0
             text += f"\nexact {exact[a]:.4f}"
         x = (min(pos[s][0] for s in leaves) + max(pos[s][0] for s in leaves)) / 2
         ax_tree.annotate(text, (x, pos[leaves[0]][1]), xytext=(0, -below), textcoords="offset points",
-                         ha="center", va="top", fontsize=8, color=MOVE_COLORS[j % len(MOVE_COLORS)],
+                         ha="center", va="top", fontsize=8, color=ink(MOVE_COLORS[j % len(MOVE_COLORS)]),
                          fontweight="bold")
     if sigma > 0:
         for s in tree.leaves:
             x, y = pos[s]
             ax_tree.annotate(f"±{sigma:g}", (x, y), xytext=(0, -utility), textcoords="offset points",
-                             ha="center", va="top", fontsize=7, color="#777777")
+                             ha="center", va="top", fontsize=7, color=MUTED)
     lo, hi = ax_tree.get_ylim()
     ax_tree.set_ylim(lo - 0.55, hi)                              # room for the probabilities
+    extend(ax_tree, (f"Each leaf is an estimate with an error of standard deviation {sigma:g}. " if sigma > 0 else "")
+           + "How often each root move is truly best, written under its subtree: " + "; ".join(
+               f"{a} {result[a]:.3f} ± {result.stderr[a]:.3f}"
+               + (f" (exact {exact[a]:.4f})" if exact is not None else "") for a, _ in kids) + ".")
     _draw_values(ax_values, tree, result, exact, seed)
     return axes, result
 
@@ -137,6 +146,8 @@ def _draw_values(ax, tree, result, exact, seed):
             ax.axvline(v, color=MOVE_COLORS[j % len(MOVE_COLORS)], lw=2, label=f"{a}: {v:g} exactly")
         ax.legend(fontsize=8, frameon=False)
         ax.set_xlim(estimates.min() - 3, estimates.max() + 3)
+        describe(ax, "Each root move's true value is its estimate, drawn as a vertical line: " + ", ".join(
+            f"{a} {v:g}" for a, v in zip(result.actions, estimates)) + ".")
         return
     x = sample_leaf_values(tree, sigma, HIST_SAMPLES, seed=seed, correlation=result.correlation,
                            shared=result.shared)
@@ -158,6 +169,11 @@ def _draw_values(ax, tree, result, exact, seed):
         ax.axvline(estimates[j], color=color, ls="--", lw=1.2)
     ax.set_xlim(lo, hi)
     ax.legend(fontsize=8, frameon=False, loc="upper left")
+    describe(ax, f"Histograms of each root move's true minimax value over {len(values):,} samples"
+             + (" with its exact density as a line" if densities is not None else "") + ", its estimate dashed: "
+             + "; ".join(f"{a}: estimate {estimates[j]:g}, sampled mean {values[:, j].mean():.1f}, middle 95% from "
+                         f"{np.quantile(values[:, j], 0.025):.1f} to {np.quantile(values[:, j], 0.975):.1f}"
+                         for j, a in enumerate(result.actions)) + ".")
 
 
 def _sigma_figure(tree, result, seed, text_as_paths: bool = True) -> Figure:
@@ -206,8 +222,7 @@ class SigmaWidget(LiveWidget, widgets.VBox):
                                                    tooltips=["ρ between leaves with the same parent",
                                                              "ρ between all leaves"],
                                                    style={"button_width": "70px"})
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
-                                                                        height="auto"))
+        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
         self.text_html = widgets.HTML()
         super().__init__([self.message_html,
                           widgets.HBox([self.sigma_slider, self.correlation_slider,
@@ -283,5 +298,5 @@ class SigmaWidget(LiveWidget, widgets.VBox):
                                                         self.shared)
         if self.draw:
             self.png = png_bytes(_sigma_figure(self.tree, self.result, self.seed))
-            self.image.value = self.png
+            self.image.value = picture_html(self.png)
         self.text_html.value = html.escape(self.text)

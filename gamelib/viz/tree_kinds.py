@@ -43,7 +43,8 @@ from ..trace import (MaxnView, TraceView, chance_intervals, describe_event, desc
                      interval_text, leaf_bounds, proven_ranges, star1_window_text, tidy, why_chance_cut, why_cut)
 from ..trace import fmt_value as _fmt
 from .chance_widgets import draw_chance_tree
-from .drawing import COLUMN_WIDTH, DPI, draw_tree, figure_size, legend_handles, png_bytes
+from .drawing import COLUMN_WIDTH, DPI, draw_tree, figure_size, legend_handles
+from .drawing import png_with_words as png_bytes
 from .maxn import draw_maxn_tree, maxn_figure_size, maxn_legend_handles, tree_players
 
 

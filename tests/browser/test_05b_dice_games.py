@@ -6,6 +6,8 @@ Click-to-update times are printed (``pytest -s``), never asserted: they are meas
 (benchmarks/browser_timings.py times the widgets of the notebooks)."""
 import pytest
 
+from gamelib.viz.backgammon_board import LEAVES
+
 SELECT = ".widget-select select"
 SVG_CHANGED = ("(root, before) => { const s = root.querySelector('svg'); "
                "return s !== null && s.outerHTML !== before; }")
@@ -52,7 +54,9 @@ def test_choose_a_move_see_it_then_play_it(nb):
     moves = options(board)
     seconds = {}
     seconds["choose (preview)"] = choose(board, moves[0], until=board.condition(SVG_CHANGED, svg(board)))
-    assert "#ff8c1a" in svg(board), "the preview rings where the moved checkers stood"
+    assert f'stroke="{LEAVES}" stroke-width="3" stroke-dasharray' in svg(board), \
+        "the preview rings where the moved checkers stood (dashed: not by colour alone)"
+    assert 'role="img"' in svg(board) and "<title>Backgammon board seen by X (white)" in svg(board)
     seconds["play (agent replies)"] = board.click("play", until=board.shows("you (X) "))
     nb.wait_idle()
     text = nb.eventually(board.text, lambda t: "choose your move" in t)

@@ -43,7 +43,7 @@ def filled(ax, tree, colour):
     rgba = matplotlib.colors.to_rgba(colour)
     found = set()
     for coll in ax.collections:
-        if not isinstance(coll, PathCollection):
+        if not isinstance(coll, PathCollection) or coll.get_gid() == "ring":   # the ring round a node
             continue
         faces = coll.get_facecolors()
         for i, xy in enumerate(coll.get_offsets()):
@@ -156,7 +156,7 @@ def test_random_tree_draws_and_declutters():
 
 def test_legend_and_board():
     labels = [h.get_label() for h in legend_handles()]
-    assert "MAX to move" in labels and "pruned: never searched" in labels
+    assert "MAX to move" in labels and "pruned: never searched (hatched)" in labels
     legend = draw_legend()
     assert len(legend.get_texts()) == len(legend_handles(stepping=True))
     board = TicTacToe.parse("XO.OX...X")
@@ -224,23 +224,23 @@ RECORDED_WITH = ("3.11.2", "2.14.3")
 
 
 DIGESTS = {
-    'coin_star1': '5973b19797058b765c3a50cff247009dc4074504de173a13f1cab8bdf6a09808',
-    'f512_star1': '7a5c54734e8117006f6ff36a5f8e3c5c46f00184bf55d755441165acacba1109',
-    'f512_star1_step9': '021488cb0a3038c9448853c3dfd6a291dc562c9b6df428006303d2c9916d70d3',
-    'f52_ab_full': 'b4e38305d395de9a547c2519516b67b620daba1240817267109e81c88c668942',
-    'f52_ab_legend': '5c63b768644e8d58137abcaedfb1a0cb9e86e6b7039d49ccaf81645ce74f7510',
-    'f52_ab_paths': '16eb92ad036756bf3e54ddffe00b552b8b70f9e01eebe1909bca54f48ae6b6ec',
-    'f52_ab_step1': 'f2c6371140d29dea71355150c21a6cf59b5217a3ac0bec877aa2c8983e117a54',
-    'f52_ab_step13': 'adabd90954105ccb376086055eb6040cd48184a3b56ecd60e9c0a41deed0bb4f',
-    'f52_ab_step5': '230445c8dc012a0c02e9324a398dd7112692fbc0587d01ce272cb1e6ea5497d4',
-    'f52_ab_step9': '54c5aad0e2cc00552a21d7decf729f769583be7925395cf3fc40fb289edc45c0',
-    'f52_minimax': 'c89abb4dcb0f7129bfdb87b32be34045ea84f50b83fe9f192a9c2425648f7877',
     'f52_plain': '1fc9e5273e10942d7f66926055290045a03e06050896515d6d4f2d9e002502a8',
-    'mirror_ab': '3e391b533eac94d563b37299546a6e6a63233c1ca5e5552240015a150f41530c',
-    'r32_ab_noorder': 'f6caed0a2efb6a2721553d442f6cd767d4d2048bf68d248695365fcaabffdc9f',
-    'r36_ab': 'fc07416bbeb5bf153949dd1b5e748e9540a9bc73d5ceff16c42c699ff2fb92b5',
-    'r36_ab_step_paths': '2c7cb6edac0e585cac1118528c53650ef385e61284d1f598acd1df13ef2c028c',
-    'rc_star1': 'c50ef7548c6354b0662aa0841e70329361ea5c8caaf9b91c43131f4e47151874',
+    'f52_minimax': 'c89abb4dcb0f7129bfdb87b32be34045ea84f50b83fe9f192a9c2425648f7877',
+    'f52_ab_step1': 'dc702b9c0cd63a9479ea63c780f8b7a0ad9a36c05e70cae2dccc4ddf6a3bfcdb',
+    'f52_ab_step5': 'a809c0def0665ee5c9738b1e76b15d136bf99ff08510568a35aa542d18beb7a2',
+    'f52_ab_step9': '1461e4a801a119d7de27576d976f865effa01e4e7178195df32ce755bcdc1514',
+    'f52_ab_step13': '90d6739ff4568d39f689d9c5c9bb8e87d40ef02c51f518a99a6174f33a0f7905',
+    'f52_ab_full': '0e2094d2d1a730f2bac88b95388874657b62eec63d6cf49bad59c5dcb54f030c',
+    'f52_ab_legend': '7f6d4455e87c510286153fd3140ecb6291bd302a686806b941708d98b732047b',
+    'f52_ab_paths': '34af7748ab9263245fd01dd58569e0ee67d29b6bcefe5de17b06fe5d1ced07a0',
+    'mirror_ab': 'eec65ce6a8e3733a28ab564ac62dc0901c09fda9e0c6da10748dd4795bea29e8',
+    'r36_ab': '9d9dcea367790c9d926a0455578f4c6f5310fd1e197d2cf19025e6fc46d2d2be',
+    'r36_ab_step_paths': 'f3e0aae5749edaaa9deea081a36e0fed1b886d6a6d2740baa55c06dd9a9fadcd',
+    'r32_ab_noorder': 'abd404bc26e5a652a30d6285e6c47f92ad11cc3e77c2b5e2ee84fbacd376f77b',
+    'f512_star1': '084011d2f95bbe306b9b6e0708e4da4d2c622c15cc0a48a7f18c9a421920826a',
+    'f512_star1_step9': 'e6ffb29649a4c6563f8b8ab43430ee32437407a788cb67d3d8e51de91cce2d2c',
+    'rc_star1': '9b24e15a15656b1df39447d491787a5f2d7549702b66f05c47c4fc7a9919c5b7',
+    'coin_star1': '7c2285ca12af4186efdc222452c3e946204b7da73d8f8f28bd2ebb94fd84d7a3',
 }
 
 

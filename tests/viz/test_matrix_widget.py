@@ -17,7 +17,7 @@ from gamelib.normal_form import nash_equilibria  # noqa: E402
 from gamelib.viz import PayoffMatrixWidget, draw_best_responses, draw_guarantee, payoff_table_html  # noqa: E402
 from gamelib.viz.matrix_widget import NBSP, parse_payoff  # noqa: E402
 
-from .widgets import all_buttons  # noqa: E402
+from .widgets import all_buttons, shown_png  # noqa: E402
 
 SEGMENT = ([[0, 0], [0, 1]], [[0, 1], [3, 2]])          # issue 21: a segment of equilibria
 
@@ -52,7 +52,7 @@ def test_widget_shows_morra_solved():
     assert w.preset == "two-finger Morra" and w.zero_sum and w.size == 2
     assert "zero-sum value (LP): −1/12 for the row player, row plays (7/12, 5/12)" in w.text
     assert "row guarantees −3, column holds row to 2" in w.text
-    assert w.png.startswith(b"\x89PNG") and w.image.value == w.png
+    assert w.png.startswith(b"\x89PNG") and shown_png(w.image) == w.png
     assert all(c.disabled for row in w.col_cells for c in row)        # zero-sum: column follows
     assert all(b.description not in ("", None) for b in all_buttons(w))
     assert repr(w) == "PayoffMatrixWidget: a live widget; run the cell in JupyterLab to edit the game"

@@ -43,7 +43,7 @@ def test_draw_maxn_tree_steps_and_bare_trees():
     r = maxn(tree, trace=True)
     ax = draw_maxn_tree(tree, r, step=12, legend=True)
     assert ax.get_title() == "max^n · 12/30 events · 8 nodes visited"
-    assert "this step's node" in [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "this step's node (ringed)" in [t.get_text() for t in ax.get_legend().get_texts()]
     bare = draw_maxn_tree(tree)
     assert "(7, 7, 1)" in texts(bare) and bare.get_title() == ""
     two = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])

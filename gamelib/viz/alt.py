@@ -1,0 +1,569 @@
+"""Text alternatives: every picture the kit shows says in words what it shows, and tables are tables
+(WCAG 2.1: 1.1.1 non-text content, 1.3.1 info and relationships, 1.4.10 reflow).
+
+One mechanism, many pictures.  A figure function draws, then records what it drew in words on the Axes
+(or the Figure) it drew into, made from the same trace or data that drew it::
+
+    describe(ax, "Game tree ... value 3, decision a1.", details=[Table(...), "Visit order: A, B, E ..."])
+
+A notebook shows a figure with :func:`show` instead of ``plt.show()`` (a widget puts
+:func:`picture_html` into an HTML widget): the picture becomes ``<img alt="...">`` (the PNG as a data URI,
+at its natural size in a box that scrolls sideways where the column is narrower, never shrunk into
+unreadability), with the longer description in a ``<details>`` element beside it where the picture
+carries a table's worth of facts.  Its ``text/plain`` form is the same words, the same on every
+machine (nbval compares it; the PNG itself is left out of the comparison by ``tests/nbval_sanitize.cfg``).
+
+* :func:`describe` records a picture's words; :class:`Description` is what it records.
+* :func:`description_of` reads them back for a whole Figure: its own, or its panels' (each with its
+  title), or, for a chart drawn with plain matplotlib in a notebook, :func:`chart_description`: its
+  title, axes, series and their points, read from the artists themselves.
+* :class:`Picture` (its rich repr is the accessible HTML), :func:`picture` (a Figure as a Picture; the
+  figure is closed, so the inline backend does not show it a second time) and :func:`show` (display it).
+* :class:`Table`: a table as HTML with header cells and as aligned text (no pandas); the notebooks'
+  tables and the pictures' long descriptions use it.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+import re
+import struct
+from typing import NamedTuple
+
+import matplotlib.pyplot as plt
+from matplotlib.container import BarContainer, ErrorbarContainer
+from matplotlib.lines import Line2D
+
+__all__ = ["Description", "describe", "extend", "description_of", "chart_description", "Table", "Picture",
+           "picture", "picture_html", "show", "DrawnPNG", "FIT_WIDTH", "plain_label", "number_text", "joined"]
+
+FIT_WIDTH = 760
+"""Pixels: the narrowest notebook column the kit is made for.  A wider picture keeps its natural size in
+a box that scrolls sideways, which the keyboard can reach (``tabindex``)."""
+
+
+def number_text(x) -> str:
+    """A number as the descriptions write it: whole numbers with thousands separators (``1,093``),
+    others to three significant figures (``0.0082``, ``2.37``), ``−`` for minus."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) and not hasattr(x, "__float__"):
+        return str(x)
+    x = float(x)
+    if math.isnan(x):
+        return "none"
+    if math.isinf(x):
+        return "+∞" if x > 0 else "−∞"
+    if x == int(x) and abs(x) < 1e15:
+        text = f"{int(x):,}"
+    elif abs(x) >= 1000:
+        text = f"{x:,.0f}"
+    else:
+        text = f"{x:.3g}"
+        if "e" in text:
+            mantissa, exp = text.split("e")
+            text = f"{mantissa}×10^{int(exp)}"
+    return text.replace("-", "−")
+
+
+def joined(items, word: str = "and") -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    items = [str(i) for i in items]
+    if len(items) <= 2:
+        return f" {word} ".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+_MATH = [(re.compile(r"\\sqrt\{([^{}]*)\}"), r"√(\1)"), (re.compile(r"\^\{([^{}]*)\}"), r"^(\1)"),
+         (re.compile(r"_\{([^{}]*)\}"), r"_\1"), (re.compile(r"\\(alpha|beta|sigma|rho|lambda)"), r"\1")]
+
+
+def plain_label(text: str) -> str:
+    """A matplotlib label as words: mathtext's ``$b^{3m/4}$`` as ``b^(3m/4)``, ``$\\sqrt{n}$`` as ``√(n)``;
+    line breaks as spaces."""
+    text = str(text)
+    if "$" in text:
+        for pattern, repl in _MATH:
+            text = pattern.sub(repl, text)
+        text = text.replace("$", "").replace("\\", "")
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------------------------------------------
+# Tables
+# ---------------------------------------------------------------------------------------------------
+
+_NUMERIC = re.compile(r"^[−+-]?[\d,]*\.?\d+(e[−+-]?\d+)?\s*%?$|^[−+-]?∞$")
+
+
+class Table:
+    """A table: a header row of column names, rows of cells, an optional caption.
+
+    Shown in a notebook as an HTML ``<table>`` whose header cells are ``<th scope="col">`` (and the
+    first cell of each row ``<th scope="row">``, unless ``row_headers=False``), so a screen reader
+    can read it as a table; its ``text/plain`` form (and ``str``) is the same table as aligned
+    columns, numbers to the right.  Cells are written with ``str`` (format numbers before).
+
+    >>> print(Table(["depth", "nodes"], [[1, 4], [2, 13]], caption="max^n"))
+    max^n
+    depth  nodes
+    -----  -----
+        1      4
+        2     13
+    """
+
+    def __init__(self, header, rows, *, caption: str | None = None, row_headers: bool = True):
+        self.header = [str(h) for h in header]
+        self.rows = [[str(c) for c in row] for row in rows]
+        if any(len(row) != len(self.header) for row in self.rows):
+            raise ValueError(f"every row must have {len(self.header)} cells, as the header: {self.rows!r:.200}")
+        if any(not h.strip() for h in self.header):
+            raise ValueError(f"every column needs a name (an empty header cell says nothing): {self.header!r}")
+        self.caption = caption
+        self.row_headers = row_headers
+
+    def _numeric(self, j) -> bool:
+        cells = [row[j] for row in self.rows if row[j] not in ("", "–")]
+        return bool(cells) and all(_NUMERIC.match(c) for c in cells)
+
+    def text(self) -> str:
+        widths = [max([len(self.header[j])] + [len(row[j]) for row in self.rows]) for j in range(len(self.header))]
+        right = [self._numeric(j) for j in range(len(self.header))]
+
+        def line(cells):
+            return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right)).rstrip()
+        out = [self.caption] if self.caption else []
+        out += [line(self.header), line(["-" * w for w in widths])] + [line(row) for row in self.rows]
+        return "\n".join(out)
+
+    def html(self) -> str:
+        esc = html.escape
+        right = [self._numeric(j) for j in range(len(self.header))]
+        cell_style = "padding:2px 8px;border-bottom:1px solid #d0d0d0"
+
+        def cell(tag, text, j, scope=None):
+            align = "right" if right[j] else "left"
+            scope_attr = f' scope="{scope}"' if scope else ""
+            return f'<{tag}{scope_attr} style="{cell_style};text-align:{align}">{esc(text)}</{tag}>'
+        head = "".join(cell("th", h, j, "col") for j, h in enumerate(self.header))
+        body = "".join(
+            "<tr>" + "".join(cell("th", c, j, "row") if j == 0 and self.row_headers else cell("td", c, j)
+                             for j, c in enumerate(row)) + "</tr>" for row in self.rows)
+        caption = (f'<caption style="text-align:left;font-weight:bold;padding:2px 0">{esc(self.caption)}</caption>'
+                   if self.caption else "")
+        return (f'<table style="border-collapse:collapse;margin:4px 0">{caption}<thead><tr>{head}</tr></thead>'
+                f"<tbody>{body}</tbody></table>")
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return self.text()
+
+
+# ---------------------------------------------------------------------------------------------------
+# What a picture shows, recorded by the function that drew it
+# ---------------------------------------------------------------------------------------------------
+
+class Description(NamedTuple):
+    """A picture's text alternative: ``alt``, a few sentences saying what it shows (the ``alt`` of
+    its ``<img>``), and ``details``, the longer description where the picture holds more facts than a
+    sentence can carry: paragraphs (str) and :class:`Table` objects, in order."""
+    alt: str
+    details: tuple = ()
+
+
+def describe(target, alt: str, details=()) -> Description:
+    """Record on ``target`` (the Axes or Figure a figure function drew) what it shows: ``alt`` and
+    ``details`` (see :class:`Description`).  Returns the Description.  Drawing again into the same Axes
+    replaces it."""
+    if not isinstance(alt, str) or not alt.strip():
+        raise ValueError(f"a picture's text alternative must say something, got {alt!r}")
+    d = Description(" ".join(alt.split()), tuple(details))
+    target.gamelib_alt = d
+    return d
+
+
+def extend(target, more: str, details=()) -> Description:
+    """Add ``more`` words (and ``details``) to what ``target`` already says (a figure function that
+    draws over another's picture, e.g. the sigma study's probabilities under :func:`draw_tree`'s tree)."""
+    old = getattr(target, "gamelib_alt", None)
+    if old is None:
+        return describe(target, more, details)
+    return describe(target, f"{old.alt} {more}", old.details + tuple(details))
+
+
+def _shared_ending(alts) -> str:
+    """The sentences every one of ``alts`` ends with (the same tree drawn at several steps), to be said
+    once; '' if they share none."""
+    ending = alts[0]
+    for a in alts[1:]:
+        while ending and not a.endswith(ending):
+            cut = ending.find(". ")
+            ending = ending[cut + 2:] if cut >= 0 else ""
+    return ending if len(ending) > 40 and all(len(a) > len(ending) for a in alts) else ""
+
+
+def _title_of(ax) -> str:
+    parts = [ax.get_title(loc) for loc in ("left", "center", "right")]
+    return plain_label(" ".join(p for p in parts if p))
+
+
+def _key_of(legend) -> str:
+    labels = [plain_label(t.get_text()) for t in legend.get_texts() if t.get_text().strip()]
+    return ("Key: " + "; ".join(labels) + ".") if labels else ""
+
+
+def _panel(ax) -> Description | None:
+    """One Axes in words: its own Description, else a chart read from its artists (None: nothing)."""
+    own = getattr(ax, "gamelib_alt", None)
+    if own is not None:
+        legend = ax.get_legend()
+        key = _key_of(legend) if legend is not None else ""
+        return Description(own.alt, own.details + ((key,) if key else ()))
+    chart = chart_description(ax)
+    if chart is not None:
+        return chart
+    legend = ax.get_legend()
+    if legend is not None and _key_of(legend):
+        return Description(_key_of(legend))
+    return None
+
+
+def description_of(fig) -> Description:
+    """The text alternative of Figure ``fig``: its own (recorded with :func:`describe` on the Figure),
+    else its panels' in order, each with its title as the figure shows it now, and the figure's own
+    title and key."""
+    own = getattr(fig, "gamelib_alt", None)
+    if own is not None:
+        return own
+    panels = [(ax, d) for ax in fig.axes if (d := _panel(ax)) is not None]
+    suptitle = plain_label(fig.get_suptitle())
+    keys = [k for legend in fig.legends if (k := _key_of(legend))]
+    if not panels and not keys:
+        raise ValueError("this figure has nothing to describe: draw it with gamelib's figure functions, "
+                         "plot data on it, or describe(fig, '...') what it shows")
+    alts, details = [], []
+    shared = _shared_ending([d.alt for _, d in panels]) if len(panels) > 1 else ""
+    for k, (ax, d) in enumerate(panels, 1):
+        if shared:
+            d = Description(d.alt[:len(d.alt) - len(shared)].rstrip(), d.details)
+        title = _title_of(ax)
+        head = f"{title}: " if title else ""
+        if len(panels) > 1:
+            head = f"Panel {k} of {len(panels)}" + (f", “{title}”: " if title else ": ")
+        alts.append(head + d.alt)
+        if d.details:
+            if len(panels) > 1:
+                details.append(head.rstrip(": ") + ".")
+            details.extend(d.details)
+    alt = " ".join(alts + ([f"Every panel: {shared}"] if shared else []) + keys)
+    if suptitle:
+        alt = f"{suptitle}. {alt}"
+    return Description(alt, tuple(x for x in details if x))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Charts drawn with plain matplotlib: read back from their artists
+# ---------------------------------------------------------------------------------------------------
+
+class _Series(NamedTuple):
+    label: str
+    xs: tuple
+    ys: tuple
+    errors: tuple | None = None
+
+
+def _scale(ax, which) -> str:
+    scale = ax.get_xscale() if which == "x" else ax.get_yscale()
+    return f" ({scale} scale)" if scale != "linear" else ""
+
+
+def _axis_text(ax, which) -> str:
+    label = plain_label(ax.get_xlabel() if which == "x" else ax.get_ylabel())
+    return (f"“{label}”" if label else f"the {which} value") + _scale(ax, which)
+
+
+def _reference_line(line) -> str | None:
+    """'a horizontal line at y = 0.5' for an axhline/axvline, else None."""
+    xs, ys = line.get_xdata(), line.get_ydata()
+    if len(xs) != 2:
+        return None
+    trans = line.get_transform()
+    ax = line.axes
+    if trans == ax.get_yaxis_transform() or (ys[0] == ys[1] and list(xs) == [0, 1]):
+        return f"a horizontal line at y = {number_text(ys[0])}"
+    if trans == ax.get_xaxis_transform() or (xs[0] == xs[1] and list(ys) == [0, 1]):
+        return f"a vertical line at x = {number_text(xs[0])}"
+    return None
+
+
+def _categories(ax, which="x") -> dict:
+    """{tick position: tick label} where the axis names its ticks with words."""
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    labels = {round(float(t), 6): plain_label(lbl.get_text()) for t, lbl in zip(axis.get_ticklocs(),
+                                                                               axis.get_ticklabels())}
+    if labels and any(v and not _NUMERIC.match(v.replace("−", "-")) for v in labels.values()):
+        return labels
+    return {}
+
+
+def _bar_series(ax, container) -> _Series:
+    """A bar container's bars: (category or centre, height or width)."""
+    label = plain_label(container.get_label())
+    horizontal = container.orientation == "horizontal"
+    cats = _categories(ax, "y" if horizontal else "x")
+    xs, ys = [], []
+    for p in container.patches:
+        if horizontal:
+            centre, size = p.get_y() + p.get_height() / 2, p.get_width()
+        else:
+            centre, size = p.get_x() + p.get_width() / 2, p.get_height()
+        nearest = min(cats, key=lambda t: abs(t - centre)) if cats else None
+        xs.append(cats[nearest] if nearest is not None and abs(nearest - centre) < 0.5 else number_text(centre))
+        ys.append(size)
+    return _Series(label if not label.startswith("_") else "bars", tuple(xs), tuple(ys))
+
+
+def _errorbar_series(container) -> _Series | None:
+    """An errorbar container's points and the half-heights of its bars."""
+    line, _caps, bars = container.lines
+    if line is None:
+        return None
+    errors = None
+    if bars:
+        errors = tuple(abs(s[1][1] - s[0][1]) / 2 for s in bars[0].get_segments())
+    return _Series(plain_label(container.get_label()), tuple(line.get_xdata()), tuple(line.get_ydata()), errors)
+
+
+def _line_series(ax, skip) -> tuple:
+    """([series], [notes]) of ``ax``'s lines outside containers (ids in ``skip``): labelled lines are
+    series, unlabelled reference lines notes, other unlabelled lines counted."""
+    series, notes, unlabelled = [], [], 0
+    for line in ax.get_lines():
+        if id(line) in skip or not line.get_visible() or not isinstance(line, Line2D):
+            continue
+        label = line.get_label()
+        xs, ys = list(line.get_xdata()), list(line.get_ydata())
+        ref = _reference_line(line)
+        if not label.startswith("_"):
+            if len(xs) == 2 and ref and ys[0] == ys[1]:
+                notes.append(f"{plain_label(label)}: {ref}")
+            else:
+                series.append(_Series(plain_label(label), tuple(xs), tuple(ys)))
+        elif ref is not None:
+            notes.append(ref)
+        elif len(xs):
+            unlabelled += 1
+    if unlabelled:
+        notes.append(f"{unlabelled} thin line{'s' if unlabelled > 1 else ''} without a label")
+    return series, notes
+
+
+def _chart_series(ax) -> tuple:
+    """([series], [notes]): the labelled data of ``ax`` and what else is drawn on it."""
+    series, skip = [], set()
+    for container in ax.containers:
+        if isinstance(container, BarContainer):
+            skip.update(id(p) for p in container.patches)
+            series.append(_bar_series(ax, container))
+        elif isinstance(container, ErrorbarContainer) and (s := _errorbar_series(container)) is not None:
+            skip.add(id(container.lines[0]))
+            series.append(s)
+    lines, notes = _line_series(ax, skip)
+    series += lines
+    for coll in ax.collections:
+        label = coll.get_label()
+        if not label.startswith("_"):
+            kind = "a shaded band" if coll.__class__.__name__ in ("PolyCollection", "FillBetweenPolyCollection") \
+                else "marks"
+            notes.append(f"{kind}: {plain_label(label)}")
+    texts = [plain_label(t.get_text()) for t in ax.texts if t.get_text().strip()]
+    if texts:
+        notes.append("written on the chart: " + ", ".join(texts))
+    return series, notes
+
+
+def _value(v) -> str:
+    return v if isinstance(v, str) else number_text(v)
+
+
+def _trend(s: _Series) -> str:
+    if not s.xs:
+        return f"{s.label}: no points"
+    if len(s.xs) == 1:
+        return f"{s.label}: {_value(s.ys[0])} at {_value(s.xs[0])}"
+    if all(isinstance(x, str) for x in s.xs):
+        return f"{s.label}: " + ", ".join(f"{x} {_value(y)}" for x, y in zip(s.xs, s.ys))
+    lo, hi = min(s.ys), max(s.ys)
+    return (f"{s.label}: {len(s.xs)} points, from {_value(s.ys[0])} at {_value(s.xs[0])} to "
+            f"{_value(s.ys[-1])} at {_value(s.xs[-1])} (lowest {_value(lo)}, highest {_value(hi)})")
+
+
+def _tables(ax, series) -> list:
+    """The series as tables: one with a column per series where they share their x values."""
+    horizontal = any(isinstance(c, BarContainer) and c.orientation == "horizontal" for c in ax.containers)
+    xname = plain_label(ax.get_ylabel() if horizontal else ax.get_xlabel()) or (
+        "category" if any(isinstance(c, BarContainer) for c in ax.containers) else "x")
+    groups = {}
+    for s in series:
+        groups.setdefault(tuple(_value(x) for x in s.xs), []).append(s)
+    tables = []
+    for xs, members in groups.items():
+        header = [xname]
+        for s in members:
+            header.append(s.label or "value")
+            if s.errors is not None:
+                header.append("± (error bar)")
+        rows = []
+        for i, x in enumerate(xs):
+            row = [x]
+            for s in members:
+                row.append(_value(s.ys[i]))
+                if s.errors is not None:
+                    row.append(_value(s.errors[i]) if i < len(s.errors) else "")
+            rows.append(row)
+        tables.append(Table(header, rows))
+    return tables
+
+
+def chart_description(ax) -> Description | None:
+    """A chart drawn with plain matplotlib, in words read from its artists: the kind of chart, its
+    axes (labels and scales), each labelled series with where it starts and ends and its extremes,
+    reference lines, bands and texts; the details hold every point as a table.  None where ``ax``
+    holds no data (an empty or switched-off Axes)."""
+    series, notes = _chart_series(ax)
+    if not series and not notes:
+        return None
+    bars = any(isinstance(c, BarContainer) for c in ax.containers)
+    kind = "Bar chart" if bars else "Chart"
+    horizontal = bars and all(c.orientation == "horizontal" for c in ax.containers if isinstance(c, BarContainer))
+    across, up = ("y", "x") if horizontal else ("x", "y")
+    if bars and _categories(ax, across):
+        label = plain_label(ax.get_ylabel() if horizontal else ax.get_xlabel())
+        axes_text = f"{_axis_text(ax, up)} for each " + (f"“{label}”" if label else "category")
+    else:
+        axes_text = f"{_axis_text(ax, up)} against {_axis_text(ax, across)}"
+    alt = f"{kind} of {axes_text}. "
+    if series:
+        alt += f"{len(series)} series: " + "; ".join(_trend(s) for s in series) + ". "
+    if notes:
+        alt += "Also " + "; ".join(notes) + "."
+    return Description(alt.strip(), tuple(_tables(ax, series)) if series else ())
+
+
+# ---------------------------------------------------------------------------------------------------
+# Pictures
+# ---------------------------------------------------------------------------------------------------
+
+def _png_size(png: bytes) -> tuple:
+    """(width, height) in pixels, read from the PNG's header."""
+    if png[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    return struct.unpack(">II", png[16:24])
+
+
+def _details_html(details) -> str:
+    parts = []
+    for d in details:
+        parts.append(d.html() if isinstance(d, Table) else f'<p style="margin:4px 0">{html.escape(str(d))}</p>')
+    return "".join(parts)
+
+
+def _details_text(details) -> str:
+    return "\n".join(d.text() if isinstance(d, Table) else str(d) for d in details)
+
+
+class DrawnPNG(bytes):
+    """A picture's PNG bytes that also carry what it shows (``description``, a :class:`Description`):
+    what the widgets draw, keep in their picture caches and show with :func:`picture_html`.  Equal to
+    the same bytes without words."""
+    description: Description
+
+    def __new__(cls, png: bytes, description: Description):
+        self = super().__new__(cls, png)
+        self.description = description
+        return self
+
+
+def picture_html(png: bytes, alt: str | None = None, details=(), *, summary: str = "The picture in words",
+                 long: bool = True) -> str:
+    """The HTML of a picture: ``<img alt>`` (``png`` as a data URI) at its natural size, in a box that
+    scrolls sideways where the column is narrower (reachable by the keyboard where the picture is wider
+    than ``FIT_WIDTH``), and the ``details`` in a ``<details>`` element under it.  What a widget puts in
+    an HTML widget (``widgets.Image`` cannot carry alt text).  ``alt`` None: a :class:`DrawnPNG`'s own
+    words; ``long=False``: the alt text only, no ``<details>`` (a widget whose own words already say
+    the rest, and whose height is counted)."""
+    if alt is None:
+        if not isinstance(png, DrawnPNG):
+            raise ValueError("a picture needs its text alternative: pass alt=, or a DrawnPNG")
+        alt, details = png.description.alt, png.description.details
+    if not long:
+        details = ()
+    width, height = _png_size(png)
+    data = base64.b64encode(png).decode("ascii")
+    img = (f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" width="{width}" '
+           f'height="{height}" style="max-width:none;height:auto">')
+    scroll = ' tabindex="0" role="group" aria-label="picture, scrolls sideways"' if width > FIT_WIDTH else ""
+    out = f'<div style="overflow-x:auto;max-width:100%"{scroll}>{img}</div>'
+    if details:
+        out += (f'<details style="margin:2px 0 6px 0"><summary>{html.escape(summary)}</summary>'
+                f"{_details_html(details)}</details>")
+    return out
+
+
+class Picture:
+    """A picture with its text alternative: what :func:`picture` and :func:`show` make of a Figure.
+
+    ``png`` (bytes), ``alt`` and ``details`` (see :class:`Description`), ``width`` and ``height`` (its
+    natural size in pixels).  In a notebook it shows as :func:`picture_html`; its ``text/plain`` form
+    (and ``str``) is the same words as text, the same on every machine."""
+
+    def __init__(self, png: bytes, alt: str, details=()):
+        if not alt or not alt.strip():
+            raise ValueError("a picture needs a text alternative that says what it shows")
+        self.png, self.alt, self.details = png, alt, tuple(details)
+        self.width, self.height = _png_size(png)
+
+    def html(self) -> str:
+        return picture_html(self.png, self.alt, self.details)
+
+    def text(self) -> str:
+        out = f"[picture] {self.alt}"
+        if self.details:
+            out += "\n" + _details_text(self.details)
+        return out
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/html": self.html(), "text/plain": self.text()}
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return self.text()
+
+
+def picture(fig=None, *, alt: str | None = None, details=(), close: bool = True) -> Picture:
+    """``fig`` (default: pyplot's current figure) as a :class:`Picture`, drawn as the notebook's inline
+    backend draws it (cropped to what is drawn) and closed (``close``), with the text alternative
+    :func:`description_of` reads from it.  ``alt``: a sentence to put first (what the notebook wants the
+    picture to say, computed from the same data); ``details``: more paragraphs or tables to append."""
+    fig = plt.gcf() if fig is None else fig
+    told = description_of(fig)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})
+    if close:
+        plt.close(fig)
+    words = f"{' '.join(alt.split())} {told.alt}" if alt else told.alt
+    return Picture(buf.getvalue(), words, told.details + tuple(details))
+
+
+def show(fig=None, *, alt: str | None = None, details=()) -> None:
+    """Display ``fig`` (default: the current figure) with its text alternative: the notebooks'
+    ``plt.show()`` (see :func:`picture`)."""
+    from IPython.display import display
+    display(picture(fig, alt=alt, details=details))

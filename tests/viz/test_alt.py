@@ -1,0 +1,180 @@
+"""Text alternatives (gamelib.viz.alt): every picture says what it shows, in words read from the same
+trace or data that drew it; tables are tables.  The facts are checked on trees whose answers are known
+(AIMA Fig. 5.2 under alpha-beta: value 3, decision a1, I and J pruned by the cut at C)."""
+import matplotlib
+
+matplotlib.use("Agg")
+
+import re  # noqa: E402
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from gamelib import GameTree, alphabeta, maxn, minimax  # noqa: E402
+from gamelib.viz import draw_board, draw_maxn_tree, draw_tree  # noqa: E402
+from gamelib.viz.alt import (FIT_WIDTH, Description, DrawnPNG, Picture, Table, chart_description,  # noqa: E402
+                             describe, description_of, number_text, picture, picture_html, plain_label)
+from gamelib.viz.drawing import png_with_words  # noqa: E402
+
+from ..strategies import FIG_5_2, FIG_5_4  # noqa: E402
+
+
+@pytest.fixture
+def fig52_tree():
+    return GameTree.from_nested(FIG_5_2)
+
+
+def words(ax) -> str:
+    """Everything a picture says, alt and details, as one text."""
+    p = picture(ax.figure)
+    return p.text()
+
+
+def test_fig_5_2_under_alpha_beta_says_value_decision_order_and_the_cut(fig52_tree):
+    result = alphabeta(fig52_tree, trace=True)
+    ax = draw_tree(fig52_tree, result, title="AIMA Fig. 5.2")
+    p = picture(ax.figure)
+    assert p.alt.startswith("AIMA Fig. 5.2: The search is complete: value 3, decision a1")
+    assert "11 of 13 nodes visited" in p.alt and "Pruned (never searched): I and J." in p.alt
+    assert "leaves E = 3, F = 12, G = 8, H = 2, I = 4, J = 6, K = 14, L = 5, M = 2" in p.alt
+    text = p.text()
+    assert "Visit order: A, B, E, F, G, C, H, D, K, L, M." in text
+    # why: the explorer's own sentence for the prune event (gamelib.trace.describe_event)
+    assert ("prune at C: value 2 ≤ α = 3: MAX has a choice at least as good above, so c2, c3 are never "
+            "searched") in text
+    assert "A = 3 from B 3, C ≤2, D 2" in text
+    table = next(d for d in p.details if isinstance(d, Table))
+    rows = {row[0]: row for row in table.rows}
+    assert rows["C"][4] == "≤2" and rows["C"][6] == "cut off"
+    assert rows["I"][3] == "–" and rows["I"][6] == "pruned by the cut at C"
+    assert rows["B"][5] == "[−∞, 3]" and rows["A"][3] == "#1"
+
+
+def test_a_step_says_the_event_just_drawn_and_the_path(fig52_tree):
+    result = alphabeta(fig52_tree, trace=True)
+    ax = draw_tree(fig52_tree, result, step=4)
+    alt = picture(ax.figure).alt
+    assert "After event 4 of 22: leaf E: utility 3." in alt
+    assert "The search is on the path A → B; 3 of 13 nodes visited so far." in alt
+    rows = {row[0]: row for row in next(d for d in ax.gamelib_alt.details if isinstance(d, Table)).rows}
+    assert rows["E"][-1] == "this step's node" and rows["B"][-1] == "on the current path"
+
+
+def test_minimax_prunes_nothing_and_says_so(fig52_tree):
+    ax = draw_tree(fig52_tree, minimax(fig52_tree, trace=True))
+    alt = picture(ax.figure).alt
+    assert "value 3, decision a1" in alt and "13 of 13 nodes visited" in alt and "Pruned" not in alt
+
+
+def test_an_untraced_tree_is_described_by_its_shape(fig52_tree):
+    ax = draw_tree(fig52_tree)
+    assert picture(ax.figure).alt.startswith("A game tree of 13 nodes and 9 leaves, 2 plies deep")
+
+
+def test_max_n_fig_5_4_says_the_vectors_the_decision_and_the_tie():
+    tree = GameTree.from_nested(FIG_5_4, players=("P1", "P2", "P3"))
+    ax = draw_maxn_tree(tree, maxn(tree, trace=True), legend=True)
+    p = picture(ax.figure)
+    assert "max^n is done: value (1, 2, 6), decision a1" in p.alt
+    assert "P1 moves at A; ply 1: P2 moves at B and C; ply 2: P3 moves at D, E, F and G" in p.alt
+    assert "at A, P1 is tied between a1 (1, 2, 6) and a2 (1, 5, 2); the search kept B" in p.text()
+    assert "Key: P1 moves: maximizes u_P1" in p.text()
+
+
+def test_a_multi_panel_figure_names_its_panels_and_says_the_shared_tree_once(fig52_tree):
+    result = alphabeta(fig52_tree, trace=True)
+    fig, axes = plt.subplots(1, 2, figsize=(8, 3))
+    for ax, k in zip(axes, (4, 13)):
+        draw_tree(fig52_tree, result, step=k, ax=ax)
+        ax.set_title(f"after {k}")
+    alt = picture(fig).alt
+    assert alt.startswith("Panel 1 of 2, “after 4”: After event 4 of 22")
+    assert "Panel 2 of 2, “after 13”: After event 13 of 22: prune at C" in alt
+    assert alt.count("A game tree of 13 nodes") == 1 and "Every panel: A game tree" in alt
+
+
+def test_a_board_says_every_square_the_last_move_and_the_numbers():
+    ax = draw_board("XO. .X. ..O", highlight=(0, 1), values={(0, 2): 1, (2, 0): 0})
+    alt = description_of(ax.figure).alt
+    assert alt.startswith("Tic-tac-toe board, row 1: X, O, empty; row 2: empty, X, empty; row 3: empty, empty, O.")
+    assert "The last move, row 1 column 2, is shaded and framed." in alt
+    assert "row 1 column 3: +1, row 3 column 1: 0" in alt
+    plt.close("all")
+
+
+def test_a_plain_chart_is_read_from_its_artists():
+    fig, ax = plt.subplots()
+    ax.semilogy([1, 2, 3], [4, 13, 40], "o-", label="max^n")
+    ax.semilogy([1, 2, 3], [4, 10, 29], "s-", label="paranoid")
+    ax.axhline(0.5, color="grey")
+    ax.set(xlabel="depth (plies)", ylabel="nodes", title="Raid")
+    d = chart_description(ax)
+    assert d.alt == ("Chart of “nodes” (log scale) against “depth (plies)”. 2 series: max^n: 3 points, from 4 at "
+                     "1 to 40 at 3 (lowest 4, highest 40); paranoid: 3 points, from 4 at 1 to 29 at 3 (lowest 4, "
+                     "highest 29). Also a horizontal line at y = 0.5.")
+    assert d.details[0].rows == [["1", "4", "4"], ["2", "13", "10"], ["3", "40", "29"]]
+    fig2, ax2 = plt.subplots()
+    ax2.bar([0, 1], [3, 4], label="nodes")
+    ax2.set_xticks([0, 1], ["plain", "centre\nfirst"])
+    assert "nodes: plain 3, centre first 4" in chart_description(ax2).alt
+    assert chart_description(plt.subplots()[1]) is None
+    plt.close("all")
+
+
+def test_a_figure_with_nothing_to_say_is_refused():
+    fig, ax = plt.subplots()
+    ax.set_axis_off()
+    with pytest.raises(ValueError, match="nothing to describe"):
+        description_of(fig)
+    with pytest.raises(ValueError, match="say something"):
+        describe(ax, "  ")
+    plt.close("all")
+
+
+def test_the_picture_html_carries_alt_natural_size_and_details():
+    fig, ax = plt.subplots(figsize=(10, 2))
+    ax.plot([1, 2], [3, 4], label="a")
+    p = picture(fig, alt="Two points.")
+    html = p.html()
+    assert p.width > FIT_WIDTH
+    assert re.search(r'<img src="data:image/png;base64,[^"]+" alt="Two points\. Chart of', html)
+    assert f'width="{p.width}" height="{p.height}" style="max-width:none' in html
+    assert 'tabindex="0"' in html                         # wider than the column: the keyboard can scroll it
+    assert "<details" in html and '<th scope="col"' in html
+    assert p._repr_mimebundle_()["text/plain"].startswith("[picture] Two points. Chart of")
+    assert not plt.get_fignums()                          # closed: the inline backend shows it once
+
+
+def test_drawn_png_carries_its_words_and_picture_html_uses_them(fig52_tree):
+    fig, ax = plt.subplots()
+    draw_tree(fig52_tree, ax=ax)
+    png = png_with_words(fig)
+    assert isinstance(png, DrawnPNG) and png.startswith(b"\x89PNG") and bytes(png) == png
+    assert 'alt="A game tree of 13 nodes' in picture_html(png)
+    with pytest.raises(ValueError, match="text alternative"):
+        picture_html(bytes(png))
+    with pytest.raises(ValueError, match="text alternative"):
+        Picture(bytes(png), " ")
+    plt.close("all")
+
+
+def test_a_table_has_header_cells_and_a_text_form():
+    t = Table(["depth", "nodes"], [[1, "4"], [2, "1,093"]], caption="max^n")
+    html = t._repr_html_()
+    assert '<caption' in html and '<th scope="col"' in html and '<th scope="row"' in html
+    assert html.count("<tr>") == 3
+    assert str(t) == "max^n\ndepth  nodes\n-----  -----\n    1      4\n    2  1,093"
+    assert "&lt;b&gt;" in Table(["a"], [["<b>"]]).html()
+    with pytest.raises(ValueError, match="every row"):
+        Table(["a", "b"], [[1]])
+    with pytest.raises(ValueError, match="needs a name"):
+        Table(["", "b"], [[1, 2]])
+
+
+def test_numbers_and_labels_as_words():
+    assert [number_text(x) for x in (1093, 0.00824, 2.3736, -3, 12345.6, float("inf"))] == [
+        "1,093", "0.00824", "2.37", "−3", "12,346", "+∞"]
+    assert plain_label("$b^{3m/4}$") == "b^(3m/4)"
+    assert plain_label(r"$\sqrt{(1 - v^2)/n}$") == "√((1 - v^2)/n)"
+    assert plain_label("centre\nfirst") == "centre first"
+    assert Description("a").details == ()
