@@ -41,6 +41,7 @@ from __future__ import annotations
 import os
 import pwd
 import secrets
+import shlex
 import shutil
 import signal
 import stat
@@ -61,6 +62,20 @@ ASSIGNMENT = "02_alpha_beta"
 NOTEBOOK = "alpha_beta"
 FULL = 22
 VENV_BIN = Path(sys.executable).parent
+COURSE = "~/cs101"
+STEPS = {
+    "prepare": ("instructor", "python -m gamelib.grading prepare 02_alpha_beta --course ~/cs101"),
+    "release_assignment": ("instructor", "nbgrader release_assignment 02_alpha_beta"),
+    "fetch_assignment": ("student", "nbgrader fetch_assignment 02_alpha_beta"),
+    "submit": ("student", "nbgrader submit 02_alpha_beta"),
+    "collect": ("instructor", "nbgrader collect 02_alpha_beta"),
+    "autograde": ("instructor", "python -m gamelib.grading autograde 02_alpha_beta ~/cs101/submitted --course ~/cs101"),
+    "feedback": ("instructor", "python -m gamelib.grading feedback 02_alpha_beta --course ~/cs101"),
+    "release_feedback": ("instructor", "nbgrader release_feedback 02_alpha_beta"),
+    "fetch_feedback": ("student", "nbgrader fetch_feedback 02_alpha_beta"),
+}
+"""The commands of exercises/README.md's "On a shared server", each run as written (``~/cs101`` is the
+instructor's course folder; the instructor runs them in it, the student in their home), in this order."""
 INSTRUCTOR_CONFIG = '''\
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = "{course_id}"
@@ -236,9 +251,18 @@ def term(tmp_path_factory):
         course = inst.home / "cs101"
         course_id = f"gl{secrets.token_hex(3)}"
         seen = {"config": {}, "server": server, "inst": inst, "stud": stud, "course": course, "course_id": course_id}
-        kit = [VENV_BIN / "python", "-m", "gamelib.grading"]
 
-        seen["prepare"] = server.must(inst, *kit, "prepare", ASSIGNMENT, "--course", course)
+        def step(name: str, check: bool = True) -> subprocess.CompletedProcess:
+            role, words = STEPS[name]
+            who = inst if role == "instructor" else stud
+            argv = shlex.split(words.replace(COURSE, str(course)))
+            cwd = course if who is inst and course.exists() else who.home
+            seen[name] = (server.must if check else server.run)(who, *argv, cwd=cwd)
+            if (course / "nbgrader_config.py").exists():
+                seen["config"][name] = (course / "nbgrader_config.py").read_text()
+            return seen[name]
+
+        step("prepare")
         seen["mode"] = stat.S_IMODE(course.stat().st_mode)
         config = INSTRUCTOR_CONFIG.format(course_id=course_id, exchange=server.exchange)
         server.must(inst, "/bin/sh", "-c", f'cat > nbgrader_config.py <<"EOF"\n{config}EOF', cwd=course)
@@ -248,28 +272,23 @@ def term(tmp_path_factory):
         os.chown(stud.home / ".jupyter", stud.uid, stud.gid)
         os.chown(stud.home / ".jupyter" / "nbgrader_config.py", stud.uid, stud.gid)
 
-        seen["release"] = server.must(inst, "nbgrader", "release_assignment", ASSIGNMENT, cwd=course)
-        seen["config"]["release_assignment"] = (course / "nbgrader_config.py").read_text()
-        seen["fetch"] = server.must(stud, "nbgrader", "fetch_assignment", ASSIGNMENT)
+        step("release_assignment")
+        step("fetch_assignment")
         fetched = stud.home / ASSIGNMENT / f"{NOTEBOOK}.ipynb"
         release = nbformat.read(str(fetched), as_version=4)
         source = nbformat.read(str(w.SOURCE / ASSIGNMENT / f"{NOTEBOOK}.ipynb"), as_version=4)
         answered = fakes.build(fakes.read(fakes.SUBMISSIONS / ASSIGNMENT / "reference.py"), release, source)
         nbformat.write(answered, str(fetched))                  # the student's answers, in the student's file
         assert fetched.stat().st_uid == stud.uid
-        seen["submit"] = server.must(stud, "nbgrader", "submit", ASSIGNMENT)
-        seen["collect"] = server.must(inst, "nbgrader", "collect", ASSIGNMENT, cwd=course)
-        seen["config"]["collect"] = (course / "nbgrader_config.py").read_text()
-
+        step("submit")
+        step("collect")
         seen["slots"] = _root_slot_locks(server)
-        seen["autograde"] = server.run(inst, *kit, "autograde", ASSIGNMENT, course / "submitted", "--course", course)
-        seen["config"]["autograde"] = (course / "nbgrader_config.py").read_text()
+        step("autograde", check=False)
         seen["status"] = w.statuses(course, ASSIGNMENT).get(stud.name)
         if seen["status"] is not None and seen["status"].status == "graded":
-            seen["feedback"] = server.must(inst, *kit, "feedback", ASSIGNMENT, "--course", course)
-            seen["config"]["feedback"] = (course / "nbgrader_config.py").read_text()
-            seen["release_feedback"] = server.run(inst, "nbgrader", "release_feedback", ASSIGNMENT, cwd=course)
-            seen["fetch_feedback"] = server.run(stud, "nbgrader", "fetch_feedback", ASSIGNMENT)
+            step("feedback")
+            step("release_feedback", check=False)
+            step("fetch_feedback", check=False)
         seen["grades"] = {g.cell: g.score for g in w.grades(course, ASSIGNMENT) if g.student == stud.name}
         seen["readable"] = _readable_by(server, stud, [inst.home, course, course / "source", course / "source" /
                                                        ASSIGNMENT / f"{NOTEBOOK}.ipynb", course / "autograded",
@@ -328,9 +347,11 @@ def test_the_instructors_nbgrader_config_is_kept(term):
     loaded by the instructor's file."""
     course, course_id, exchange = term["course"], term["course_id"], term["server"].exchange
     mine = [f'c.CourseDirectory.course_id = "{course_id}"', f'c.Exchange.root = "{exchange}"']
-    assert set(term["config"]) == {"release_assignment", "collect", "autograde", "feedback"}
-    for step, text in term["config"].items():
-        assert all(line in text.splitlines() for line in mine), (step, text)
+    after = [name for name in STEPS if name in term["config"] and name != "prepare"]
+    assert after == ["release_assignment", "fetch_assignment", "submit", "collect", "autograde", "feedback",
+                     "release_feedback", "fetch_feedback"]
+    for step in after:
+        assert all(line in term["config"][step].splitlines() for line in mine), (step, term["config"][step])
     final = term["config"]["feedback"]
     assert 'load_subconfig("gamelib_config.py")' in final
     assert final.index("load_subconfig") < final.index("course_id")         # the instructor's settings win
@@ -359,3 +380,13 @@ def test_release_feedback_and_fetch_feedback_bring_the_student_their_page(term):
         for folder in ("submitted", "autograded", "feedback"):
             assert (course / folder / stud.name / ASSIGNMENT / name).read_bytes() == (submitted / name).read_bytes(), \
                 (folder, name)
+
+
+def test_the_docs_give_these_commands():
+    """exercises/README.md's "On a shared server" says what this test runs, as it runs it."""
+    docs = (REPO / "exercises" / "README.md").read_text()
+    section = docs.split("\n## On a shared server (JupyterHub with nbgrader's exchange)\n", 1)[1].split("\n## ", 1)[0]
+    for role, words in STEPS.values():
+        assert words in section, words
+    assert INSTRUCTOR_CONFIG.splitlines()[1].split(" = ")[0] in section          # the two settings, shown
+    assert "c.Exchange.root = " in section
