@@ -1,6 +1,7 @@
 """A shared server with nbgrader's exchange, as on a JupyterHub (issue #29, items 14-17): two real system
 users, an instructor who is not root and a student, and the term's round trip through nbgrader's own
-exchange and the kit's steps, each run as exercises/README.md's "On a shared server" section writes it:
+exchange and the kit's steps, each run as exercises/README.md's "On a shared server" section writes it
+(:data:`STEPS`; :func:`test_the_docs_give_these_commands` checks the section still does):
 
     instructor  python -m gamelib.grading prepare 02_alpha_beta --course ~/cs101
                 (writes ~/cs101/nbgrader_config.py: course_id and Exchange.root, as nbgrader's docs show)
@@ -23,6 +24,9 @@ and then:
 The isolation is what a non-root instructor really gets: bubblewrap in a user namespace of their own, no
 control group (they cannot make one), so the per-process memory plan applies
 (gamelib.grading.isolation.memory_plan: 4 processes of 768 MB), and the submission is graded 22/22 under it.
+(``prlimit --nproc`` inside the user namespace: on Linux 5.14 and later the kernel counts processes per
+user namespace, so the instructor's own processes outside the sandbox do not use up its 4; on older
+kernels they would, which costs only a submission's own forks: the worker itself starts none.)
 
 It needs root (to make the two users with useradd and run commands as them with runuser); elsewhere it is
 skipped, saying so, even with CI set (.ci/run also runs as a user with sudo, where this test cannot make
