@@ -147,6 +147,7 @@ class Instructor:
         self.context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(self.origin)
                            else route.abort())
         self.page = self.context.new_page()
+        self.page.set_default_timeout(60_000)          # each submission page is rendered by nbconvert: slow if busy
 
     def serve(self, path: str, body: bytes):
         """Have the browser receive ``body`` (HTML) for ``path`` of the server's origin."""
