@@ -122,8 +122,9 @@ c.Execute.timeout = {timeout}
 c.Execute.interrupt_on_timeout = True
 c.OverwriteCells.add_missing_cells = True
 c.GenerateFeedback.preprocessors = {preprocessors!r}
-# A submission is data: markdown and outputs shown to the instructor (Formgrader) or in feedback are
-# sanitized (the kit also stores submissions sanitized: gamelib/grading/submissions.py).
+# A submission is data: outputs shown to the instructor (Formgrader) or in feedback are sanitized.  Markdown
+# is not (nbgrader's formgrade and feedback templates render it without sanitizing, whatever this says):
+# the kit stores each submission with the student's markdown and raw cells as plain text (submissions.py).
 c.HTMLExporter.sanitize_html = True
 '''
 LOAD_LINE = f'load_subconfig("{KIT_CONFIG}")  # noqa: F821 -- the kit\'s settings (gamelib.grading); keep this line'

@@ -14,6 +14,8 @@ What is here:
   *temporary copy* of notebooks/ (running a notebook in JupyterLab rewrites the file; the tracked ones
   are never touched), with its own config, data, settings and workspace directories (no user settings
   leak in), autosave off, every cell rendered (no windowing) and the news pop-up off.
+* :class:`TypedLab`: ``jupyter lab`` as a document tells a reader to start it, typed in the folder it
+  serves (the student's first command; the instructor's Formgrader in a course folder).
 * :class:`Browser`: Chromium from Debian (``/usr/bin/chromium``, or ``$GAMELIB_CHROMIUM``) launched by
   Playwright with ``executable_path`` (Playwright's own browser download cannot be reached here).
 * :class:`Notebook`: one notebook open in a page: ``run_all``, ``wait_idle``, ``cell(text)``,
@@ -36,6 +38,7 @@ import os
 import pathlib
 import re
 import secrets
+import shlex
 import shutil
 import signal
 import socket
@@ -244,6 +247,72 @@ class LabServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class TypedLab:
+    """A JupyterLab started by a documented command, typed in ``folder`` as a reader types it (``jupyter
+    lab`` in the folder it should serve, no ``--ServerApp.root_dir``), plus what a test needs
+    (``--no-browser``, a free port of 127.0.0.1, a token; ``--allow-root`` when running as root);
+    ``root`` is what it serves.  Its config, data, runtime, settings and workspace directories are in
+    ``workdir`` (:func:`isolated_environment`, with ``settings``).  ``stop()`` ends it."""
+
+    def __init__(self, folder: pathlib.Path, command: str, root: pathlib.Path, workdir: pathlib.Path,
+                 settings: dict = SETTINGS, timeout: float = 90.0):
+        self.root = root
+        self.token = secrets.token_hex(16)
+        self.port = free_port()
+        words = shlex.split(command) + ["--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
+                                        "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            words.append("--allow-root")
+        workdir.mkdir(parents=True, exist_ok=True)
+        self.log_path = workdir / "server.log"
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(words, cwd=folder, env=isolated_environment(workdir, settings),
+                                            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                            start_new_session=True)
+        if not wait_until_serving(self.process, self.url("api/status"), timeout):
+            self.stop()
+            raise RuntimeError(f"{command!r} did not serve; its log:\n{self.log()[-3000:]}")
+
+    def url(self, path: str = "lab") -> str:
+        sep = "&" if "?" in path else "?"
+        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}{sep}token={self.token}"
+
+    def get(self, path: str) -> tuple:
+        """(status, body) of a GET."""
+        try:
+            with urllib.request.urlopen(self.url(path), timeout=30) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, ""
+
+    def page_config(self) -> dict:
+        status, body = self.get("lab")
+        assert status == 200
+        return json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                                    body, flags=re.S).group(1))
+
+    def shutdown_kernels(self):
+        for kernel in json.loads(self.get("api/kernels")[1] or "[]"):
+            req = urllib.request.Request(self.url(f"api/kernels/{kernel['id']}"), method="DELETE")
+            try:
+                urllib.request.urlopen(req, timeout=10).close()
+            except urllib.error.URLError:
+                pass
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.shutdown_kernels()
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(5)
 
 
 # ---------------------------------------------------------------------------------------------------
