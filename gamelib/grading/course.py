@@ -184,9 +184,13 @@ def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
         if not (Path(source) / name).is_dir():
             raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
     course = Path(course).resolve()
+    new = not course.exists()
     warning = private_folder(course)
     if warning:
         print(f"warning: {warning}", file=sys.stderr, flush=True)
+    elif new:
+        print(f"made {course}, readable by you only (0700): it will hold the solutions, every student's work "
+              "and the gradebook", file=sys.stderr, flush=True)
     for note in write_config(course):
         print(note, file=sys.stderr, flush=True)
     for name in names:

@@ -150,6 +150,8 @@ def _inside(entry: Path, assignment: str, names: list[str]) -> tuple:
 
 
 def _why_ignored(path: Path, entry: Path, assignment: str) -> str:
+    if path.name in ("timestamp.txt", "submission_secret.txt"):
+        return "nbgrader's record of this submission (read, and kept beside the graded copy)"
     if path.is_symlink():
         return "a symbolic link: refused (a submission is a file of its own)"
     if any(part.startswith(".") for part in path.relative_to(entry.parent).parts):
