@@ -3,18 +3,25 @@
 // Each gamelib widget has one status line, this view.  It shows the line inside an element that stays
 // (role="status", aria-live="polite"), so a screen reader reads every new status once, and it looks
 // after the widget it sits in (the nearest ".gamelib-widget" above it):
-//  * data-lm-suppress-shortcuts on that root: JupyterLab's notebook shortcuts (ArrowUp/ArrowDown move
-//    between cells, "x" cuts one...) leave the keys inside the widget to its menus and sliders;
+//  * data-lm-suppress-shortcuts on that root and on each control in it, the moment it takes focus:
+//    JupyterLab's notebook shortcuts (ArrowUp/ArrowDown move between cells, "x" cuts one...) leave
+//    the keys inside the widget to its menus and sliders.  (Lumino stops looking at the first element
+//    that has the attribute or matches a shortcut's selector, and the notebook's selectors end in
+//    ":focus": the focused control itself must carry it, an ancestor is too late.)
 //  * names: an icon's glyph is hidden from screen readers (the button's words name it); a button,
 //    field or menu without a visible label is named by its tooltip; a button whose tooltip contains
 //    its words is named by the tooltip (a board square: "row 1, column 2: X"); a slider's handle and
 //    readout are named by the slider's description;
 //  * focus: when an update takes away the control a student used (a board's buttons shown anew, a
 //    button disabled while the agent thinks), focus goes to the control now in its place, once it can
-//    take focus, or else to its nearest neighbour, never to the page.
+//    take focus, or else to its nearest neighbour, never to the page.  The status line is written last
+//    in an update (gamelib/viz/live.py), so its change says the update is over: a control still greyed
+//    then stays greyed (its neighbour takes the focus), a new one in its place may be enabled a moment
+//    later (a board's SETTLE: wait for it).
 const ROOT = ".gamelib-widget";
 const CONTROLS = "button, input, select, textarea, [tabindex]:not([tabindex='-1']), [contenteditable='true']";
-const WAIT_MS = 3000;   // how long a lost focus waits for its control to come back (a slow reply)
+const WAIT_MS = 3000;   // how long a lost focus waits for its control to be shown anew (a slow reply)
+const STATUS_EVENT = "gamelib-status";   // sent on the widget's root when its status line is written
 
 function words(el) {
   return (el.innerText || el.textContent || "").replace(/\s+/g, " ").trim();
@@ -44,6 +51,9 @@ function setName(el, name) {
 }
 
 function name(root) {
+  for (const control of root.querySelectorAll(CONTROLS)) {
+    if (!control.hasAttribute("data-lm-suppress-shortcuts")) control.setAttribute("data-lm-suppress-shortcuts", "true");
+  }
   for (const icon of root.querySelectorAll(".fa")) {
     if (icon.getAttribute("aria-hidden") !== "true") icon.setAttribute("aria-hidden", "true");
   }
@@ -103,6 +113,7 @@ function keepFocus(root) {
   let path = null;        // where it is in the widget
   let lost = 0;           // when its focus was lost to an update (0: not lost)
   root.addEventListener("focusin", (e) => {
+    e.target.setAttribute("data-lm-suppress-shortcuts", "true");
     used = e.target;
     path = pathOf(root, used);
     lost = 0;
@@ -111,7 +122,7 @@ function keepFocus(root) {
     const active = document.activeElement;
     return !active || active === document.body || (root.contains(active) && !focusable(active));
   };
-  const restore = (late) => {
+  const restore = (when) => {   // when: "change" (the page changed), "status" (the update is over), "late"
     // Only a focus the widget took away: the control gone or disabled, nothing else focused.  A
     // student who clicked elsewhere keeps that focus.
     if (!path || focusable(used) || !gone()) {
@@ -121,20 +132,24 @@ function keepFocus(root) {
     const now = performance.now();
     if (!lost) lost = now;
     if (now - lost > WAIT_MS + 100) return;
+    // The control in its place: a new one (a board's buttons shown anew) may be disabled a moment
+    // longer (wait for it); the same one, greyed, stays greyed (go to its neighbour).
     const same = at(root, path);
-    const target = focusable(same) ? same : late ? neighbour(root, path) : null;
+    const greyed = when === "status" && same === used;
+    const target = focusable(same) ? same : when === "late" || greyed ? neighbour(root, path) : null;
     if (target) {
       target.focus();
       used = target;
       path = pathOf(root, target);
       lost = 0;
-    } else if (!late) {
-      setTimeout(() => restore(true), WAIT_MS);
+    } else if (when === "change") {
+      setTimeout(() => restore("late"), WAIT_MS);
     }
   };
   root.addEventListener("focusout", (e) => {
-    if (e.relatedTarget === null) setTimeout(() => restore(false), 0);
+    if (e.relatedTarget === null) setTimeout(() => restore("change"), 0);
   });
+  root.addEventListener(STATUS_EVENT, () => requestAnimationFrame(() => restore("status")));
   return restore;
 }
 
@@ -150,7 +165,7 @@ function look_after(root) {
     requestAnimationFrame(() => {
       queued = false;
       name(root);
-      restore(false);
+      restore("change");
     });
   });
   observer.observe(root, { subtree: true, childList: true, attributes: true,
@@ -167,6 +182,8 @@ function render({ model, el }) {
   el.appendChild(line);
   const show = () => {
     line.innerHTML = model.get("value");
+    const root = el.closest(ROOT);
+    if (root) root.dispatchEvent(new CustomEvent(STATUS_EVENT));
   };
   show();
   model.on("change:value", show);

@@ -334,7 +334,11 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
                                       "(most likely first, if the opponent moves at random):<br>" +
                                       "".join(_grid_html(s) for s in sample))
         self._show_error()
-        self.announce(f"<b>{html.escape(self.status)}</b>")     # last: the live region
+        # Last, the live region: what the referee said since your last try, then whose move it is.
+        turn = next((i for i in range(len(self.announcements) - 1, -1, -1)
+                     if self.announcements[i].startswith("You ")), len(self.announcements))
+        said = " ".join(self.announcements[turn:])
+        self.announce(html.escape(said) + (" " if said else "") + f"<b>{html.escape(self.status)}</b>")
 
 
 def draw_phantom_belief(game, state, player, belief, *, k: int = 5, seed=0, axes=None):
