@@ -162,7 +162,7 @@ def bench_payoff_size(w: Widget, n):
 
 def bench_maxn_ties(w: Widget, n):
     """The max^n explorer's tie-rule toggle: four searches' traces already made, a new picture."""
-    rules = w.button_labels(".widget-toggle-button")
+    rules = w.button_labels(".widget-toggle-buttons button")
     return [w.toggle(v, until=w.all_of(w.image_changed(), w.text_changed()))
             for v in _cycle(w, rules[1:] + rules[:1], n)]
 

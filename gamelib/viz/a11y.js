@@ -180,13 +180,18 @@ function render({ model, el }) {
   line.setAttribute("aria-live", "polite");
   line.setAttribute("aria-atomic", "true");
   el.appendChild(line);
-  const show = () => {
-    line.innerHTML = model.get("value");
+  let showing = null;
+  const show = () => {   // the same words again are not written again (not read out again)
+    if (showing !== model.get("value")) line.innerHTML = showing = model.get("value");
+  };
+  const written = () => {   // an update is over (serial counts the writes)
+    show();
     const root = el.closest(ROOT);
     if (root) root.dispatchEvent(new CustomEvent(STATUS_EVENT));
   };
   show();
   model.on("change:value", show);
+  model.on("change:serial", written);
   let tries = 0;
   const attach = () => {   // the box puts this view in its place after rendering it
     const root = el.closest(ROOT);
@@ -194,7 +199,10 @@ function render({ model, el }) {
     else if (tries++ < 600) requestAnimationFrame(attach);
   };
   attach();
-  return () => model.off("change:value", show);
+  return () => {
+    model.off("change:value", show);
+    model.off("change:serial", written);
+  };
 }
 
 export default { render };

@@ -42,13 +42,22 @@ CONTROL_TYPES = (widgets.Button, widgets.ToggleButton, widgets.ToggleButtons, wi
 
 class StatusLine(anywidget.AnyWidget):
     """A widget's status line: ``value`` (HTML) in a polite live region, and the front end's care of
-    the widget it sits in (see the module docstring).  Like an ``ipywidgets.HTML``: set ``value``."""
+    the widget it sits in (see the module docstring).  Like an ``ipywidgets.HTML``: set ``value``, or
+    :meth:`write` it at the end of an update (``serial`` counts the writes: the page learns that an
+    update is over even when the words stay the same; the browser tests wait for it)."""
 
     _esm = pathlib.Path(__file__).with_name("a11y.js")
     value = traitlets.Unicode("").tag(sync=True)
+    serial = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, value: str = "", **kwargs):
         super().__init__(value=value, **kwargs)
+
+    def write(self, value: str):
+        """The end of an update: ``value`` shown (the same words again, if unchanged), in one message."""
+        with self.hold_sync():
+            self.value = value
+            self.serial += 1
 
 
 def controls(widget) -> list:

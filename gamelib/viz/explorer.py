@@ -501,6 +501,12 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         The one call a :class:`~gamelib.viz.tree_kinds.TreeKind` makes on its explorer."""
         self._rerun()
 
+    @from_browser
+    def on_kind_refusal(self, _arg=None):
+        """A control of the kind of tree refused a value and said why beside it: nothing changes, and the
+        status line is written again (:func:`~gamelib.viz.live.from_browser`), so the page knows the
+        update is over."""
+
     @property
     def updating(self) -> bool:
         """True while the explorer sets its own controls (a kind's observers then do nothing)."""

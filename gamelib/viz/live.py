@@ -88,13 +88,13 @@ class LiveWidget:
             self._pending = html_text
         else:
             self._pending = None
-            self.status_line.value = html_text
+            self.status_line.write(html_text)
 
     def _flush(self):
-        """The end of an update: write the status it announced (nothing if it announced nothing)."""
+        """The end of an update: write the status line once, with what the update announced (the words
+        it had, if it announced nothing: the page still learns the update is over)."""
         pending, self._pending = self._pending, None
-        if pending is not None:
-            self.status_line.value = pending
+        self.status_line.write(self.status_line.value if pending is None else pending)
 
     # -- the text form ---------------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs):
@@ -169,6 +169,7 @@ def from_browser(method):
                 self._pending = None
                 self._restore(saved)
                 self.say(f"{err} (nothing was changed)", error=True)
+                self._flush()
                 return None
             self._depth -= 1
             self._flush()

@@ -14,7 +14,8 @@ IMPORTS = ("from gamelib.viz import (TicTacToeBoard, Connect4Board, TreeExplorer
            "    TransformExplorer, PhantomTicTacToeBoard, KuhnPokerTable, PayoffMatrixWidget, BackgammonBoard,\n"
            "    MCTSWidget)")
 
-STATUS_JS = "root => { const s = root.querySelector('[role=status][aria-live=polite]'); return s ? s.innerText : null; }"
+STATUS_JS = ("root => { const s = root.querySelector('[role=status][aria-live=polite]'); "
+             "return s ? s.innerText : null; }")
 TAB_JS = """root => {
     const a = document.activeElement;
     const labelled = a.getAttribute('aria-label') || [...(a.labels || [])].map(l => l.innerText).join(' ');
