@@ -162,6 +162,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.state_html, self.prunes_html, self.summary_html,
         ])
+        # A picture as wide as the column has no side margins, or the column scrolls (760 px: issue 30).
+        self.image.layout.margin = "2px 0"
         # -- wiring --------------------------------------------------------------------------------
         self.tree_picker.observe(self._on_picker, "value")
         for source in self.random_trees.values():
