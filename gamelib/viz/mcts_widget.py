@@ -284,8 +284,8 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self._quiet = False
         self._search()
         self.iteration = min(100, budget)
-        if draw:            # while the student reads the first picture: the next step, the other positions
-            self._draw_ahead(self.iteration, positions=True)
+        if draw:            # while the student reads the first picture: the next step, the other positions,
+            self._draw_ahead(self.iteration, "positions and c")     # the other values of c
 
     # -- public API ----------------------------------------------------------------------------------
     @property
@@ -367,8 +367,10 @@ class MCTSWidget(LiveWidget, widgets.VBox):
 
     @from_browser
     def _on_position(self, change):
+        """A new position, c or budget: the search (kept, or made now) and its picture; then, in idle
+        time, what the student will likely ask next: the other positions, or the nearby values of c."""
         self._search()
-        self._show(positions_ahead=True)
+        self._show(ahead="c" if change["owner"] is self.c_box else "positions")
 
     @from_browser
     def _on_slider(self, change):
@@ -415,31 +417,42 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     def _key(self, k) -> tuple:
         return (self.position_menu.value, self.c, self.slider.max, k)
 
-    def _draw_ahead(self, k, positions: bool = False):
+    def _draw_ahead(self, k, ahead_of: str | None = None):
         """While the student looks at k playouts, draw in the kernel's idle time the picture the button
-        clicked last would show next; after a new position (or c, or budget), also the other positions'
-        pictures at k, the next one in the menu first, for a student who looks through the menu, then this
-        position's at the menu's other values of c, the nearest first.  After a step, only the next step
-        (drawing more ahead kept the kernel busy when the next click came)."""
+        clicked last would show next; after a new position (or budget: ``ahead_of='positions'``), also
+        the other positions' pictures at k, the next one in the menu first, for a student who looks
+        through the menu; after a new c (``'c'``), this position's at the menu's other values of c, the
+        next ones first (the arrow keys go through the menu in order); at the start (``'positions and
+        c'``), both.  Each search runs in a turn of
+        its own, before its picture: a click waits for one piece at most.  After a step, only the next
+        step (drawing more ahead kept the kernel busy when the next click came)."""
         j = min(k + self._last_step, self.slider.max)
         ahead = [(self._key(j), lambda: png_bytes(self._figure(j)))] if j != k else []
-        if positions:
+        budget, c, here = self.slider.max, self.c, self.position_menu.value
+        others = []
+        if "positions" in (ahead_of or ""):
             names = [n for n in self.position_menu.options if n != "(given)"]
-            here = self.position_menu.value
             start = names.index(here) + 1 if here in names else 0
-            budget, c = self.slider.max, self.c
-            for name in names[start:] + names[:start]:
-                if name != here:
-                    ahead.append(((name, c, budget, k), lambda name=name: self._position_picture(name, budget, k)))
+            others += [(name, c) for name in names[start:] + names[:start] if name != here]
+        if "c" in (ahead_of or "").split():
             values = [v for _, v in self.c_box.options]
             at = values.index(self.c_box.value)
-            for other in sorted(values, key=lambda v: abs(values.index(v) - at)):
-                if other != c:
-                    ahead.append(((here, other, budget, k),
-                                  lambda other=other: self._position_picture(here, budget, k, other)))
+            others += [(here, values[i]) for d in range(1, len(values)) for i in (at + d, at - d)
+                       if 0 <= i < len(values)]
+        for position, value in others:
+            if (position, value, budget) not in self._runs:
+                ahead.append((("search", position, value, budget),
+                              lambda p=position, v=value: self._searched(p, budget, v)))
+            ahead.append(((position, value, budget, k),
+                          lambda p=position, v=value: self._position_picture(p, budget, k, v)))
         still = (self.result, self.slider.max, self.c)
         self._pngs.draw_all_ahead(ahead, lambda: (self.result, self.slider.max, self.c) == still
                                   and self.iteration == k)
+
+    def _searched(self, position, budget, c) -> bytes:
+        """Run (and keep) a search ahead, in a turn of its own; it draws nothing (b"")."""
+        self._run(position, budget, c)
+        return b""
 
     def _position_picture(self, position, budget, k, c=None) -> bytes:
         """The picture of another position (or this one at another c) after k of its ``budget`` playouts
@@ -457,7 +470,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         draw_mcts(game, state, result.trace, k, c=self.c if c is None else c, axes=axes)
         return fig
 
-    def _show(self, positions_ahead: bool = False):
+    def _show(self, ahead: str | None = None):
         k = self.iteration
         self.stats = tree_statistics(self.result.trace, k)
         player = self.game.to_move(self.state)
@@ -473,7 +486,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         if self.draw:
             self.png = self._pngs.picture(self._key(k), lambda: png_bytes(self._figure(k)))
             self.image.value = self.png
-            self._draw_ahead(k, positions_ahead)
+            self._draw_ahead(k, ahead)
         # The status line, the live region, last: whoever waits for it finds the picture and words new.
         self.announce(compact(f"<b>{html.escape(self.summary)}</b>"))
 
