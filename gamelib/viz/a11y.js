@@ -21,6 +21,7 @@
 const ROOT = ".gamelib-widget";
 const CONTROLS = "button, input, select, textarea, [tabindex]:not([tabindex='-1']), [contenteditable='true']";
 const WAIT_MS = 3000;   // how long a lost focus waits for its control to be shown anew (a slow reply)
+const RECENT_MS = 10000; // focus is given back only for a control used this recently
 const STATUS_EVENT = "gamelib-status";   // sent on the widget's root when its status line is written
 
 function words(el) {
@@ -112,12 +113,23 @@ function keepFocus(root) {
   let used = null;        // the control the student used last
   let path = null;        // where it is in the widget
   let lost = 0;           // when its focus was lost to an update (0: not lost)
+  let input = 0;          // when the student last pressed a key or the pointer in the widget
   root.addEventListener("focusin", (e) => {
     e.target.setAttribute("data-lm-suppress-shortcuts", "true");
     used = e.target;
     path = pathOf(root, used);
     lost = 0;
   });
+  const noted = (e) => {
+    if (root.contains(e.target)) {
+      input = performance.now();
+    } else {                // the student acts elsewhere: the widget gives back nothing
+      used = null;
+      path = null;
+    }
+  };
+  document.addEventListener("pointerdown", noted, true);
+  document.addEventListener("keydown", noted, true);
   const gone = () => {
     const active = document.activeElement;
     return !active || active === document.body || (root.contains(active) && !focusable(active));
@@ -125,7 +137,7 @@ function keepFocus(root) {
   const restore = (when) => {   // when: "change" (the page changed), "status" (the update is over), "late"
     // Only a focus the widget took away: the control gone or disabled, nothing else focused.  A
     // student who clicked elsewhere keeps that focus.
-    if (!path || focusable(used) || !gone()) {
+    if (!path || focusable(used) || !gone() || performance.now() - input > RECENT_MS) {
       lost = 0;
       return;
     }
