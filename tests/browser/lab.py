@@ -463,10 +463,20 @@ class Notebook:
         n = self.cells.count()
         last = self.cells.nth(n - 1)
         last.scroll_into_view_if_needed()
-        last.locator(".jp-InputPrompt, .jp-InputArea-prompt").first.click()
-        self.page.keyboard.press("Escape")
-        self.page.keyboard.press("b")
-        self.cells.nth(n).wait_for(state="attached")
+        for attempt in range(3):
+            last.locator(".jp-InputPrompt, .jp-InputArea-prompt").first.click()
+            # The cell itself takes the keys: a widget above may have just given the focus back to the
+            # control a student used (gamelib/viz/a11y.js), where "b" is the widget's, not the notebook's.
+            last.evaluate("cell => { if (!cell.contains(document.activeElement) "
+                          "|| document.activeElement.closest('.gamelib-widget')) cell.focus(); }")
+            self.page.keyboard.press("Escape")
+            self.page.keyboard.press("b")
+            try:
+                self.cells.nth(n).wait_for(state="attached", timeout=15_000 if attempt < 2 else 30_000)
+                break
+            except Exception:
+                if attempt == 2:
+                    raise
         self.page.keyboard.press("Enter")
         self.page.keyboard.insert_text(code)
         before = max((_count(p) for _, p in self._prompts()), default=0)
