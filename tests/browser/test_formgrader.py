@@ -238,6 +238,32 @@ def test_no_script_of_a_submission_runs_in_the_instructors_browser(course, instr
     assert scores == {"alice": "22", "mallory": "0", "oscar": "22"}
 
 
+def test_feedback_pages_pass_the_accessibility_audit(course, instructor):
+    """Issue 30: a feedback page is one of the kit's pages: the language said, a title naming the student,
+    the assignment and the score, long lines wrapped rather than cut, no broken link, and no critical or
+    serious axe-core violation in the whole page."""
+    from .accessibility import audit_page, blocking
+    page = instructor.page
+    page.set_viewport_size({"width": 800, "height": 800})
+    feedback = course["path"] / "feedback"
+    for student in SHOWN:
+        html = next((feedback / student / ASSIGNMENT).glob("*.html")).read_bytes()
+        page.goto(instructor.serve(f"/gamelib-test/feedback-a11y/{student}.html", html))
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("() => document.documentElement.lang") == "en"
+        title = page.title()
+        assert title.startswith(f"Feedback: {student}, {ASSIGNMENT}, ") and " / 22" in title, title
+        cut = page.evaluate("""() => [...document.querySelectorAll('pre')]
+            .filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.innerText.slice(0, 60))""")
+        assert cut == [], (student, cut)
+        links = page.evaluate("""() => [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))
+            .filter(h => !h.startsWith('#') && !/^(https?:|mailto:)/.test(h))""")
+        assert links == [], (student, links)
+        failing = blocking(audit_page(page))
+        assert failing == [], (student, [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]])
+                                         for v in failing])
+
+
 def test_the_detector_sees_a_script_that_runs(course, instructor):
     """The checks above can fail: rendered by nbconvert's defaults (no sanitizing, as nbgrader's Formgrader
     did), the hostile notebook's script runs and reads the course secret through the Jupyter API with the
