@@ -67,8 +67,9 @@ _RELATIVE_LINK = re.compile(r'<a href="(?!#|https?:|mailto:)([^"]*)"[^>]*>(.*?)<
 def accessible_page(page: str, student: str, assignment: str, score: str) -> str:
     """A feedback page as every page of the kit must be (WCAG 2.1 AA): the language of the page said
     (``<html lang="en">``), a title naming the student, the assignment and the score, long lines
-    wrapped instead of cut, links underlined and dark enough on every background, and no broken links (a link into the kit, which does not resolve from the
-    feedback folder, becomes its text and the file it names)."""
+    wrapped instead of cut, links underlined and dark enough on every background, and no broken links
+    (a link into the kit, which does not resolve from the feedback folder, becomes its text and the
+    file it names)."""
     import html as html_lib
     page = re.sub(r"<html(?![^>]*\blang=)", '<html lang="en"', page, count=1)
     title = html_lib.escape(f"Feedback: {student}, {assignment}, {score}")

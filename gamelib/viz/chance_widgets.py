@@ -485,5 +485,5 @@ class TransformExplorer(LiveWidget, widgets.VBox):
         self.slider_box.layout.display = None if custom else "none"
         if self.draw:
             self.png = png_bytes(_transform_figure(comparison))
-            self.image.value = picture_html(self.png)
+            self.image.value = picture_html(self.png, fit=True)
         self.announce(html.escape(self.text).replace("\n", "<br>"))

@@ -609,8 +609,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             b.disabled = idle and b is not pressed
         if self.draw:
             self.png = self._picture(self.step)
-            self.image.value = picture_html(self.png, long=False)   # the step's words are beside it
-            key = picture_html(self.kind.key(self.algorithm, wide=self._figsize[0] > BESIDE_KEY))
+            self.image.value = picture_html(self.png, long=False, fit=True)   # the step's words are beside it
+            key = picture_html(self.kind.key(self.algorithm, wide=self._figsize[0] > BESIDE_KEY), fit=True)
             if self.key_image.value != key:
                 self.key_image.value = key
         esc, view = html.escape, self.view

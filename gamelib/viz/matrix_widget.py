@@ -681,7 +681,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
             html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines))
         if self.draw:
             self.png = self._plot()
-            self.image.value = picture_html(self.png)
+            self.image.value = picture_html(self.png, long=False, fit=True)   # the lines under it say the rest
         self.announce(compact(f"<b>{html.escape(self._title())}</b>: " + html.escape(lines[0] if lines else "")))
 
     def _plot(self) -> bytes:

@@ -539,7 +539,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
                                 + compact(html.escape(self.text)))
         if self.draw:
             self.png = self._pngs.picture(self._key(k), lambda: png_bytes(self._figure(k)))
-            self.image.value = picture_html(self.png)
+            self.image.value = picture_html(self.png, fit=True)
             self._draw_ahead(k, ahead)
         # The status line, the live region, last: whoever waits for it finds the picture and words new.
         self.announce(compact(f"<b>{html.escape(self.summary)}</b>"))

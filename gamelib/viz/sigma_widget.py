@@ -298,5 +298,5 @@ class SigmaWidget(LiveWidget, widgets.VBox):
                                                         self.shared)
         if self.draw:
             self.png = png_bytes(_sigma_figure(self.tree, self.result, self.seed))
-            self.image.value = picture_html(self.png)
+            self.image.value = picture_html(self.png, fit=True)
         self.announce(html.escape(self.text))
