@@ -35,7 +35,7 @@ from .core import CHANCE, MAX, ArgumentError, EvaluationError, GameError, StateE
 from .evaluation import WeightedSum
 from .players import MAX_MOVES
 from .validate import (renamed, CheckedGame, check_game, flag, guard_size, number, python_seed, start_state, two_player,
-                       whole, zero_sum_utility)
+                       no_moves, whole, zero_sum_utility)
 
 
 class Episode(NamedTuple):
@@ -165,8 +165,7 @@ def _self_play_move(game, s, fs, w, epsilon, rng, utility):
         return game.result(s, rng.choices(outcomes, probs)[0])
     children = [game.result(s, a) for a in game.actions(s)]
     if not children:
-        raise StateError(f"{s!r} is not terminal but has no actions: {game!r} must end the game where nobody "
-                         "can move")
+        raise no_moves(game, s)
     if rng.random() < epsilon:
         return rng.choice(children)
     sign = 1 if player == MAX else -1
