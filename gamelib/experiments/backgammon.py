@@ -1,5 +1,5 @@
-"""Seed 002's claim, computed: "In backgammon, the maximal feasible search depth was three plies"
-(§5.5), with the O(b^m n^m) of seeds 001 and 002 measured on real positions.
+"""A claim of Zell's slides, computed: "In backgammon, the maximal feasible search depth was three plies"
+(§5.5), with the O(b^m n^m) of the Game Playing slides and Zell's slides measured on real positions.
 
 From a position where the dice have been rolled, a search of m *decision plies* alternates the players'
 choices with the CHANCE layers between them: my move (b children), the opponent's roll (n = 21

@@ -1,5 +1,6 @@
 """The backgammon depth study (issue 26, gamelib.experiments.backgammon): its counts are the searches'
-own, the three-ply estimate is checked against a count, and the formulas of seeds 001 and 002."""
+own, the three-ply estimate is checked against a count, and the formulas of the Game Playing slides and
+Zell's slides."""
 import pytest
 
 from gamelib import MAX, ArgumentError, GameError, expectiminimax
