@@ -277,8 +277,8 @@ def format_depth_study(study: DepthStudy, budgets: Sequence = (1, 60, 3600), *,
     t = study.seconds_per_node if seconds_per_node is None else seconds_per_node
     speed = f"{t * 1e6:.0f} µs a node" + (" (measured)" if seconds_per_node is None else " (assumed)")
     b, k = study.branching, len(study.positions)
-    lines = [f"(a) searched: {k} position{'s' * (k != 1)}, b = {b:.1f} moves a decision (mean), n = {study.outcomes} rolls, "
-             f"{speed}",
+    lines = [f"(a) searched: {k} position{'s' * (k != 1)}, b = {b:.1f} moves a decision (mean), "
+             f"n = {study.outcomes} rolls, {speed}",
              f"plies  depth  nodes, mean of the {k}          time a move   Star2 nodes  saved"]
     for r in study.rows:
         est = "" if r.measured else " (estimated)"

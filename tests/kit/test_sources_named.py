@@ -26,6 +26,10 @@ TEXT = {".py", ".md", ".ipynb", ".txt", ".cfg", ".toml", ".json", ".yml", ".yaml
 SKIPPED_FOLDERS = {".git", ".venv", "node_modules", "__pycache__", "work", "test-artifacts", ".pytest_cache",
                    ".hypothesis", ".ruff_cache", ".ipynb_checkpoints", "build", "dist"}
 
+COURSE_FOLDER = ("exercises", "course")
+"""An instructor's course folder (gradebook, students' submissions, feedback): never committed (.gitignore);
+tests/kit/test_instructor_docs.py makes one, which holds the students' copies of the exercises as they were."""
+
 _MENU = ("the explorer's tree menu (gamelib/viz/tree_menu.py) names three trees after the walk-through's "
          "number: widgets developer; rename them there (a deprecated alias for the old names), then")
 _VIZ = "gamelib/viz/ belongs to the widgets developer (issue 31 leaves its docstrings to that work)"
@@ -64,7 +68,7 @@ def text_files() -> list:
     for path in ROOT.rglob("*"):
         rel = path.relative_to(ROOT)
         if (path.is_file() and path.suffix in TEXT and not SKIPPED_FOLDERS & set(rel.parts[:-1])
-                and not rel.parts[0].endswith(".egg-info")):
+                and not rel.parts[0].endswith(".egg-info") and rel.parts[:2] != COURSE_FOLDER):
             out.append(rel.as_posix())
     return sorted(out)
 
