@@ -1,6 +1,6 @@
 """Max^n: minimax for any number of players, and the paranoid reduction back to two.
 
-AIMA 4th ed. §5.2.2 (seed 002, §5.2): with more than two players, "instead of a utility value, there is
+AIMA 4th ed. §5.2.2 (Zell's slides, §5.2): with more than two players, "instead of a utility value, there is
 now a **utility vector** ⟨v_A, v_B, v_C⟩ ... each player chooses the action maximizing his utility vector
 component ... a vector is backed up".  Luckhardt & Irani's recurrence (AAAI-86, "An algorithmic solution
 of N-person games"), with ``game.player_order`` = (p_1, ..., p_N) and i = the index of TO-MOVE(s):

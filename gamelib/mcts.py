@@ -1,5 +1,5 @@
-"""Monte Carlo tree search with UCT (AIMA 4th ed. §5.4 "Monte Carlo tree search", Fig. 5.11; seed 002
-§5.7, AlphaGo's search without its networks; Kocsis & Szepesvári 2006, "Bandit based Monte-Carlo
+"""Monte Carlo tree search with UCT (AIMA 4th ed. §5.4 "Monte Carlo tree search", Fig. 5.11; Zell's
+slides §5.7, AlphaGo's search without its networks; Kocsis & Szepesvári 2006, "Bandit based Monte-Carlo
 planning").
 
 MCTS grows a tree from the searched state one node per iteration and keeps, at every node n, the

@@ -1,5 +1,5 @@
 """A learned evaluation function: temporal-difference learning of a :class:`~gamelib.WeightedSum`'s
-weights from self-play (CS221 "TD learning"; Sutton 1988; Tesauro's TD-Gammon in miniature, seed 002
+weights from self-play (CS221 "TD learning"; Sutton 1988; Tesauro's TD-Gammon in miniature, Zell's slides
 §5.7; AIMA 4th ed. §5.3.1 "the weights can be learned", §22.3).
 
 The evaluation is linear, V(s; w) = w · f(s), an estimate of MAX's utility at s (the kit's EVAL).  The
