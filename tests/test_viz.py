@@ -192,7 +192,8 @@ def _tree_cases():
     yield "01 Fig. 5.2 minimax", lambda: draw_tree(fig52, minimax(fig52, trace=True), title="AIMA Fig. 5.2: "
                                                    "minimax value 3, decision a1")
     slides = GameTree.from_nested([[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]])
-    yield "01 seed 004", lambda: draw_tree(slides, minimax(slides, trace=True), title="Seed 004's example: A = 4")
+    yield "01 walk-through", lambda: draw_tree(slides, minimax(slides, trace=True),
+                                               title="The walk-through's example: A = 4")
     bins = GameTree.from_game(Bins())
     yield "01 bins", lambda: draw_tree(bins, minimax(bins, trace=True), title="Game 1 under minimax: value 1, "
                                        "choose bin 'B'")
@@ -216,9 +217,9 @@ def _tree_cases():
             draw_tree(t, alphabeta(t, trace=True, **options.get(title, {})), ax=ax, title=title)
         fig.tight_layout()
         return fig
-    yield "02 seed 004 examples", lambda: pair([[[[3, 4], [1, 2]], [[7, 8], [5, 6]]],
+    yield "02 walk-through examples", lambda: pair([[[[3, 4], [1, 2]], [[7, 8], [5, 6]]],
                                                 [[[6, 5], [8, 7]], [[2, 1], [3, 4]]]], (6.6, 7.4),
-                                               ["seed 004, first example: nothing pruned (15/15)",
+                                               ["the walk-through's first example: nothing pruned (15/15)",
                                                 "mirror image: K, G, N, O pruned (11/15)"])
     tricky = [[3, 12, 8], [3, 5, 1], [14, 5, 2]]
     yield "02 two conventions", lambda: pair([tricky, tricky], (6.6, 7.0), [

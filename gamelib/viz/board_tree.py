@@ -1,5 +1,5 @@
 """The top of tic-tac-toe's game tree drawn with boards at its nodes (AIMA 4th ed. Fig. 5.1; the
-Purdue slides, seed 000, "Tic-tac-toe game tree").
+Purdue slides, "Tic-tac-toe game tree").
 
 :func:`draw_tictactoe_tree` lays out a few levels: the empty board, some of X's (MAX's) first moves, some
 of O's (MIN's) replies below the first of them, and so on, then a row of terminal states with their

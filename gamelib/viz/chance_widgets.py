@@ -1,4 +1,4 @@
-"""Pictures and widgets for games of chance (AIMA 4th ed. §5.5; seed 002, 5.5 *Stochastic games*).
+"""Pictures and widgets for games of chance (AIMA 4th ed. §5.5; Zell's slides, 5.5 *Stochastic games*).
 
 Two things are here.
 
@@ -11,7 +11,7 @@ values of the utility function, the expected values are also bounded").  That is
 cut.  :func:`draw_chance_tree` is :func:`~gamelib.viz.drawing.draw_tree` with those intervals written
 under the chance nodes; the explorer (:class:`~gamelib.viz.explorer.TreeExplorer`) draws with it.
 
-**The positive-linear-transformation lesson** (AIMA 4th ed. Fig. 5.14, 3rd ed. Fig. 5.12; seed 002: "both evaluation
+**The positive-linear-transformation lesson** (AIMA 4th ed. Fig. 5.14, 3rd ed. Fig. 5.12; Zell's slides: "both evaluation
 functions order leaves the same, but they lead to different expected values at the chance nodes"; "the
 evaluation function must be a positive linear transformation of the probability of winning").  MAX
 chooses a1 or a2; each leads to a chance node with outcome probabilities .9 and .1; the leaves are

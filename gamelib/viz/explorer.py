@@ -3,7 +3,7 @@
     from gamelib.viz import TreeExplorer
     TreeExplorer()                      # AIMA Fig. 5.2 under alpha-beta; last line of a cell shows it
     TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")   # a chance tree under Star1, bounds [L, U] = [1, 4]
-    TreeExplorer("AIMA Fig. 5.4 (A, B, C)")           # max^n on a tree of three players
+    TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)")        # max^n on a tree of three players
 
 The explorer is a stepper.  It runs the library's own searches once per tree and setting, with
 ``trace=True``, and then only *reads* their traces: at step k the picture is the trace's first k events
@@ -17,7 +17,7 @@ bounds L, U, with the interval each chance node is proven to lie in), more playe
 Widgets are ipywidgets 8 only (no classic-notebook JavaScript), so it works in JupyterLab 4, and every
 control has a Python method, so it can be driven without a browser (tests do)::
 
-    ex = TreeExplorer("seed 004 mirror")
+    ex = TreeExplorer("walk-through: best moves first")
     ex.next(); ex.next()         # or ex.step = 2
     ex.event_text                # 'enter B via a1 with window [−∞, +∞]'
     ex.algorithm = "minimax"     # compare node counts: ex.summary_text
@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import asyncio
 import html
+
+import warnings
 
 import ipywidgets as widgets
 from matplotlib.figure import Figure
@@ -318,7 +320,10 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         if tree is None:
             tree = "AIMA Fig. 5.2"
         if isinstance(tree, str):
-            tree = PRESET_ALIASES.get(tree, tree)
+            if tree in PRESET_ALIASES:
+                warnings.warn(f"the tree {tree!r} is now called {PRESET_ALIASES[tree]!r}", DeprecationWarning,
+                              stacklevel=2)
+                tree = PRESET_ALIASES[tree]
             if tree not in PRESETS and tree not in NPLAYER_PRESETS and tree not in self.random_trees \
                     and not (tree == CUSTOM and self._custom):
                 raise ArgumentError(f"unknown tree {tree!r}; presets are "

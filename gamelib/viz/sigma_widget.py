@@ -1,5 +1,5 @@
 """The sigma study as a picture and a slider (AIMA 4th ed. §5.7, Fig. 5.16; 3rd ed.
-§5.8, Fig. 5.14; seed 002 §5.8).
+§5.8, Fig. 5.14; Zell's slides §5.8).
 
     from gamelib.viz import SigmaWidget, draw_sigma
     draw_sigma(sigma=5)          # static: the textbook tree and its root moves' true-value distributions

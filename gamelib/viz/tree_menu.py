@@ -15,23 +15,23 @@ from ..trees import FIG_5_4, GameTree, chance
 PRESETS = {
     "AIMA Fig. 5.2": [[3, 12, 8], [2, 4, 6], [14, 5, 2]],
     "Fig. 5.2 with a tie (C: 3, 5, 1)": [[3, 12, 8], [3, 5, 1], [14, 5, 2]],
-    "seed 004 example": [[[3, 4], [1, 2]], [[7, 8], [5, 6]]],
-    "seed 004 mirror": [[[6, 5], [8, 7]], [[2, 1], [3, 4]]],
-    "seed 004 minimax steps": [[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]],
-    # Named with the 3rd edition's figure number, as the seeds cite it (4th ed. Fig. 5.14).
+    "walk-through: best moves last": [[[3, 4], [1, 2]], [[7, 8], [5, 6]]],
+    "walk-through: best moves first": [[[6, 5], [8, 7]], [[2, 1], [3, 4]]],
+    "walk-through: minimax steps": [[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]],
+    # Named with the 3rd edition's figure number, as the lecture notes cite it (4th ed. Fig. 5.14).
     "AIMA Fig. 5.12 (.9/.1)": [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))],
     "CS221 coin game": [chance((0.5, [-5, 15]), (0.5, [-50, 50])),
                         chance((0.5, [-50, 50]), (0.5, [1, 3])),
                         chance((0.5, [1, 3]), (0.5, [-5, 15]))],
 }
-"""The textbook trees on offer: AIMA Fig. 5.2 (also seed 002's two-ply tree); Fig. 5.2 with C's leaves
-made 3, 5, 1, so that C's first leaf ties with α = 3 (notebook 02's tree for the two pruning
-conventions: AIMA cuts C there and visits 11 nodes, CS188's strict rule reads C in full, 13); seed
-004's "which nodes can be pruned?" example (answer: none, the best moves come last) and its mirror
-image (best first); seed 004's four-step minimax walk-through (D, E, F, G = max of (-1, 4), (2, 6),
-(-3, -5), (0, 7)).  With chance nodes: AIMA 3rd ed. Fig. 5.12 (left), MAX's two moves over chance
+"""The textbook trees on offer: AIMA Fig. 5.2 (also the two-ply tree of Zell's slides); Fig. 5.2 with C's
+leaves made 3, 5, 1, so that C's first leaf ties with α = 3 (notebook 02's tree for the two pruning
+conventions: AIMA cuts C there and visits 11 nodes, CS188's strict rule reads C in full, 13); the
+minimax/alpha-beta walk-through's "which nodes can be pruned?" example (answer: none, the best moves
+come last) and its mirror image (best first); the walk-through's four-step minimax example (D, E, F,
+G = max of (-1, 4), (2, 6), (-3, -5), (0, 7)).  With chance nodes: AIMA 3rd ed. Fig. 5.12 (left), MAX's two moves over chance
 nodes with probabilities .9/.1 and leaves 2, 3 and 1, 4 (AIMA draws a MIN level between whose two
-leaves are equal; it changes nothing); CS221's game 2 (seed 003): a1, a2, a3 choose bin A, B, C, a
+leaves are equal; it changes nothing); game 2 of CS221's lecture notes: a1, a2, a3 choose bin A, B, C, a
 fair coin moves the choice one bin left on heads (first outcome), MIN picks a number from the bin
 (A = -50, 50; B = 1, 3; C = -5, 15)."""
 
@@ -41,8 +41,12 @@ a game of three players with utility vectors ⟨v_1, v_2, v_3⟩ at the leaves (
 to the root; P1 is indifferent between its two moves, so the tie rules differ there).  AIMA calls the
 players A, B and C; here they are P1, P2 and P3, because the nodes are labelled A, B, C, ... (a
 picture saying "A moves at A" reads as a riddle)."""
-PRESET_ALIASES = {"AIMA Fig. 5.4 (A, B, C)": "AIMA Fig. 5.4 (P1, P2, P3)"}
-"""Old names of presets, still accepted."""
+_WALK_THROUGH = "seed %03d" % 4          # the walk-through's old filing number, in its trees' old names
+PRESET_ALIASES = {"AIMA Fig. 5.4 (A, B, C)": "AIMA Fig. 5.4 (P1, P2, P3)",
+                  f"{_WALK_THROUGH} example": "walk-through: best moves last",
+                  f"{_WALK_THROUGH} mirror": "walk-through: best moves first",
+                  f"{_WALK_THROUGH} minimax steps": "walk-through: minimax steps"}
+"""Old names of presets, still accepted for one release with a DeprecationWarning naming the new one."""
 
 RANDOM = "random"
 RANDOM_CHANCE = "random chance"

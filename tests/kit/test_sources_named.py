@@ -36,18 +36,6 @@ _VIZ = "gamelib/viz/ belongs to the widgets developer (issue 31 leaves its docst
 _EXERCISES = "exercises/ and gamelib/grading/ belong to the lead's exercise work on issue 31"
 
 STILL_NUMBERED = {
-    # gamelib/viz/: docstrings and the tree menu
-    "gamelib/viz/tree_menu.py": _MENU + " fix the rest of this list",
-    "gamelib/viz/explorer.py": _VIZ + " (its docstring's example opens a menu tree by name)",
-    "gamelib/viz/board_tree.py": _VIZ,
-    "gamelib/viz/chance_widgets.py": _VIZ,
-    "gamelib/viz/sigma_widget.py": _VIZ,
-    # tests that use the menu's names, or mirror a notebook figure's title in a PNG pin
-    "tests/viz/test_explorer.py": _MENU + " use the new names here",
-    "tests/viz/test_drawing.py": _MENU + " use the new names here",
-    "tests/test_trace.py": _MENU + " rename the pins' keys here (the digests do not change)",
-    "tests/test_viz.py": ("its PNG pins draw notebooks 01 and 02's figures with their old titles; re-record them "
-                          "with the widgets developer's next re-recording (the digests are shared)"),
     # notebooks whose stored widget state holds the tree menu's labels
     "notebooks/02_alpha_beta.ipynb": _MENU + " re-execute this notebook",
     "notebooks/05a_chance_nodes.ipynb": _MENU + " re-execute this notebook",

@@ -257,7 +257,7 @@ def cases():
     yield "f52_ab_full", lambda: draw_tree(f52, ab)
     yield "f52_ab_legend", lambda: draw_tree(f52, ab, step=7, legend=True, title="t")
     yield "f52_ab_paths", lambda: draw_tree(f52, ab, step=9, text_as_paths=True)
-    mirror = GameTree.from_nested(PRESETS["seed 004 mirror"])
+    mirror = GameTree.from_nested(PRESETS["walk-through: best moves first"])
     yield "mirror_ab", lambda: draw_tree(mirror, alphabeta(mirror, mirror.initial_state, trace=True))
     r36 = GameTree.random(6, 2, seed=3)
     ra = alphabeta(r36, r36.initial_state, trace=True)

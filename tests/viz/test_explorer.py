@@ -146,11 +146,11 @@ def test_prune_on_equality_toggle():
 
 
 def test_presets_random_and_custom_trees():
-    ex = TreeExplorer("seed 004 example", step=None, draw=False)
+    ex = TreeExplorer("walk-through: best moves last", step=None, draw=False)
     assert ex.result.nodes == ex.results["minimax"].nodes == 15 and ex.pruned_nodes == []
-    ex.set_tree("seed 004 mirror", step=None)
+    ex.set_tree("walk-through: best moves first", step=None)
     assert ex.result.nodes == 11 and ex.pruned_nodes == ["G", "K", "N", "O"]
-    assert ex.tree_picker.value == "seed 004 mirror"
+    assert ex.tree_picker.value == "walk-through: best moves first"
     ex.tree_picker.value = "AIMA Fig. 5.2"
     assert ex.tree.spec == FIG_5_2 and ex.step == 0
     ex.set_random(3, 3, seed=1, order="best")
@@ -165,7 +165,7 @@ def test_presets_random_and_custom_trees():
     assert ex.tree_name == "custom" and ex.random_box.layout.display == "none"
     with pytest.raises(ValueError):
         ex.set_tree("Fig. 99")
-    assert set(PRESETS) >= {"AIMA Fig. 5.2", "seed 004 example", "seed 004 mirror"}
+    assert set(PRESETS) >= {"AIMA Fig. 5.2", "walk-through: best moves last", "walk-through: best moves first"}
 
 
 def test_chance_tree_uses_expectiminimax():
@@ -177,7 +177,7 @@ def test_chance_tree_uses_expectiminimax():
 
 
 def test_explorer_only_reads_the_trace(monkeypatch):
-    ex = TreeExplorer("seed 004 mirror", draw=False)
+    ex = TreeExplorer("walk-through: best moves first", draw=False)
     chance_ex = TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")
     calls = []
     for name in ("alphabeta", "minimax", "expectiminimax", "star1"):
@@ -272,7 +272,7 @@ def test_random_chance_trees():
     with pytest.raises(ValueError, match="leaves"):
         ex.set_random_chance(3, 3, 2)  # 81 leaves
     assert ex.tree_picker.value == "random chance"
-    ex.tree_picker.value = "seed 004 example"
+    ex.tree_picker.value = "walk-through: best moves last"
     assert ex.chance_random_box.layout.display == "none" and ex.algorithm == "alphabeta"
 
 
@@ -356,13 +356,13 @@ def test_a_failing_update_leaves_the_explorer_whole_and_says_why(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("the search broke")
     monkeypatch.setattr(tree_kinds, "alphabeta", broken)
-    ex.tree_picker.value = "seed 004 mirror"                   # as picked in the browser
+    ex.tree_picker.value = "walk-through: best moves first"                   # as picked in the browser
     assert (ex.tree, ex.tree_name, ex.results, ex.step, ex.event_html.value,
             ex.tree_picker.value) == before
     assert "the search broke" in ex.message and "nothing was changed" in ex.message
     monkeypatch.undo()
-    ex.tree_picker.value = "seed 004 mirror"
-    assert ex.tree_name == "seed 004 mirror" and ex.message == ""
+    ex.tree_picker.value = "walk-through: best moves first"
+    assert ex.tree_name == "walk-through: best moves first" and ex.message == ""
 
 
 @pytest.mark.parametrize("shape", [("random", 2, 5), ("random", 3, 3), ("random", 4, 2),
@@ -474,7 +474,10 @@ def test_explorer_steps_through_maxn_on_fig_5_4():
     assert ex.algorithm == "maxn adversarial" and "who gets 1 from each: so the first: a1" in ex.event_text
     assert ex._figsize[0] <= 8.2 and ex.png.startswith(b"\x89PNG")
     assert NPLAYER_PRESETS["AIMA Fig. 5.4 (P1, P2, P3)"][0] == FIG_5_4
-    assert TreeExplorer("AIMA Fig. 5.4 (A, B, C)", draw=False).tree_name == "AIMA Fig. 5.4 (P1, P2, P3)"
+    with pytest.warns(DeprecationWarning, match=r"now called 'AIMA Fig. 5.4 \(P1, P2, P3\)'"):
+        assert TreeExplorer("AIMA Fig. 5.4 (A, B, C)", draw=False).tree_name == "AIMA Fig. 5.4 (P1, P2, P3)"
+    with pytest.warns(DeprecationWarning, match="now called 'walk-through: best moves first'"):
+        assert TreeExplorer("seed %03d mirror" % 4, draw=False).tree_name == "walk-through: best moves first"
 
 
 def test_explorer_takes_nplayer_trees_and_goes_back_to_two_players():
