@@ -11,8 +11,8 @@ values of the utility function, the expected values are also bounded").  That is
 cut.  :func:`draw_chance_tree` is :func:`~gamelib.viz.drawing.draw_tree` with those intervals written
 under the chance nodes; the explorer (:class:`~gamelib.viz.explorer.TreeExplorer`) draws with it.
 
-**The positive-linear-transformation lesson** (AIMA 4th ed. Fig. 5.14, 3rd ed. Fig. 5.12; Zell's slides: "both evaluation
-functions order leaves the same, but they lead to different expected values at the chance nodes"; "the
+**The positive-linear-transformation lesson** (AIMA 4th ed. Fig. 5.14, 3rd ed. Fig. 5.12; Zell's slides:
+"both evaluation functions order leaves the same, but they lead to different expected values at the chance nodes"; "the
 evaluation function must be a positive linear transformation of the probability of winning").  MAX
 chooses a1 or a2; each leads to a chance node with outcome probabilities .9 and .1; the leaves are
 2, 3 (under a1) and 1, 4 (under a2).  Expectiminimax values a1 at .9·2 + .1·3 = 2.1 and a2 at

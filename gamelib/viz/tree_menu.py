@@ -29,8 +29,8 @@ leaves made 3, 5, 1, so that C's first leaf ties with α = 3 (notebook 02's tree
 conventions: AIMA cuts C there and visits 11 nodes, CS188's strict rule reads C in full, 13); the
 minimax/alpha-beta walk-through's "which nodes can be pruned?" example (answer: none, the best moves
 come last) and its mirror image (best first); the walk-through's four-step minimax example (D, E, F,
-G = max of (-1, 4), (2, 6), (-3, -5), (0, 7)).  With chance nodes: AIMA 3rd ed. Fig. 5.12 (left), MAX's two moves over chance
-nodes with probabilities .9/.1 and leaves 2, 3 and 1, 4 (AIMA draws a MIN level between whose two
+G = max of (-1, 4), (2, 6), (-3, -5), (0, 7)).  With chance nodes: AIMA 3rd ed. Fig. 5.12 (left),
+MAX's two moves over chance nodes with probabilities .9/.1 and leaves 2, 3 and 1, 4 (AIMA draws a MIN level between whose two
 leaves are equal; it changes nothing); game 2 of CS221's lecture notes: a1, a2, a3 choose bin A, B, C, a
 fair coin moves the choice one bin left on heads (first outcome), MIN picks a number from the bin
 (A = -50, 50; B = 1, 3; C = -5, 15)."""
