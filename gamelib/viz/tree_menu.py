@@ -27,13 +27,13 @@ PRESETS = {
 """The textbook trees on offer: AIMA Fig. 5.2 (also the two-ply tree of Zell's slides); Fig. 5.2 with C's
 leaves made 3, 5, 1, so that C's first leaf ties with α = 3 (notebook 02's tree for the two pruning
 conventions: AIMA cuts C there and visits 11 nodes, CS188's strict rule reads C in full, 13); the
-minimax/alpha-beta walk-through's "which nodes can be pruned?" example (answer: none, the best moves
-come last) and its mirror image (best first); the walk-through's four-step minimax example (D, E, F,
-G = max of (-1, 4), (2, 6), (-3, -5), (0, 7)).  With chance nodes: AIMA 3rd ed. Fig. 5.12 (left),
-MAX's two moves over chance nodes with probabilities .9/.1 and leaves 2, 3 and 1, 4 (AIMA draws a MIN level between whose two
+minimax/alpha-beta walk-through's "which nodes can be pruned?" example (answer: none, the best moves come
+last) and its mirror image (best first); the walk-through's four-step minimax example (D, E, F, G = max of
+(-1, 4), (2, 6), (-3, -5), (0, 7)). With chance nodes: AIMA 3rd ed. Fig. 5.12 (left), MAX's two moves over
+chance nodes with probabilities .9/.1 and leaves 2, 3 and 1, 4 (AIMA draws a MIN level between whose two
 leaves are equal; it changes nothing); game 2 of CS221's lecture notes: a1, a2, a3 choose bin A, B, C, a
-fair coin moves the choice one bin left on heads (first outcome), MIN picks a number from the bin
-(A = -50, 50; B = 1, 3; C = -5, 15)."""
+fair coin moves the choice one bin left on heads (first outcome), MIN picks a number from the bin (A =
+-50, 50; B = 1, 3; C = -5, 15)."""
 
 NPLAYER_PRESETS = {"AIMA Fig. 5.4 (P1, P2, P3)": (FIG_5_4, ("P1", "P2", "P3"))}
 """Trees of more than two players, searched by max^n: AIMA 4th ed. Fig. 5.4, the first three plies of
