@@ -301,7 +301,7 @@ def _follow(root: M.Node, path):
 # ---------------------------------------------------------------------------------------------------
 
 SELECT_BUGS = frozenset({"no_exploration", "child_log", "last_tied"})
-BACKUP_BUGS = frozenset({"max_reward", "mover_reward", "root_visits_only"})
+BACKUP_BUGS = frozenset({"max_reward", "mover_reward", "root_visits_only", "root_not_counted"})
 
 
 def buggy_select(tree: dict, c: float, *, bugs=()) -> list:
@@ -328,12 +328,15 @@ def buggy_select(tree: dict, c: float, *, bugs=()) -> list:
     return path
 
 
-def buggy_backup(tree: dict, path, utility: float, *, bugs=()) -> dict:
+def buggy_backup(tree: dict, path, utility: float, *, bugs=(), terminal: int = 1) -> dict:
     """BACK-PROPAGATE on a :func:`tree_view` as a student writes it: one more visit and the playout's
     reward for the player who moved into each node on ``path``, the root included; returns the tree.
     Bugs: ``max_reward`` (MAX's utility at every node), ``mover_reward`` (the reward of the player to
-    move at the node, not of the one who moved into it), ``root_visits_only`` (N counted at the root
-    only)."""
+    move at the node, not of the one who moved into it; a terminal node, where nobody is to move, gets
+    ``terminal`` times the utility: 1 as ``-u if to_move == MIN else u`` gives it, 0 as ``if to_move ==
+    MAX: ... elif to_move == MIN: ...`` does, −1 as ``u if to_move == MAX else -u`` does),
+    ``root_visits_only`` (N counted at the root only), ``root_not_counted`` (N counted everywhere but at
+    the root)."""
     bugs = frozenset(bugs)
     if bugs - BACKUP_BUGS:
         raise ValueError(f"unknown bugs {sorted(bugs - BACKUP_BUGS)}; known: {sorted(BACKUP_BUGS)}")
@@ -341,31 +344,41 @@ def buggy_backup(tree: dict, path, utility: float, *, bugs=()) -> dict:
     for move in path:
         nodes.append(nodes[-1]["children"][move])
     for i, node in enumerate(nodes):
-        if i == 0 or "root_visits_only" not in bugs:
+        if (i == 0 or "root_visits_only" not in bugs) and (i > 0 or "root_not_counted" not in bugs):
             node["N"] += 1
         if "max_reward" in bugs:
             node["U"] += utility
+        elif "mover_reward" in bugs and node["to_move"] is None:
+            node["U"] += terminal * utility
         else:
             who = node["to_move"] if "mover_reward" in bugs else node["player"]
             node["U"] += -utility if who == MIN else utility
     return tree
 
 
-def mcts_model(step: str, bugs):
+def mcts_model(step: str, bugs, **options):
     """A bug model for the student's ``step`` ('select' or 'backup'), an entry of
-    :data:`gamelib.grading.mutants.MUTANTS`."""
+    :data:`gamelib.grading.mutants.MUTANTS`; ``options`` go to :func:`buggy_backup`."""
     def model(kind, case):
         paths: list = []
         if step == "select":
             steps = {"select_step": lambda view, c: buggy_select(view, c, bugs=bugs)}
         else:
-            steps = {"backup_step": lambda view, path, u: buggy_backup(view, path, u, bugs=bugs)}
+            steps = {"backup_step": lambda view, path, u: buggy_backup(view, path, u, bugs=bugs, **options)}
         try:
             result = harness(case, reference_trace(case), paths=paths, **steps)
         except (ArithmeticError, KeyError, TypeError, ValueError) as e:
             return Outcome(tuple(paths), error=type(e).__name__)
         return Outcome(tuple(paths), result)
     return model
+
+
+def mcts_variants(step: str, bugs, variants: list):
+    """A bug model written in several ways (:class:`~gamelib.grading.mutants.Variants`): one
+    :func:`mcts_model` per dict of ``options`` in ``variants``."""
+    from .mutants import Variants
+    models = [mcts_model(step, bugs, **options) for options in variants]
+    return lambda kind, case: Variants(m(kind, case) for m in models)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -580,7 +593,8 @@ def reference_td(weights, episode, utility, alpha, lam) -> tuple:
     return tuple(learned.weights[n] for n in names)
 
 
-TD_BUGS = frozenset({"error_sign", "undecayed_trace", "terminal_bootstrap"})
+TD_BUGS = frozenset({"error_sign", "undecayed_trace", "terminal_bootstrap", "frozen_weights", "ignores_lambda",
+                     "lambda_times_sum", "stale_weights"})
 
 
 def buggy_td(weights, episode, utility, alpha, lam, *, bugs=()) -> list:
@@ -588,23 +602,33 @@ def buggy_td(weights, episode, utility, alpha, lam, *, bugs=()) -> list:
     V(s), target UTILITY(s') if s' is terminal else V(s'); e ← λe + f(s); w ← w + αδe), with the named
     ``bugs``: ``error_sign`` (δ = V(s) − target), ``undecayed_trace`` (e ← e + f(s): the trace never
     decays), ``terminal_bootstrap`` (the last target is V(s_T; w), the terminal state's estimate, instead
-    of its utility)."""
+    of its utility), ``frozen_weights`` (the weights come back as they were given: the updates never
+    reach the list returned), ``ignores_lambda`` (e ← f(s): TD(0) whatever λ), ``lambda_times_sum``
+    (e ← λ(e + f(s))), ``stale_weights`` (every V, in δ and in its target, computed with the weights the
+    game started with, not the weights as updated so far)."""
     bugs = frozenset(bugs)
     if bugs - TD_BUGS:
         raise ValueError(f"unknown bugs {sorted(bugs - TD_BUGS)}; known: {sorted(TD_BUGS)}")
     w = [float(x) for x in weights]
+    start = list(w)
     e = [0.0] * len(w)
     last = len(episode) - 1
     for t in range(last):
         x = episode[t]
-        target = utility if t + 1 == last and "terminal_bootstrap" not in bugs else _dot(w, episode[t + 1])
-        delta = target - _dot(w, x)
+        now = start if "stale_weights" in bugs else w
+        target = utility if t + 1 == last and "terminal_bootstrap" not in bugs else _dot(now, episode[t + 1])
+        delta = target - _dot(now, x)
         if "error_sign" in bugs:
             delta = -delta
         for i in range(len(w)):
-            e[i] = (e[i] if "undecayed_trace" in bugs else lam * e[i]) + x[i]
+            if "ignores_lambda" in bugs:
+                e[i] = x[i]
+            elif "lambda_times_sum" in bugs:
+                e[i] = lam * (e[i] + x[i])
+            else:
+                e[i] = (e[i] if "undecayed_trace" in bugs else lam * e[i]) + x[i]
             w[i] += alpha * delta * e[i]
-    return w
+    return [float(x) for x in weights] if "frozen_weights" in bugs else w
 
 
 def _dot(w, x) -> float:

@@ -24,7 +24,6 @@ from gamelib.grading.mutants import (
     buggy_predict,
     buggy_track,
     buggy_update,
-    mutant_outcome,
 )
 from gamelib.imperfect import Belief, GameOver, clairvoyance_policy, exploitability, predict, track, update
 
@@ -93,8 +92,7 @@ def test_each_known_bug_is_caught_and_named_where_it_shows(name, bug, data):
     case = data.draw(cases(name))
     result = grade_case(task, students.WRONG_IMPERFECT[name, bug], case)
     returns = "action" if task.kind == "decision" else "value"
-    predicted = mutant_outcome(mutant, task.kind, case, returns)
-    assert_caught_and_named(mutant, task.kind, returns, case, result, predicted)
+    assert_caught_and_named(mutant, task.kind, returns, case, result)
 
 
 def test_every_bug_model_of_assignment_05_has_a_student_version():
