@@ -25,7 +25,7 @@ from . import imperfect, learning, multiplayer
 from .byhand import alphabeta_by_hand, answer_format, choices, values_by_hand
 from .core import CHECK_TIME, MAX_TIMEOUTS, SHOWN, TIME_LIMIT, CaseResult, GradingError, fail, grade, quiet
 from .context import hidden_seed
-from .core import grade_case, run_cases  # noqa: F401 -- for tools and tests
+from .core import grade_case, hidden_cases, run_cases  # noqa: F401 -- for tools and tests
 from .guard import describe_returned, is_number, run
 from .imperfect import (belief_by_hand, clairvoyance_by_hand, clairvoyant_policy, guaranteed_moves_by_hand,
                         wins_at_once_by_hand)
@@ -133,7 +133,7 @@ def grade_search(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: f
                  quiet: bool = True) -> list[CaseResult]:
     """Every :class:`CaseResult` of :func:`search` (for tools and tests); raises as it does."""
     task = EXERCISES[name]
-    cases = task.hidden(seed, hidden) if hidden else task.public()
+    cases = hidden_cases(task, seed, hidden) if hidden else task.public()
     results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit))
     if any(r.problem for r in results):
         grade(task, fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
