@@ -151,10 +151,7 @@ class Task(NamedTuple):
     'value', 'action', 'pair' (value, action) or what the family says; ``args(game, case)``: the
     arguments it is called with (``game`` what the family hands it); ``public()``: the cases of the
     student version; ``hidden(seed, n)``: n cases drawn from ``seed``; ``reference``: what it is
-    compared with, for feedback; ``family``: how it is run and compared; ``targeted(seed, n)``: where
-    to look for a case that shows a known bug the hidden draw missed (by default ``hidden`` itself; a
-    task whose bugs need rare situations, equal sums in a tie, draws them more often; see
-    :func:`hidden_cases`)."""
+    compared with, for feedback; ``family``: how it is run and compared."""
 
     name: str
     kind: str
@@ -164,7 +161,6 @@ class Task(NamedTuple):
     hidden: Callable
     reference: str
     family: Family
-    targeted: Callable | None = None
 
 
 class CaseResult(NamedTuple):
@@ -231,7 +227,7 @@ def _numbered(case, cases: list):
 def hidden_cases(task: Task, seed: int, n: int) -> list:
     """The hidden cases of ``task`` drawn from ``seed``: ``task.hidden(seed, n)``, then, for every known
     bug of the task (:func:`known_bugs`) that fails none of them, one more case that it fails, looked for
-    among further draws from the same seed (``task.targeted``, or ``task.hidden``).  So every known bug
+    among further draws of ``task.hidden`` from the same seed.  So every known bug
     costs points on the hidden cases however the draw falls (a tie rule's bug where the random trees
     happen to hold no tie once kept all its points), and the cases are still the same for every student:
     they depend on the seed alone."""
@@ -246,11 +242,10 @@ def hidden_cases(task: Task, seed: int, n: int) -> list:
         return cases
     from .cases import stable_random
     rng = stable_random("targeted", task.name, task.kind, seed)
-    draw = task.targeted or task.hidden
     for _ in range(TARGET_TRIES):
         if not missing:
             break
-        for candidate in draw(rng.randrange(2 ** 32), TARGET_BATCH):
+        for candidate in task.hidden(rng.randrange(2 ** 32), TARGET_BATCH):
             want = task.family.expected(task, candidate)
             caught = [m for m in missing if m.shows(task.kind, candidate, returns, want)]
             if caught:
