@@ -581,6 +581,50 @@ def equilibria_by_hand(pure, mixed, row_payoffs, col_payoffs, *, what: str = "th
     print(f"✓ {what} agree with gamelib.normal_form.nash_equilibria")
 
 
+# ---------------------------------------------------------------------------------------------------
+# Sanity checks of the by-hand answers (public: consistent or not, never right or wrong)
+# ---------------------------------------------------------------------------------------------------
+
+@quiet
+def maxn_sanity(values, spec, players, *, decision=None, what: str = "values"):
+    """Hand-computed max^n vectors ``{node: vector}`` on the tree ``spec`` (no chance nodes): each vector is
+    one of the leaf vectors below its node, and the decision leads to a child whose vector is the root's."""
+    __tracebackhide__ = True
+    from .byhand import _below, consistent
+    tree = vector_tree(spec, players)
+    problems = []
+    for node, v in (values.items() if isinstance(values, dict) else ()):
+        if node in tree.players and _vector(v) is not None and len(v) == len(players):
+            if not any(Near(tuple(v)) == tree.leaf_values[f] for f in _below(tree, node)):
+                problems.append(f"{node}'s vector {tuple(v)} is not one of the leaf vectors below {node}")
+    moves = dict(tree.children[tree.initial_state])
+    if decision is not None:
+        if decision not in moves:
+            problems.append(f"the decision {decision!r} is not one of {', '.join(map(repr, moves))}")
+        elif isinstance(values, dict) and _vector(values.get("A")) and _vector(values.get(moves[decision])) \
+                and Near(tuple(values["A"])) != tuple(values[moves[decision]]):
+            problems.append(f"the decision {decision!r} leads to {moves[decision]}, whose vector in your answer is not A's")
+    consistent(what, "the tree: a node's vector is one of the leaf vectors below it, and the decision leads to "
+                     "the child whose vector the root backs up", problems)
+
+
+@quiet
+def zero_sum_sanity(p, value, payoffs, *, what: str = "your solution"):
+    """A hand-solved 2 × 2 zero-sum game: p a probability, the value between the pure maximin (the best
+    row's worst payoff) and the pure minimax (the best column's worst), as von Neumann's theorem says."""
+    __tracebackhide__ = True
+    from .byhand import consistent
+    low, high = _pure_values(payoffs)
+    problems = []
+    if is_number(p) and not 0 <= p <= 1:
+        problems.append(f"p = {p!r} is not a probability")
+    if is_number(value) and not low - 1e-9 <= value <= high + 1e-9:
+        problems.append(f"the value {value!r} is not between the pure maximin {fmt(low)} and the pure minimax "
+                        f"{fmt(high)}")
+    consistent(what, f"the game {payoffs}: p in [0, 1], and the value between what the row player can guarantee "
+                     "with a pure strategy and what the column player can hold it to with one", problems)
+
+
 __all__ = ["TASKS", "MaxnFamily", "ZeroSumFamily", "MaxnCase", "MatrixCase", "buggy_maxn",
            "buggy_zero_sum_2x2", "maxn_by_hand", "paranoid_by_hand", "zero_sum_by_hand", "equilibria_by_hand",
-           "random_vector_spec"]
+           "random_vector_spec", "maxn_sanity", "zero_sum_sanity"]
