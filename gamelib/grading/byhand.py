@@ -417,20 +417,21 @@ def windows_sanity(windows, spec, *, what: str = "windows"):
 @quiet
 def range_sanity(answer, low, high, *, what: str = "answer", against: str = "", strict: bool = False):
     """A number (or every number of a dict, tuple or list) within [``low``, ``high``] (``strict``:
-    strictly inside); ``against`` says why, for the student."""
+    strictly inside; ``high`` None: no upper bound); ``against`` says why, for the student."""
     __tracebackhide__ = True
     items = answer.items() if isinstance(answer, dict) else enumerate(answer) \
         if isinstance(answer, (tuple, list)) else [(None, answer)]
+    top = math.inf if high is None else high
     problems = []
     for key, x in items:
         if not _number(x):
             continue
-        inside = low < x < high if strict else low - 1e-9 <= x <= high + 1e-9
+        inside = low < x < top if strict else low - 1e-9 <= x <= top + 1e-9
         if not inside:
             where = "" if key is None else f"{key}: " if isinstance(answer, dict) else f"item {key + 1}: "
-            problems.append(f"{where}{x!r} is not {'strictly ' if strict else ''}between {fmt_value(low)} and "
-                            f"{fmt_value(high)}")
-    consistent(what, against or f"the range [{fmt_value(low)}, {fmt_value(high)}]", problems)
+            problems.append(f"{where}{x!r} is not " + (f"at least {fmt_value(low)}" if high is None else
+                            f"{'strictly ' if strict else ''}between {fmt_value(low)} and {fmt_value(high)}"))
+    consistent(what, against or f"the range [{fmt_value(low)}, {fmt_value(top)}]", problems)
 
 
 @quiet
