@@ -24,17 +24,20 @@ KIND_NAMES = {list: "list", set: "set", frozenset: "set", dict: "dict", str: "st
 
 @quiet
 def answer_format(answer, nodes=None, *, what: str = "answer", numbers: bool = True, allow_inf=False,
-                  kind: type | None = None):
+                  kind: type | None = None, length: int | None = None):
     """A public check of an answer's *form* (never its correctness): a dict over exactly ``nodes``
     holding numbers, a ``kind`` of thing (``list``, ``set``, ``str``...; a set may be a frozenset;
-    ``object``: anything) or (``nodes=None``) a number; never the exercise's placeholder (``...``,
-    ``[...]``, ``{...}``)."""
+    ``object``: anything; a ``tuple`` of ``length`` numbers) or (``nodes=None``) a number; never the
+    exercise's placeholder (``...``, ``[...]``, ``{...}``)."""
     __tracebackhide__ = True
     require_answer(answer, what)
     if kind is not None:
         kinds = (set, frozenset) if kind in (set, frozenset) else kind
         if not isinstance(answer, kinds) or (kind is int and isinstance(answer, bool)):
             fail(f"{what} should be a {KIND_NAMES.get(kind, kind.__name__)}; it is {describe_returned(answer)}")
+        if length is not None and (len(answer) != length or not all(is_number(x) for x in answer)):
+            fail(f"{what} should be a {KIND_NAMES.get(kind, kind.__name__)} of {length} numbers; it is "
+                 f"{describe_returned(answer)}")
         print(f"✓ {what} has the right form (whether it is right is checked when your work is graded)")
         return
     if nodes is None:
