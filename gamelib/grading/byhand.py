@@ -75,7 +75,8 @@ def values_by_hand(answer: dict, spec, *, decision=None, answer_decision=None, s
     name = search if depth is None else f"H-MINIMAX at depth {depth}"
     says = (lambda n: f"the {search} value is {fmt_value(values[n])}") if depth is None else \
         (lambda n: f"{name} gives {fmt_value(values[n])}")
-    wrong = [f"{n}: yours {answer.get(n)!r}, {says(n)}" for n in values if n in answer and not _close(answer[n], values[n])]
+    wrong = [f"{n}: yours {answer.get(n)!r}, {says(n)}" for n in values
+             if n in answer and not _close(answer[n], values[n])]
     if decision is not None and answer_decision != result.action:
         wrong.append(f"decision at A: yours {answer_decision!r}, {name} decides {result.action!r}")
     if wrong:
@@ -353,7 +354,8 @@ def pruning_sanity(spec, *, leaves=None, never=None, within=None, what: str = "a
         listed = list(leaves)
         strangers = [n for n in listed if n not in order]
         if strangers:
-            problems.append(f"{', '.join(map(str, strangers))} {'is not a leaf' if len(strangers) == 1 else 'are not leaves'}")
+            problems.append(f"{', '.join(map(str, strangers))} "
+                            + ("is not a leaf" if len(strangers) == 1 else "are not leaves"))
         elif len(set(listed)) < len(listed):
             problems.append("a leaf is listed twice")
         elif listed != sorted(listed, key=order.index):
@@ -382,8 +384,9 @@ def pruning_sanity(spec, *, leaves=None, never=None, within=None, what: str = "a
                 problems.append(f"{', '.join(neither)} {'is' if len(neither) == 1 else 'are'} neither visited nor "
                                 "never visited")
         if within is not None and not gone <= set(within):
-            problems.append(f"the strict rule never prunes more than AIMA's, but {', '.join(sorted(map(str, gone - set(within))))} "
-                            f"{'is' if len(gone - set(within)) == 1 else 'are'} not in AIMA's set")
+            more = sorted(map(str, gone - set(within)))
+            problems.append(f"the strict rule never prunes more than AIMA's, but {', '.join(more)} "
+                            f"{'is' if len(more) == 1 else 'are'} not in AIMA's set")
     consistent(what, "alpha-beta's order (depth first, left to right; the first path always visited; nothing "
                      "below a node it never visits)", problems)
 
@@ -468,8 +471,8 @@ def best_sanity(values: dict, pick, *, what: str = "the choice", least: bool = F
     if numbers and one_of(pick, list(numbers)):
         best = (min if least else max)(numbers.values())
         if not _close(numbers[pick], best):
-            problems.append(f"{pick!r} has {numbers[pick]!r} in your values, not the {'least' if least else 'largest'}, "
-                            f"{best!r}")
+            problems.append(f"{pick!r} has {numbers[pick]!r} in your values, not the "
+                            f"{'least' if least else 'largest'}, {best!r}")
     elif numbers:
         problems.append(f"{pick!r} is not one of {', '.join(map(repr, numbers))}")
     consistent(what, "your own values (it should be the one with the " + ("least" if least else "largest")

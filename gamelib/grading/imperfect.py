@@ -3,9 +3,10 @@
 A student writes PREDICT and UPDATE (AIMA 4th ed. §4.4.2) on the game protocol and averaging over
 clairvoyance (§5.6.2) for a card game.  (A belief tracker that follows a recorded game from one player's
 side, ``track``, is graded the same way, for an instructor who asks for it: ``checks.belief("track", fn)``;
-the handed-out notebook no longer does, since tracking is PREDICT and UPDATE in turn.)  Each is graded against gamelib's own function (:func:`gamelib.imperfect.predict`,
-:func:`~gamelib.imperfect.update`, :func:`~gamelib.imperfect.track`,
-:func:`~gamelib.imperfect.clairvoyance_policy`), never a second implementation:
+the handed-out notebook no longer does, since tracking is PREDICT and UPDATE in turn.)  Each is graded
+against gamelib's own function (:func:`gamelib.imperfect.predict`, :func:`~gamelib.imperfect.update`,
+:func:`~gamelib.imperfect.track`, :func:`~gamelib.imperfect.clairvoyance_policy`), never a second
+implementation:
 
 * belief states are compared **as sets of states** (a belief state has no order);
 * averages action by action, to within rounding; decisions exactly (ties go to the first action, as

@@ -402,7 +402,8 @@ def buggy_zero_sum_2x2(A, *, bugs=()):
     ``no_saddle_check`` (the formula always, even where a pure strategy is optimal: a probability
     outside [0, 1], or a division by zero), ``column_formula`` (the column player's mix,
     (d − b) / (a − b − c + d), given as the row player's; a student who solves the indifference with the
-    rows and columns swapped gets it, whatever value it then computes: the bug is named by the mix), ``pure_maximin`` (the row revealed first:
+    rows and columns swapped gets it, whatever value it then computes: the bug is named by the mix),
+    ``pure_maximin`` (the row revealed first:
     the pure maximin row and value)."""
     bugs = frozenset(bugs)
     if bugs - ZERO_SUM_BUGS:
@@ -603,7 +604,8 @@ def maxn_sanity(values, spec, players, *, decision=None, what: str = "values"):
             problems.append(f"the decision {decision!r} is not one of {', '.join(map(repr, moves))}")
         elif isinstance(values, dict) and _vector(values.get("A")) and _vector(values.get(moves[decision])) \
                 and Near(tuple(values["A"])) != tuple(values[moves[decision]]):
-            problems.append(f"the decision {decision!r} leads to {moves[decision]}, whose vector in your answer is not A's")
+            problems.append(f"the decision {decision!r} leads to {moves[decision]}, whose vector in your answer "
+                            "is not A's")
     consistent(what, "the tree: a node's vector is one of the leaf vectors below it, and the decision leads to "
                      "the child whose vector the root backs up", problems)
 

@@ -1,10 +1,18 @@
 """Known bugs, modelled: when a student's search is wrong, which textbook mistake does it make?
 
 A *mutant* is a search with one known bug.  When a submission disagrees with the reference, every
-mutant that applies to the exercise is run on the same cases; a mutant that does *exactly* what the
-student's search does (the same nodes in the same order, the same value and decision, or the same
-error at the same place) names the bug in the feedback: "your alpha-beta prunes when v = β; this
-exercise uses the strict rule".
+mutant that applies to the exercise is run on the same cases; a mutant that does what the student's
+search does on every case names the bug in the feedback: "your alpha-beta prunes when v = β; this
+exercise uses the strict rule".  A bug is named by its **signature**, what it does on the cases, not by
+one way of writing it: by default the same nodes in the same order, the same value and decision, or the
+same error at the same place; a bug whose mark is one part of the answer compares that part only
+(:attr:`Mutant.same`: a 2 × 2 solution whose mix is the column player's, whatever value it gives), and a
+bug students write in ways that differ elsewhere lists each way (:class:`Variants`: a BACK-PROPAGATE that
+rewards the player to move gives a terminal node the utility, its negative or nothing).
+
+Every known bug of an exercise, one that fails one of its public cases, also fails at least one of its
+hidden cases, however the course secret draws them (:func:`gamelib.grading.core.hidden_cases` adds a case
+for a bug the random draw missed).
 
 Two sorts of mutant, neither of them the reference:
 

@@ -163,7 +163,7 @@ def _h_alphabeta_hidden(seed, n):
 
 CS221_COIN = [C.chance((0.5, [-5, 15]), (0.5, [-50, 50])), C.chance((0.5, [-50, 50]), (0.5, [1, 3])),
               C.chance((0.5, [1, 3]), (0.5, [-5, 15]))]
-"""CS221's game 2 (seed 003) as a tree: a1, a2, a3 choose bin A, B, C, a fair coin moves the choice one
+"""CS221's game 2 (CS221's lecture notes) as a tree: a1, a2, a3 choose bin A, B, C, a fair coin moves the choice one
 bin left on heads, MIN picks a number from the bin."""
 UNEQUAL = [C.chance((0.25, [4, 8]), (0.75, [2, 9])), C.chance((0.6, 3), (0.3, [5, 1]), (0.1, 10))]
 """A chance tree whose probabilities are not 1/number-of-outcomes."""

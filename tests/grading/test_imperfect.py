@@ -372,3 +372,19 @@ def test_the_end_of_a_game_is_a_percept_of_its_own():
     case = I.TASKS["update"].public()[3]
     assert isinstance(case.observed, GameOver)
     assert buggy_update(case.game, case.belief, case.observed, case.player, bugs={"observation_not_percept"}) == set()
+
+
+def test_sanity_checks_of_the_by_hand_answers():
+    boards = {"O...X..OX", "O...X.O.X", "O...XO..X", "O..OX...X", "O.O.X...X", "OO..X...X"}
+    checks.boards_sanity(boards, "O...X...X")
+    checks.boards_sanity(boards - {"OO..X...X"}, "O...X...X")                       # one missing: consistent
+    for bad, says in [("O...X..X.", "lacks a mark X sees"), ("O...XX..X", "X's marks that X does not have"),
+                      ("O...X...XO", "not a board"), ("O.O.XO..X", "3 O's for 2 X's")]:
+        with pytest.raises(checks.GradingError, match=says):
+            checks.boards_sanity(boards | {bad}, "O...X...X")
+    checks.deals_sanity({"JK": 1 / 3, "QK": 2 / 3}, "JQQK", "K")
+    checks.deals_sanity({"JK": 0.5, "QK": 0.5}, "JQQK", "K")                        # equally likely: consistent
+    with pytest.raises(checks.GradingError, match="in 'KQ' MIN does not hold K"):
+        checks.deals_sanity({"JK": 0.5, "KQ": 0.5}, "JQQK", "K")
+    with pytest.raises(checks.GradingError, match="add up to 0.8333, not 1"):
+        checks.deals_sanity({"JK": 1 / 3, "QK": 1 / 2}, "JQQK", "K")

@@ -318,3 +318,26 @@ def test_public_checks_fail_clearly_on_placeholders():
     with pytest.raises(GradingError, match="still holds the placeholder"):
         checks.answer_format((..., ...), what="mixed_equilibrium", kind=tuple)
     assert MAX == "MAX"
+
+
+def test_sanity_checks_of_the_by_hand_answers():
+    checks.maxn_sanity(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, decision="a1")
+    checks.maxn_sanity(SPITEFUL, MP.BY_HAND, MP.BY_HAND_PLAYERS, decision="a2")
+    checks.maxn_sanity(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, decision="a1", what="the 'first' vectors as 'spiteful'")
+    with pytest.raises(GradingError, match=r"D's vector \(1, 4, 2\) is not one of the leaf vectors below D"):
+        checks.maxn_sanity({**FIRST, "D": (1, 4, 2)}, MP.BY_HAND, MP.BY_HAND_PLAYERS)
+    with pytest.raises(GradingError, match="the decision 'a2' leads to C"):
+        checks.maxn_sanity(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, decision="a2")
+    checks.zero_sum_sanity(Fraction(3, 7), Fraction(1, 7), MP.BY_HAND_2X2)
+    checks.zero_sum_sanity(0.5, 0, MP.BY_HAND_2X2)                         # wrong, and consistent
+    with pytest.raises(GradingError, match="not between the pure maximin -1 and the pure minimax 1"):
+        checks.zero_sum_sanity(Fraction(3, 7), 2, MP.BY_HAND_2X2)
+    with pytest.raises(GradingError, match="is not a probability"):
+        checks.zero_sum_sanity(1.5, 0, MP.BY_HAND_2X2)
+
+
+def test_a_change_of_units_by_hand():
+    checks.zero_sum_by_hand(Fraction(3, 7), Fraction(71, 7), [[13, 9], [8, 11]])
+    checks.zero_sum_by_hand(Fraction(3, 7), Fraction(2, 7), [[6, -2], [-4, 2]])
+    with pytest.raises(GradingError, match="the value"):
+        checks.zero_sum_by_hand(Fraction(3, 7), Fraction(1, 7), [[13, 9], [8, 11]])     # the shift forgotten
