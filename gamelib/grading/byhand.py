@@ -275,12 +275,13 @@ def _dfs(tree, node=None):
         yield from _dfs(tree, child)
 
 
-def _below(tree, node, depth=None, at=0) -> list:
-    """The frontier below ``node``: its leaves, or, with ``depth``, the nodes ``depth`` plies below the root
-    (``at``: ``node``'s own depth) and the leaves above them."""
+def leaves_below(tree, node, depth=None, at=0) -> list:
+    """The leaves below ``node`` in ``tree``, left to right; with ``depth``, the frontier of a search cut off
+    there instead: the nodes ``depth`` plies below the root and the leaves above them (``at``: ``node``'s
+    own depth)."""
     if tree.is_terminal(node) or (depth is not None and at == depth):
         return [node]
-    return [f for _, c in tree.children[node] for f in _below(tree, c, depth, at + 1)]
+    return [f for _, c in tree.children[node] for f in leaves_below(tree, c, depth, at + 1)]
 
 
 def _depth_of(tree, node) -> int:
@@ -310,7 +311,7 @@ def values_sanity(answer, spec, *, decision=None, chance: bool = False, depth: i
             if node not in tree.players or not _number(v):
                 continue
             below = [(frontier or {}).get(f, tree.leaf_values.get(f)) for f in
-                     _below(tree, node, depth, _depth_of(tree, node))]
+                     leaves_below(tree, node, depth, _depth_of(tree, node))]
             below = [b for b in below if _number(b)]
             if not below:
                 continue

@@ -591,12 +591,12 @@ def maxn_sanity(values, spec, players, *, decision=None, what: str = "values"):
     """Hand-computed max^n vectors ``{node: vector}`` on the tree ``spec`` (no chance nodes): each vector is
     one of the leaf vectors below its node, and the decision leads to a child whose vector is the root's."""
     __tracebackhide__ = True
-    from .byhand import _below, consistent
+    from .byhand import consistent, leaves_below
     tree = vector_tree(spec, players)
     problems = []
     for node, v in (values.items() if isinstance(values, dict) else ()):
         if node in tree.players and _vector(v) is not None and len(v) == len(players):
-            if not any(Near(tuple(v)) == tree.leaf_values[f] for f in _below(tree, node)):
+            if not any(Near(tuple(v)) == tree.leaf_values[f] for f in leaves_below(tree, node)):
                 problems.append(f"{node}'s vector {tuple(v)} is not one of the leaf vectors below {node}")
     moves = dict(tree.children[tree.initial_state])
     if decision is not None:
