@@ -464,6 +464,26 @@ def step_sanity(values, step: float, *, what: str = "values", against: str = "")
 
 
 @quiet
+def star1_sanity(interval, read, kept, lower, upper, *, what: str = "the interval and the read"):
+    """A chance node's ``interval`` after some of its outcomes (``(low, high)`` within the bounds
+    [``lower``, ``upper``], low <= high) and whether Star1 reads its next outcome (``read``),
+    for MAX above that already has ``kept`` (the value of a sibling the question gives): the outcome is
+    read exactly when the top of the student's own interval is above ``kept``."""
+    __tracebackhide__ = True
+    problems = []
+    if isinstance(interval, (tuple, list)) and len(interval) == 2 and all(map(_number, interval)):
+        low, high = interval
+        if not lower - 1e-9 <= low <= high <= upper + 1e-9:
+            problems.append(f"{tuple(interval)!r} is not an interval (low, high) within [{lower:g}, {upper:g}]")
+        elif isinstance(read, bool) and read != (high > kept + 1e-9):
+            problems.append(f"reading it is {read!r}, but the top of your interval, {high:g}, is "
+                            + (f"above {kept:g}: the node could still be worth more than MAX's {kept:g}" if high > kept
+                               else f"not above {kept:g}: the node can no longer be worth more than MAX's {kept:g}"))
+    consistent(what, f"the bounds [{lower:g}, {upper:g}] and your own interval (an outcome is read only while "
+               f"the interval's top is above the {kept:g} MAX already has)", problems)
+
+
+@quiet
 def best_sanity(values: dict, pick, *, what: str = "the choice", least: bool = False):
     """``pick`` is the key of the largest (``least``: smallest) of the student's own ``values``."""
     __tracebackhide__ = True

@@ -23,14 +23,14 @@ import math
 from . import cases as C
 from . import imperfect, learning, multiplayer
 from .byhand import (alphabeta_by_hand, answer_format, best_sanity, choices, consistent, evaluation_by_hand,
-                     expectimax_by_hand, options_sanity, star1_by_hand,
+                     expectimax_by_hand, options_sanity, star1_by_hand, star1_sanity,
                      pruning_sanity, range_sanity, step_sanity, values_by_hand, values_sanity, windows_sanity)
 from .core import CHECK_TIME, MAX_TIMEOUTS, SHOWN, TIME_LIMIT, CaseResult, GradingError, fail, grade, quiet
 from .context import hidden_seed
 from .core import grade_case, hidden_cases, run_cases  # noqa: F401 -- for tools and tests
 from .guard import describe_returned, is_number, run
 from .imperfect import (belief_by_hand, boards_sanity, clairvoyance_by_hand, clairvoyant_policy, deals_sanity,
-                        guaranteed_moves_by_hand, wins_at_once_by_hand)
+                        guaranteed_moves_by_hand, policy_sanity, wins_at_once_by_hand)
 from .learning import backup_by_hand, backup_sanity, switch_by_hand, td_by_hand, td_sanity, ucb_by_hand, ucb_sanity
 from .multiplayer import (equilibria_by_hand, maxn_by_hand, maxn_sanity, paranoid_by_hand, zero_sum_by_hand,
                           zero_sum_sanity)
@@ -218,5 +218,5 @@ __all__ = ["GradingError", "EXERCISES", "IMPERFECT", "search", "belief", "clairv
            "evaluation_by_hand", "star1_by_hand", "expectimax_by_hand",
            # the public sanity checks of by-hand answers: consistent or not, never right or wrong
            "consistent", "values_sanity", "pruning_sanity", "windows_sanity", "range_sanity", "options_sanity",
-           "step_sanity", "best_sanity", "boards_sanity", "deals_sanity", "maxn_sanity", "zero_sum_sanity",
-           "ucb_sanity", "backup_sanity", "td_sanity"]
+           "step_sanity", "best_sanity", "star1_sanity", "boards_sanity", "deals_sanity", "policy_sanity",
+           "maxn_sanity", "zero_sum_sanity", "ucb_sanity", "backup_sanity", "td_sanity"]

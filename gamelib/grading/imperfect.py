@@ -548,5 +548,30 @@ def deals_sanity(belief, deck: str, card: str, *, what: str = "the belief"):
                      "up to 1)", problems)
 
 
+@quiet
+def policy_sanity(policy, game, *, what: str = "the policy"):
+    """A policy table ``{information set: {action: probability}}`` for both players of ``game``: every
+    information set of the game, each a distribution over its actions (:func:`gamelib.imperfect.as_policy`
+    accepts it), and, as averaging over clairvoyance plays, probability 1 on one action."""
+    __tracebackhide__ = True
+    from ..core import GameError
+    from ..imperfect import as_policy
+    from .byhand import consistent
+    problems = []
+    try:
+        table = as_policy(game, policy).table()
+    except GameError as e:
+        problems.append(str(e))
+    except Exception as e:                                   # noqa: BLE001 -- whatever a student built
+        problems.append(f"it is not a table {{information set: {{action: probability}}}} ({type(e).__name__})")
+    else:
+        mixed = [k for k, d in table.items() if not any(is_number(p) and math.isclose(p, 1) for p in d.values())]
+        if mixed:
+            problems.append(f"at {mixed[0]!r} no action has probability 1"
+                            + (f" (and at {len(mixed) - 1} more)" if len(mixed) > 1 else ""))
+    consistent(what, "a policy for both players that plays one action at each information set", problems)
+
+
 __all__ = ["TASKS", "ImperfectFamily", "belief_by_hand", "guaranteed_moves_by_hand", "wins_at_once_by_hand",
-           "clairvoyance_by_hand", "clairvoyant_policy", "boards_sanity", "deals_sanity"]
+           "clairvoyance_by_hand", "clairvoyant_policy", "boards_sanity", "deals_sanity",
+           "policy_sanity"]

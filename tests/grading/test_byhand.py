@@ -43,6 +43,15 @@ def test_star1_and_expectimax_by_hand():
         checks.star1_by_hand((1.2, 5.2), False, 9.5, spec, 0, 10)
     with pytest.raises(checks.GradingError, match="C's interval after F"):
         checks.star1_by_hand((1.2, 4.0), True, 9.5, spec, 0, 10)
+    checks.star1_sanity((1.2, 5.2), True, 5, 0, 10)
+    checks.star1_sanity((1.2, 4.0), False, 5, 0, 10)                                  # wrong, but consistent
+    checks.star1_sanity((1.2, 5.0), False, 5, 0, 10)                                  # at U = 9.5: C ties B, G skipped
+    for interval, read, says in [((1.2, 5.2), False, "the top of your interval, 5.2, is above 5"),
+                                 ((1.2, 4.0), True, "the top of your interval, 4, is not above 5"),
+                                 ((5.2, 1.2), True, r"\(5.2, 1.2\) is not an interval"),
+                                 ((1.2, 11), True, r"not an interval \(low, high\) within \[0, 10\]")]:
+        with pytest.raises(checks.GradingError, match="not consistent with the bounds .*" + says):
+            checks.star1_sanity(interval, read, 5, 0, 10)
     checks.expectimax_by_hand(8.75, "a3", FIG_5_2, (0.5, 0.25, 0.25))
     with pytest.raises(checks.GradingError, match="the value: yours 3 is not right; the move: yours 'a1'"):
         checks.expectimax_by_hand(3, "a1", FIG_5_2, (0.5, 0.25, 0.25))                 # minimax thinking

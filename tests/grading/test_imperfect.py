@@ -388,3 +388,21 @@ def test_sanity_checks_of_the_by_hand_answers():
         checks.deals_sanity({"JK": 0.5, "KQ": 0.5}, "JQQK", "K")
     with pytest.raises(checks.GradingError, match="add up to 0.8333, not 1"):
         checks.deals_sanity({"JK": 1 / 3, "QK": 1 / 2}, "JQQK", "K")
+
+
+def test_the_sanity_check_of_a_policy_accepts_a_pure_one_for_both_players_and_nothing_else():
+    kuhn = KuhnPoker()
+    right = clairvoyance_policy(kuhn).table()
+    checks.policy_sanity(right, kuhn)
+    checks.policy_sanity(clairvoyance_policy(kuhn, tie="last").table(), kuhn)     # pure but wrong: consistent
+    checks.policy_sanity({MAX: clairvoyance_policy(kuhn).restricted(MAX), MIN: right}, kuhn)  # one per seat
+    for bad, says in [({**right, "J": {"pass": 0.5, "bet": 0.5}}, "at 'J' no action has probability 1"),
+                      ({k: {a: 0.5 for a in d} for k, d in right.items()}, r"at '\w+' no action .* \(and at 11 more\)"),
+                      ({"J": {"pass": 1}}, "5 of MAX's information sets missing"),
+                      ({**right, "Zz": {"pass": 1}}, "'Zz' is not an information set"),
+                      ({**right, "J": {"pass": 0.5}}, "probabilities sum to 0.5, not 1"),
+                      ({**right, "J": {"fold": 1}}, r"names \['fold'\], which are not actions there"),
+                      ({**right, "J": "pass"}, r"is .pass., not a mapping {action: probability}"),
+                      ([1, 2], "must be a table")]:
+        with pytest.raises(checks.GradingError, match="is not consistent with a policy for both players .*" + says):
+            checks.policy_sanity(bad, kuhn)
