@@ -162,7 +162,7 @@ def bench_payoff_size(w: Widget, n):
 
 def bench_maxn_ties(w: Widget, n):
     """The max^n explorer's tie-rule toggle: four searches' traces already made, a new picture."""
-    rules = w.button_labels(".widget-toggle-button")
+    rules = w.button_labels(".widget-toggle-buttons button")
     return [w.toggle(v, until=w.all_of(w.image_changed(), w.text_changed()))
             for v in _cycle(w, rules[1:] + rules[:1], n)]
 
@@ -171,6 +171,35 @@ def bench_mcts_position(w: Widget, n):
     names = w.root.locator(".widget-dropdown select").first.evaluate("s => [...s.options].map(o => o.text)")
     names = [x.replace("\xa0", " ") for x in names]
     return [w.select("position", v, until=w.image_changed()) for v in _cycle(w, names[1:] + names[:1], n)]
+
+
+def bench_mcts_c(w: Widget, n):
+    """A new exploration constant c: a new search, its picture.  The widget's c was a box to type in
+    (issue 30 measured 1.3 s p50 / 2.2 s p90 under load); it is a menu now, its choices searched and
+    drawn ahead.  Either kind of control is timed: the menu where there is one, else the box."""
+    if w.root.locator(".widget-dropdown").filter(has_text="c").count() and w.labelled("c", "widget-dropdown").count():
+        names = w.labelled("c", "widget-dropdown").locator("select").evaluate("s => [...s.options].map(o => o.text)")
+        names = [x.replace("\xa0", " ") for x in names]
+        return [w.select("c", v, until=w.image_changed()) for v in _cycle(w, names[1:] + names[:1], n)]
+    values = ["1", "2", "0.5", "3", "1.5", "0.7", "2.5", "4"]
+    box = w.labelled("c", "widget-text").locator("input").first
+
+    def type_it(v):
+        box.fill(v)
+        box.press("Enter")
+    return [w._act(lambda v=v: type_it(v), w.image_changed(), 30.0, "Enter") for v in _cycle(w, values, n)]
+
+
+def bench_mcts_playouts(w: Widget, n):
+    """Drag the playouts slider with the mouse to a new place (the student's way): a new picture."""
+    fractions = [0.3, 0.7, 0.15, 0.55, 0.9, 0.4, 0.05, 0.8]
+    return [w.drag_slider("playouts", f, until=w.image_changed()) for f in _cycle(w, fractions, n)]
+
+
+def bench_tree_menu(w: Widget, n):
+    """The explorer's tree menu: another preset tree, its searches and first picture."""
+    names = ["AIMA Fig. 5.2", "AIMA Fig. 5.12 (.9/.1)", "AIMA Fig. 5.4 (P1, P2, P3)", "CS221 coin game"]
+    return [w.select("tree", v, until=w.image_changed()) for v in _cycle(w, names[1:] + names[:1], n)]
 
 
 def _mcts_button(label, before=None):
@@ -279,6 +308,7 @@ CASES = [
      bench_steps, 0.3),
     ("TreeExplorer Fig. 5.4 max^n: next step", "TreeExplorer('AIMA Fig. 5.4 (A, B, C)')",
      bench_steps, 0.3),
+    ("TreeExplorer: tree menu", "TreeExplorer()", bench_tree_menu, 0.3),
     ("SigmaWidget: sigma slider", "SigmaWidget(sigma=1)", bench_sigma, 0.5),
     ("TransformExplorer: transform menu", "TransformExplorer()", bench_transform, 0.5),
     ("TransformExplorer: f(4) slider", "TransformExplorer()", bench_transform_slider, 0.5),
@@ -292,6 +322,8 @@ CASES = [
     ("PayoffMatrixWidget: 3 × 3", "PayoffMatrixWidget()", bench_payoff_size, 0.3),
     ("TreeExplorer Fig. 5.4 max^n: tie rule", "TreeExplorer('AIMA Fig. 5.4 (A, B, C)')", bench_maxn_ties, 0.3),
     ("MCTSWidget: position", "MCTSWidget()", bench_mcts_position, 0.3),
+    ("MCTSWidget: a new c", "MCTSWidget()", bench_mcts_c, 0.3),
+    ("MCTSWidget: playouts slider dragged", "MCTSWidget()", bench_mcts_playouts, 0.3),
     ("MCTSWidget: +1", "MCTSWidget()", _mcts_button("+1"), 0.3),
     ("MCTSWidget: +10", "MCTSWidget()", _mcts_button("+10"), 0.3),
     ("MCTSWidget: +100", "MCTSWidget()", _mcts_button("+100", before="reset"), 0.3),

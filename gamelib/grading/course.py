@@ -122,8 +122,9 @@ c.Execute.timeout = {timeout}
 c.Execute.interrupt_on_timeout = True
 c.OverwriteCells.add_missing_cells = True
 c.GenerateFeedback.preprocessors = {preprocessors!r}
-# A submission is data: markdown and outputs shown to the instructor (Formgrader) or in feedback are
-# sanitized (the kit also stores submissions sanitized: gamelib/grading/submissions.py).
+# A submission is data: outputs shown to the instructor (Formgrader) or in feedback are sanitized.  Markdown
+# is not (nbgrader's formgrade and feedback templates render it without sanitizing, whatever this says):
+# the kit stores each submission with the student's markdown and raw cells as plain text (submissions.py).
 c.HTMLExporter.sanitize_html = True
 '''
 LOAD_LINE = f'load_subconfig("{KIT_CONFIG}")  # noqa: F821 -- the kit\'s settings (gamelib.grading); keep this line'
@@ -183,9 +184,13 @@ def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
         if not (Path(source) / name).is_dir():
             raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
     course = Path(course).resolve()
+    new = not course.exists()
     warning = private_folder(course)
     if warning:
         print(f"warning: {warning}", file=sys.stderr, flush=True)
+    elif new:
+        print(f"made {course}, readable by you only (0700): it will hold the solutions, every student's work "
+              "and the gradebook", file=sys.stderr, flush=True)
     for note in write_config(course):
         print(note, file=sys.stderr, flush=True)
     for name in names:

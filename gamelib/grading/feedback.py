@@ -43,6 +43,22 @@ class HideHiddenTests(Preprocessor):
 WRAP_CSS = """<style type="text/css">
 /* gamelib: long lines wrap (a diagnosis is never cut at the box's edge) */
 pre, .jp-OutputArea-output pre, .output_text pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+/* gamelib: links told by more than colour, at 4.5:1 or better on every background of the page */
+a, a:visited { color: #174a86 !important; text-decoration: underline !important; }
+.panel-primary > .panel-heading a, .panel-primary > .panel-heading a:visited { color: #ffffff !important; }
+.panel-primary > .panel-heading { background-color: #1f5f99 !important; }
+/* code: pygments' colours are as low as 3:1 on the code's background; every token at 7:1 or better,
+   told apart by weight and style as well as colour */
+.highlight, .highlight * { color: #1b1b1b !important; }
+.highlight .k, .highlight .kc, .highlight .kd, .highlight .kn, .highlight .kp, .highlight .kr, .highlight .kt,
+.highlight .ow { color: #0b3d91 !important; font-weight: bold; }
+.highlight .nb, .highlight .bp, .highlight .ne, .highlight .nf, .highlight .nc { color: #0b3d91 !important; }
+.highlight .s, .highlight .s1, .highlight .s2, .highlight .sa, .highlight .sb, .highlight .sc, .highlight .sd,
+.highlight .se, .highlight .sh, .highlight .si, .highlight .sx, .highlight .sr, .highlight .ss
+{ color: #0a5c2e !important; }
+.highlight .m, .highlight .mi, .highlight .mf, .highlight .mh, .highlight .mo { color: #6b2c00 !important; }
+.highlight .c, .highlight .c1, .highlight .cm, .highlight .cs, .highlight .ch, .highlight .cp, .highlight .cpf
+{ color: #2f5c5c !important; font-style: italic; }
 </style>
 """
 _RELATIVE_LINK = re.compile(r'<a href="(?!#|https?:|mailto:)([^"]*)"[^>]*>(.*?)</a>', re.S)
@@ -51,8 +67,9 @@ _RELATIVE_LINK = re.compile(r'<a href="(?!#|https?:|mailto:)([^"]*)"[^>]*>(.*?)<
 def accessible_page(page: str, student: str, assignment: str, score: str) -> str:
     """A feedback page as every page of the kit must be (WCAG 2.1 AA): the language of the page said
     (``<html lang="en">``), a title naming the student, the assignment and the score, long lines
-    wrapped instead of cut, and no broken links (a link into the kit, which does not resolve from the
-    feedback folder, becomes its text and the file it names)."""
+    wrapped instead of cut, links underlined and dark enough on every background, and no broken links
+    (a link into the kit, which does not resolve from the feedback folder, becomes its text and the
+    file it names)."""
     import html as html_lib
     page = re.sub(r"<html(?![^>]*\blang=)", '<html lang="en"', page, count=1)
     title = html_lib.escape(f"Feedback: {student}, {assignment}, {score}")

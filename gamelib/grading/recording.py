@@ -54,13 +54,17 @@ def write_atomic(path: Path, nb) -> None:
 
 def carried_files(folder: Path | None, submitted_at: datetime | None = None) -> dict:
     """``{name: text}`` of :data:`CARRIED` for a submission: what nbgrader's ``collect`` left beside it in
-    ``folder`` (when it came that way), or a timestamp (``submitted_at``, default now) and a new
-    secret."""
+    ``folder`` (when it came that way), kept byte for byte, or a timestamp (``submitted_at``, default
+    now) and a new secret.  Byte for byte: ``release_feedback`` names the feedback page after a hash of
+    ``submission_secret.txt`` as it reads it, and ``fetch_feedback`` after the student's copy, which
+    ``submit`` wrote without a newline; one character more and the student's page is never found."""
     out = {}
     for name in CARRIED:
         path = Path(folder) / name if folder is not None else None
         if path is not None and path.is_file() and not path.is_symlink() and path.stat().st_size < 1000:
-            out[name] = path.read_text(errors="replace").strip()
+            text = path.read_text(errors="replace")
+            if text.strip():
+                out[name] = text
     if not out.get("timestamp.txt"):
         when = submitted_at or datetime.now(timezone.utc)
         out["timestamp.txt"] = when.astimezone(timezone.utc).strftime(TIMESTAMP_FORMAT)
@@ -109,7 +113,7 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
         gb.update_or_create_student(student)
         submission = gb.update_or_create_submission(assignment, student)
         try:
-            submission.timestamp = parse_utc(carried["timestamp.txt"])
+            submission.timestamp = parse_utc(carried["timestamp.txt"].strip())
         except (ValueError, TypeError, OverflowError):
             pass
         for name, g in graded.items():
@@ -128,7 +132,7 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
                 where = course / folder / student / assignment
                 write_atomic(where / f"{name}.ipynb", nb)
                 for filename, text in carried.items():
-                    (where / filename).write_text(text + "\n")
+                    (where / filename).write_text(text)           # as nbgrader wrote it (see carried_files)
             for cell in source_nb.cells:
                 if is_grade(cell):
                     top += float(cell.metadata["nbgrader"].get("points", 0) or 0)

@@ -150,6 +150,8 @@ def _inside(entry: Path, assignment: str, names: list[str]) -> tuple:
 
 
 def _why_ignored(path: Path, entry: Path, assignment: str) -> str:
+    if path.name in ("timestamp.txt", "submission_secret.txt"):
+        return "nbgrader's record of this submission (read, and kept beside the graded copy)"
     if path.is_symlink():
         return "a symbolic link: refused (a submission is a file of its own)"
     if any(part.startswith(".") for part in path.relative_to(entry.parent).parts):
@@ -211,9 +213,10 @@ def find_submissions(folder: Path, assignment: str, names: list[str]) -> Found:
         if path not in accounted:
             top = folder / path.relative_to(folder).parts[0]
             ignored.append((path, _why_ignored(path, top, assignment)))
-    if not out and not every:
+    if not out:
+        seen = f"; its {len(every)} files are none of these" if every else ""
         raise WorkflowError(f"no submissions of {assignment} in {folder} (expected <student>.ipynb or "
-                            f"<student>/{'|'.join(n + '.ipynb' for n in names)})")
+                            f"<student>/{'|'.join(n + '.ipynb' for n in names)}{seen})")
     return Found(sorted(out), sorted(ignored, key=lambda pair: str(pair[0])), len(every))
 
 

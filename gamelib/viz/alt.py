@@ -490,13 +490,14 @@ class DrawnPNG(bytes):
 
 
 def picture_html(png: bytes, alt: str | None = None, details=(), *, summary: str = "The picture in words",
-                 long: bool = True) -> str:
+                 long: bool = True, fit: bool = False) -> str:
     """The HTML of a picture: ``<img alt>`` (``png`` as a data URI) at its natural size, in a box that
     scrolls sideways where the column is narrower (reachable by the keyboard where the picture is wider
     than ``FIT_WIDTH``), and the ``details`` in a ``<details>`` element under it.  What a widget puts in
     an HTML widget (``widgets.Image`` cannot carry alt text).  ``alt`` None: a :class:`DrawnPNG`'s own
     words; ``long=False``: the alt text only, no ``<details>`` (a widget whose own words already say
-    the rest, and whose height is counted)."""
+    the rest, and whose height is counted); ``fit=True``: the picture shrinks to the column's width
+    instead of scrolling (a widget, whose controls and picture must all be in view at 760 px)."""
     if alt is None:
         if not isinstance(png, DrawnPNG):
             raise ValueError("a picture needs its text alternative: pass alt=, or a DrawnPNG")
@@ -505,10 +506,14 @@ def picture_html(png: bytes, alt: str | None = None, details=(), *, summary: str
         details = ()
     width, height = _png_size(png)
     data = base64.b64encode(png).decode("ascii")
+    size = "max-width:100%" if fit else "max-width:none"
     img = (f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt, quote=True)}" width="{width}" '
-           f'height="{height}" style="max-width:none;height:auto">')
-    scroll = ' tabindex="0" role="group" aria-label="picture, scrolls sideways"' if width > FIT_WIDTH else ""
-    out = f'<div style="overflow-x:auto;max-width:100%"{scroll}>{img}</div>'
+           f'height="{height}" style="{size};height:auto">')
+    if fit:
+        out = f'<div style="max-width:100%">{img}</div>'
+    else:
+        scroll = ' tabindex="0" role="group" aria-label="picture, scrolls sideways"' if width > FIT_WIDTH else ""
+        out = f'<div style="overflow-x:auto;max-width:100%"{scroll}>{img}</div>'
     if details:
         out += (f'<details style="margin:2px 0 6px 0"><summary>{html.escape(summary)}</summary>'
                 f"{_details_html(details)}</details>")

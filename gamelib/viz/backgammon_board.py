@@ -182,6 +182,12 @@ def _dice(state, viewer) -> list:
     return shapes
 
 
+def fitted(svg: str) -> str:
+    """``svg`` drawn to shrink with a narrow column (at most its own size), never cut (issue 30: at 760 px
+    of notebook the board was cut at point 21)."""
+    return svg.replace("<svg ", "<svg style='max-width:100%;height:auto' ", 1)
+
+
 def board_svg(state, *, perspective: str = "X", move: str | None = None, pixels: float = PIXELS) -> str:
     """The board as an SVG picture (``pixels`` a board unit), for the widget."""
     s = pixels
@@ -331,12 +337,14 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
         self.human_toggle = widgets.ToggleButtons(options=[("you are X (white)", "X"), ("you are O (black)", "O")],
                                                   value=human, style={"button_width": "150px"})
         self.new_button = widgets.Button(description="new game", icon="refresh")
-        self.board = widgets.HTML()
+        # The board shrinks to the column (never cut), the moves and "play" wrap below it where there is
+        # no room beside it (760 px of notebook: issue 30).
+        self.board = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", min_width="0", max_width="100%"))
         self.move_list = widgets.Select(options=[], rows=10, layout=widgets.Layout(width="230px"),
-                                        description="", tooltip="your legal moves (whole turns)")
+                                        description="", tooltip="your moves: choose one to see it on the board")
         self.roll_html = widgets.HTML()
-        self.status_html = widgets.HTML()
-        self.agent_html = widgets.HTML(layout=widgets.Layout(width="430px"))
+        self.status_html = self.status_line      # the live region
+        self.agent_html = widgets.HTML(layout=widgets.Layout(width="430px", max_width="100%"))
         self.log_html = widgets.HTML()
         side = widgets.VBox([self.roll_html, widgets.HTML("<b>Your moves</b> (choose one to see it):"),
                              self.move_list, self.button_box],
@@ -344,8 +352,8 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
         super().__init__([self.message_html,
                           widgets.HBox([self.human_toggle, self.new_button]),
                           self.status_html,
-                          widgets.HBox([self.board, side]),
-                          widgets.HBox([self.agent_html, self.log_html])])
+                          widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap")),
+                          widgets.HBox([self.agent_html, self.log_html], layout=widgets.Layout(flex_flow="row wrap"))])
         self.human_toggle.observe(self._on_human, "value")
         self.new_button.on_click(self._on_new)
         self.move_list.observe(self._on_choose, "value")
@@ -494,7 +502,7 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
         return last + f"You rolled {self._roll_text()}: choose your move."
 
     def _board_value(self) -> str:
-        return board_svg(self.state, perspective=self.human, move=self.previewed)
+        return fitted(board_svg(self.state, perspective=self.human, move=self.previewed))
 
     def _refresh(self):
         self.board.value = self._board_value()
@@ -511,7 +519,6 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
         self.roll_html.value = (f"<div style='{COMPACT}'><b>{NAMES[self.human]}</b>, roll "
                                 f"<b style='font-size:16px'>{self._roll_text()}</b><br>"
                                 f"<small>pips: X {xpips}, O {opips}</small></div>")
-        self.status_html.value = f"<b>{html.escape(self.status)}</b>"
         if self.last_search is not None:
             rows = "".join(f"<tr><td><code>{html.escape(a)}</code></td><td style='text-align:right'>{v:+.3f}</td></tr>"
                            for a, v in list(self.agent_values.items())[:SHOWN_VALUES])
@@ -528,3 +535,4 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
                  f"<code>{html.escape(m)}</code></li>" for mark, r, m in self.history[-8:]]
         self.log_html.value = (f"<div style='{COMPACT}'><b>The game so far</b> (last turns):<ol style='margin:0'>"
                                + "".join(lines) + "</ol></div>" if lines else "")
+        self.announce(f"<b>{html.escape(self.status)}</b>")      # last: the live region

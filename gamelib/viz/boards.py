@@ -70,7 +70,7 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
                                          layout=widgets.Layout(width="120px"))
         self.values_box = widgets.Checkbox(value=show_values, indent=False,
                                            description="show what each move is worth to you")
-        self.status_html = widgets.HTML()
+        self.status_html = self.status_line      # the live region
         self.key_html = widgets.HTML(
             "<small>An empty square shows the value <i>for you</i> of moving there, if both sides "
             "then play perfectly: the minimax value of the position it leads to (win = +1, "
@@ -175,7 +175,7 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
     def _square(self, k):
         r, c = divmod(k, 3)
         return widgets.Button(description=BLANK, layout=widgets.Layout(width="76px", height="76px"),
-                              tooltip=f"row {r}, column {c}")
+                              tooltip=f"row {r}, column {c}: empty")
 
     def _play_button(self, k):
         self.click(*divmod(k, 3))
@@ -195,13 +195,13 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
                     b.style.font_size, b.style.font_weight = "30px", "bold"
                     b.style.text_color = "#c0392b" if mark == "X" else "#1f5fa8"
                     b.style.button_color = "#fff3b0" if (r, c) == last else None
-                    b.tooltip = f"row {r}, column {c}: {mark}"
+                    b.tooltip = f"row {r}, column {c}: {mark}" + (", the last move" if (r, c) == last else "")
                 else:
                     v = values.get((r, c))
                     b.description = BLANK if v is None else WORDS[v]
                     b.button_style = "" if v is None else STYLES[v]
                     b.style.font_size, b.style.font_weight, b.style.text_color = "13px", "", None
                     b.style.button_color = None
-                    b.tooltip = (f"row {r}, column {c}" if v is None else
-                                 f"row {r}, column {c}: a {WORDS[v]} for you ({v:+d})")
-        self.status_html.value = f"<b>{self.status}</b>"
+                    b.tooltip = (f"row {r}, column {c}: empty" if v is None else
+                                 f"row {r}, column {c}: empty, a {WORDS[v]} for you ({v:+d})")
+        self.announce(f"<b>{self.status}</b>")

@@ -373,7 +373,7 @@ class TransformExplorer(LiveWidget, widgets.VBox):
                         for v in self.values}
         self.slider_box = widgets.VBox(list(self.sliders.values()))
         self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
-        self.text_html = widgets.HTML()
+        self.text_html = self.status_line        # the live region
         self.note_html = widgets.HTML()
         super().__init__([self.message_html, self.picker, self.slider_box, self.note_html, self.image,
                           self.text_html])
@@ -485,5 +485,5 @@ class TransformExplorer(LiveWidget, widgets.VBox):
         self.slider_box.layout.display = None if custom else "none"
         if self.draw:
             self.png = png_bytes(_transform_figure(comparison))
-            self.image.value = picture_html(self.png)
-        self.text_html.value = html.escape(self.text).replace("\n", "<br>")
+            self.image.value = picture_html(self.png, fit=True)
+        self.announce(html.escape(self.text).replace("\n", "<br>"))

@@ -236,7 +236,7 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
         self.new_button = widgets.Button(description="new game", icon="refresh")
         self.undo_button = widgets.Button(description="take back", icon="undo")
         self.board = widgets.HTML()
-        self.status_html = widgets.HTML()
+        self.status_html = self.status_line      # the live region
         self.search_html = widgets.HTML()
         if iterative_deepening is None:
             self.mode.disabled = self.time_slider.disabled = self.quiescence_box.disabled = True
@@ -354,7 +354,7 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
         """The agent searches the current position and plays its move (it must be the agent's turn)."""
         if self.over or self.to_move != self.agent:
             raise ArgumentError("it is not the agent's turn")
-        self.status_html.value = f"<b>The agent ({NAMES[self.agent]}) is thinking…</b>"
+        self.search_html.value = f"<b>The agent ({NAMES[self.agent]}) is thinking…</b>"
         t0 = time.perf_counter()
         if iterative_deepening is not None:
             r = iterative_deepening(self.game, self.state, evaluate=self.evaluate,
@@ -417,8 +417,8 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
         for c, b in enumerate(self.buttons):
             b.button_style = "" if c in open_cols else "warning"
             b.tooltip = f"drop a piece in column {c}" if c in open_cols else f"column {c}: full or game over"
-        self.status_html.value = f"<b>{html.escape(self.status)}</b>"
         self.search_html.value = (f"<small>{html.escape(self.search_text)}"
                                   + (" Faint numbered discs: the rest of that line, as the agent "
                                      "expects it." if pv and len(pv) > 1 else "")
                                   + "</small>")
+        self.announce(f"<b>{html.escape(self.status)}</b>")

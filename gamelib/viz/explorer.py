@@ -30,6 +30,7 @@ and while the student reads one step the next is drawn in the kernel's idle time
 """
 from __future__ import annotations
 
+import asyncio
 import html
 
 import ipywidgets as widgets
@@ -125,25 +126,27 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self.algorithm_toggle = widgets.ToggleButtons(options=list(TwoPlayer.searches), value="alphabeta",
                                                       tooltips=list(TwoPlayer.searches.values()),
                                                       style={"button_width": "auto"})
-        self.first_button = widgets.Button(icon="fast-backward", tooltip="back to the start",
-                                           layout=widgets.Layout(width="44px"))
+        # Every button has words (a glyph alone is read as "\uf049"); the icons are decoration.
+        self.first_button = widgets.Button(description="start", icon="fast-backward", tooltip="back to the start",
+                                           layout=widgets.Layout(width="84px"))
         self.back_button = widgets.Button(description="back", icon="step-backward",
                                           tooltip="one event back", layout=widgets.Layout(width="84px"))
+        self.play = widgets.ToggleButton(value=False, description="play", icon="play",
+                                         tooltip="play: one event every second, to the end (press again to stop)",
+                                         layout=widgets.Layout(width="84px"))
         self.next_button = widgets.Button(description="next", icon="step-forward",
                                           tooltip="one event forward", layout=widgets.Layout(width="84px"))
-        self.last_button = widgets.Button(icon="fast-forward", tooltip="to the end of the search",
-                                          layout=widgets.Layout(width="44px"))
-        self.play = widgets.Play(value=0, min=0, max=1, step=1, interval=900, description="play",
-                                 show_repeat=False)
+        self.last_button = widgets.Button(description="end", icon="fast-forward", tooltip="to the end of the search",
+                                          layout=widgets.Layout(width="84px"))
         self.slider = widgets.IntSlider(value=0, min=0, max=1, description="step",
                                         continuous_update=True, layout=widgets.Layout(width="330px"))
-        widgets.link((self.play, "value"), (self.slider, "value"))
+        self._pressed = None     # the step button just pressed: never greyed under the student's finger
         # The picture at its own size (drawn to fit the column), the key beside it or, where there is
         # no room, below it: never squeezed, never behind a scrollbar.
         self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
         self.key_image = widgets.HTML(layout=widgets.Layout(
             display=None if key else "none", flex="0 0 auto", margin="0 0 0 8px"))
-        self.event_html = widgets.HTML()
+        self.event_html = self.status_line    # "step 3/22: enter E via b1 ...": the live region
         self.state_html = widgets.HTML()
         self.prunes_html = widgets.HTML()
         self.summary_html = widgets.HTML()
@@ -160,6 +163,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.state_html, self.prunes_html, self.summary_html,
         ])
+        # A picture as wide as the column has no side margins, or the column scrolls (760 px: issue 30).
+        self.image.layout.margin = "2px 0"
         # -- wiring --------------------------------------------------------------------------------
         self.tree_picker.observe(self._on_picker, "value")
         for source in self.random_trees.values():
@@ -169,6 +174,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self.slider.observe(self._on_slider, "value")
         for b in (self.first_button, self.back_button, self.next_button, self.last_button):
             b.on_click(self._on_step_button)
+        self.play.observe(self._on_play, "value")
         # -- the first tree ------------------------------------------------------------------------
         self._quiet = False
         self.set_tree(tree, name=name, step=step, lower=lower, upper=upper)
@@ -451,14 +457,14 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         """Fit the slider and the play button to the trace, then show ``step``."""
         total = self.total
         k = total if step is None else max(0, min(int(step), total))
-        quiet, self._quiet = self._quiet, True  # slider and play are linked: widen both before
-        try:                                    # moving, move before narrowing
+        quiet, self._quiet = self._quiet, True  # widen before moving, move before narrowing
+        try:
             if total >= self.slider.max:
-                self.slider.max = self.play.max = total
+                self.slider.max = total
                 self.slider.value = k
             else:
                 self.slider.value = k
-                self.slider.max = self.play.max = total
+                self.slider.max = total
         finally:
             self._quiet = quiet
         self._render()
@@ -476,8 +482,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                 + [state for kind in self.kinds for state in kind.live_state()]
                 + [(self.tree_picker, "options"), (self.tree_picker, "value"),
                    (self.algorithm_toggle, "options"), (self.algorithm_toggle, "tooltips"),
-                   (self.algorithm_toggle, "value"), (self.slider, "max"), (self.play, "max"),
-                   (self.slider, "value"), (self.play, "value")]
+                   (self.algorithm_toggle, "value"), (self.slider, "max"), (self.slider, "value")]
                 + controls + boxes + shown)
 
     @from_browser
@@ -499,6 +504,12 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         The one call a :class:`~gamelib.viz.tree_kinds.TreeKind` makes on its explorer."""
         self._rerun()
 
+    @from_browser
+    def on_kind_refusal(self, _arg=None):
+        """A control of the kind of tree refused a value and said why beside it: nothing changes, and the
+        status line is written again (:func:`~gamelib.viz.live.from_browser`), so the page knows the
+        update is over."""
+
     @property
     def updating(self) -> bool:
         """True while the explorer sets its own controls (a kind's observers then do nothing)."""
@@ -518,8 +529,41 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     @from_browser
     def _on_step_button(self, button):
-        {self.first_button: self.first, self.back_button: self.back, self.next_button: self.next,
-         self.last_button: self.last}[button]()
+        self._pressed = button
+        try:
+            {self.first_button: self.first, self.back_button: self.back, self.next_button: self.next,
+             self.last_button: self.last}[button]()
+        finally:
+            self._pressed = None
+
+    # -- play: one event a second, from the kernel ------------------------------------------------------
+    PLAY_SECONDS = 0.9
+    """Seconds between two events while playing."""
+
+    @from_browser
+    def _on_play(self, change):
+        """The play button pressed (from the end: from the start again) or released."""
+        if not change["new"]:
+            return
+        if self.step == self.total:
+            self.step = 0
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:        # no event loop (a script, a test): straight to the end
+            self.step = self.total
+            self._quietly(self.play, "value", False)
+            return
+        loop.call_later(self.PLAY_SECONDS, self._play_tick)
+
+    @from_browser
+    def _play_tick(self, _arg=None):
+        if not self.play.value:
+            return
+        self.next()
+        if self.step < self.total:
+            asyncio.get_running_loop().call_later(self.PLAY_SECONDS, self._play_tick)
+        else:
+            self._quietly(self.play, "value", False)
 
     # -- the picture ----------------------------------------------------------------------------------
     def _figure(self, step: int, as_paths: bool = True, algorithm: str | None = None) -> Figure:
@@ -556,22 +600,27 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     def _render(self):
         """Show the picture and the text for the current step (nothing else changes); the buttons that
-        could do nothing here (back at the start, next at the end) are greyed."""
-        self.first_button.disabled = self.back_button.disabled = self.step == 0
-        self.next_button.disabled = self.last_button.disabled = self.step == self.total
+        could do nothing here (back at the start, next at the end) are greyed, except the one just
+        pressed, which keeps the student's focus.  The status line, the live region, is written last
+        (:meth:`~gamelib.viz.live.LiveWidget.announce`)."""
+        pressed = self._pressed
+        for b, idle in ((self.first_button, self.step == 0), (self.back_button, self.step == 0),
+                        (self.next_button, self.step == self.total), (self.last_button, self.step == self.total)):
+            b.disabled = idle and b is not pressed
         if self.draw:
             self.png = self._picture(self.step)
-            self.image.value = picture_html(self.png, long=False)   # the step's words are beside it
-            key = picture_html(self.kind.key(self.algorithm, wide=self._figsize[0] > BESIDE_KEY))
+            self.image.value = picture_html(self.png, long=False, fit=True)   # the step's words are beside it
+            key = picture_html(self.kind.key(self.algorithm, wide=self._figsize[0] > BESIDE_KEY), fit=True)
             if self.key_image.value != key:
                 self.key_image.value = key
         esc, view = html.escape, self.view
-        self.event_html.value = compact(f"<b>step {self.step}/{self.total}</b>: {esc(self.event_text)} "
-                                        f"<span style='color:#777'>({esc(self.tree_name)}, "
-                                        f"{self.algorithm})</span>")
         self.state_html.value = compact(esc(self.state_text).replace("\n", "<br>"))
         self.prunes_html.value = compact(self.kind.prunes_html(view))
         self.summary_html.value = compact("<br>".join(esc(line) for line in self.kind.notes(view, self.results)
                                                       + [self.summary_text]))
+        end = (" <i>(the end of the search)</i>" if pressed in (self.next_button, self.last_button)
+               and self.step == self.total else " <i>(the start)</i>" if pressed in (
+                   self.first_button, self.back_button) and self.step == 0 else "")
+        self.announce(compact(f"<b>step {self.step}/{self.total}</b>: {esc(self.event_text)}{end} "
+                              f"<span style='color:#595959'>({esc(self.tree_name)}, {self.algorithm})</span>"))
         self._prefetch_next()
-

@@ -123,14 +123,15 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
                                                   value=human, style={"button_width": "auto"})
         self.agent_menu = widgets.Dropdown(options=[("agent: averages over clairvoyance", "clairvoyance"),
                                                     ("agent: random", "random")],
-                                           value=agent, layout=widgets.Layout(width="280px"))
+                                           value=agent, tooltip="the agent you play against",
+                                           layout=widgets.Layout(width="280px"))
         self.new_button = widgets.Button(description="new game", icon="refresh",
                                          layout=widgets.Layout(width="120px"))
-        self.status_html = widgets.HTML()
+        self._init_safe()
+        self.status_html = self.status_line      # the live region
         self.log_html = widgets.HTML()
         self.belief_html = widgets.HTML()
         self.boards_html = widgets.HTML()
-        self._init_safe()
         key = widgets.HTML("<small>Your view: your marks, and the opponent's marks you bumped into "
                            "(shown pale). The referee never says where the opponent moved, nor how "
                            "many squares it tried.</small>")
@@ -314,10 +315,9 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
                 b.style.button_color = "#fff3b0" if (r, c) == self.last_try else None
                 b.disabled = self.over or known
                 b.tooltip = (f"row {r}, column {c}: " +
-                             ("yours" if mark == mine and known else
-                              "the opponent's: you bumped into it" if known else
-                              "the opponent's (revealed at the end)" if mark != "." else "propose it"))
-        self.status_html.value = f"<b>{html.escape(self.status)}</b>"
+                             (f"{mark}, yours" if mark == mine and known else
+                              f"{mark}, the opponent's: you bumped into it" if known else
+                              f"{mark}, the opponent's (revealed at the end)" if mark != "." else "empty, propose it"))
         self.log_html.value = ("<b>The referee, to you:</b><ol style='margin:0'>" +
                                "".join(f"<li>{html.escape(line)}</li>" for line in self.announcements[-8:]) + "</ol>")
         states, boards = self.sizes[-1] if self.sizes else (1, 1)
@@ -336,6 +336,11 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
                                       "(most likely first, if the opponent moves at random):<br>" +
                                       "".join(_grid_html(s) for s in sample))
         self._show_error()
+        # Last, the live region: what the referee said since your last try, then whose move it is.
+        turn = next((i for i in range(len(self.announcements) - 1, -1, -1)
+                     if self.announcements[i].startswith("You ")), len(self.announcements))
+        said = " ".join(self.announcements[turn:])
+        self.announce(html.escape(said) + (" " if said else "") + f"<b>{html.escape(self.status)}</b>")
 
 
 def draw_phantom_belief(game, state, player, belief, *, k: int = 5, seed=0, axes=None):
@@ -399,7 +404,8 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.winnings, self.hands, self.error, self.status = 0, 0, "", ""
         self.agent_menu = widgets.Dropdown(options=[("agent: CFR (equilibrium)", "cfr"),
                                                     ("agent: averaging over clairvoyance", "clairvoyance")],
-                                           value=agent, layout=widgets.Layout(width="300px"))
+                                           value=agent, tooltip="the agent you play against",
+                                           layout=widgets.Layout(width="300px"))
         self.pass_button = widgets.Button(description="pass (check / fold)", layout=widgets.Layout(width="170px"))
         self.bet_button = widgets.Button(description="bet (bet / call)", layout=widgets.Layout(width="170px"))
         self.next_button = widgets.Button(description="next hand", icon="refresh",
@@ -411,7 +417,7 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.next_button.on_click(lambda _: self.next_hand())
         self.agent_menu.observe(lambda ch: self.set_agent(ch["new"]), "value")
         super().__init__([self.message_html, widgets.HBox([self.agent_menu, self.next_button]), self.table_html,
-                          widgets.HBox([self.pass_button, self.bet_button]), self.result_html,
+                          self.status_line, widgets.HBox([self.pass_button, self.bet_button]), self.result_html,
                           self.score_html])
         self.next_hand()
 
@@ -545,9 +551,7 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.table_html.value = (f"<b>Hand {self.hands + (0 if over else 1)}</b> · you act "
                                  f"{'first' if self.human == MAX else 'second'} · pot {pot}<br>"
                                  f"your card: <b style='font-size:18px'>{self.your_card}</b> · "
-                                 f"the agent's card: <b style='font-size:18px'>{agent_card}</b><br>"
-                                 f"<b>{html.escape(self.status)}</b>"
-                                 + (f" <i>{html.escape(self.agent_note)}</i>" if self.agent_note else ""))
+                                 f"the agent's card: <b style='font-size:18px'>{agent_card}</b>")
         if over:
             rows = "".join(f"<li>at information set <code>{html.escape(k)}</code>: "
                            + ", ".join(f"{a} {p:.2f}" for a, p in d.items()) + f" → it played <b>{a_}</b></li>"
@@ -563,6 +567,8 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.score_html.value = (f"<b>Your winnings:</b> {self.winnings:+d} over {counted(self.hands, 'hand')} "
                                  f"({mean:+.3f} a hand{note})")
         self._show_error()
+        self.announce(f"<b>{html.escape(self.status)}</b>"                       # last: the live region
+                      + (f" <i>{html.escape(self.agent_note)}</i>" if self.agent_note else ""))
 
 
 def _check_human(human) -> None:

@@ -15,8 +15,19 @@
   after another, each seeing the state the last one left (a double-click on a board once played two
   moves this way).
 
+* **Named, announced, at the keyboard's service** (issue 30; :mod:`gamelib.viz.a11y`).  The widget's
+  outermost element has the class ``gamelib-widget``; its status line, ``self.status_line`` (an
+  :class:`~gamelib.viz.a11y.StatusLine`), is a polite live region and keeps the widget usable from the
+  keyboard inside JupyterLab (names, shortcuts, focus).
+* **One state at a time.**  ipywidgets sends each control's change as a message of its own, and the
+  browser may paint between two of them.  So the status line, the live region, is written *once* per
+  update, with the final state, *after* everything else (:meth:`LiveWidget.announce`): when the browser
+  shows the new status, the words, labels, slider and picture sent before it are there too, and a
+  screen reader hears one sentence, not each intermediate one.
+
 A widget mixes :class:`LiveWidget` in before its ipywidgets box class, calls :meth:`_init_live`
-before building its children and puts ``self.message_html`` among them, lists what makes up its state
+before building its children and puts ``self.message_html`` and ``self.status_line`` among them, writes
+its status with :meth:`LiveWidget.announce`, lists what makes up its state
 in ``_live_state`` (``(object, attribute)`` pairs, restored in order: a slider's ``max`` before its
 ``value``) and decorates each observer and click handler with :func:`from_browser`, and each public
 method that changes it with :func:`all_or_nothing`.
@@ -30,6 +41,8 @@ import html
 import threading
 
 import ipywidgets as widgets
+
+from .a11y import ROOT_CLASS, StatusLine
 
 RUN_ME = ("{name}: an interactive widget. Run this cell (Shift+Enter) to use it; it needs a running "
           "kernel, so it cannot show in a static view.")
@@ -51,6 +64,12 @@ class LiveWidget:
     """Mix-in for gamelib's widgets (see the module docstring)."""
 
     _quiet = False
+    _depth = 0
+    _pending = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_class(ROOT_CLASS)
 
     def _init_live(self):
         self._quiet = False
@@ -58,6 +77,24 @@ class LiveWidget:
         self._lock = threading.RLock()    # one update at a time (re-entrant: updates nest)
         self.message_html = widgets.HTML(layout=widgets.Layout(display="none"))
         self.message = ""
+        self.status_line = StatusLine()
+        self._pending = None              # the status an update will write when it ends
+
+    # -- the status line: once per update, last ----------------------------------------------------------
+    def announce(self, html_text: str):
+        """Write the status line (HTML).  Inside an update the line is written when the update ends,
+        after every other part of the widget, once, with the last value given; outside one, now."""
+        if self._depth:
+            self._pending = html_text
+        else:
+            self._pending = None
+            self.status_line.write(html_text)
+
+    def _flush(self):
+        """The end of an update: write the status line once, with what the update announced (the words
+        it had, if it announced nothing: the page still learns the update is over)."""
+        pending, self._pending = self._pending, None
+        self.status_line.write(self.status_line.value if pending is None else pending)
 
     # -- the text form ---------------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs):
@@ -126,13 +163,17 @@ def from_browser(method):
             self.say("")
             self._depth += 1
             try:
-                return method(self, arg)
+                out = method(self, arg)
             except Exception as err:  # noqa: BLE001 - every failure is shown, none escapes to the log
+                self._depth -= 1
+                self._pending = None
                 self._restore(saved)
                 self.say(f"{err} (nothing was changed)", error=True)
+                self._flush()
                 return None
-            finally:
-                self._depth -= 1
+            self._depth -= 1
+            self._flush()
+            return out
     return wrapper
 
 
@@ -150,12 +191,15 @@ def all_or_nothing(method):
             saved = self._snapshot()
             self._depth += 1
             try:
-                return method(self, *args, **kwargs)
+                out = method(self, *args, **kwargs)
             except BaseException:
+                self._depth -= 1
+                self._pending = None
                 self._restore(saved)
                 raise
-            finally:
-                self._depth -= 1
+            self._depth -= 1
+            self._flush()
+            return out
     return wrapper
 
 

@@ -355,6 +355,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
                                                                            flex="0 0 auto")),
                                         self.table_html],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+                          self.status_line,
                           widgets.HBox([self.image, self.result_html],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
                                                              grid_gap="0 12px"))])
@@ -590,6 +591,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
                 for j in range(n):
                     self.row_cells[i][j].value = _cell_text(A[i][j])
                     self.col_cells[i][j].value = _cell_text(B[i][j])
+                    for who, box in (("row", self.row_cells[i][j]), ("column", self.col_cells[i][j])):
+                        box.tooltip = _cell_tooltip(who, self.row_actions[i], self.col_actions[j])
                     self.col_cells[i][j].disabled = self.zero_sum_box.value
         finally:
             self._quiet = was
@@ -678,7 +681,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
             html.escape(line).replace("  ", "&nbsp;&nbsp;") for line in lines))
         if self.draw:
             self.png = self._plot()
-            self.image.value = picture_html(self.png)
+            self.image.value = picture_html(self.png, long=False, fit=True)   # the lines under it say the rest
+        self.announce(compact(f"<b>{html.escape(self._title())}</b>: " + html.escape(lines[0] if lines else "")))
 
     def _plot(self) -> bytes:
         return png_bytes(self._figure())
@@ -729,6 +733,12 @@ def parse_payoff(value, what: str = "a payoff"):
 def _cell_text(x) -> str:
     """A payoff as its box shows it (a plain minus sign, so that it can be typed back)."""
     return fmt_number(float(x)).replace("\u2212", "-")
+
+
+def _cell_tooltip(who: str, row_action, col_action) -> str:
+    """The name of a payoff box: whose payoff, in which cell (what a screen reader says of it)."""
+    return (f"the {who} player's payoff when row plays {row_action} and column plays {col_action}: "
+            "a number such as 3, -2.5 or 1/3; Enter")
 
 
 def _cell_box(who: str):

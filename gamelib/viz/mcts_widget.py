@@ -222,7 +222,25 @@ def _draw_root(ax, game, state, stats, player, c):
 
 
 C_RANGE = (0, 10)
-"""The exploration constants the widget's box offers."""
+"""The exploration constants the widget accepts."""
+C_CHOICES = (("0 (no exploration)", 0.0), ("0.5", 0.5), ("1", 1.0), ("√2 ≈ 1.41 (UCB1)", C), ("2", 2.0),
+             ("3", 3.0), ("5", 5.0), ("10", 10.0))
+"""The exploration constants the widget's menu offers, as a student reads them (√2 is not
+1.4142135623730951); another c given from Python joins the menu.  A menu, not a box to type in: each
+choice's search and picture are made ahead, in the kernel's idle time, so a new c answers at once."""
+
+
+def c_choices(c: float) -> list:
+    """The menu's (label, value) pairs, with ``c`` among them."""
+    choices = list(C_CHOICES)
+    if all(abs(v - c) > 1e-12 for _, v in choices):
+        choices = sorted(choices + [(f"{c:g}", float(c))], key=lambda lv: lv[1])
+    return choices
+
+
+def _choice(options, c: float) -> float:
+    """The menu's value for ``c``."""
+    return next(v for _, v in options if abs(v - c) <= 1e-12)
 BUDGET_RANGE = (1, 50_000)
 """The budgets (playouts) the widget's box offers."""
 
@@ -288,10 +306,9 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self.position_menu = widgets.Dropdown(options=list(POSITIONS) + (["(given)"] if game else []),
                                               value="(given)" if game else position,
                                               description="position", layout=widgets.Layout(width="380px"))
-        # Wide enough for every digit of √2 (a narrow box showed "1.41·").
-        self.c_box = widgets.BoundedFloatText(value=c, min=C_RANGE[0], max=C_RANGE[1], step=0.1, description="c",
-                                              style={"description_width": "20px"},
-                                              layout=widgets.Layout(width="200px"))
+        self.c_box = widgets.Dropdown(options=c_choices(c), value=_choice(c_choices(c), c), description="c",
+                                      tooltip="UCB1's exploration constant c",
+                                      style={"description_width": "20px"}, layout=widgets.Layout(width="220px"))
         self.budget_box = widgets.BoundedIntText(value=budget, min=BUDGET_RANGE[0], max=BUDGET_RANGE[1], step=100,
                                                  description="budget", layout=widgets.Layout(width="170px"))
         self.slider = widgets.IntSlider(value=1, min=0, max=budget, description="playouts",
@@ -304,12 +321,13 @@ class MCTSWidget(LiveWidget, widgets.VBox):
             self.buttons[label] = b
         self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
         self.text_html = widgets.HTML()
+        self._pressed = None        # the button just pressed: never greyed under the student's finger
         super().__init__([self.message_html,
                           widgets.HBox([self.position_menu, self.c_box, self.budget_box],
                                        layout=widgets.Layout(flex_flow="row wrap")),
                           widgets.HBox([self.slider, *self.buttons.values()],
                                        layout=widgets.Layout(flex_flow="row wrap")),
-                          self.image, self.text_html])
+                          self.status_line, self.image, self.text_html])
         self.position_menu.observe(self._on_position, "value")
         for w in (self.c_box, self.budget_box):
             w.observe(self._on_position, "value")
@@ -320,8 +338,8 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self._quiet = False
         self._search()
         self.iteration = min(100, budget)
-        if draw:            # while the student reads the first picture: the next step, the other positions
-            self._draw_ahead(self.iteration, positions=True)
+        if draw:            # while the student reads the first picture: the next step, the other positions,
+            self._draw_ahead(self.iteration, "positions and c")     # the other values of c
 
     # -- public API ----------------------------------------------------------------------------------
     @property
@@ -350,7 +368,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         """What the widget says, plain."""
         k = self.iteration
         who = self.game.to_move(self.state)
-        head = f"after {k:,} of {self.result.iterations:,} playouts (seed {self.seed}, c = {self.c:g}): "
+        head = f"after {k:,} of {self.result.iterations:,} playouts (seed {self.seed}, c = {self.c_text}): "
         if not self.ucb:
             return head + f"no playouts yet ({who} to move): press +1, +10, +100 or run all."
         parts = [f"{_label(a)}: N {n}, Q {q:+.2f}, UCB {u:.2f}" for a, (u, q, n) in self.ucb.items()]
@@ -383,6 +401,9 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         """Set a control from Python: the search is run again, and a failure leaves the widget whole."""
         self._quiet = True
         try:
+            if box is self.c_box:
+                box.options = c_choices(float(value))
+                value = _choice(box.options, float(value))
             box.value = value
         finally:
             self._quiet = False
@@ -392,15 +413,18 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     # -- machinery ------------------------------------------------------------------------------------
     def _live_state(self) -> list:
         return ([(self, "result"), (self, "game"), (self, "state"), (self, "stats"), (self, "ucb"),
-                 (self, "best"), (self, "png"), (self.position_menu, "value"), (self.c_box, "value"),
+                 (self, "best"), (self, "png"), (self.position_menu, "value"), (self.c_box, "options"),
+                 (self.c_box, "value"),
                  (self.budget_box, "value"), (self.slider, "max"), (self.slider, "value"),
-                 (self.image, "value"), (self.text_html, "value")]
+                 (self.image, "value"), (self.text_html, "value"), (self.status_line, "value")]
                 + [(b, "disabled") for b in self.buttons.values()])
 
     @from_browser
     def _on_position(self, change):
+        """A new position, c or budget: the search (kept, or made now) and its picture; then, in idle
+        time, what the student will likely ask next: the other positions, or the nearby values of c."""
         self._search()
-        self._show(positions_ahead=True)
+        self._show(ahead="c" if change["owner"] is self.c_box else "positions")
 
     @from_browser
     def _on_slider(self, change):
@@ -409,23 +433,29 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     @from_browser
     def _on_button(self, button):
         self._last_step = self.slider.max if button.step is None else button.step
-        if button.step is None:
-            self.iteration = self.slider.max
-        elif button.step == 0:
-            self.iteration = 0
-        else:
-            self.step(button.step)
+        self._pressed = button
+        try:
+            if button.step is None:
+                self.iteration = self.slider.max
+            elif button.step == 0:
+                self.iteration = 0
+            else:
+                self.step(button.step)
+        finally:
+            self._pressed = None
 
-    def _run(self, position, budget):
-        """(game, state, traced search of ``budget`` playouts) of ``position`` at this c: run once, kept."""
+    def _run(self, position, budget, c=None):
+        """(game, state, traced search of ``budget`` playouts) of ``position`` at c (default: this c): run
+        once, kept."""
+        c = self.c if c is None else c
         if position == "(given)":
             game, state = self._given
             state = game.initial_state if state is None else state
         else:
             game, state = preset(position)
-        key = (position, self.c, budget)
+        key = (position, c, budget)
         if key not in self._runs:
-            self._runs[key] = mcts(game, state, iterations=budget, c=self.c, seed=self.seed, trace=True)
+            self._runs[key] = mcts(game, state, iterations=budget, c=c, seed=self.seed, trace=True)
         return game, state, self._runs[key]
 
     def _search(self):
@@ -441,57 +471,93 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     def _key(self, k) -> tuple:
         return (self.position_menu.value, self.c, self.slider.max, k)
 
-    def _draw_ahead(self, k, positions: bool = False):
+    def _draw_ahead(self, k, ahead_of: str | None = None):
         """While the student looks at k playouts, draw in the kernel's idle time the picture the button
-        clicked last would show next; after a new position (or c, or budget), also the other positions'
-        pictures at k, the next one in the menu first, for a student who looks through the menu.  After
-        a step, only the next step (drawing more ahead kept the kernel busy when the next click came)."""
+        clicked last would show next; after a new position (or budget: ``ahead_of='positions'``), also
+        the other positions' pictures at k, the next one in the menu first, for a student who looks
+        through the menu; after a new c (``'c'``), this position's at the menu's other values of c, the
+        next ones first (the arrow keys go through the menu in order); at the start (``'positions and
+        c'``), both.  Each search runs in a turn of
+        its own, before its picture: a click waits for one piece at most.  After a step, only the next
+        step (drawing more ahead kept the kernel busy when the next click came)."""
         j = min(k + self._last_step, self.slider.max)
         ahead = [(self._key(j), lambda: png_bytes(self._figure(j)))] if j != k else []
-        if positions:
+        budget, c, here = self.slider.max, self.c, self.position_menu.value
+        others = []
+        if "positions" in (ahead_of or ""):
             names = [n for n in self.position_menu.options if n != "(given)"]
-            here = self.position_menu.value
             start = names.index(here) + 1 if here in names else 0
-            budget, c = self.slider.max, self.c
-            for name in names[start:] + names[:start]:
-                if name != here:
-                    ahead.append(((name, c, budget, k), lambda name=name: self._position_picture(name, budget, k)))
+            others += [(name, c) for name in names[start:] + names[:start] if name != here]
+        if "c" in (ahead_of or "").split():
+            values = [v for _, v in self.c_box.options]
+            at = values.index(self.c_box.value)
+            others += [(here, values[i]) for d in range(1, len(values)) for i in (at + d, at - d)
+                       if 0 <= i < len(values)]
+        for position, value in others:
+            if (position, value, budget) not in self._runs:
+                ahead.append((("search", position, value, budget),
+                              lambda p=position, v=value: self._searched(p, budget, v)))
+            ahead.append(((position, value, budget, k),
+                          lambda p=position, v=value: self._position_picture(p, budget, k, v)))
         still = (self.result, self.slider.max, self.c)
         self._pngs.draw_all_ahead(ahead, lambda: (self.result, self.slider.max, self.c) == still
                                   and self.iteration == k)
 
-    def _position_picture(self, position, budget, k) -> bytes:
-        """The picture of another position after k of its ``budget`` playouts (its search run and kept)."""
-        game, state, result = self._run(position, budget)
-        return png_bytes(self._figure(k, game, state, result))
+    def _searched(self, position, budget, c) -> bytes:
+        """Run (and keep) a search ahead, in a turn of its own; it draws nothing (b"")."""
+        self._run(position, budget, c)
+        return b""
 
-    def _figure(self, k, game=None, state=None, result=None) -> Figure:
-        """The picture after ``k`` playouts (of another position's search, given): a Figure of its
-        own, fixed margins."""
+    def _position_picture(self, position, budget, k, c=None) -> bytes:
+        """The picture of another position (or this one at another c) after k of its ``budget`` playouts
+        (its search run and kept)."""
+        game, state, result = self._run(position, budget, c)
+        return png_bytes(self._figure(k, game, state, result, c))
+
+    def _figure(self, k, game=None, state=None, result=None, c=None) -> Figure:
+        """The picture after ``k`` playouts (of another position's search, or at another c, given): a
+        Figure of its own, fixed margins."""
         game, state, result = (game, state, result) if game is not None else (self.game, self.state, self.result)
         fig = Figure(figsize=FIGSIZE, dpi=DPI)
         axes = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.5, 1]})
         fig.subplots_adjust(left=0.01, right=0.97, bottom=0.13, top=0.84, wspace=0.15)
-        draw_mcts(game, state, result.trace, k, c=self.c, axes=axes)
+        draw_mcts(game, state, result.trace, k, c=self.c if c is None else c, axes=axes)
         return fig
 
-    def _show(self, positions_ahead: bool = False):
+    def _show(self, ahead: str | None = None):
         k = self.iteration
         self.stats = tree_statistics(self.result.trace, k)
         player = self.game.to_move(self.state)
         self.ucb = root_ucb(self.stats, player, self.c) if k else {}
         self.best = best_move(self.ucb, list(self.game.actions(self.state)))
         at_end = k == self.slider.max
-        for label, b in self.buttons.items():       # greyed where a click could do nothing
-            b.disabled = (label == "reset" and k == 0) or (label != "reset" and at_end)
-        # The words first, the picture last: whoever waits for the new picture finds the words new too.
+        for label, b in self.buttons.items():       # greyed where a click could do nothing, but not the
+            b.disabled = b is not self._pressed and (     # one just pressed: it keeps the student's focus
+                (label == "reset" and k == 0) or (label != "reset" and at_end))
         board = html.escape(str(self.state))
         self.text_html.value = (f"<pre style='line-height:1.1;margin:0'>{board}</pre>"
                                 + compact(html.escape(self.text)))
         if self.draw:
             self.png = self._pngs.picture(self._key(k), lambda: png_bytes(self._figure(k)))
-            self.image.value = picture_html(self.png)
-            self._draw_ahead(k, positions_ahead)
+            self.image.value = picture_html(self.png, fit=True)
+            self._draw_ahead(k, ahead)
+        # The status line, the live region, last: whoever waits for it finds the picture and words new.
+        self.announce(compact(f"<b>{html.escape(self.summary)}</b>"))
+
+    @property
+    def c_text(self) -> str:
+        """c as the menu says it ('√2 ≈ 1.41', '0.5')."""
+        return self.c_box.label.split(" (")[0]
+
+    @property
+    def summary(self) -> str:
+        """The status line: the position, c, the playouts shown, the tree's size and the best move."""
+        k, who = self.iteration, self.game.to_move(self.state)
+        head = f"{self.position_menu.value}, c = {self.c_text}: {k:,} of {self.result.iterations:,} playouts"
+        if not self.ucb:
+            return head + f", no tree yet ({who} to move)"
+        return (head + f", {len(self.stats):,} {'node' if len(self.stats) == 1 else 'nodes'}, best move "
+                f"{_label(self.best)}")
 
 
 

@@ -223,7 +223,7 @@ class SigmaWidget(LiveWidget, widgets.VBox):
                                                              "ρ between all leaves"],
                                                    style={"button_width": "70px"})
         self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
-        self.text_html = widgets.HTML()
+        self.text_html = self.status_line        # the live region
         super().__init__([self.message_html,
                           widgets.HBox([self.sigma_slider, self.correlation_slider,
                                         self.shared_toggle], layout=widgets.Layout(flex_flow="row wrap")),
@@ -298,5 +298,5 @@ class SigmaWidget(LiveWidget, widgets.VBox):
                                                         self.shared)
         if self.draw:
             self.png = png_bytes(_sigma_figure(self.tree, self.result, self.seed))
-            self.image.value = picture_html(self.png)
-        self.text_html.value = html.escape(self.text)
+            self.image.value = picture_html(self.png, fit=True)
+        self.announce(html.escape(self.text))

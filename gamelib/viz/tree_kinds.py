@@ -350,6 +350,7 @@ class Chance(_ZeroSum):
         except ValueError as err:
             self.show_bounds()
             self.bounds_html.value = f"<span style='color:#b00020'>{html.escape(str(err))}</span>"
+            self.host.on_kind_refusal()
             return
         self.host.on_kind_control(None)
 

@@ -14,6 +14,8 @@ What is here:
   *temporary copy* of notebooks/ (running a notebook in JupyterLab rewrites the file; the tracked ones
   are never touched), with its own config, data, settings and workspace directories (no user settings
   leak in), autosave off, every cell rendered (no windowing) and the news pop-up off.
+* :class:`TypedLab`: ``jupyter lab`` as a document tells a reader to start it, typed in the folder it
+  serves (the student's first command; the instructor's Formgrader in a course folder).
 * :class:`Browser`: Chromium from Debian (``/usr/bin/chromium``, or ``$GAMELIB_CHROMIUM``) launched by
   Playwright with ``executable_path`` (Playwright's own browser download cannot be reached here).
 * :class:`Notebook`: one notebook open in a page: ``run_all``, ``wait_idle``, ``cell(text)``,
@@ -36,6 +38,7 @@ import os
 import pathlib
 import re
 import secrets
+import shlex
 import shutil
 import signal
 import socket
@@ -244,6 +247,72 @@ class LabServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class TypedLab:
+    """A JupyterLab started by a documented command, typed in ``folder`` as a reader types it (``jupyter
+    lab`` in the folder it should serve, no ``--ServerApp.root_dir``), plus what a test needs
+    (``--no-browser``, a free port of 127.0.0.1, a token; ``--allow-root`` when running as root);
+    ``root`` is what it serves.  Its config, data, runtime, settings and workspace directories are in
+    ``workdir`` (:func:`isolated_environment`, with ``settings``).  ``stop()`` ends it."""
+
+    def __init__(self, folder: pathlib.Path, command: str, root: pathlib.Path, workdir: pathlib.Path,
+                 settings: dict = SETTINGS, timeout: float = 90.0):
+        self.root = root
+        self.token = secrets.token_hex(16)
+        self.port = free_port()
+        words = shlex.split(command) + ["--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
+                                        "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            words.append("--allow-root")
+        workdir.mkdir(parents=True, exist_ok=True)
+        self.log_path = workdir / "server.log"
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(words, cwd=folder, env=isolated_environment(workdir, settings),
+                                            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                            start_new_session=True)
+        if not wait_until_serving(self.process, self.url("api/status"), timeout):
+            self.stop()
+            raise RuntimeError(f"{command!r} did not serve; its log:\n{self.log()[-3000:]}")
+
+    def url(self, path: str = "lab") -> str:
+        sep = "&" if "?" in path else "?"
+        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}{sep}token={self.token}"
+
+    def get(self, path: str) -> tuple:
+        """(status, body) of a GET."""
+        try:
+            with urllib.request.urlopen(self.url(path), timeout=30) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, ""
+
+    def page_config(self) -> dict:
+        status, body = self.get("lab")
+        assert status == 200
+        return json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                                    body, flags=re.S).group(1))
+
+    def shutdown_kernels(self):
+        for kernel in json.loads(self.get("api/kernels")[1] or "[]"):
+            req = urllib.request.Request(self.url(f"api/kernels/{kernel['id']}"), method="DELETE")
+            try:
+                urllib.request.urlopen(req, timeout=10).close()
+            except urllib.error.URLError:
+                pass
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.shutdown_kernels()
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(5)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -463,10 +532,20 @@ class Notebook:
         n = self.cells.count()
         last = self.cells.nth(n - 1)
         last.scroll_into_view_if_needed()
-        last.locator(".jp-InputPrompt, .jp-InputArea-prompt").first.click()
-        self.page.keyboard.press("Escape")
-        self.page.keyboard.press("b")
-        self.cells.nth(n).wait_for(state="attached")
+        for attempt in range(3):
+            last.locator(".jp-InputPrompt, .jp-InputArea-prompt").first.click()
+            # The cell itself takes the keys: a widget above may have just given the focus back to the
+            # control a student used (gamelib/viz/a11y.js), where "b" is the widget's, not the notebook's.
+            last.evaluate("cell => { if (!cell.contains(document.activeElement) "
+                          "|| document.activeElement.closest('.gamelib-widget')) cell.focus(); }")
+            self.page.keyboard.press("Escape")
+            self.page.keyboard.press("b")
+            try:
+                self.cells.nth(n).wait_for(state="attached", timeout=15_000 if attempt < 2 else 30_000)
+                break
+            except Exception:
+                if attempt == 2:
+                    raise
         self.page.keyboard.press("Enter")
         self.page.keyboard.insert_text(code)
         before = max((_count(p) for _, p in self._prompts()), default=0)
@@ -532,10 +611,17 @@ class Widget:
     """A widget view in a cell's output (``root``, a Playwright Locator), and actions on it.
 
     Actions (``click``, ``select``, ``toggle``, ``check``, ``type``, ``slider``, ``drag_slider``) take
-    ``until``: a condition from ``image_changed()``, ``text_changed()``, ``shows(text)`` or
-    ``condition(js)``, made *before* the action, and wait until it holds; they return the seconds from
-    the action to then (None without ``until``).  Conditions are JavaScript run in the page, so they
-    see what the browser shows, not the kernel's state.
+    ``until``: a condition from ``image_changed()``, ``text_changed()``, ``shows(text)``, ``says(text)``,
+    ``slider_is(description, value)`` or ``condition(js)``, made *before* the action, and wait until it
+    holds; they return the seconds from the action to then (None without ``until``).  Conditions are
+    JavaScript run in the page, so they see what the browser shows, not the kernel's state.
+
+    The whole new state, never one part (issue 30): ipywidgets sends each control's change as a message
+    of its own, and the browser may paint between two of them.  A gamelib widget writes its status line
+    once per update, last (gamelib/viz/live.py), so an action's wait also waits until the status line
+    has been written since the action (``settle=False`` for a condition that must hold *during* an
+    update, such as "the board is busy"): then the words, labels, slider and picture sent before it
+    are on the page too.
     """
 
     def __init__(self, notebook: Notebook, root):
@@ -595,6 +681,23 @@ class Widget:
         """True once the widget's visible text contains ``text``."""
         return ("(root, text) => root.innerText.replace(/\\u00a0/g, ' ').includes(text)", text)
 
+    def says(self, text: str):
+        """True once the widget's status line (its live region) contains ``text``."""
+        return ("(root, text) => { const s = root.querySelector('[role=status]'); "
+                "return s !== null && s.innerText.replace(/\\u00a0/g, ' ').includes(text); }", text)
+
+    def status(self) -> str:
+        """The words of the widget's status line (its live region)."""
+        return self.root.evaluate("root => { const s = root.querySelector('[role=status]'); "
+                                  "return s ? s.innerText.replace(/\\u00a0/g, ' ') : ''; }")
+
+    def slider_is(self, description: str, value):
+        """True once the slider ``description``'s readout shows ``value``."""
+        return ("(root, [d, v]) => [...root.querySelectorAll('.widget-slider')].some(s => { "
+                "const l = s.querySelector('.widget-label'); const r = s.querySelector('.widget-readout'); "
+                "return l && r && l.innerText.trim() === d && r.innerText.trim() === v; })",
+                [description, str(value)])
+
     def all_of(self, *conditions):
         """True once every condition holds."""
         js = ("(root, parts) => parts.every(([f, a]) => eval('(' + f + ')')(root, a))")
@@ -608,17 +711,22 @@ class Widget:
         handle = self.page.wait_for_function(
             f"""([root, arg]) => {{
                 if (!(({js})(root, arg))) return false;
+                if (root.__gamelibSettle && !root.__gamelibSettled) return false;   // the update not over
+                root.__gamelibSettle = false;
                 const t0 = root.__gamelibT0;
                 return t0 === undefined || t0 === null ? -1 : Math.max(performance.now() - t0, 0.001);
             }}""", arg=[self.root.element_handle(), arg], timeout=timeout * 1000, polling="raf")
         ms = handle.json_value()
         return time.perf_counter() - t0 if ms == -1 else ms / 1000
 
-    ARM_JS = """([root, trigger]) => {
+    ARM_JS = """([root, trigger, settle]) => {
         root.__gamelibT0 = null;
         root.__gamelibTrigger = trigger;
+        root.__gamelibSettle = settle && root.querySelector('[role=status]') !== null;
+        root.__gamelibSettled = false;
         if (root.__gamelibArmed) return;
         root.__gamelibArmed = true;
+        root.addEventListener('gamelib-status', () => { root.__gamelibSettled = true; });
         const note = (e) => {
             const want = root.__gamelibTrigger;
             if (root.__gamelibT0 !== null) return;
@@ -641,26 +749,27 @@ class Widget:
     sends them as separate input events; on a loaded machine the browser can run the kernel's reply,
     and the widget's ``SETTLE`` delay, between the two, which makes the second a separate click.)"""
 
-    def _act(self, action, until, timeout, trigger: str = "click"):
-        """Do ``action``; with ``until``, wait for it and return the seconds from the action's input
-        event (``trigger``: 'click', 'change', 'Enter' or 'pointerup', caught as it reaches the widget,
-        by the page's clock) until the condition held in a rendered frame: click-to-update as the
-        student sees it, without Playwright's own overhead."""
+    def _act(self, action, until, timeout, trigger: str = "click", settle: bool = True):
+        """Do ``action``; with ``until``, wait for it (and, with ``settle``, for the status line written
+        since: the update over) and return the seconds from the action's input event (``trigger``:
+        'click', 'change', 'Enter' or 'pointerup', caught as it reaches the widget, by the page's clock)
+        until the condition held in a rendered frame: click-to-update as the student sees it, without
+        Playwright's own overhead."""
         if until is not None:
-            self.root.evaluate("(root, t) => (" + self.ARM_JS + ")([root, t])", trigger)
+            self.root.evaluate("(root, [t, s]) => (" + self.ARM_JS + ")([root, t, s])", [trigger, settle])
         action()
         return None if until is None else self.wait(until, timeout)
 
     # -- actions -------------------------------------------------------------------------------------
     def click(self, label: str | None = None, *, target=None, until=None, timeout: float = 30.0,
-              double: bool = False):
+              double: bool = False, settle: bool = True):
         """Click the button labelled ``label`` (or the Locator ``target``); ``double``: double-click,
         dispatched in the page as one task (see ``DOUBLE_CLICK_JS``)."""
         loc = target if target is not None else self.button(label)
         if double:
             loc.wait_for(state="visible")
-            return self._act(lambda: loc.evaluate(self.DOUBLE_CLICK_JS), until, timeout)
-        return self._act(loc.click, until, timeout)
+            return self._act(lambda: loc.evaluate(self.DOUBLE_CLICK_JS), until, timeout, settle=settle)
+        return self._act(loc.click, until, timeout, settle=settle)
 
     def select(self, description: str, option: str, *, until=None, timeout: float = 30.0):
         """Choose ``option`` (its label) in the dropdown ``description``."""
@@ -708,6 +817,7 @@ class Widget:
         track = slider.locator(".noUi-base, .noUi-target").first
 
         def action():
+            slider.scroll_into_view_if_needed()         # a drag off screen moves nothing
             hb, tb = handle.bounding_box(), track.bounding_box()
             x0, y0 = hb["x"] + hb["width"] / 2, hb["y"] + hb["height"] / 2
             self.page.mouse.move(x0, y0)

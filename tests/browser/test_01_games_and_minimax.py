@@ -1,6 +1,8 @@
 """Notebook 01 in the browser: the notebook runs clean, and the tic-tac-toe board shows what it should."""
 import pytest
 
+from .accessibility import assert_accessible
+
 SQUARES = ".widget-gridbox button"
 MARKS = {"X", "O"}
 WORDS = {"win", "draw", "loss"}
@@ -34,6 +36,12 @@ def test_notebook_runs_clean(nb):
     # place) finished, and is one line, not a line per update.
     text = nb.output("plies = ply_counts(TicTacToe(), progress=True)").inner_text()
     assert "100%" in text and text.count("%|") == 1, text
+
+
+def test_accessible(nb):
+    """Issue 30: no critical or serious axe-core violation in the notebook's own content after Run All
+    (tests/browser/accessibility.py)."""
+    assert_accessible(nb)
 
 
 def test_board_plays_and_labels_every_empty_square(nb):

@@ -4,6 +4,8 @@ import pytest
 
 from gamelib.viz.connect4_board import PIECE_COLORS
 
+from .accessibility import assert_accessible
+
 COUNT_DISCS_JS = """(root, colors) => {
     const hex = (h, i) => parseInt(h.slice(i, i + 2), 16);
     const rgb = h => `rgb(${hex(h, 1)}, ${hex(h, 3)}, ${hex(h, 5)})`;
@@ -36,6 +38,12 @@ def test_notebook_runs_clean(nb):
     nb.assert_clean()
 
 
+def test_accessible(nb):
+    """Issue 30: no critical or serious axe-core violation in the notebook's own content after Run All
+    (tests/browser/accessibility.py)."""
+    assert_accessible(nb)
+
+
 def test_a_click_plays_a_move_and_the_agent_replies(nb):
     board = nb.widget('Connect4Board(human="X", depth=6)')
     board.click("new game")
@@ -66,7 +74,7 @@ def test_the_columns_are_disabled_while_the_agent_thinks(nb):
     board = nb.new_widget('Connect4Board(human="X", time_limit=3)')
     busy = board.condition(f"root => {{ const bs = ({COLUMN_BUTTONS_JS})(root); "
                            "return bs.length === 7 && bs.every(b => b.disabled); }")
-    board.click("3", until=busy, timeout=3)  # within the 3 s the agent thinks, even on a busy machine
+    board.click("3", until=busy, timeout=3, settle=False)  # within the 3 s the agent thinks, even when busy
     board.wait(replied(board))
     live = nb.eventually(lambda: board.root.evaluate(
         f"root => ({COLUMN_BUTTONS_JS})(root).filter(b => !b.disabled).length"), lambda n: n == 7)

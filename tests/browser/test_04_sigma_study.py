@@ -2,6 +2,8 @@
 the picture and rewrite the probabilities."""
 import pytest
 
+from .accessibility import assert_accessible
+
 
 @pytest.fixture(scope="module")
 def nb(open_notebook):
@@ -10,6 +12,12 @@ def nb(open_notebook):
 
 def test_notebook_runs_clean(nb):
     nb.assert_clean()
+
+
+def test_accessible(nb):
+    """Issue 30: no critical or serious axe-core violation in the notebook's own content after Run All
+    (tests/browser/accessibility.py)."""
+    assert_accessible(nb)
 
 
 def test_sigma_slider_typed(nb):

@@ -2,6 +2,8 @@
 and the transformation explorer of AIMA 3rd ed. Fig. 5.12 (4th ed. Fig. 5.14)."""
 import pytest
 
+from .accessibility import assert_accessible
+
 
 @pytest.fixture(scope="module")
 def nb(open_notebook):
@@ -18,6 +20,12 @@ def test_notebook_runs_clean(nb):
     assert "step 0/12" in nb.widget('explorer = TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")').text()
 
 
+def test_accessible(nb):
+    """Issue 30: no critical or serious axe-core violation in the notebook's own content after Run All
+    (tests/browser/accessibility.py)."""
+    assert_accessible(nb)
+
+
 def test_explorer_steps_star1_with_proven_intervals(nb):
     explorer = nb.new_widget('TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")')
     assert "step 0/" in explorer.text()
@@ -31,7 +39,7 @@ def test_explorer_steps_star1_with_proven_intervals(nb):
 def test_the_algorithm_toggle_shows_whole_names(nb):
     """Regression (issue 7): on chance trees the toggle was cut to "expectimini…"."""
     explorer = nb.widget('explorer = TreeExplorer("AIMA Fig. 5.12 (.9/.1)", "star1")')
-    assert explorer.button_labels(".widget-toggle-button") == ["expectiminimax", "star1"]
+    assert explorer.button_labels(".widget-toggle-buttons button") == ["expectiminimax", "star1"]
     assert explorer.root.evaluate(TRUNCATED_JS) == []
 
 

@@ -8,6 +8,8 @@ import pytest
 
 from gamelib.viz.backgammon_board import LEAVES
 
+from .accessibility import assert_accessible
+
 SELECT = ".widget-select select"
 SVG_CHANGED = ("(root, before) => { const s = root.querySelector('svg'); "
                "return s !== null && s.outerHTML !== before; }")
@@ -46,6 +48,12 @@ def test_notebook_runs_clean(nb):
     assert shown(options(board)[0]) == "24/20 24/18", "the human's legal moves are listed"
     assert board.root.locator("svg").count() == 1
     assert nb.output("draw_backgammon(board.state").locator("img").count() == 1, "the static picture is drawn"
+
+
+def test_accessible(nb):
+    """Issue 30: no critical or serious axe-core violation in the notebook's own content after Run All
+    (tests/browser/accessibility.py)."""
+    assert_accessible(nb)
 
 
 def test_choose_a_move_see_it_then_play_it(nb):

@@ -2,6 +2,8 @@
 player's view and its belief state."""
 import pytest
 
+from .accessibility import assert_accessible
+
 SQUARES = ".widget-gridbox button"
 
 
@@ -19,6 +21,12 @@ def test_notebook_runs_clean(nb):
     nb.assert_clean()
     board = nb.widget('PhantomTicTacToeBoard(human="X"')
     assert "Your belief state" in board.text()
+
+
+def test_accessible(nb):
+    """Issue 30: no critical or serious axe-core violation in the notebook's own content after Run All
+    (tests/browser/accessibility.py)."""
+    assert_accessible(nb)
 
 
 def test_phantom_board_shows_only_your_own_marks_and_the_belief_state(nb):

@@ -2,6 +2,8 @@
 hands."""
 import pytest
 
+from .accessibility import assert_accessible
+
 
 @pytest.fixture(scope="module")
 def nb(open_notebook):
@@ -12,6 +14,12 @@ def test_notebook_runs_clean(nb):
     nb.assert_clean()
     table = nb.widget('KuhnPokerTable(agent="cfr"')
     assert "Your winnings" in table.text()
+
+
+def test_accessible(nb):
+    """Issue 30: no critical or serious axe-core violation in the notebook's own content after Run All
+    (tests/browser/accessibility.py)."""
+    assert_accessible(nb)
 
 
 def test_kuhn_table_plays_a_hand_and_reveals_the_cards(nb):

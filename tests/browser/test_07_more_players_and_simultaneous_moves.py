@@ -3,6 +3,8 @@ the widget with the game kept whole, the presets) and the tree explorer stepping
 AIMA Fig. 5.4."""
 import pytest
 
+from .accessibility import assert_accessible
+
 FITS_JS = """root => [...root.querySelectorAll('img')]
     .filter(i => i.naturalWidth > i.getBoundingClientRect().width + 1)
     .map(i => [i.naturalWidth, Math.round(i.getBoundingClientRect().width)])"""
@@ -37,6 +39,12 @@ def type_payoff(widget, k, value, *, until=None):
 def test_notebook_runs_clean(nb):
     nb.assert_clean()
     assert "Run this cell" not in nb.widget('PayoffMatrixWidget("prisoner').text()
+
+
+def test_accessible(nb):
+    """Issue 30: no critical or serious axe-core violation in the notebook's own content after Run All
+    (tests/browser/accessibility.py)."""
+    assert_accessible(nb)
 
 
 def test_payoff_widget_edit_updates_the_equilibria(nb):
@@ -91,12 +99,12 @@ def test_payoff_widget_presets_and_sizes(nb):
 def test_explorer_steps_through_maxn_on_fig_5_4(nb):
     explorer = nb.widget('TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)")')
     assert "step 0/30" in explorer.text() and "decision a1" not in explorer.text()   # not given away
-    assert explorer.button_labels(".widget-toggle-button") == ["maxn", "maxn spiteful", "maxn generous",
+    assert explorer.button_labels(".widget-toggle-buttons button") == ["maxn", "maxn spiteful", "maxn generous",
                                                                "maxn adversarial"]
     sources = {explorer.image_src()}
     for k in range(1, 6):
-        explorer.click("next", until=explorer.all_of(explorer.image_changed(),
-                                                     explorer.shows(f"step {k}/30")))
+        explorer.click("next", until=explorer.all_of(explorer.image_changed(), explorer.says(f"step {k}/30"),
+                                                     explorer.slider_is("step", k)))
         sources.add(explorer.image_src())
         if k == 3:
             assert "enter D via b1" in explorer.text()
@@ -106,11 +114,11 @@ def test_explorer_steps_through_maxn_on_fig_5_4(nb):
     assert "leaf H: utilities (1, 2, 6)" in text and "path A → B → D" in text
     assert "value and decision: at the end of the search" in text and "max^n searches every node" in text
     assert "prune on equality" not in text
-    explorer.click(target=explorer.root.locator("button").filter(
-        has=explorer.page.locator(".fa-fast-forward")).first, until=explorer.shows("step 30/30"))
+    explorer.click("end", until=explorer.all_of(explorer.says("step 30/30"), explorer.slider_is("step", 30),
+                                                explorer.image_changed()))
     text = explorer.text()
     assert "value (P1, P2, P3) = (1, 2, 6), decision a1" in text and "P1 is tied, a1 and a2 both give it 1" in text
-    explorer.toggle("maxn spiteful", until=explorer.shows("decision a2"))
+    explorer.toggle("maxn spiteful", until=explorer.all_of(explorer.shows("decision a2"), explorer.image_changed()))
     assert "step 30/30" in explorer.text() and "(1, 5, 2)" in explorer.text()      # at the end: stays there
     assert explorer.root.evaluate(FITS_JS) == []
     nb.assert_clean()
@@ -119,6 +127,6 @@ def test_explorer_steps_through_maxn_on_fig_5_4(nb):
 def test_explorer_goes_from_maxn_back_to_alpha_beta(nb):
     explorer = nb.new_widget('TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)")')
     explorer.select("tree", "AIMA Fig. 5.2", until=explorer.shows("alphabeta 11"))
-    assert explorer.button_labels(".widget-toggle-button") == ["alphabeta", "minimax"]
+    assert explorer.button_labels(".widget-toggle-buttons button") == ["alphabeta", "minimax"]
     explorer.select("tree", "AIMA Fig. 5.4 (P1, P2, P3)", until=explorer.shows("maxn 15 of 15"))
     nb.assert_clean()

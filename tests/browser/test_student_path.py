@@ -18,20 +18,14 @@ import json
 import os
 import pathlib
 import re
-import secrets
-import shlex
-import signal
-import subprocess
 import sys
-import urllib.error
-import urllib.request
 
 import pytest
 
 from gamelib import workspace as ws
 
 from ..kit.student_path import KNOWN_FOLDER_LINKS, ROOT, KitClone, git_available, readme_block
-from .lab import SETTINGS, free_port, isolated_environment, wait_until_serving
+from .lab import SETTINGS, TypedLab
 
 INSTRUCTOR_COMMAND = ".venv/bin/jupyter lab"
 """The instructor's JupyterLab, as the README's "Instructors" section gives it: at the top of the
@@ -47,67 +41,6 @@ link."""
 pytestmark = pytest.mark.skipif(not git_available(), reason="not a git checkout")
 
 
-class TypedLab:
-    """A JupyterLab started by a README command, typed in ``clone``; ``root`` is what it serves."""
-
-    def __init__(self, clone: pathlib.Path, command: str, root: pathlib.Path, workdir: pathlib.Path,
-                 settings: dict = STUDENT_SETTINGS, timeout: float = 90.0):
-        self.root = root
-        self.token = secrets.token_hex(16)
-        self.port = free_port()
-        words = shlex.split(command) + ["--no-browser", f"--ServerApp.port={self.port}",
-                                        "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}"]
-        if hasattr(os, "geteuid") and os.geteuid() == 0:
-            words.append("--allow-root")
-        self.log_path = workdir / "server.log"
-        with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(words, cwd=clone, env=isolated_environment(workdir, settings), stdout=log,
-                                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                            start_new_session=True)
-        if not wait_until_serving(self.process, self.url("api/status"), timeout):
-            self.stop()
-            raise RuntimeError(f"{command!r} did not serve; its log:\n{self.log()[-3000:]}")
-
-    def url(self, path: str = "lab") -> str:
-        sep = "&" if "?" in path else "?"
-        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}{sep}token={self.token}"
-
-    def get(self, path: str) -> tuple:
-        """(status, body) of a GET."""
-        try:
-            with urllib.request.urlopen(self.url(path), timeout=30) as r:
-                return r.status, r.read().decode()
-        except urllib.error.HTTPError as err:
-            return err.code, ""
-
-    def page_config(self) -> dict:
-        status, body = self.get("lab")
-        assert status == 200
-        return json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
-                                    body, flags=re.S).group(1))
-
-    def shutdown_kernels(self):
-        for kernel in json.loads(self.get("api/kernels")[1] or "[]"):
-            req = urllib.request.Request(self.url(f"api/kernels/{kernel['id']}"), method="DELETE")
-            try:
-                urllib.request.urlopen(req, timeout=10).close()
-            except urllib.error.URLError:
-                pass
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.shutdown_kernels()
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(5)
-
-
 @pytest.fixture(scope="module")
 def clone(tmp_path_factory):
     """A fresh clone of the kit whose .venv is the suite's own (see the module's docstring)."""
@@ -121,7 +54,8 @@ def student_lab(clone, tmp_path_factory):
     """The README's first command's last piece, typed in the clone."""
     pieces = [p.strip() for p in readme_block("first command").split("&&")]
     assert pieces[-1].startswith(".venv/bin/jupyter lab"), pieces
-    lab = TypedLab(clone.path, pieces[-1], clone.path / ws.WORK, tmp_path_factory.mktemp("student-lab"))
+    lab = TypedLab(clone.path, pieces[-1], clone.path / ws.WORK, tmp_path_factory.mktemp("student-lab"),
+                   STUDENT_SETTINGS)
     yield lab
     lab.stop()
 
@@ -297,7 +231,8 @@ def test_every_read_first_link_and_cross_link_lands_on_its_notebook(student_lab,
 
 @pytest.fixture(scope="module")
 def instructor_lab(clone, student_lab, tmp_path_factory):
-    lab = TypedLab(clone.path, INSTRUCTOR_COMMAND, clone.path, tmp_path_factory.mktemp("instructor-lab"))
+    lab = TypedLab(clone.path, INSTRUCTOR_COMMAND, clone.path, tmp_path_factory.mktemp("instructor-lab"),
+                   STUDENT_SETTINGS)
     yield lab
     lab.stop()
 

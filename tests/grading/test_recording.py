@@ -13,8 +13,8 @@ from .students import _release
 def test_a_collected_submissions_files_are_kept_and_others_made(tmp_path):
     (tmp_path / "timestamp.txt").write_text("2026-11-20 10:00:00.000000 UTC\n")
     (tmp_path / "submission_secret.txt").write_text("abc123\n")
-    assert r.carried_files(tmp_path) == {"timestamp.txt": "2026-11-20 10:00:00.000000 UTC",
-                                         "submission_secret.txt": "abc123"}
+    assert r.carried_files(tmp_path) == {"timestamp.txt": "2026-11-20 10:00:00.000000 UTC\n",
+                                         "submission_secret.txt": "abc123\n"}     # byte for byte
     made = r.carried_files(tmp_path / "nothing", datetime(2026, 11, 27, 9, 30, tzinfo=timezone.utc))
     assert made["timestamp.txt"] == "2026-11-27 09:30:00.000000 UTC" and len(made["submission_secret.txt"]) == 32
     from nbgrader.utils import parse_utc

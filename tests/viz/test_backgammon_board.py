@@ -6,7 +6,7 @@ import pytest
 from gamelib import MAX, MIN, ArgumentError, IllegalMoveError, expectiminimax
 from gamelib.games import Backgammon
 from gamelib.games.backgammon import evaluation
-from gamelib.viz.backgammon_board import (LANDS, LEAVES, BackgammonBoard, board_shapes, board_svg,
+from gamelib.viz.backgammon_board import (LANDS, LEAVES, BackgammonBoard, board_shapes, board_svg, fitted,
                                           draw_backgammon)
 from gamelib.viz.drawing import COLUMN_WIDTH
 
@@ -104,7 +104,7 @@ def test_playing_as_o_turns_the_board(board):
     assert GAME.to_move(board.state) == MIN, "a new game, the human (O) to move"
     assert all(mark == "X" for mark, _, _ in board.history), "at most the agent's opening move"
     svg_o = board_svg(board.state, perspective="O")
-    assert board.board.value == svg_o != board_svg(board.state, perspective="X")
+    assert board.board.value == fitted(svg_o) != fitted(board_svg(board.state, perspective="X"))
 
 
 def test_a_failing_update_changes_nothing_and_says_why(board, monkeypatch):

@@ -76,10 +76,10 @@ def test_stepping_through_the_trace_matches_describe_event(explorer):
 def test_slider_and_play_drive_the_step(explorer):
     ex = explorer
     ex.slider.value = 13
-    assert ex.step == 13 and ex.play.value == 13 and ex.event.kind == "prune"
+    assert ex.step == 13 and ex.event.kind == "prune"
     assert ex.prunes == [describe_event(ex.result.trace[12])] and ex.pruned_nodes == ["I", "J"]
     assert "why: MIN can hold MAX to 2 or less" in ex.state_text
-    ex.play.value = 14
+    ex.slider.value = 14
     assert ex.step == 14 and ex.slider.value == 14
     assert "at D (MIN)" in ex.state_text and "window [α, β] = [3, +∞]" in ex.state_text
     assert "path A → D" in ex.state_text
@@ -520,3 +520,41 @@ def test_explorer_set_tree_with_utility_vectors_but_no_players_changes_nothing(s
     with pytest.raises(ArgumentError, match="step must be a whole number of events >= 0, got 2.5"):
         ex.set_tree([[1, 2], [3, 4]], step=2.5)
     assert (ex.tree_picker.value, list(ex.tree_picker.options), ex.tree_name, len(ex.tree), ex.text) == before
+
+
+def test_play_steps_from_the_kernel_and_stops_at_the_end():
+    """Issue 30: play is a button with words (the Play widget's ▶ was read as "\\uf04b"), stepping from
+    the kernel: one event a tick, off at the end; without an event loop it goes straight to the end."""
+    import asyncio
+
+    ex = TreeExplorer(draw=False)
+    ex.play.value = True                          # no running loop here: straight to the end
+    assert ex.step == ex.total and ex.play.value is False
+
+    async def run():
+        e = TreeExplorer(draw=False)
+        e.PLAY_SECONDS = 0.001
+        e.play.value = True
+        for _ in range(2000):
+            if not e.play.value:
+                break
+            await asyncio.sleep(0.002)
+        return e
+    e = asyncio.run(run())
+    assert e.step == e.total and e.play.value is False and "step 22/22" in e.status_line.value
+
+
+def test_the_step_button_pressed_keeps_focus_and_the_status_is_written_once():
+    """Issue 30: the button just pressed is never greyed under the student's finger (greying it dropped
+    the focus to the page), and the status line, the live region, is written once per update, last."""
+    ex = TreeExplorer(draw=False)
+    ex.last()
+    sent = []
+    ex.status_line.observe(lambda ch: sent.append(ch["new"]), "value")
+    ex.first_button.click()
+    assert ex.step == 0 and not ex.first_button.disabled and ex.back_button.disabled
+    assert len(sent) == 1 and "step 0/22" in sent[0]
+    ex.last_button.click()
+    assert not ex.last_button.disabled and ex.next_button.disabled
+    ex.last_button.click()                        # at the end already: said so
+    assert "the end of the search" in ex.status_line.value

@@ -280,8 +280,8 @@ def test_changing_the_kuhn_agent_mid_hand_keeps_the_hand_and_says_when_it_takes_
     assert "Your move" in status
     assert t.set_agent("clairvoyance") == status and t.status == status
     assert t.playing == "cfr" and t.agent_name == "clairvoyance"
-    assert html.escape(status) in t.table_html.value
-    assert "this one is finished by the agent it started with" in t.table_html.value
+    assert html.escape(status) in t.status_line.value          # the live region
+    assert "this one is finished by the agent it started with" in t.status_line.value
     t.act("pass")
     t.next_hand()
-    assert t.playing == "clairvoyance" and "finished by" not in t.table_html.value
+    assert t.playing == "clairvoyance" and "finished by" not in t.status_line.value

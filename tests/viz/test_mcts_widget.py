@@ -168,8 +168,13 @@ def test_issue_23_what_the_widget_says():
     w.buttons["reset"].click()
     assert w.text.endswith("no playouts yet (MIN to move): press +1, +10, +100 or run all.")
     assert "Root's moves" not in w.text and "best move -" not in w.text
+    # Issue 30: the button just pressed is not greyed under the student's finger (focus stays on it).
+    assert [b.disabled for b in w.buttons.values()] == [False, False, False, False, False]
+    w.iteration = 0
     assert [b.disabled for b in w.buttons.values()] == [False, False, False, False, True]
     w.buttons["run all"].click()
+    assert [b.disabled for b in w.buttons.values()] == [True, True, True, False, False]
+    w.iteration = w.budget
     assert [b.disabled for b in w.buttons.values()] == [True, True, True, True, False]
     assert w.best == (0, 2)
 

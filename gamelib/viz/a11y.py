@@ -1,0 +1,89 @@
+"""Every gamelib widget named, announced and usable from the keyboard inside JupyterLab (issue 30).
+
+ipywidgets 8 gives a control a visible description and a tooltip, but no way from Python to put an
+attribute on the page: a live region, a name for a slider's handle, JupyterLab's
+``data-lm-suppress-shortcuts``.  So each widget has one small front-end part, its status line,
+:class:`StatusLine` (an `anywidget <https://anywidget.dev>`_ widget whose code is ``a11y.js`` beside
+this file).  It shows the widget's status inside an element that stays (``role="status"``,
+``aria-live="polite"``: a screen reader reads each new status once) and looks after the widget it sits
+in, the nearest element of class :data:`ROOT_CLASS` (every :class:`~gamelib.viz.live.LiveWidget` has
+it):
+
+* JupyterLab's notebook shortcuts are off inside it (``data-lm-suppress-shortcuts``), so ArrowUp and
+  ArrowDown move through a menu or a slider instead of to the next cell;
+* a control without visible words is named by its tooltip, a slider's handle by its description, an
+  icon's glyph is hidden (the words name the button), a button whose tooltip contains its words is
+  named by the tooltip (a board square: ``row 1, column 2: X``);
+* when an update takes away the control a student used (a board's buttons shown anew, a button
+  disabled while the agent thinks), focus goes to the control in its place, or its neighbour.
+
+What Python must do for that: give every control visible words (``description``) or a tooltip that
+names it, and write the status once per update, last (:meth:`LiveWidget.announce
+<gamelib.viz.live.LiveWidget.announce>`).  :func:`unnamed_controls` lists the controls that break the
+first rule; the widget tests check it for every widget.
+"""
+from __future__ import annotations
+
+import pathlib
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+ROOT_CLASS = "gamelib-widget"
+"""The class of a gamelib widget's outermost element: what its status line looks after."""
+
+CONTROL_TYPES = (widgets.Button, widgets.ToggleButton, widgets.ToggleButtons, widgets.Dropdown,
+                 widgets.Select, widgets.Checkbox, widgets.IntSlider, widgets.FloatSlider, widgets.IntText,
+                 widgets.FloatText, widgets.BoundedIntText, widgets.BoundedFloatText, widgets.Text,
+                 widgets.SelectionSlider, widgets.RadioButtons)
+"""The kinds of control gamelib's widgets use: each needs words or a tooltip."""
+
+
+class StatusLine(anywidget.AnyWidget):
+    """A widget's status line: ``value`` (HTML) in a polite live region, and the front end's care of
+    the widget it sits in (see the module docstring).  Like an ``ipywidgets.HTML``: set ``value``, or
+    :meth:`write` it at the end of an update (``serial`` counts the writes: the page learns that an
+    update is over even when the words stay the same; the browser tests wait for it)."""
+
+    _esm = pathlib.Path(__file__).with_name("a11y.js")
+    value = traitlets.Unicode("").tag(sync=True)
+    serial = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, value: str = "", **kwargs):
+        super().__init__(value=value, **kwargs)
+
+    def write(self, value: str):
+        """The end of an update: ``value`` shown (the same words again, if unchanged), in one message."""
+        with self.hold_sync():
+            self.value = value
+            self.serial += 1
+
+
+def controls(widget) -> list:
+    """Every control inside ``widget`` (a Box, through its children, hidden ones too), in order."""
+    out, todo = [], [widget]
+    while todo:
+        w = todo.pop(0)
+        if isinstance(w, CONTROL_TYPES):
+            out.append(w)
+        todo[0:0] = list(getattr(w, "children", ()) or ())
+    return out
+
+
+def control_name(control) -> str:
+    """What a screen reader calls ``control``: its description's words, else its tooltip ('' for
+    none).  A ToggleButtons is named by its options' labels; a board square by its tooltip, which
+    must contain its words."""
+    description = (getattr(control, "description", "") or "").replace("\u00a0", " ").strip()
+    tooltip = (getattr(control, "tooltip", None) or "").strip()
+    if isinstance(control, widgets.ToggleButtons):
+        return " / ".join(str(option[0] if isinstance(option, tuple) else option) for option in control.options)
+    if isinstance(control, widgets.Button) and tooltip and (not description or description.lower() in tooltip.lower()):
+        return tooltip
+    return description or tooltip
+
+
+def unnamed_controls(widget) -> list:
+    """The controls of ``widget`` a screen reader would have no name for (should be [])."""
+    return [c for c in controls(widget) if not control_name(c)]
