@@ -60,7 +60,7 @@ from operator import not_
 
 from .core import CHANCE, INF, MAX, MIN, GameError, SearchResult, check_distribution
 from .trace import recording
-from .validate import checked_utility, recursion_guard, search_entry
+from .validate import checked_utility, moved, recursion_guard, search_entry
 
 
 def _check_bounds(lower, upper):
@@ -412,6 +412,7 @@ def star2(game, state=None, *, lower=None, upper=None, depth: int | None = None,
 
 
 # The chance-tree experiment (random_chance_tree, node_counts, ...) lives in
-# gamelib.experiments.chance_trees since issue 24.  Its old names still answer here, imported when first
-# asked for (that module imports this one, so importing it at the top would be a cycle), for callers not
-# yet moved: gamelib.viz.explorer.
+# gamelib.experiments.chance_trees since issue 24.  Its old names still answer here for one release, with
+# a DeprecationWarning (imported when first asked for: that module imports this one).
+__getattr__ = moved(__name__, {name: "gamelib.experiments.chance_trees" for name in
+                               ("random_chance_tree", "node_counts", "format_node_counts", "Shape", "NodeCounts")})

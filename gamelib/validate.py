@@ -13,7 +13,8 @@ numbers and options         :func:`whole`, :func:`number`, :func:`flag`, :func:`
 renamed keywords            :func:`renamed`: an old keyword (``low``/``high``, ``bounds=(L, U)``,
                             ``playouts``, ``episodes``) still accepted for one release, with a
                             :class:`DeprecationWarning` naming the new one; both at once is an
-                            :class:`~gamelib.core.ArgumentError`
+                            :class:`~gamelib.core.ArgumentError`; :func:`moved`, the same for a
+                            name that moved to another module
 games and states            :func:`check_game`, :func:`start_state` and :func:`game_state`, which
                             ask the game's own ``check_state`` (-> :class:`~gamelib.core.StateError`)
 search arguments            :func:`search_entry`: the game, the state, ``depth``/``evaluate``/
@@ -57,6 +58,7 @@ Tree specifications are checked where they are read, by :meth:`gamelib.trees.Gam
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 import numbers
 import sys
@@ -228,6 +230,23 @@ def renamed(**old_to_new):
             return f(*args, **kwargs)
         return wrapper
     return decorate
+
+
+def moved(module: str, old_to_new: dict):
+    """A module's ``__getattr__`` that keeps moved names working for one release, as :func:`renamed` does
+    for keywords: ``__getattr__ = moved(__name__, {"random_chance_tree": "gamelib.experiments.chance_trees"})``
+    answers ``gamelib.star.random_chance_tree`` with the new module's object and a
+    :class:`DeprecationWarning` naming where it lives now; ``"module:new_name"`` for a renamed one.  The
+    new module is imported when the old name is first asked for (so a move never makes an import cycle);
+    any other missing name is the usual :class:`AttributeError`."""
+    def __getattr__(name):
+        if name not in old_to_new:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        where, _, new = old_to_new[name].partition(":")
+        new = new or name
+        warnings.warn(f"{module}.{name} has moved: use {where}.{new}", DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module(where), new)
+    return __getattr__
 
 
 def check_function(name: str, value, what: str):

@@ -291,3 +291,22 @@ def test_trace_readers_check_what_they_are_given():
         root_ucb(5, MAX)
     with pytest.raises(ArgumentError, match="c must be an exploration constant.* got -1"):
         root_ucb(tree_statistics(trace), MIN, c=-1)
+
+
+@pytest.mark.parametrize("c", [0.0, C])
+def test_select_takes_the_first_of_equal_ucb1_children_in_expansion_order(c):
+    """The documented tie-break of SELECT (issue #34: a `>` -> `>=` mutation survived these tests): three
+    children of equal statistics, expanded in the order c, a, b, and SELECT takes c, the first expanded,
+    whatever the order of the actions' names."""
+    import random
+
+    from gamelib.mcts import Node, select
+    root = Node("root", None, None, None, MAX, [])
+    root.visits = 30
+    for action in ("c", "a", "b"):
+        child = Node(action, root, action, MAX, MIN, ["x"])
+        child.visits, child.reward = 10, 4.0
+        root.children[action] = child
+    assert select(root, c, random.Random(0)).action == "c"
+    root.children["a"].reward = 4.5                           # a clearly better child wins
+    assert select(root, c, random.Random(0)).action == "a"

@@ -386,3 +386,15 @@ BAD_INPUT = [
 @pytest.mark.parametrize("call, error, patterns", BAD_INPUT)
 def test_bad_input_raises_a_clear_error(call, error, patterns):
     check_bad_input(call, error, patterns)
+
+
+def test_the_chance_tree_experiments_old_names_answer_with_a_warning():
+    """Issue #34: the comment promised that gamelib.star's moved names still answer; they raised AttributeError."""
+    import gamelib.star
+    from gamelib.experiments import chance_trees
+    for name in ("random_chance_tree", "node_counts", "format_node_counts", "Shape", "NodeCounts"):
+        with pytest.warns(DeprecationWarning, match=rf"gamelib\.star\.{name} has moved: use "
+                                                    rf"gamelib\.experiments\.chance_trees\.{name}"):
+            assert getattr(gamelib.star, name) is getattr(chance_trees, name)
+    with pytest.raises(AttributeError):
+        gamelib.star.star3

@@ -501,16 +501,21 @@ command.
 
 def student_kit(out: Path, repo: Path = REPO) -> Path:
     """Write ``out`` (a .zip): the kit as students get it, the files git tracks minus
-    :data:`STUDENT_KIT_LEAVES_OUT`, plus STUDENT_COPY.md.  Returns its path."""
+    :data:`STUDENT_KIT_LEAVES_OUT`, plus STUDENT_COPY.md.  Returns its path.  ``out`` must be outside
+    the repository: a zip left inside it is one ``git add -A`` away from being committed (and shipped in
+    the next student kit)."""
     import subprocess
     import zipfile
+    out = Path(out).expanduser()
+    if out.resolve().is_relative_to(Path(repo).resolve()):
+        raise WorkflowError(f"{out} is inside the kit's repository ({repo}), where `git add -A` would commit "
+                            f"it: write the student kit outside it, e.g. ~/kit.zip")
     try:
         listed = subprocess.run(["git", "ls-files", "-z"], cwd=repo, capture_output=True, check=True).stdout
         files = [f for f in listed.decode().split("\0") if f]
     except (OSError, subprocess.CalledProcessError):
         raise WorkflowError(f"{repo} is not a git checkout: the student kit is made of the files git tracks") from None
     keep = [f for f in files if not f.startswith(STUDENT_KIT_LEAVES_OUT) and (Path(repo) / f).is_file()]
-    out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for f in keep:

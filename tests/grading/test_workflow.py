@@ -157,6 +157,13 @@ def test_the_course_secret_is_private_and_kept(tmp_path):
     assert (course / w.SECRET).stat().st_mode & 0o077 == 0
 
 
+def test_the_student_kit_is_never_written_inside_the_repository(tmp_path, capsys):
+    """Issue #34: ``student-kit kit.zip`` at the top of the repository left the zip for ``git add -A``."""
+    assert cli(["student-kit", str(w.REPO / "kit.zip")]) != 0
+    assert "inside the kit's repository" in capsys.readouterr().err and not (w.REPO / "kit.zip").exists()
+    assert cli(["student-kit", str(w.REPO / "exercises" / "kit.zip")]) != 0
+
+
 def test_the_student_kit_holds_no_solution(tmp_path, capsys):
     import zipfile
     out = tmp_path / "kit.zip"

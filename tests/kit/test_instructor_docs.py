@@ -32,7 +32,7 @@ RUN_ORDER = [
     ".venv/bin/python -m gamelib.grading generate",
     ".venv/bin/python -m gamelib.grading generate --check",
     ".venv/bin/python -m gamelib.grading validate 02_alpha_beta",
-    ".venv/bin/python -m gamelib.grading student-kit kit.zip",
+    ".venv/bin/python -m gamelib.grading student-kit ~/kit.zip",
     ".venv/bin/python -m gamelib.grading prepare",
     ".venv/bin/python -m gamelib.grading autograde 02_alpha_beta ~/inbox/02 --jobs 2",
     ".venv/bin/python -m gamelib.grading export",
@@ -78,15 +78,15 @@ def ran(tmp_path_factory):
     for student, fake in (("alice", "reference"), ("bob", "blank")):
         nb = fakes.build(fakes.read(fakes.SUBMISSIONS / "02_alpha_beta" / f"{fake}.py"), release, source)
         nbformat.write(nb, str(inbox / f"{student}.ipynb"))
-    course, kit = ROOT / "exercises" / "course", ROOT / "kit.zip"
-    asides = {course: _set_aside(course), kit: _set_aside(kit)}
+    course = ROOT / "exercises" / "course"
+    asides = {course: _set_aside(course)}
     env = {**os.environ, "HOME": str(home)}
     out = {}
     try:
         for command in RUN_ORDER:
             out[command] = subprocess.run(["bash", "-c", command], cwd=ROOT, env=env, capture_output=True,
                                           text=True, timeout=900)
-        yield {"out": out, "home": home, "course": course, "kit": kit.exists()}
+        yield {"out": out, "home": home, "course": course, "kit": (home / "kit.zip").exists()}
     finally:
         for path, aside in asides.items():
             _put_back(path, aside)
@@ -104,7 +104,7 @@ def test_what_each_command_says_and_writes(ran):
     out = {command.split("gamelib.grading ")[1]: done.stdout for command, done in ran["out"].items()}
     assert "exercises/release/ matches a fresh generation" in out["generate --check"]
     assert "every test passes (should pass)" in out["validate 02_alpha_beta"]
-    assert ran["kit"]
+    assert ran["kit"] and not (ROOT / "kit.zip").exists()
     assert "Formgrader lists them" in out["prepare"]
     assert "alice: 22 / 22" in out["autograde 02_alpha_beta ~/inbox/02 --jobs 2"]
     assert "bob: 0 / 22" in out["autograde 02_alpha_beta ~/inbox/02 --jobs 2"]

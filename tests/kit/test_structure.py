@@ -205,7 +205,7 @@ LAYERS = [
     ["trace/"],
     ["games/"],
     ["minimax", "alphabeta", "limits", "transposition", "ordering", "star", "montecarlo", "lookup", "players",
-     "maxn", "mcts", "td"],
+     "policies", "maxn", "mcts", "td"],
     ["imperfect/"],
     ["viz/", "experiments/", "grading/"],
 ]
