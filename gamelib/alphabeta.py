@@ -17,7 +17,8 @@ window (α, β) cannot affect the decision, so its remaining children are skippe
 
 Conventions, both available so instructors of either school can use the kit:
 
-* ``prune_on_equality=True`` (default, AIMA and seed 000/004): cut when v ≥ β at MAX, v ≤ α at MIN.
+* ``prune_on_equality=True`` (default, AIMA, the Purdue slides and the minimax/alpha-beta walk-through):
+  cut when v ≥ β at MAX, v ≤ α at MIN.
 * ``prune_on_equality=False`` (UC Berkeley CS188's autograder): cut only when v > β or v < α.
 
 Pruning never changes the root's value, but the values it returns for other nodes are only bounds:

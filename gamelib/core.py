@@ -1,6 +1,6 @@
 """The game formalism of AIMA §5.1 and the records every search returns.
 
-A game, in the textbook's words (AIMA 4th ed. §5.1; seed 002, "Definition of a game as a search problem"):
+A game, in the textbook's words (AIMA 4th ed. §5.1; Zell's slides, "Definition of a game as a search problem"):
 
     S0                  the initial state                      -> ``game.initial_state``
     TO-MOVE(s)          the player whose turn it is in s       -> ``game.to_move(s)``

@@ -1,5 +1,5 @@
 """Evaluation functions as weighted linear sums of named features (AIMA 4th ed. §5.3.1; 3rd ed. §5.4.1;
-seed 000 "EVALUATION FUNCTIONS"):
+the Purdue slides, "EVALUATION FUNCTIONS"):
 
     EVAL(s) = w1 f1(s) + w2 f2(s) + ... + wn fn(s)
 

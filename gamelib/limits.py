@@ -1,5 +1,5 @@
 """Search under resource limits (AIMA 4th ed. §5.3 "Heuristic alpha-beta tree search", 3rd ed. §5.4
-"Imperfect real-time decisions"; seed 000 "Resource limits", seed 002 §5.3-5.4).
+"Imperfect real-time decisions"; the Purdue slides, "Resource limits"; Zell's slides §5.3-5.4).
 
 A real game cannot be searched to the end, so the search stops at a depth limit and scores the states
 there with an evaluation function (H-MINIMAX, Eq. 5.2).  Everything else in this module is about
@@ -145,7 +145,7 @@ NULL_MOVE = _NullMove()
 # --- the two option groups ------------------------------------------------------------------------
 
 class Ordering(NamedTuple):
-    """How :func:`search` orders the moves it tries (AIMA 4th ed. §5.2.4 "Move ordering"; seed 002: "Best
+    """How :func:`search` orders the moves it tries (AIMA 4th ed. §5.2.4 "Move ordering"; Zell's slides: "Best
     moves are called killer moves").  Alpha-beta (Fig. 5.7) tries ``game.actions`` in order; each field
     is a departure from that, off by default, and none changes alpha-beta's value: they reorder the
     moves, or (the table) skip a state whose value is already proven.
@@ -188,7 +188,7 @@ Ordering.ALL = Ordering(table=True, killers=True, history=True)
 
 class Pruning(NamedTuple):
     """Where :func:`search` departs from alpha-beta's value to spend its budget better (AIMA 4th ed.
-    §5.3.2 "Cutting off search", §5.3.3 "Forward pruning"; seed 002 §5.7).  Each field is a named
+    §5.3.2 "Cutting off search", §5.3.3 "Forward pruning"; Zell's slides §5.7).  Each field is a named
     departure from H-MINIMAX's alpha-beta, off by default; each can change the value, said here:
 
     quiescent         state -> bool, True if the state is quiet, or None (every state is quiet).  At the
@@ -202,7 +202,7 @@ class Pruning(NamedTuple):
                       the node's closing 'prune' event.  Can lose the best move
     null_move         ``null_move(state)`` -> the same position with the other player to move (a pass;
                       e.g. :func:`gamelib.games.connect4.null_move`), or None.  Null-move pruning (Beal
-                      1989; seed 002 §5.7, "the opponent moves twice"): at a node below the root with
+                      1989; Zell's slides §5.7, "the opponent moves twice"): at a node below the root with
                       more than ``null_reduction`` plies left, not reached by a pass, the player to move
                       passes first and the pass is searched, with the node's window, ``1 +
                       null_reduction`` plies shallower.  If the opponent cannot bring the value back into
@@ -279,7 +279,7 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
                         max_depth: int | None = None, ordering: Ordering = Ordering.ALL,
                         pruning: Pruning = Pruning.NONE, prune_on_equality: bool = True,
                         progress: bool = False, **options) -> DeepeningResult:
-    """Iterative deepening (AIMA 4th ed. §5.3.2; seed 000 "Use iterative deepening for an anytime
+    """Iterative deepening (AIMA 4th ed. §5.3.2; the Purdue slides: "Use iterative deepening for an anytime
     algorithm"): :func:`search` to depth 1, 2, 3, ... until ``time_limit`` seconds have passed, depth
     ``max_depth`` is done, or a depth is *solved* (it never reached its depth limit, so deeper
     searches would find the same).  Returns a :class:`DeepeningResult` with the value, action and

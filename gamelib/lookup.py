@@ -1,6 +1,6 @@
 """Search versus lookup: endgame tables by retrograde analysis, and opening books.
 
-AIMA 4th ed. §5.3.4 "Search versus lookup" (3rd ed. §5.4.4); seed 002, "For (phases of) games with only
+AIMA 4th ed. §5.3.4 "Search versus lookup" (3rd ed. §5.4.4); Zell's slides, "For (phases of) games with only
 a limited number of states, a lookup table can be feasible":
 
 * "Opening tables in chess are very successful": every game starts from the same position, so the
@@ -79,7 +79,7 @@ def _for_mover(player, value):
 
 class EndgameTable:
     """The exact value, best move and distance to the end of every position reachable from ``state``
-    (the initial state by default), found by retrograde analysis (seed 002; AIMA 4th ed. §5.3.4):
+    (the initial state by default), found by retrograde analysis (Zell's slides; AIMA 4th ed. §5.3.4):
 
     1. Forward, once: list every reachable position and its moves (the graph of the game, each
        position stored once however many move orders reach it).
@@ -279,7 +279,7 @@ class EndgameTable:
 def endgame_table(game, state=None, *, progress: bool = False,
                   max_positions: int | None = MAX_POSITIONS) -> EndgameTable:
     """Build the :class:`EndgameTable` of every position reachable from ``state`` by retrograde analysis
-    (seed 002: "the lookup table can be made into a graph, where for each position the best move is
+    (Zell's slides: "the lookup table can be made into a graph, where for each position the best move is
     already known"; AIMA 4th ed. §5.3.4, 3rd ed. §5.4.4).
 
     >>> from gamelib import GameTree
@@ -370,7 +370,7 @@ class OpeningBook:
 
 def opening_book(game, plies: int, search: Callable, state=None, *, progress: bool = False,
                  max_positions: int | None = 10_000) -> OpeningBook:
-    """An opening book (seed 002: "Opening tables in chess are very successful"; AIMA 4th ed. §5.3.4,
+    """An opening book (Zell's slides: "Opening tables in chess are very successful"; AIMA 4th ed. §5.3.4,
     3rd ed. §5.4.4): for every position reachable within ``plies`` moves of ``state`` (the initial state
     by default), the move chosen by ``search``, a callable state -> search result, e.g.
     ``lambda s: gamelib.alphabeta(game, s, depth=8, evaluate=...)``.

@@ -1,6 +1,6 @@
 """Max^n: minimax for any number of players, and the paranoid reduction back to two.
 
-AIMA 4th ed. §5.2.2 (seed 002, §5.2): with more than two players, "instead of a utility value, there is
+AIMA 4th ed. §5.2.2 (Zell's slides, §5.2): with more than two players, "instead of a utility value, there is
 now a **utility vector** ⟨v_A, v_B, v_C⟩ ... each player chooses the action maximizing his utility vector
 component ... a vector is backed up".  Luckhardt & Irani's recurrence (AAAI-86, "An algorithmic solution
 of N-person games"), with ``game.player_order`` = (p_1, ..., p_N) and i = the index of TO-MOVE(s):
@@ -38,7 +38,7 @@ from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, Game, GameE
                    State, StateError, check_distribution, cutoff_test)
 from .trace import Event, recording
 from .validate import (check_game, checked_utilities, flag, function, game_state, is_cyclic, player,
-                       player_order, recursion_guard, search_entry, too_large_to_solve)
+                       no_moves, player_order, recursion_guard, search_entry, too_large_to_solve)
 
 TIES = ("first", "spiteful", "generous", "adversarial")
 TIE_ALIASES = {"paranoid": "adversarial"}
@@ -114,6 +114,8 @@ def maxn(game: GameProtocol, state: State | None = None, *, depth: int | None = 
                     v = v2             # the first strictly better child (or a tie broken by `ties`)
                     if ply == 0:
                         best_action = a
+            if v is None:
+                raise no_moves(game, s)
         if log is not None:
             log.append(Event("exit", s, ply, value=v))
         return v

@@ -1,5 +1,5 @@
-"""Monte Carlo tree search with UCT (AIMA 4th ed. §5.4 "Monte Carlo tree search", Fig. 5.11; seed 002
-§5.7, AlphaGo's search without its networks; Kocsis & Szepesvári 2006, "Bandit based Monte-Carlo
+"""Monte Carlo tree search with UCT (AIMA 4th ed. §5.4 "Monte Carlo tree search", Fig. 5.11; Zell's
+slides §5.7, AlphaGo's search without its networks; Kocsis & Szepesvári 2006, "Bandit based Monte-Carlo
 planning").
 
 MCTS grows a tree from the searched state one node per iteration and keeps, at every node n, the
@@ -48,10 +48,10 @@ import random
 import time
 from typing import Any, Callable, NamedTuple
 
-from .core import CHANCE, MAX, MIN, ArgumentError, GameError, GameProtocol, Policy, State, StateError
+from .core import CHANCE, MAX, MIN, ArgumentError, GameError, GameProtocol, Policy, State
 from .players import MAX_MOVES, distribution
 from .trace import Event, collector_paused, recording
-from .validate import (CheckedGame, check_game, flag, function, guard_size, number, python_seed, start_state,
+from .validate import (CheckedGame, check_game, flag, function, guard_size, no_moves, number, python_seed, start_state,
                        two_player, unchanged_by_result, whole, zero_sum_utility)
 
 C = math.sqrt(2)
@@ -140,15 +140,10 @@ def new_node(game, state, parent=None, action=None, player=None, rng=None) -> No
         return Node(state, parent, action, player, to_move, [o for o, _ in game.chance_outcomes(state)])
     untried = list(game.actions(state))
     if not untried:
-        raise _no_moves(game, state)
+        raise no_moves(game, state)
     if rng is not None:
         rng.shuffle(untried)
     return Node(state, parent, action, player, to_move, untried)
-
-
-def _no_moves(game, state) -> StateError:
-    return StateError(f"{state!r} is not terminal but has no actions: {game!r} must end the game where "
-                      "nobody can move")
 
 
 def select(node: Node, c: float, rng: random.Random) -> Node:
@@ -215,7 +210,7 @@ def simulate(game, state, rng: random.Random, playout: Callable | None = None,
             moves += 1
     except IndexError:                         # a state that is not over but has no actions
         if not is_terminal(state) and to_move(state) != CHANCE and not actions(state):
-            raise _no_moves(game, state) from None
+            raise no_moves(game, state) from None
         raise
     return state
 

@@ -15,7 +15,7 @@ search                 MAX node            MIN node            CHANCE node
 =====================  ==================  ==================  ===========================
 
 These are AIMA Eq. (5.1) MINIMAX, AIMA §5.5 EXPECTIMINIMAX, and CS221's V_minimax, V_expectimax,
-V_expectiminimax and V_eval (seed 003).  Expectations weight each child by its probability: never by
+V_expectiminimax and V_eval (CS221's lecture notes).  Expectations weight each child by its probability: never by
 1/number-of-outcomes unless the outcomes really are equally likely.
 
 All return a :class:`~gamelib.core.SearchResult`: ``.value`` (MAX's utility), ``.action`` (the best move

@@ -1,4 +1,4 @@
-"""Monte Carlo simulation as an evaluation function (AIMA 4th ed. §5.5; seed 002, "Alternate approach:
+"""Monte Carlo simulation as an evaluation function (AIMA 4th ed. §5.5; Zell's slides, "Alternate approach:
 Monte Carlo simulation.  Simulate thousands of games from a position with random dice rolls and use the
 resulting win percentage as an evaluation function").
 

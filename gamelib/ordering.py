@@ -1,9 +1,9 @@
 """Move-ordering heuristics that learn during a search: killer moves and the history heuristic.
 
-Alpha-beta prunes most when the best move comes first (O(b^{m/2}) nodes instead of O(b^m); seed 002).
+Alpha-beta prunes most when the best move comes first (O(b^{m/2}) nodes instead of O(b^m); Zell's slides).
 Nobody knows the best move before searching, but a search can remember what worked elsewhere:
 
-* **Killer moves** (AIMA 4th ed. §5.2.4, 3rd ed. §5.3.1; seed 002 "Best moves are called killer
+* **Killer moves** (AIMA 4th ed. §5.2.4, 3rd ed. §5.3.1; Zell's slides: "Best moves are called killer
   moves"): a move that caused a cutoff at some ply is likely to cause one again at the same ply in a
   sibling subtree (a winning threat usually stays a winning threat after an unrelated move).  Keep,
   per ply, the last two such moves and try them early.

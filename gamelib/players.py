@@ -1,4 +1,4 @@
-"""Players: policies and play (CS221, seed 003: "a solution for a player is a policy"; aima-python's
+"""Players: policies and play (CS221's lecture notes: "a solution for a player is a policy"; aima-python's
 ``games.py`` calls them players, ``random_player``, ``alpha_beta_player``).
 
 A policy (:data:`gamelib.core.Policy`) maps a state to a distribution over actions, ``{action:

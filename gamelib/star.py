@@ -1,7 +1,7 @@
 """Alpha-beta with chance nodes: Ballard's *-minimax procedures Star1 and Star2.
 
-AIMA 4th ed. §5.5 (alpha-beta with chance nodes: bounds on utilities), as the notes put it (seed
-002): "Is it possible to find these bounds for chance nodes without examining all children?  Yes, if
+AIMA 4th ed. §5.5 (alpha-beta with chance nodes: bounds on utilities), as Zell's slides put
+it: "Is it possible to find these bounds for chance nodes without examining all children?  Yes, if
 there are bounds on the possible values of the utility function, the expected values are also
 bounded."  Bruce W. Ballard,
 "The *-minimax search procedure for trees containing chance nodes", Artificial Intelligence 21(3),
@@ -46,7 +46,7 @@ skipping all but its first action.  Returned values follow the fail-soft rule of
 reads the tightest interval each node is proven to lie in, given the game's ``chance_outcomes`` and
 ``bounds=(L, U)`` for what was never searched.
 
-Expectiminimax visits every node: O(b^m n^m) (seed 001).  Star1 visits a subset of those nodes and
+Expectiminimax visits every node: O(b^m n^m) (the Game Playing slides).  Star1 visits a subset of those nodes and
 returns the same root value; how many it saves depends on how tight [L, U] is compared with the
 values that actually occur (see :func:`gamelib.experiments.chance_trees.node_counts` and
 ``benchmarks/bench_star.py``).

@@ -1,5 +1,5 @@
 """A learned evaluation function: temporal-difference learning of a :class:`~gamelib.WeightedSum`'s
-weights from self-play (CS221 "TD learning"; Sutton 1988; Tesauro's TD-Gammon in miniature, seed 002
+weights from self-play (CS221 "TD learning"; Sutton 1988; Tesauro's TD-Gammon in miniature, Zell's slides
 §5.7; AIMA 4th ed. §5.3.1 "the weights can be learned", §22.3).
 
 The evaluation is linear, V(s; w) = w · f(s), an estimate of MAX's utility at s (the kit's EVAL).  The
@@ -35,7 +35,7 @@ from .core import CHANCE, MAX, ArgumentError, EvaluationError, GameError, StateE
 from .evaluation import WeightedSum
 from .players import MAX_MOVES
 from .validate import (renamed, CheckedGame, check_game, flag, guard_size, number, python_seed, start_state, two_player,
-                       whole, zero_sum_utility)
+                       no_moves, whole, zero_sum_utility)
 
 
 class Episode(NamedTuple):
@@ -165,8 +165,7 @@ def _self_play_move(game, s, fs, w, epsilon, rng, utility):
         return game.result(s, rng.choices(outcomes, probs)[0])
     children = [game.result(s, a) for a in game.actions(s)]
     if not children:
-        raise StateError(f"{s!r} is not terminal but has no actions: {game!r} must end the game where nobody "
-                         "can move")
+        raise no_moves(game, s)
     if rng.random() < epsilon:
         return rng.choice(children)
     sign = 1 if player == MAX else -1

@@ -1,5 +1,5 @@
 """A transposition table: what earlier searches proved about a state, so the search need not prove it
-again (AIMA 4th ed. §5.2.4, 3rd ed. §5.3.1; seed 002: "States may occur multiple times, so it is
+again (AIMA 4th ed. §5.2.4, 3rd ed. §5.3.1; Zell's slides: "States may occur multiple times, so it is
 possible to create a transposition table, storing game states that already have been evaluated").
 
 The same state can be reached by different move orders (X in a corner then O in the centre, or the

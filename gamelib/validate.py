@@ -232,6 +232,13 @@ def renamed(**old_to_new):
     return decorate
 
 
+def no_moves(game, state) -> StateError:
+    """The error of a state that is not terminal but offers no action (a search cannot go on, and must
+    not return a made-up value): the game must end where nobody can move."""
+    return StateError(f"{state!r} is not terminal but has no actions: {game!r} must end the game where "
+                      "nobody can move")
+
+
 def moved(module: str, old_to_new: dict):
     """A module's ``__getattr__`` that keeps moved names working for one release, as :func:`renamed` does
     for keywords: ``__getattr__ = moved(__name__, {"random_chance_tree": "gamelib.experiments.chance_trees"})``

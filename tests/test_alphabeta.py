@@ -33,7 +33,7 @@ def test_fig_5_2_alphabeta_follows_fig_5_7():
     assert prunes == [("C", 2, ("c2", "c3"))]
     windows = {e.state: (e.alpha, e.beta) for e in result.trace if e.kind == "enter"}
     inf = float("inf")
-    # The windows of seed 004's walk-through: B is searched with (-inf, inf), C and D with [3, +inf).
+    # The windows of the minimax/alpha-beta walk-through: B is searched with (-inf, inf), C and D with [3, +inf).
     assert windows["B"] == (-inf, inf) and windows["C"] == (3, inf) and windows["D"] == (3, inf)
     assert windows["L"] == (3, 14) and windows["M"] == (3, 5)
     assert closing_events_are_balanced(result.trace)

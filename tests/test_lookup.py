@@ -1,4 +1,4 @@
-"""Endgame tables by retrograde analysis and opening books (gamelib.lookup; seed 002, AIMA 4th ed. §5.3.5)."""
+"""Endgame tables by retrograde analysis and opening books (gamelib.lookup; Zell's slides, AIMA 4th ed. §5.3.4)."""
 from __future__ import annotations
 
 import random

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelib import (MAX, MIN, ArgumentError, EvaluationError, GameError, GameTree, StateError, TooLargeError,
+from gamelib import (MAX, MIN, ArgumentError, EvaluationError, Game, GameError, GameTree, StateError, TooLargeError,
                      TreeSpecError, alliance, alphabeta, expectiminimax, maxn, maxn_policy, minimax,
                      paranoid, play)
 from gamelib.games import Bins, Raid, RaidState
@@ -402,3 +402,31 @@ def test_search_effort_checks_its_depths():
         search_effort(g, [g.initial_state], 5, lambda s: (0, 0, 0))
     with pytest.raises(ArgumentError, match="depth must be a whole number .* got -1"):
         search_effort(g, [g.initial_state], [-1], lambda s: (0, 0, 0))
+
+
+class _StuckThreePlayers(Game):
+    """A three-player game whose root offers one move, to a state that is not over and offers none."""
+
+    initial_state = "root"
+    player_order = ("A", "B", "C")
+
+    def to_move(self, s):
+        return "A" if s == "root" else "B"
+
+    def actions(self, s):
+        return ("go",) if s == "root" else ()
+
+    def result(self, s, a):
+        return "stuck"
+
+    def is_terminal(self, s):
+        return False
+
+    def utilities(self, s):
+        return (0, 0, 0)
+
+
+def test_a_state_with_no_moves_that_is_not_over_is_named():
+    """Issue #34: maxn raised "TypeError: 'NoneType' object is not subscriptable" one level up."""
+    with pytest.raises(StateError, match="'stuck' is not terminal but has no actions"):
+        maxn(_StuckThreePlayers())

@@ -55,8 +55,9 @@ def test_fig_5_2_minimax():
     assert closing_events_are_balanced(result.trace)
 
 
-def test_seed_001_step_by_step_values():
-    # Seed 001: D=max(-1,4)=4, E=max(2,6)=6, F=max(-3,-5)=-3, G=max(0,7)=7, B=min(4,6)=4, C=-3, A=4.
+def test_the_walk_through_step_by_step_values():
+    # The minimax/alpha-beta walk-through: D=max(-1,4)=4, E=max(2,6)=6, F=max(-3,-5)=-3, G=max(0,7)=7,
+    # B=min(4,6)=4, C=-3, A=4.
     tree = GameTree.from_nested([[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]])
     result = minimax(tree, trace=True)
     exits = {e.state: e.value for e in result.trace if e.kind == "exit"}
@@ -79,7 +80,7 @@ def test_trace_is_off_by_default():
 
 # --- chance and policies -------------------------------------------------------------------------
 def test_expectiminimax_weights_by_probability_not_by_count():
-    # AIMA's order-preserving transformation example (seed 002): .9/.1 chance nodes.
+    # AIMA's order-preserving transformation example (Zell's slides): .9/.1 chance nodes.
     small = GameTree.from_nested([chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))])
     large = GameTree.from_nested([chance((0.9, 20), (0.1, 30)), chance((0.9, 1), (0.1, 400))])
     assert expectiminimax(small).value == pytest.approx(2.1) and expectiminimax(small).action == "a1"

@@ -1,4 +1,4 @@
-"""Monte Carlo simulation as an evaluation function (AIMA 4th ed. §5.5; seed 002): estimates agree with
+"""Monte Carlo simulation as an evaluation function (AIMA 4th ed. §5.5; Zell's slides): estimates agree with
 exactly computed values within their standard errors, errors shrink like 1/sqrt(n), seeds reproduce."""
 import math
 import random

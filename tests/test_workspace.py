@@ -273,8 +273,10 @@ def test_a_students_work_survives_git_pull_and_leaves_the_tests_green(tmp_path):
     nb02 = json.loads((kit.upstream / "notebooks/02_alpha_beta.ipynb").read_text())
     nb02["cells"][0]["source"] = "".join(nb02["cells"][0]["source"]) + "\n\nA sentence added upstream."
     new_notebook = (kit.upstream / "notebooks/01_games_and_minimax.ipynb").read_text()
-    readme = (kit.upstream / "README.md").read_text().replace(
-        "\n| `01_games_and_minimax.ipynb` |", "\n| `09_new.ipynb` | a new notebook |\n| `01_games_and_minimax.ipynb` |")
+    first_row = "\n| `01_games_and_minimax.ipynb`"
+    readme = (kit.upstream / "README.md").read_text()
+    assert first_row in readme, "README.md's notebook table no longer starts with notebook 01"
+    readme = readme.replace(first_row, "\n| `09_new.ipynb` | 1 min | 01 | a new notebook |" + first_row)
     kit.commit_upstream({"notebooks/02_alpha_beta.ipynb": json.dumps(nb02, indent=1, ensure_ascii=False) + "\n",
                          "notebooks/09_new.ipynb": new_notebook, "README.md": readme},
                         "notebook 02: a sentence; notebook 09")

@@ -21,7 +21,7 @@ traces) and returns plain numbers; notebooks and benchmarks decide how to show t
 * :mod:`gamelib.experiments.mcts_strength`: Monte Carlo tree search by its number of simulations,
   against random play, perfect play (tic-tac-toe) and iterative-deepening alpha-beta (Connect Four)
   (notebook 08).
-* :mod:`gamelib.experiments.backgammon`: seed 002's "three plies" computed: expectiminimax and Star2
+* :mod:`gamelib.experiments.backgammon`: the "three plies" of Zell's slides computed: expectiminimax and Star2
   node counts at 1, 2 and 3 decision plies from real backgammon positions, what a time budget buys,
   O(b^m n^m) with b and n measured (notebook 05).
 * :mod:`gamelib.experiments.td_strength`: evaluations learned by TD from self-play, against tic-tac-toe's

@@ -1,5 +1,5 @@
-"""Seed 002's claim, computed: "In backgammon, the maximal feasible search depth was three plies"
-(§5.5), with the O(b^m n^m) of seeds 001 and 002 measured on real positions.
+"""A claim of Zell's slides, computed: "In backgammon, the maximal feasible search depth was three plies"
+(§5.5), with the O(b^m n^m) of the Game Playing slides and Zell's slides measured on real positions.
 
 From a position where the dice have been rolled, a search of m *decision plies* alternates the players'
 choices with the CHANCE layers between them: my move (b children), the opponent's roll (n = 21
@@ -267,19 +267,27 @@ def _human(seconds: float) -> str:
 
 def format_depth_study(study: DepthStudy, budgets: Sequence = (1, 60, 3600), *,
                        seconds_per_node: float | None = None) -> str:
-    """The study as text: nodes and time a move by decision plies, Star2's saving, what each budget buys,
-    and the b^m n^m comparison.  Times are the measured ones, or with ``seconds_per_node`` the node
-    counts at that speed (the same on every machine: what a notebook stores)."""
+    """The study as text, in three tables, each saying where its numbers come from: (a) what was searched,
+    the mean over the positions of nodes and time a move by decision plies (three plies: the mean of each
+    position's own estimate) and Star2's saving; (b) what each budget buys and (c) the b^m against N(m)
+    comparison, both by the formula N(m) (:func:`tree_nodes`) at the mean branching b, so that (b) and (c)
+    agree with each other but not exactly with (a): the positions' b differ, and the mean of their b³ is
+    larger than the cube of their mean b.  Times are the measured ones, or with ``seconds_per_node`` the
+    node counts at that speed (the same on every machine: what a notebook stores)."""
     t = study.seconds_per_node if seconds_per_node is None else seconds_per_node
     speed = f"{t * 1e6:.0f} µs a node" + (" (measured)" if seconds_per_node is None else " (assumed)")
-    lines = [f"{len(study.positions)} positions, b = {study.branching:.1f} moves a decision (mean), "
+    b, k = study.branching, len(study.positions)
+    lines = [f"(a) searched: {k} position{'s' * (k != 1)}, b = {b:.1f} moves a decision (mean), "
              f"n = {study.outcomes} rolls, {speed}",
-             "plies  depth  expectiminimax nodes         time a move   Star2 nodes  saved"]
+             f"plies  depth  nodes, mean of the {k}          time a move   Star2 nodes  saved"]
     for r in study.rows:
         est = "" if r.measured else " (estimated)"
         star = f"{r.star2:12,.0f}  {1 - r.star2 / r.nodes:5.0%}" if r.star2 is not None else f"{'-':>12}  {'-':>5}"
         seconds = r.seconds if seconds_per_node is None else r.nodes * seconds_per_node
         lines.append(f"{r.plies:5d}  {r.depth:5d}  {f'{r.nodes:,.0f}{est}':>26}  {_human(seconds):>11}   {star}")
+    if not all(r.measured for r in study.rows):
+        lines.append(f"  (estimated: each position's two-ply tree × {study.outcomes} rolls × the moves below it, "
+                     "sampled)")
     deep = [p for p in study.positions if p.nodes[2] is not None]
     if deep:
         worst = max(abs(p.estimated - p.nodes[2]) / p.nodes[2] for p in deep)
@@ -288,12 +296,13 @@ def format_depth_study(study: DepthStudy, budgets: Sequence = (1, 60, 3600), *,
         if deep[0].star2[2] is not None:
             full, cut = sum(p.nodes[2] for p in deep), sum(p.star2[2] for p in deep)
             lines.append(f"  there, expectiminimax {full:,} nodes, Star2 {cut:,}: {1 - cut / full:.0%} saved")
-    lines.append("budget   decision plies            nodes   one ply more would take   no dice: plies")
-    for b in budget_depths(study, budgets, seconds_per_node=seconds_per_node):
-        lines.append(f"{_human(b.seconds):>6}   {b.plies:14d}   {b.nodes:14,.0f}   {_human(b.next_seconds):>23}"
-                     f"   {b.deterministic:14d}")
-    lines.append(f"m   b^m (no chance)   N(m) with n = {study.outcomes} rolls   chance multiplies by   "
-                 f"(b = {round(study.branching)})")
-    for m, det, ch, ratio in chance_cost(round(study.branching), study.outcomes):
+    lines.append(f"(b) what a budget buys, by the formula N(m) at the mean b = {b:.1f}")
+    lines.append("budget   decision plies             N(m)   one ply more would take   no dice: plies")
+    for row in budget_depths(study, budgets, seconds_per_node=seconds_per_node):
+        lines.append(f"{_human(row.seconds):>6}   {row.plies:14d}   {row.nodes:14,.0f}   "
+                     f"{_human(row.next_seconds):>23}   {row.deterministic:14d}")
+    lines.append(f"(c) the formula at the mean b = {b:.1f}: chance against no chance")
+    lines.append(f"m   b^m (no chance)   N(m) with n = {study.outcomes} rolls   chance multiplies by")
+    for m, det, ch, ratio in chance_cost(b, study.outcomes):
         lines.append(f"{m}   {det:15,.0f}   {ch:22,.0f}   {ratio:20,.0f}")
     return "\n".join(lines)

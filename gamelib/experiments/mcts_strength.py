@@ -1,5 +1,5 @@
 """How strong is Monte Carlo tree search?  Matches that measure :func:`gamelib.mcts` by its number of
-simulations (issue 14; AIMA 4th ed. §5.4; seed 002 §5.7, AlphaGo's recipe without its networks).
+simulations (issue 14; AIMA 4th ed. §5.4; Zell's slides §5.7, AlphaGo's recipe without its networks).
 
 * :func:`mcts_agent`: an agent ``state -> action`` that plays MCTS's move.
 * :func:`against_random`: MCTS with n iterations (playouts) per move against uniformly random play.

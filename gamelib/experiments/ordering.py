@@ -1,5 +1,5 @@
 """Move ordering measured: how many nodes alpha-beta visits when the best move comes first, last, or
-anywhere (AIMA 4th ed. §5.2.4 "Move ordering"; seed 002, "If best moves are examined first, alpha-beta
+anywhere (AIMA 4th ed. §5.2.4 "Move ordering"; Zell's slides, "If best moves are examined first, alpha-beta
 only needs to examine O(b^{m/2}) nodes ... in random order O(b^{3m/4})").
 
 The trees are :meth:`gamelib.trees.GameTree.random` trees, the same leaves for a given seed whatever

@@ -1,6 +1,6 @@
 """The sigma study: what noisy evaluations do to a minimax decision (AIMA 4th ed. §5.7 "Limitations of
-game search algorithms", Fig. 5.16; 3rd ed. §5.8 "Alternative approaches", Fig. 5.14; seed 002, "5.8
-Alternative Approaches"; seed 000, "Depth matters").
+game search algorithms", Fig. 5.16; 3rd ed. §5.8 "Alternative approaches", Fig. 5.14; Zell's slides, "5.8
+Alternative Approaches"; the Purdue slides, "Depth matters").
 
 The textbook's two-ply tree (:data:`TEXTBOOK_TREE`)::
 
@@ -31,8 +31,8 @@ and three far away.  The notes: "With σ = 5, the left branch is better 71% of t
 
   For the textbook tree: P(left better) = P(min_i L_i > min_j R_j) = ∫ f_R(v) P(V_L > v) dv.
 
-"In reality, a possible error of the evaluation function is not independent of the other nodes" (seed
-002).  ``correlation=ρ`` makes the errors correlated, each still N(0, σ²):
+"In reality, a possible error of the evaluation function is not independent of the other nodes" (Zell's
+slides).  ``correlation=ρ`` makes the errors correlated, each still N(0, σ²):
 
 * ``shared='parent'`` (default): leaves with the same parent share a common component,
   e_i = σ (√ρ Z_parent(i) + √(1−ρ) Z_i), all Z independent N(0, 1).  Siblings' errors have
@@ -47,7 +47,7 @@ each gets 1/k, so the probabilities add up to 1.  With σ > 0 ties have probabil
 has its own leaves, with continuous errors); with σ = 0 the true values are the estimates, and the
 minimax choice is best with probability 1 (shared equally among equally good moves).
 
-:func:`depth_matters` is seed 000's "Depth matters" as an experiment: on random trees with known true
+:func:`depth_matters` is the Purdue slides' "Depth matters" as an experiment: on random trees with known true
 values, a depth-d alpha-beta search whose evaluation is the true value plus a fixed N(0, σ²) error per
 node; how often does it pick a truly best move, by d and σ?  :func:`expansion_value` illustrates the
 lesson of AIMA 4th ed. §5.7 (3rd ed. §5.8): metareasoning,: which leaf would it pay to search further?
@@ -68,7 +68,7 @@ from ..trees import ChanceSpec, GameTree, uniform_tree_size
 from ..validate import choice, flag, guard_size, number, numpy_seed, renamed, whole
 
 TEXTBOOK_TREE = [[99, 1000, 1000, 1000], [100, 101, 102, 100]]
-"""AIMA 4th ed. Fig. 5.16 (3rd ed. Fig. 5.14; seed 002 §5.8): MAX over two MIN nodes; minimax on these
+"""AIMA 4th ed. Fig. 5.16 (3rd ed. Fig. 5.14; Zell's slides §5.8): MAX over two MIN nodes; minimax on these
 estimates picks the right branch (100 > 99)."""
 
 NOTES_FIGURES = {5.0: 0.71, 2.0: 0.58}
@@ -656,7 +656,7 @@ def expansion_value(spec, sigma: float, trials: int = 100_000, seed=0, correlati
 
 
 # ---------------------------------------------------------------------------------------------------
-# Depth matters (seed 000)
+# Depth matters (the Purdue slides)
 # ---------------------------------------------------------------------------------------------------
 
 def true_values(tree: GameTree) -> dict:
@@ -713,8 +713,8 @@ def depth_matters(branching: int = 3, height: int = 6, depths: Iterable[int] | N
                   sigmas: Sequence[float] = (0, 5, 10, 20), seeds: Iterable[int] = range(200), *,
                   noise_seed: int = 0, error: str = "constant", lower: int = 0, upper: int = 99,
                   progress: bool = False, max_nodes: int | None = 1_000_000) -> dict:
-    """How often a depth-d search with a noisy evaluation picks a truly best root move (seed 000,
-    "Depth matters": "the deeper in the tree the evaluation function is buried, the less the quality
+    """How often a depth-d search with a noisy evaluation picks a truly best root move (the Purdue
+    slides, "Depth matters": "the deeper in the tree the evaluation function is buried, the less the quality
     of the evaluation function matters").
 
     For each seed s: the tree ``GameTree.random(branching, height, seed=s, lower=lower, upper=upper)``, the

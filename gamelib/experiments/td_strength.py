@@ -1,5 +1,5 @@
 """How good is a learned evaluation?  Measurements of :func:`gamelib.td.td_learn`'s weights (issue 14;
-TD-Gammon's recipe in miniature, seed 002 §5.7).
+TD-Gammon's recipe in miniature, Zell's slides §5.7).
 
 * :func:`tictactoe_agreement`: on every non-terminal tic-tac-toe position, the evaluation against the
   exact values of the endgame table (:func:`gamelib.endgame_table`): root-mean-square error, and how

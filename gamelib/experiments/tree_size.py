@@ -1,4 +1,4 @@
-"""How big is a game tree?  Measurements for minimax's O(b^m) (AIMA 4th ed. §5.2.1; seed 000, "Minimax
+"""How big is a game tree?  Measurements for minimax's O(b^m) (AIMA 4th ed. §5.2.1; the Purdue slides, "Minimax
 efficiency" and "Game tree sizes").
 
 Every count here is read from what a search did: ``result.nodes`` or the 'enter' and 'leaf' events of a
@@ -32,7 +32,7 @@ GAME_TREE_SIZES = {
     "Backgammon": 144,
     "Go": 360,
 }
-"""log10 of the game-tree sizes in seed 000 ("Game tree sizes"): tic-tac-toe 10^5, checkers 10^31,
+"""log10 of the game-tree sizes on the Purdue slides ("Game tree sizes"): tic-tac-toe 10^5, checkers 10^31,
 chess 10^123, backgammon 10^144, Go 10^360.  Orders of magnitude, not exact counts."""
 
 
@@ -171,7 +171,7 @@ class SearchTime(NamedTuple):
 
 
 def search_time(log10_nodes: float, nodes_per_second: float = 1e6) -> SearchTime:
-    """Seed 000's arithmetic: searching 10^k nodes at ``nodes_per_second`` (one million by default).
+    """The Purdue slides' arithmetic: searching 10^k nodes at ``nodes_per_second`` (one million by default).
 
     Tic-tac-toe, k = 5: 10^-1 s, "0.1 seconds".  Checkers, k = 31: 10^25 s = 10^17.5 years, which the
     notes round to "10^18 years".  Logarithms, because 10^360 / 10^6 overflows a float.

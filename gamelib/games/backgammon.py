@@ -1,5 +1,5 @@
-"""Backgammon, the game of chance of AIMA 4th ed. §5.5 (Fig. 5.13; seed 001's "Backgammon" slide, seed
-002's §5.5 and its TD-Gammon), with its full rules and no doubling cube.
+"""Backgammon, the game of chance of AIMA 4th ed. §5.5 (Fig. 5.13; the Game Playing slides' "Backgammon",
+Zell's §5.5 and its TD-Gammon), with its full rules and no doubling cube.
 
 Rules.  Two players, X (MAX, white) and O (MIN, black), each with 15 checkers on a track of 24 points.
 Each counts the points from its own side: X moves its checkers from its 24-point down towards its
@@ -55,7 +55,7 @@ opening throw.  :func:`position_id` and :func:`from_position_id` read and write 
 14-character position ID (the start is ``4HPwATDgc/ABMA``), so positions can be checked in gnubg.
 
 The state graph has cycles (a hit sends a checker back, so positions can repeat), and more than 10^20
-positions (Sutton & Barto, *Reinforcement Learning*, §16.1; seed 000's 10^144 counts the game tree):
+positions (Sutton & Barto, *Reinforcement Learning*, §16.1; the Purdue slides' 10^144 counts the game tree):
 searches must be given ``depth=`` and an evaluation (AIMA Eq. 5.2).  :func:`evaluation` is a simple
 one built from the pip count, the blots and the home-board points, the game knowledge a
 depth-limited expectiminimax needs.

@@ -1,4 +1,4 @@
-"""CS221's bins games (seed 003).
+"""The bins games of CS221's lecture notes.
 
 Game 1: "You choose one of the three bins.  I choose a number from that bin.  Your goal is to maximize
 the chosen number."  Bins A = (-50, 50), B = (1, 3), C = (-5, 15).  You are MAX, I am MIN.

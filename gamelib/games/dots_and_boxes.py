@@ -1,6 +1,6 @@
 """Dots and Boxes on a small board: a game whose moves sometimes give the mover another turn.
 
-CS221 (seed 003) asks: what if "some actions allow you to take an extra turn?"  Dots and Boxes is the
+CS221's lecture notes ask: what if "some actions allow you to take an extra turn?"  Dots and Boxes is the
 classic case.  Players take turns drawing one line between two neighbouring dots; whoever draws the
 fourth side of a box claims it **and must move again**.  When every line is drawn, the player with more
 boxes wins.  Here the utility is the margin: MAX's boxes minus MIN's (MIN's utility is its negative).

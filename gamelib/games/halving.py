@@ -1,4 +1,4 @@
-"""The halving game (CS221, seed 003): start with N; players take turns either decrementing N or
+"""The halving game (CS221's lecture notes): start with N; players take turns either decrementing N or
 replacing it with floor(N/2); the player left with 0 wins.
 
 States are ``(n, player to move)``; actions are ``'-'`` (decrement) and ``'/'`` (halve).  When n is 0

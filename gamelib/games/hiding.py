@@ -1,5 +1,5 @@
 """The hiding game: a move that gives away a secret, the lesson "averaging over clairvoyance never
-hides information" (seed 002 §5.6; AIMA 4th ed. §5.6.2) on the smallest game that shows it.
+hides information" (Zell's slides §5.6; AIMA 4th ed. §5.6.2) on the smallest game that shows it.
 
 CHANCE hides a treasure in the ``'north'`` or the ``'south'`` (1/2 each); MAX knows where.  MAX
 marches its troops ``'north'`` or ``'south'`` (marching towards the treasure is worth ``bonus`` = 0.5:

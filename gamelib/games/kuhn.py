@@ -1,5 +1,5 @@
 """Kuhn poker (H. W. Kuhn, "A simplified two-person poker", 1950): the smallest poker with bluffing,
-a card game with a random deal and hidden hands (AIMA 4th ed. §5.6.2; seed 002 §5.6).
+a card game with a random deal and hidden hands (AIMA 4th ed. §5.6.2; Zell's slides §5.6).
 
 Rules.  A deck of three cards, J < Q < K.  Each player antes 1; CHANCE deals one card to each (the
 six ordered deals, 1/6 each: **one chance node at the start**, as the notes' card games).  MAX (the

@@ -1,6 +1,6 @@
 """Leduc poker (Southey, Bowling, Larson, Piccione, Burch, Billings & Rayner, "Bayes' Bluff: Opponent
 Modelling in Poker", UAI 2005): the standard next step after Kuhn poker for CFR, with 936 information
-sets against Kuhn's 12 (AIMA 4th ed. §5.6; seed 002 §5.6).
+sets against Kuhn's 12 (AIMA 4th ed. §5.6; Zell's slides §5.6).
 
 Rules.  A deck of six cards, two suits of J < Q < K (``Js Jh Qs Qh Ks Kh``).  Each player antes 1;
 CHANCE deals one private card to MAX, then one to MIN (each from what is left of the deck: 1/6, then

@@ -1,5 +1,5 @@
 """Phantom tic-tac-toe: tic-tac-toe in the fog of war, the Kriegspiel of the 3x3 board (AIMA 4th ed.
-§5.6.1; seed 002 §5.6).
+§5.6.1; Zell's slides §5.6).
 
 **Rules: the classical version with reveal-nothing observations**, the defaults of OpenSpiel's
 ``phantom_ttt`` (``gameversion="classical"``, ``obstype="reveal-nothing"``):

@@ -36,8 +36,8 @@ with score i, opponent's score j and turn total k, by value iteration on Neller 
 
 It is the expectiminimax recurrence with the opponent's turns folded in by symmetry (the opponent is
 the same optimal player, and its win probability is one minus mine), the game analogue of value
-iteration for MDPs (seed 003).  :func:`duel` evaluates fixed policies against each other (CS221's
-game evaluation, V_eval) or a best response to a fixed one (expectimax).
+iteration for MDPs (CS221's lecture notes).  :func:`duel` evaluates fixed policies against each other
+(CS221's game evaluation, V_eval) or a best response to a fixed one (expectimax).
 
 >>> game = Pig(target=10)
 >>> s = game.result(game.initial_state, "roll")
@@ -188,7 +188,7 @@ class Pig(Game):
 
 # ---------------------------------------------------------------------------------------------------
 # A heuristic evaluation function (AIMA §5.3.1): what a depth-limited search scores its cut-off states
-# with.  Seed 002 warns that at chance nodes an evaluation must be a positive linear transformation of
+# with.  Zell's slides warn that at chance nodes an evaluation must be a positive linear transformation of
 # the probability of winning; this one is not, the solver's 2p - 1 (PigSolution.value) is.
 # ---------------------------------------------------------------------------------------------------
 

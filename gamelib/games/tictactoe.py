@@ -1,4 +1,4 @@
-"""Tic-tac-toe (AIMA Fig. 5.1; seed 000): X is MAX and moves first, O is MIN.
+"""Tic-tac-toe (AIMA Fig. 5.1; the Purdue slides): X is MAX and moves first, O is MIN.
 
 Utilities for MAX: +1 if X completes a line, -1 if O does, 0 for a draw.  Actions are ``(row, col)``
 pairs, 0-based, listed in row-major order.  From the empty board the full game tree has 549,946 nodes
@@ -178,7 +178,7 @@ class TicTacToe(Game):
 
 
 # ---------------------------------------------------------------------------------------------------
-# An evaluation function (AIMA §5.3.1; seed 000): a weighted sum of features, each MAX's count minus
+# An evaluation function (AIMA §5.3.1; the Purdue slides): a weighted sum of features, each MAX's count minus
 # MIN's, small enough that every non-terminal scores strictly between a loss (-1) and a win (+1).
 # ---------------------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
-"""Partial observability: games where players cannot see everything (AIMA 4th ed. §4.4 and §5.6; seed 002
-§5.6; notebook 06).
+"""Partial observability: games where players cannot see everything (AIMA 4th ed. §4.4 and §5.6; Zell's
+slides §5.6; notebooks 06a and 06b).
 
 The protocol gains one method, ``game.observation(state, player)``: what the player perceives (the state
 itself by default, so fully observable games are unchanged).  Everything here is built on it.

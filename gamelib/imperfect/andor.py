@@ -50,8 +50,8 @@ from typing import Any, NamedTuple
 
 from collections.abc import Mapping
 
-from ..core import (CHANCE, MAX, MIN, ArgumentError, ProbabilityError, StateError, TooLargeError,
-                    check_distribution)
+from ..core import (CHANCE, MAX, MIN, ArgumentError, IllegalMoveError, ProbabilityError, StateError,
+                    TooLargeError, check_distribution)
 from ..trace import Event, recording
 from ..validate import checked_chance, checked_utility, flag, function, game_state, whole
 from .belief import (GameOver, as_belief, check_belief_game, percept_unchecked, predict_unchecked,
@@ -283,6 +283,14 @@ def _check_plan(game, plan, state, player):
     if not isinstance(plan, Plan):
         raise ArgumentError(f"plan must be a Plan (e.g. and_or_search(...).plan), got {plan!r}")
     game_state(game, state)
+    if game.is_terminal(state) or plan.action is None:
+        return
+    if game.to_move(state) != player:
+        raise StateError(f"the plan is {player}'s, but {game.to_move(state)} is to move in {state!r}: a plan "
+                         f"starts where its player moves")
+    if plan.action not in game.actions(state):
+        raise IllegalMoveError(f"the plan's first action {plan.action!r} is not legal in {state!r} "
+                               f"(legal: {list(game.actions(state))}): it is a plan for another state")
 
 
 def plan_outcomes(game, plan: Plan, state, player) -> set:

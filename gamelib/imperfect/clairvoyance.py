@@ -1,4 +1,4 @@
-"""Averaging over clairvoyance (AIMA 4th ed. §5.6.2; seed 002 §5.6, card games).
+"""Averaging over clairvoyance (AIMA 4th ed. §5.6.2; Zell's slides §5.6, card games).
 
 For a card game whose randomness is all in the deal, the idea is: solve every deal the player cannot
 rule out as if it were a game of perfect information, and pick the action that is best on average.

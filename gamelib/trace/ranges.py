@@ -19,7 +19,7 @@ def proven_ranges(trace: list[Event], to_move, *, chance_outcomes=None,
                   lower: float = -INF, upper: float = INF) -> dict:
     """What a trace proves about each node it closed: ``{state: (lo, hi)}``, the interval its minimax
     value must lie in, given only what the search looked at (the notes' notation: C is (−∞, 2], D is
-    [2, 2] in seed 004's walk-through of Fig. 5.2).
+    [2, 2] in the minimax/alpha-beta walk-through of Fig. 5.2).
 
     A leaf is [v, v].  A MAX node's value is the largest of its children's, so lo is the largest
     searched lo, and hi the largest searched hi, unless a cut skipped children (then hi = U).  MIN is

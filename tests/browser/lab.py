@@ -431,11 +431,13 @@ class Notebook:
         self.page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(rf"^{menu}$")).first.click()
         self.page.locator(".lm-Menu-itemLabel", has_text=re.compile(rf"^{re.escape(item)}$")).first.click()
 
-    def run_all(self, timeout: float = 180.0) -> float:
+    def run_all(self, timeout: float = 480.0) -> float:
         """Edit > Clear Outputs of All Cells, then Run > Run All Cells, and wait until every
         non-empty code cell shows an execution count and the kernel is idle (a fresh kernel numbers
         them as the stored outputs did, so clearing first is what makes "has run" visible).  Returns
-        the seconds the run took."""
+        the seconds the run took.  ``timeout`` is a bound for a stuck kernel, not a speed test: each
+        notebook runs in under 20 s on a quiet machine (tests/kit/test_notebooks.py), but notebook 08
+        took over 180 s in Chromium at load 10 on two cores (three test suites at once)."""
         for attempt in range(3):  # the menu acts on the active notebook: make it so, and retry
             self.cells.first.locator(".jp-InputArea-prompt").first.click()
             self.page.keyboard.press("Escape")

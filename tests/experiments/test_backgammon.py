@@ -1,5 +1,6 @@
 """The backgammon depth study (issue 26, gamelib.experiments.backgammon): its counts are the searches'
-own, the three-ply estimate is checked against a count, and the formulas of seeds 001 and 002."""
+own, the three-ply estimate is checked against a count, and the formulas of the Game Playing slides and
+Zell's slides."""
 import pytest
 
 from gamelib import MAX, ArgumentError, GameError, expectiminimax
@@ -66,3 +67,17 @@ def test_bad_input():
         study.budget_depths(result, (-1,))
     with pytest.raises(ArgumentError, match="seconds_per_node"):
         study.budget_depths(result, seconds_per_node=0)
+
+
+def test_each_table_says_where_its_counts_come_from():
+    """Issue 31 (E12): the searched means, the budgets and the chance comparison are three different
+    counts; the last two use the same formula at the same mean b, so they agree with each other."""
+    result = study.depth_study([RACE], star=False, exact_below=0, sample=20)
+    text = study.format_depth_study(result, seconds_per_node=1e-5)
+    searched, budgets, formula = text.split("\n(b) ")[0], text.split("\n(b) ")[1].split("\n(c) ")[0], \
+        text.split("\n(c) ")[1]
+    assert searched.startswith("(a) searched: 1 position,") and "(estimated: each position's" in searched
+    assert budgets.startswith(f"what a budget buys, by the formula N(m) at the mean b = {result.branching:.1f}")
+    assert formula.startswith(f"the formula at the mean b = {result.branching:.1f}")
+    for m, _, nodes, _ in study.chance_cost(result.branching, study.OUTCOMES):
+        assert f"{nodes:,.0f}" in formula

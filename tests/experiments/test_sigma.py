@@ -1,4 +1,4 @@
-"""The sigma study (AIMA 3rd ed. §5.8, Fig. 5.13; seed 002 §5.8; seed 000 "Depth matters"):
+"""The sigma study (AIMA 3rd ed. §5.8, Fig. 5.13; Zell's slides §5.8; the Purdue slides, "Depth matters"):
 Monte Carlo against exact integrals, the notes' 71% and 58%, symmetries, correlated errors, bad input,
 seeds, and the depth experiment."""
 import math
@@ -311,7 +311,7 @@ def test_expansion_value_the_1000_leaves_are_worthless_the_close_ones_are_not():
     assert max(gains, key=lambda s: gains[s][0]) == "D"   # the 99: the decision hinges on it
 
 
-# -- depth matters (seed 000) -------------------------------------------------------------------------------
+# -- depth matters (the Purdue slides) -------------------------------------------------------------------
 
 def test_true_values_and_noisy_evaluation():
     tree = GameTree.random(2, 3, seed=1)

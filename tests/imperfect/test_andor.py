@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import (MAX, MIN, ArgumentError, GameError, ProbabilityError, StateError, TooLargeError, alphabeta,
-                     uniform)
+from gamelib import (MAX, MIN, ArgumentError, GameError, IllegalMoveError, ProbabilityError, StateError,
+                     TooLargeError, alphabeta, uniform)
 from gamelib.games import Connect4, PhantomTicTacToe, TicTacToe
 from gamelib.imperfect import (Belief, BeliefTracker, GameOver, accidental_wins, and_or_search,
                                likeliest_plan, percept, plan_outcomes, predict, update, win_probability,
@@ -179,6 +179,11 @@ def test_plans_policies_and_opponents_are_checked():
     assert plan.action == (0, 2) and plan_outcomes(GAME, plan, WON, MAX) == {1}
     with pytest.raises(ArgumentError, match="plan must be a Plan .* got 5"):
         plan_outcomes(GAME, 5, WON, MAX)
+    elsewhere = GAME.result(GAME.initial_state, (0, 2))                # (0, 2) is taken there: issue #34
+    with pytest.raises(IllegalMoveError, match=r"the plan's first action \(0, 2\) is not legal"):
+        plan_outcomes(GAME, plan, GAME.result(elsewhere, (1, 1)), MAX)
+    with pytest.raises(StateError, match="the plan is MAX's, but MIN is to move"):
+        wins_against_every_reply(GAME, plan, elsewhere, MAX)
     with pytest.raises(StateError, match="is not a state of PhantomTicTacToe"):
         wins_against_every_reply(GAME, plan, Connect4().initial_state, MAX)
     with pytest.raises(ArgumentError, match="describe must be a function .* got 5"):

@@ -12,7 +12,7 @@ from ..strategies import FIG_5_2, nested_specs
 
 
 def test_proven_ranges_match_the_notes_walk_through():
-    # Seed 004's end state for Fig. 5.2: A [3, 3], B [3, 3], C (−∞, 2], D [2, 2].
+    # The minimax/alpha-beta walk-through's end state for Fig. 5.2: A [3, 3], B [3, 3], C (−∞, 2], D [2, 2].
     from gamelib.trace import proven_ranges
     inf = float("inf")
     tree = GameTree.from_nested(FIG_5_2)

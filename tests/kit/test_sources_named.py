@@ -1,0 +1,97 @@
+"""The course's lecture notes are named as a textbook names its sources (issue 31): "the Purdue slides",
+"the *Game Playing* slides", "Zell's slides", "CS221's lecture notes", "the minimax/alpha-beta
+walk-through" (README.md and docs/glossary.md list them with their full references), never by the
+internal numbers under which the kit's authors filed them (the word "seed" followed by a three-digit
+number).  A student reads every file of the repository one way or another (notebooks and their stored
+outputs, the docs, gamelib's docstrings and messages through help(), the exercises, benchmark output,
+the tests' docstrings), so every text file is checked.
+
+The files that still say it belong to work in progress elsewhere.  They are listed in ONE place,
+``STILL_NUMBERED``, each with the reason, and each is an expected failure that must fail: once a file is
+fixed, its check passes, pytest reports the unexpected pass as a failure, and the entry must go.
+"""
+import pathlib
+import re
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+NUMBERED = re.compile("seed" + r"s?\s+0\d\d", re.IGNORECASE)
+"""The internal name of a source, as in 'seeds' and two numbers (the pattern is written in two parts so
+that this file does not match itself)."""
+
+TEXT = {".py", ".md", ".ipynb", ".txt", ".cfg", ".toml", ".json", ".yml", ".yaml", ".html", ".js", ".css",
+        ".sh", ".ini"}
+SKIPPED_FOLDERS = {".git", ".venv", "node_modules", "__pycache__", "work", "test-artifacts", ".pytest_cache",
+                   ".hypothesis", ".ruff_cache", ".ipynb_checkpoints", "build", "dist"}
+
+COURSE_FOLDER = ("exercises", "course")
+"""An instructor's course folder (gradebook, students' submissions, feedback): never committed (.gitignore);
+tests/kit/test_instructor_docs.py makes one, which holds the students' copies of the exercises as they were."""
+
+_MENU = ("the explorer's tree menu (gamelib/viz/tree_menu.py) names three trees after the walk-through's "
+         "number: widgets developer; rename them there (a deprecated alias for the old names), then")
+_VIZ = "gamelib/viz/ belongs to the widgets developer (issue 31 leaves its docstrings to that work)"
+_EXERCISES = "exercises/ and gamelib/grading/ belong to the lead's exercise work on issue 31"
+
+STILL_NUMBERED = {
+    # gamelib/viz/: docstrings and the tree menu
+    "gamelib/viz/tree_menu.py": _MENU + " fix the rest of this list",
+    "gamelib/viz/explorer.py": _VIZ + " (its docstring's example opens a menu tree by name)",
+    "gamelib/viz/board_tree.py": _VIZ,
+    "gamelib/viz/chance_widgets.py": _VIZ,
+    "gamelib/viz/sigma_widget.py": _VIZ,
+    # tests that use the menu's names, or mirror a notebook figure's title in a PNG pin
+    "tests/viz/test_explorer.py": _MENU + " use the new names here",
+    "tests/viz/test_drawing.py": _MENU + " use the new names here",
+    "tests/test_trace.py": _MENU + " rename the pins' keys here (the digests do not change)",
+    "tests/test_viz.py": ("its PNG pins draw notebooks 01 and 02's figures with their old titles; re-record them "
+                          "with the widgets developer's next re-recording (the digests are shared)"),
+    # notebooks whose stored widget state holds the tree menu's labels
+    "notebooks/02_alpha_beta.ipynb": _MENU + " re-execute this notebook",
+    "notebooks/05a_chance_nodes.ipynb": _MENU + " re-execute this notebook",
+    "notebooks/07_more_players_and_simultaneous_moves.ipynb": _MENU + " re-execute this notebook",
+    # the exercises and the grader
+    "gamelib/grading/cases.py": _EXERCISES,
+    "gamelib/grading/searches.py": _EXERCISES,
+    "exercises/README.md": _EXERCISES,
+    "exercises/source/01_minimax/minimax.ipynb": _EXERCISES,
+    "exercises/source/02_alpha_beta/alpha_beta.ipynb": _EXERCISES,
+    "exercises/release/01_minimax/minimax.ipynb": _EXERCISES,
+    "exercises/release/02_alpha_beta/alpha_beta.ipynb": _EXERCISES,
+}
+
+
+def text_files() -> list:
+    out = []
+    for path in ROOT.rglob("*"):
+        rel = path.relative_to(ROOT)
+        if (path.is_file() and path.suffix in TEXT and not SKIPPED_FOLDERS & set(rel.parts[:-1])
+                and not rel.parts[0].endswith(".egg-info") and rel.parts[:2] != COURSE_FOLDER):
+            out.append(rel.as_posix())
+    return sorted(out)
+
+
+def numbered(rel: str) -> list:
+    """Each place the file names a source by number, with a little context."""
+    text = (ROOT / rel).read_text(encoding="utf-8", errors="replace")
+    return [text[max(0, m.start() - 40):m.end() + 20].replace("\n", " ") for m in NUMBERED.finditer(text)]
+
+
+def test_every_other_file_names_its_sources():
+    found = {rel: hits for rel in text_files() if rel not in STILL_NUMBERED for hits in [numbered(rel)] if hits}
+    assert not found, ("name the lecture notes as README.md's Sources section does, not by number: "
+                       + "; ".join(f"{rel}: {hits[0]!r}" + (f" (+{len(hits) - 1} more)" if len(hits) > 1 else "")
+                                   for rel, hits in found.items()))
+
+
+def test_the_list_names_only_files_that_exist():
+    missing = [rel for rel in STILL_NUMBERED if not (ROOT / rel).is_file()]
+    assert not missing, f"STILL_NUMBERED names files that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("rel", sorted(STILL_NUMBERED))
+def test_still_numbered(rel, request):
+    request.applymarker(pytest.mark.xfail(strict=True, reason=STILL_NUMBERED[rel]))
+    assert not numbered(rel), f"{rel} still names a source by number: {numbered(rel)[0]!r}"
