@@ -14,26 +14,30 @@ import math
 from ..minimax import minimax
 from ..trace import TraceView, describe_event, fmt_value
 from ..trees import GameTree
-from .core import fail, quiet, require_answer
+from ..core import MAX, MIN
+from .core import fail, one_of, quiet, require_answer
 from .guard import describe_returned, is_number
 
 KIND_NAMES = {list: "list", set: "set", frozenset: "set", dict: "dict", str: "string", int: "whole number",
-              tuple: "tuple", float: "number", object: "answer"}
+              tuple: "tuple", float: "number", object: "answer", bool: "True or False"}
 
 
 @quiet
 def answer_format(answer, nodes=None, *, what: str = "answer", numbers: bool = True, allow_inf=False,
-                  kind: type | None = None):
+                  kind: type | None = None, length: int | None = None):
     """A public check of an answer's *form* (never its correctness): a dict over exactly ``nodes``
     holding numbers, a ``kind`` of thing (``list``, ``set``, ``str``...; a set may be a frozenset;
-    ``object``: anything) or (``nodes=None``) a number; never the exercise's placeholder (``...``,
-    ``[...]``, ``{...}``)."""
+    ``object``: anything; a ``tuple`` of ``length`` numbers) or (``nodes=None``) a number; never the
+    exercise's placeholder (``...``, ``[...]``, ``{...}``)."""
     __tracebackhide__ = True
     require_answer(answer, what)
     if kind is not None:
         kinds = (set, frozenset) if kind in (set, frozenset) else kind
         if not isinstance(answer, kinds) or (kind is int and isinstance(answer, bool)):
             fail(f"{what} should be a {KIND_NAMES.get(kind, kind.__name__)}; it is {describe_returned(answer)}")
+        if length is not None and (len(answer) != length or not all(is_number(x) for x in answer)):
+            fail(f"{what} should be a {KIND_NAMES.get(kind, kind.__name__)} of {length} numbers; it is "
+                 f"{describe_returned(answer)}")
         print(f"✓ {what} has the right form (whether it is right is checked when your work is graded)")
         return
     if nodes is None:
@@ -58,21 +62,106 @@ def answer_format(answer, nodes=None, *, what: str = "answer", numbers: bool = T
 
 @quiet
 def values_by_hand(answer: dict, spec, *, decision=None, answer_decision=None, search: str = "minimax",
-                   what: str = "values"):
+                   depth: int | None = None, evaluate=None, what: str = "values"):
     """Compare hand-computed node values (and the root decision) with gamelib's trace of ``search``
-    ('minimax' or 'expectiminimax') on the tree ``spec``."""
+    ('minimax' or 'expectiminimax') on the tree ``spec``, cut off at ``depth`` with ``evaluate`` if
+    given (H-MINIMAX)."""
     __tracebackhide__ = True
     from ..minimax import expectiminimax
     tree = GameTree.from_nested(spec)
-    result = (minimax if search == "minimax" else expectiminimax)(tree, trace=True)
+    cut = {} if depth is None else {"depth": depth, "evaluate": evaluate}
+    result = (minimax if search == "minimax" else expectiminimax)(tree, trace=True, **cut)
     values = TraceView(result, tree=tree).value
-    wrong = [f"{n}: yours {answer.get(n)!r}, the {search} value is {fmt_value(values[n])}"
-             for n in values if n in answer and not _close(answer[n], values[n])]
+    name = search if depth is None else f"H-MINIMAX at depth {depth}"
+    says = (lambda n: f"the {search} value is {fmt_value(values[n])}") if depth is None else \
+        (lambda n: f"{name} gives {fmt_value(values[n])}")
+    wrong = [f"{n}: yours {answer.get(n)!r}, {says(n)}" for n in values
+             if n in answer and not _close(answer[n], values[n])]
     if decision is not None and answer_decision != result.action:
-        wrong.append(f"decision at A: yours {answer_decision!r}, {search} decides {result.action!r}")
+        wrong.append(f"decision at A: yours {answer_decision!r}, {name} decides {result.action!r}")
     if wrong:
         fail(f"{what}: " + "; ".join(wrong))
-    print(f"✓ {what} agree with gamelib.{search}'s trace")
+    print(f"✓ {what} agree with gamelib.{search}'s trace" + ("" if depth is None else f" at depth {depth}"))
+
+
+CUTOFF_TREE = [[[1, -1], [0, 1], 0], [[-1, 0], [1, 1]]]
+"""Exercise 03's by-hand tree: MAX at A, MIN at B and C, MAX at D, E, G, H (the tree goes on below them);
+F is a finished game, a draw (utility 0)."""
+CUTOFF_FEATURES = {"B": (2, 0, 1), "C": (1, 1, 0), "D": (3, 1, 1), "E": (1, 0, 1), "F": (2, 1, 0),
+                   "G": (2, -1, 0), "H": (0, 1, -1)}
+"""Its positions' features: (open lines, threats, centre), each X's count minus O's (notebook 03a §2)."""
+CUTOFF_WEIGHTS = {"open_lines": 0.04, "threats": 0.12, "centre": 0.04}
+"""Tic-tac-toe's weights (:func:`gamelib.games.tictactoe.evaluation`)."""
+
+
+def cutoff_evaluation():
+    """EVAL of exercise 03's by-hand tree: a :class:`gamelib.WeightedSum` of :data:`CUTOFF_FEATURES`.
+    At depth 2 it scores D, E, G, H (0.28, 0.08, −0.04, 0.08); F is terminal, worth its utility 0 (its
+    features would say 0.20); H-MINIMAX then gives B = 0, C = −0.04, A = 0 (a1), and at depth 1 B = 0.12,
+    C = 0.16 (a2)."""
+    from ..evaluation import WeightedSum
+    features = {name: (lambda s, i=i: CUTOFF_FEATURES[s][i]) for i, name in enumerate(CUTOFF_WEIGHTS)}
+    return WeightedSum(features, dict(CUTOFF_WEIGHTS))
+
+
+@quiet
+def evaluation_by_hand(answer: dict, evaluate, *, what: str = "your EVAL values"):
+    """Hand-computed evaluations ``{node: value}`` against ``evaluate(node)``."""
+    __tracebackhide__ = True
+    if not isinstance(answer, dict):
+        fail(f"{what} should be a dict {{node: value}}; it is {describe_returned(answer)}")
+    wrong = [f"{n}: yours {v!r} is not right" for n, v in answer.items() if not _close(v, evaluate(n))]
+    if wrong:
+        fail(f"{what}: " + "; ".join(wrong) + " (EVAL is the sum of each feature times its weight)")
+    print(f"✓ {what} agree with the weighted sum")
+
+
+@quiet
+def star1_by_hand(interval, read, largest_upper, spec, lower, upper, *, what: str = "Star1"):
+    """Star1 (:func:`gamelib.star1`) on ``spec``, MAX at the root choosing between chance nodes: after the
+    first outcome of the root's second child (C) is read, C's ``interval`` (its value lies in it whatever
+    its other outcomes hold, each in [``lower``, ``upper``]), whether its next outcome is ``read``, and
+    the ``largest_upper`` bound (with ``lower``) for which Star1 would not read it."""
+    __tracebackhide__ = True
+    from ..minimax import expectiminimax
+    from ..star import star1
+    tree = GameTree.from_nested(spec)
+    (_, b), (_, c) = tree.children[tree.initial_state][:2]
+    (_, first), (_, second) = tree.children[c][:2]
+    p = tree.probabilities[c][0]
+    seen = p * expectiminimax(tree, first).value
+    alpha = expectiminimax(tree, b).value
+    want_interval = (seen + lower * (1 - p), seen + upper * (1 - p))
+    want_read = second in star1(tree, lower=lower, upper=upper, trace=True).visited
+    want_largest = (alpha - seen) / (1 - p)
+    wrong = []
+    if not (isinstance(interval, (tuple, list)) and len(interval) == 2 and all(map(_close, interval, want_interval))):
+        wrong.append(f"{c}'s interval after {first}: yours {interval!r} is not right")
+    if read is not want_read:
+        wrong.append(f"whether Star1 reads {second}: yours {read!r} is not right")
+    if not _close(largest_upper, want_largest):
+        wrong.append(f"the largest U: yours {largest_upper!r} is not right")
+    if wrong:
+        fail(f"{what}: " + "; ".join(wrong))
+    print(f"✓ {what} agrees with gamelib.star1")
+
+
+@quiet
+def expectimax_by_hand(value, move, spec, weights, *, what: str = "your prediction"):
+    """Expectimax (:func:`gamelib.expectimax`) on ``spec`` against an opponent who plays its moves with the
+    probabilities ``weights``, in order, at every node: its value and MAX's move."""
+    __tracebackhide__ = True
+    from ..minimax import expectimax
+    tree = GameTree.from_nested(spec)
+    result = expectimax(tree, opponent_policy=lambda s: dict(zip(tree.actions(s), weights)))
+    wrong = []
+    if not _close(value, result.value):
+        wrong.append(f"the value: yours {value!r} is not right")
+    if move != result.action:
+        wrong.append(f"the move: yours {move!r} is not right")
+    if wrong:
+        fail(f"{what}: " + "; ".join(wrong))
+    print(f"✓ {what} agrees with gamelib.expectimax")
 
 
 def _close(a, b) -> bool:
@@ -158,3 +247,254 @@ def choices(answer, correct: set, options: dict, *, what: str = "answer"):
         parts += [f"{k} ({options[k]}) is not right" for k in wrong]
         fail(f"{what}: " + "; ".join(parts))
     print(f"✓ {what} is right")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Sanity checks: is a by-hand answer consistent with what the question gives, without saying if it is right
+# ---------------------------------------------------------------------------------------------------
+#
+# A by-hand answer's public check says whether it is *consistent* with what the question gives (a value
+# is one of the leaves below its node, a window only narrows, a probability lies in [0, 1]) and never
+# whether it is right: every condition is one the right answer meets and many wrong answers meet too.
+# An inconsistent answer fails the cell (it could not be right); a consistent one prints why it is.
+
+@quiet
+def consistent(what: str, against: str, problems: list) -> None:
+    """Pass with one line saying ``what`` is consistent with ``against``, or fail listing the ``problems``."""
+    __tracebackhide__ = True
+    if problems:
+        fail(f"{what} is not consistent with {against}: " + "; ".join(problems))
+    print(f"✓ {what} is consistent with {against} (whether it is right is checked when your work is graded)")
+
+
+def _dfs(tree, node=None):
+    """The nodes of ``tree`` depth first, left to right (the order a search arrives at them)."""
+    node = tree.initial_state if node is None else node
+    yield node
+    for _, child in tree.children[node]:
+        yield from _dfs(tree, child)
+
+
+def leaves_below(tree, node, depth=None, at=0) -> list:
+    """The leaves below ``node`` in ``tree``, left to right; with ``depth``, the frontier of a search cut off
+    there instead: the nodes ``depth`` plies below the root and the leaves above them (``at``: ``node``'s
+    own depth)."""
+    if tree.is_terminal(node) or (depth is not None and at == depth):
+        return [node]
+    return [f for _, c in tree.children[node] for f in leaves_below(tree, c, depth, at + 1)]
+
+
+def _depth_of(tree, node) -> int:
+    d = 0
+    while tree.parent(node) is not None:
+        node, d = tree.parent(node), d + 1
+    return d
+
+
+def _number(x) -> bool:
+    return is_number(x) and not isinstance(x, bool)
+
+
+@quiet
+def values_sanity(answer, spec, *, decision=None, chance: bool = False, depth: int | None = None,
+                  frontier: dict | None = None, what: str = "values"):
+    """A by-hand dict ``{node: value}`` of minimax (``chance``: expectiminimax) on the tree ``spec``,
+    and the root's ``decision``: each value is one of the leaves below its node (with ``chance``, between
+    the least and the largest), and the decision leads to a child worth the root's value.  With
+    ``depth`` the search stops there and ``frontier`` scores the nodes it stops at (the student's own
+    EVAL values, the utilities of the leaves)."""
+    __tracebackhide__ = True
+    tree = GameTree.from_nested(spec)
+    problems = []
+    if isinstance(answer, dict):
+        for node, v in answer.items():
+            if node not in tree.players or not _number(v):
+                continue
+            below = [(frontier or {}).get(f, tree.leaf_values.get(f)) for f in
+                     leaves_below(tree, node, depth, _depth_of(tree, node))]
+            below = [b for b in below if _number(b)]
+            if not below:
+                continue
+            if chance:
+                if not min(below) - 1e-9 <= v <= max(below) + 1e-9:
+                    problems.append(f"{node}'s value {v!r} is not between the least and the largest value below "
+                                    f"{node} ({fmt_value(min(below))} and {fmt_value(max(below))})")
+            elif not any(_close(v, b) for b in below):
+                problems.append(f"{node}'s value {v!r} is not one of the values below {node}")
+    root = tree.initial_state
+    if decision is not None:
+        moves = dict(tree.children[root])
+        if decision not in moves:
+            problems.append(f"the decision {decision!r} is not one of {', '.join(map(repr, moves))}")
+        elif isinstance(answer, dict) and _number(answer.get(root)) and _number(answer.get(moves[decision])) \
+                and not _close(answer[root], answer[moves[decision]]):
+            problems.append(f"the decision {decision!r} leads to {moves[decision]}, worth {answer[moves[decision]]!r} "
+                            f"in your answer, not {root}'s value {answer[root]!r}")
+    against = ("the tree: a chance node's value lies between the least and the largest value below it, and "
+               "the decision leads to a child worth the root's value" if chance else
+               "the tree: each node's value is one of the values below it, and the decision leads to a child "
+               "worth the root's value")
+    if depth is not None:
+        against = against.replace("the tree", f"the tree cut off at depth {depth}").replace(
+            "the values below it", "the scores where the search stops below it")
+    consistent(what, against, problems)
+
+
+@quiet
+def pruning_sanity(spec, *, leaves=None, never=None, within=None, what: str = "answer"):
+    """A hand-traced alpha-beta on ``spec``: ``leaves`` (visited, in order), ``never`` (the nodes never
+    visited) and, if given, ``within`` (a set ``never`` must be part of: the strict rule never prunes more
+    than AIMA's).  Consistent when every node is a node of the tree, the leaves come in the left-to-right
+    order of a depth-first search without repeats, the first path from the root is visited, a node never
+    visited has no visited child, and each leaf is either visited or never visited."""
+    __tracebackhide__ = True
+    tree = GameTree.from_nested(spec)
+    order = [n for n in _dfs(tree) if tree.is_terminal(n)]
+    problems = []
+    if leaves is not None:
+        listed = list(leaves)
+        strangers = [n for n in listed if n not in order]
+        if strangers:
+            problems.append(f"{', '.join(map(str, strangers))} "
+                            + ("is not a leaf" if len(strangers) == 1 else "are not leaves"))
+        elif len(set(listed)) < len(listed):
+            problems.append("a leaf is listed twice")
+        elif listed != sorted(listed, key=order.index):
+            problems.append("the leaves are not in the left-to-right order a depth-first search visits them")
+    if never is not None:
+        gone = set(never)
+        strangers = sorted(str(n) for n in gone if n not in tree.players)
+        if strangers:
+            problems.append(f"{', '.join(strangers)} {'is not a node' if len(strangers) == 1 else 'are not nodes'} "
+                            "of the tree")
+        first = [tree.initial_state]
+        while not tree.is_terminal(first[-1]):
+            first.append(tree.children[first[-1]][0][1])
+        if gone & set(first):
+            problems.append(f"alpha-beta always visits the first path from the root, {' '.join(first)}")
+        open_children = sorted(c for n in gone if n in tree.players for _, c in tree.children[n] if c not in gone)
+        if open_children:
+            problems.append(f"a node never visited has no visited child, but {', '.join(open_children)} "
+                            f"{'is' if len(open_children) == 1 else 'are'} not in the set")
+        if leaves is not None and not strangers:
+            both = sorted(set(leaves) & gone)
+            neither = [n for n in order if n not in set(leaves) and n not in gone]
+            if both:
+                problems.append(f"{', '.join(map(str, both))} cannot be both visited and never visited")
+            if neither:
+                problems.append(f"{', '.join(neither)} {'is' if len(neither) == 1 else 'are'} neither visited nor "
+                                "never visited")
+        if within is not None and not gone <= set(within):
+            more = sorted(map(str, gone - set(within)))
+            problems.append(f"the strict rule never prunes more than AIMA's, but {', '.join(more)} "
+                            f"{'is' if len(more) == 1 else 'are'} not in AIMA's set")
+    consistent(what, "alpha-beta's order (depth first, left to right; the first path always visited; nothing "
+                     "below a node it never visits)", problems)
+
+
+@quiet
+def windows_sanity(windows, spec, *, what: str = "windows"):
+    """Hand-traced windows ``{node: ((α, β) entering, (α, β) leaving)}`` of alpha-beta on ``spec``:
+    consistent when each bound is ±∞ or a leaf's value, a window is open on entering (α < β), and a node
+    moves only its own bound: a MIN node lowers β, a MAX node raises α."""
+    __tracebackhide__ = True
+    tree = GameTree.from_nested(spec)
+    values = {math.inf, -math.inf, *tree.leaf_values.values()}
+    problems = []
+    for node, pair in (windows.items() if isinstance(windows, dict) else ()):
+        try:
+            (a0, b0), (a1, b1) = pair
+        except (TypeError, ValueError):
+            problems.append(f"{node}: give ((α, β) entering, (α, β) leaving)")
+            continue
+        if not all(_number(x) for x in (a0, b0, a1, b1)):
+            continue
+        if any(not any(_close(x, v) or x == v for v in values) for x in (a0, b0, a1, b1)):
+            problems.append(f"{node}: each bound is −∞, +∞ or the value of a leaf")
+        if not a0 < b0:
+            problems.append(f"{node}: entering, α < β (a node whose window is closed is never entered)")
+        if node in tree.players and tree.to_move(node) == MIN and not (a1 == a0 and b1 <= b0):
+            problems.append(f"{node} is a MIN node: it keeps α and can only lower β")
+        if node in tree.players and tree.to_move(node) == MAX and not (b1 == b0 and a1 >= a0):
+            problems.append(f"{node} is a MAX node: it keeps β and can only raise α")
+    consistent(what, "how alpha-beta moves a window (a MIN node only lowers β, a MAX node only raises α; every "
+                     "bound is ±∞ or a leaf's value)", problems)
+
+
+@quiet
+def range_sanity(answer, low, high, *, what: str = "answer", against: str = "", strict: bool = False):
+    """A number (or every number of a dict, tuple or list) within [``low``, ``high``] (``strict``:
+    strictly inside; ``high`` None: no upper bound); ``against`` says why, for the student."""
+    __tracebackhide__ = True
+    items = answer.items() if isinstance(answer, dict) else enumerate(answer) \
+        if isinstance(answer, (tuple, list)) else [(None, answer)]
+    top = math.inf if high is None else high
+    problems = []
+    for key, x in items:
+        if not _number(x):
+            continue
+        inside = low < x < top if strict else low - 1e-9 <= x <= top + 1e-9
+        if not inside:
+            where = "" if key is None else f"{key}: " if isinstance(answer, dict) else f"item {key + 1}: "
+            problems.append(f"{where}{x!r} is not " + (f"at least {fmt_value(low)}" if high is None else
+                            f"{'strictly ' if strict else ''}between {fmt_value(low)} and {fmt_value(high)}"))
+    consistent(what, against or f"the range [{fmt_value(low)}, {fmt_value(top)}]", problems)
+
+
+@quiet
+def options_sanity(answer, options, *, what: str = "answer", against: str = ""):
+    """A choice, or a set of choices, among ``options`` (option letters, moves, squares)."""
+    __tracebackhide__ = True
+    allowed = list(options)
+    chosen = list(answer) if isinstance(answer, (set, frozenset, list, tuple)) and not \
+        (isinstance(answer, tuple) and answer in allowed) else [answer]
+    strangers = [x for x in chosen if not one_of(x, allowed)]
+    problems = [f"{', '.join(map(repr, strangers))} {'is' if len(strangers) == 1 else 'are'} not among them"] \
+        if strangers else []
+    consistent(what, against or "the options " + ", ".join(map(repr, allowed)), problems)
+
+
+@quiet
+def step_sanity(values, step: float, *, what: str = "values", against: str = ""):
+    """Every number of ``values`` (a dict) a whole multiple of ``step`` (within rounding)."""
+    __tracebackhide__ = True
+    bad = [k for k, x in values.items() if _number(x) and abs(x / step - round(x / step)) > 1e-6]
+    consistent(what, against or f"multiples of {step:g}",
+               [f"{k}: {values[k]!r} is not a multiple of {step:g}" for k in bad])
+
+
+@quiet
+def star1_sanity(interval, read, kept, lower, upper, *, what: str = "the interval and the read"):
+    """A chance node's ``interval`` after some of its outcomes (``(low, high)`` within the bounds
+    [``lower``, ``upper``], low <= high) and whether Star1 reads its next outcome (``read``),
+    for MAX above that already has ``kept`` (the value of a sibling the question gives): the outcome is
+    read exactly when the top of the student's own interval is above ``kept``."""
+    __tracebackhide__ = True
+    problems = []
+    if isinstance(interval, (tuple, list)) and len(interval) == 2 and all(map(_number, interval)):
+        low, high = interval
+        if not lower - 1e-9 <= low <= high <= upper + 1e-9:
+            problems.append(f"{tuple(interval)!r} is not an interval (low, high) within [{lower:g}, {upper:g}]")
+        elif isinstance(read, bool) and read != (high > kept + 1e-9):
+            problems.append(f"reading it is {read!r}, but the top of your interval, {high:g}, is "
+                            + (f"above {kept:g}: the node could still be worth more than MAX's {kept:g}" if high > kept
+                               else f"not above {kept:g}: the node can no longer be worth more than MAX's {kept:g}"))
+    consistent(what, f"the bounds [{lower:g}, {upper:g}] and your own interval (an outcome is read only while "
+               f"the interval's top is above the {kept:g} MAX already has)", problems)
+
+
+@quiet
+def best_sanity(values: dict, pick, *, what: str = "the choice", least: bool = False):
+    """``pick`` is the key of the largest (``least``: smallest) of the student's own ``values``."""
+    __tracebackhide__ = True
+    numbers = {k: v for k, v in values.items() if _number(v)} if isinstance(values, dict) else {}
+    problems = []
+    if numbers and one_of(pick, list(numbers)):
+        best = (min if least else max)(numbers.values())
+        if not _close(numbers[pick], best):
+            problems.append(f"{pick!r} has {numbers[pick]!r} in your values, not the "
+                            f"{'least' if least else 'largest'}, {best!r}")
+    elif numbers:
+        problems.append(f"{pick!r} is not one of {', '.join(map(repr, numbers))}")
+    consistent(what, "your own values (it should be the one with the " + ("least" if least else "largest")
+               + " value)", problems)

@@ -2,7 +2,7 @@
 
 A :class:`Case` is one test: a game, the state to search from, and the exercise's parameters (depth,
 evaluation function, pruning convention, opponent policy).  Public cases are the textbook's trees
-(AIMA Fig. 5.2, seed 004's trees, ...); hidden cases are drawn by the functions below from
+(AIMA Fig. 5.2, the minimax/alpha-beta walk-through's trees, ...); hidden cases are drawn by the functions below from
 ``random.Random(seed)``, so the same seed always gives the same cases: an instructor can reproduce any
 grade.  Nothing here uses Python's ``hash`` of strings (salted per process): every draw is stable.
 
@@ -29,11 +29,11 @@ from ..trees import GameTree, chance
 # ---------------------------------------------------------------------------------------------------
 
 SLIDES_004 = [[[-1, 4], [2, 6]], [[-3, -5], [0, 7]]]
-"""Seed 004's four-layer minimax walk-through: D, E, F, G = 4, 6, -3, 7; B = 4, C = -3; A = 4."""
+"""The minimax/alpha-beta walk-through's four-layer tree: D, E, F, G = 4, 6, -3, 7; B = 4, C = -3; A = 4."""
 EXAMPLE_3 = [[[3, 4], [1, 2]], [[7, 8], [5, 6]]]
-"""Seed 004's "which nodes can be pruned?": none (the best moves come last)."""
+"""The walk-through's "which nodes can be pruned?": none (the best moves come last)."""
 MIRROR_3 = [[[6, 5], [8, 7]], [[2, 1], [3, 4]]]
-"""Seed 004's mirror image of EXAMPLE_3 (the best moves come first)."""
+"""The walk-through's mirror image of EXAMPLE_3 (the best moves come first)."""
 TRAP = [[3], [3, 1]]
 """The root-children-values trap: alpha-beta returns 3 for both of A's children, but C is really 1."""
 FIG_5_12 = [chance((0.9, 2), (0.1, 3)), chance((0.9, 1), (0.1, 4))]

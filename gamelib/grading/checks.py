@@ -22,15 +22,18 @@ import math
 
 from . import cases as C
 from . import imperfect, learning, multiplayer
-from .byhand import alphabeta_by_hand, answer_format, choices, values_by_hand
+from .byhand import (alphabeta_by_hand, answer_format, best_sanity, choices, consistent, evaluation_by_hand,
+                     expectimax_by_hand, options_sanity, star1_by_hand, star1_sanity,
+                     pruning_sanity, range_sanity, step_sanity, values_by_hand, values_sanity, windows_sanity)
 from .core import CHECK_TIME, MAX_TIMEOUTS, SHOWN, TIME_LIMIT, CaseResult, GradingError, fail, grade, quiet
 from .context import hidden_seed
-from .core import grade_case, run_cases  # noqa: F401 -- for tools and tests
+from .core import grade_case, hidden_cases, run_cases  # noqa: F401 -- for tools and tests
 from .guard import describe_returned, is_number, run
-from .imperfect import (belief_by_hand, clairvoyance_by_hand, clairvoyant_policy, guaranteed_moves_by_hand,
-                        wins_at_once_by_hand)
-from .learning import backup_by_hand, td_by_hand, ucb_by_hand
-from .multiplayer import equilibria_by_hand, maxn_by_hand, paranoid_by_hand, zero_sum_by_hand
+from .imperfect import (belief_by_hand, boards_sanity, clairvoyance_by_hand, clairvoyant_policy, deals_sanity,
+                        guaranteed_moves_by_hand, policy_sanity, wins_at_once_by_hand)
+from .learning import backup_by_hand, backup_sanity, switch_by_hand, td_by_hand, td_sanity, ucb_by_hand, ucb_sanity
+from .multiplayer import (equilibria_by_hand, maxn_by_hand, maxn_sanity, paranoid_by_hand, zero_sum_by_hand,
+                          zero_sum_sanity)
 from .searches import CS221_COIN, EXERCISES, UNEQUAL  # noqa: F401 -- test cells import CS221_COIN from here
 
 IMPERFECT = imperfect.TASKS
@@ -133,7 +136,7 @@ def grade_search(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: f
                  quiet: bool = True) -> list[CaseResult]:
     """Every :class:`CaseResult` of :func:`search` (for tools and tests); raises as it does."""
     task = EXERCISES[name]
-    cases = task.hidden(seed, hidden) if hidden else task.public()
+    cases = hidden_cases(task, seed, hidden) if hidden else task.public()
     results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit))
     if any(r.problem for r in results):
         grade(task, fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
@@ -211,4 +214,9 @@ __all__ = ["GradingError", "EXERCISES", "IMPERFECT", "search", "belief", "clairv
            "connect4_evaluation", "belief_by_hand", "guaranteed_moves_by_hand", "wins_at_once_by_hand",
            "clairvoyance_by_hand", "clairvoyant_policy", "fail", "CHECK_TIME", "MAX_TIMEOUTS", "SHOWN",
            "maxn", "matrix", "mcts", "td", "maxn_by_hand", "paranoid_by_hand", "zero_sum_by_hand",
-           "equilibria_by_hand", "ucb_by_hand", "backup_by_hand", "td_by_hand"]
+           "equilibria_by_hand", "ucb_by_hand", "backup_by_hand", "td_by_hand", "switch_by_hand",
+           "evaluation_by_hand", "star1_by_hand", "expectimax_by_hand",
+           # the public sanity checks of by-hand answers: consistent or not, never right or wrong
+           "consistent", "values_sanity", "pruning_sanity", "windows_sanity", "range_sanity", "options_sanity",
+           "step_sanity", "best_sanity", "star1_sanity", "boards_sanity", "deals_sanity", "policy_sanity",
+           "maxn_sanity", "zero_sum_sanity", "ucb_sanity", "backup_sanity", "td_sanity"]

@@ -30,7 +30,7 @@ from typing import Any, Callable, NamedTuple
 
 from .context import hidden_seed, partial_credit
 from .guard import cpu_clock, describe_returned, is_number, run
-from .mutants import Outcome, matching_mutants
+from .mutants import Outcome, matching_mutants, relevant
 from .tracing import QUESTIONS_PER_NODE, QuestionBudgetExceeded
 
 TIME_LIMIT = 2.0
@@ -194,6 +194,68 @@ def fmt(v) -> str:
     return f"{v:.4g}" if isinstance(v, float) else repr(v) if isinstance(v, str) else str(v)
 
 
+# ---------------------------------------------------------------------------------------------------
+# Hidden cases: a random draw, and a case for every known bug the draw misses
+# ---------------------------------------------------------------------------------------------------
+
+TARGET_TRIES = 100
+TARGET_BATCH = 6
+""":func:`hidden_cases` looks for cases for the known bugs a random draw missed in at most
+``TARGET_TRIES`` further draws of ``TARGET_BATCH`` cases (a batch holds every sort of case a task draws:
+trees of three and four players, with and without chance nodes, ...)."""
+
+_RELEVANT: dict = {}
+
+
+def known_bugs(task: Task) -> list:
+    """The known bugs (:data:`gamelib.grading.mutants.MUTANTS`) that can cost points in ``task``: those
+    of its kind that fail at least one of its public cases (each is named on the public cases)."""
+    key = (task.kind, task.public, task.family.mutant_returns(task))
+    if key not in _RELEVANT:
+        public = task.public()
+        _RELEVANT[key] = relevant(task.kind, key[2], public, [task.family.expected(task, c) for c in public])
+    return _RELEVANT[key]
+
+
+def _numbered(case, cases: list):
+    """``case`` renamed to follow ``cases`` ("hidden tree 31" after thirty hidden trees)."""
+    prefix = case.name.rstrip("0123456789").rstrip()
+    k = 1 + sum(1 for c in cases if c.name.rstrip("0123456789").rstrip() == prefix)
+    return case._replace(name=f"{prefix} {k}")
+
+
+def hidden_cases(task: Task, seed: int, n: int) -> list:
+    """The hidden cases of ``task`` drawn from ``seed``: ``task.hidden(seed, n)``, then, for every known
+    bug of the task (:func:`known_bugs`) that fails none of them, one more case that it fails, looked for
+    among further draws of ``task.hidden`` from the same seed.  So every known bug
+    costs points on the hidden cases however the draw falls (a tie rule's bug where the random trees
+    happen to hold no tie once kept all its points), and the cases are still the same for every student:
+    they depend on the seed alone."""
+    cases = list(task.hidden(seed, n))
+    bugs = known_bugs(task)
+    if not bugs:
+        return cases
+    returns = task.family.mutant_returns(task)
+    expected = [task.family.expected(task, c) for c in cases]
+    missing = [m for m in bugs if not any(m.shows(task.kind, c, returns, e) for c, e in zip(cases, expected))]
+    if not missing:
+        return cases
+    from .cases import stable_random
+    rng = stable_random("targeted", task.name, task.kind, seed)
+    for _ in range(TARGET_TRIES):
+        if not missing:
+            break
+        for candidate in task.hidden(rng.randrange(2 ** 32), TARGET_BATCH):
+            want = task.family.expected(task, candidate)
+            caught = [m for m in missing if m.shows(task.kind, candidate, returns, want)]
+            if caught:
+                cases.append(_numbered(candidate, cases))
+                missing = [m for m in missing if m not in caught]
+            if not missing:
+                break
+    return cases
+
+
 def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResult:
     """Run ``fn`` on one case and compare it with the reference."""
     family = task.family
@@ -285,7 +347,7 @@ def grade(task: Task, fn, *, hidden: int = 0, seed: int = 0, time_limit: float =
     __tracebackhide__ = True
     if not callable(fn):
         fail(f"{task.name} should be a function; it is {describe_returned(fn)}")
-    cases = task.hidden(hidden_seed(task.name, seed), hidden) if hidden else task.public()
+    cases = hidden_cases(task, hidden_seed(task.name, seed), hidden) if hidden else task.public()
     results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit), cpu_clock(fn))
     where = f"{len(cases)} hidden cases" if hidden else f"{len(cases)} public cases"
     failed = [r for r in results if r.problem]

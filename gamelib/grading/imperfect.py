@@ -1,10 +1,12 @@
 """The partial-observability exercises (assignment 05): belief states and averaging over clairvoyance.
 
-A student writes PREDICT and UPDATE (AIMA 4th ed. §4.4.2) on the game protocol, a belief tracker that
-follows a recorded game from one player's side, and averaging over clairvoyance (§5.6.2) for a card
-game.  Each is graded against gamelib's own function (:func:`gamelib.imperfect.predict`,
-:func:`~gamelib.imperfect.update`, :func:`~gamelib.imperfect.track`,
-:func:`~gamelib.imperfect.clairvoyance_policy`), never a second implementation:
+A student writes PREDICT and UPDATE (AIMA 4th ed. §4.4.2) on the game protocol and averaging over
+clairvoyance (§5.6.2) for a card game.  (A belief tracker that follows a recorded game from one player's
+side, ``track``, is graded the same way, for an instructor who asks for it: ``checks.belief("track", fn)``;
+the handed-out notebook no longer does, since tracking is PREDICT and UPDATE in turn.)  Each is graded
+against gamelib's own function (:func:`gamelib.imperfect.predict`, :func:`~gamelib.imperfect.update`,
+:func:`~gamelib.imperfect.track`, :func:`~gamelib.imperfect.clairvoyance_policy`), never a second
+implementation:
 
 * belief states are compared **as sets of states** (a belief state has no order);
 * averages action by action, to within rounding; decisions exactly (ties go to the first action, as
@@ -500,5 +502,76 @@ def clairvoyant_policy(policy, its_exploitability, game, *, what: str = "your po
     print(f"✓ {what} is averaging over clairvoyance, and its exploitability is {true:.6g}")
 
 
+# ---------------------------------------------------------------------------------------------------
+# Sanity checks of the by-hand answers (public: consistent or not, never right or wrong)
+# ---------------------------------------------------------------------------------------------------
+
+@quiet
+def boards_sanity(boards, view: str, *, what: str = "boards"):
+    """Phantom tic-tac-toe boards X cannot rule out, given X's ``view`` with X to move: each a 9-character
+    string of 'X', 'O' and '.', holding every mark of the view, X's marks only where the view has them,
+    and as many O's as X's (X moved first and is to move again)."""
+    __tracebackhide__ = True
+    from .byhand import consistent
+    problems = []
+    for b in (boards if isinstance(boards, (set, frozenset, list, tuple)) else ()):
+        if not (isinstance(b, str) and len(b) == 9 and set(b) <= set("XO.")):
+            problems.append(f"{b!r} is not a board of 9 characters 'X', 'O' and '.'")
+        elif any(v != "." and c != v for v, c in zip(view, b)):
+            problems.append(f"{b!r} lacks a mark X sees")
+        elif b.count("X") != view.count("X"):
+            problems.append(f"{b!r} has X's marks that X does not have (X knows its own)")
+        elif b.count("O") != b.count("X"):
+            problems.append(f"{b!r} has {b.count('O')} O's for {b.count('X')} X's; it is X's turn")
+    consistent(what, f"X's view {view!r} (every mark X sees, X's own marks, as many O's as X's)", problems)
+
+
+@quiet
+def deals_sanity(belief, deck: str, card: str, *, what: str = "the belief"):
+    """A belief ``{deal: probability}`` of the player holding ``card`` (MIN: a deal names MAX's card first):
+    deals of two cards of ``deck`` in which the player holds ``card``, probabilities adding up to 1."""
+    __tracebackhide__ = True
+    from .byhand import consistent
+    problems = []
+    if isinstance(belief, Mapping):
+        for d, p in belief.items():
+            if not (isinstance(d, str) and len(d) == 2 and set(d) <= set(deck)):
+                problems.append(f"{d!r} is not a deal of two cards of {deck}")
+            elif d[1] != card:
+                problems.append(f"in {d!r} MIN does not hold {card}")
+            elif is_number(p) and not 0 < p <= 1:
+                problems.append(f"{d!r} has the probability {p!r}")
+        total = sum(p for p in belief.values() if is_number(p))
+        if all(is_number(p) for p in belief.values()) and not math.isclose(total, 1, abs_tol=1e-6):
+            problems.append(f"the probabilities add up to {total:.4g}, not 1")
+    consistent(what, f"MIN holding {card} in the deck {deck} (deals named MAX's card first, probabilities adding "
+                     "up to 1)", problems)
+
+
+@quiet
+def policy_sanity(policy, game, *, what: str = "the policy"):
+    """A policy table ``{information set: {action: probability}}`` for both players of ``game``: every
+    information set of the game, each a distribution over its actions (:func:`gamelib.imperfect.as_policy`
+    accepts it), and, as averaging over clairvoyance plays, probability 1 on one action."""
+    __tracebackhide__ = True
+    from ..core import GameError
+    from ..imperfect import as_policy
+    from .byhand import consistent
+    problems = []
+    try:
+        table = as_policy(game, policy).table()
+    except GameError as e:
+        problems.append(str(e))
+    except Exception as e:                                   # noqa: BLE001 -- whatever a student built
+        problems.append(f"it is not a table {{information set: {{action: probability}}}} ({type(e).__name__})")
+    else:
+        mixed = [k for k, d in table.items() if not any(is_number(p) and math.isclose(p, 1) for p in d.values())]
+        if mixed:
+            problems.append(f"at {mixed[0]!r} no action has probability 1"
+                            + (f" (and at {len(mixed) - 1} more)" if len(mixed) > 1 else ""))
+    consistent(what, "a policy for both players that plays one action at each information set", problems)
+
+
 __all__ = ["TASKS", "ImperfectFamily", "belief_by_hand", "guaranteed_moves_by_hand", "wins_at_once_by_hand",
-           "clairvoyance_by_hand", "clairvoyant_policy"]
+           "clairvoyance_by_hand", "clairvoyant_policy", "boards_sanity", "deals_sanity",
+           "policy_sanity"]

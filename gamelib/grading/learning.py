@@ -301,7 +301,7 @@ def _follow(root: M.Node, path):
 # ---------------------------------------------------------------------------------------------------
 
 SELECT_BUGS = frozenset({"no_exploration", "child_log", "last_tied"})
-BACKUP_BUGS = frozenset({"max_reward", "mover_reward", "root_visits_only"})
+BACKUP_BUGS = frozenset({"max_reward", "mover_reward", "root_visits_only", "root_not_counted"})
 
 
 def buggy_select(tree: dict, c: float, *, bugs=()) -> list:
@@ -328,12 +328,15 @@ def buggy_select(tree: dict, c: float, *, bugs=()) -> list:
     return path
 
 
-def buggy_backup(tree: dict, path, utility: float, *, bugs=()) -> dict:
+def buggy_backup(tree: dict, path, utility: float, *, bugs=(), terminal: int = 1) -> dict:
     """BACK-PROPAGATE on a :func:`tree_view` as a student writes it: one more visit and the playout's
     reward for the player who moved into each node on ``path``, the root included; returns the tree.
     Bugs: ``max_reward`` (MAX's utility at every node), ``mover_reward`` (the reward of the player to
-    move at the node, not of the one who moved into it), ``root_visits_only`` (N counted at the root
-    only)."""
+    move at the node, not of the one who moved into it; a terminal node, where nobody is to move, gets
+    ``terminal`` times the utility: 1 as ``-u if to_move == MIN else u`` gives it, 0 as ``if to_move ==
+    MAX: ... elif to_move == MIN: ...`` does, −1 as ``u if to_move == MAX else -u`` does),
+    ``root_visits_only`` (N counted at the root only), ``root_not_counted`` (N counted everywhere but at
+    the root)."""
     bugs = frozenset(bugs)
     if bugs - BACKUP_BUGS:
         raise ValueError(f"unknown bugs {sorted(bugs - BACKUP_BUGS)}; known: {sorted(BACKUP_BUGS)}")
@@ -341,31 +344,41 @@ def buggy_backup(tree: dict, path, utility: float, *, bugs=()) -> dict:
     for move in path:
         nodes.append(nodes[-1]["children"][move])
     for i, node in enumerate(nodes):
-        if i == 0 or "root_visits_only" not in bugs:
+        if (i == 0 or "root_visits_only" not in bugs) and (i > 0 or "root_not_counted" not in bugs):
             node["N"] += 1
         if "max_reward" in bugs:
             node["U"] += utility
+        elif "mover_reward" in bugs and node["to_move"] is None:
+            node["U"] += terminal * utility
         else:
             who = node["to_move"] if "mover_reward" in bugs else node["player"]
             node["U"] += -utility if who == MIN else utility
     return tree
 
 
-def mcts_model(step: str, bugs):
+def mcts_model(step: str, bugs, **options):
     """A bug model for the student's ``step`` ('select' or 'backup'), an entry of
-    :data:`gamelib.grading.mutants.MUTANTS`."""
+    :data:`gamelib.grading.mutants.MUTANTS`; ``options`` go to :func:`buggy_backup`."""
     def model(kind, case):
         paths: list = []
         if step == "select":
             steps = {"select_step": lambda view, c: buggy_select(view, c, bugs=bugs)}
         else:
-            steps = {"backup_step": lambda view, path, u: buggy_backup(view, path, u, bugs=bugs)}
+            steps = {"backup_step": lambda view, path, u: buggy_backup(view, path, u, bugs=bugs, **options)}
         try:
             result = harness(case, reference_trace(case), paths=paths, **steps)
         except (ArithmeticError, KeyError, TypeError, ValueError) as e:
             return Outcome(tuple(paths), error=type(e).__name__)
         return Outcome(tuple(paths), result)
     return model
+
+
+def mcts_variants(step: str, bugs, variants: list):
+    """A bug model written in several ways (:class:`~gamelib.grading.mutants.Variants`): one
+    :func:`mcts_model` per dict of ``options`` in ``variants``."""
+    from .mutants import Variants
+    models = [mcts_model(step, bugs, **options) for options in variants]
+    return lambda kind, case: Variants(m(kind, case) for m in models)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -580,7 +593,8 @@ def reference_td(weights, episode, utility, alpha, lam) -> tuple:
     return tuple(learned.weights[n] for n in names)
 
 
-TD_BUGS = frozenset({"error_sign", "undecayed_trace", "terminal_bootstrap"})
+TD_BUGS = frozenset({"error_sign", "undecayed_trace", "terminal_bootstrap", "frozen_weights", "ignores_lambda",
+                     "lambda_times_sum", "stale_weights"})
 
 
 def buggy_td(weights, episode, utility, alpha, lam, *, bugs=()) -> list:
@@ -588,23 +602,33 @@ def buggy_td(weights, episode, utility, alpha, lam, *, bugs=()) -> list:
     V(s), target UTILITY(s') if s' is terminal else V(s'); e ← λe + f(s); w ← w + αδe), with the named
     ``bugs``: ``error_sign`` (δ = V(s) − target), ``undecayed_trace`` (e ← e + f(s): the trace never
     decays), ``terminal_bootstrap`` (the last target is V(s_T; w), the terminal state's estimate, instead
-    of its utility)."""
+    of its utility), ``frozen_weights`` (the weights come back as they were given: the updates never
+    reach the list returned), ``ignores_lambda`` (e ← f(s): TD(0) whatever λ), ``lambda_times_sum``
+    (e ← λ(e + f(s))), ``stale_weights`` (every V, in δ and in its target, computed with the weights the
+    game started with, not the weights as updated so far)."""
     bugs = frozenset(bugs)
     if bugs - TD_BUGS:
         raise ValueError(f"unknown bugs {sorted(bugs - TD_BUGS)}; known: {sorted(TD_BUGS)}")
     w = [float(x) for x in weights]
+    start = list(w)
     e = [0.0] * len(w)
     last = len(episode) - 1
     for t in range(last):
         x = episode[t]
-        target = utility if t + 1 == last and "terminal_bootstrap" not in bugs else _dot(w, episode[t + 1])
-        delta = target - _dot(w, x)
+        now = start if "stale_weights" in bugs else w
+        target = utility if t + 1 == last and "terminal_bootstrap" not in bugs else _dot(now, episode[t + 1])
+        delta = target - _dot(now, x)
         if "error_sign" in bugs:
             delta = -delta
         for i in range(len(w)):
-            e[i] = (e[i] if "undecayed_trace" in bugs else lam * e[i]) + x[i]
+            if "ignores_lambda" in bugs:
+                e[i] = x[i]
+            elif "lambda_times_sum" in bugs:
+                e[i] = lam * (e[i] + x[i])
+            else:
+                e[i] = (e[i] if "undecayed_trace" in bugs else lam * e[i]) + x[i]
             w[i] += alpha * delta * e[i]
-    return w
+    return [float(x) for x in weights] if "frozen_weights" in bugs else w
 
 
 def _dot(w, x) -> float:
@@ -809,6 +833,95 @@ def td_by_hand(answers: dict, weights, episode, utility, alpha, lam, *, what: st
     print(f"✓ {what} agree with gamelib.td.td_learn")
 
 
+# ---------------------------------------------------------------------------------------------------
+# Sanity checks of the by-hand answers (public: consistent or not, never right or wrong)
+# ---------------------------------------------------------------------------------------------------
+
+@quiet
+def ucb_sanity(values, pick, children: dict, *, what: str = "UCB1"):
+    """Hand-computed UCB1 values ``{move: value}`` of ``children`` (``{move: (N, U)}``) and the pick: each
+    value at least the child's mean U/N (the exploration term is never negative), and the pick the child
+    with the largest of the student's values."""
+    __tracebackhide__ = True
+    from .byhand import consistent
+    problems = []
+    for m, (n, u) in children.items():
+        v = values.get(m) if isinstance(values, dict) else None
+        if is_number(v) and v < u / n - 5e-4:
+            problems.append(f"{m}: {v!r} is less than its mean reward U/N = {u}/{n}")
+    numbers = {m: v for m, v in (values.items() if isinstance(values, dict) else ()) if is_number(v)}
+    if numbers and pick in numbers and numbers[pick] < max(numbers.values()) - 1e-12:
+        problems.append(f"SELECT picks the child with the largest UCB1 of yours, not {pick!r}")
+    consistent(what, "UCB1 = U/N + an exploration term that is never negative, and SELECT picking the largest",
+               problems)
+
+
+@quiet
+def backup_sanity(answer, chain, utility: float, *, what: str = "the back-up"):
+    """Hand-computed ``{node: (N, U)}`` after one playout (``chain`` as :func:`backup_by_hand`'s): one playout
+    adds at most one visit to a node and changes its U by at most the utility's size."""
+    __tracebackhide__ = True
+    from .byhand import consistent
+    problems = []
+    for name, _, _, n, u in chain:
+        got = answer.get(name) if isinstance(answer, dict) else None
+        if not (isinstance(got, (tuple, list)) and len(got) == 2):
+            continue
+        if is_number(got[0]) and got[0] - n not in (0, 1):
+            problems.append(f"{name}: one playout adds 0 or 1 to N ({n} before)")
+        if name != chain[0][0] and is_number(got[1]) and abs(got[1] - u) > abs(utility) + 1e-9:
+            problems.append(f"{name}: one playout changes U by at most {fmt(abs(utility))} ({fmt(u)} before)")
+    consistent(what, f"one playout of utility {fmt(utility)} (N + 0 or 1 at each node, U changed by at most "
+                     f"{fmt(abs(utility))})", problems)
+
+
+@quiet
+def td_sanity(answers: dict, weights, episode, alpha, lam, *, what: str = "your TD updates"):
+    """Hand-computed TD updates (:func:`td_by_hand`'s names) checked for consistency with each other and
+    with the rule w ← w + α·δ·e: the first update moves the weights by α·δ₁·f(s₀), and each later one moves
+    them along its e (TD(0): f(s₁); TD(λ): λ·f(s₀) + f(s₁)), without saying how far."""
+    __tracebackhide__ = True
+    from .byhand import consistent
+
+    def vector(x):
+        return tuple(x) if isinstance(x, (tuple, list)) and len(x) == len(weights) and all(map(is_number, x)) \
+            else None
+
+    def along(d, e) -> bool:                     # d is a multiple of e (two features: a zero cross product)
+        return abs(d[0] * e[1] - d[1] * e[0]) <= 1e-6 * max(1.0, *map(abs, d + e))
+
+    problems = []
+    first = vector(answers.get("w_after_1"))
+    delta = answers.get("delta_1")
+    if first is not None and is_number(delta):
+        step = tuple(w + alpha * delta * f for w, f in zip(weights, episode[0]))
+        if not all(_close(a, b) for a, b in zip(first, step)):
+            problems.append("w_after_1 is not w + α·delta_1·f(s₀)")
+    if first is not None and len(weights) == 2 and len(episode) == 3:
+        for name, e in (("w_td0", episode[1]), ("w_tdlambda", tuple(lam * a + b for a, b in zip(*episode[:2])))):
+            w = vector(answers.get(name))
+            if w is not None and not along(tuple(a - b for a, b in zip(w, first)), e):
+                problems.append(f"{name} − w_after_1 is not a multiple of e = {tuple(round(x, 6) for x in e)}, the "
+                                "second update's direction")
+    consistent(what, "the rule w ← w + α·δ·e (each update moves the weights along e) and with each other", problems)
+
+
+@quiet
+def switch_by_hand(c, parent_visits: int, children: dict, before, after, *, what: str = "the switch"):
+    """The exploration constant ``c`` at which SELECT's pick among ``children`` (``{move: (N, U)}``) of a
+    node visited ``parent_visits`` times turns from ``before`` to ``after`` (UCB1 of the two equal), within
+    1e-3, against :func:`gamelib.mcts.root_ucb`'s terms."""
+    __tracebackhide__ = True
+    stats = {(): M.Stats(parent_visits, 0.0), **{(m,): M.Stats(n, u) for m, (n, u) in children.items()}}
+    mean = {m: v[0] for m, v in M.root_ucb(stats, MAX, 0.0).items()}             # UCB1 is mean + c · explore
+    explore = {m: v[0] - mean[m] for m, v in M.root_ucb(stats, MAX, 1.0).items()}
+    want = (mean[before] - mean[after]) / (explore[after] - explore[before])
+    if not (is_number(c) and abs(c - want) <= 1e-3):
+        fail(f"{what}: {c!r} is not right (at that c, UCB1 of {before} and of {after} are equal)")
+    print(f"✓ {what} agrees with gamelib.mcts's UCB1")
+
+
 __all__ = ["TASKS", "MctsFamily", "TdFamily", "StepDriver", "MctsCase", "TdCase", "RecordedGame", "harness",
            "tree_view", "buggy_select", "buggy_backup", "buggy_td", "reference_td", "reference_trace",
-           "grade_step", "ucb_by_hand", "backup_by_hand", "td_by_hand"]
+           "grade_step", "ucb_by_hand", "backup_by_hand", "td_by_hand", "ucb_sanity", "backup_sanity", "td_sanity",
+           "switch_by_hand"]

@@ -146,7 +146,8 @@ def _maxn_hidden(seed, n):
 # max^n: the bug models
 # ---------------------------------------------------------------------------------------------------
 
-MAXN_BUGS = frozenset({"last_tied", "wrong_component", "count_average", "two_player"})
+MAXN_BUGS = frozenset({"last_tied", "wrong_component", "count_average", "two_player", "ignores_spiteful",
+                       "root_component", "spiteful_equal_sums"})
 
 
 def buggy_maxn(game, state=None, tie: str = "first", *, bugs=(), visited: list | None = None):
@@ -155,8 +156,11 @@ def buggy_maxn(game, state=None, tie: str = "first", *, bugs=(), visited: list |
     replaces the one kept), ``wrong_component`` (children compared by the next player's component),
     ``count_average`` (chance nodes average their outcomes by 1/number-of-outcomes),
     ``two_player`` (the game read as two-player: the first player maximizes its own component and every
-    other player minimizes it).  With no bug it visits and returns what :func:`gamelib.maxn` does.
-    ``visited`` collects the states arrived at, in order (kept if it raises)."""
+    other player minimizes it), ``ignores_spiteful`` (the tie rule is always 'first'),
+    ``root_component`` (every player compares the children by the component of the player to move at
+    the root), ``spiteful_equal_sums`` (under 'spiteful' a tied child with an equal sum replaces the one
+    kept: ``<=`` where ``<`` is meant).  With no bug it visits and returns what :func:`gamelib.maxn`
+    does.  ``visited`` collects the states arrived at, in order (kept if it raises)."""
     bugs = frozenset(bugs)
     if bugs - MAXN_BUGS:
         raise ValueError(f"unknown bugs {sorted(bugs - MAXN_BUGS)}; known: {sorted(MAXN_BUGS)}")
@@ -165,6 +169,11 @@ def buggy_maxn(game, state=None, tie: str = "first", *, bugs=(), visited: list |
     visited = [] if visited is None else visited
     if state is None:
         state = game.initial_state
+    if "ignores_spiteful" in bugs:
+        tie = "first"
+    root = None
+    if "root_component" in bugs and not game.is_terminal(state) and game.to_move(state) in index:
+        root = index[game.to_move(state)]
 
     def value(s):
         visited.append(s)
@@ -183,6 +192,8 @@ def buggy_maxn(game, state=None, tie: str = "first", *, bugs=(), visited: list |
         i = index[mover]
         if "two_player" in bugs:
             key, sign = 0, 1 if i == 0 else -1
+        elif root is not None:
+            key, sign = root, 1
         else:
             key, sign = (i + 1) % len(players) if "wrong_component" in bugs else i, 1
         v = None
@@ -198,7 +209,7 @@ def buggy_maxn(game, state=None, tie: str = "first", *, bugs=(), visited: list |
 def _replaces(tie: str, v2, v, bugs) -> bool:
     """Whether a child tied for the mover replaces the one kept."""
     if tie == "spiteful":
-        return sum(v2) <= sum(v) if "last_tied" in bugs else sum(v2) < sum(v)
+        return sum(v2) <= sum(v) if bugs & {"last_tied", "spiteful_equal_sums"} else sum(v2) < sum(v)
     return "last_tied" in bugs
 
 
@@ -390,7 +401,9 @@ def buggy_zero_sum_2x2(A, *, bugs=()):
     indifferent, p = (d − c) / (a − b − c + d), and the value is (ad − bc) / (a − b − c + d).  Bugs:
     ``no_saddle_check`` (the formula always, even where a pure strategy is optimal: a probability
     outside [0, 1], or a division by zero), ``column_formula`` (the column player's mix,
-    (d − b) / (a − b − c + d), given as the row player's), ``pure_maximin`` (the row revealed first:
+    (d − b) / (a − b − c + d), given as the row player's; a student who solves the indifference with the
+    rows and columns swapped gets it, whatever value it then computes: the bug is named by the mix),
+    ``pure_maximin`` (the row revealed first:
     the pure maximin row and value)."""
     bugs = frozenset(bugs)
     if bugs - ZERO_SUM_BUGS:
@@ -569,6 +582,51 @@ def equilibria_by_hand(pure, mixed, row_payoffs, col_payoffs, *, what: str = "th
     print(f"✓ {what} agree with gamelib.normal_form.nash_equilibria")
 
 
+# ---------------------------------------------------------------------------------------------------
+# Sanity checks of the by-hand answers (public: consistent or not, never right or wrong)
+# ---------------------------------------------------------------------------------------------------
+
+@quiet
+def maxn_sanity(values, spec, players, *, decision=None, what: str = "values"):
+    """Hand-computed max^n vectors ``{node: vector}`` on the tree ``spec`` (no chance nodes): each vector is
+    one of the leaf vectors below its node, and the decision leads to a child whose vector is the root's."""
+    __tracebackhide__ = True
+    from .byhand import consistent, leaves_below
+    tree = vector_tree(spec, players)
+    problems = []
+    for node, v in (values.items() if isinstance(values, dict) else ()):
+        if node in tree.players and _vector(v) is not None and len(v) == len(players):
+            if not any(Near(tuple(v)) == tree.leaf_values[f] for f in leaves_below(tree, node)):
+                problems.append(f"{node}'s vector {tuple(v)} is not one of the leaf vectors below {node}")
+    moves = dict(tree.children[tree.initial_state])
+    if decision is not None:
+        if decision not in moves:
+            problems.append(f"the decision {decision!r} is not one of {', '.join(map(repr, moves))}")
+        elif isinstance(values, dict) and _vector(values.get("A")) and _vector(values.get(moves[decision])) \
+                and Near(tuple(values["A"])) != tuple(values[moves[decision]]):
+            problems.append(f"the decision {decision!r} leads to {moves[decision]}, whose vector in your answer "
+                            "is not A's")
+    consistent(what, "the tree: a node's vector is one of the leaf vectors below it, and the decision leads to "
+                     "the child whose vector the root backs up", problems)
+
+
+@quiet
+def zero_sum_sanity(p, value, payoffs, *, what: str = "your solution"):
+    """A hand-solved 2 × 2 zero-sum game: p a probability, the value between the pure maximin (the best
+    row's worst payoff) and the pure minimax (the best column's worst), as von Neumann's theorem says."""
+    __tracebackhide__ = True
+    from .byhand import consistent
+    low, high = _pure_values(payoffs)
+    problems = []
+    if is_number(p) and not 0 <= p <= 1:
+        problems.append(f"p = {p!r} is not a probability")
+    if is_number(value) and not low - 1e-9 <= value <= high + 1e-9:
+        problems.append(f"the value {value!r} is not between the pure maximin {fmt(low)} and the pure minimax "
+                        f"{fmt(high)}")
+    consistent(what, f"the game {payoffs}: p in [0, 1], and the value between what the row player can guarantee "
+                     "with a pure strategy and what the column player can hold it to with one", problems)
+
+
 __all__ = ["TASKS", "MaxnFamily", "ZeroSumFamily", "MaxnCase", "MatrixCase", "buggy_maxn",
            "buggy_zero_sum_2x2", "maxn_by_hand", "paranoid_by_hand", "zero_sum_by_hand", "equilibria_by_hand",
-           "random_vector_spec"]
+           "random_vector_spec", "maxn_sanity", "zero_sum_sanity"]

@@ -1,10 +1,18 @@
 """Known bugs, modelled: when a student's search is wrong, which textbook mistake does it make?
 
 A *mutant* is a search with one known bug.  When a submission disagrees with the reference, every
-mutant that applies to the exercise is run on the same cases; a mutant that does *exactly* what the
-student's search does (the same nodes in the same order, the same value and decision, or the same
-error at the same place) names the bug in the feedback: "your alpha-beta prunes when v = β; this
-exercise uses the strict rule".
+mutant that applies to the exercise is run on the same cases; a mutant that does what the student's
+search does on every case names the bug in the feedback: "your alpha-beta prunes when v = β; this
+exercise uses the strict rule".  A bug is named by its **signature**, what it does on the cases, not by
+one way of writing it: by default the same nodes in the same order, the same value and decision, or the
+same error at the same place; a bug whose mark is one part of the answer compares that part only
+(:attr:`Mutant.same`: a 2 × 2 solution whose mix is the column player's, whatever value it gives), and a
+bug students write in ways that differ elsewhere lists each way (:class:`Variants`: a BACK-PROPAGATE that
+rewards the player to move gives a terminal node the utility, its negative or nothing).
+
+Every known bug of an exercise, one that fails one of its public cases, also fails at least one of its
+hidden cases, however the course secret draws them (:func:`gamelib.grading.core.hidden_cases` adds a case
+for a bug the random draw missed).
 
 Two sorts of mutant, neither of them the reference:
 
@@ -178,16 +186,46 @@ def outcome_of(result: SearchResult, returns: str) -> Outcome:
 # The library
 # ---------------------------------------------------------------------------------------------------
 
+class Variants(tuple):
+    """What a bug does when students write it in several ways that differ elsewhere: one
+    :class:`Outcome` per way (a BACK-PROPAGATE that rewards the player to move may give a terminal
+    node, where nobody is to move, the utility, its negative or nothing).  A bug model's ``search``
+    returns one to say that each of them is that bug."""
+
+
+def _same(predicted: "Outcome", got: "Outcome") -> bool:
+    return predicted.same_as(got)
+
+
 class Mutant(NamedTuple):
     """A known bug.  ``says`` is the feedback sentence naming it; ``kinds`` the exercises it can
     occur in; ``applies(case)`` whether it differs from the reference's setting on that case at all;
-    ``search(kind, case)`` runs it, returning a traced :class:`~gamelib.core.SearchResult`."""
+    ``search(kind, case)`` runs it, returning a traced :class:`~gamelib.core.SearchResult`, an
+    :class:`Outcome`, or :class:`Variants` of it.
+
+    A bug is named by its **signature**, what it does on the cases, not by one way of writing it:
+    ``same(predicted, got)`` says whether a student's outcome ``got`` is what the bug does
+    (``predicted``); by default every part of the outcome must agree (the nodes visited, the value,
+    the decision, the error), and a bug whose mark is one part only compares that part (a 2 × 2
+    solution whose mix is the column player's, whatever value it then computes)."""
 
     name: str
     says: str
     kinds: frozenset
-    search: Callable[[str, Case], SearchResult]
+    search: Callable[[str, Case], Any]
     applies: Callable[[Case], bool] = lambda case: True
+    same: Callable[["Outcome", "Outcome"], bool] = _same
+
+    def predictions(self, kind: str, case, returns: str) -> tuple:
+        """Every :class:`Outcome` this bug may give on ``case`` (one per way of writing it)."""
+        result = self.search(kind, case)
+        options = result if isinstance(result, Variants) else (result,)
+        return tuple(_as_outcome(r, returns) for r in options)
+
+    def shows(self, kind: str, case, returns: str, expected: "Outcome") -> bool:
+        """Whether the bug, however it is written, fails ``case`` (whose right outcome is ``expected``)."""
+        return self.applies(case) and all(not self.same(p, expected)
+                                          for p in self.predictions(kind, case, returns))
 
 
 def _engine(bugs):
@@ -633,6 +671,15 @@ def _learning(case) -> bool:
     return case.lam < 1
 
 
+def _spiteful(case) -> bool:
+    return case.tie == "spiteful"
+
+
+def _mix_only(predicted: Outcome, got: Outcome) -> bool:
+    """A 2 × 2 solution's signature is its mix (and its errors), whatever value it gives."""
+    return predicted.error == got.error and predicted.action == got.action
+
+
 MUTANTS += (
     # Assignment 06: max^n (gamelib.grading.multiplayer.buggy_maxn)
     Mutant("maxn_last_tied",
@@ -652,6 +699,20 @@ MUTANTS += (
            "your max^n treats the game as two-player: the first player maximizes its own component and every "
            "other player minimizes it (that is the paranoid game); in max^n every player maximizes its own",
            frozenset({"maxn"}), _later("multiplayer", "maxn_model", {"two_player"}), _three_or_more),
+    Mutant("root_component",
+           "your max^n compares the children everywhere by the component of the player to move at the root; "
+           "each player maximizes its own: at every node, the component i of the player to move there, "
+           "i = game.player_order.index(game.to_move(state))",
+           frozenset({"maxn"}), _later("multiplayer", "maxn_model", {"root_component"})),
+    Mutant("ignores_spiteful",
+           "your max^n ignores tie='spiteful' and always keeps the first of the tied children; under "
+           "'spiteful' a later tied child replaces the one kept when the sum of its components is strictly "
+           "smaller (worse for the other players)",
+           frozenset({"maxn"}), _later("multiplayer", "maxn_model", {"ignores_spiteful"}), _spiteful),
+    Mutant("spiteful_equal_sums",
+           "your max^n, under tie='spiteful', lets a tied child with an equal sum replace the one kept (<= where "
+           "< is meant); only a strictly smaller sum replaces it: equal sums keep the first",
+           frozenset({"maxn"}), _later("multiplayer", "maxn_model", {"spiteful_equal_sums"}), _spiteful),
     # Assignment 06: a 2 × 2 zero-sum game (gamelib.grading.multiplayer.buggy_zero_sum_2x2)
     Mutant("no_saddle_check",
            "your solution always uses the indifference formula; where the game has a saddle point (pure "
@@ -661,7 +722,8 @@ MUTANTS += (
     Mutant("column_formula",
            "your p is the column player's mix, (d − b) / (a − b − c + d): the row player mixes so as to make "
            "the *column* player indifferent between its columns, p·a + (1 − p)·c = p·b + (1 − p)·d",
-           frozenset({"zero_sum_2x2"}), _later("multiplayer", "zero_sum_model", {"column_formula"})),
+           frozenset({"zero_sum_2x2"}), _later("multiplayer", "zero_sum_model", {"column_formula"}),
+           same=_mix_only),
     Mutant("pure_maximin",
            "your solution is the pure maximin (the best row if the row player had to reveal it first); a "
            "mixed strategy can guarantee more (von Neumann's minimax theorem: the value lies between pure "
@@ -687,10 +749,15 @@ MUTANTS += (
     Mutant("mover_reward",
            "your BACK-PROPAGATE adds the reward of the player to move at each node; U(n) is the reward of the "
            "player who moved into n, the one who chooses n at its parent",
-           frozenset({"mcts_backup"}), _later("learning", "mcts_model", "backup", {"mover_reward"})),
+           frozenset({"mcts_backup"}), _later("learning", "mcts_variants", "backup", {"mover_reward"},
+                                              [{"terminal": 1}, {"terminal": 0}, {"terminal": -1}])),
     Mutant("root_visits_only",
            "your BACK-PROPAGATE counts the visit at the root only; every node on the path gets N + 1",
            frozenset({"mcts_backup"}), _later("learning", "mcts_model", "backup", {"root_visits_only"})),
+    Mutant("root_not_counted",
+           "your BACK-PROPAGATE does not count the playout at the root: N(root) + 1 too, since SELECT's "
+           "ln N(parent) at the root is the number of playouts so far",
+           frozenset({"mcts_backup"}), _later("learning", "mcts_model", "backup", {"root_not_counted"})),
     # Assignment 07: TD(λ) (gamelib.grading.learning.buggy_td)
     Mutant("error_sign",
            "your temporal difference has the wrong sign: δ = target − V(s) (the estimate one move later minus "
@@ -700,6 +767,22 @@ MUTANTS += (
            "your eligibility trace never decays: e ← λ·e + f(s), so that an error reaches back to earlier "
            "positions less and less (λ = 0 is TD(0))",
            frozenset({"td"}), _later("learning", "td_model", {"undecayed_trace"}), _learning),
+    Mutant("frozen_weights",
+           "your function returns the weights it was given: its updates never reach the list it returns "
+           "(`for wi in w: wi += ...` changes a name, not the list; write w[i] += ...)",
+           frozenset({"td"}), _later("learning", "td_model", {"frozen_weights"})),
+    Mutant("stale_weights",
+           "your δ is computed with the weights the game started with; it uses the weights as updated so far "
+           "(V(s; w) and its target with the w of this move, after the previous moves' updates)",
+           frozenset({"td"}), _later("learning", "td_model", {"stale_weights"}), lambda case: len(case.episode) > 2),
+    Mutant("ignores_lambda",
+           "your update ignores λ: it is TD(0) (e = f(s)) whatever λ is; the eligibility trace carries the "
+           "earlier positions' features, e ← λ·e + f(s)",
+           frozenset({"td"}), _later("learning", "td_model", {"ignores_lambda"}), lambda case: case.lam > 0),
+    Mutant("lambda_times_sum",
+           "your eligibility trace is e ← λ·(e + f(s)); the rule is e ← λ·e + f(s): the current position's "
+           "features count in full, only the earlier ones decay",
+           frozenset({"td"}), _later("learning", "td_model", {"lambda_times_sum"}), _learning),
     Mutant("terminal_bootstrap",
            "your last update bootstraps from the terminal state's estimate, V(s_T; w); the target of the "
            "last move is the game's result, UTILITY(s_T, MAX)",
@@ -709,32 +792,52 @@ MUTANTS += (
 BY_NAME = {m.name: m for m in MUTANTS}
 
 
-def mutant_outcome(mutant: Mutant, kind: str, case: Case, returns: str) -> Outcome:
-    """What ``mutant`` does on ``case``, in the terms an exercise returning ``returns`` compares."""
-    result = mutant.search(kind, case)
-    if isinstance(result, Outcome):                  # a bug model that is not a search (assignment 05)
+def _as_outcome(result, returns: str) -> "Outcome":
+    if isinstance(result, Outcome):                  # a bug model that is not a search
         return result
     if isinstance(result, _Failed):
         return Outcome(tuple(result.visited), error=result.error)
     return outcome_of(result, returns)
 
 
+def mutant_outcome(mutant: Mutant, kind: str, case: Case, returns: str) -> Outcome:
+    """What ``mutant`` does on ``case``, in the terms an exercise returning ``returns`` compares (the
+    first of its :class:`Variants`, if it has several)."""
+    return mutant.predictions(kind, case, returns)[0]
+
+
+def explains(mutant: Mutant, kind: str, returns: str, case, got: Outcome, want: Outcome) -> tuple[bool, bool]:
+    """``(fits, differs)``: whether the student's outcome ``got`` on ``case`` has the bug's signature
+    (one of its ways of writing it does that), and whether that way differs from the reference's
+    ``want`` there."""
+    options = mutant.predictions(kind, case, returns) if mutant.applies(case) else (want,)
+    fits = [p for p in options if mutant.same(p, got)]
+    return bool(fits), any(not mutant.same(p, want) for p in fits)
+
+
 def matching_mutants(kind: str, returns: str, cases: list, student: list, expected: list) -> list:
     """The mutants that explain a student's outcomes: those that apply to the exercise, differ from
-    the reference on at least one of ``cases``, and do exactly what the student did on every case.
-    ``student`` and ``expected`` are the student's and the reference's :class:`Outcome` per case."""
+    the reference on at least one of ``cases``, and have the student's signature on every case (do
+    what the student did, in the terms the bug is named by: :attr:`Mutant.same`).  ``student`` and
+    ``expected`` are the student's and the reference's :class:`Outcome` per case."""
     found = []
     for mutant in MUTANTS:
         if kind not in mutant.kinds or not any(mutant.applies(c) for c in cases):
             continue
-        differs, explains = False, True
+        differs = False
         for case, got, want in zip(cases, student, expected):
-            predicted = mutant_outcome(mutant, kind, case, returns) if mutant.applies(case) else want
-            if not predicted.same_as(want):
-                differs = True
-            if not predicted.same_as(got):
-                explains = False
+            fits, here = explains(mutant, kind, returns, case, got, want)
+            if not fits:
                 break
-        if differs and explains:
-            found.append(mutant)
+            differs = differs or here
+        else:
+            if differs:
+                found.append(mutant)
     return found
+
+
+def relevant(kind: str, returns: str, cases: list, expected: list) -> list:
+    """The mutants of an exercise of ``kind`` that fail at least one of ``cases`` (its public cases:
+    the bugs that can cost a student points there), in the order of :data:`MUTANTS`."""
+    return [m for m in MUTANTS if kind in m.kinds
+            and any(m.shows(kind, c, returns, e) for c, e in zip(cases, expected))]

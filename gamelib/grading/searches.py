@@ -107,7 +107,8 @@ def _alphabeta_public(strict):
             _tree_case(f"a tree whose best moves come first ({name})", BEST_FIRST, **kw),
             _tree_case(f"the root-children trap [[3], [3, 1]] ({name})", C.TRAP, **kw),
             _tree_case(f"a four-ply tree, MAX below the root ({name})", FOUR_PLY, **kw),
-            _tree_case(f"a tree with ties ({name})", [[5, [4, 6]], [5, 7], [[5, 8], 3]], **kw)]
+            _tree_case(f"a tree with ties ({name})", [[5, [4, 6]], [5, 7], [[5, 8], 3]], **kw),
+            C.Case(f"a tree with MIN to move at the root ({name})", GameTree.from_nested(MIN_ROOT, root=MIN), **kw)]
 
 
 def _alphabeta_hidden(seed, n, strict):
@@ -135,9 +136,12 @@ def _h_alphabeta_public():
     # H is a terminal (utility 1) at the depth-2 cut-off: evaluating it (8) instead changes the value.
     tree.estimates.update({"B": 4, "C": 1, "D": 7, "E": 6, "F": 3, "G": 5, "H": 8, "I": 9, "J": 4})
     game = TicTacToe("X.O" ".X." "O..")
+    trap = _estimated(C.TRAP, 0)
     return [C.Case("a depth-3 tree cut off at depth 1", tree, depth=1, evaluate=tree.estimates.__getitem__),
             C.Case("the same tree cut off at depth 2", tree, depth=2, evaluate=tree.estimates.__getitem__),
-            C.Case("tic-tac-toe 'X.O.X.O..' at depth 2", game, depth=2, evaluate=ttt_evaluation())]
+            C.Case("tic-tac-toe 'X.O.X.O..' at depth 2", game, depth=2, evaluate=ttt_evaluation()),
+            C.Case("the root-children trap [[3], [3, 1]] at depth 2 (its leaves are terminal)", trap, depth=2,
+                   evaluate=trap.estimates.__getitem__)]
 
 
 def _h_alphabeta_hidden(seed, n):
@@ -159,7 +163,7 @@ def _h_alphabeta_hidden(seed, n):
 
 CS221_COIN = [C.chance((0.5, [-5, 15]), (0.5, [-50, 50])), C.chance((0.5, [-50, 50]), (0.5, [1, 3])),
               C.chance((0.5, [1, 3]), (0.5, [-5, 15]))]
-"""CS221's game 2 (seed 003) as a tree: a1, a2, a3 choose bin A, B, C, a fair coin moves the choice one
+"""CS221's game 2 (CS221's lecture notes) as a tree: a1, a2, a3 choose bin A, B, C, a fair coin moves the choice one
 bin left on heads, MIN picks a number from the bin."""
 UNEQUAL = [C.chance((0.25, [4, 8]), (0.75, [2, 9])), C.chance((0.6, 3), (0.3, [5, 1]), (0.1, 10))]
 """A chance tree whose probabilities are not 1/number-of-outcomes."""
@@ -185,10 +189,13 @@ def _expectimax_public():
     bins = Bins()
     fig = GameTree.from_nested(FIG_5_2)
     skewed = GameTree.from_nested(UNEQUAL[:1] + [[6, 1], [3, 4]])
+    tied = GameTree.from_nested([[4, 6], [5, 5], [2, 8]])
     return [C.Case("Bins() against a uniform opponent (CS221)", bins, policy=C.RandomPolicy(bins, uniform=True)),
             C.Case("AIMA Fig. 5.2 against a uniform opponent", fig, policy=C.RandomPolicy(fig, uniform=True)),
             C.Case("AIMA Fig. 5.2 against a biased opponent", fig, policy=C.RandomPolicy(fig, seed=3)),
-            C.Case("a tree with a chance node, biased opponent", skewed, policy=C.RandomPolicy(skewed, seed=5))]
+            C.Case("a tree with a chance node, biased opponent", skewed, policy=C.RandomPolicy(skewed, seed=5)),
+            C.Case("a tree whose three moves tie against a uniform opponent", tied,
+                   policy=C.RandomPolicy(tied, uniform=True))]
 
 
 def _expectimax_hidden(seed, n):

@@ -125,3 +125,20 @@ def test_a_course_folder_names_its_gradebook_absolutely(tmp_path):
     assert c.Execute.timeout == w.CELL_TIMEOUT and c.OverwriteCells.add_missing_cells
     assert "gamelib.grading.feedback.HideHiddenTests" in c.GenerateFeedback.preprocessors
     assert (course / "source" / "01_minimax" / "minimax.ipynb").exists()
+
+
+SANITY = re.compile(r"checks\.\w+_sanity\(")
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.parent.name)
+def test_every_by_hand_answer_gets_a_public_sanity_check_beside_its_form_check(path):
+    """Issue #31: a by-hand answer's public cell says whether it is consistent with what the question gives
+    (a value range, a count, an ordering), not only whether it has the right form."""
+    for cell in nbformat.read(str(path), as_version=4).cells:
+        public = cell.source.split("### BEGIN HIDDEN TESTS")[0]
+        if cell.cell_type == "code" and "checks.answer_format(" in public:
+            form = set(re.findall(r'checks\.answer_format\(\s*(\w+)', public))
+            checked = set(re.findall(r'checks\.\w+_sanity\([^)]*?\b(' + "|".join(form) + r')\b', public, re.S))
+            assert SANITY.search(public), f"{path.name}, {w.grade_id(cell)}: no sanity check"
+            missing = {f for f in form if not re.search(rf"checks\.\w+_sanity\((?:[^()]|\([^()]*\))*\b{f}\b", public)}
+            assert not missing, f"{path.name}, {w.grade_id(cell)}: no sanity check of {sorted(missing)} ({checked})"

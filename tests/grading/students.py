@@ -383,6 +383,63 @@ def solve_zero_sum_2x2(payoffs, bug=None):
     return p, (a * d - b * c) / (a - b - c + d)
 
 
+def maxn_root_player(game, state, tie="first"):
+    """max^n whose index is taken once, at the root: every player then compares the root player's
+    component (a student's helper closing over ``i``)."""
+    players = game.player_order
+    i = players.index(game.to_move(state))
+
+    def value(s):
+        if game.is_terminal(s):
+            return tuple(game.utility(s, p) for p in players)
+        if game.to_move(s) == CHANCE:
+            outcomes = game.chance_outcomes(s)
+            vectors = [value(game.result(s, r)) for r, _ in outcomes]
+            return tuple(sum(p * v[k] for (_, p), v in zip(outcomes, vectors)) for k in range(len(players)))
+        best = None
+        for a in game.actions(s):
+            v = value(game.result(s, a))
+            if best is None or v[i] > best[i] or (v[i] == best[i] and tie == "spiteful" and sum(v) < sum(best)):
+                best = v
+        return best
+
+    return value(state)
+
+
+def maxn_no_tie_rule(game, state, tie="first", equal_sums=False):
+    """max^n that never reads ``tie`` (always 'first'); ``equal_sums``: it reads it, but lets an equal
+    sum replace the child kept under 'spiteful' (``<=`` for ``<``)."""
+    players = game.player_order
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in players)
+    mover = game.to_move(state)
+    children = [maxn_no_tie_rule(game, game.result(state, a), tie, equal_sums)
+                for a in (game.actions(state) if mover != CHANCE else [r for r, _ in game.chance_outcomes(state)])]
+    if mover == CHANCE:
+        probs = [p for _, p in game.chance_outcomes(state)]
+        return tuple(sum(p * v[k] for p, v in zip(probs, children)) for k in range(len(players)))
+    i = players.index(mover)
+    kept = children[0]
+    for v in children[1:]:
+        if v[i] > kept[i]:
+            kept = v
+        elif equal_sums and tie == "spiteful" and v[i] == kept[i] and sum(v) <= sum(kept):
+            kept = v
+    return kept
+
+
+def solve_swapped(payoffs):
+    """The indifference solved with rows and columns swapped, p·a + (1 − p)·b = p·c + (1 − p)·d, and the
+    value read off the first column as p·a + (1 − p)·c: the column player's mix, and a value that is then
+    wrong too."""
+    (a, b), (c, d) = payoffs
+    if max(min(a, b), min(c, d)) == min(max(a, c), max(b, d)):
+        best = max(min(a, b), min(c, d))
+        return (1.0 if min(a, b) == best else 0.0), best
+    p = (d - b) / ((a - c) - (b - d))
+    return p, p * a + (1 - p) * c
+
+
 RIGHT_MULTIPLAYER = {"maxn_value": maxn_value, "solve_zero_sum_2x2": solve_zero_sum_2x2}
 """A right answer to every task of :data:`gamelib.grading.multiplayer.TASKS`."""
 
@@ -391,8 +448,11 @@ WRONG_MULTIPLAYER = {
     ("maxn_value", "wrong_component"): lambda g, s, tie: maxn_value(g, s, tie, "next_player"),
     ("maxn_value", "count_average"): lambda g, s, tie: maxn_value(g, s, tie, "count"),
     ("maxn_value", "two_player"): lambda g, s, tie: maxn_value(g, s, tie, "two_player"),
+    ("maxn_value", "root_component"): maxn_root_player,
+    ("maxn_value", "ignores_spiteful"): maxn_no_tie_rule,
+    ("maxn_value", "spiteful_equal_sums"): lambda g, s, tie: maxn_no_tie_rule(g, s, tie, equal_sums=True),
     ("solve_zero_sum_2x2", "no_saddle_check"): lambda m: solve_zero_sum_2x2(m, "formula"),
-    ("solve_zero_sum_2x2", "column_formula"): lambda m: solve_zero_sum_2x2(m, "column"),
+    ("solve_zero_sum_2x2", "column_formula"): solve_swapped,
     ("solve_zero_sum_2x2", "pure_maximin"): lambda m: solve_zero_sum_2x2(m, "maximin"),
 }
 """Student-style versions of each known bug of assignment 06, keyed by the task and the mutant."""
@@ -446,6 +506,71 @@ def td_lambda(weights, episode, utility, alpha, lam, bug=None):
     return w
 
 
+def backup_if_elif(tree, path, utility, negate_terminals=False):
+    """The reward of the player *to move* at each node, written with ``if ... elif``: a terminal node, where
+    nobody is to move, gets nothing (``negate_terminals``: written ``u if MAX else -u``, it gets −u)."""
+    nodes = [tree]
+    for move in path:
+        nodes.append(nodes[-1]["children"][move])
+    for node in nodes:
+        node["N"] += 1
+        if negate_terminals:
+            node["U"] += utility if node["to_move"] == MAX else -utility
+        elif node["to_move"] == MAX:
+            node["U"] += utility
+        elif node["to_move"] == MIN:
+            node["U"] -= utility
+    return tree
+
+
+def backup_below_root(tree, path, utility):
+    """Every node below the root gets its visit and reward; the root is skipped (its N is never counted)."""
+    node = tree
+    for move in path:
+        node = node["children"][move]
+        node["N"] += 1
+        node["U"] += utility if node["player"] == MAX else -utility
+    return tree
+
+
+def td_frozen(weights, episode, utility, alpha, lam):
+    """TD(λ) whose update loop rebinds a name: ``wi += ...`` never reaches the list."""
+    w = list(weights)
+    e = [0.0] * len(w)
+    for t in range(len(episode) - 1):
+        v_now = sum(a * b for a, b in zip(w, episode[t]))
+        target = utility if t == len(episode) - 2 else sum(a * b for a, b in zip(w, episode[t + 1]))
+        delta = target - v_now
+        e = [lam * ei + fi for ei, fi in zip(e, episode[t])]
+        for wi, ei in zip(w, e):
+            wi += alpha * delta * ei
+    return w
+
+
+def td_stale(weights, episode, utility, alpha, lam):
+    """δ computed with the weights as given (``weights``), the updates collected in a copy."""
+    new = list(weights)
+    e = [0.0] * len(new)
+    for t in range(len(episode) - 1):
+        estimate = sum(a * b for a, b in zip(weights, episode[t]))
+        target = utility if t + 2 == len(episode) else sum(a * b for a, b in zip(weights, episode[t + 1]))
+        e = [lam * ei + fi for ei, fi in zip(e, episode[t])]
+        new = [wi + alpha * (target - estimate) * ei for wi, ei in zip(new, e)]
+    return new
+
+
+def td_trace(weights, episode, utility, alpha, lam, rule):
+    """TD with the eligibility trace written by ``rule(e_i, f_i, lam)``."""
+    w = list(weights)
+    e = [0.0] * len(w)
+    for t in range(len(episode) - 1):
+        nxt = utility if t + 1 == len(episode) - 1 else sum(a * b for a, b in zip(w, episode[t + 1]))
+        delta = nxt - sum(a * b for a, b in zip(w, episode[t]))
+        e = [rule(ei, fi, lam) for ei, fi in zip(e, episode[t])]
+        w = [wi + alpha * delta * ei for wi, ei in zip(w, e)]
+    return w
+
+
 RIGHT_LEARNING = {"select": select, "backup": backup, "td_lambda": td_lambda}
 """A right answer to every task of :data:`gamelib.grading.learning.TASKS`."""
 
@@ -456,11 +581,34 @@ WRONG_LEARNING = {
     ("backup", "max_reward"): lambda t, p, u: backup(t, p, u, "max"),
     ("backup", "mover_reward"): lambda t, p, u: backup(t, p, u, "to_move"),
     ("backup", "root_visits_only"): lambda t, p, u: backup(t, p, u, "root_only"),
+    ("backup", "root_not_counted"): backup_below_root,
     ("td_lambda", "error_sign"): lambda *a: td_lambda(*a, "sign"),
     ("td_lambda", "undecayed_trace"): lambda *a: td_lambda(*a, "no_decay"),
     ("td_lambda", "terminal_bootstrap"): lambda *a: td_lambda(*a, "bootstrap"),
+    ("td_lambda", "frozen_weights"): td_frozen,
+    ("td_lambda", "stale_weights"): td_stale,
+    ("td_lambda", "ignores_lambda"): lambda *a: td_trace(*a, lambda e, f, lam: f),
+    ("td_lambda", "lambda_times_sum"): lambda *a: td_trace(*a, lambda e, f, lam: lam * (e + f)),
 }
 """Student-style versions of each known bug of assignment 07, keyed by the task and the mutant."""
+
+TERM_BUGS = [
+    # (task, the bug feedback must name, the student's function): twelve bugs of assignments 06 and 07
+    # as students write them (issue #31), none of them a bug model's own code.
+    ("maxn_value", "root_component", maxn_root_player),
+    ("maxn_value", "ignores_spiteful", maxn_no_tie_rule),
+    ("maxn_value", "spiteful_equal_sums", lambda g, s, tie: maxn_no_tie_rule(g, s, tie, equal_sums=True)),
+    ("maxn_value", "count_average", lambda g, s, tie: maxn_value(g, s, tie, "count")),
+    ("solve_zero_sum_2x2", "column_formula", solve_swapped),
+    ("solve_zero_sum_2x2", "no_saddle_check", lambda m: solve_zero_sum_2x2(m, "formula")),
+    ("select", "select_last_tied", lambda t, c: select(t, c, "last_tied")),
+    ("backup", "mover_reward", backup_if_elif),
+    ("backup", "root_not_counted", backup_below_root),
+    ("td_lambda", "frozen_weights", td_frozen),
+    ("td_lambda", "ignores_lambda", lambda *a: td_trace(*a, lambda e, f, lam: f)),
+    ("td_lambda", "lambda_times_sum", lambda *a: td_trace(*a, lambda e, f, lam: lam * (e + f))),
+]
+"""Twelve student bugs of assignments 06 and 07, each to be named by the feedback."""
 
 
 # -- what the sandbox and workflow tests hand in ----------------------------------------------------

@@ -57,9 +57,9 @@ def test_the_bundle_has_what_gradescope_asks_for(bundle):
 
 def test_a_right_submission_gets_full_marks_with_tests_named_and_hidden_ones_published_later(bundle, tmp_path):
     results = _submit(bundle, tmp_path, {"chance.ipynb": _fake("reference")})
-    assert results["score"] == 17
+    assert results["score"] == 19
     tests = results["tests"]
-    assert sum(t["max_score"] for t in tests) == 17 and all(t["score"] == t["max_score"] for t in tests)
+    assert sum(t["max_score"] for t in tests) == 19 and all(t["score"] == t["max_score"] for t in tests)
     assert {t["visibility"] for t in tests} == {"visible", "after_due_date"}
     assert all(set(t) == {"name", "score", "max_score", "output", "visibility"} for t in tests)
     assert any(t["name"].startswith("3 ·") for t in tests)                # the question's heading

@@ -72,12 +72,12 @@ def test_colliding_ids_and_unusable_names_are_per_student_problems(tmp_path, ref
     course = tmp_path / "course"
     assert cli(["autograde", ASSIGNMENT, str(inbox), "--course", str(course)]) == 1
     out = capsys.readouterr()
-    assert "alice: 17 / 17" in out.out
+    assert "alice: 19 / 19" in out.out
     assert "jo_smith: NOT GRADED: 'jo smith.ipynb' and 'jo_smith.ipynb' both give the student id 'jo_smith'" in out.out
     assert "NOT GRADED: '___.ipynb' gives no usable student id" in out.out
     assert "NOT GRADED: 2" in out.err
     rows = _rows(course)
-    assert rows[ASSIGNMENT, "alice"]["status"] == "graded" and rows[ASSIGNMENT, "alice"]["score"] == "17"
+    assert rows[ASSIGNMENT, "alice"]["status"] == "graded" and rows[ASSIGNMENT, "alice"]["score"] == "19"
     assert rows[ASSIGNMENT, "jo_smith"]["score"] == ""                 # never read as a zero
     assert rows[ASSIGNMENT, "jo_smith"]["status"].startswith("not graded: 'jo smith.ipynb' and 'jo_smith.ipynb'")
 
@@ -86,17 +86,17 @@ def test_a_bad_resubmission_keeps_the_earlier_copy_and_grade(tmp_path, reference
     course = tmp_path / "course"
     first = _inbox(tmp_path, {"alice.ipynb": reference, "bob.ipynb": _notebook("blank")}, "first")
     report = w.autograde(ASSIGNMENT, first, course=course)
-    assert report["alice"].score == 17
+    assert report["alice"].score == 19
     kept = (course / "submitted" / "alice" / ASSIGNMENT / "chance.ipynb").read_bytes()
     second = _inbox(tmp_path, {"alice.ipynb": "{ truncated", "bob.ipynb": reference}, "second")
     report = w.autograde(ASSIGNMENT, second, course=course)
     assert report["alice"].status == "not graded"
-    assert "not a readable notebook" in report["alice"].reason and "earlier submission's grade (17 / 17)" in \
+    assert "not a readable notebook" in report["alice"].reason and "earlier submission's grade (19 / 19)" in \
         report["alice"].reason
-    assert report["bob"].score == 17
+    assert report["bob"].score == 19
     assert (course / "submitted" / "alice" / ASSIGNMENT / "chance.ipynb").read_bytes() == kept
     rows = _rows(course)
-    assert rows[ASSIGNMENT, "alice"]["score"] == "17" and rows[ASSIGNMENT, "alice"]["status"] == "graded"
+    assert rows[ASSIGNMENT, "alice"]["score"] == "19" and rows[ASSIGNMENT, "alice"]["status"] == "graded"
     assert "kept" in rows[ASSIGNMENT, "alice"]["note"]
 
 
@@ -132,9 +132,9 @@ def test_one_grading_run_at_a_time(tmp_path, reference, capsys):
     holder.wait()
     assert time.monotonic() - start > 1                       # they waited for the holder
     for report in results.values():
-        assert all(s.status == "graded" and s.score == 17 for s in report.values())
+        assert all(s.status == "graded" and s.score == 19 for s in report.values())
     rows = _rows(course)
-    assert all(rows[ASSIGNMENT, f"s{i}"]["score"] == "17" for i in range(3))
+    assert all(rows[ASSIGNMENT, f"s{i}"]["score"] == "19" for i in range(3))
 
 
 def test_feedback_that_would_show_hidden_code_is_withheld_for_that_student_alone(tmp_path, reference, capsys):

@@ -33,21 +33,12 @@ tests/kit/test_instructor_docs.py makes one, which holds the students' copies of
 _MENU = ("the explorer's tree menu (gamelib/viz/tree_menu.py) names three trees after the walk-through's "
          "number: widgets developer; rename them there (a deprecated alias for the old names), then")
 _VIZ = "gamelib/viz/ belongs to the widgets developer (issue 31 leaves its docstrings to that work)"
-_EXERCISES = "exercises/ and gamelib/grading/ belong to the lead's exercise work on issue 31"
 
 STILL_NUMBERED = {
     # notebooks whose stored widget state holds the tree menu's labels
     "notebooks/02_alpha_beta.ipynb": _MENU + " re-execute this notebook",
     "notebooks/05a_chance_nodes.ipynb": _MENU + " re-execute this notebook",
     "notebooks/07_more_players_and_simultaneous_moves.ipynb": _MENU + " re-execute this notebook",
-    # the exercises and the grader
-    "gamelib/grading/cases.py": _EXERCISES,
-    "gamelib/grading/searches.py": _EXERCISES,
-    "exercises/README.md": _EXERCISES,
-    "exercises/source/01_minimax/minimax.ipynb": _EXERCISES,
-    "exercises/source/02_alpha_beta/alpha_beta.ipynb": _EXERCISES,
-    "exercises/release/01_minimax/minimax.ipynb": _EXERCISES,
-    "exercises/release/02_alpha_beta/alpha_beta.ipynb": _EXERCISES,
 }
 
 

@@ -2,14 +2,14 @@
 # gamelib's sigma study: both detected, by name.
 
 # %% expect
-total = 4
-cells = {"q1_test": 0, "q1_hidden": 0, "q3_test": 0, "q3_hidden": 0}
-says = {"q1_test": "calls gamelib's own search (gamelib.alphabeta.alphabeta)",
-        "q3_hidden": "calls gamelib's own sigma study"}
+total = 7
+cells = {"q2_test": 0, "q2_hidden": 0, "q4_test": 0, "q4_hidden": 0}
+says = {"q2_test": "calls gamelib's own search (gamelib.alphabeta.alphabeta)",
+        "q4_hidden": "calls gamelib's own sigma study"}
 
 # %% solutions
 
-# %% answer q1_answer
+# %% answer q2_answer
 from gamelib import alphabeta
 
 
@@ -17,7 +17,7 @@ def h_alphabeta_search(game, state, depth, evaluate):
     result = alphabeta(game, state, depth=depth, evaluate=evaluate)
     return result.value, result.action
 
-# %% answer q3_answer
+# %% answer q4_answer
 from gamelib.experiments.sigma import branch_probabilities
 
 

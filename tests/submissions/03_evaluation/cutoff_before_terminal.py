@@ -1,14 +1,23 @@
-# h_alphabeta_search tests the depth before IS-TERMINAL: terminal states at the cut-off are
-# evaluated instead of scored by their utility.
+# The same mistake by hand and in code: a finished game at the cut-off is scored by EVAL instead of its
+# utility.  By hand, F (a draw) counts as its features' 0.20, so B backs up E's 0.08 and so does A (the
+# decision at A is still a1; the answer is consistent with the tree, so only the graded check catches
+# it); h_alphabeta_search tests the depth before IS-TERMINAL.
 
 # %% expect
-total = 8
-cells = {"q1_test": 0, "q1_hidden": "partial"}
-says = {"q1_hidden": "[cutoff_before_terminal]"}
+total = 9
+cells = {"q1_test_depth": 0, "q2_test": 0, "q2_hidden": "partial"}
+says = {"q1_test_depth": ["consistent with the tree cut off at depth 2", "B: yours 0.08, H-MINIMAX at depth 2 gives 0"],
+        "q2_hidden": "[cutoff_before_terminal]"}
 
 # %% solutions
 
 # %% answer q1_answer
+eval_values = {"D": 0.28, "E": 0.08, "G": -0.04, "H": 0.08}
+depth_2_values = {"A": 0.08, "B": 0.08, "C": -0.04}
+depth_2_decision = "a1"
+depth_1_decision = "a2"
+
+# %% answer q2_answer
 def h_alphabeta_search(game, state, depth, evaluate):
     def value(state, alpha, beta, ply):
         if ply == depth:

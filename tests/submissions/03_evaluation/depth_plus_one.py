@@ -1,13 +1,13 @@
 # h_alphabeta_search cuts off at ply > depth instead of ply == depth: one ply too deep.
 
 # %% expect
-total = 8
-cells = {"q1_test": 0, "q1_hidden": "partial"}
-says = {"q1_hidden": "[depth_plus_one]"}
+total = 11
+cells = {"q2_test": 0, "q2_hidden": "partial"}
+says = {"q2_hidden": "[depth_plus_one]"}
 
 # %% solutions
 
-# %% answer q1_answer
+# %% answer q2_answer
 def h_alphabeta_search(game, state, depth, evaluate):
     def value(state, alpha, beta, ply):
         if game.is_terminal(state):

@@ -2,13 +2,13 @@
 # but only draws level with the kit: 3 of 4 points (partial credit, as CS188 grades its question).
 
 # %% expect
-total = 13
-cells = {"q2_graded": 3}
-says = {"q2_graded": "✗ beats depth-2 search with the kit's evaluation"}
+total = 16
+cells = {"q3_graded": 3}
+says = {"q3_graded": "✗ beats depth-2 search with the kit's evaluation"}
 
 # %% solutions
 
-# %% answer q2_answer
+# %% answer q3_answer
 from gamelib.games.connect4 import evaluation
 
 my_evaluation = evaluation()

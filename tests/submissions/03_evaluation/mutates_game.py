@@ -5,13 +5,13 @@
 # "changed the game it was given": tests/grading/test_checks.py.)
 
 # %% expect
-total = 14
+total = 17
 cells = {}
-says = {"q1_test": "the same nodes in the same order"}
+says = {"q2_test": "the same nodes in the same order"}
 
 # %% solutions
 
-# %% answer q1_answer
+# %% answer q2_answer
 def h_alphabeta_search(game, state, depth, evaluate):
     inner = getattr(game, "_game", game)
     for label in getattr(inner, "leaf_values", {}):

@@ -2,13 +2,13 @@
 # are played, 0 of 4 points for it; everything else is graded as usual.
 
 # %% expect
-total = 10
-cells = {"q2_graded": 0}
-says = {"q2_graded": "ms a call; the limit is 5 ms"}
+total = 13
+cells = {"q3_graded": 0}
+says = {"q3_graded": "ms a call; the limit is 5 ms"}
 
 # %% solutions
 
-# %% answer q2_answer
+# %% answer q3_answer
 import time
 from gamelib.games.connect4 import evaluation
 

@@ -1,7 +1,7 @@
 # expectiminimax_value takes the minimum at chance nodes (nature as an adversary).
 
 # %% expect
-total = 11
+total = 13
 cells = {"q3_test": 0, "q3_hidden": "partial"}
 says = {"q3_hidden": "[min_at_chance]"}
 

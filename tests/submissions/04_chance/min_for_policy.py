@@ -1,7 +1,7 @@
 # expectimax_search treats the opponent as a minimizer: it is expectiminimax, not expectimax.
 
 # %% expect
-total = 12
+total = 14
 cells = {"q4_test": 0, "q4_hidden": "partial"}
 says = {"q4_hidden": "[min_for_policy]"}
 

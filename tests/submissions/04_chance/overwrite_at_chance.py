@@ -2,7 +2,7 @@
 # expect_minmax does (issue #908): the next outcome is applied to the previous outcome's state.
 
 # %% expect
-total = 11
+total = 13
 cells = {"q3_test": 0, "q3_hidden": "partial"}
 says = {"q3_hidden": "[overwrite_at_chance]"}
 

@@ -2,7 +2,7 @@
 # probabilities.
 
 # %% expect
-total = 11
+total = 13
 cells = {"q3_test": 0, "q3_hidden": "partial"}
 says = {"q3_hidden": "[uniform_chance]"}
 

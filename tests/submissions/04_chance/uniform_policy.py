@@ -1,7 +1,7 @@
 # expectimax_search averages the opponent's moves uniformly instead of by its policy.
 
 # %% expect
-total = 12
+total = 14
 cells = {"q4_test": 0, "q4_hidden": "partial"}
 says = {"q4_hidden": "[uniform_policy]"}
 

@@ -1,10 +1,16 @@
-# The by-hand answers of question 2 are half right: both decisions, but x² counted as harmless and
-# 2·x − 7 left out.
+# The by-hand answers go wrong the classic ways, each consistent with what the question gives (so the
+# public checks pass them): question 2's decisions are right, but x² is counted as harmless and 2·x − 7
+# left out; Star1's interval at C counts F's 2 in full rather than weighted by its 0.6 (so (2, 6), G read,
+# and U = 7.5 the largest that skips it: 2 + 0.4·U = 5); and the biased opponent is met with minimax's
+# move and value, as if it still picked the least leaf.
 
 # %% expect
 total = 15
-cells = {"q2_test_choices": 0}
-says = {"q2_test_choices": "you left out e (2·x − 7); c (x²) is not right"}
+cells = {"q2_test_choices": 0, "q3_why_test": 0, "q4_predict_test": 0}
+says = {"q2_test_choices": "you left out e (2·x − 7); c (x²) is not right",
+        "q3_why_test": ["c_interval and g_read is consistent with the bounds",
+                        "C's interval after F: yours (2, 6) is not right; the largest U: yours 7.5 is not right"],
+        "q4_predict_test": ["biased_value is consistent with minimax's 3", "the move: yours 'a1' is not right"]}
 
 # %% solutions
 
@@ -12,3 +18,12 @@ says = {"q2_test_choices": "you left out e (2·x − 7); c (x²) is not right"}
 decision_before = "a1"
 decision_after = "a2"
 never_change = {"a", "b", "c"}
+
+# %% answer q3_why_answer
+c_interval = (2, 6)
+g_read = True
+largest_upper = 7.5
+
+# %% answer q4_predict_answer
+biased_value = 3
+biased_move = "a1"

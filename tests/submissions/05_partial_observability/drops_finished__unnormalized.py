@@ -1,14 +1,13 @@
 # Two known bugs.  predict leaves out the games that end before the player's next turn (a finished
-# game is a state of the belief too, the percept at the end says who won); track, built on it, loses
-# the last belief state of every game.  clairvoyance_averages weights each deal by its probability but
-# never divides by the probability of the deals kept: every average is scaled down, the decisions are
-# unchanged (full marks for questions 8 and 9).
+# game is a state of the belief too, the percept at the end says who won).  clairvoyance_averages
+# weights each deal by its probability but never divides by the probability of the deals kept: every
+# average is scaled down, the decisions are unchanged (full marks for the decision and for section 6).
 
 # %% expect
-total = 17
-cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": 0, "q7_test": 0, "q7_hidden": 0}
+total = 15
+cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": 0}
 says = {"q3_test": "[drops_finished]", "q3_hidden": "[drops_finished]",
-        "q7_test": "[unnormalized]", "q7_hidden": "[unnormalized]"}
+        "q5_test": "[unnormalized]", "q5_hidden": "[unnormalized]"}
 
 # %% solutions
 
@@ -32,7 +31,7 @@ def predict(game, belief, action, player):
         predicted |= carry(game, game.result(s, action), player)
     return {s for s in predicted if not game.is_terminal(s)}
 
-# %% answer q7_answer
+# %% answer q5_answer
 def clairvoyance_averages(game, deal, moves):
     def replay(d):
         s = game.result(game.initial_state, d)

@@ -1,22 +1,22 @@
 # Two known bugs.  update forgets to filter by the percept and returns the predicted belief state
-# unchanged; track, built on it, fails too.  clairvoyance_averages averages MAX's values even at MIN's
-# decisions, so MIN picks its worst move: the decisions, and the Kuhn policy of question 9, go wrong.
+# unchanged.  clairvoyance_averages averages MAX's values even at MIN's decisions, so MIN picks its worst
+# move: the decisions, and the Kuhn policy of section 6, go wrong.
 
 # %% expect
-total = 14
-cells = {"q4_test": 0, "q4_hidden": "partial", "q5_test": 0, "q5_hidden": 0, "q7_test": 0,
-         "q7_hidden": "partial", "q8_test": 0, "q8_hidden": "partial", "q9_test": 0}
-says = {"q4_test": "[no_filter]", "q4_hidden": "[no_filter]",
-        "q7_test": "[max_values]", "q7_hidden": "[max_values]", "q8_test": "[max_values]",
-        "q8_hidden": "[max_values]"}
+total = 13
+cells = {"q3_update_test": 0, "q3_update_hidden": "partial", "q5_test": 0, "q5_hidden": "partial",
+         "q5_decision_test": 0, "q5_decision_hidden": "partial", "q6_test": 0}
+says = {"q3_update_test": "[no_filter]", "q3_update_hidden": "[no_filter]",
+        "q5_test": "[max_values]", "q5_hidden": "[max_values]", "q5_decision_test": "[max_values]",
+        "q5_decision_hidden": "[max_values]"}
 
 # %% solutions
 
-# %% answer q4_answer
+# %% answer q3_update_answer
 def update(game, predicted, observed, player):
     return set(predicted)
 
-# %% answer q7_answer
+# %% answer q5_answer
 def clairvoyance_averages(game, deal, moves):
     def replay(d):
         s = game.result(game.initial_state, d)

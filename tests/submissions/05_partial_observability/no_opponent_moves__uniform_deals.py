@@ -1,15 +1,16 @@
 # Two known bugs.  predict applies the action and stops there: it forgets the opponent's hidden moves
-# (and chance) before the player's next turn, so track, built on it, fails too.  clairvoyance_averages
-# weights every deal it keeps by 1/number-of-deals, ignoring their probabilities: right on Kuhn poker
-# (equally likely deals, so the Kuhn policy of question 9 is right), wrong on decks with repeated cards,
-# and clairvoyance_decision, built on it, goes wrong there too.
+# (and chance) before the player's next turn.  clairvoyance_averages weights every deal it keeps by
+# 1/number-of-deals, ignoring their probabilities: right on Kuhn poker (equally likely deals, so the Kuhn
+# policy of section 6 is right), wrong on decks with repeated cards, and clairvoyance_decision, built on
+# it, goes wrong there too (the hidden decisions include one where it does).
 
 # %% expect
-total = 16
-cells = {"q3_test": 0, "q3_hidden": 0, "q5_test": 0, "q5_hidden": "partial", "q7_test": 0,
-         "q7_hidden": "partial", "q8_test": 0}
+total = 13
+cells = {"q3_test": 0, "q3_hidden": 0, "q5_test": 0, "q5_hidden": "partial", "q5_decision_test": 0,
+         "q5_decision_hidden": "partial"}
 says = {"q3_test": "[no_opponent_moves]", "q3_hidden": "[no_opponent_moves]",
-        "q7_test": "[uniform_deals]", "q7_hidden": "[uniform_deals]", "q8_test": "[uniform_deals]"}
+        "q5_test": "[uniform_deals]", "q5_hidden": "[uniform_deals]", "q5_decision_test": "[uniform_deals]",
+        "q5_decision_hidden": "[uniform_deals]"}
 
 # %% solutions
 
@@ -30,7 +31,7 @@ def carry(game, state, player):
 def predict(game, belief, action, player):
     return {game.result(s, action) for s in belief}
 
-# %% answer q7_answer
+# %% answer q5_answer
 def clairvoyance_averages(game, deal, moves):
     def replay(d):
         s = game.result(game.initial_state, d)

@@ -1,23 +1,24 @@
 # Two known bugs.  update compares game.observation(s, player) with the percept instead of
 # percept(game, s, player): at the end of a game, announced with its result, nothing matches, and a
-# finished game whose last view looks like the percept is kept; track, built on it, fails too.
-# clairvoyance_decision averages decisions instead of values: each deal votes, with its probability,
-# for the move that is best in it, and the most votes win (the averages of question 7 are right).  The
-# public cases show the difference, and one of the hidden decisions.
+# finished game whose last view looks like the percept is kept.  clairvoyance_decision averages
+# decisions instead of values: each deal votes, with its probability, for the move that is best in it,
+# and the most votes win (the averages are right).  The public cases show the difference, and one of the
+# hidden decisions.
 
 # %% expect
-total = 19
-cells = {"q4_test": 0, "q4_hidden": "partial", "q5_test": 0, "q5_hidden": 0, "q8_test": 0, "q8_hidden": "partial",
-         "q9_test": 0}
-says = {"q4_test": "[observation_not_percept]", "q4_hidden": "[observation_not_percept]", "q8_test": "[vote]"}
+total = 16
+cells = {"q3_update_test": 0, "q3_update_hidden": "partial", "q5_decision_test": 0,
+         "q5_decision_hidden": "partial", "q6_test": 0}
+says = {"q3_update_test": "[observation_not_percept]", "q3_update_hidden": "[observation_not_percept]",
+        "q5_decision_test": "[vote]"}
 
 # %% solutions
 
-# %% answer q4_answer
+# %% answer q3_update_answer
 def update(game, predicted, observed, player):
     return {s for s in predicted if game.observation(s, player) == observed}
 
-# %% answer q8_answer
+# %% answer q5_decision_answer
 def clairvoyance_decision(game, deal, moves):
     def replay(d):
         s = game.result(game.initial_state, d)

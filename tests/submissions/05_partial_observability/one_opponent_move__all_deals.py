@@ -1,16 +1,16 @@
 # Two known bugs.  predict lets the opponent (or chance) make one move after the player's action and
 # stops: in phantom tic-tac-toe an opponent who hears "illegal" moves again, and in a tree several
-# moves may come before the player's turn; track, built on it, fails too.  clairvoyance_averages
-# averages over every deal, also those that contradict the player's own card; the decisions built on
-# it go wrong too, in Kuhn poker as well (question 9).
+# moves may come before the player's turn.  clairvoyance_averages averages over every deal, also those
+# that contradict the player's own card; the decisions built on it go wrong too, in Kuhn poker as well
+# (section 6).
 
 # %% expect
-total = 12
-cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": "partial", "q7_test": 0,
-         "q7_hidden": "partial", "q8_test": 0, "q8_hidden": "partial", "q9_test": 0}
+total = 11
+cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": "partial", "q5_decision_test": 0,
+         "q5_decision_hidden": "partial", "q6_test": 0}
 says = {"q3_test": "[one_opponent_move]", "q3_hidden": "[one_opponent_move]",
-        "q7_test": "[all_deals]", "q7_hidden": "[all_deals]", "q8_test": "[all_deals]",
-        "q9_test": "differs from averaging over clairvoyance"}
+        "q5_test": "[all_deals]", "q5_hidden": "[all_deals]", "q5_decision_test": "[all_deals]",
+        "q6_test": "differs from averaging over clairvoyance"}
 
 # %% solutions
 
@@ -29,7 +29,7 @@ def predict(game, belief, action, player):
         predicted |= carry(game, game.result(s, action), player)
     return predicted
 
-# %% answer q7_answer
+# %% answer q5_answer
 def clairvoyance_averages(game, deal, moves):
     def replay(d):
         s = game.result(game.initial_state, d)

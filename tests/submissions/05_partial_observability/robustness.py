@@ -1,19 +1,17 @@
 # What else students hand in.  predict hands the work to gamelib.imperfect.predict and
 # clairvoyance_averages to gamelib.imperfect.clairvoyance_policy (the references): withheld in the
-# sandbox, and the call named.  update forgets to return its set; track, built on predict, is stopped
-# by the same withheld call.  clairvoyance_decision returns
-# (action, average) instead of the action, so question 9's policy is not one and its exploitability is
-# never computed (the placeholder stays, and the public check says so).  The by-hand
-# answers are right.
+# sandbox, and the call named.  update forgets to return its set.  clairvoyance_decision returns
+# (action, average) instead of the action, so section 6's policy is not one and its exploitability is
+# never computed (the placeholder stays, and the public check says so).  The by-hand answers are right.
 
 # %% expect
 total = 9
-cells = {"q3_test": 0, "q3_hidden": 0, "q4_test": 0, "q4_hidden": 0, "q5_test": 0, "q5_hidden": 0,
-         "q7_test": 0, "q7_hidden": 0, "q8_test": 0, "q8_hidden": 0, "q9_test": 0}
+cells = {"q3_test": 0, "q3_hidden": 0, "q3_update_test": 0, "q3_update_hidden": 0, "q5_test": 0, "q5_hidden": 0,
+         "q5_decision_test": 0, "q5_decision_hidden": 0, "q6_test": 0}
 says = {"q3_test": "it calls gamelib.imperfect.belief.predict, gamelib's own",
-        "q4_test": "did you forget to return it?", "q5_test": "it calls gamelib.imperfect.belief.predict",
-        "q7_test": "it calls gamelib.imperfect.clairvoyance.clairvoyance_policy, gamelib's own",
-        "q8_test": "it returned tuple", "q9_test": "my_exploitability still holds the placeholder"}
+        "q3_update_test": "did you forget to return it?",
+        "q5_test": "it calls gamelib.imperfect.clairvoyance.clairvoyance_policy, gamelib's own",
+        "q5_decision_test": "it returned tuple", "q6_test": "my_exploitability still holds the placeholder"}
 
 # %% solutions
 
@@ -37,11 +35,11 @@ def carry(game, state, player):
 def predict(game, belief, action, player):
     return set(gamelib_predict(game, belief, action, player).states)
 
-# %% answer q4_answer
+# %% answer q3_update_answer
 def update(game, predicted, observed, player):
     kept = {s for s in predicted if percept(game, s, player) == observed}
 
-# %% answer q7_answer
+# %% answer q5_answer
 from gamelib.imperfect import clairvoyance_policy
 
 
@@ -52,7 +50,7 @@ def clairvoyance_averages(game, deal, moves):
     key = game.information_set(state, game.to_move(state))
     return {a: e.mean for a, e in clairvoyance_policy(game).estimates[key].items()}
 
-# %% answer q8_answer
+# %% answer q5_decision_answer
 def clairvoyance_decision(game, deal, moves):
     state = game.result(game.initial_state, deal)
     for m in moves:

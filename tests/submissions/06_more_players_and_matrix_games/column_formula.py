@@ -1,8 +1,10 @@
-# A known bug: the column player's mix given as the row player's (the two coincide when b = c, as in
-# Morra and matching pennies; the value is right).
+# A known bug, as a student writes it: the indifference solved with the rows and columns swapped,
+# p·a + (1 − p)·b = p·c + (1 − p)·d, and the value read off the first column as p·a + (1 − p)·c.  The mix is
+# the column player's (the two coincide when b = c, as in Morra and matching pennies), and the value is
+# then wrong too: the bug is named by its mix, whatever value comes with it.
 
 # %% expect
-total = 15
+total = 17
 cells = {"q6_test": 0, "q6_hidden": "partial"}
 says = {"q6_test": "[column_formula]", "q6_hidden": "[column_formula]"}
 
@@ -15,5 +17,5 @@ def solve_zero_sum_2x2(payoffs):
     minimax = min(max(a, c), max(b, d))
     if maximin == minimax:
         return (1.0 if min(a, b) == maximin else 0.0), maximin
-    q = (d - b) / (a - b - c + d)          # the column player's mix, taken for the row player's
-    return q, (a * d - b * c) / (a - b - c + d)
+    p = (d - b) / ((a - c) - (b - d))       # p·a + (1 − p)·b = p·c + (1 − p)·d: rows and columns swapped
+    return p, p * a + (1 - p) * c

@@ -2,7 +2,7 @@
 # their probabilities.  Only trees with chance nodes show it.
 
 # %% expect
-total = 13
+total = 15
 cells = {"q5_test": 0, "q5_hidden": "partial"}
 says = {"q5_test": "[count_average]", "q5_hidden": "[count_average]"}
 

@@ -2,7 +2,7 @@
 # [0, 1], a wrong value, or a division by zero where a pure strategy is optimal.
 
 # %% expect
-total = 15
+total = 17
 cells = {"q6_test": 0, "q6_hidden": "partial"}
 says = {"q6_test": "[no_saddle_check]", "q6_hidden": "[no_saddle_check]"}
 

@@ -2,7 +2,7 @@
 # there is a saddle point.
 
 # %% expect
-total = 15
+total = 17
 cells = {"q6_test": 0, "q6_hidden": "partial"}
 says = {"q6_test": "[pure_maximin]", "q6_hidden": "[pure_maximin]"}
 

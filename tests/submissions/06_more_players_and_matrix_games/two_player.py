@@ -2,7 +2,7 @@
 # component and every other player minimizes it (the paranoid game).
 
 # %% expect
-total = 13
+total = 15
 cells = {"q5_test": 0, "q5_hidden": "partial"}
 says = {"q5_test": "[two_player]", "q5_hidden": "[two_player]"}
 

@@ -1,7 +1,7 @@
 # A known bug: max^n compares the children by the next player's component instead of the mover's own.
 
 # %% expect
-total = 13
+total = 15
 cells = {"q5_test": 0, "q5_hidden": "partial"}
 says = {"q5_test": "[wrong_component]", "q5_hidden": "[wrong_component]"}
 

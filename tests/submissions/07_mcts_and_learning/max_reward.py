@@ -2,7 +2,7 @@
 # the replies best for MAX.
 
 # %% expect
-total = 17
+total = 20
 cells = {"q5_test": 0, "q5_hidden": "partial"}
 says = {"q5_test": "[max_reward]", "q5_hidden": "[max_reward]"}
 
