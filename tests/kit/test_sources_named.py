@@ -30,16 +30,8 @@ COURSE_FOLDER = ("exercises", "course")
 """An instructor's course folder (gradebook, students' submissions, feedback): never committed (.gitignore);
 tests/kit/test_instructor_docs.py makes one, which holds the students' copies of the exercises as they were."""
 
-_MENU = ("the explorer's tree menu (gamelib/viz/tree_menu.py) names three trees after the walk-through's "
-         "number: widgets developer; rename them there (a deprecated alias for the old names), then")
-_VIZ = "gamelib/viz/ belongs to the widgets developer (issue 31 leaves its docstrings to that work)"
-
-STILL_NUMBERED = {
-    # notebooks whose stored widget state holds the tree menu's labels
-    "notebooks/02_alpha_beta.ipynb": _MENU + " re-execute this notebook",
-    "notebooks/05a_chance_nodes.ipynb": _MENU + " re-execute this notebook",
-    "notebooks/07_more_players_and_simultaneous_moves.ipynb": _MENU + " re-execute this notebook",
-}
+STILL_NUMBERED: dict = {}
+"""Empty since issue 31 was finished: every file names its sources."""
 
 
 def text_files() -> list:
