@@ -516,8 +516,9 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
         for b in self.board_buttons:
             b.description = "play" if moves else BLANK
         xpips, opips = self.state.pips
-        self.roll_html.value = (f"<div style='{COMPACT}'><b>{NAMES[self.human]}</b>, roll "
-                                f"<b style='font-size:16px'>{self._roll_text()}</b><br>"
+        roll = ("game over" if self.over else
+                f"roll <b style='font-size:16px'>{self._roll_text()}</b>" if self.state.dice else "not rolled yet")
+        self.roll_html.value = (f"<div style='{COMPACT}'><b>{NAMES[self.human]}</b>, {roll}<br>"
                                 f"<small>pips: X {xpips}, O {opips}</small></div>")
         if self.last_search is not None:
             rows = "".join(f"<tr><td><code>{html.escape(a)}</code></td><td style='text-align:right'>{v:+.3f}</td></tr>"
@@ -525,7 +526,8 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
             more = len(self.agent_values) - SHOWN_VALUES
             self.agent_html.value = (
                 f"<div style='{COMPACT}'><b>The agent</b> ({NAMES[self.agent]}): 1-ply expectiminimax, "
-                f"{len(self.agent_values)} moves valued by the evaluation ({self.last_search.nodes} nodes, "
+                f"{len(self.agent_values)} move{'' if len(self.agent_values) == 1 else 's'} valued by the "
+                f"evaluation ({self.last_search.nodes} nodes, "
                 f"{self.search_seconds * 1e3:.0f} ms).<br>Its best moves and their values for it:"
                 f"<table style='font-size:12px;line-height:1.2;border-spacing:6px 0'>{rows}</table>"
                 + (f"<small>... and {more} more</small>" if more > 0 else "") + "</div>")

@@ -93,6 +93,8 @@ def test_a_whole_game_and_a_new_one(board):
     assert board.winner in ("X", "O") and board.points in (1, 2, 3)
     assert ("You win" if board.winner == "X" else "The agent wins") in board.status
     assert board.moves == () and list(board.move_list.options) == []
+    assert "game over" in board.roll_html.value and "no roll" not in board.roll_html.value     # issue 31
+    assert " 1 moves " not in board.agent_html.value
     assert "game is over" in board.play("pass")
     board.new_game()
     assert not board.over and board.moves
