@@ -8,23 +8,30 @@ SANITIZE = pathlib.Path(__file__).resolve().parent / "tests" / "nbval_sanitize.c
 def pytest_configure(config):
     if getattr(config.option, "nbval_sanitize_with", "absent") is None:
         config.option.nbval_sanitize_with = str(SANITIZE)
+    if hasattr(config.option, "loadscopereorder"):       # pytest-xdist: deal files in the order below
+        config.option.loadscopereorder = False
 
 
-# The longest files first.  pytest-xdist's `--dist loadfile` hands files to the two workers in collection
-# order (pyproject.toml turns off its own reordering by number of tests, which dealt these files last,
-# leaving one worker alone with several minutes of them); longest first lets both finish together.
-# Measured with `--durations`; a file not listed keeps its place after these.
+# The order files are dealt to pytest-xdist's two workers (`--dist loadfile` hands them out in collection
+# order; its own reordering by number of tests is turned off in pytest_configure, since it dealt the
+# longest files last and left one worker alone with several minutes of them):
+# 1. the longest files first, so that both workers finish together;
+# 2. the browser tests (tests/browser/) after every other file.  Playwright's sync API keeps an asyncio
+#    loop running in the worker's main thread until the session ends, and a widget test run after it
+#    in the same worker sees a "running" loop (asyncio.run() refuses; a widget defers its update as it
+#    does in a kernel).  Dealt last, no other test runs after them in their worker.
+# Measured with `--durations`; a file not listed keeps its place among the others.
 LONGEST_FIRST = (
     "tests/kit/test_instructor_docs.py",
     "tests/exercises/test_red_team.py",
     "tests/exercises/test_red_team_alone.py",
-    "tests/browser/test_student_path.py",
-    "tests/browser/test_static_outputs.py",
     "tests/exercises/test_submissions.py",
     "tests/exercises/test_shared_server.py",
-    "tests/browser/test_formgrader.py",
     "tests/grading/test_gradescope.py",
     "tests/test_workspace.py",
+    "tests/browser/test_student_path.py",
+    "tests/browser/test_static_outputs.py",
+    "tests/browser/test_formgrader.py",
 )
 
 
@@ -34,7 +41,8 @@ def pytest_collection_modifyitems(session, config, items):
 
     def place(item):
         try:
-            return rank.get(pathlib.Path(str(item.path)).resolve().relative_to(root).as_posix(), len(rank))
+            rel = pathlib.Path(str(item.path)).resolve().relative_to(root).as_posix()
         except ValueError:
-            return len(rank)
+            return (False, len(rank))
+        return (rel.startswith("tests/browser/"), rank.get(rel, len(rank)))
     items.sort(key=place)                                 # stable: every file's tests stay in their order

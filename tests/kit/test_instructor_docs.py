@@ -38,7 +38,7 @@ RUN_ORDER = [
     ".venv/bin/python -m gamelib.grading export",
     ".venv/bin/python -m gamelib.grading feedback 02_alpha_beta",
     ".venv/bin/python -m gamelib.grading gradescope 02_alpha_beta --out ~/gradescope",
-    ".venv/bin/python -m gamelib.grading selftest 01_minimax",
+    ".venv/bin/python -m gamelib.grading selftest 04_chance",
 ]
 """The documented commands, in the order an instructor's term runs them."""
 
@@ -112,7 +112,7 @@ def test_what_each_command_says_and_writes(ran):
     assert "grades.csv" in out["export"]
     assert "2 feedback pages" in out["feedback 02_alpha_beta"]
     assert (ran["home"] / "gradescope" / "gamelib-02_alpha_beta-gradescope.zip").exists()
-    assert "FAIL" not in out["selftest 01_minimax"] and "01_minimax:" in out["selftest 01_minimax"]
+    assert "FAIL" not in out["selftest 04_chance"] and "04_chance:" in out["selftest 04_chance"]
 
 
 def test_generate_leaves_the_committed_student_versions_as_they_are(ran):
