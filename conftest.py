@@ -30,7 +30,6 @@ LONGEST_FIRST = (
     "tests/grading/test_gradescope.py",
     "tests/test_workspace.py",
     "tests/browser/test_student_path.py",
-    "tests/browser/test_static_outputs.py",
     "tests/browser/test_formgrader.py",
 )
 

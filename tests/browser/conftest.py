@@ -54,6 +54,7 @@ import re
 
 import pytest
 
+from .first_view import first_view
 from .lab import Browser, LabServer, browser_unavailable
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -94,13 +95,15 @@ def browser():
 
 @pytest.fixture(scope="module")
 def open_notebook(lab_server, browser):
-    """``open_notebook(name, run_all=True)``: open a notebook of the copy in a new page and (by
-    default) run all its cells; pages and kernels are closed when the module ends."""
+    """``open_notebook(name, run_all=True)``: open a notebook of the copy in a new page, note what it
+    shows before anything runs (``nb.first_view``) and (by default) run all its cells; pages and kernels
+    are closed when the module ends."""
     opened = []
 
     def open_(name: str, *, run_all: bool = True):
         nb = browser.open_notebook(lab_server, name)
         opened.append(nb)
+        nb.first_view = first_view(nb)              # what a student sees first (tests/browser/first_view.py)
         if run_all:
             nb.run_all()
         return nb

@@ -55,7 +55,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 VIEWPORT = {"width": 1280, "height": 800}
 """A laptop screen.  With JupyterLab's file browser open, an output area is 848 px wide: the column
-every picture must fit (see tests/browser/test_static_outputs.py)."""
+every picture must fit (see tests/browser/first_view.py)."""
 
 SETTINGS = {
     # Every cell in the DOM (JupyterLab 4 otherwise renders only the cells on screen); start the

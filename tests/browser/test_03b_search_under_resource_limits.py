@@ -5,6 +5,8 @@ import pytest
 from gamelib.viz.connect4_board import PIECE_COLORS
 
 from .accessibility import assert_accessible
+from .first_view import test_every_stored_figure_fits_the_notebook_column  # noqa: F401 -- the first view
+from .first_view import test_widget_cells_say_to_run_them  # noqa: F401
 
 COUNT_DISCS_JS = """(root, colors) => {
     const hex = (h, i) => parseInt(h.slice(i, i + 2), 16);

@@ -9,6 +9,8 @@ import pytest
 from gamelib.viz.backgammon_board import LEAVES
 
 from .accessibility import assert_accessible
+from .first_view import test_every_stored_figure_fits_the_notebook_column  # noqa: F401 -- the first view
+from .first_view import test_widget_cells_say_to_run_them  # noqa: F401
 
 SELECT = ".widget-select select"
 SVG_CHANGED = ("(root, before) => { const s = root.querySelector('svg'); "

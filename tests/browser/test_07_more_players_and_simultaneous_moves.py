@@ -4,6 +4,8 @@ AIMA Fig. 5.4."""
 import pytest
 
 from .accessibility import assert_accessible
+from .first_view import test_every_stored_figure_fits_the_notebook_column  # noqa: F401 -- the first view
+from .first_view import test_widget_cells_say_to_run_them  # noqa: F401
 
 FITS_JS = """root => [...root.querySelectorAll('img')]
     .filter(i => i.naturalWidth > i.getBoundingClientRect().width + 1)

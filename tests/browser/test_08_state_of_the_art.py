@@ -3,6 +3,8 @@ re-runs the search when the position changes."""
 import pytest
 
 from .accessibility import assert_accessible
+from .first_view import test_every_stored_figure_fits_the_notebook_column  # noqa: F401 -- the first view
+from .first_view import test_widget_cells_say_to_run_them  # noqa: F401
 
 
 @pytest.fixture(scope="module")
