@@ -49,7 +49,7 @@ from .alt import describe, joined
 from .drawing import COLUMN_WIDTH
 from .palette import OKABE_ITO
 from .live import COMPACT, from_browser
-from .play import BLANK, HumanVsAgent
+from .play import HumanVsAgent
 
 NAMES = {"X": "X (white)", "O": "O (black)"}
 SEAT = {"X": MAX, "O": MIN}
@@ -514,7 +514,7 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
         finally:
             self._quiet = quiet
         for b in self.board_buttons:
-            b.description = "play" if moves else BLANK
+            b.description = "play" if moves else "game over"   # never the icon alone (issue 31: a bare ✓)
         xpips, opips = self.state.pips
         roll = ("game over" if self.over else
                 f"roll <b style='font-size:16px'>{self._roll_text()}</b>" if self.state.dice else "not rolled yet")

@@ -95,6 +95,7 @@ def test_a_whole_game_and_a_new_one(board):
     assert board.moves == () and list(board.move_list.options) == []
     assert "game over" in board.roll_html.value and "no roll" not in board.roll_html.value     # issue 31
     assert " 1 moves " not in board.agent_html.value
+    assert [b.description for b in board.board_buttons] == ["game over"]          # not a bare ✓
     assert "game is over" in board.play("pass")
     board.new_game()
     assert not board.over and board.moves
