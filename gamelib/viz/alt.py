@@ -30,6 +30,7 @@ import io
 import math
 import re
 import struct
+import threading
 from typing import NamedTuple
 
 import matplotlib.pyplot as plt
@@ -42,6 +43,14 @@ __all__ = ["Description", "describe", "extend", "description_of", "chart_descrip
 FIT_WIDTH = 760
 """Pixels: the narrowest notebook column the kit is made for.  A wider picture keeps its natural size in
 a box that scrolls sideways, which the keyboard can reach (``tabindex``)."""
+
+DRAWING = threading.RLock()
+"""One picture drawn at a time in this kernel.  matplotlib is not thread-safe (its fonts are objects
+shared by every figure), and JupyterLab 4 with ipykernel 7 handles widget messages on a kernel
+subshell, a thread of its own, while the main thread runs cells: two pictures drawn at once in two
+threads corrupted the kernel's memory and killed it (issue 30).  :func:`picture` renders holding it,
+and every widget update (:mod:`gamelib.viz.live`), which may draw, holds it throughout.  Re-entrant:
+updates nest, and an update draws."""
 
 
 def number_text(x) -> str:
@@ -558,9 +567,10 @@ def picture(fig=None, *, alt: str | None = None, details=(), close: bool = True)
     :func:`description_of` reads from it.  ``alt``: a sentence to put first (what the notebook wants the
     picture to say, computed from the same data); ``details``: more paragraphs or tables to append."""
     fig = plt.gcf() if fig is None else fig
-    told = description_of(fig)
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})
+    with DRAWING:       # a widget may be drawing on a kernel subshell's thread: one picture at a time
+        told = description_of(fig)
+        fig.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})
     if close:
         plt.close(fig)
     words = f"{' '.join(alt.split())} {told.alt}" if alt else told.alt

@@ -9,11 +9,16 @@
   back to what it was, and the reason is written inside the widget, in red, above its controls.  A
   traceback in JupyterLab's log, which a student never opens, is no way to say "depth 9 is too deep".
   Python calls (``explorer.set_random(depth=9)``) raise as usual, the widget just as whole.
-* **One update at a time.**  JupyterLab 4 with ipykernel 7 may deliver a widget's messages on a
-  kernel *subshell*, a second thread, so that widgets answer while a cell runs; two clicks can then be
-  handled at once, in two threads.  Every update takes the widget's lock first, so updates run one
-  after another, each seeing the state the last one left (a double-click on a board once played two
-  moves this way).
+* **One update at a time, in the whole kernel.**  JupyterLab 4 with ipykernel 7 delivers widget
+  messages on a kernel *subshell*, a thread of its own (JupyterLab's ``commsOverSubshells``, on by
+  default), so that widgets answer while a cell runs; a click is then handled in that thread while the
+  main thread runs a cell or draws a picture ahead.  matplotlib is not thread-safe (its fonts are shared
+  objects): two pictures drawn at once in two threads corrupted the kernel's memory and killed it
+  (issue 30: "malloc_consolidate(): unaligned fastbin chunk detected", once in 15 runs of a keyboard
+  test).  So every update, every picture drawn ahead and every picture :func:`gamelib.viz.alt.show`
+  renders holds one lock, :data:`gamelib.viz.alt.DRAWING`: they run one after another, each seeing
+  the state the last one left (a double-click on a board once played two moves when updates could
+  overlap).
 
 * **Named, announced, at the keyboard's service** (issue 30; :mod:`gamelib.viz.a11y`).  The widget's
   outermost element has the class ``gamelib-widget``; its status line, ``self.status_line`` (an
@@ -38,11 +43,11 @@ import asyncio
 import collections
 import functools
 import html
-import threading
 
 import ipywidgets as widgets
 
 from .a11y import ROOT_CLASS, StatusLine
+from .alt import DRAWING
 
 RUN_ME = ("{name}: an interactive widget. Run this cell (Shift+Enter) to use it; it needs a running "
           "kernel, so it cannot show in a static view.")
@@ -74,7 +79,7 @@ class LiveWidget:
     def _init_live(self):
         self._quiet = False
         self._depth = 0
-        self._lock = threading.RLock()    # one update at a time (re-entrant: updates nest)
+        self._lock = DRAWING      # one update at a time in the kernel, whichever thread it came on
         self.message_html = widgets.HTML(layout=widgets.Layout(display="none"))
         self.message = ""
         self.status_line = StatusLine()
@@ -207,8 +212,9 @@ class PictureCache(collections.OrderedDict):
     """Pictures (PNG bytes) by key, each drawn once and kept: stepping back and forth, or coming back
     to a setting, costs nothing.  Past ``LIMIT`` pictures (a few MB) the least recently shown goes.
     :meth:`draw_ahead` draws the picture a student will most likely ask for next while they read this
-    one, in the kernel's idle time (on its event loop, in its own thread: matplotlib is not
-    thread-safe); without a running loop (a script, a test) nothing is drawn ahead."""
+    one, in the kernel's idle time (on the event loop of the thread that asked, holding
+    :data:`~gamelib.viz.alt.DRAWING`: matplotlib is not thread-safe, and a click may come on another
+    thread); without a running loop (a script, a test) nothing is drawn ahead."""
 
     LIMIT = 400
 
@@ -245,13 +251,14 @@ class PictureCache(collections.OrderedDict):
         todo = [(key, draw) for key, draw in pictures if key not in self]
 
         def run():
-            self._ahead = None
-            while todo and wanted():
-                key, draw = todo.pop(0)
-                if key not in self:
-                    self.picture(key, draw)
-                    if todo:
-                        self._ahead = loop.call_later(0.02, run)   # one a turn: a click goes first
-                    return
+            with DRAWING:
+                self._ahead = None
+                while todo and wanted():
+                    key, draw = todo.pop(0)
+                    if key not in self:
+                        self.picture(key, draw)
+                        if todo:
+                            self._ahead = loop.call_later(0.02, run)   # one a turn: a click goes first
+                        return
         if todo:
             self._ahead = loop.call_later(0.02, run)

@@ -129,9 +129,10 @@ class HumanVsAgent(LiveWidget):
         shown, buttons = self._shown, self.board_buttons
 
         def enable():
-            if self._shown == shown:
-                for b in buttons:
-                    b.disabled = False
+            with self._lock:        # on the loop's thread: one update at a time (gamelib.viz.live)
+                if self._shown == shown:
+                    for b in buttons:
+                        b.disabled = False
         try:
             asyncio.get_running_loop().call_later(SETTLE, enable)
         except RuntimeError:

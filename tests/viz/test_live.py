@@ -17,3 +17,65 @@ def test_widgets_text_form_says_to_run_the_cell():
         plain = w._repr_mimebundle_()["text/plain"]
         assert plain.startswith(type(w).__name__ + ":") and "Run this cell" in plain
         assert "children=" not in plain
+
+
+def test_one_update_or_picture_at_a_time_in_the_kernel_whatever_the_thread():
+    """Regression (issue 30): JupyterLab 4 handles widget messages on a kernel subshell, a thread of its
+    own, while the main thread draws pictures ahead; matplotlib is not thread-safe, and two pictures
+    drawn at once killed the kernel ("malloc_consolidate(): unaligned fastbin chunk detected").  Every
+    widget shares one lock, gamelib.viz.alt.DRAWING, and holds it for an update; a picture drawn ahead
+    and one shown in a cell hold it too, so nothing overlaps."""
+    import asyncio
+    import threading
+    import time
+
+    import ipywidgets as widgets
+
+    from gamelib.viz.alt import DRAWING
+    from gamelib.viz.live import LiveWidget, PictureCache, from_browser
+
+    spans = []
+
+    def slow(tag):
+        def draw():
+            start = time.perf_counter()
+            time.sleep(0.02)
+            spans.append((start, time.perf_counter(), tag))
+            return b"png"
+        return draw
+
+    class Clicks(LiveWidget, widgets.VBox):
+        def __init__(self):
+            self._init_live()
+            super().__init__([self.message_html, self.status_line])
+
+        def _live_state(self):
+            return []
+
+        @from_browser
+        def click(self, _button):
+            slow("click")()
+
+    a, b = Clicks(), Clicks()
+    assert a._lock is b._lock is DRAWING
+
+    def student():                       # clicks arriving on a subshell's thread
+        for _ in range(6):
+            a.click(None)
+            time.sleep(0.005)
+
+    async def kernel():                  # the main thread's loop, drawing ahead meanwhile
+        cache = PictureCache()
+        cache.draw_all_ahead([(i, slow("ahead")) for i in range(6)])
+        thread = threading.Thread(target=student)
+        thread.start()
+        while thread.is_alive() or len(cache) < 6:
+            await asyncio.sleep(0.005)
+        thread.join()
+        return cache
+
+    cache = asyncio.run(kernel())
+    assert len(cache) == 6 and sorted(tag for *_, tag in spans) == ["ahead"] * 6 + ["click"] * 6
+    spans.sort()
+    overlaps = [(s, t) for s, t in zip(spans, spans[1:]) if t[0] < s[1]]
+    assert not overlaps, f"drawn at once in two threads: {overlaps}"
