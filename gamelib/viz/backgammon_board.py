@@ -507,12 +507,9 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
     def _refresh(self):
         self.board.value = self._board_value()
         moves = self.moves
-        quiet, self._quiet = self._quiet, True
-        try:
+        with self.quietly():
             self.move_list.options = list(moves)
             self.move_list.value = self.previewed if self.previewed in moves else None
-        finally:
-            self._quiet = quiet
         for b in self.board_buttons:
             b.description = "play" if moves else "game over"   # never the icon alone (issue 31: a bare ✓)
         xpips, opips = self.state.pips

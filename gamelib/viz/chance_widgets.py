@@ -353,35 +353,34 @@ class TransformExplorer(LiveWidget, widgets.VBox):
         self.values = sorted(set(self.leaves))
         self.draw = draw
         self.png = b""
-        self._quiet = True
-        if transform is None:
-            start = dict(AIMA_MAPPING) if set(self.values) <= set(AIMA_MAPPING) else {
-                v: v for v in self.values}
-            transform = CUSTOM
-        elif isinstance(transform, dict):
-            start, transform = dict(transform), CUSTOM
-        else:
-            start = {v: v for v in self.values}
-        lo = min(0, min(self.values) * 100)
-        hi = max(500, max(self.values) * 100)
-        self.picker = widgets.Dropdown(options=list(TRANSFORMS) + [CUSTOM], value="x (identity)",
-                                       description="transform",
-                                       layout=widgets.Layout(width="280px"))
-        self.sliders = {v: widgets.IntSlider(value=0, min=lo, max=hi, step=1,
-                                             description=f"f({_fmt(v)})", continuous_update=False,
-                                             layout=widgets.Layout(width="420px"))
-                        for v in self.values}
-        self.slider_box = widgets.VBox(list(self.sliders.values()))
-        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
-        self.text_html = self.status_line        # the live region
-        self.note_html = widgets.HTML()
-        super().__init__([self.message_html, self.picker, self.slider_box, self.note_html, self.image,
-                          self.text_html])
-        self._set_sliders(self._check_mapping(start))
-        self.picker.observe(self._on_picker, "value")
-        for w in self.sliders.values():
-            w.observe(self._on_slider, "value")
-        self._quiet = False
+        with self.quietly():      # building: the observers wait for the student
+            if transform is None:
+                start = dict(AIMA_MAPPING) if set(self.values) <= set(AIMA_MAPPING) else {
+                    v: v for v in self.values}
+                transform = CUSTOM
+            elif isinstance(transform, dict):
+                start, transform = dict(transform), CUSTOM
+            else:
+                start = {v: v for v in self.values}
+            lo = min(0, min(self.values) * 100)
+            hi = max(500, max(self.values) * 100)
+            self.picker = widgets.Dropdown(options=list(TRANSFORMS) + [CUSTOM], value="x (identity)",
+                                           description="transform",
+                                           layout=widgets.Layout(width="280px"))
+            self.sliders = {v: widgets.IntSlider(value=0, min=lo, max=hi, step=1,
+                                                 description=f"f({_fmt(v)})", continuous_update=False,
+                                                 layout=widgets.Layout(width="420px"))
+                            for v in self.values}
+            self.slider_box = widgets.VBox(list(self.sliders.values()))
+            self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
+            self.text_html = self.status_line        # the live region
+            self.note_html = widgets.HTML()
+            super().__init__([self.message_html, self.picker, self.slider_box, self.note_html, self.image,
+                              self.text_html])
+            self._set_sliders(self._check_mapping(start))
+            self.picker.observe(self._on_picker, "value")
+            for w in self.sliders.values():
+                w.observe(self._on_slider, "value")
         self.transform = transform
 
     # -- public API ----------------------------------------------------------------------------------
@@ -411,9 +410,8 @@ class TransformExplorer(LiveWidget, widgets.VBox):
     @mapping.setter
     def mapping(self, mapping):
         mapping = self._check_mapping(mapping)
-        self._quiet = True
-        self._set_sliders(mapping)
-        self._quiet = False
+        with self.quietly():
+            self._set_sliders(mapping)
         self.transform = CUSTOM
 
     @property
@@ -437,7 +435,7 @@ class TransformExplorer(LiveWidget, widgets.VBox):
         return mapping
 
     def _set_sliders(self, mapping):
-        """Set every slider at once (called with the order check off: ``_quiet``)."""
+        """Set every slider at once (called inside ``quietly()``: the order check is off)."""
         for v, s in self.sliders.items():
             s.value = int(mapping[v])
 
@@ -448,8 +446,6 @@ class TransformExplorer(LiveWidget, widgets.VBox):
     @from_browser
     def _on_slider(self, change):
         """Keep the sliders in order: a slider pushed past a neighbour stops just short of it."""
-        if self._quiet:
-            return
         ordered = sorted(self.sliders)
         v = next(k for k, s in self.sliders.items() if s is change["owner"])
         i = ordered.index(v)
@@ -459,9 +455,7 @@ class TransformExplorer(LiveWidget, widgets.VBox):
         clamped = value if low <= value <= high else (change["old"] if low > high else
                                                       int(min(max(value, low), high)))
         if clamped != value:
-            self._quiet = True
-            change["owner"].value = clamped
-            self._quiet = False
+            self.set_quietly(change["owner"], "value", clamped)
             self.note_html.value = (f"<i>f({_fmt(v)}) stopped at {clamped}: f must keep the leaves' "
                                     "order, so a slider cannot pass its neighbours</i>")
         else:

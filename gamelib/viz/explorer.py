@@ -100,85 +100,84 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                  step: int | None = 0, key: bool = True, draw: bool = True, name: str | None = None,
                  lower: float | None = None, upper: float | None = None):
         self._init_live()
-        self._quiet = True
-        self.draw = draw
-        self._custom, self._custom_name = None, CUSTOM
-        self.results = {}
-        self.png = b""
-        self._pngs = PictureCache()  # (algorithm, step) -> PNG bytes, for these results
-        self._figsize = (4.0, 3.0)
-        # -- the kinds of tree, each with its own controls -----------------------------------------
-        self.kinds = [kind(self, prune_on_equality=prune_on_equality) for kind in KINDS]
-        self.kind = self.kinds[-1]
-        for kind in self.kinds:
-            for attribute, control in kind.controls.items():
-                setattr(self, attribute, control)
-        # -- controls ------------------------------------------------------------------------------
-        self.tree_picker = widgets.Dropdown(options=list(PRESETS) + list(NPLAYER_PRESETS)
-                                            + [RANDOM, RANDOM_CHANCE],
-                                            description="tree", layout=widgets.Layout(width="320px"))
-        self.random_trees = random_trees()
-        (self.branching, self.depth), (self.chance_branching, self.outcomes, self.moves) = (
-            [w for _, w in self.random_trees[entry].shape] for entry in (RANDOM, RANDOM_CHANCE))
-        self.seed, self.order = self.random_trees[RANDOM].seed, self.random_trees[RANDOM].order
-        self.chance_seed = self.random_trees[RANDOM_CHANCE].seed
-        self.chance_order = self.random_trees[RANDOM_CHANCE].order
-        self.random_box = self.random_trees[RANDOM].box
-        self.chance_random_box = self.random_trees[RANDOM_CHANCE].box
-        self.algorithm_toggle = widgets.ToggleButtons(options=list(TwoPlayer.searches), value="alphabeta",
-                                                      tooltips=list(TwoPlayer.searches.values()),
-                                                      style={"button_width": "auto"})
-        # Every button has words (a glyph alone is read as "\uf049"); the icons are decoration.
-        self.first_button = widgets.Button(description="start", icon="fast-backward", tooltip="back to the start",
-                                           layout=widgets.Layout(width="84px"))
-        self.back_button = widgets.Button(description="back", icon="step-backward",
-                                          tooltip="one event back", layout=widgets.Layout(width="84px"))
-        self.play = widgets.ToggleButton(value=False, description="play", icon="play",
-                                         tooltip="play: one event every second, to the end (press again to stop)",
-                                         layout=widgets.Layout(width="84px"))
-        self.next_button = widgets.Button(description="next", icon="step-forward",
-                                          tooltip="one event forward", layout=widgets.Layout(width="84px"))
-        self.last_button = widgets.Button(description="end", icon="fast-forward", tooltip="to the end of the search",
-                                          layout=widgets.Layout(width="84px"))
-        self.slider = widgets.IntSlider(value=0, min=0, max=1, description="step",
-                                        continuous_update=True, layout=widgets.Layout(width="330px"))
-        self._pressed = None     # the step button just pressed: never greyed under the student's finger
-        # The picture at its own size (drawn to fit the column), the key beside it or, where there is
-        # no room, below it: never squeezed, never behind a scrollbar.
-        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
-        self.key_image = widgets.HTML(layout=widgets.Layout(
-            display=None if key else "none", flex="0 0 auto", margin="0 0 0 8px"))
-        self.event_html = self.status_line    # "step 3/22: enter E via b1 ...": the live region
-        self.state_html = widgets.HTML()
-        self.prunes_html = widgets.HTML()
-        self.summary_html = widgets.HTML()
-        super().__init__([
-            self.message_html,
-            widgets.HBox([self.tree_picker, self.algorithm_toggle] + [k.box for k in self.kinds if k.box],
-                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            *(r.box for r in self.random_trees.values()),
-            widgets.HBox([self.first_button, self.back_button, self.play, self.next_button,
-                          self.last_button, self.slider],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            self.event_html,           # what the click changed, right under the buttons, then the picture
-            widgets.HBox([self.image, self.key_image],
-                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self.state_html, self.prunes_html, self.summary_html,
-        ])
-        # A picture as wide as the column has no side margins, or the column scrolls (760 px: issue 30).
-        self.image.layout.margin = "2px 0"
-        # -- wiring --------------------------------------------------------------------------------
-        self.tree_picker.observe(self._on_picker, "value")
-        for source in self.random_trees.values():
-            for w in source.widgets():
-                w.observe(self._on_random, "value")
-        self.algorithm_toggle.observe(self._on_algorithm, "value")
-        self.slider.observe(self._on_slider, "value")
-        for b in (self.first_button, self.back_button, self.next_button, self.last_button):
-            b.on_click(self._on_step_button)
-        self.play.observe(self._on_play, "value")
-        # -- the first tree ------------------------------------------------------------------------
-        self._quiet = False
+        with self.quietly():      # building: the observers wait for the student
+            self.draw = draw
+            self._custom, self._custom_name = None, CUSTOM
+            self.results = {}
+            self.png = b""
+            self._pngs = PictureCache()  # (algorithm, step) -> PNG bytes, for these results
+            self._figsize = (4.0, 3.0)
+            # -- the kinds of tree, each with its own controls -----------------------------------------
+            self.kinds = [kind(self, prune_on_equality=prune_on_equality) for kind in KINDS]
+            self.kind = self.kinds[-1]
+            for kind in self.kinds:
+                for attribute, control in kind.controls.items():
+                    setattr(self, attribute, control)
+            # -- controls ------------------------------------------------------------------------------
+            self.tree_picker = widgets.Dropdown(options=list(PRESETS) + list(NPLAYER_PRESETS)
+                                                + [RANDOM, RANDOM_CHANCE],
+                                                description="tree", layout=widgets.Layout(width="320px"))
+            self.random_trees = random_trees()
+            (self.branching, self.depth), (self.chance_branching, self.outcomes, self.moves) = (
+                [w for _, w in self.random_trees[entry].shape] for entry in (RANDOM, RANDOM_CHANCE))
+            self.seed, self.order = self.random_trees[RANDOM].seed, self.random_trees[RANDOM].order
+            self.chance_seed = self.random_trees[RANDOM_CHANCE].seed
+            self.chance_order = self.random_trees[RANDOM_CHANCE].order
+            self.random_box = self.random_trees[RANDOM].box
+            self.chance_random_box = self.random_trees[RANDOM_CHANCE].box
+            self.algorithm_toggle = widgets.ToggleButtons(options=list(TwoPlayer.searches), value="alphabeta",
+                                                          tooltips=list(TwoPlayer.searches.values()),
+                                                          style={"button_width": "auto"})
+            # Every button has words (a glyph alone is read as "\uf049"); the icons are decoration.
+            self.first_button = widgets.Button(description="start", icon="fast-backward", tooltip="back to the start",
+                                               layout=widgets.Layout(width="84px"))
+            self.back_button = widgets.Button(description="back", icon="step-backward",
+                                              tooltip="one event back", layout=widgets.Layout(width="84px"))
+            self.play = widgets.ToggleButton(value=False, description="play", icon="play",
+                                             tooltip="play: one event every second, to the end (press again to stop)",
+                                             layout=widgets.Layout(width="84px"))
+            self.next_button = widgets.Button(description="next", icon="step-forward",
+                                              tooltip="one event forward", layout=widgets.Layout(width="84px"))
+            self.last_button = widgets.Button(description="end", icon="fast-forward",
+                                              tooltip="to the end of the search", layout=widgets.Layout(width="84px"))
+            self.slider = widgets.IntSlider(value=0, min=0, max=1, description="step",
+                                            continuous_update=True, layout=widgets.Layout(width="330px"))
+            self._pressed = None     # the step button just pressed: never greyed under the student's finger
+            # The picture at its own size (drawn to fit the column), the key beside it or, where there is
+            # no room, below it: never squeezed, never behind a scrollbar.
+            self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
+            self.key_image = widgets.HTML(layout=widgets.Layout(
+                display=None if key else "none", flex="0 0 auto", margin="0 0 0 8px"))
+            self.event_html = self.status_line    # "step 3/22: enter E via b1 ...": the live region
+            self.state_html = widgets.HTML()
+            self.prunes_html = widgets.HTML()
+            self.summary_html = widgets.HTML()
+            super().__init__([
+                self.message_html,
+                widgets.HBox([self.tree_picker, self.algorithm_toggle] + [k.box for k in self.kinds if k.box],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+                *(r.box for r in self.random_trees.values()),
+                widgets.HBox([self.first_button, self.back_button, self.play, self.next_button,
+                              self.last_button, self.slider],
+                             layout=widgets.Layout(flex_flow="row wrap")),
+                self.event_html,           # what the click changed, right under the buttons, then the picture
+                widgets.HBox([self.image, self.key_image],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+                self.state_html, self.prunes_html, self.summary_html,
+            ])
+            # A picture as wide as the column has no side margins, or the column scrolls (760 px: issue 30).
+            self.image.layout.margin = "2px 0"
+            # -- wiring --------------------------------------------------------------------------------
+            self.tree_picker.observe(self._on_picker, "value")
+            for source in self.random_trees.values():
+                for w in source.widgets():
+                    w.observe(self._on_random, "value")
+            self.algorithm_toggle.observe(self._on_algorithm, "value")
+            self.slider.observe(self._on_slider, "value")
+            for b in (self.first_button, self.back_button, self.next_button, self.last_button):
+                b.on_click(self._on_step_button)
+            self.play.observe(self._on_play, "value")
+            # -- the first tree ------------------------------------------------------------------------
         self.set_tree(tree, name=name, step=step, lower=lower, upper=upper)
         algorithm = ALIASES.get(algorithm, algorithm)
         if algorithm != self.algorithm:
@@ -338,10 +337,10 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             else:
                 self._custom = given
                 self._custom_name = name or CUSTOM
-                self._quietly(self.tree_picker, "options", [(p, p) for p in list(PRESETS) + list(NPLAYER_PRESETS)]
+                self.set_quietly(self.tree_picker, "options", [(p, p) for p in list(PRESETS) + list(NPLAYER_PRESETS)]
                               + [(r, r) for r in self.random_trees] + [(self._custom_name, CUSTOM)])
                 name = CUSTOM
-        self._quietly(self.tree_picker, "value", name)
+        self.set_quietly(self.tree_picker, "value", name)
         self._load(step, bounds)
 
     @all_or_nothing
@@ -364,8 +363,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     def _set_random(self, entry, values, seed, order, step):
         source = self.random_trees[entry]
         values = tuple(v if v is not None else now for v, now in zip(values, source.values))
-        source.set(values, seed, order, self._quietly)
-        self._quietly(self.tree_picker, "value", entry)
+        source.set(values, seed, order, self.set_quietly)
+        self.set_quietly(self.tree_picker, "value", entry)
         self._load(step)
 
     @property
@@ -407,13 +406,6 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         return self.kind.summary(self.results, self.algorithm, self.view)
 
     # -- machinery ------------------------------------------------------------------------------------
-    def _quietly(self, widget, name, value):
-        quiet, self._quiet = self._quiet, True
-        try:
-            setattr(widget, name, value)
-        finally:
-            self._quiet = quiet
-
     def _current_tree(self):
         name = self.tree_picker.value
         if name in self.random_trees:
@@ -442,9 +434,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         options = list(kind.searches)
         if list(self.algorithm_toggle.options) != options:
             keep = self.algorithm_toggle.value
-            self._quietly(self.algorithm_toggle, "options", options)
+            self.set_quietly(self.algorithm_toggle, "options", options)
             self.algorithm_toggle.tooltips = list(kind.searches.values())
-            self._quietly(self.algorithm_toggle, "value", keep if keep in options else options[0])
+            self.set_quietly(self.algorithm_toggle, "value", keep if keep in options else options[0])
         for k in self.kinds:
             k.show(self.algorithm)
         self._set_range(step)
@@ -462,16 +454,13 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         """Fit the slider and the play button to the trace, then show ``step``."""
         total = self.total
         k = total if step is None else max(0, min(int(step), total))
-        quiet, self._quiet = self._quiet, True  # widen before moving, move before narrowing
-        try:
+        with self.quietly():        # widen before moving, move before narrowing
             if total >= self.slider.max:
                 self.slider.max = total
                 self.slider.value = k
             else:
                 self.slider.value = k
                 self.slider.max = total
-        finally:
-            self._quiet = quiet
         self._render()
 
     def _live_state(self) -> list:
@@ -497,7 +486,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     @from_browser
     def _on_random(self, change):
         entry, source = next((e, s) for e, s in self.random_trees.items() if change["owner"] in s.widgets())
-        note = source.lower_last(change["owner"], self._quietly)
+        note = source.lower_last(change["owner"], self.set_quietly)
         if note:
             self.say(note)
         if self.tree_picker.value == entry:
@@ -556,7 +545,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             loop = asyncio.get_running_loop()
         except RuntimeError:        # no event loop (a script, a test): straight to the end
             self.step = self.total
-            self._quietly(self.play, "value", False)
+            self.set_quietly(self.play, "value", False)
             return
         loop.call_later(self.PLAY_SECONDS, self._play_tick)
 
@@ -568,7 +557,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         if self.step < self.total:
             asyncio.get_running_loop().call_later(self.PLAY_SECONDS, self._play_tick)
         else:
-            self._quietly(self.play, "value", False)
+            self.set_quietly(self.play, "value", False)
 
     # -- the picture ----------------------------------------------------------------------------------
     def _figure(self, step: int, as_paths: bool = True, algorithm: str | None = None) -> Figure:

@@ -35,12 +35,15 @@ before building its children and puts ``self.message_html`` and ``self.status_li
 its status with :meth:`LiveWidget.announce`, lists what makes up its state
 in ``_live_state`` (``(object, attribute)`` pairs, restored in order: a slider's ``max`` before its
 ``value``) and decorates each observer and click handler with :func:`from_browser`, and each public
-method that changes it with :func:`all_or_nothing`.
+method that changes it with :func:`all_or_nothing`.  A widget setting its own controls does so inside
+``with self.quietly():`` (or ``self.set_quietly(control, name, value)``), so that their observers,
+which answer the student, stay silent.
 """
 from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import functools
 import html
 
@@ -136,16 +139,30 @@ class LiveWidget:
         return out
 
     def _restore(self, saved):
-        quiet, self._quiet = self._quiet, True
-        try:
+        with self.quietly():
             for obj, name, value in saved:
                 if value is _MISSING:
                     if hasattr(obj, name):
                         delattr(obj, name)
                 elif getattr(obj, name, _MISSING) is not value:
                     setattr(obj, name, value)
+
+    # -- setting its own controls ----------------------------------------------------------------------
+    @contextlib.contextmanager
+    def quietly(self):
+        """``with self.quietly():`` the widget sets its own controls, and their observers (decorated with
+        :func:`from_browser`) stay silent: they answer the student, not the widget.  Nests; the widget
+        is as quiet after the block as before it."""
+        quiet, self._quiet = self._quiet, True
+        try:
+            yield
         finally:
             self._quiet = quiet
+
+    def set_quietly(self, control, name: str, value):
+        """``control.name = value`` without its observers answering (:meth:`quietly`)."""
+        with self.quietly():
+            setattr(control, name, value)
 
 
 def from_browser(method):

@@ -321,52 +321,51 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         else:
             raise ArgumentError(f"game must be one of {list(MATRIX_GAMES)} or a MatrixGame, got {game!r}")
         self._init_live()
-        self._quiet = True
-        self.draw, self.png = bool(draw), b""
-        self.row_cells, self.col_cells, self.row_labels, self.col_labels = [], [], [], []
-        self._cell_at = {}
-        self.preset_menu = widgets.Dropdown(options=list(MATRIX_GAMES) + [CUSTOM], description="game",
-                                            layout=widgets.Layout(width="330px"))
-        self.size_toggle = widgets.ToggleButtons(options=[("2 × 2", 2), ("3 × 3", 3)],
-                                                 style={"button_width": "70px"})
-        self.zero_sum_box = widgets.Checkbox(description="zero-sum (column gets −row)", indent=False,
-                                             layout=widgets.Layout(width="auto"))
-        self.reset_button = widgets.Button(description="reset", icon="undo",
-                                           tooltip="back to the preset's payoffs",
-                                           layout=widgets.Layout(width="90px"))
-        # The boxes of both sizes are made once, and the toggle shows one grid or the other: making
-        # eighteen boxes at every 3 × 3 (and the browser drawing them) took most of half a second.
-        self._grids = {n: self._build_grid(n) for n in (2, 3)}
-        self.grid = self._grids[2]["box"]
-        self.table_html = widgets.HTML()
-        self.result_html = widgets.HTML(layout=widgets.Layout(flex="1 1 300px"))
-        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%", flex="0 0 auto"))  # <img alt>
-        key = widgets.HTML(compact(f"<small>Each cell: <span style='color:{ROW_COLOR}'>row player's payoff</span>, "
-                           f"<span style='color:{COL_COLOR}'>column player's payoff</span>;<br>type a number "
-                           "(3, -2.5, 1/3), then Enter.</small>"))
-        # Three rows, each what it changes beside what changes it: the controls; the boxes and the
-        # table they make; the picture and the equilibria in words.
-        super().__init__([self.message_html,
-                          widgets.HBox([self.preset_menu, self.size_toggle, self.zero_sum_box,
-                                        self.reset_button],
-                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                          widgets.HBox([widgets.VBox([key] + [g["box"] for g in self._grids.values()],
-                                                     layout=widgets.Layout(margin="0 16px 0 0", width="auto",
-                                                                           flex="0 0 auto")),
-                                        self.table_html],
-                                       layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
-                          self.status_line,
-                          widgets.HBox([self.image, self.result_html],
-                                       layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
-                                                             grid_gap="0 12px"))])
-        self.preset_menu.observe(self._on_preset, "value")
-        self.size_toggle.observe(self._on_size, "value")
-        self.zero_sum_box.observe(self._on_zero_sum, "value")
-        self.reset_button.on_click(self._on_reset)
-        self._game = game
-        self._load_game(self._game)
-        self.preset_menu.value = game_name
-        self._quiet = False
+        with self.quietly():      # building: the observers wait for the student
+            self.draw, self.png = bool(draw), b""
+            self.row_cells, self.col_cells, self.row_labels, self.col_labels = [], [], [], []
+            self._cell_at = {}
+            self.preset_menu = widgets.Dropdown(options=list(MATRIX_GAMES) + [CUSTOM], description="game",
+                                                layout=widgets.Layout(width="330px"))
+            self.size_toggle = widgets.ToggleButtons(options=[("2 × 2", 2), ("3 × 3", 3)],
+                                                     style={"button_width": "70px"})
+            self.zero_sum_box = widgets.Checkbox(description="zero-sum (column gets −row)", indent=False,
+                                                 layout=widgets.Layout(width="auto"))
+            self.reset_button = widgets.Button(description="reset", icon="undo",
+                                               tooltip="back to the preset's payoffs",
+                                               layout=widgets.Layout(width="90px"))
+            # The boxes of both sizes are made once, and the toggle shows one grid or the other: making
+            # eighteen boxes at every 3 × 3 (and the browser drawing them) took most of half a second.
+            self._grids = {n: self._build_grid(n) for n in (2, 3)}
+            self.grid = self._grids[2]["box"]
+            self.table_html = widgets.HTML()
+            self.result_html = widgets.HTML(layout=widgets.Layout(flex="1 1 300px"))
+            self.image = widgets.HTML(layout=widgets.Layout(max_width="100%", flex="0 0 auto"))  # <img alt>
+            key = widgets.HTML(compact(f"<small>Each cell: <span style='color:{ROW_COLOR}'>row player's payoff</span>, "
+                               f"<span style='color:{COL_COLOR}'>column player's payoff</span>;<br>type a number "
+                               "(3, -2.5, 1/3), then Enter.</small>"))
+            # Three rows, each what it changes beside what changes it: the controls; the boxes and the
+            # table they make; the picture and the equilibria in words.
+            super().__init__([self.message_html,
+                              widgets.HBox([self.preset_menu, self.size_toggle, self.zero_sum_box,
+                                            self.reset_button],
+                                           layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+                              widgets.HBox([widgets.VBox([key] + [g["box"] for g in self._grids.values()],
+                                                         layout=widgets.Layout(margin="0 16px 0 0", width="auto",
+                                                                               flex="0 0 auto")),
+                                            self.table_html],
+                                           layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+                              self.status_line,
+                              widgets.HBox([self.image, self.result_html],
+                                           layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                                 grid_gap="0 12px"))])
+            self.preset_menu.observe(self._on_preset, "value")
+            self.size_toggle.observe(self._on_size, "value")
+            self.zero_sum_box.observe(self._on_zero_sum, "value")
+            self.reset_button.on_click(self._on_reset)
+            self._game = game
+            self._load_game(self._game)
+            self.preset_menu.value = game_name
         self._refresh()
 
     def __repr__(self):
@@ -480,18 +479,11 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self._refresh()
 
     # -- updates (each may raise before or after changing things: the callers restore) ---------------
-    def _quietly(self, widget, name, value):
-        was, self._quiet = self._quiet, True
-        try:
-            setattr(widget, name, value)
-        finally:
-            self._quiet = was
-
     def _choose_preset(self, name):
         if not isinstance(name, str) or (name != CUSTOM and name not in MATRIX_GAMES):
             raise ArgumentError(f"preset must be one of {list(MATRIX_GAMES) + [CUSTOM]}, not {name!r}")
         self._load(name)
-        self._quietly(self.preset_menu, "value", name)
+        self.set_quietly(self.preset_menu, "value", name)
 
     def _choose_size(self, n):
         if not isinstance(n, numbers.Integral) or isinstance(n, (bool, np.bool_)) or n not in (2, 3):
@@ -500,7 +492,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self._resize(n)
 
     def _choose_zero_sum(self, flag):
-        self._quietly(self.zero_sum_box, "value", flag)
+        self.set_quietly(self.zero_sum_box, "value", flag)
         if flag:
             self._set_matrices(self.row_payoffs, [[0 - v for v in r] for r in self.row_payoffs])
         else:
@@ -509,7 +501,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
     def _reset(self):
         name = self._game.name if MATRIX_GAMES.get(self._game.name) is self._game else CUSTOM
         self._load(name)
-        self._quietly(self.preset_menu, "value", name)
+        self.set_quietly(self.preset_menu, "value", name)
 
     def _edit_cell(self, i, j, row, col):
         n = self.size
@@ -536,8 +528,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
     def _load_game(self, game: MatrixGame):
         n = len(game.row_payoffs)
         self.row_actions, self.col_actions = list(game.row_actions), list(game.col_actions)
-        self._quietly(self.size_toggle, "value", n if n in (2, 3) else 2)
-        self._quietly(self.zero_sum_box, "value", game.zero_sum)
+        self.set_quietly(self.size_toggle, "value", n if n in (2, 3) else 2)
+        self.set_quietly(self.zero_sum_box, "value", game.zero_sum)
         self._set_matrices([list(r) for r in game.row_payoffs], [list(r) for r in game.col_payoffs])
 
     def _load(self, name):
@@ -554,12 +546,12 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
             raise ArgumentError(f"the widget edits 2×2 and 3×3 games, got {len(A)}×{len(A[0])}")
         n = len(A)
         if follow:                                       # set_payoffs: the box says what the game is
-            self._quietly(self.zero_sum_box, "value", _is_zero_sum(A, B))
+            self.set_quietly(self.zero_sum_box, "value", _is_zero_sum(A, B))
         if n != self.size_toggle.value:
-            self._quietly(self.size_toggle, "value", n)
+            self.set_quietly(self.size_toggle, "value", n)
             self.row_actions = _names(self.row_actions, n, "R")
             self.col_actions = _names(self.col_actions, n, "C")
-        self._quietly(self.preset_menu, "value", CUSTOM)
+        self.set_quietly(self.preset_menu, "value", CUSTOM)
         self._set_matrices(A, B)
 
     def _resize(self, n):
@@ -569,8 +561,8 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         col = [[old_col[i][j] if i < len(old_col) and j < len(old_col) else 0 for j in range(n)]
                for i in range(n)]
         self.row_actions, self.col_actions = _names(self.row_actions, n, "R"), _names(self.col_actions, n, "C")
-        self._quietly(self.size_toggle, "value", n)
-        self._quietly(self.preset_menu, "value", CUSTOM)
+        self.set_quietly(self.size_toggle, "value", n)
+        self.set_quietly(self.preset_menu, "value", CUSTOM)
         self._set_matrices(row, col)
 
     def _set_matrices(self, row, col):
@@ -581,8 +573,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         n = len(A)
         if len(self.row_cells) != n or self.grid.layout.display == "none":
             self._show_grid(n)
-        was, self._quiet = self._quiet, True
-        try:
+        with self.quietly():
             for label, name in zip(self.col_labels, self.col_actions):
                 label.value = f"<b style='color:{COL_COLOR}'>{html.escape(str(name))}</b>"
             for label, name in zip(self.row_labels, self.row_actions):
@@ -594,8 +585,6 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
                     for who, box in (("row", self.row_cells[i][j]), ("column", self.col_cells[i][j])):
                         box.tooltip = _cell_tooltip(who, self.row_actions[i], self.col_actions[j])
                     self.col_cells[i][j].disabled = self.zero_sum_box.value
-        finally:
-            self._quiet = was
         self.row_payoffs, self.col_payoffs = [list(r) for r in A], [list(r) for r in B]
 
     def _build_grid(self, n) -> dict:

@@ -302,40 +302,39 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self._init_live()
         self.draw, self.seed = draw, seed
         self.png = b""
-        self._quiet = True
-        self.position_menu = widgets.Dropdown(options=list(POSITIONS) + (["(given)"] if game else []),
-                                              value="(given)" if game else position,
-                                              description="position", layout=widgets.Layout(width="380px"))
-        self.c_box = widgets.Dropdown(options=c_choices(c), value=_choice(c_choices(c), c), description="c",
-                                      tooltip="UCB1's exploration constant c",
-                                      style={"description_width": "20px"}, layout=widgets.Layout(width="220px"))
-        self.budget_box = widgets.BoundedIntText(value=budget, min=BUDGET_RANGE[0], max=BUDGET_RANGE[1], step=100,
-                                                 description="budget", layout=widgets.Layout(width="170px"))
-        self.slider = widgets.IntSlider(value=1, min=0, max=budget, description="playouts",
-                                        continuous_update=False, layout=widgets.Layout(width="520px"))
-        self.buttons = {}
-        for label, step in (("+1", 1), ("+10", 10), ("+100", 100), ("run all", None), ("reset", 0)):
-            b = widgets.Button(description=label, layout=widgets.Layout(width="72px"))
-            b.on_click(self._on_button)
-            b.step = step
-            self.buttons[label] = b
-        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
-        self.text_html = widgets.HTML()
-        self._pressed = None        # the button just pressed: never greyed under the student's finger
-        super().__init__([self.message_html,
-                          widgets.HBox([self.position_menu, self.c_box, self.budget_box],
-                                       layout=widgets.Layout(flex_flow="row wrap")),
-                          widgets.HBox([self.slider, *self.buttons.values()],
-                                       layout=widgets.Layout(flex_flow="row wrap")),
-                          self.status_line, self.image, self.text_html])
-        self.position_menu.observe(self._on_position, "value")
-        for w in (self.c_box, self.budget_box):
-            w.observe(self._on_position, "value")
-        self.slider.observe(self._on_slider, "value")
-        self._given = (game, state)
-        self._runs, self._pngs = {}, PictureCache()     # searches and pictures, made once and kept
-        self._last_step = 1                              # the step of the last button clicked
-        self._quiet = False
+        with self.quietly():      # building: the observers wait for the student
+            self.position_menu = widgets.Dropdown(options=list(POSITIONS) + (["(given)"] if game else []),
+                                                  value="(given)" if game else position,
+                                                  description="position", layout=widgets.Layout(width="380px"))
+            self.c_box = widgets.Dropdown(options=c_choices(c), value=_choice(c_choices(c), c), description="c",
+                                          tooltip="UCB1's exploration constant c",
+                                          style={"description_width": "20px"}, layout=widgets.Layout(width="220px"))
+            self.budget_box = widgets.BoundedIntText(value=budget, min=BUDGET_RANGE[0], max=BUDGET_RANGE[1], step=100,
+                                                     description="budget", layout=widgets.Layout(width="170px"))
+            self.slider = widgets.IntSlider(value=1, min=0, max=budget, description="playouts",
+                                            continuous_update=False, layout=widgets.Layout(width="520px"))
+            self.buttons = {}
+            for label, step in (("+1", 1), ("+10", 10), ("+100", 100), ("run all", None), ("reset", 0)):
+                b = widgets.Button(description=label, layout=widgets.Layout(width="72px"))
+                b.on_click(self._on_button)
+                b.step = step
+                self.buttons[label] = b
+            self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
+            self.text_html = widgets.HTML()
+            self._pressed = None        # the button just pressed: never greyed under the student's finger
+            super().__init__([self.message_html,
+                              widgets.HBox([self.position_menu, self.c_box, self.budget_box],
+                                           layout=widgets.Layout(flex_flow="row wrap")),
+                              widgets.HBox([self.slider, *self.buttons.values()],
+                                           layout=widgets.Layout(flex_flow="row wrap")),
+                              self.status_line, self.image, self.text_html])
+            self.position_menu.observe(self._on_position, "value")
+            for w in (self.c_box, self.budget_box):
+                w.observe(self._on_position, "value")
+            self.slider.observe(self._on_slider, "value")
+            self._given = (game, state)
+            self._runs, self._pngs = {}, PictureCache()     # searches and pictures, made once and kept
+            self._last_step = 1                              # the step of the last button clicked
         self._search()
         self.iteration = min(100, budget)
         if draw:            # while the student reads the first picture: the next step, the other positions,
@@ -399,14 +398,11 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     @all_or_nothing
     def _set_box(self, box, value):
         """Set a control from Python: the search is run again, and a failure leaves the widget whole."""
-        self._quiet = True
-        try:
+        with self.quietly():
             if box is self.c_box:
                 box.options = c_choices(float(value))
                 value = _choice(box.options, float(value))
             box.value = value
-        finally:
-            self._quiet = False
         self._search()
         self._show()
 
@@ -461,12 +457,9 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     def _search(self):
         budget = self.budget_box.value
         self.game, self.state, self.result = self._run(self.position_menu.value, budget)
-        quiet, self._quiet = self._quiet, True
-        try:
+        with self.quietly():
             self.slider.max = budget
             self.slider.value = min(self.slider.value, budget)
-        finally:
-            self._quiet = quiet
 
     def _key(self, k) -> tuple:
         return (self.position_menu.value, self.c, self.slider.max, k)

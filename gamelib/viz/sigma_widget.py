@@ -209,28 +209,27 @@ class SigmaWidget(LiveWidget, widgets.VBox):
         self.tree = as_tree(spec)
         self.trials, self.seed, self.draw = trials, seed, draw
         self.png = b""
-        self._quiet = True
-        self.sigma_slider = widgets.FloatSlider(value=sigma, min=0.0, max=max(20.0, float(sigma)),
-                                                step=0.25, description="σ", continuous_update=False,
-                                                readout_format=".2f",
-                                                layout=widgets.Layout(width="420px"))
-        self.correlation_slider = widgets.FloatSlider(value=correlation, min=0.0, max=1.0, step=0.05,
-                                                      description="ρ", continuous_update=False,
-                                                      readout_format=".2f",
-                                                      layout=widgets.Layout(width="300px"))
-        self.shared_toggle = widgets.ToggleButtons(options=list(SHARED), value=shared,
-                                                   tooltips=["ρ between leaves with the same parent",
-                                                             "ρ between all leaves"],
-                                                   style={"button_width": "70px"})
-        self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
-        self.text_html = self.status_line        # the live region
-        super().__init__([self.message_html,
-                          widgets.HBox([self.sigma_slider, self.correlation_slider,
-                                        self.shared_toggle], layout=widgets.Layout(flex_flow="row wrap")),
-                          self.image, self.text_html])
-        for w in (self.sigma_slider, self.correlation_slider, self.shared_toggle):
-            w.observe(self._on_change, "value")
-        self._quiet = False
+        with self.quietly():      # building: the observers wait for the student
+            self.sigma_slider = widgets.FloatSlider(value=sigma, min=0.0, max=max(20.0, float(sigma)),
+                                                    step=0.25, description="σ", continuous_update=False,
+                                                    readout_format=".2f",
+                                                    layout=widgets.Layout(width="420px"))
+            self.correlation_slider = widgets.FloatSlider(value=correlation, min=0.0, max=1.0, step=0.05,
+                                                          description="ρ", continuous_update=False,
+                                                          readout_format=".2f",
+                                                          layout=widgets.Layout(width="300px"))
+            self.shared_toggle = widgets.ToggleButtons(options=list(SHARED), value=shared,
+                                                       tooltips=["ρ between leaves with the same parent",
+                                                                 "ρ between all leaves"],
+                                                       style={"button_width": "70px"})
+            self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
+            self.text_html = self.status_line        # the live region
+            super().__init__([self.message_html,
+                              widgets.HBox([self.sigma_slider, self.correlation_slider,
+                                            self.shared_toggle], layout=widgets.Layout(flex_flow="row wrap")),
+                              self.image, self.text_html])
+            for w in (self.sigma_slider, self.correlation_slider, self.shared_toggle):
+                w.observe(self._on_change, "value")
         self._update()
 
     # -- public API ----------------------------------------------------------------------------------

@@ -292,7 +292,6 @@ class Chance(_ZeroSum):
                                        tooltip="upper bound on every utility (Star1)")
         self.bounds_html = widgets.HTML()
         self.bounds_box = widgets.HBox([self.lower, self.upper, self.bounds_html])
-        self._quiet = False
         self.lower.observe(self._on_bounds, "value")
         self.upper.observe(self._on_bounds, "value")
         self.controls = {"lower": self.lower, "upper": self.upper, "bounds_html": self.bounds_html,
@@ -330,11 +329,8 @@ class Chance(_ZeroSum):
 
     def show_bounds(self):
         """Put the bounds into the L and U boxes (quietly) and say how they compare with the leaves."""
-        quiet, self._quiet = self._quiet, True
-        try:
+        with self.host.quietly():
             self.lower.value, self.upper.value = self.bounds
-        finally:
-            self._quiet = quiet
         tight = self.bounds == leaf_bounds(self.tree)
         self.bounds_html.value = ("the leaves' own range: the tightest true bounds" if tight else
                                   f"looser than the leaves' range {interval_text(*leaf_bounds(self.tree))}"
@@ -343,7 +339,7 @@ class Chance(_ZeroSum):
     def _on_bounds(self, change):
         """L or U typed in: rerun Star1 with them, or put the old ones back and say why not (beside
         the boxes, where the student is looking)."""
-        if self._quiet or self.host.updating or self.host.kind is not self:
+        if self.host.updating or self.host.kind is not self:
             return
         try:
             self.set_bounds((self.lower.value, self.upper.value))

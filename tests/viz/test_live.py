@@ -79,3 +79,40 @@ def test_one_update_or_picture_at_a_time_in_the_kernel_whatever_the_thread():
     spans.sort()
     overlaps = [(s, t) for s, t in zip(spans, spans[1:]) if t[0] < s[1]]
     assert not overlaps, f"drawn at once in two threads: {overlaps}"
+
+
+def test_quietly_silences_the_widgets_own_observers_nests_and_restores():
+    """Issue 34: one way for a widget to set its own controls (it was a flag saved and restored by hand
+    in eight modules): inside ``quietly()`` the observers, which answer the student, stay silent."""
+    import ipywidgets as widgets
+    import pytest
+
+    from gamelib.viz.live import LiveWidget, from_browser
+
+    class Box(LiveWidget, widgets.VBox):
+        def __init__(self):
+            self._init_live()
+            self.slider = widgets.IntSlider(value=0, max=9)
+            self.heard = []
+            super().__init__([self.message_html, self.status_line, self.slider])
+            self.slider.observe(self._on_slider, "value")
+
+        def _live_state(self):
+            return [(self.slider, "value")]
+
+        @from_browser
+        def _on_slider(self, change):
+            self.heard.append(change["new"])
+
+    w = Box()
+    w.slider.value = 1                         # the student
+    with w.quietly():
+        w.slider.value = 2
+        with w.quietly():
+            w.slider.value = 3
+        w.slider.value = 4                     # still quiet after the inner block
+    w.set_quietly(w.slider, "value", 5)
+    with pytest.raises(RuntimeError), w.quietly():
+        raise RuntimeError("a failed update")
+    w.slider.value = 6                         # heard again: the failure did not leave it quiet
+    assert w.heard == [1, 6] and w.slider.value == 6
