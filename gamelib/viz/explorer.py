@@ -33,8 +33,6 @@ from __future__ import annotations
 import asyncio
 import html
 
-import warnings
-
 import ipywidgets as widgets
 from matplotlib.figure import Figure
 
@@ -47,7 +45,7 @@ from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browse
 from .tree_kinds import ALIASES, BESIDE_KEY, KINDS, Chance, Maxn, TwoPlayer
 from .tree_menu import (BRANCHING, CHANCE_SHAPE, CUSTOM, FIG_5_4, MAX_LEAVES, NPLAYER_PRESETS,  # noqa: F401
                         PRESET_ALIASES, PRESETS, RANDOM, RANDOM_CHANCE, check_chance_shape, check_random_shape,
-                        drawable_tree, preset_name, preset_tree, random_trees)
+                        TreePicker, drawable_tree, preset_name, preset_tree, random_trees)
 
 SEARCHES = {name: kind for kind in KINDS for name in kind.searches}
 """Every search the explorer offers, and the kind of tree it belongs to."""
@@ -102,7 +100,6 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self._init_live()
         with self.quietly():      # building: the observers wait for the student
             self.draw = draw
-            self._custom, self._custom_name = None, CUSTOM
             self.results = {}
             self.png = b""
             self._pngs = PictureCache()  # (algorithm, step) -> PNG bytes, for these results
@@ -114,10 +111,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                 for attribute, control in kind.controls.items():
                     setattr(self, attribute, control)
             # -- controls ------------------------------------------------------------------------------
-            self.tree_picker = widgets.Dropdown(options=list(PRESETS) + list(NPLAYER_PRESETS)
-                                                + [RANDOM, RANDOM_CHANCE],
-                                                description="tree", layout=widgets.Layout(width="320px"))
-            self.random_trees = random_trees()
+            self.picker = TreePicker(self.set_quietly)      # the half that chooses the tree
+            self.tree_picker, self.random_trees = self.picker.menu, self.picker.random_trees
             (self.branching, self.depth), (self.chance_branching, self.outcomes, self.moves) = (
                 [w for _, w in self.random_trees[entry].shape] for entry in (RANDOM, RANDOM_CHANCE))
             self.seed, self.order = self.random_trees[RANDOM].seed, self.random_trees[RANDOM].order
@@ -316,31 +311,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         finite number, a ragged utility vector) raises, and the explorer stays as it was."""
         whole("step", step, 0, none=True, unit="events")
         bounds = check_bounds(lower, upper, none=True)
-        if tree is None:
-            tree = "AIMA Fig. 5.2"
-        if isinstance(tree, str):
-            if tree in PRESET_ALIASES:
-                warnings.warn(f"the tree {tree!r} is now called {PRESET_ALIASES[tree]!r}", DeprecationWarning,
-                              stacklevel=2)
-                tree = PRESET_ALIASES[tree]
-            if tree not in PRESETS and tree not in NPLAYER_PRESETS and tree not in self.random_trees \
-                    and not (tree == CUSTOM and self._custom):
-                raise ArgumentError(f"unknown tree {tree!r}; presets are "
-                                    f"{list(PRESETS) + list(NPLAYER_PRESETS)}, 'random' or "
-                                    f"'random chance'")
-            name = tree
-        else:
-            given = drawable_tree(tree)
-            preset = None if name else preset_name(given.spec, given)
-            if preset is not None:
-                name = preset
-            else:
-                self._custom = given
-                self._custom_name = name or CUSTOM
-                self.set_quietly(self.tree_picker, "options", [(p, p) for p in list(PRESETS) + list(NPLAYER_PRESETS)]
-                              + [(r, r) for r in self.random_trees] + [(self._custom_name, CUSTOM)])
-                name = CUSTOM
-        self.set_quietly(self.tree_picker, "value", name)
+        self.picker.choose(tree, name)
         self._load(step, bounds)
 
     @all_or_nothing
@@ -348,7 +319,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                    seed: int | None = None, order: str | None = None, *, step: int | None = 0):
         """Show ``GameTree.random(branching, depth, seed=seed, order=order)`` (at most
         ``MAX_LEAVES`` leaves); arguments left None keep the controls' values."""
-        self._set_random(RANDOM, (branching, depth), seed, order, step)
+        self.picker.choose_random(RANDOM, (branching, depth), seed, order)
+        self._load(step)
 
     @all_or_nothing
     def set_random_chance(self, branching: int | None = None, outcomes: int | None = None,
@@ -358,13 +330,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         order=order)``: ``moves`` rounds of (decision node, chance node with equally likely outcomes),
         MAX first, integer leaves in [-5, 5], at most ``MAX_LEAVES`` leaves; arguments left None keep
         the controls' values."""
-        self._set_random(RANDOM_CHANCE, (branching, outcomes, moves), seed, order, step)
-
-    def _set_random(self, entry, values, seed, order, step):
-        source = self.random_trees[entry]
-        values = tuple(v if v is not None else now for v, now in zip(values, source.values))
-        source.set(values, seed, order, self.set_quietly)
-        self.set_quietly(self.tree_picker, "value", entry)
+        self.picker.choose_random(RANDOM_CHANCE, (branching, outcomes, moves), seed, order)
         self._load(step)
 
     @property
@@ -406,26 +372,17 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         return self.kind.summary(self.results, self.algorithm, self.view)
 
     # -- machinery ------------------------------------------------------------------------------------
-    def _current_tree(self):
-        name = self.tree_picker.value
-        if name in self.random_trees:
-            return self.random_trees[name].tree()
-        if name == CUSTOM:
-            return self._custom_name, self._custom
-        return name, preset_tree(name)
-
     def _search(self):
         """Run the searches once for this tree and setting; everything else reads their traces."""
         self.results = self.kind.run()
         self._pngs = PictureCache()  # pictures of other traces are no use any more
 
     def _load(self, step, bounds=None):
-        tree_name, tree = self._current_tree()  # may refuse (too many leaves): nothing changed yet
+        tree_name, tree = self.picker.chosen()  # may refuse (too many leaves): nothing changed yet
         kind = next(k for k in self.kinds if k.matches(tree))
         kind.load(tree, bounds)                  # may refuse bounds
         self.tree_name, self.tree, self.kind = tree_name, tree, kind
-        for entry, source in self.random_trees.items():
-            source.box.layout.display = None if self.tree_picker.value == entry else "none"
+        self.picker.show_shape_controls()
         for k in self.kinds:
             if k.box is not None:
                 k.box.layout.display = None if k is kind else "none"
@@ -465,19 +422,16 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     def _live_state(self) -> list:
         """What an update may change (restored in this order if it fails)."""
-        controls = [(w, "value") for source in self.random_trees.values() for w in source.widgets()]
         shown = [(w, "value") for w in (self.image, self.key_image, self.event_html, self.state_html,
                                         self.prunes_html, self.summary_html)] + [
             (b, "disabled") for b in (self.first_button, self.back_button, self.next_button, self.last_button)]
-        boxes = [(w.layout, "display") for w in [r.box for r in self.random_trees.values()]
-                 + [k.box for k in self.kinds if k.box is not None]]
-        return ([(self, a) for a in ("tree_name", "tree", "kind", "results", "_custom", "_custom_name",
-                                     "png", "_pngs", "_figsize")]
+        boxes = [(k.box.layout, "display") for k in self.kinds if k.box is not None]
+        return ([(self, a) for a in ("tree_name", "tree", "kind", "results", "png", "_pngs", "_figsize")]
                 + [state for kind in self.kinds for state in kind.live_state()]
-                + [(self.tree_picker, "options"), (self.tree_picker, "value"),
-                   (self.algorithm_toggle, "options"), (self.algorithm_toggle, "tooltips"),
+                + self.picker.live_state()
+                + [(self.algorithm_toggle, "options"), (self.algorithm_toggle, "tooltips"),
                    (self.algorithm_toggle, "value"), (self.slider, "max"), (self.slider, "value")]
-                + controls + boxes + shown)
+                + boxes + shown)
 
     @from_browser
     def _on_picker(self, change):
@@ -485,11 +439,10 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     @from_browser
     def _on_random(self, change):
-        entry, source = next((e, s) for e, s in self.random_trees.items() if change["owner"] in s.widgets())
-        note = source.lower_last(change["owner"], self.set_quietly)
+        chosen, note = self.picker.shape_changed(change["owner"])
         if note:
             self.say(note)
-        if self.tree_picker.value == entry:
+        if chosen:
             self._load(0)
 
     @from_browser

@@ -1,5 +1,7 @@
 """The trees the tree explorer offers (its "tree" menu): the textbook's trees, random trees of a shape
-the student chooses, and the checks that keep a random tree drawable (at most ``MAX_LEAVES`` leaves).
+the student chooses, and the checks that keep a random tree drawable (at most ``MAX_LEAVES`` leaves);
+:class:`TreePicker`, the menu itself, the half of the explorer that chooses the tree (the other half,
+:class:`~gamelib.viz.explorer.TreeExplorer`, steps through the searches of it).
 """
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import numbers
 import ipywidgets as widgets
 
 from ..core import MAX, ArgumentError
+from ..validate import deprecated
 from ..experiments.chance_trees import random_chance_tree
 from ..trees import FIG_5_4, GameTree, chance
 
@@ -224,3 +227,86 @@ def drawable_tree(tree) -> GameTree:
         raise ArgumentError(f"leaf {bad!r} of the tree is {given.leaf_values[bad]!r}: the explorer "
                             f"draws trees whose leaves are finite numbers (or vectors of them)")
     return given
+
+
+class TreePicker:
+    """The tree explorer's "tree" menu (``menu``), one half of the explorer: the textbook's trees, the
+    two kinds of random tree, each with its row of shape controls (``random_trees``; the row shows
+    while its entry is chosen), and a tree the student gave (``custom``, on the menu as
+    ``custom_name``).  It says which tree is chosen (:meth:`chosen`) and checks what is asked of it;
+    it searches and draws nothing.  ``set_quietly(control, name, value)`` is its widget's
+    (:meth:`~gamelib.viz.live.LiveWidget.set_quietly`): the picker setting its own controls is no
+    student's choice."""
+
+    def __init__(self, set_quietly):
+        self.set_quietly = set_quietly
+        self.menu = widgets.Dropdown(options=list(PRESETS) + list(NPLAYER_PRESETS) + [RANDOM, RANDOM_CHANCE],
+                                     description="tree", layout=widgets.Layout(width="320px"))
+        self.random_trees = random_trees()
+        self.custom, self.custom_name = None, CUSTOM
+
+    def controls(self) -> list:
+        """Every control a student can change: the menu, then the random trees' boxes."""
+        return [self.menu] + [w for source in self.random_trees.values() for w in source.widgets()]
+
+    def choose(self, tree=None, name: str | None = None):
+        """Put ``tree`` on the menu: None (AIMA Fig. 5.2), a preset name (an old name warns), 'random',
+        'random chance', a nested spec or a :class:`GameTree` (as ``name``, default 'custom', or as the
+        preset it equals).  A name it does not know, or a tree it cannot draw, raises first."""
+        if tree is None:
+            tree = "AIMA Fig. 5.2"
+        if isinstance(tree, str):
+            if tree in PRESET_ALIASES:
+                deprecated(f"the tree {tree!r} is now called {PRESET_ALIASES[tree]!r}")
+                tree = PRESET_ALIASES[tree]
+            if tree not in PRESETS and tree not in NPLAYER_PRESETS and tree not in self.random_trees \
+                    and not (tree == CUSTOM and self.custom):
+                raise ArgumentError(f"unknown tree {tree!r}; presets are "
+                                    f"{list(PRESETS) + list(NPLAYER_PRESETS)}, 'random' or "
+                                    f"'random chance'")
+            name = tree
+        else:
+            given = drawable_tree(tree)
+            preset = None if name else preset_name(given.spec, given)
+            if preset is not None:
+                name = preset
+            else:
+                self.custom, self.custom_name = given, name or CUSTOM
+                self.set_quietly(self.menu, "options", [(p, p) for p in list(PRESETS) + list(NPLAYER_PRESETS)]
+                                 + [(r, r) for r in self.random_trees] + [(self.custom_name, CUSTOM)])
+                name = CUSTOM
+        self.set_quietly(self.menu, "value", name)
+
+    def choose_random(self, entry, values, seed, order):
+        """Choose the random tree ``entry`` with the shape ``values`` (None keeps a box's value),
+        ``seed`` and ``order`` (None: kept)."""
+        source = self.random_trees[entry]
+        values = tuple(v if v is not None else now for v, now in zip(values, source.values))
+        source.set(values, seed, order, self.set_quietly)
+        self.set_quietly(self.menu, "value", entry)
+
+    def shape_changed(self, owner) -> tuple:
+        """A random tree's box ``owner`` changed: (is that tree the one chosen?, the note to show: the
+        last number lowered, or '')."""
+        entry, source = next((e, s) for e, s in self.random_trees.items() if owner in s.widgets())
+        return self.menu.value == entry, source.lower_last(owner, self.set_quietly)
+
+    def chosen(self) -> tuple:
+        """(name, GameTree) of the tree on the menu (a random tree too big for its shape refuses)."""
+        name = self.menu.value
+        if name in self.random_trees:
+            return self.random_trees[name].tree()
+        if name == CUSTOM:
+            return self.custom_name, self.custom
+        return name, preset_tree(name)
+
+    def show_shape_controls(self):
+        """Show the shape controls of the random tree on the menu, hide the others."""
+        for entry, source in self.random_trees.items():
+            source.box.layout.display = None if self.menu.value == entry else "none"
+
+    def live_state(self) -> list:
+        """What choosing a tree may change, restored in this order if the explorer's update fails."""
+        return ([(self, "custom"), (self, "custom_name"), (self.menu, "options"), (self.menu, "value")]
+                + [(w, "value") for source in self.random_trees.values() for w in source.widgets()]
+                + [(source.box.layout, "display") for source in self.random_trees.values()])

@@ -425,7 +425,7 @@ def test_a_failed_python_call_restores_everything_even_after_it_changed_the_pick
     """all_or_nothing: set_tree changes the picker's options before it loads the tree; a failure in
     the load puts them back."""
     e = TreeExplorer()
-    before = (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, e._custom)
+    before = (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, e.picker.custom)
     original = e._load
 
     def failing_load(*args, **kwargs):
@@ -434,7 +434,7 @@ def test_a_failed_python_call_restores_everything_even_after_it_changed_the_pick
     with pytest.raises(GameError, match="simulated"):
         e.set_tree([[1, 2], [3, 4]])
     e._load = original
-    assert (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, e._custom) == before
+    assert (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, e.picker.custom) == before
 
 
 def test_explorer_steps_through_maxn_on_fig_5_4():
@@ -474,8 +474,9 @@ def test_explorer_steps_through_maxn_on_fig_5_4():
     assert ex.algorithm == "maxn adversarial" and "who gets 1 from each: so the first: a1" in ex.event_text
     assert ex._figsize[0] <= 8.2 and ex.png.startswith(b"\x89PNG")
     assert NPLAYER_PRESETS["AIMA Fig. 5.4 (P1, P2, P3)"][0] == FIG_5_4
-    with pytest.warns(DeprecationWarning, match=r"now called 'AIMA Fig. 5.4 \(P1, P2, P3\)'"):
+    with pytest.warns(DeprecationWarning, match=r"now called 'AIMA Fig. 5.4 \(P1, P2, P3\)'") as told:
         assert TreeExplorer("AIMA Fig. 5.4 (A, B, C)", draw=False).tree_name == "AIMA Fig. 5.4 (P1, P2, P3)"
+    assert told[0].filename == __file__     # the student's line, not the kit's (a notebook shows only those)
     with pytest.warns(DeprecationWarning, match="now called 'walk-through: best moves first'"):
         assert TreeExplorer("seed %03d mirror" % 4, draw=False).tree_name == "walk-through: best moves first"
 
