@@ -41,6 +41,10 @@ def _count_format(desc: str) -> str:
 class tqdm(_text_tqdm):  # noqa: N801 - the name tqdm users expect
     """tqdm's text bar; in a Jupyter kernel it lives in one display output, updated in place."""
 
+    monitor_interval = 0
+    """No monitor thread: the bars update on their own ``mininterval``, and Pyodide (JupyterLite) has no
+    threads (tqdm warned "can't start new thread" there)."""
+
     def __init__(self, *args, **kwargs):
         self._handle = None
         self._in_kernel = _ipython_kernel() and "file" not in kwargs

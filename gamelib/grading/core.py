@@ -24,12 +24,11 @@ from __future__ import annotations
 import copy
 import functools
 import math
-import time
 import warnings
 from typing import Any, Callable, NamedTuple
 
 from .context import hidden_seed, partial_credit
-from .guard import cpu_clock, describe_returned, is_number, run
+from .guard import cpu_clock, thread_time, describe_returned, is_number, run
 from .mutants import Outcome, matching_mutants, relevant
 from .tracing import QUESTIONS_PER_NODE, QuestionBudgetExceeded
 
@@ -294,7 +293,7 @@ def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResu
     return CaseResult(case, student, expected, problem, r.printed)
 
 
-def run_cases(cases, grade_one, clock=time.thread_time) -> list[CaseResult]:
+def run_cases(cases, grade_one, clock=thread_time) -> list[CaseResult]:
     """``grade_one(case)`` for each case, in order, while the check has time: after ``MAX_TIMEOUTS``
     time-outs, or once the check's ``CHECK_TIME`` seconds of ``clock`` are used up (CPU time: the
     grader's, and the sandbox's for a submission's function), the remaining cases are not run and count

@@ -39,6 +39,12 @@ from .tracing import BudgetExceeded
 
 _GAMELIB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+thread_time = getattr(time, "thread_time", time.perf_counter)
+"""The clock of every CPU-time limit: this thread's CPU seconds.  Pyodide (JupyterLite, the course in
+the browser) has no ``time.thread_time`` and its ``time.process_time()`` is always 0; there the wall
+clock stands in (in a browser tab the student's code is all that runs), so the public checks import
+and stop a runaway loop there too."""
+
 SEARCH_MODULES = ("minimax.py", "alphabeta.py", "limits.py", "star.py", "montecarlo.py", "lookup.py",
                   "players.py", "experiments")
 """gamelib's searches and experiments: what an exercise asks a student to write, so never to call."""
@@ -172,12 +178,12 @@ def time_limit_of(seconds: float | None):
         return
     # Not the main thread (no signals there): every line checks the clocks.  Slower, and a call that
     # blocks in C (time.sleep) is only stopped when it returns, but a loop never runs on.
-    cpu_deadline = time.thread_time() + seconds
+    cpu_deadline = thread_time() + seconds
     wall_deadline = time.monotonic() + WALL_FACTOR * seconds
     previous_trace = sys.gettrace()
 
     def check(f, event, arg):
-        if state["active"] and (time.thread_time() > cpu_deadline or time.monotonic() > wall_deadline) \
+        if state["active"] and (thread_time() > cpu_deadline or time.monotonic() > wall_deadline) \
                 and os.path.abspath(f.f_code.co_filename) not in _OURS:
             raise TimeLimitExceeded(message)
         return check
@@ -233,7 +239,7 @@ def guarded(fn, args, kwargs, time_limit, watch=True, allowed=()) -> Run:
     """:func:`run`'s guards around a call in this process (the student's kernel, or the sandbox's
     worker)."""
     stream, found = CappedStream(), {}
-    start, cpu_start = time.perf_counter(), time.thread_time()
+    start, cpu_start = time.perf_counter(), thread_time()
     status, returned, error = "ok", None, None
     try:
         with redirect_stdout(stream), redirect_stderr(stream), _watch_calls(found, watch, allowed), \
@@ -247,7 +253,7 @@ def guarded(fn, args, kwargs, time_limit, watch=True, allowed=()) -> Run:
         raise
     except BaseException as e:                               # noqa: BLE001 -- anything a student raises
         status, error = "error", e
-    seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu_start
+    seconds, cpu = time.perf_counter() - start, thread_time() - cpu_start
     if status == "ok" and time_limit is not None and (cpu > time_limit or seconds > WALL_FACTOR * time_limit):
         status = "timeout"                                   # it caught the alarm and carried on
     return Run(status, returned, error, where_raised(error) if status == "error" else "",
@@ -258,7 +264,7 @@ def cpu_clock(*fns):
     """A clock of the CPU seconds spent on a student's functions ``fns``: this thread's CPU time, plus,
     for a function of a submission in the sandbox, the CPU time its calls took there."""
     remote = [f for f in fns if getattr(f, "remote_run", None) is not None]
-    return lambda: time.thread_time() + sum(f.cpu for f in remote)
+    return lambda: thread_time() + sum(f.cpu for f in remote)
 
 
 def describe_returned(x) -> str:

@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import NamedTuple
 
 from ..alphabeta import alphabeta
 from ..core import MAX, MIN
 from ..games import Connect4
 from ..games.connect4 import center_first, evaluation as kit_evaluation
-from .guard import TimeLimitExceeded, cpu_clock, describe_returned, is_number, run
+from .guard import TimeLimitExceeded, cpu_clock, thread_time, describe_returned, is_number, run
 
 DEPTH = 2
 SLOW = 0.005
@@ -70,7 +69,7 @@ def _timed(player, clock, start):
     return move
 
 
-def match(game, mine, theirs, openings, clock=time.thread_time) -> float:
+def match(game, mine, theirs, openings, clock=thread_time) -> float:
     """The student's score (0 to 1) over ``openings``, each played once with each colour; a game past
     :data:`GAME_TIME` seconds of ``clock`` (the grader's CPU time and the sandbox's, for a submission
     being graded) counts as lost."""

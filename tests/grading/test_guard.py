@@ -68,3 +68,31 @@ def test_calling_gamelibs_own_search_is_detected_by_name():
     r = sandbox.run(lambda: minimax(GameTree.from_nested(FIG_5_2)).value)
     assert r.returned == 3 and r.forbidden[0] == "gamelib.minimax.minimax"
     assert sandbox.run(lambda: GameTree.from_nested(FIG_5_2).actions("A")).forbidden == ()
+
+
+
+def test_the_grading_checks_work_on_a_platform_without_thread_time_or_timers():
+    """Issue 33: Pyodide (JupyterLite) has no time.thread_time and no signal.setitimer, and
+    ``from gamelib.grading import TracedGame, checks`` failed at import there.  In a Python made to
+    look like it (a fresh process, so nothing else sees the change) every CPU-time limit reads
+    guard.thread_time, the wall clock, and a runaway loop is still stopped."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent("""
+        import signal, time
+        del time.thread_time, signal.setitimer
+        from gamelib.grading import TracedGame, checks, guard
+        assert guard.thread_time is time.perf_counter
+
+        def forever():
+            while True:
+                pass
+        run = guard.guarded(forever, (), {}, 0.2)
+        print(run.status, round(run.seconds, 1))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    status, seconds = done.stdout.split()
+    assert status == "timeout" and float(seconds) < 5
