@@ -16,7 +16,8 @@ def pytest_configure(config):
 # order; its own reordering by number of tests is turned off in pytest_configure, since it dealt the
 # longest files last and left one worker alone with several minutes of them):
 # 1. the longest files first, so that both workers finish together;
-# 2. the browser tests (tests/browser/) after every other file.  Playwright's sync API keeps an asyncio
+# 2. the browser tests (tests/browser/, and tests/hub/, which drives a JupyterHub in Chromium) after every
+#    other file.  Playwright's sync API keeps an asyncio
 #    loop running in the worker's main thread until the session ends, and a widget test run after it
 #    in the same worker sees a "running" loop (asyncio.run() refuses; a widget defers its update as it
 #    does in a kernel).  Dealt last, no other test runs after them in their worker.
@@ -29,6 +30,7 @@ LONGEST_FIRST = (
     "tests/exercises/test_shared_server.py",
     "tests/grading/test_gradescope.py",
     "tests/test_workspace.py",
+    "tests/hub/test_jupyterhub.py",
     "tests/browser/test_student_path.py",
     "tests/browser/test_formgrader.py",
 )
@@ -43,5 +45,5 @@ def pytest_collection_modifyitems(session, config, items):
             rel = pathlib.Path(str(item.path)).resolve().relative_to(root).as_posix()
         except ValueError:
             return (False, len(rank))
-        return (rel.startswith("tests/browser/"), rank.get(rel, len(rank)))
+        return (rel.startswith(("tests/browser/", "tests/hub/")), rank.get(rel, len(rank)))
     items.sort(key=place)                                 # stable: every file's tests stay in their order

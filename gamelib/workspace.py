@@ -39,6 +39,7 @@ import json
 import os
 import pathlib
 import re
+import shlex
 import shutil
 import stat
 import sys
@@ -85,9 +86,17 @@ class Report(NamedTuple):
             lines.append(f"  {len(self.kept)} of your copies kept as they are")
         for rel in self.changed_upstream:
             lines.append(f"  {rel} has changed in the kit since you copied it; for a fresh copy "
-                         f"(yours kept beside it): .venv/bin/python -m gamelib.workspace fresh "
+                         f"(yours kept beside it): {_python(self.work.parent)} -m gamelib.workspace fresh "
                          f"{pathlib.PurePath(rel).stem}")
         return "\n".join(lines)
+
+
+def _python(root: pathlib.Path) -> str:
+    """The Python to name in advice: ``.venv/bin/python`` when the kit's own venv runs this, else the
+    one that does (on a JupyterHub, the hub's shared environment: a student has no ``.venv``)."""
+    if pathlib.Path(sys.prefix).resolve() == (root / ".venv").resolve():
+        return ".venv/bin/python"
+    return shlex.quote(sys.executable)
 
 
 def repository(start: str | os.PathLike | None = None) -> pathlib.Path:

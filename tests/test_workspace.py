@@ -303,3 +303,17 @@ def test_a_students_work_survives_git_pull_and_leaves_the_tests_green(tmp_path):
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert re.search(r"\d+ passed", done.stdout) and "failed" not in done.stdout
     assert kit.git("status", "--porcelain") == ""
+
+
+def test_advice_names_the_python_that_runs_the_kit(tmp_path):
+    """Issue 33: on a JupyterHub a student has no .venv; the advice to get a fresh copy named
+    .venv/bin/python there.  It names the kit's venv only when that is what runs."""
+    import shlex
+    import sys
+    from pathlib import Path
+
+    from gamelib.workspace import _python
+    assert _python(tmp_path) == shlex.quote(sys.executable)
+    venv = Path(sys.prefix).resolve()
+    if venv.name == ".venv":
+        assert _python(venv.parent) == ".venv/bin/python"

@@ -368,13 +368,16 @@ PROMPTS_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')
 class Notebook:
     """A notebook open in its own browser page (Chromium tab), with its own kernel."""
 
-    def __init__(self, browser: Browser, server: LabServer, name: str, *, timeout: float = 90.0):
+    def __init__(self, browser: Browser, server: LabServer | None, name: str, *, timeout: float = 90.0,
+                 page=None):
+        """Open ``name`` of ``server`` in a page of its own; or, given ``page`` (a page already showing
+        the notebook, e.g. opened by a JupyterHub link: tests/hub/), read and drive that page."""
         self.name = name
         self.server = server
         self.browser = browser
-        self.path = server.root / name
-        self.context = browser.browser.new_context(viewport=VIEWPORT)
-        self.page = self.context.new_page()
+        self.path = server.root / name if server is not None else None
+        self.context = page.context if page is not None else browser.browser.new_context(viewport=VIEWPORT)
+        self.page = page if page is not None else self.context.new_page()
         self.console: list[str] = []
         self._failed: list[tuple] = []   # (method, status, path) of every failed request
         self.page.on("response", self._on_response)
@@ -383,7 +386,8 @@ class Notebook:
         # A workspace of its own, reset: otherwise JupyterLab reopens every notebook any earlier page
         # of this server had open, each in a tab of this one.
         workspace = f"w{secrets.token_hex(6)}"
-        self.page.goto(server.url(f"lab/workspaces/{workspace}/tree/{name}?reset"))
+        if page is None:
+            self.page.goto(server.url(f"lab/workspaces/{workspace}/tree/{name}?reset"))
         self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
         self._accept_kernel_dialog()
         self.wait_kernel_idle(timeout)
