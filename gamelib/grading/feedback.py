@@ -69,7 +69,7 @@ def grade_summary(score: str, late: str = "", overrides=()) -> str:
     reason (``overrides``: (question, old, new, why)), every word escaped (a reason is typed text)."""
     import html as html_lib
     esc = html_lib.escape
-    items = [f"<li>Late work: {esc(late)}</li>"] if late else []
+    items = [f"<li>{esc(late[:1].upper() + late[1:])}</li>"] if late else []
     for question, old, new, why in overrides:
         was = "" if old is None else f" (the autograder gave {old:g})"
         items.append(f"<li>{esc(question)} was set to {new:g} by your instructor{esc(was)}: {esc(why)}</li>")
