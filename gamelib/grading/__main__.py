@@ -9,6 +9,8 @@
     python -m gamelib.grading override ASSIGNMENT STUDENT QUESTION SCORE --why "..." [--course DIR]
     python -m gamelib.grading regrade ASSIGNMENT STUDENT [--question Q] [--why "..."] [--course DIR]
     python -m gamelib.grading feedback ASSIGNMENT [--course DIR]
+    python -m gamelib.grading report ASSIGNMENT [--course DIR]
+    python -m gamelib.grading similarity ASSIGNMENT [--threshold 0.6] [--course DIR]
     python -m gamelib.grading selftest [ASSIGNMENT ...]
     python -m gamelib.grading isolation
     python -m gamelib.grading gradescope ASSIGNMENT [--out DIR] [--course DIR]
@@ -118,6 +120,24 @@ def _override(args) -> int:
     e = override(args.assignment, args.student, args.question, args.score, args.why, course=Path(args.course))
     print(f"{e.student}, {e.assignment}, {e.question}: {e.old:g} -> {e.new:g} ({e.why}); logged by {e.who} at "
           f"{e.when} in {Path(args.course).resolve() / 'grading' / 'log.jsonl'}")
+    return 0
+
+
+def _report(args) -> int:
+    from .report import report
+    page, numbers = report(args.assignment, course=Path(args.course))
+    print(f"wrote {page} (what the class got wrong, one page) and {numbers} (its numbers)")
+    return 0
+
+
+def _similarity(args) -> int:
+    from .similarity import HINT, similarity
+    page, numbers, pairs = similarity(args.assignment, course=Path(args.course), threshold=args.threshold)
+    for p in pairs:
+        print(f"{p.first} and {p.second}: {100 * p.share_first:.0f} % and {100 * p.share_second:.0f} % of their "
+              "code shared")
+    print(f"{len(pairs)} pairs listed; wrote {page} (side by side) and {numbers}")
+    print(HINT)
     return 0
 
 
@@ -242,6 +262,18 @@ def main(argv=None) -> int:
     p.add_argument("--why", help="the reason (a regrade request, a fixed test)")
     p.add_argument("--course", **course)
     p.set_defaults(run=_regrade)
+
+    p = sub.add_parser("report", help="what the class got wrong: one HTML page and its numbers as CSV")
+    p.add_argument("assignment")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_report)
+
+    p = sub.add_parser("similarity", help="pairs of submissions whose code is unusually alike: a hint, never a verdict")
+    p.add_argument("assignment")
+    p.add_argument("--threshold", type=float, default=0.6,
+                   help="the share of both students' code that must be shared for a pair to be listed (default 0.6)")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_similarity)
 
     p = sub.add_parser("feedback", help="HTML feedback per student, hidden tests removed")
     p.add_argument("assignment")
