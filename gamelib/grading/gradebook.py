@@ -98,11 +98,6 @@ def rows(course: Path = DEFAULT_COURSE, cells: list | None = None) -> tuple[list
     return names, out
 
 
-def final_score(course: Path, assignment: str, student: str) -> Row | None:
-    """``student``'s :class:`Row` of ``assignment`` (None if the course has no such row)."""
-    return rows(course)[1].get((assignment, student))
-
-
 FORMULA = re.compile(r"^[=+\-@\t\r]")
 
 

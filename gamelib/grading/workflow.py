@@ -8,8 +8,13 @@ validate       every source notebook passes its tests and every student version 
 prepare        a course folder ready for nbgrader's own tools (Formgrader, the exchange)
 autograde      grades a folder of submissions in a course folder (its gradebook, its copies): every
                file accounted for, each submission in a process and a sandbox of its own
-export         the grades as CSV: one row per student and assignment, and one per test cell
-feedback       HTML feedback per student, hidden tests removed
+export         the grades as CSV: one row per student and assignment, and one per test cell; or as Canvas,
+               Moodle or Blackboard import them (:mod:`gamelib.grading.gradebook`)
+feedback       HTML feedback per student, hidden tests removed (its final score, late penalty, overrides)
+override       one question's score set by hand, with the reason, logged (:mod:`gamelib.grading.overrides`)
+regrade        a stored submission graded again, logged
+report         what the class got wrong, one page (:mod:`gamelib.grading.report`)
+similarity     pairs of alike submissions, a hint for a human (:mod:`gamelib.grading.similarity`)
 selftest       autogrades the fake submissions of ``tests/submissions/<assignment>/`` and checks
                each grade exactly (what CI runs; :mod:`gamelib.grading.fakes`)
 =============  ==============================================================================
