@@ -128,3 +128,10 @@ def test_shared_names_answer_to_neither(tmp_path):
     path.write_text("Student,ID,SIS User ID,SIS Login ID,Section\n\"Smith, Jo\",1,,,A\n\"Smith, Jo\",2,,,A\n")
     keys = gb.read_roster(path, "canvas").keys
     assert "smithjo" not in keys and keys["smithjo_1"] == 0 and keys["smithjo_2"] == 1
+
+
+def test_export_moved_here_and_answers_from_recording_for_one_release():
+    from gamelib.grading import recording
+    with pytest.warns(DeprecationWarning, match="gamelib.grading.recording.export has moved"):
+        assert recording.export is gb.export
+    assert w.export is gb.export and w.EXPORT_FIELDS == gb.EXPORT_FIELDS
