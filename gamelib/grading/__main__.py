@@ -4,8 +4,13 @@
     python -m gamelib.grading validate [ASSIGNMENT ...]
     python -m gamelib.grading prepare [ASSIGNMENT ...] [--course DIR]
     python -m gamelib.grading autograde ASSIGNMENT SUBMISSIONS [--course DIR] [--jobs N] [--no-wait]
-    python -m gamelib.grading export [--course DIR] [--out FILE]
+    python -m gamelib.grading export [--format long|canvas|moodle|blackboard] [--roster FILE] [--course DIR]
+                                     [--out FILE]
+    python -m gamelib.grading override ASSIGNMENT STUDENT QUESTION SCORE --why "..." [--course DIR]
+    python -m gamelib.grading regrade ASSIGNMENT STUDENT [--question Q] [--why "..."] [--course DIR]
     python -m gamelib.grading feedback ASSIGNMENT [--course DIR]
+    python -m gamelib.grading report ASSIGNMENT [--course DIR]
+    python -m gamelib.grading similarity ASSIGNMENT [--threshold 0.6] [--course DIR]
     python -m gamelib.grading selftest [ASSIGNMENT ...]
     python -m gamelib.grading isolation
     python -m gamelib.grading gradescope ASSIGNMENT [--out DIR] [--course DIR]
@@ -99,8 +104,49 @@ def _autograde(args) -> int:
 
 
 def _export(args) -> int:
-    out, by_cell = w.export(Path(args.course), Path(args.out) if args.out else None)
-    print(f"wrote {out} and {by_cell}")
+    from .gradebook import unmatched
+    out, second = w.export(Path(args.course), Path(args.out) if args.out else None, format=args.format,
+                           roster=Path(args.roster) if args.roster else None)
+    print(f"wrote {out} and {second}")
+    left_out = unmatched(second) if args.format != "long" else []
+    if left_out:
+        print(f"NOT IN THE EXPORT: {len(left_out)} students of the course are not on the roster "
+              f"({', '.join(left_out)}); {second.name} says why", file=sys.stderr)
+    return 1 if left_out else 0
+
+
+def _override(args) -> int:
+    from .overrides import override
+    e = override(args.assignment, args.student, args.question, args.score, args.why, course=Path(args.course))
+    print(f"{e.student}, {e.assignment}, {e.question}: {e.old:g} -> {e.new:g} ({e.why}); logged by {e.who} at "
+          f"{e.when} in {Path(args.course).resolve() / 'grading' / 'log.jsonl'}")
+    return 0
+
+
+def _report(args) -> int:
+    from .report import report
+    page, numbers = report(args.assignment, course=Path(args.course))
+    print(f"wrote {page} (what the class got wrong, one page) and {numbers} (its numbers)")
+    return 0
+
+
+def _similarity(args) -> int:
+    from .similarity import HINT, similarity
+    page, numbers, pairs = similarity(args.assignment, course=Path(args.course), threshold=args.threshold)
+    for p in pairs:
+        print(f"{p.first} and {p.second}: {100 * p.share_first:.0f} % and {100 * p.share_second:.0f} % of their "
+              "code shared")
+    print(f"{len(pairs)} pairs listed; wrote {page} (side by side) and {numbers}")
+    print(HINT)
+    return 0
+
+
+def _regrade(args) -> int:
+    from .overrides import regrade
+    for e in regrade(args.assignment, args.student, question=args.question, why=args.why or "",
+                     course=Path(args.course)):
+        change = "no score changed" if e.old is None and e.new is None else f"{e.old:g} -> {e.new:g}"
+        print(f"{e.student}, {e.assignment}, {e.question or 'every question'}: {change} ({e.why}); logged")
     return 0
 
 
@@ -191,10 +237,43 @@ def main(argv=None) -> int:
                    help="stop at once if another run holds the course folder (default: wait for it)")
     p.set_defaults(run=_autograde)
 
-    p = sub.add_parser("export", help="grades as CSV")
+    p = sub.add_parser("export", help="grades as CSV, as is or as a learning system imports them")
     p.add_argument("--course", **course)
-    p.add_argument("--out", help="default: <course>/grades.csv")
+    p.add_argument("--format", default="long", choices=("long", "canvas", "moodle", "blackboard"),
+                   help="long: a row per student and assignment (default); canvas, moodle, blackboard: the "
+                        "system's gradebook import, a row per student of --roster")
+    p.add_argument("--roster", help="the learning system's own gradebook export (CSV), read as it comes")
+    p.add_argument("--out", help="default: <course>/grades.csv (long) or <course>/grades_<format>.csv")
     p.set_defaults(run=_export)
+
+    p = sub.add_parser("override", help="set one question's score by hand, with the reason (logged)")
+    p.add_argument("assignment")
+    p.add_argument("student")
+    p.add_argument("question", help="the test cell's grade id (grades_by_cell.csv's cell column)")
+    p.add_argument("score", type=float)
+    p.add_argument("--why", required=True, help="the reason, shown to the student in their feedback")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_override)
+
+    p = sub.add_parser("regrade", help="grade a student's stored submission again (logged)")
+    p.add_argument("assignment")
+    p.add_argument("student")
+    p.add_argument("--question", help="end this question's override first, so the autograder's score counts")
+    p.add_argument("--why", help="the reason (a regrade request, a fixed test)")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_regrade)
+
+    p = sub.add_parser("report", help="what the class got wrong: one HTML page and its numbers as CSV")
+    p.add_argument("assignment")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_report)
+
+    p = sub.add_parser("similarity", help="pairs of submissions whose code is unusually alike: a hint, never a verdict")
+    p.add_argument("assignment")
+    p.add_argument("--threshold", type=float, default=0.6,
+                   help="the share of both students' code that must be shared for a pair to be listed (default 0.6)")
+    p.add_argument("--course", **course)
+    p.set_defaults(run=_similarity)
 
     p = sub.add_parser("feedback", help="HTML feedback per student, hidden tests removed")
     p.add_argument("assignment")

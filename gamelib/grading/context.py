@@ -14,7 +14,10 @@ hidden cases from the ``seed`` it is given).  When a submission is graded
   tells nothing that helps the next submission.  The instructor reproduces a grade by grading the same
   file with the same secret;
 * **a cell that tests many hidden cases gives partial credit** (:func:`partial_credit`): its share of
-  the cell's points for the cases it passes.
+  the cell's points for the cases it passes;
+* **what each check found is kept** (:func:`record`): its cases, those that failed and the known bugs it
+  named, as data in the graded copy's cell (``metadata.gamelib.results``), for the instructor's class
+  report; never in what a student sees.
 """
 from __future__ import annotations
 
@@ -26,13 +29,15 @@ from typing import NamedTuple
 
 
 class Context(NamedTuple):
-    """One test cell being graded: the course ``secret``, the ``assignment``, the test ``cell``'s id and
-    its ``points``."""
+    """One test cell being graded: the course ``secret``, the ``assignment``, the test ``cell``'s id,
+    its ``points``, and ``results``, a list the cell's checks record what they found in (:func:`record`;
+    None: not kept)."""
 
     secret: bytes
     assignment: str
     cell: str
     points: float
+    results: list | None = None
 
 
 _current: contextvars.ContextVar = contextvars.ContextVar("gamelib_grading_context", default=None)
@@ -51,6 +56,15 @@ def grading(context: Context):
 def current() -> Context | None:
     """The test cell being graded, or None (the student's own kernel, or a tool)."""
     return _current.get()
+
+
+def record(**fact) -> None:
+    """While grading, keep ``fact`` (plain data: the check, its cases, the ones that failed, the known
+    bugs named) in the cell's results, which the grader stores with the graded copy for the class report
+    (:mod:`gamelib.grading.report`); outside grading, nothing."""
+    ctx = current()
+    if ctx is not None and ctx.results is not None:
+        ctx.results.append(fact)
 
 
 def hidden_seed(name: str, seed: int = 0) -> int:

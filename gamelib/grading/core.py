@@ -27,7 +27,7 @@ import math
 import warnings
 from typing import Any, Callable, NamedTuple
 
-from .context import hidden_seed, partial_credit
+from .context import hidden_seed, partial_credit, record
 from .guard import cpu_clock, thread_time, describe_returned, is_number, run
 from .mutants import Outcome, matching_mutants, relevant
 from .tracing import QUESTIONS_PER_NODE, QuestionBudgetExceeded
@@ -322,13 +322,18 @@ def failed_cases_lines(name: str, reference: str, results: list[CaseResult], whe
     return lines
 
 
-def feedback(task: Task, results: list[CaseResult], where: str) -> str:
-    """The feedback for a failed check: the failing cases and the known bugs that explain everything
-    the student's function did."""
-    lines = failed_cases_lines(task.name, task.reference, results, where)
+def named_bugs(task: Task, results: list[CaseResult]) -> list:
+    """The known bugs that explain everything the student's function did on the cases it was run on."""
     graded = [r for r in results if r.student.error != "not run"]
-    for mutant in matching_mutants(task.kind, task.family.mutant_returns(task), [r.case for r in graded],
-                                   [r.student for r in graded], [r.expected for r in graded]):
+    return matching_mutants(task.kind, task.family.mutant_returns(task), [r.case for r in graded],
+                            [r.student for r in graded], [r.expected for r in graded])
+
+
+def feedback(task: Task, results: list[CaseResult], where: str, bugs: list | None = None) -> str:
+    """The feedback for a failed check: the failing cases and the known bugs (``bugs``, default
+    :func:`named_bugs`) that explain everything the student's function did."""
+    lines = failed_cases_lines(task.name, task.reference, results, where)
+    for mutant in named_bugs(task, results) if bugs is None else bugs:
         lines.append(f"What your function does: {mutant.says}. [{mutant.name}]")
     printed = sum(r.printed for r in results)
     if printed > 10_000:
@@ -351,12 +356,15 @@ def grade(task: Task, fn, *, hidden: int = 0, seed: int = 0, time_limit: float =
     where = f"{len(cases)} hidden cases" if hidden else f"{len(cases)} public cases"
     failed = [r for r in results if r.problem]
     printed = sum(r.printed for r in results)
+    bugs = named_bugs(task, results) if failed else []
+    record(check=task.name, hidden=bool(hidden), cases=len(results), failed=[str(r.case.name) for r in failed],
+           bugs=[m.name for m in bugs])
     if not failed:
         if not quiet:
             note = f" (it printed {printed:,} characters: printing slows it down)" if printed > 10_000 else ""
             print(f"✓ {task.name} agrees with {task.reference} on {where}: {task.family.agreement(task)}{note}")
         return None
-    text = feedback(task, results, where)
+    text = feedback(task, results, where, bugs)
     passed = len(results) - len(failed)
     credit = partial_credit(passed, len(results)) if hidden else None
     if credit:

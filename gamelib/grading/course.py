@@ -359,6 +359,7 @@ class Status(NamedTuple):
     uids: tuple = ()
     late: str = ""
     peak_mb: float | None = None
+    submitted_at: str = ""
 
     def line(self) -> str:
         if self.status == "graded":

@@ -432,9 +432,11 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
                     cell.outputs = [_stopped(f"not run: the notebook used up its {wall:g} s")]
                 else:
                     session.start_cell(QUESTION_WALL)
+                    found: list = []
                     result = run_test(model.source, base, session,
-                                      Context(secret, assignment, gid, points))
+                                      Context(secret, assignment, gid, points, found))
                     cell.outputs = result.outputs
+                    cell.metadata["gamelib"] = {"results": found}     # the grader's own record, for the report
                 scores[gid] = determine_grade(cell)
                 continue
             if not cell.source.strip():

@@ -64,12 +64,26 @@ a, a:visited { color: #174a86 !important; text-decoration: underline !important;
 _RELATIVE_LINK = re.compile(r'<a href="(?!#|https?:|mailto:)([^"]*)"[^>]*>(.*?)</a>', re.S)
 
 
-def accessible_page(page: str, student: str, assignment: str, score: str) -> str:
+def grade_summary(score: str, late: str = "", overrides=()) -> str:
+    """The top of a student's page: the final score, the late penalty if any, and each override's
+    reason (``overrides``: (question, old, new, why)), every word escaped (a reason is typed text)."""
+    import html as html_lib
+    esc = html_lib.escape
+    items = [f"<li>{esc(late[:1].upper() + late[1:])}</li>"] if late else []
+    for question, old, new, why in overrides:
+        was = "" if old is None else f" (the autograder gave {old:g})"
+        items.append(f"<li>{esc(question)} was set to {new:g} by your instructor{esc(was)}: {esc(why)}</li>")
+    listed = f"<ul>{''.join(items)}</ul>" if items else ""
+    return (f'<section aria-labelledby="gamelib-grade" style="border:2px solid #1f5f99;padding:4px 12px;margin:8px">'
+            f'<h2 id="gamelib-grade">Your grade: {esc(score)}</h2>{listed}</section>')
+
+
+def accessible_page(page: str, student: str, assignment: str, score: str, summary: str = "") -> str:
     """A feedback page as every page of the kit must be (WCAG 2.1 AA): the language of the page said
     (``<html lang="en">``), a title naming the student, the assignment and the score, long lines
     wrapped instead of cut, links underlined and dark enough on every background, and no broken links
     (a link into the kit, which does not resolve from the feedback folder, becomes its text and the
-    file it names)."""
+    file it names); ``summary`` (:func:`grade_summary`) goes first in the body."""
     import html as html_lib
     page = re.sub(r"<html(?![^>]*\blang=)", '<html lang="en"', page, count=1)
     title = html_lib.escape(f"Feedback: {student}, {assignment}, {score}")
@@ -77,6 +91,8 @@ def accessible_page(page: str, student: str, assignment: str, score: str) -> str
     if not found:
         page = page.replace("<head>", f"<head>\n<title>{title}</title>", 1)
     page = page.replace("</head>", WRAP_CSS + "</head>", 1)
+    if summary:
+        page = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + summary, page, count=1)
 
     def as_text(m):
         target = html_lib.unescape(m.group(1)).split("#")[0]

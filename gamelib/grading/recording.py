@@ -14,20 +14,21 @@ Formgrader, ``generate_feedback``, ``release_feedback`` and ``fetch_feedback`` r
 answers changed since the last graded copy, or on a manually graded answer that changed, is dropped and
 said; on an unchanged answer it stays.
 
-:func:`grades` reads every graded cell back; :func:`export` writes them as CSV, with every student's
-status (graded, not graded and why, no submission), never a 0 for a failure.
+:func:`grades` reads every graded cell back; :mod:`gamelib.grading.gradebook` writes them out (``export``,
+which lived here, answers from there for one release).
 """
 from __future__ import annotations
 
-import csv
 import os
 import secrets
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import NamedTuple
 
+from . import log
 from .cells import grade_id, is_answer
-from .course import DEFAULT_COURSE, WorkflowError, nbgrader_environment, course_lock, statuses
+from .course import DEFAULT_COURSE, WorkflowError, nbgrader_environment
+from ..validate import moved
 
 TIMESTAMP_FORMAT = "%Y-%m-%d %H:%M:%S.%f %Z"
 """nbgrader's own format of ``timestamp.txt`` (its exchange's ``timestamp_format``)."""
@@ -145,6 +146,10 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
                     if grade.manual_score is not None and (changed is None or set(spans.get(gid, ())) & changed):
                         notes.append(f"the manual score {grade.manual_score:g} on {gid} was dropped: its answer "
                                      "changed")
+                        log.append(course, log.Entry("override dropped", assignment, student, gid,
+                                                     float(grade.manual_score), g.scores[gid][0],
+                                                     "its answer changed in a resubmission: the autograder's "
+                                                     "score counts"))
                         grade.manual_score = None
                     grade.auto_score = g.scores[gid][0]
                     grade.needs_manual_grade = grade.manual_score is not None or grade.auto_score is None
@@ -182,60 +187,9 @@ def grades(course: Path = DEFAULT_COURSE, assignment: str | None = None) -> list
     return out
 
 
-EXPORT_FIELDS = ("assignment", "student_id", "score", "max_score", "status", "note")
-
-
-def export(course: Path = DEFAULT_COURSE, out: Path | None = None) -> tuple[Path, Path]:
-    """Write the grades as CSV: one row per student and assignment to ``out`` (default
-    ``<course>/grades.csv``) and one per test cell next to it (``grades_by_cell.csv``).  Every row has a
-    ``status``: 'graded', 'not graded: <why>' or 'no submission', and a student who was not graded has
-    no score (an empty cell, never 0), so a learning system importing the file cannot read a failure as
-    a zero.  Numbers are written one way (``17``, ``17.5``)."""
-    nbgrader_environment()
-    from nbgrader.api import Gradebook
-    course = Path(course).resolve()
-    out = Path(out) if out is not None else course / "grades.csv"
-    rows = grades(course)                                     # also checks the gradebook exists
-    with course_lock(course, "export"):
-        with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
-            names = [a.name for a in gb.assignments]
-            max_scores = {a.name: float(a.max_score) for a in gb.assignments}
-            students = sorted(s.id for s in gb.students)
-        totals: dict = {}
-        for g in rows:
-            t = totals.setdefault((g.assignment, g.student), [0.0, 0.0])
-            t[0] += g.score
-            t[1] += g.max_score
-        table = {a: statuses(course, a) for a in names}
-        everyone = sorted(set(students) | {s for a in names for s in table[a] if not s.startswith("?")})
-        lines, by_cell = [], []
-        for a in names:
-            for student in everyone:
-                st = table[a].get(student)
-                if st is not None and st.status != "graded":
-                    lines.append((a, student, "", num(max_scores[a]), f"not graded: {st.reason}", ""))
-                elif (a, student) in totals:
-                    note = st.reason if st is not None else ""
-                    lines.append((a, student, num(totals[a, student][0]), num(max_scores[a]), "graded", note))
-                else:
-                    lines.append((a, student, "", num(max_scores[a]), "no submission", ""))
-        graded_now = {(a, s) for a, s, *_, status, _ in lines if status == "graded"}
-        for g in rows:
-            if (g.assignment, g.student) in graded_now:
-                by_cell.append((g.student, g.assignment, g.notebook, g.cell, num(g.score), num(g.max_score),
-                                "graded"))
-        with open(out, "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(EXPORT_FIELDS)
-            w.writerows(lines)
-        by_cell_path = out.with_name(out.stem + "_by_cell.csv")
-        with open(by_cell_path, "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(Grade._fields + ("status",))
-            w.writerows(by_cell)
-    return out, by_cell_path
-
-
 def num(x: float):
     """A score as the CSV writes it: ``17`` for a whole number, ``17.5`` otherwise (never ``17.0``)."""
     return int(x) if float(x).is_integer() else round(float(x), 4)
+
+
+__getattr__ = moved(__name__, {"export": "gamelib.grading.gradebook", "EXPORT_FIELDS": "gamelib.grading.gradebook"})

@@ -150,6 +150,8 @@ def _inside(entry: Path, assignment: str, names: list[str]) -> tuple:
 
 
 def _why_ignored(path: Path, entry: Path, assignment: str) -> str:
+    if path.name == "manifest.csv" and path.parent == entry.parent:
+        return "the submissions' manifest (read for their submission times)"
     if path.name in ("timestamp.txt", "submission_secret.txt"):
         return "nbgrader's record of this submission (read, and kept beside the graded copy)"
     if path.is_symlink():

@@ -8,8 +8,13 @@ validate       every source notebook passes its tests and every student version 
 prepare        a course folder ready for nbgrader's own tools (Formgrader, the exchange)
 autograde      grades a folder of submissions in a course folder (its gradebook, its copies): every
                file accounted for, each submission in a process and a sandbox of its own
-export         the grades as CSV: one row per student and assignment, and one per test cell
-feedback       HTML feedback per student, hidden tests removed
+export         the grades as CSV: one row per student and assignment, and one per test cell; or as Canvas,
+               Moodle or Blackboard import them (:mod:`gamelib.grading.gradebook`)
+feedback       HTML feedback per student, hidden tests removed (its final score, late penalty, overrides)
+override       one question's score set by hand, with the reason, logged (:mod:`gamelib.grading.overrides`)
+regrade        a stored submission graded again, logged
+report         what the class got wrong, one page (:mod:`gamelib.grading.report`)
+similarity     pairs of alike submissions, a hint for a human (:mod:`gamelib.grading.similarity`)
 selftest       autogrades the fake submissions of ``tests/submissions/<assignment>/`` and checks
                each grade exactly (what CI runs; :mod:`gamelib.grading.fakes`)
 =============  ==============================================================================
@@ -56,11 +61,14 @@ from .course import (CELL_TIMEOUT, DEFAULT_COURSE, EXERCISES_FOLDER, LOCK, RELEA
                      STATUS, Status, WorkflowError, alembic_head, assignments, config, course_lock, course_secret,
                      nbgrader_environment, notebooks, prepare_course, private_folder, run_nbgrader, save_statuses,
                      statuses)
-from .recording import EXPORT_FIELDS, Grade, carried_files, export, grades, num, record  # noqa: F401
+from .recording import Grade, carried_files, grades, num, record  # noqa: F401
+from .gradebook import EXPORT_FIELDS, export  # noqa: F401
+from .gradebook import rows as gradebook_rows
 from .submissions import (Found, Submission, download_name, find_submissions, read_submission,  # noqa: F401
                           repair, sanitize, student_id)
 
-from .feedback import accessible_page  # noqa: E402
+from .feedback import accessible_page, grade_summary  # noqa: E402
+from .late import read_manifest, submission_time  # noqa: E402
 from .cells import grade_id, is_answer  # noqa: E402,F401 -- names this module had before the split
 
 HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
@@ -291,6 +299,7 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
             print(NOT_ISOLATED.format(why=status.how), file=sys.stderr, flush=True)
         names = [p.stem for p in notebooks(course / "release" / assignment)]
         found = find_submissions(Path(submissions), assignment, names)
+        manifest = read_manifest(Path(submissions))
         table = statuses(course, assignment)
         report: dict = {}
         private = os.environ.get("GAMELIB_PRIVATE_PATHS")
@@ -312,6 +321,7 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
             else:
                 os.environ["GAMELIB_PRIVATE_PATHS"] = private
             for student, st in report.items():
+                st = report[student] = st._replace(submitted_at=submission_time(student, st.files, manifest))
                 if st.status != "graded" and student in table and table[student].status == "graded":
                     old = table[student]
                     report[student] = st._replace(reason=f"{st.reason}; the earlier submission's grade "
@@ -460,6 +470,7 @@ def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = S
                 except WorkflowError:
                     pass
         secret = hidden_lines(source, [assignment])
+        final = gradebook_rows(course)[1]
         pages, withheld = [], {}
         for student in students:
             made = sorted((course / "feedback" / student / assignment).glob("*.html"))
@@ -473,9 +484,13 @@ def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = S
                     page.unlink()
                     withheld[student] = f"its page would show hidden test code ({leaked[0][:60]!r}); withheld"
                 else:
-                    st = table.get(student)
-                    score = f"{st.score:g} / {st.max_score:g}" if st is not None and st.score is not None else "graded"
-                    page.write_text(accessible_page(raw, student, assignment, score), encoding="utf-8")
+                    row = final.get((assignment, student))
+                    score, summary = "graded", ""
+                    if row is not None and row.score is not None:
+                        score = f"{row.score:g} / {row.max_score:g}"
+                        summary = grade_summary(score, row.late.text if row.late else "",
+                                                [(e.question, e.old, e.new, e.why) for e in row.overrides])
+                    page.write_text(accessible_page(raw, student, assignment, score, summary), encoding="utf-8")
                     pages.append(page)
     return Feedback(pages, withheld)
 

@@ -264,6 +264,35 @@ def test_feedback_pages_pass_the_accessibility_audit(course, instructor):
                                          for v in failing])
 
 
+def test_the_class_report_and_the_similarity_page_pass_the_accessibility_audit(course, instructor):
+    """Issue 32: the instructor's other pages (the class report, similar submissions) are the kit's pages
+    too: the language said, one main region, tables as tables, the chart's text alternative, and no
+    critical or serious axe-core violation in the whole page; the similarity page says it is a hint."""
+    import shutil
+
+    from gamelib.grading.report import report
+    from gamelib.grading.similarity import similarity
+
+    from .accessibility import audit_page, blocking
+    copy = course["tmp"] / "reports-course"
+    shutil.copytree(course["path"], copy, ignore=shutil.ignore_patterns(".grading.lock"))
+    report(ASSIGNMENT, course=copy)                          # in-process: the commands are run by test_report.py
+    similarity(ASSIGNMENT, course=copy)
+    page = instructor.page
+    page.set_viewport_size({"width": 800, "height": 800})
+    for name in (f"{ASSIGNMENT}.html", f"{ASSIGNMENT}_similarity.html"):
+        page.goto(instructor.serve(f"/gamelib-test/reports/{name}", (copy / "reports" / name).read_bytes()))
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("() => document.documentElement.lang") == "en"
+        assert page.evaluate("() => document.querySelectorAll('main').length") == 1
+        assert page.evaluate("() => [...document.querySelectorAll('img')].every(i => i.alt.length > 40)")
+        assert _nothing_ran(page) == []
+        failing = blocking(audit_page(page))
+        assert failing == [], (name, [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]]) for v in failing])
+    assert "never a verdict" in page.inner_text("main")
+    assert page.evaluate("() => document.querySelectorAll('mark').length") > 0      # alice and oscar: alike
+
+
 def test_the_detector_sees_a_script_that_runs(course, instructor):
     """The checks above can fail: rendered by nbconvert's defaults (no sanitizing, as nbgrader's Formgrader
     did), the hostile notebook's script runs and reads the course secret through the Jupyter API with the

@@ -35,8 +35,13 @@ RUN_ORDER = [
     ".venv/bin/python -m gamelib.grading student-kit ~/kit.zip",
     ".venv/bin/python -m gamelib.grading prepare",
     ".venv/bin/python -m gamelib.grading autograde 02_alpha_beta ~/inbox/02 --jobs 2",
+    '.venv/bin/python -m gamelib.grading override 02_alpha_beta bob q1_test 1 --why "a typo in the question"',
     ".venv/bin/python -m gamelib.grading export",
+    ".venv/bin/python -m gamelib.grading export --format canvas --roster ~/canvas_gradebook.csv",
     ".venv/bin/python -m gamelib.grading feedback 02_alpha_beta",
+    ".venv/bin/python -m gamelib.grading report 02_alpha_beta",
+    ".venv/bin/python -m gamelib.grading similarity 02_alpha_beta",
+    '.venv/bin/python -m gamelib.grading regrade 02_alpha_beta bob --question q1_test --why "a regrade request"',
     ".venv/bin/python -m gamelib.grading gradescope 02_alpha_beta --out ~/gradescope",
     ".venv/bin/python -m gamelib.grading selftest 04_chance",
 ]
@@ -78,6 +83,7 @@ def ran(tmp_path_factory):
     for student, fake in (("alice", "reference"), ("bob", "blank")):
         nb = fakes.build(fakes.read(fakes.SUBMISSIONS / "02_alpha_beta" / f"{fake}.py"), release, source)
         nbformat.write(nb, str(inbox / f"{student}.ipynb"))
+    shutil.copy(ROOT / "tests" / "grading" / "lms" / "canvas_gradebook_export.csv", home / "canvas_gradebook.csv")
     course = ROOT / "exercises" / "course"
     asides = {course: _set_aside(course)}
     env = {**os.environ, "HOME": str(home)}
@@ -110,7 +116,15 @@ def test_what_each_command_says_and_writes(ran):
     assert "bob: 0 / 22" in out["autograde 02_alpha_beta ~/inbox/02 --jobs 2"]
     assert "2 files, 2 graded, 0 not graded, 0 ignored" in out["autograde 02_alpha_beta ~/inbox/02 --jobs 2"]
     assert "grades.csv" in out["export"]
+    said = {words.split()[0]: text for words, text in out.items()}
+    assert "bob, 02_alpha_beta, q1_test: 0 -> 1" in said["override"]
+    assert "grades_canvas.csv" in out["export --format canvas --roster ~/canvas_gradebook.csv"]
     assert "2 feedback pages" in out["feedback 02_alpha_beta"]
+    page = (ran["course"] / "feedback" / "bob" / "02_alpha_beta" / "alpha_beta.html").read_text()
+    assert "Your grade: 1 / 22" in page and "a typo in the question" in page
+    assert "02_alpha_beta.html" in out["report 02_alpha_beta"]
+    assert "never a verdict" in out["similarity 02_alpha_beta"]
+    assert "q1_test: 1 -> 0 (a regrade request)" in said["regrade"]
     assert (ran["home"] / "gradescope" / "gamelib-02_alpha_beta-gradescope.zip").exists()
     assert "FAIL" not in out["selftest 04_chance"] and "04_chance:" in out["selftest 04_chance"]
 

@@ -1,0 +1,372 @@
+"""The grades as an instructor hands them on: one row per student and assignment, final, and written as
+each learning system imports them (issue 32).
+
+:func:`rows` is the one place a final grade is worked out: the gradebook's total (a manual score, an
+override, counts instead of the auto score), the late rule applied (:mod:`gamelib.grading.late`), the
+overrides in force named (:mod:`gamelib.grading.log`), and every student's status: graded, not graded
+and why, or no submission.  The exports, the feedback page and the class report read it.
+
+:func:`export` writes it in one of :data:`FORMATS`:
+
+* ``long``: one row per student and assignment (``grades.csv``, :data:`EXPORT_FIELDS`), and one per
+  test cell (``grades_by_cell.csv``);
+* ``canvas``, ``moodle``, ``blackboard``: one row per student of the learning system's roster (its own
+  gradebook export, read as it comes: :func:`read_roster`), its identity columns copied, and one column
+  per assignment named as the system expects (the roster's own column where it has one, so the
+  import updates it), with a ``_notes.csv`` beside it (late penalties, overrides, students graded but
+  not on the roster).
+
+Everywhere a student who was not graded, or handed nothing in, has an **empty cell, never 0**, and
+numbers are written one way (``17``, ``17.5``; :func:`gamelib.grading.recording.num`).  A text cell
+that a spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@`` first) is written with a ``'``
+before it (:func:`safe_cell`): a student's file name is data.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from . import late as late_rule
+from .course import DEFAULT_COURSE, WorkflowError, course_lock, nbgrader_environment, statuses
+from .log import standing_overrides
+from .recording import Grade, grades, num
+
+EXPORT_FIELDS = ("assignment", "student_id", "score", "max_score", "status", "note", "late", "penalty")
+"""``grades.csv``'s columns: the score is the final one (after any late penalty, ``penalty`` points)."""
+FORMATS = ("long", "canvas", "moodle", "blackboard")
+
+
+class Row(NamedTuple):
+    """One student's grade of one assignment: ``status`` ('graded', 'not graded', 'no submission'),
+    ``score`` (final: after the late penalty; None unless graded), ``max_score``, ``raw`` (the
+    gradebook's total), ``late`` (:class:`gamelib.grading.late.Late`), ``note`` (why not graded, or what
+    the instructor should know) and ``overrides`` (the :class:`gamelib.grading.log.Entry` in force)."""
+
+    assignment: str
+    student: str
+    status: str
+    score: float | None
+    max_score: float
+    raw: float | None = None
+    late: object = None
+    note: str = ""
+    overrides: tuple = ()
+
+
+def _assignments(course: Path) -> tuple[list, dict, list]:
+    nbgrader_environment()
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        names = [a.name for a in gb.assignments]
+        max_scores = {a.name: float(a.max_score) for a in gb.assignments}
+        students = sorted(s.id for s in gb.students)
+    return names, max_scores, students
+
+
+def rows(course: Path = DEFAULT_COURSE, cells: list | None = None) -> tuple[list, dict]:
+    """``(assignments, {(assignment, student): Row})`` for every student the course knows (in its
+    gradebook or its gradings) and every assignment of its gradebook.  ``cells``: :func:`grades` already
+    read (the per-cell scores)."""
+    course = Path(course).resolve()
+    cells = grades(course) if cells is None else cells              # also checks the gradebook exists
+    names, max_scores, students = _assignments(course)
+    policy = late_rule.load(course)
+    totals: dict = {}
+    for g in cells:
+        totals[g.assignment, g.student] = totals.get((g.assignment, g.student), 0.0) + g.score
+    table = {a: statuses(course, a) for a in names}
+    everyone = sorted(set(students) | {s for a in names for s in table[a] if not s.startswith("?")})
+    out = {}
+    for a in names:
+        top = max_scores[a]
+        for student in everyone:
+            st = table[a].get(student)
+            if st is not None and st.status != "graded":
+                out[a, student] = Row(a, student, "not graded", None, top, note=st.reason)
+            elif (a, student) in totals:
+                raw = round(totals[a, student], 4)
+                late = late_rule.assess(policy, a, student, getattr(st, "submitted_at", "") or "",
+                                        st.late if st is not None else "", raw, top)
+                overrides = tuple(standing_overrides(course, a, student).values())
+                out[a, student] = Row(a, student, "graded", round(max(0.0, raw - late.deducted), 4), top, raw,
+                                      late, st.reason if st is not None else "", overrides)
+            else:
+                out[a, student] = Row(a, student, "no submission", None, top)
+    return names, out
+
+
+FORMULA = re.compile(r"^[=+\-@\t\r]")
+
+
+def safe_cell(value):
+    """A CSV cell a spreadsheet shows as text: a number as it is, a string that a spreadsheet would read
+    as a formula (``=``, ``+``, ``-``, ``@`` first) with a ``'`` before it."""
+    if isinstance(value, str) and FORMULA.match(value) and not _NUMBER.match(value):
+        return "'" + value
+    return value
+
+
+_NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+
+
+def _write(path: Path, header, lines, quote_all: bool = False) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, quoting=csv.QUOTE_ALL if quote_all else csv.QUOTE_MINIMAL)
+        w.writerow([safe_cell(h) for h in header])
+        w.writerows([[safe_cell(c) for c in line] for line in lines])
+
+
+def _late_cells(row: Row) -> tuple:
+    if row.late is None or not row.late.text:
+        return "", ""
+    return row.late.text, num(row.late.deducted)
+
+
+def _override_text(row: Row) -> str:
+    return "; ".join(f"{e.question} set to {num(e.new)} by {e.who} ({e.why})" for e in row.overrides)
+
+
+# ---------------------------------------------------------------------------------------------------
+# The learning systems' rosters
+# ---------------------------------------------------------------------------------------------------
+
+class Layout(NamedTuple):
+    """How a learning system lays out its gradebook CSV: its ``identity`` columns (copied from the
+    roster), the column that ``key``s a student on import, a pattern reading an assignment's name out of
+    one of its grade columns, and whether every cell is quoted."""
+
+    system: str
+    identity: tuple
+    key: str
+    column: re.Pattern
+    quote_all: bool = False
+    documented: str = ""
+
+
+LAYOUTS = {
+    "canvas": Layout("Canvas", ("Student", "ID", "SIS User ID", "SIS Login ID", "Integration ID", "Section"), "ID",
+                     re.compile(r"^(?P<name>.+) \((?P<id>\d+)\)$"),
+                     documented="Canvas: How do I import grades in the Gradebook? (Instructor Guide): the "
+                                "columns Student, ID, SIS User ID, SIS Login ID and Section as exported, then one "
+                                "column per assignment, 'Name (assignment id)' to update one, a new name to make one"),
+    "moodle": Layout("Moodle", ("First name", "Last name", "ID number", "Institution", "Department", "Username",
+                                "Email address"), "Email address",
+                     re.compile(r"^[^:]+: (?P<name>.+) \((?:Real|Percentage|Letter)\)$"),
+                     documented="Moodle: Grade import, CSV file (docs.moodle.org/en/Grade_import): one row per user, "
+                                "identified by a column mapped to email address, username or ID number; one column "
+                                "per grade item, mapped on import; grade export names them 'Assignment: Name (Real)'"),
+    "blackboard": Layout("Blackboard", ("Last Name", "First Name", "Username", "Student ID"), "Username",
+                         re.compile(r"^(?P<name>.+?) \[Total Pts: [^\]]*\] \|(?P<id>\d+)$"), quote_all=True,
+                         documented="Blackboard Learn: Upload grades from external sources (Grade Center, Work "
+                                    "Offline): a header row, Username identifies the student, a column with its "
+                                    "'|Column ID' updates that column, one without makes a new one; comma-delimited "
+                                    "data in quotes"),
+}
+
+
+class Roster(NamedTuple):
+    """A learning system's roster: its ``header``, ``rows`` (dicts, in order; its 'Points Possible' row
+    apart as ``points``), the kit ids each row answers to (``keys`` {kit id: row index}) and ``columns``
+    {assignment: the roster's own header for it}."""
+
+    layout: Layout
+    header: list
+    rows: list
+    keys: dict
+    columns: dict
+    points: dict | None = None
+
+
+def _read_table(path: Path) -> list[list[str]]:
+    """A CSV or tab-separated file as a learning system writes it (UTF-8 with or without a byte-order
+    mark, or UTF-16 as Blackboard's download is)."""
+    data = Path(path).read_bytes()
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        text = data.decode("utf-16")
+    else:
+        text = data.decode("utf-8-sig", errors="replace")
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = "\t" if first.count("\t") > first.count(",") else ","
+    return [r for r in csv.reader(io.StringIO(text), delimiter=delimiter) if any(c.strip() for c in r)]
+
+
+def _unquote(cell: str) -> str:
+    return cell[1:] if cell[:1] == "'" and FORMULA.match(cell[1:2] or "x") else cell
+
+
+def _kit_ids(system: str, row: dict) -> list[str]:
+    """The ids the kit may have given this roster row's student (from a download name or a file name)."""
+    from .submissions import student_id
+    g = row.get
+    if system == "canvas":
+        squashed = re.sub(r"[^a-z0-9]", "", g("Student", "").lower())      # Canvas's download name of them
+        out = [student_id(squashed), f"{student_id(squashed)}_{g('ID', '')}", student_id(g("SIS Login ID", "")),
+               student_id(g("SIS User ID", ""))]
+    elif system == "moodle":
+        email = g("Email address", "")
+        out = [student_id(f"{g('First name', '')} {g('Last name', '')}"), student_id(email),
+               student_id(email.split("@")[0]), student_id(g("Username", "")), student_id(g("ID number", ""))]
+    else:
+        out = [student_id(g("Username", "")), student_id(g("Student ID", "")),
+               student_id(f"{g('First Name', '')} {g('Last Name', '')}")]
+    return [k for k in dict.fromkeys(out) if k and not k.endswith("_")]
+
+
+def read_roster(path: Path, fmt: str, assignments=()) -> Roster:
+    """The learning system's own gradebook export at ``path``, read as it comes."""
+    layout = LAYOUTS[fmt]
+    table = _read_table(path)
+    if not table:
+        raise WorkflowError(f"{path} is empty: export the gradebook from {layout.system} and give that file")
+    header = [h.strip() for h in table[0]]
+    if layout.key not in header:
+        raise WorkflowError(f"{path} is not a {layout.system} gradebook export: it has no {layout.key!r} column "
+                            f"(its columns: {', '.join(header[:8])})")
+    rows, points = [], None
+    for cells in table[1:]:
+        row = dict(zip(header, [_unquote(c.strip()) for c in cells]))
+        if fmt == "canvas" and row.get("Student", "").strip() in ("Points Possible", ""):
+            if row.get("Student", "").strip() == "Points Possible":
+                points = row
+            continue
+        if not row.get(layout.key):
+            continue
+        rows.append(row)
+    keys: dict = {}
+    shared = set()
+    for i, row in enumerate(rows):
+        for k in _kit_ids(fmt, row):
+            if k in keys and keys[k] != i:
+                shared.add(k)
+            keys.setdefault(k, i)
+    for k in shared:                                      # two students answer to it: neither does
+        del keys[k]
+    columns = {}
+    for h in header:
+        m = layout.column.match(h)
+        if m and m["name"] in assignments:
+            columns.setdefault(m["name"], h)
+        elif h in assignments:
+            columns.setdefault(h, h)
+    return Roster(layout, header, rows, keys, columns, points)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Export
+# ---------------------------------------------------------------------------------------------------
+
+def default_out(course: Path, fmt: str) -> Path:
+    return Path(course) / ("grades.csv" if fmt == "long" else f"grades_{fmt}.csv")
+
+
+def export(course: Path = DEFAULT_COURSE, out: Path | None = None, *, format: str = "long",  # noqa: A002
+           roster: Path | None = None) -> tuple[Path, Path]:
+    """Write the grades of ``course`` in ``format`` (one of :data:`FORMATS`) to ``out`` (default
+    ``<course>/grades.csv`` or ``grades_<format>.csv``); returns ``(out, second)``: the per-cell file
+    (long) or the notes beside a learning system's file.  A learning system's format needs its
+    ``roster`` (see the module's docstring)."""
+    if format not in FORMATS:
+        raise WorkflowError(f"no export format {format!r} (there: {', '.join(FORMATS)})")
+    if format != "long" and roster is None:
+        raise WorkflowError(f"--format {format} needs --roster FILE: {LAYOUTS[format].system}'s own gradebook "
+                            "export, which maps the kit's student ids to its own")
+    course = Path(course).resolve()
+    out = Path(out) if out is not None else default_out(course, format)
+    cells = grades(course)
+    with course_lock(course, "export"):
+        names, table = rows(course, cells)
+        if format == "long":
+            return out, _long(out, names, table, cells)
+        return out, _lms(out, format, read_roster(Path(roster), format, names), names, table)
+
+
+def _long(out: Path, names: list, table: dict, cells: list[Grade]) -> Path:
+    lines = []
+    for a in names:
+        for (assignment, student), row in sorted(table.items()):
+            if assignment != a:
+                continue
+            status = f"not graded: {row.note}" if row.status == "not graded" else row.status
+            note = "; ".join(n for n in (row.note if row.status == "graded" else "", _override_text(row)) if n)
+            lines.append((a, student, "" if row.score is None else num(row.score), num(row.max_score), status, note,
+                          *_late_cells(row)))
+    _write(out, EXPORT_FIELDS, lines)
+    graded = {k for k, r in table.items() if r.status == "graded"}
+    by_cell = out.with_name(out.stem + "_by_cell.csv")
+    _write(by_cell, Grade._fields + ("status",),
+           [(g.student, g.assignment, g.notebook, g.cell, num(g.score), num(g.max_score), "graded")
+            for g in cells if (g.assignment, g.student) in graded])
+    return by_cell
+
+
+NOTES_FIELDS = ("assignment", "student_id", "lms_id", "status", "score", "max_score", "late", "penalty",
+                "overrides", "note")
+
+
+def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
+    layout = roster.layout
+    identity = [h for h in layout.identity if h in roster.header]
+    headers = [roster.columns.get(a, a) for a in names]
+    students = sorted({s for _, s in table})
+    matched = {s: roster.keys[s] for s in students if s in roster.keys}
+    lines = []
+    if roster.points is not None:                         # the roster's 'Points Possible' row, as Canvas writes it
+        tops = {a: r.max_score for (a, _), r in table.items()}
+        lines.append([roster.points.get(h, "") for h in identity] + [num(tops[a]) if a in tops else "" for a in names])
+    index_to_student = {i: s for s, i in matched.items()}
+    for i, row in enumerate(roster.rows):
+        student = index_to_student.get(i)
+        scores = []
+        for a in names:
+            r = table.get((a, student)) if student else None
+            scores.append("" if r is None or r.score is None else num(r.score))
+        lines.append([row.get(h, "") for h in identity] + scores)
+    _write(out, identity + headers, lines, layout.quote_all)
+    notes = []
+    for (a, student), r in sorted(table.items()):
+        lms_id = roster.rows[matched[student]][layout.key] if student in matched else ""
+        why = r.note
+        if student not in matched and r.status != "no submission":
+            why = f"not on the {layout.system} roster (no row answers to {student!r}): not in the export" + \
+                  (f"; {why}" if why else "")
+        elif not (r.late and r.late.text) and not r.overrides and r.status == "graded" and not why:
+            continue
+        elif r.status == "no submission":
+            continue
+        notes.append((a, student, lms_id, r.status, "" if r.score is None else num(r.score), num(r.max_score),
+                      *_late_cells(r), _override_text(r), why))
+    path = out.with_name(out.stem + "_notes.csv")
+    _write(path, NOTES_FIELDS, notes)
+    return path
+
+
+def unmatched(notes: Path) -> list[str]:
+    """The students a learning system's export left out (not on its roster), read from its notes file."""
+    with open(notes, newline="", encoding="utf-8") as f:
+        return sorted({r["student_id"] for r in csv.DictReader(f) if "not on the" in r["note"]})
+
+
+def read_back(path: Path, fmt: str, assignments) -> dict:
+    """``{(the system's key of a student, assignment): score or None}``: an exported file read as the
+    learning system reads it (the round trip's other half)."""
+    if fmt == "long":
+        with open(path, newline="", encoding="utf-8") as f:
+            return {(r["student_id"], r["assignment"]): (float(r["score"]) if r["score"] else None)
+                    for r in csv.DictReader(f)}
+    layout = LAYOUTS[fmt]
+    table = _read_table(path)
+    header = table[0]
+    out = {}
+    for cells in table[1:]:
+        row = dict(zip(header, [_unquote(c) for c in cells]))
+        if fmt == "canvas" and row.get("Student", "").strip() == "Points Possible":
+            continue
+        for a in assignments:
+            column = next((h for h in header if h == a or ((m := layout.column.match(h)) and m["name"] == a)), None)
+            if column is not None:
+                value = row.get(column, "")
+                out[row[layout.key], a] = float(value) if value.strip() else None
+    return out

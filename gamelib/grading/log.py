@@ -1,0 +1,88 @@
+"""The course log: every change of a grade made after autograding, with who, when, old, new and why.
+
+``<course>/grading/log.jsonl`` (:data:`LOG`) is append-only: one JSON object a line, written with one
+``write`` of a file opened for appending and flushed to disk, never rewritten.  :func:`append` adds an
+:class:`Entry`; :func:`entries` reads them back (a line that is not an entry, e.g. cut short by a
+crash, is skipped and counted).  Overrides, regrades and the overrides a resubmission dropped all go
+here (:mod:`gamelib.grading.overrides`, :mod:`gamelib.grading.recording`).
+"""
+from __future__ import annotations
+
+import getpass
+import json
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import NamedTuple
+
+LOG = Path("grading") / "log.jsonl"
+
+
+class Entry(NamedTuple):
+    """One change: ``action`` ('override', 'regrade', 'override dropped'), the ``assignment``,
+    ``student`` and ``question`` (a test cell's grade id; '' for the whole submission), the ``old`` and
+    ``new`` score (None: none), ``why``, ``who`` did it and ``when`` (UTC, ISO 8601)."""
+
+    action: str
+    assignment: str
+    student: str
+    question: str
+    old: float | None
+    new: float | None
+    why: str
+    who: str = ""
+    when: str = ""
+
+
+def who() -> str:
+    """The user making the change, as the system names them."""
+    try:
+        return getpass.getuser()
+    except Exception:                                           # noqa: BLE001 -- no name: the uid
+        return f"uid {os.getuid()}"
+
+
+def append(course: Path, entry: Entry) -> Entry:
+    """Add ``entry`` to the course log (``who`` and ``when`` filled in if empty); returns it as written."""
+    entry = entry._replace(who=entry.who or who(),
+                           when=entry.when or datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    path = Path(course) / LOG
+    path.parent.mkdir(parents=True, exist_ok=True)
+    line = json.dumps(entry._asdict(), ensure_ascii=False) + "\n"
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, line.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return entry
+
+
+def entries(course: Path, assignment: str | None = None, student: str | None = None) -> list[Entry]:
+    """The log's entries, oldest first, those of ``assignment`` and ``student`` only if given."""
+    path = Path(course) / LOG
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            raw = json.loads(line)
+            entry = Entry(**{k: raw.get(k, "" if k in ("who", "when") else None) for k in Entry._fields})
+        except (ValueError, TypeError, AttributeError):
+            continue
+        if (assignment is None or entry.assignment == assignment) and (student is None or entry.student == student):
+            out.append(entry)
+    return out
+
+
+def standing_overrides(course: Path, assignment: str, student: str) -> dict:
+    """``{question: Entry}``: the override in force on each question of ``student``'s ``assignment`` (the
+    last one, unless a later regrade of that question, or a resubmission that changed its answer, ended it;
+a regrade of the whole submission keeps overrides, as nbgrader keeps manual scores on unchanged answers)."""
+    standing: dict = {}
+    for e in entries(course, assignment, student):
+        if e.action == "override":
+            standing[e.question] = e
+        elif e.action in ("override dropped", "regrade") and e.question:
+            standing.pop(e.question, None)
+    return standing

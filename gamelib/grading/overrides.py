@@ -1,0 +1,108 @@
+"""Changing a grade after autograding, with a record: overrides and regrades (issue 32).
+
+* :func:`override` sets one question's score by hand (nbgrader's manual score, what the Formgrader
+  sets), with the reason, and writes who, when, old, new and why in the course log
+  (:mod:`gamelib.grading.log`).  The student's feedback page shows the final score and the reason.  A
+  resubmission that changes that question's answer drops the override (:func:`gamelib.grading.recording.record`)
+  and logs the drop; on an unchanged answer it stays.
+* :func:`regrade` grades a student's stored submission again (a regrade request, or a fixed test): the
+  same file, the same hidden cases, so only a changed grader can change its grade.  With ``question``,
+  that question's override is ended first, so the autograder's score counts again.  Every score it
+  changes is logged.
+"""
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from . import log
+from .course import DEFAULT_COURSE, SOURCE, WorkflowError, course_lock, nbgrader_environment, save_statuses, statuses
+
+
+def _scores(course: Path, assignment: str, student: str) -> dict:
+    """``{question: (score, max_score, auto_score, manual_score)}`` of ``student``'s ``assignment``."""
+    nbgrader_environment()
+    from nbgrader.api import Gradebook, MissingEntry
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        try:
+            submission = gb.find_submission(assignment, student)
+        except MissingEntry:
+            raise WorkflowError(f"{student} has no graded submission of {assignment} in {course}") from None
+        return {g.name: (float(g.score), float(g.max_score), g.auto_score, g.manual_score)
+                for nb in submission.notebooks for g in nb.grades}
+
+
+def _set_manual(course: Path, assignment: str, student: str, question: str, score: float | None) -> None:
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        submission = gb.find_submission(assignment, student)
+        for nb in submission.notebooks:
+            for g in nb.grades:
+                if g.name == question:
+                    g.manual_score = score
+                    g.needs_manual_grade = False
+        gb.db.commit()
+
+
+def override(assignment: str, student: str, question: str, score: float, why: str, *,
+             course: Path = DEFAULT_COURSE) -> log.Entry:
+    """Set ``student``'s score on ``question`` (a test cell's grade id) of ``assignment`` to ``score``,
+    for the reason ``why`` (required: it is shown to the student); returns the log entry."""
+    course = Path(course).resolve()
+    if not why or not why.strip():
+        raise WorkflowError("an override needs its reason (--why \"...\"): the student's feedback shows it")
+    with course_lock(course, f"override {assignment} {student}"):
+        scores = _scores(course, assignment, student)
+        if question not in scores:
+            raise WorkflowError(f"{assignment} has no graded question {question!r} (its questions: "
+                                f"{', '.join(sorted(scores))})")
+        old, top, _, _ = scores[question]
+        if not 0 <= score <= top:
+            raise WorkflowError(f"{question} is worth 0 to {top:g} points, not {score:g}")
+        _set_manual(course, assignment, student, question, float(score))
+        return log.append(course, log.Entry("override", assignment, student, question, old, float(score),
+                                            " ".join(why.split())))
+
+
+def regrade(assignment: str, student: str, *, question: str | None = None, why: str = "",
+            course: Path = DEFAULT_COURSE, source: Path = SOURCE) -> list[log.Entry]:
+    """Grade ``student``'s stored submission of ``assignment`` again (``<course>/submitted/``); with
+    ``question``, end that question's override first.  Returns the log entries written (one per
+    question whose score changed, and one for the question asked about even if unchanged)."""
+    from . import workflow
+    course = Path(course).resolve()
+    stored = course / "submitted" / student / assignment
+    if not stored.is_dir():
+        raise WorkflowError(f"no stored submission of {assignment} by {student} in {course}/submitted")
+    before = _scores(course, assignment, student)
+    if question is not None and question not in before:
+        raise WorkflowError(f"{assignment} has no graded question {question!r} (its questions: "
+                            f"{', '.join(sorted(before))})")
+    why = " ".join(why.split()) or "regrade"
+    earlier = statuses(course, assignment).get(student)
+    if question is not None and before[question][3] is not None:
+        with course_lock(course, f"regrade {assignment} {student}"):
+            _set_manual(course, assignment, student, question, None)
+    with tempfile.TemporaryDirectory() as tmp:
+        inbox = Path(tmp) / student / assignment
+        shutil.copytree(stored, inbox)
+        report = workflow.autograde(assignment, Path(tmp), course=course, source=source)
+    st = report.get(student)
+    if st is None or st.status != "graded":
+        raise WorkflowError(f"the regrade of {student} did not grade: {st.reason if st else 'no submission found'}")
+    with course_lock(course, f"regrade {assignment} {student}"):
+        if earlier is not None and earlier.submitted_at:          # when it was handed in, not when it was copied
+            table = statuses(course, assignment)
+            table[student] = table[student]._replace(submitted_at=earlier.submitted_at)
+            save_statuses(course, assignment, table)
+        after = _scores(course, assignment, student)
+        written = []
+        for q in sorted(after):
+            old, new = before.get(q, (None,))[0], after[q][0]
+            if old != new or q == question:
+                written.append(log.append(course, log.Entry("regrade", assignment, student, q, old, new, why)))
+        if not written:
+            written.append(log.append(course, log.Entry("regrade", assignment, student, "", None, None,
+                                                        f"{why} (no score changed)")))
+    return written

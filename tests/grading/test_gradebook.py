@@ -1,0 +1,137 @@
+"""Grades handed on as each learning system imports them (issue 32): one row per student of the system's
+own roster, its identity columns, one column per assignment named as it expects, blanks never 0, numbers
+one way, and a round trip that gives back the same grades.  The rosters are in tests/grading/lms/ (its
+README cites each system's documented layout); the course is tests/grading/gradebook_course.py's.
+"""
+from __future__ import annotations
+
+import csv
+import re
+
+import pytest
+
+from gamelib.grading import gradebook as gb
+from gamelib.grading import workflow as w
+from gamelib.grading.__main__ import main as cli
+from gamelib.grading.course import WorkflowError
+
+from .gradebook_course import ASSIGNMENT, LMS
+
+ROSTERS = {"canvas": LMS / "canvas_gradebook_export.csv", "moodle": LMS / "moodle_grade_export.csv",
+           "blackboard": LMS / "blackboard_grade_center_download.xls"}
+HOSTILE_ID = "1_2_x_img_src_x_onerror_alert_1"
+
+
+@pytest.fixture(scope="module")
+def final(graded):
+    return gb.rows(graded)[1]
+
+
+def _csv(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.reader(f))
+
+
+def test_final_rows_say_every_students_status_with_the_late_rule_applied(final):
+    row = {s: r for (a, s), r in final.items() if a == ASSIGNMENT}
+    assert set(row) == {"alice", "bob", "colecarol", "dave", "erin", "frank", HOSTILE_ID}
+    assert (row["alice"].status, row["alice"].score, row["alice"].late.status) == ("graded", 22, "on time")
+    # bob: 2026-10-11 09:00 is 1 day 9 h after 2026-10-09 23:59 (+15 min grace): 2 started days, -20 %
+    # of his score (partial credit on hidden cases: it depends on the course secret)
+    assert 0 < row["bob"].raw < 22 and row["bob"].late.days == 2 and row["bob"].late.percent == 20
+    assert row["bob"].score == pytest.approx(row["bob"].raw * 0.8) and row["bob"].late.deducted > 0
+    # Canvas's _LATE_ with no time: one day, the least the flag proves
+    assert row["colecarol"].late.days == 1 and row["colecarol"].score == pytest.approx(row["colecarol"].raw * 0.9)
+    assert "its time unknown" in row["colecarol"].late.text
+    assert row["dave"].late.status == "on time" and row["dave"].score == row["dave"].raw   # his extension
+    assert row["erin"].score == 0 and row["erin"].status == "graded"
+    assert row["frank"].status == "not graded" and row["frank"].score is None
+
+
+def test_long_export_blanks_never_zero_and_one_number_format(course, final):
+    out, by_cell = w.export(course)
+    bob = final[ASSIGNMENT, "bob"]
+    rows = {r[1]: r for r in _csv(out)[1:]}
+    assert _csv(out)[0] == list(gb.EXPORT_FIELDS)
+    assert rows["frank"][2] == "" and rows["frank"][4].startswith("not graded: ")
+    assert rows["alice"][2:4] == ["22", "22"] and rows["bob"][2:4] == [str(bob.score), "22"]
+    assert rows["bob"][7] == str(bob.late.deducted) and "2 days after the deadline" in rows["bob"][6]
+    cells = [c for r in _csv(out)[1:] + _csv(by_cell)[1:] for c in r]
+    assert not [c for c in cells if re.fullmatch(r"-?\d+\.0", c)], "a whole number written as 22.0"
+    assert len(_csv(by_cell)) > 1
+
+
+@pytest.mark.parametrize("fmt", ["canvas", "moodle", "blackboard"])
+def test_each_learning_systems_layout_and_round_trip(course, final, fmt, tmp_path):
+    out, notes = gb.export(course, tmp_path / f"{fmt}.csv", format=fmt, roster=ROSTERS[fmt])
+    table = _csv(out)
+    layout = gb.LAYOUTS[fmt]
+    roster = gb.read_roster(ROSTERS[fmt], fmt, [ASSIGNMENT])
+    header = table[0]
+    assert header[:len([h for h in layout.identity if h in roster.header])] == \
+        [h for h in layout.identity if h in roster.header]
+    assert header[-1] == {"canvas": "02_alpha_beta (4411)", "moodle": "Assignment: 02_alpha_beta (Real)",
+                          "blackboard": "02_alpha_beta [Total Pts: 22 Score] |88001"}[fmt]
+    body = table[2:] if fmt == "canvas" else table[1:]
+    assert len(body) == len(roster.rows)                         # one row per student of the roster, in its order
+    if fmt == "canvas":
+        assert table[1][0] == "Points Possible" and table[1][-1] == "22"
+    if fmt == "blackboard":
+        assert out.read_text().startswith('"Last Name","First Name","Username","Student ID"')   # every field quoted
+    back = gb.read_back(out, fmt, [ASSIGNMENT])
+    for i, r in enumerate(roster.rows):
+        student = next((k for k, j in roster.keys.items() if j == i and (ASSIGNMENT, k) in final), None)
+        want = final[ASSIGNMENT, student].score if student else None
+        assert back[r[layout.key], ASSIGNMENT] == (None if want is None else pytest.approx(want)), r
+    by_key = {key: v for (key, _), v in back.items()}
+    gina = {"canvas": "107", "moodle": "gina@example.edu", "blackboard": "gina"}[fmt]
+    assert by_key[gina] is None                                  # no submission: blank, never 0
+    erin = {"canvas": "105", "moodle": "erin@example.edu", "blackboard": "erin"}[fmt]
+    assert by_key[erin] == 0                                     # graded 0 is a 0
+    if fmt == "canvas":
+        assert by_key["106"] is None                             # frank, not graded: blank
+        assert by_key["103"] == pytest.approx(final[ASSIGNMENT, "colecarol"].score)   # by her download name
+    left_out = gb.unmatched(notes)
+    assert HOSTILE_ID in left_out and ("dave" in left_out) == (fmt == "canvas")
+
+
+def test_a_hostile_file_name_stays_in_its_own_row_and_is_never_a_formula(course, tmp_path):
+    out, notes = gb.export(course, tmp_path / "c.csv", format="canvas", roster=ROSTERS["canvas"])
+    for path in (out, notes, w.export(course, tmp_path / "long.csv")[0]):
+        table = _csv(path)
+        assert all(len(r) == len(table[0]) for r in table), path
+        assert not [c for r in table for c in r if c[:1] and c[:1] in "=+@" or re.match(r"-[^\d]", c)]
+    row = next(r for r in _csv(notes) if r[1] == HOSTILE_ID)
+    assert '=1+2,"x"\n<img src=x onerror=alert(1)>.ipynb' in row[-1]
+    assert gb.safe_cell("=SUM(A1)") == "'=SUM(A1)" and gb.safe_cell("-3") == "-3" and gb.safe_cell(3) == 3
+
+
+def test_the_command_line_needs_a_roster_and_names_who_is_left_out(course, capsys):
+    assert cli(["export", "--course", str(course), "--format", "canvas"]) == 2
+    assert "needs --roster FILE" in capsys.readouterr().err
+    assert cli(["export", "--course", str(course), "--format", "moodle", "--roster", str(ROSTERS["moodle"])]) == 1
+    said = capsys.readouterr()
+    assert "grades_moodle.csv" in said.out and HOSTILE_ID in said.err.split("not on the roster")[1]
+    with pytest.raises(WorkflowError, match="not a Blackboard gradebook export"):
+        gb.read_roster(ROSTERS["canvas"], "blackboard")
+
+
+def test_roster_ids_two_students_sharing_one_answer_to_neither():
+    ids = gb._kit_ids("moodle", {"First name": "José", "Last name": "García", "Email address": "jg@x.edu"})
+    assert ids[:3] == ["jose_garcia", "jg@x.edu", "jg"]
+    assert gb._kit_ids("canvas", {"Student": "Smith, Jo", "ID": "9", "SIS Login ID": "", "SIS User ID": ""}) == \
+        ["smithjo", "smithjo_9"]
+
+
+def test_shared_names_answer_to_neither(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_text("Student,ID,SIS User ID,SIS Login ID,Section\n\"Smith, Jo\",1,,,A\n\"Smith, Jo\",2,,,A\n")
+    keys = gb.read_roster(path, "canvas").keys
+    assert "smithjo" not in keys and keys["smithjo_1"] == 0 and keys["smithjo_2"] == 1
+
+
+def test_export_moved_here_and_answers_from_recording_for_one_release():
+    from gamelib.grading import recording
+    with pytest.warns(DeprecationWarning, match="gamelib.grading.recording.export has moved"):
+        assert recording.export is gb.export
+    assert w.export is gb.export and w.EXPORT_FIELDS == gb.EXPORT_FIELDS

@@ -1,0 +1,73 @@
+"""Overrides and regrades with a record (issue 32): who, when, old, new and why in the course log; the
+student's page shows the final score and the reason; an override goes with a changed answer, and says so."""
+from __future__ import annotations
+
+import html
+import re
+
+import nbformat
+import pytest
+
+from gamelib.grading import gradebook as gb
+from gamelib.grading import log
+from gamelib.grading import workflow as w
+from gamelib.grading.__main__ import main as cli
+from gamelib.grading.course import WorkflowError, statuses
+from gamelib.grading.overrides import override, regrade
+
+from .gradebook_course import ASSIGNMENT, notebook
+
+WHY = 'q6 asked for the strict rule in one place and AIMA\'s in another <script>alert("x")</script>'
+
+
+def _score(course, student):
+    return gb.rows(course)[1][ASSIGNMENT, student]
+
+
+def test_an_override_is_logged_counted_and_shown_with_its_reason(course, capsys):
+    before = _score(course, "erin")
+    assert cli(["override", ASSIGNMENT, "erin", "q6_aima_test", "1.5", "--why", WHY, "--course", str(course)]) == 0
+    assert "erin, 02_alpha_beta, q6_aima_test: 0 -> 1.5" in capsys.readouterr().out
+    entry = log.entries(course, ASSIGNMENT, "erin")[-1]
+    assert (entry.action, entry.question, entry.old, entry.new, entry.why) == ("override", "q6_aima_test", 0, 1.5, WHY)
+    assert entry.who and entry.when
+    after = _score(course, "erin")
+    assert after.raw == before.raw + 1.5 and [e.why for e in after.overrides] == [WHY]
+    made = w.feedback(ASSIGNMENT, course=course)
+    page = (course / "feedback" / "erin" / ASSIGNMENT / "alpha_beta.html").read_text()
+    assert not made.withheld
+    assert "Your grade: 1.5 / 22" in page and html.escape(WHY) in page and "<script>alert" not in page
+    bob = (course / "feedback" / "bob" / ASSIGNMENT / "alpha_beta.html").read_text()
+    assert re.search(r"Late: submitted 2026-10-11T09:00\+02:00, 2 days after the deadline", bob)
+
+
+def test_bad_overrides_are_refused_saying_why(course):
+    with pytest.raises(WorkflowError, match="needs its reason"):
+        override(ASSIGNMENT, "erin", "q1_test", 1, "  ", course=course)
+    with pytest.raises(WorkflowError, match="worth 0 to 2 points, not 3"):
+        override(ASSIGNMENT, "erin", "q1_test", 3, "why", course=course)
+    with pytest.raises(WorkflowError, match="no graded question 'q9'"):
+        override(ASSIGNMENT, "erin", "q9", 1, "why", course=course)
+    with pytest.raises(WorkflowError, match="frank has no graded submission"):
+        override(ASSIGNMENT, "frank", "q1_test", 1, "why", course=course)
+
+
+def test_a_regrade_keeps_overrides_on_the_same_answers_and_ends_the_one_asked_about(course):
+    override(ASSIGNMENT, "dave", "q1_test", 1, "shown the wrong figure", course=course)
+    override(ASSIGNMENT, "dave", "q2_test", 1.5, "half a mark off for the notation", course=course)
+    done = regrade(ASSIGNMENT, "dave", question="q1_test", why="the override was a mistake", course=course)
+    assert [(e.action, e.question, e.old, e.new, e.why) for e in done] == \
+        [("regrade", "q1_test", 1, 2, "the override was a mistake")]
+    assert [e.why for e in _score(course, "dave").overrides] == ["half a mark off for the notation"]
+    assert statuses(course, ASSIGNMENT)["dave"].submitted_at == "2026-10-12 10:00"   # when handed in, kept
+
+
+def test_a_changed_answer_drops_the_override_and_logs_it(course, tmp_path):
+    override(ASSIGNMENT, "alice", "q6_aima_hidden", 3, "generous", course=course)
+    inbox = tmp_path / "again"
+    inbox.mkdir()
+    nbformat.write(notebook("no_pruning"), str(inbox / "alice.ipynb"))
+    w.autograde(ASSIGNMENT, inbox, course=course)
+    dropped = log.entries(course, ASSIGNMENT, "alice")[-1]
+    assert (dropped.action, dropped.question, dropped.old) == ("override dropped", "q6_aima_hidden", 3)
+    assert "answer changed" in dropped.why and _score(course, "alice").overrides == ()
