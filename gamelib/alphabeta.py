@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from .core import INF, MAX, MIN, Action, GameProtocol, SearchResult, State
-from .trace import recording
+from .trace import Event, recording
 from .validate import checked_order, checked_utility, flag, recursion_guard, search_entry, unhandled_player
 
 
@@ -64,23 +64,23 @@ def alphabeta(game: GameProtocol, state: State | None = None, *, depth: int | No
     actions, result = game.actions, game.result
     nodes = 0
     move = None
-    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
+    # The trace: one Event(kind, state, depth, alpha, beta, value, action, skipped) a step, its fields
+    # given by position (keywords would make a traced search a sixth slower).
     def value(s, alpha, beta, ply, action):  # noqa: C901 - Fig. 5.7's pseudo-code kept whole
         nonlocal nodes, move
         nodes += 1
         if log is not None:
-            log.append(("enter", s, ply, alpha, beta, None, action))
+            log.append(Event("enter", s, ply, alpha, beta, None, action))
         if is_terminal(s):
             v = utility(s, MAX)
             if log is not None:
-                log.append(("leaf", s, ply, alpha, beta, v))
+                log.append(Event("leaf", s, ply, alpha, beta, v))
             return v
         if cut is not None and cut(s, ply):               # H-MINIMAX's CUTOFF-TEST (Eq. 5.2)
             v = evaluate(s)
             if log is not None:
-                log.append(("leaf", s, ply, alpha, beta, v))
+                log.append(Event("leaf", s, ply, alpha, beta, v))
             return v
         player = to_move(s)
         acts = actions(s) if order is None else order(s, actions(s))
@@ -96,7 +96,7 @@ def alphabeta(game: GameProtocol, state: State | None = None, *, depth: int | No
                         alpha = v
                 if (v > beta or (v == beta and not strict)) and i + 1 < len(acts):
                     if log is not None:
-                        log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])))
+                        log.append(Event("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])))
                     return v
         elif player == MIN:                                 # MIN-VALUE
             v = INF
@@ -110,12 +110,12 @@ def alphabeta(game: GameProtocol, state: State | None = None, *, depth: int | No
                         beta = v
                 if (v < alpha or (v == alpha and not strict)) and i + 1 < len(acts):
                     if log is not None:
-                        log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])))
+                        log.append(Event("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])))
                     return v
         else:
             raise unhandled_player("alphabeta", player, s, game)
         if log is not None:
-            log.append(("exit", s, ply, alpha, beta, v))
+            log.append(Event("exit", s, ply, alpha, beta, v))
         return v
 
     with recursion_guard(game, "alphabeta", depth), recording(trace) as log:

@@ -480,9 +480,9 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
     nodes = horizon = 0    # horizon: uses of the depth limit (evaluations, beam drops, shallow entries)
     reduced = 0            # plies taken off the depth by the null moves above the node searched now
     line = {}              # line[ply]: the best line found below the node being searched at ply
-    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
+    # The trace: one Event(kind, state, depth, alpha, beta, value, action, skipped) a step, its fields
+    # given by position (keywords would make a traced search a sixth slower).
     def value(s, alpha, beta, ply, action):  # noqa: C901 - Fig. 5.7's engine; its steps are closures, for speed
         """The value of ``s`` for MAX in the window (alpha, beta), fail-soft; ``action`` led to it."""
         nonlocal nodes, horizon
@@ -490,7 +490,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
         if deadline is not None and not nodes & 1023 and clock() > deadline:
             raise OutOfTime(nodes)
         if log is not None:
-            log.append(("enter", s, ply, alpha, beta, None, action))
+            log.append(Event("enter", s, ply, alpha, beta, None, action))
         line[ply] = ()
         remaining = depth - ply - reduced                  # plies left; below 0 in quiescence search
         if is_terminal(s):
@@ -513,7 +513,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
                 if v is not None:                          # the table decides: an exact value or a cut
                     line[ply] = tuple(table.line(game, s, remaining))
                     if log is not None:
-                        log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts)))
+                        log.append(Event("prune", s, ply, alpha, beta, v, None, tuple(acts)))
                     return v
             if beam is not None:                           # (2) forward pruning
                 acts, dropped = _beam(game, utility, evaluate, s, acts, width=beam, player=player)
@@ -532,7 +532,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             return (max_value if player == MAX else min_value)(                 # (4) and (5)
                 s, acts, v, alpha, beta, ply, remaining, futile, dropped, entered)
         if log is not None:
-            log.append(("leaf", s, ply, alpha, beta, v))
+            log.append(Event("leaf", s, ply, alpha, beta, v))
         return v
 
     def max_value(s, acts, v, alpha, beta, ply, remaining, futile, dropped, entered):
@@ -565,8 +565,8 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             alpha0, beta0, seen = entered
             table.store_unchecked(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, v <= alpha0, after)
         if log is not None:
-            log.append(("prune", s, ply, alpha, beta, v, None, dropped) if dropped
-                       else ("exit", s, ply, alpha, beta, v))
+            log.append(Event("prune", s, ply, alpha, beta, v, None, dropped) if dropped
+                       else Event("exit", s, ply, alpha, beta, v))
         return v
 
     def min_value(s, acts, v, alpha, beta, ply, remaining, futile, dropped, entered):
@@ -597,8 +597,8 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             alpha0, beta0, seen = entered
             table.store_unchecked(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, v >= beta0, after)
         if log is not None:
-            log.append(("prune", s, ply, alpha, beta, v, None, dropped) if dropped
-                       else ("exit", s, ply, alpha, beta, v))
+            log.append(Event("prune", s, ply, alpha, beta, v, None, dropped) if dropped
+                       else Event("exit", s, ply, alpha, beta, v))
         return v
 
     def null_move_cut(s, alpha, beta, ply, player, acts, dropped):
@@ -615,7 +615,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             return None
         horizon += 1
         if log is not None:
-            log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts) + dropped))
+            log.append(Event("prune", s, ply, alpha, beta, v, None, tuple(acts) + dropped))
         return v
 
     with recording(trace) as log, collector_paused():     # the table's entries have no cycles

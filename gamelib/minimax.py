@@ -30,7 +30,7 @@ from typing import Callable
 
 from .core import (CHANCE, INF, MAX, MIN, EvaluationError, GameProtocol, Policy, ProbabilityError, SearchResult,
                    State, check_distribution)
-from .trace import recording
+from .trace import Event, recording
 from .validate import checked_utility, function, recursion_guard, search_entry, unhandled_player
 
 # What a node does with its children's values.
@@ -73,23 +73,23 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
     actions, result = game.actions, game.result
     averages = {p: _expected_over(game, r) for p, r in rules.items() if r not in (_MAXIMIZE, _MINIMIZE)}
     nodes = 0
-    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action), trailing defaults left out; readers get Events (gamelib.trace.Trace).  No window here.
 
+    # The trace: one Event(kind, state, depth, alpha, beta, value, action, skipped) a step, its fields
+    # given by position (keywords would make a traced search a sixth slower).
     def value(s, ply, action):  # noqa: C901 - Fig. 5.3 / Eq. 5.1 kept whole
         nonlocal nodes, best_action
         nodes += 1
         if log is not None:
-            log.append(("enter", s, ply, None, None, None, action))
+            log.append(Event("enter", s, ply, None, None, None, action))
         if is_terminal(s):
             v = utility(s, MAX)
             if log is not None:
-                log.append(("leaf", s, ply, None, None, v))
+                log.append(Event("leaf", s, ply, None, None, v))
             return v
         if cut is not None and cut(s, ply):
             v = evaluate(s)
             if log is not None:
-                log.append(("leaf", s, ply, None, None, v))
+                log.append(Event("leaf", s, ply, None, None, v))
             return v
         player = to_move(s)
         rule = rules.get(player)                     # what this node does with its children's values
@@ -121,7 +121,7 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
                 raise EvaluationError(f"the expectation at {s!r} is undefined: its outcomes include "
                                       "values +inf and -inf (∞ − ∞)")
         if log is not None:
-            log.append(("exit", s, ply, None, None, v))
+            log.append(Event("exit", s, ply, None, None, v))
         return v
 
     best_action = None
