@@ -68,8 +68,8 @@ from contextlib import contextmanager
 from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, GameError, GameProtocol, Player,
                    SearchDepthError, State, StateError, TooLargeError, check_distribution, cutoff_test)
 
-PROTOCOL = ("to_move", "actions", "result", "is_terminal", "utility")
-"""The methods every game has (AIMA 4th ed. §5.1; :class:`gamelib.core.GameProtocol`)."""
+PROTOCOL = tuple(name for name, member in vars(GameProtocol).items() if callable(member) and name[0] != "_")
+"""The methods every game has, as :class:`gamelib.core.GameProtocol` declares them (AIMA 4th ed. §5.1)."""
 
 
 # ---------------------------------------------------------------------------------------------------
