@@ -1,5 +1,6 @@
 """Search under resource limits: gamelib.limits.search and iterative_deepening (AIMA 4th ed. §5.3)."""
 import math
+import warnings
 
 import pytest
 
@@ -465,9 +466,9 @@ def test_iterative_deepening_finds_what_it_found_before(name):
     assert _deepening_pin(_deepening_cases()[name]()) == DEEPENING_PINS[name]
 
 
-# -- the option groups as objects: Ordering and Pruning ---------------------------------------------
+# -- one way to give the options: keywords; the option groups of issue 24, deprecated -------------------
 
-def test_the_presets_say_what_they_are():
+def test_the_old_presets_say_what_they_are():
     from gamelib.limits import Ordering, Pruning
     assert Ordering.NONE == Ordering() and Pruning.NONE == Pruning()
     assert (Ordering.ALL.table, Ordering.ALL.killers, Ordering.ALL.history) == (True, True, True)
@@ -476,25 +477,29 @@ def test_the_presets_say_what_they_are():
                                    null_reduction=2, futility=None)
 
 
-def test_objects_and_keywords_are_the_same_search():
+def test_the_old_option_groups_are_the_keywords_they_hold_with_a_warning():
     from gamelib.games.connect4 import Connect4, center_first, evaluation, is_quiet, null_move
     from gamelib.limits import Ordering, Pruning
     game = Connect4()
     common = dict(depth=5, evaluate=evaluation(), trace=True)
     by_keywords = search(game, table=True, killers=True, history=True, order=center_first, null_move=null_move,
                          futility=0.05, quiescent=is_quiet, **common)
-    by_objects = search(game, ordering=Ordering(table=True, killers=True, history=True, order=center_first),
-                        pruning=Pruning(null_move=null_move, futility=0.05, quiescent=is_quiet), **common)
+    with pytest.warns(DeprecationWarning, match="ordering= is deprecated, write table=, killers=, history="):
+        by_objects = search(game, ordering=Ordering(table=True, killers=True, history=True, order=center_first),
+                            pruning=Pruning(null_move=null_move, futility=0.05, quiescent=is_quiet), **common)
     assert by_objects.trace == by_keywords.trace and by_objects[:3] == by_keywords[:3]
     assert by_objects.pv == by_keywords.pv
-    # a keyword given overrides that field of the object (here: killers off)
-    mixed = search(game, ordering=Ordering.ALL, killers=False, order=center_first, **common)
-    plain = search(game, table=True, history=True, order=center_first, **common)
-    assert mixed.trace == plain.trace
-    # iterative deepening's default is Ordering.ALL; Ordering.NONE is every option off
-    assert iterative_deepening(game, evaluate=evaluation(), max_depth=4, ordering=Ordering.NONE).per_depth[-1][:4] \
-        == iterative_deepening(game, evaluate=evaluation(), max_depth=4, table=False, killers=False,
-                               history=False).per_depth[-1][:4]
+    # an old group and one of its keywords at once: which one is meant?
+    with pytest.raises(ArgumentError, match="ordering= is the old spelling of table=, .*; give killers= alone"):
+        search(game, ordering=Ordering.ALL, killers=False, **common)
+    # iterative deepening's old default was Ordering.ALL, as its keywords' defaults are now
+    with pytest.warns(DeprecationWarning, match="iterative_deepening: ordering= is deprecated"):
+        old = iterative_deepening(game, evaluate=evaluation(), max_depth=4, ordering=Ordering.NONE)
+    assert old.per_depth[-1][:4] == iterative_deepening(game, evaluate=evaluation(), max_depth=4, table=False,
+                                                        killers=False, history=False).per_depth[-1][:4]
+    assert iterative_deepening(game, evaluate=evaluation(), max_depth=4).per_depth[-1][:4] == \
+        iterative_deepening(game, evaluate=evaluation(), max_depth=4, table=True, killers=True,
+                            history=True).per_depth[-1][:4]
 
 
 def test_iterative_deepening_takes_a_beam_as_search_does():
@@ -506,24 +511,25 @@ def test_iterative_deepening_takes_a_beam_as_search_does():
         assert report.value == search(game, depth=report.depth, evaluate=x_threats, beam=2).value
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: search(TicTacToe(), depth=2, evaluate=zero, ordering=5), "ordering must be an Ordering"),
-    (lambda: search(TicTacToe(), depth=2, evaluate=zero, pruning={"beam": 2}), "pruning must be a Pruning"),
-    (lambda: search(TicTacToe(), depth=2, evaluate=zero, tabel=True),
-     "unexpected keyword argument tabel=True; its options are the fields of Ordering"),
-    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, depth=3),
-     "unexpected keyword argument depth"),
-    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, first_moves=[(1, 1)]),
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, ordering=5), ArgumentError,
+     r"ordering must be a group of 5 \(table, killers, history, first_moves, order\), got 5"),
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, pruning={"beam": 2}), ArgumentError,
+     "pruning must be a group of 6"),
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, tabel=True), TypeError,
+     "unexpected keyword argument 'tabel'"),
+    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, depth=3), TypeError,
+     "unexpected keyword argument 'depth'"),
+    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, first_moves=[(1, 1)]), ArgumentError,
      "chooses its own first_moves"),
 ])
-def test_bad_option_objects_are_named(call, message):
-    from gamelib import ArgumentError
-    with pytest.raises(ArgumentError, match=message):
-        call()
+def test_bad_options_are_named(call, error, message):
+    with pytest.warns(DeprecationWarning) if "group" in message else warnings.catch_warnings():
+        with pytest.raises(error, match=message):
+            call()
 
 
-def test_an_objects_fields_are_checked_as_the_keywords_are():
-    from gamelib import ArgumentError
+def test_an_old_groups_fields_are_checked_as_the_keywords_are():
     from gamelib.limits import Ordering, Pruning
     table, killers = TranspositionTable(), KillerMoves()
     for ordering, pruning, message in [(Ordering(killers=5), Pruning(), "killers must be True"),
@@ -533,7 +539,7 @@ def test_an_objects_fields_are_checked_as_the_keywords_are():
                                        (Ordering(table=table, killers=killers), Pruning(null_reduction=-1),
                                         "null_reduction"),
                                        (Ordering(table=table), Pruning(futility=math.nan), "futility")]:
-        with pytest.raises(ArgumentError, match=message):
+        with pytest.raises(ArgumentError, match=message), pytest.warns(DeprecationWarning):
             search(TicTacToe(), depth=2, evaluate=zero, ordering=ordering, pruning=pruning)
     assert len(table) == 0 and table.probes == 0 and killers.moves(1) == ()   # nothing changed
 
