@@ -60,7 +60,7 @@ from .core import INF, MAX, MIN, ArgumentError, GameError, SearchDepthError, Sea
 from .ordering import HistoryTable, KillerMoves, move_to_front
 from .trace import Event, collector_paused, recording
 from .transposition import TranspositionTable
-from .validate import (checked_order, checked_utility, flag, function, number, recursion_guard, renamed,
+from .validate import (checked_order, checked_utility, flag, function, no_moves, number, recursion_guard, renamed,
                        search_entry, whole)
 
 
@@ -486,6 +486,8 @@ def _search(game, state, *, depth: int, evaluate: Callable, table, killers, hist
                 raise GameError(f"search does not handle {player} states (at {s!r}); "
                                 "use expectiminimax for games of chance")
             acts = actions(s) if order is None else order(s, actions(s))
+            if not acts:
+                raise no_moves(game, s)
             hint, dropped = None, ()
             entered = (alpha, beta, horizon) if table is not None else None   # for (5)
             if table is not None:                          # (1) the transposition table

@@ -31,7 +31,7 @@ from typing import Callable
 from .core import (CHANCE, INF, MAX, MIN, EvaluationError, GameProtocol, Policy, ProbabilityError, SearchResult,
                    State, check_distribution)
 from .trace import Event, recording
-from .validate import checked_utility, function, recursion_guard, search_entry, unhandled_player
+from .validate import checked_utility, function, no_moves, recursion_guard, search_entry, unhandled_player
 
 # What a node does with its children's values.
 _MAXIMIZE = "max"
@@ -96,16 +96,22 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
         if rule is None:
             raise unhandled_player(name, player, s, game, chance_name="this search")
         if rule == _MAXIMIZE:
+            acts = actions(s)
+            if not acts:
+                raise no_moves(game, s)
             v = -INF
-            for a in actions(s):
+            for a in acts:
                 v2 = value(result(s, a), ply + 1, a)
                 if v2 > v:  # strictly better: the first best action is kept
                     v = v2
                     if ply == 0:
                         best_action = a
         elif rule == _MINIMIZE:
+            acts = actions(s)
+            if not acts:
+                raise no_moves(game, s)
             v = INF
-            for a in actions(s):
+            for a in acts:
                 v2 = value(result(s, a), ply + 1, a)
                 if v2 < v:
                     v = v2

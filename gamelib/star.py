@@ -60,7 +60,7 @@ from operator import not_
 
 from .core import CHANCE, INF, MAX, MIN, GameError, SearchResult, check_distribution
 from .trace import Event, recording
-from .validate import checked_utility, moved, recursion_guard, search_entry
+from .validate import checked_utility, moved, no_moves, recursion_guard, search_entry
 
 
 def _check_bounds(lower, upper):
@@ -123,6 +123,8 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
         if player == CHANCE:
             return chance(game, s, alpha, beta, ply, value, log, L, U, cut)
         acts = actions(s)
+        if not acts:
+            raise no_moves(game, s)
         last = 1 if probe else len(acts)                  # a probe tries the first action only
         i = -1                                            # the last action searched
         if player == MAX:                                 # MAX-VALUE
