@@ -52,10 +52,10 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from .course import (CELL_TIMEOUT, DEFAULT_COURSE, EXERCISES_FOLDER, LOCK, RELEASE, REPO, SECRET, SOURCE,  # noqa: F401
-                     STATUS, Status, WorkflowError, alembic_head, assignments, config, course_lock, course_secret,
-                     nbgrader_environment, notebooks, prepare_course, private_folder, run_nbgrader, save_statuses,
-                     statuses)
+from .course import (CELL_TIMEOUT, DEFAULT_COURSE, EXERCISES_FOLDER, KERNEL_TRANSPORT, LOCK, RELEASE, REPO, SECRET,  # noqa: F401
+                     SOURCE, STATUS, Status, WorkflowError, alembic_head, assignments, config, course_lock,
+                     course_secret, nbgrader_environment, notebooks, prepare_course, private_folder, run_nbgrader,
+                     save_statuses, statuses)
 from .recording import EXPORT_FIELDS, Grade, carried_files, export, grades, num, record  # noqa: F401
 from .submissions import (Found, Submission, download_name, find_submissions, read_submission,  # noqa: F401
                           repair, sanitize, student_id)
@@ -117,6 +117,7 @@ def _validator():
     c = Config()
     c.Execute.timeout = CELL_TIMEOUT
     c.Execute.interrupt_on_timeout = True
+    c.KernelManager.transport = KERNEL_TRANSPORT
     return Validator(config=c)
 
 
