@@ -517,14 +517,14 @@ def row_alphabeta(table, rounds, peers):
             note = f"{t[name] / untraced:.2f}x untraced (goal <= 1.5x)"
         elif name.endswith("(exp.)"):
             note = (f"{t[name] / untraced:.2f}x untraced: what recording costs before CPython's collector "
-                    "scans the trace's tuples once and they are freed")
+                    "scans the trace's Events once and they are freed")
         table.add(work, name, t.get(name), ref, note)
     return t
 
 
 def traced_without_collector(game, rounds, repeat):
     """An experiment for the alpha-beta row: median seconds of ``alphabeta(game, trace=True)`` with the
-    cyclic collector off while the clock runs.  A trace keeps two tuples per node (37k here); the
+    cyclic collector off while the clock runs.  A trace keeps two Events per node (37k here); the
     collector scans each once when it next runs, and freeing them takes time too.  Each run here is
     timed alone and its trace freed (``gc.collect``) after the clock stops, so its time is the
     recording alone."""

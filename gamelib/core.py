@@ -161,71 +161,14 @@ def trusted(method):
 
 @runtime_checkable
 class GameProtocol(Protocol):
-    """The game protocol as a type (AIMA §5.1): what every search asks of a game.  :class:`Game` is its
-    base class; any object with these members is a game too (``isinstance(g, GameProtocol)`` checks the
-    required ones, as :func:`gamelib.validate.check_game` does).
-
-    Required: ``initial_state``, ``to_move``, ``actions``, ``result``, ``is_terminal``, ``utility``.
-
-    Optional (:class:`Game` gives each a default; the searches read them through :mod:`gamelib.validate`,
-    so a game without them works): ``chance_outcomes(state) -> Distribution`` (games of chance),
-    ``player_order`` (the players, in the order of utility vectors), ``utilities(state)`` (the utility
-    vector), ``observation(state, player)`` and ``information_set(state, player)`` (partially observable
-    games), ``check_state(state)``, ``too_large_to_solve(state)``, ``cyclic``.  They are listed in
-    :data:`OPTIONAL_PROTOCOL`, not declared here, so that ``isinstance`` does not demand them.
+    """The game protocol (AIMA §5.1), declared once: what every search asks of a game.  Any object with
+    these members is a game (``isinstance(g, GameProtocol)`` checks them, as
+    :func:`gamelib.validate.check_game` does); :class:`Game`, the base class of the kit's games and trees,
+    adds the protocol's optional members, each with a default (:data:`OPTIONAL_PROTOCOL` names them),
+    which the searches read through :mod:`gamelib.validate`, so a game without them works.
     """
 
     initial_state: State
-
-    def to_move(self, state: State) -> Player: ...
-
-    def actions(self, state: State) -> Sequence[Action]: ...
-
-    def result(self, state: State, action: Action) -> State: ...
-
-    def is_terminal(self, state: State) -> bool: ...
-
-    def utility(self, state: State, player: Player) -> float: ...
-
-
-OPTIONAL_PROTOCOL = ("chance_outcomes", "player_order", "utilities", "observation", "information_set",
-                     "check_state", "too_large_to_solve", "cyclic")
-"""The optional members of :class:`GameProtocol`, each with a default in :class:`Game`."""
-
-
-class Game:
-    """The protocol every game and every explicit tree implements (AIMA §5.1).
-
-    Subclasses set ``initial_state`` and override the methods below.  ``utility`` is only asked of
-    terminal states; ``chance_outcomes`` only of states where ``to_move`` is CHANCE.
-
-    The optional parts, each with a default that keeps a two-player, fully observable game as it is
-    (:mod:`gamelib.validate` reads them, so every tool asks the same way):
-
-    ====================================  =================================================================
-    ``player_order``                      the players, in the order of utility vectors: (MAX, MIN)
-    ``utilities(state)``                  the utility vector: ``utility`` asked player by player
-    ``observation(state, player)``        what the player perceives: the state itself
-    ``information_set(state, player)``    a readable key of the player's information set: None (the
-                                          tools key it by the player's history)
-    ``chance_outcomes(state)``            (CHANCE states only) the ``(outcome, probability)`` pairs
-    ``check_state(state)``                refuse what is not a state of the game: states are hashable
-    ``too_large_to_solve(state)``         why a search to the end would not finish: never
-    ``cyclic``                            positions can repeat: False
-    ====================================  =================================================================
-
-    A game whose values are good by construction marks ``utility`` (and ``utilities``,
-    ``chance_outcomes``) with :func:`trusted`; the searches check every value of the others.
-    """
-
-    initial_state: State = None
-    player_order: tuple[Player, ...] = (MAX, MIN)
-    """The players who choose moves, in the order of utility vectors (:func:`gamelib.maxn`'s values).
-    Games of more than two players (``gamelib.games.Raid``) and N-player trees set it; CHANCE is
-    never in it."""
-    cyclic: bool = False
-    """True if positions can repeat (Pig): a search to the end of the game would never finish, so the
-    searches refuse to run on it without ``depth=`` (or ``cutoff=``)."""
 
     def to_move(self, state: State) -> Player:
         """The player whose turn it is in ``state``: MAX, MIN or CHANCE (in a game of more players,
@@ -248,6 +191,27 @@ class Game:
         """The final numeric value of terminal ``state`` for ``player`` (zero-sum: MIN's is -MAX's; in
         general each player of ``player_order`` has a payoff of its own)."""
         raise NotImplementedError
+
+
+class Game(GameProtocol):
+    """The base class of every game and explicit tree: the protocol (:class:`GameProtocol`, AIMA §5.1)
+    and its optional members, each with a default that keeps a two-player, fully observable game as
+    it is (:mod:`gamelib.validate` reads them, so every tool asks the same way).
+
+    Subclasses set ``initial_state`` and override the protocol's methods.  ``utility`` is only asked of
+    terminal states; ``chance_outcomes`` only of states where ``to_move`` is CHANCE.  A game whose
+    values are good by construction marks ``utility`` (and ``utilities``, ``chance_outcomes``) with
+    :func:`trusted`; the searches check every value of the others.
+    """
+
+    initial_state: State = None
+    player_order: tuple[Player, ...] = (MAX, MIN)
+    """The players who choose moves, in the order of utility vectors (:func:`gamelib.maxn`'s values).
+    Games of more than two players (``gamelib.games.Raid``) and N-player trees set it; CHANCE is
+    never in it."""
+    cyclic: bool = False
+    """True if positions can repeat (Pig): a search to the end of the game would never finish, so the
+    searches refuse to run on it without ``depth=`` (or ``cutoff=``)."""
 
     def utilities(self, state: State) -> tuple[float, ...]:
         """The **utility vector** of terminal ``state`` (AIMA 4th ed. §5.2.2's ⟨v_A, v_B, v_C⟩, what
@@ -305,6 +269,12 @@ class Game:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+OPTIONAL_PROTOCOL = ("player_order", "cyclic", "utilities", "chance_outcomes", "observation", "information_set",
+                     "too_large_to_solve", "check_state")
+"""The names of the protocol's optional members: those :class:`Game` adds to :class:`GameProtocol`, each
+with its default (``illegal``, the error of an illegal move, is a helper, not part of the protocol)."""
 
 
 # ---------------------------------------------------------------------------------------------------

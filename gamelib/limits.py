@@ -31,15 +31,14 @@ option            what it does                                                al
                   skipped
 ================  ==========================================================  ===================
 
-:func:`search` is alpha-beta (Fig. 5.7) to a depth plus these named departures from it, in two
-groups, as OpenSpiel presents CFR's variants (one base, named flags, each departure said aloud): the
-first five are the fields of :class:`Ordering`, the rest (with ``quiescence_depth`` and
-``null_reduction``) those of :class:`Pruning`.  Give them as objects (``search(game, depth=6,
-evaluate=e, ordering=Ordering.ALL, pruning=Pruning(null_move=pass_turn))``) or, as shorthand, as
-keywords of the same names (``search(game, depth=6, evaluate=e, table=True, killers=True,
-history=True, null_move=pass_turn)``); a keyword given overrides that field of the object.
+The options are keywords of :func:`search` and :func:`iterative_deepening`, each a named departure
+from alpha-beta (Fig. 5.7) to a depth, off by default (``search(game, depth=6, evaluate=e, table=True,
+killers=True, history=True, null_move=pass_turn)``).  The first five only order (or skip) work, the rest
+(with ``quiescence_depth`` and ``null_reduction``) can change the value.  (The option groups
+:class:`Ordering` and :class:`Pruning` of issue 24, passed as ``ordering=``/``pruning=``, still work for
+one release, with a :class:`DeprecationWarning`.)
 
-The :class:`Ordering` options only reorder or skip work that cannot matter, so alpha-beta's value is
+The ordering options only reorder or skip work that cannot matter, so alpha-beta's value is
 unchanged (move ordering never changes alpha-beta's value; a table entry is used only where its bound
 decides the question).  One caveat: an entry searched *deeper* than now asked stands in for the
 shallower search (it knows more), so a table shared with an earlier, deeper search can give a
@@ -47,9 +46,8 @@ different -- better informed -- value than plain alpha-beta at the shallower dep
 only ever go deeper, like iterative deepening in a game where a state's ply is fixed (tic-tac-toe,
 Connect Four), never meet such an entry.  :func:`iterative_deepening` searches depth 1, 2, 3, ...
 until time runs out, an *anytime* algorithm: it always has the best move of the deepest completed
-depth, and each iteration orders the next one.  With every option off (``Ordering.NONE``,
-``Pruning.NONE``), :func:`search` is :func:`gamelib.alphabeta` to the same depth, node for node and
-event for event.
+depth, and each iteration orders the next one.  With every option off (the defaults), :func:`search`
+is :func:`gamelib.alphabeta` to the same depth, node for node and event for event.
 """
 from __future__ import annotations
 
@@ -62,8 +60,8 @@ from .core import INF, MAX, MIN, ArgumentError, GameError, SearchDepthError, Sea
 from .ordering import HistoryTable, KillerMoves, move_to_front
 from .trace import Event, collector_paused, recording
 from .transposition import TranspositionTable
-from .validate import (checked_order, checked_utility, flag, function, number, recursion_guard, search_entry,
-                       whole)
+from .validate import (checked_order, checked_utility, flag, function, no_moves, number, recursion_guard, renamed,
+                       search_entry, whole)
 
 
 class LimitedResult(NamedTuple):
@@ -142,18 +140,71 @@ NULL_MOVE = _NullMove()
 """The action recorded for a pass (null move) in :func:`search`'s trace."""
 
 
-# --- the two option groups ------------------------------------------------------------------------
+# --- the option groups of issue 24: one release more, deprecated ----------------------------------
 
 class Ordering(NamedTuple):
-    """How :func:`search` orders the moves it tries (AIMA 4th ed. §5.2.4 "Move ordering"; Zell's slides: "Best
-    moves are called killer moves").  Alpha-beta (Fig. 5.7) tries ``game.actions`` in order; each field
-    is a departure from that, off by default, and none changes alpha-beta's value: they reorder the
-    moves, or (the table) skip a state whose value is already proven.
+    """Deprecated (issue 34: the options are given one way, as keywords): :func:`search`'s move-ordering
+    keywords as one object.  ``search(..., ordering=Ordering(table=True))`` still works for one release,
+    with a :class:`DeprecationWarning`: write ``search(..., table=True)``.  Presets: ``Ordering.NONE``
+    (all off), ``Ordering.ALL`` (a table, killers and history)."""
+
+    table: TranspositionTable | bool | None = None
+    killers: KillerMoves | bool | None = False
+    history: HistoryTable | bool | None = False
+    first_moves: Sequence | Mapping | None = None
+    order: Callable | None = None
+
+
+Ordering.NONE = Ordering()
+Ordering.ALL = Ordering(table=True, killers=True, history=True)
+
+
+class Pruning(NamedTuple):
+    """Deprecated (issue 34), as :class:`Ordering`: :func:`search`'s pruning keywords as one object;
+    ``pruning=Pruning(beam=3)`` still works for one release: write ``beam=3``.  Preset: ``Pruning.NONE``."""
+
+    quiescent: Callable | None = None
+    quiescence_depth: int = 4
+    beam: int | None = None
+    null_move: Callable | None = None
+    null_reduction: int = 2
+    futility: float | None = None
+
+
+Pruning.NONE = Pruning()
+
+_OLD_GROUPS = {"ordering": Ordering._fields, "pruning": Pruning._fields}
+"""``ordering=Ordering(...)``, ``pruning=Pruning(...)``: read as the keywords they hold, with a warning."""
+
+
+# --- the searches ---------------------------------------------------------------------------------
+
+@renamed(**_OLD_GROUPS)
+def search(game, state=None, *, depth: int, evaluate: Callable,
+           table: TranspositionTable | bool | None = None, killers: KillerMoves | bool | None = False,
+           history: HistoryTable | bool | None = False, first_moves: Sequence | Mapping | None = None,
+           order: Callable | None = None, quiescent: Callable | None = None, quiescence_depth: int = 4,
+           beam: int | None = None, null_move: Callable | None = None, null_reduction: int = 2,
+           futility: float | None = None, prune_on_equality: bool = True, alpha: float = -INF,
+           beta: float = INF, trace: bool = False) -> LimitedResult:
+    """Depth-limited alpha-beta (AIMA Fig. 5.7 with the cutoff test of Eq. 5.2), with the departures from it
+    its keywords name, each off by default.  Returns a :class:`LimitedResult` (value for MAX, best action
+    at ``state``, nodes entered, trace, principal variation, solved).
+
+    depth       plies to search before evaluating (a whole number >= 0)
+    evaluate    state -> estimated utility for MAX, for the states where the search stops
+    alpha, beta the window to search ``state`` with (fail-soft: a value ≤ alpha is an upper bound, a
+                value ≥ beta a lower bound, anything between exact)
+    prune_on_equality, trace   as for :func:`gamelib.alphabeta`
+
+    Move ordering (AIMA 4th ed. §5.2.4; Zell's slides: "Best moves are called killer moves"): alpha-beta
+    tries ``game.actions`` in order; these reorder the moves, or (the table) skip a state whose value is
+    already proven, and none changes alpha-beta's value.
 
     table        a :class:`~gamelib.transposition.TranspositionTable` to read and fill (shared with
-                 later searches), True (a fresh one per call), or None/False (off).  Departures: a state
-                 the table decides is not searched again (its value came from the table), and a stored
-                 bound narrows the window.  Never used to cut at the searched state itself, so the root
+                 later searches), True (a fresh one per call), or None/False (off).  A state the table
+                 decides is not searched again (its value came from the table), and a stored bound
+                 narrows the window.  Never used to cut at the searched state itself, so the root
                  always has an action, chosen as alphabeta chooses it.  Caveat: an entry searched
                  *deeper* than now asked stands in for the shallower search (module docstring)
     killers      True (a fresh :class:`~gamelib.ordering.KillerMoves`), an instance to share, or
@@ -171,31 +222,13 @@ class Ordering(NamedTuple):
     with ``beam`` it is the beam's best), the killers, then moves by history credit, then ``order``
     (else ``game.actions``) order (:func:`_move_order`).
 
-    Presets: ``Ordering.NONE`` (alpha-beta's own order, :func:`search`'s default) and ``Ordering.ALL``
-    (a table, killers and history: :func:`iterative_deepening`'s default).
-    """
-
-    table: TranspositionTable | bool | None = None
-    killers: KillerMoves | bool | None = False
-    history: HistoryTable | bool | None = False
-    first_moves: Sequence | Mapping | None = None
-    order: Callable | None = None
-
-
-Ordering.NONE = Ordering()
-Ordering.ALL = Ordering(table=True, killers=True, history=True)
-
-
-class Pruning(NamedTuple):
-    """Where :func:`search` departs from alpha-beta's value to spend its budget better (AIMA 4th ed.
-    §5.3.2 "Cutting off search", §5.3.3 "Forward pruning"; Zell's slides §5.7).  Each field is a named
-    departure from H-MINIMAX's alpha-beta, off by default; each can change the value, said here:
+    Pruning (AIMA 4th ed. §5.3.2 "Cutting off search", §5.3.3 "Forward pruning"; Zell's slides §5.7):
+    where the search departs from alpha-beta's value to spend its budget better; each can change it.
 
     quiescent         state -> bool, True if the state is quiet, or None (every state is quiet).  At the
                       depth limit a state that is not quiet is searched on (all its moves) for up to
-                      ``quiescence_depth`` more plies (a whole number >= 0) before it is evaluated.
-                      Changes the value: it fights the horizon effect (§5.3.2)
-    quiescence_depth  (default 4) the most plies quiescence search goes past the depth limit
+                      ``quiescence_depth`` more plies (a whole number >= 0, default 4) before it is
+                      evaluated.  It fights the horizon effect (§5.3.2)
     beam              n, or None: only the n best moves at each node are searched, ranked by
                       ``evaluate`` of the state they lead to (utility if terminal), best for the player
                       to move first (beam search, §5.3.3).  Dropped moves are listed as ``skipped`` in
@@ -203,14 +236,14 @@ class Pruning(NamedTuple):
     null_move         ``null_move(state)`` -> the same position with the other player to move (a pass;
                       e.g. :func:`gamelib.games.connect4.null_move`), or None.  Null-move pruning (Beal
                       1989; Zell's slides §5.7, "the opponent moves twice"): at a node below the root with
-                      more than ``null_reduction`` plies left, not reached by a pass, the player to move
-                      passes first and the pass is searched, with the node's window, ``1 +
-                      null_reduction`` plies shallower.  If the opponent cannot bring the value back into
-                      the window even with two moves in a row (MAX: value >= beta, MIN: value <= alpha,
-                      on equality as ``prune_on_equality`` says), the node is cut with that value, none
-                      of its moves searched.  The pass appears in the trace as a child entered with
-                      action :data:`NULL_MOVE`.  Wrong in zugzwang, where passing would be the best move
-    null_reduction    R, the extra plies the pass's search is shortened by (a whole number >= 0)
+                      more than ``null_reduction`` plies left (R, a whole number >= 0, default 2), not
+                      reached by a pass, the player to move passes first and the pass is searched, with
+                      the node's window, ``1 + null_reduction`` plies shallower.  If the opponent cannot
+                      bring the value back into the window even with two moves in a row (MAX: value >=
+                      beta, MIN: value <= alpha, on equality as ``prune_on_equality`` says), the node is
+                      cut with that value, none of its moves searched.  The pass appears in the trace as
+                      a child entered with action :data:`NULL_MOVE`.  Wrong in zugzwang, where passing
+                      would be the best move
     futility          a margin m >= 0, or None.  Futility pruning (Heinz 1998): at a node 1 or 2 plies
                       above the horizon whose static value EVAL(s) is so bad for the player to move that
                       EVAL(s) + m <= alpha (MAX; MIN: EVAL(s) - m >= beta), moves to quiet states (by
@@ -218,43 +251,6 @@ class Pruning(NamedTuple):
                       searched.  The skipped moves are listed in the node's closing 'prune' event and
                       count as worth EVAL(s) ± m (a fail-soft bound outside the window).  Can miss a
                       quiet saving move
-
-    Preset: ``Pruning.NONE`` (none of them: alpha-beta to the depth limit, :func:`search`'s default).
-    """
-
-    quiescent: Callable | None = None
-    quiescence_depth: int = 4
-    beam: int | None = None
-    null_move: Callable | None = None
-    null_reduction: int = 2
-    futility: float | None = None
-
-
-Pruning.NONE = Pruning()
-
-
-# --- the searches ---------------------------------------------------------------------------------
-
-def search(game, state=None, *, depth: int, evaluate: Callable, ordering: Ordering = Ordering.NONE,
-           pruning: Pruning = Pruning.NONE, prune_on_equality: bool = True, alpha: float = -INF,
-           beta: float = INF, trace: bool = False, **options) -> LimitedResult:
-    """Depth-limited alpha-beta (AIMA Fig. 5.7 with the cutoff test of Eq. 5.2) with the departures
-    of :class:`Ordering` and :class:`Pruning`.  Returns a :class:`LimitedResult` (value for MAX, best
-    action at ``state``, nodes entered, trace, principal variation, solved).
-
-    depth       plies to search before evaluating (a whole number >= 0)
-    evaluate    state -> estimated utility for MAX, for the states where the search stops
-    ordering    an :class:`Ordering` (e.g. ``Ordering.ALL``, ``Ordering(table=my_table)``); default
-                ``Ordering.NONE``, alpha-beta's own order
-    pruning     a :class:`Pruning` (e.g. ``Pruning(null_move=pass_turn, futility=0.05)``); default
-                ``Pruning.NONE``
-    options     the fields of both as keywords, shorthand for the objects: ``table``, ``killers``,
-                ``history``, ``first_moves``, ``order``; ``quiescent``, ``quiescence_depth``, ``beam``,
-                ``null_move``, ``null_reduction``, ``futility``.  A keyword given overrides the
-                object's field
-    alpha, beta the window to search ``state`` with (fail-soft: a value ≤ alpha is an upper bound, a
-                value ≥ beta a lower bound, anything between exact)
-    prune_on_equality, trace   as for :func:`gamelib.alphabeta`
 
     With ``trace=True`` the events are those of :func:`gamelib.alphabeta`; a state the table decides
     is closed by a 'prune' event that skips all its actions (its value came from the table; read it
@@ -264,21 +260,27 @@ def search(game, state=None, *, depth: int, evaluate: Callable, ordering: Orderi
         raise ArgumentError("depth must be a whole number of plies >= 0, got None: "
                             "gamelib.limits.search always stops at a depth (gamelib.alphabeta searches "
                             "to the end of the game)")
-    ordering, pruning = _with_options(ordering, pruning, options, "search")
-    state, evaluate, ordering, pruning = _check_options(
-        game, state, depth=depth, evaluate=evaluate, ordering=ordering, pruning=pruning,
-        prune_on_equality=prune_on_equality, alpha=alpha, beta=beta, trace=trace, name="search")
+    options = dict(table=table, killers=killers, history=history, first_moves=first_moves, order=order,
+                   quiescent=quiescent, quiescence_depth=quiescence_depth, beam=beam, null_move=null_move,
+                   null_reduction=null_reduction, futility=futility)
+    state, evaluate, options = _check_options(
+        game, state, depth=depth, evaluate=evaluate, options=options, prune_on_equality=prune_on_equality,
+        alpha=alpha, beta=beta, trace=trace, name="search")
     depth = int(depth)                                     # numpy integers too
     with recursion_guard(game, "search", depth, frames_per_ply=2):
-        return _search(game, state, depth=depth, evaluate=evaluate, ordering=_fresh(ordering),
-                       pruning=pruning, prune_on_equality=prune_on_equality, alpha=alpha, beta=beta,
-                       trace=trace)
+        return _search(game, state, depth=depth, evaluate=evaluate, **_fresh(options),
+                       prune_on_equality=prune_on_equality, alpha=alpha, beta=beta, trace=trace)
 
 
+@renamed(**_OLD_GROUPS)
 def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: float | None = None,
-                        max_depth: int | None = None, ordering: Ordering = Ordering.ALL,
-                        pruning: Pruning = Pruning.NONE, prune_on_equality: bool = True,
-                        progress: bool = False, **options) -> DeepeningResult:
+                        max_depth: int | None = None, table: TranspositionTable | bool | None = True,
+                        killers: KillerMoves | bool | None = True, history: HistoryTable | bool | None = True,
+                        first_moves: None = None, order: Callable | None = None,
+                        quiescent: Callable | None = None, quiescence_depth: int = 4, beam: int | None = None,
+                        null_move: Callable | None = None, null_reduction: int = 2,
+                        futility: float | None = None, prune_on_equality: bool = True,
+                        progress: bool = False) -> DeepeningResult:
     """Iterative deepening (AIMA 4th ed. §5.3.2; the Purdue slides: "Use iterative deepening for an anytime
     algorithm"): :func:`search` to depth 1, 2, 3, ... until ``time_limit`` seconds have passed, depth
     ``max_depth`` is done, or a depth is *solved* (it never reached its depth limit, so deeper
@@ -287,29 +289,30 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
 
     The time limit is checked between iterations and inside them (every 1024 nodes); an iteration
     the clock interrupts is thrown away.  Depth 1 always completes, so there is always a move.  Each
-    iteration tries the previous one's principal variation first, and the ordering's table, killers
-    and history (``Ordering.ALL`` by default: True makes one of each for all iterations) carry what
-    earlier iterations learned into later ones.  ``ordering``, ``pruning`` and the keyword
-    ``options`` as for :func:`search`, except ``first_moves`` (each iteration's are the last one's
-    principal variation).  ``progress=True`` shows a progress bar over the depths.  With neither
-    limit, a game with cycles may never be solved.
+    iteration tries the previous one's principal variation first (so ``first_moves`` is not an option
+    here), and the table, killers and history (all on by default: True makes one of each for all
+    iterations) carry what earlier iterations learned into later ones.  The other options as for
+    :func:`search`.  ``progress=True`` shows a progress bar over the depths.  With neither limit, a
+    game with cycles may never be solved.
     """
     from .progress import tqdm
 
-    ordering, pruning = _with_options(ordering, pruning, options, "iterative_deepening")
-    if ordering.first_moves is not None:
+    if first_moves is not None:
         raise ArgumentError(f"iterative_deepening chooses its own first_moves (each iteration tries the last "
-                            f"one's principal variation first), got first_moves={ordering.first_moves!r}")
-    state, evaluate, ordering, pruning = _check_options(
-        game, state, depth=1, evaluate=evaluate, ordering=ordering, pruning=pruning,
-        prune_on_equality=prune_on_equality, alpha=-INF, beta=INF, trace=False, name="iterative_deepening")
+                            f"one's principal variation first), got first_moves={first_moves!r}")
+    options = dict(table=table, killers=killers, history=history, first_moves=None, order=order,
+                   quiescent=quiescent, quiescence_depth=quiescence_depth, beam=beam, null_move=null_move,
+                   null_reduction=null_reduction, futility=futility)
+    state, evaluate, options = _check_options(
+        game, state, depth=1, evaluate=evaluate, options=options, prune_on_equality=prune_on_equality,
+        alpha=-INF, beta=INF, trace=False, name="iterative_deepening")
     max_depth, time_limit = _check_budget(game, max_depth, time_limit, progress)
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    ordering = _fresh(ordering)                            # one table, killers, history for all depths
+    options = _fresh(options)                              # one table, killers, history for all depths
     per_depth, nodes, best, stopped = [], 0, None, None
-    iterations = _deepen(game, state, evaluate=evaluate, ordering=ordering, pruning=pruning,
-                         prune_on_equality=prune_on_equality, deadline=deadline)
+    iterations = _deepen(game, state, evaluate=evaluate, options=options, prune_on_equality=prune_on_equality,
+                         deadline=deadline)
     with tqdm(total=max_depth, desc="iterative deepening", unit="depth", disable=not progress) as bar:
         while stopped is None:
             try:
@@ -325,14 +328,13 @@ def iterative_deepening(game, state=None, *, evaluate: Callable, time_limit: flo
             stopped = ("solved" if best.solved else "max_depth" if depth == max_depth
                        else "time" if deadline is not None and time.perf_counter() >= deadline else None)
     return DeepeningResult(best.value, best.action, nodes, best.trace, per_depth[-1].depth, best.pv, per_depth,
-                           time.perf_counter() - start, stopped, ordering.table)
+                           time.perf_counter() - start, stopped, options["table"])
 
 
-def _deepen(game, state, *, evaluate, ordering: Ordering, pruning: Pruning, prune_on_equality: bool,
-            deadline: float | None):
+def _deepen(game, state, *, evaluate, options: dict, prune_on_equality: bool, deadline: float | None):
     """Iterative deepening as a generator, as Sunfish writes it: :func:`_search` to depth 1, 2, 3, ...,
-    each iteration trying the last one's principal variation first and sharing ``ordering``'s table,
-    killers and history, yielding ``(depth, LimitedResult, seconds)`` per completed depth; the caller
+    each iteration trying the last one's principal variation first and sharing the table, killers and
+    history of ``options``, yielding ``(depth, LimitedResult, seconds)`` per completed depth; the caller
     decides when to stop.  Depth 1 runs without the deadline (there is always a move); a later
     iteration the deadline interrupts raises :class:`OutOfTime` out of ``next``."""
     best = None
@@ -340,78 +342,46 @@ def _deepen(game, state, *, evaluate, ordering: Ordering, pruning: Pruning, prun
         t0 = time.perf_counter()
         with recursion_guard(game, "iterative_deepening", depth, frames_per_ply=2):
             best = _search(game, state, depth=depth, evaluate=evaluate,
-                           ordering=ordering._replace(first_moves=best.pv if best is not None else None),
-                           pruning=pruning, prune_on_equality=prune_on_equality,
-                           deadline=deadline if best is not None else None)
+                           **{**options, "first_moves": best.pv if best is not None else None},
+                           prune_on_equality=prune_on_equality, deadline=deadline if best is not None else None)
         yield depth, best, time.perf_counter() - t0
 
 
 # --- checking the options, once, before anything changes ------------------------------------------
 
-def _with_options(ordering, pruning, options: dict, name: str) -> tuple[Ordering, Pruning]:
-    """``ordering`` and ``pruning`` with the keyword ``options`` (their fields, as shorthand) put in:
-    a keyword given overrides the object's field.  An object of the wrong kind or an unknown keyword
-    raises :class:`~gamelib.core.ArgumentError`."""
-    if not isinstance(ordering, Ordering):
-        raise ArgumentError(f"ordering must be an Ordering (e.g. Ordering.ALL, Ordering(table=True)), got "
-                            f"{ordering!r}")
-    if not isinstance(pruning, Pruning):
-        raise ArgumentError(f"pruning must be a Pruning (e.g. Pruning.NONE, Pruning(beam=3)), got {pruning!r}")
-    unknown = [k for k in options if k not in Ordering._fields and k not in Pruning._fields]
-    if unknown:
-        raise ArgumentError(f"{name} got an unexpected keyword argument {unknown[0]}={options[unknown[0]]!r}; "
-                            f"its options are the fields of Ordering ({', '.join(Ordering._fields)}) and "
-                            f"of Pruning ({', '.join(Pruning._fields)})")
-    if options:
-        ordering = ordering._replace(**{k: v for k, v in options.items() if k in Ordering._fields})
-        pruning = pruning._replace(**{k: v for k, v in options.items() if k in Pruning._fields})
-    return ordering, pruning
-
-
-def _check_options(game, state, *, depth, evaluate, ordering: Ordering, pruning: Pruning, prune_on_equality,
-                   alpha, beta, trace, name):
+def _check_options(game, state, *, depth, evaluate, options: dict, prune_on_equality, alpha, beta, trace, name):
     """Everything :func:`search` and :func:`iterative_deepening` check before they start (nothing is
-    changed before all of it has passed).  Returns ``(state, evaluate, ordering, pruning)``: the state
-    to search, ``evaluate`` wrapped so that what it returns is checked, and the options checked (with
-    ``order`` wrapped the same way, ``null_reduction`` an int)."""
+    changed before all of it has passed).  Returns ``(state, evaluate, options)``: the state to search,
+    ``evaluate`` wrapped so that what it returns is checked, and the options checked (``order`` wrapped
+    the same way, ``null_reduction`` an int)."""
     state, evaluate, _ = search_entry(game, state, depth, evaluate, None, trace, name)
-    ordering = _check_ordering(ordering)
+    for option, kind in (("table", TranspositionTable), ("killers", KillerMoves), ("history", HistoryTable)):
+        value = options[option]
+        if not (value is None or isinstance(value, (bool, kind))):
+            raise ArgumentError(f"{option} must be True (a fresh {kind.__name__}), False or None (off), or a "
+                                f"{kind.__name__} to share, got {value!r}")
+    first_moves = options["first_moves"]
+    if not (first_moves is None or isinstance(first_moves, (list, tuple, Mapping))):
+        raise ArgumentError(f"first_moves must be a line of play (a list of actions), a mapping "
+                            f"{{state: action}} or None, got {first_moves!r}")
     flag("prune_on_equality", prune_on_equality)
     number("alpha", alpha, finite=False)
     number("beta", beta, finite=False)
     if not alpha <= beta:
         raise ArgumentError(f"the window needs alpha <= beta, got alpha={alpha!r}, beta={beta!r}")
-    return state, evaluate, ordering, _check_pruning(pruning)
-
-
-def _check_ordering(ordering: Ordering) -> Ordering:
-    """The checks of an :class:`Ordering`'s fields; ``order`` comes back wrapped by
-    :func:`~gamelib.validate.checked_order`."""
-    table, killers, history, first_moves, order = ordering
-    for option, value, kind in (("table", table, TranspositionTable), ("killers", killers, KillerMoves),
-                                ("history", history, HistoryTable)):
-        if not (value is None or isinstance(value, (bool, kind))):
-            raise ArgumentError(f"{option} must be True (a fresh {kind.__name__}), False or None (off), or a "
-                                f"{kind.__name__} to share, got {value!r}")
-    if not (first_moves is None or isinstance(first_moves, (list, tuple, Mapping))):
-        raise ArgumentError(f"first_moves must be a line of play (a list of actions), a mapping "
-                            f"{{state: action}} or None, got {first_moves!r}")
-    return ordering if order is None else ordering._replace(order=checked_order(order))
-
-
-def _check_pruning(pruning: Pruning) -> Pruning:
-    """The checks of a :class:`Pruning`'s fields; ``null_reduction`` comes back an int."""
-    quiescent, quiescence_depth, beam, null_move, null_reduction, futility = pruning
-    if quiescent is not None:
-        function("quiescent", quiescent, "a function state -> bool (True if the state is quiet), or None")
-    whole("quiescence_depth", quiescence_depth, 0, unit="plies")
-    whole("beam", beam, 1, none=True, unit="moves")
-    if null_move is not None:
-        function("null_move", null_move, "a function state -> the same position with the other player "
-                 "to move (a pass), or None")
-    whole("null_reduction", null_reduction, 0, unit="plies")
-    number("futility", futility, least=0, none=True, what="a margin, a finite number")
-    return pruning._replace(null_reduction=int(null_reduction))
+    if options["quiescent"] is not None:
+        function("quiescent", options["quiescent"], "a function state -> bool (True if the state is quiet), "
+                 "or None")
+    whole("quiescence_depth", options["quiescence_depth"], 0, unit="plies")
+    whole("beam", options["beam"], 1, none=True, unit="moves")
+    if options["null_move"] is not None:
+        function("null_move", options["null_move"], "a function state -> the same position with the other "
+                 "player to move (a pass), or None")
+    whole("null_reduction", options["null_reduction"], 0, unit="plies")
+    number("futility", options["futility"], least=0, none=True, what="a margin, a finite number")
+    order = options["order"]
+    return state, evaluate, {**options, "order": None if order is None else checked_order(order),
+                             "null_reduction": int(options["null_reduction"])}
 
 
 def _check_budget(game, max_depth, time_limit, progress) -> tuple[int | None, float | None]:
@@ -428,12 +398,11 @@ def _check_budget(game, max_depth, time_limit, progress) -> tuple[int | None, fl
     return max_depth, time_limit
 
 
-def _fresh(ordering: Ordering) -> Ordering:
-    """``ordering`` with its table, killers and history as the search uses them: True made a fresh
+def _fresh(options: dict) -> dict:
+    """``options`` with the table, killers and history as the search uses them: True made a fresh
     instance, False/None made None, an instance kept (to read and fill)."""
-    return ordering._replace(table=_option(ordering.table, TranspositionTable),
-                             killers=_option(ordering.killers, KillerMoves),
-                             history=_option(ordering.history, HistoryTable))
+    return {**options, "table": _option(options["table"], TranspositionTable),
+            "killers": _option(options["killers"], KillerMoves), "history": _option(options["history"], HistoryTable)}
 
 
 def _option(given, make):
@@ -445,32 +414,46 @@ def _option(given, make):
 
 # --- the engine -----------------------------------------------------------------------------------
 
-def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, pruning: Pruning,  # noqa: C901 - Fig. 5.7's engine; its steps are closures, for speed
+def _search(game, state, *, depth: int, evaluate: Callable, table, killers, history, first_moves, order,  # noqa: C901 - Fig. 5.7's engine; its steps are closures, for speed
+            quiescent, quiescence_depth, beam, null_move, null_reduction, futility,
             prune_on_equality: bool = True, alpha: float = -INF, beta: float = INF, trace: bool = False,
             deadline: float | None = None) -> LimitedResult:
-    """:func:`search` on checked arguments (:func:`_check_options`), with the table, killers and history
-    of ``ordering`` (instances or None: :func:`_fresh`), which it reads and fills; raises
-    :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``.
+    """:func:`search` on checked options (:func:`_check_options`), the table, killers and history
+    instances or None (:func:`_fresh`), which it reads and fills; raises :class:`OutOfTime` once
+    ``time.perf_counter()`` passes ``deadline``.
 
-    ``value`` is H-MINIMAX (Eq. 5.2) by alpha-beta (Fig. 5.7).  A node that is neither terminal nor at
-    the depth limit takes its steps in turn:
+    It is ALPHA-BETA-SEARCH (AIMA Fig. 5.7) to a depth (H-MINIMAX's cutoff test, Eq. 5.2), with one hook
+    for each option, each a named step, skipped when its option is off::
 
-    (1)  the transposition table may decide the node or narrow its window;
-    (2)  :func:`_beam`: forward pruning drops moves;
-    (3)  :func:`_move_order`: the moves are put in the order to try them;
-    (3a) ``null_move_cut``: a pass searched shallower may cut the node at once;
-    (3b) :func:`_futility_bound`: a node too far below its window skips its quiet moves (:func:`_quiet`);
-    (4)  ``max_value`` / ``min_value``: Fig. 5.7's MAX-VALUE and MIN-VALUE over the children; a cut
-         teaches the killers and the history (:func:`_learn_from_cut`);
-    (5)  and, at the end of each of the two, the table stores what the node is now known to be worth.
+        value(s, α, β):                          (enter s)
+            if IS-TERMINAL(s) then return UTILITY(s, MAX)
+            if CUTOFF-TEST(s) then return EVAL(s)          (``quiescent``: only once s is quiet)
+            (1)  the transposition table may decide s, or narrow (α, β) with a stored bound
+            (2)  beam: :func:`_beam` keeps the best moves only
+            (3)  :func:`_move_order` puts the moves in the order to try them
+            (3a) null move: ``null_move_cut``, a pass searched shallower, may cut s at once
+            (3b) futility: :func:`_futility_bound`: s is so far below its window that its quiet
+                 moves (:func:`_quiet`) will be skipped
+            return MAX-VALUE(s, α, β) or MIN-VALUE(s, α, β)
+
+        max_value(s, α, β):                      (Fig. 5.7's MAX-VALUE; min_value is its mirror)
+            v ← −∞                               (3b: or the futile node's bound)
+            for each a in the moves do           (3b: a futile node skips its quiet moves)
+                v2 ← value(RESULT(s, a), α, β)
+                if v2 > v then v, move ← v2, a;  α ← MAX(α, v)
+                if v ≥ β then (4) a teaches the killers and the history (:func:`_learn_from_cut`); stop
+            (5)  the table stores what s is now known to be worth
+            return v
+
+    The trace closes each node with 'leaf', 'exit' or 'prune' (the moves a cut, beam, futility or the
+    table skipped).  With every option off only Fig. 5.7's lines run, and the search visits exactly
+    what :func:`gamelib.alphabeta` visits.
 
     Speed: the steps every node takes with the options on (1, the loops, 5) are written in place in
     closures over the search's state (the fastest variables CPython has): a call costs a few hundred
     instructions (``benchmarks/instructions.py``).  ``value`` calling a half is the one call a node
     adds to Fig. 5.7's recursion; keeping principal variations in tuples pays for it.
     """
-    table, killers, history, first_moves, order = ordering
-    quiescent, quiescence_depth, beam, null_move, null_reduction, futility = pruning
     try_first = _as_map(game, state, first_moves)          # {state: move} along a line of play
     reorder = bool(try_first) or table is not None or killers is not None or history is not None
     learns = killers is not None or history is not None
@@ -480,9 +463,9 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
     nodes = horizon = 0    # horizon: uses of the depth limit (evaluations, beam drops, shallow entries)
     reduced = 0            # plies taken off the depth by the null moves above the node searched now
     line = {}              # line[ply]: the best line found below the node being searched at ply
-    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
+    # The trace: one Event(kind, state, depth, alpha, beta, value, action, skipped) a step, its fields
+    # given by position (keywords would make a traced search a sixth slower).
     def value(s, alpha, beta, ply, action):  # noqa: C901 - Fig. 5.7's engine; its steps are closures, for speed
         """The value of ``s`` for MAX in the window (alpha, beta), fail-soft; ``action`` led to it."""
         nonlocal nodes, horizon
@@ -490,7 +473,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
         if deadline is not None and not nodes & 1023 and clock() > deadline:
             raise OutOfTime(nodes)
         if log is not None:
-            log.append(("enter", s, ply, alpha, beta, None, action))
+            log.append(Event("enter", s, ply, alpha, beta, None, action))
         line[ply] = ()
         remaining = depth - ply - reduced                  # plies left; below 0 in quiescence search
         if is_terminal(s):
@@ -499,10 +482,12 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             v, horizon = evaluate(s), horizon + 1          # H-MINIMAX's CUTOFF-TEST holds (Eq. 5.2)
         else:
             player = to_move(s)
-            acts = actions(s) if order is None else order(s, actions(s))
             if player != MAX and player != MIN:
                 raise GameError(f"search does not handle {player} states (at {s!r}); "
                                 "use expectiminimax for games of chance")
+            acts = actions(s) if order is None else order(s, actions(s))
+            if not acts:
+                raise no_moves(game, s)
             hint, dropped = None, ()
             entered = (alpha, beta, horizon) if table is not None else None   # for (5)
             if table is not None:                          # (1) the transposition table
@@ -513,9 +498,9 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
                 if v is not None:                          # the table decides: an exact value or a cut
                     line[ply] = tuple(table.line(game, s, remaining))
                     if log is not None:
-                        log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts)))
+                        log.append(Event("prune", s, ply, alpha, beta, v, None, tuple(acts)))
                     return v
-            if beam is not None:                           # (2) forward pruning
+            if beam is not None:                           # (2) forward pruning: beam
                 acts, dropped = _beam(game, utility, evaluate, s, acts, width=beam, player=player)
                 horizon += bool(dropped)
             if reorder:                                    # (3) move ordering
@@ -523,16 +508,16 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
                                    hint=hint, favourite=acts[0] if order is not None and acts else None,
                                    killers=killers, history=history)
             if null_move is not None and ply > 0 and action is not NULL_MOVE and remaining > null_reduction:
-                v = null_move_cut(s, alpha, beta, ply, player, acts, dropped)   # (3a)
+                v = null_move_cut(s, alpha, beta, ply, player, acts, dropped)   # (3a) null move
                 if v is not None:
                     return v
             v, futile = -INF if player == MAX else INF, None
             if futility is not None and ply > 0 and 0 < remaining <= 2:
-                v, futile = _futility_bound(evaluate(s), futility, alpha, beta, player, v)   # (3b)
+                v, futile = _futility_bound(evaluate(s), futility, alpha, beta, player, v)   # (3b) futility
             return (max_value if player == MAX else min_value)(                 # (4) and (5)
                 s, acts, v, alpha, beta, ply, remaining, futile, dropped, entered)
         if log is not None:
-            log.append(("leaf", s, ply, alpha, beta, v))
+            log.append(Event("leaf", s, ply, alpha, beta, v))
         return v
 
     def max_value(s, acts, v, alpha, beta, ply, remaining, futile, dropped, entered):
@@ -565,8 +550,8 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             alpha0, beta0, seen = entered
             table.store_unchecked(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, v <= alpha0, after)
         if log is not None:
-            log.append(("prune", s, ply, alpha, beta, v, None, dropped) if dropped
-                       else ("exit", s, ply, alpha, beta, v))
+            log.append(Event("prune", s, ply, alpha, beta, v, None, dropped) if dropped
+                       else Event("exit", s, ply, alpha, beta, v))
         return v
 
     def min_value(s, acts, v, alpha, beta, ply, remaining, futile, dropped, entered):
@@ -597,8 +582,8 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             alpha0, beta0, seen = entered
             table.store_unchecked(s, remaining if horizon > seen else INF, v, alpha0, beta0, best, v >= beta0, after)
         if log is not None:
-            log.append(("prune", s, ply, alpha, beta, v, None, dropped) if dropped
-                       else ("exit", s, ply, alpha, beta, v))
+            log.append(Event("prune", s, ply, alpha, beta, v, None, dropped) if dropped
+                       else Event("exit", s, ply, alpha, beta, v))
         return v
 
     def null_move_cut(s, alpha, beta, ply, player, acts, dropped):
@@ -615,7 +600,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, ordering: Ordering, 
             return None
         horizon += 1
         if log is not None:
-            log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts) + dropped))
+            log.append(Event("prune", s, ply, alpha, beta, v, None, tuple(acts) + dropped))
         return v
 
     with recording(trace) as log, collector_paused():     # the table's entries have no cycles

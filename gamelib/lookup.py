@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from .core import CHANCE, MAX, MIN, ArgumentError, GameError, check_distribution
-from .validate import check_game, flag, function, guard_size, start_state, whole
+from .validate import check_game, flag, function, guard_size, no_moves, start_state, whole
 
 MAX_POSITIONS = 200_000
 """The size guard of :func:`endgame_table`: positions listed before it gives up (tic-tac-toe has 5,478,
@@ -145,6 +145,8 @@ class EndgameTable:
                                     "use expectiminimax")
                 else:
                     moves[s] = tuple((a, game.result(s, a)) for a in game.actions(s))
+                    if not moves[s]:                  # pass 2 would take s for a terminal position
+                        raise no_moves(game, s)
                     frontier.extend(child for _, child in moves[s] if child not in moves)
                 bar.update()
                 if self.max_positions is not None and len(moves) > self.max_positions:

@@ -289,7 +289,7 @@ def mcts(game: GameProtocol, state: State | None = None, *, iterations: int | No
             backup(child, u)
             done += 1
             if log is not None:
-                log.append(("simulate", child.state, _depth(child), None, None, u, _path(child)))
+                log.append(Event("simulate", child.state, _depth(child), None, None, u, _path(child)))
     return _result(game, root, nodes, log, done, clock() - start, utility_for_max)
 
 

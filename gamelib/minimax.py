@@ -30,8 +30,8 @@ from typing import Callable
 
 from .core import (CHANCE, INF, MAX, MIN, EvaluationError, GameProtocol, Policy, ProbabilityError, SearchResult,
                    State, check_distribution)
-from .trace import recording
-from .validate import checked_utility, function, recursion_guard, search_entry, unhandled_player
+from .trace import Event, recording
+from .validate import checked_utility, function, no_moves, recursion_guard, search_entry, unhandled_player
 
 # What a node does with its children's values.
 _MAXIMIZE = "max"
@@ -73,39 +73,45 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
     actions, result = game.actions, game.result
     averages = {p: _expected_over(game, r) for p, r in rules.items() if r not in (_MAXIMIZE, _MINIMIZE)}
     nodes = 0
-    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action), trailing defaults left out; readers get Events (gamelib.trace.Trace).  No window here.
 
+    # The trace: one Event(kind, state, depth, alpha, beta, value, action, skipped) a step, its fields
+    # given by position (keywords would make a traced search a sixth slower).
     def value(s, ply, action):  # noqa: C901 - Fig. 5.3 / Eq. 5.1 kept whole
         nonlocal nodes, best_action
         nodes += 1
         if log is not None:
-            log.append(("enter", s, ply, None, None, None, action))
+            log.append(Event("enter", s, ply, None, None, None, action))
         if is_terminal(s):
             v = utility(s, MAX)
             if log is not None:
-                log.append(("leaf", s, ply, None, None, v))
+                log.append(Event("leaf", s, ply, None, None, v))
             return v
         if cut is not None and cut(s, ply):
             v = evaluate(s)
             if log is not None:
-                log.append(("leaf", s, ply, None, None, v))
+                log.append(Event("leaf", s, ply, None, None, v))
             return v
         player = to_move(s)
         rule = rules.get(player)                     # what this node does with its children's values
         if rule is None:
             raise unhandled_player(name, player, s, game, chance_name="this search")
         if rule == _MAXIMIZE:
+            acts = actions(s)
+            if not acts:
+                raise no_moves(game, s)
             v = -INF
-            for a in actions(s):
+            for a in acts:
                 v2 = value(result(s, a), ply + 1, a)
                 if v2 > v:  # strictly better: the first best action is kept
                     v = v2
                     if ply == 0:
                         best_action = a
         elif rule == _MINIMIZE:
+            acts = actions(s)
+            if not acts:
+                raise no_moves(game, s)
             v = INF
-            for a in actions(s):
+            for a in acts:
                 v2 = value(result(s, a), ply + 1, a)
                 if v2 < v:
                     v = v2
@@ -121,7 +127,7 @@ def backed_up_search(game, state, rules: dict, trace: bool = False, *, depth=Non
                 raise EvaluationError(f"the expectation at {s!r} is undefined: its outcomes include "
                                       "values +inf and -inf (∞ − ∞)")
         if log is not None:
-            log.append(("exit", s, ply, None, None, v))
+            log.append(Event("exit", s, ply, None, None, v))
         return v
 
     best_action = None

@@ -14,7 +14,7 @@ from typing import Callable, NamedTuple
 
 from .core import CHANCE, MAX, MIN, ArgumentError, GameError, Policy, ProbabilityError, check_distribution
 from .minimax import expectimax, minimax
-from .validate import check_game, function, guard_size, player_order, python_seed, start_state, whole
+from .validate import check_game, function, guard_size, no_moves, player_order, python_seed, start_state, whole
 
 
 MAX_MOVES = 100_000
@@ -30,6 +30,8 @@ def uniform(game) -> Policy:
     def policy(state):
         acts = game.actions(state)
         if not acts:
+            if not game.is_terminal(state):
+                raise no_moves(game, state)
             raise GameError(f"no legal action at {state!r} (the game is over there): a policy is asked "
                             "only where a player moves")
         return {a: 1 / len(acts) for a in acts}

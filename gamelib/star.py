@@ -59,8 +59,8 @@ from itertools import compress
 from operator import not_
 
 from .core import CHANCE, INF, MAX, MIN, GameError, SearchResult, check_distribution
-from .trace import recording
-from .validate import checked_utility, moved, recursion_guard, search_entry
+from .trace import Event, recording
+from .validate import checked_utility, moved, no_moves, recursion_guard, search_entry
 
 
 def _check_bounds(lower, upper):
@@ -94,9 +94,9 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
     L, U = lower, upper
     nodes = 0
     move = None
-    # The trace records an Event as the tuple of its fields (kind, state, depth, alpha, beta, value,
-    # action, skipped), trailing defaults left out; readers get Events (gamelib.trace.Trace).
 
+    # The trace: one Event(kind, state, depth, alpha, beta, value, action, skipped) a step, its fields
+    # given by position (keywords would make a traced search a sixth slower).
     def value(s, alpha, beta, ply, action, probe=False):  # noqa: C901 - Ballard's Star1/Star2 kept whole
         """Alpha-beta value of ``s`` in the window (alpha, beta), fail-soft: MAX-VALUE and MIN-VALUE
         (AIMA Fig. 5.7), or ``chance`` at a chance node.  With ``probe`` a MAX or MIN node searches its
@@ -104,25 +104,27 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
         nonlocal nodes, move
         nodes += 1
         if log is not None:
-            log.append(("enter", s, ply, alpha, beta, None, action))
+            log.append(Event("enter", s, ply, alpha, beta, None, action))
         if is_terminal(s):
             v = utility(s, MAX)
             if not L <= v <= U:
                 raise _out_of_bounds(s, v, "the utility", L, U)
             if log is not None:
-                log.append(("leaf", s, ply, alpha, beta, v))
+                log.append(Event("leaf", s, ply, alpha, beta, v))
             return v
         if cut is not None and cut(s, ply):               # H-MINIMAX's CUTOFF-TEST (AIMA Eq. 5.2)
             v = evaluate(s)
             if not L <= v <= U:
                 raise _out_of_bounds(s, v, "the evaluation", L, U)
             if log is not None:
-                log.append(("leaf", s, ply, alpha, beta, v))
+                log.append(Event("leaf", s, ply, alpha, beta, v))
             return v
         player = to_move(s)
         if player == CHANCE:
             return chance(game, s, alpha, beta, ply, value, log, L, U, cut)
         acts = actions(s)
+        if not acts:
+            raise no_moves(game, s)
         last = 1 if probe else len(acts)                  # a probe tries the first action only
         i = -1                                            # the last action searched
         if player == MAX:                                 # MAX-VALUE
@@ -152,8 +154,8 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
         else:
             raise GameError(f"unknown player {player!r} at {s!r}")
         if log is not None:                               # a cut (or a probe) skipped the moves after i
-            log.append(("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])) if i + 1 < len(acts)
-                       else ("exit", s, ply, alpha, beta, v))
+            log.append(Event("prune", s, ply, alpha, beta, v, None, tuple(acts[i + 1:])) if i + 1 < len(acts)
+                       else Event("exit", s, ply, alpha, beta, v))
         return v
 
     chance = _star2_chance if probing else _star1_chance
@@ -203,8 +205,8 @@ def _star1_chance(game, s, alpha, beta, ply, search, log, L, U, cut):
     if v is None:                                         # every outcome searched: the expectation
         v = S
     if log is not None:
-        log.append(("prune", s, ply, alpha, beta, v, None, tuple(r for r, _ in skipped)) if skipped
-                   else ("exit", s, ply, alpha, beta, v))
+        log.append(Event("prune", s, ply, alpha, beta, v, None, tuple(r for r, _ in skipped)) if skipped
+                   else Event("exit", s, ply, alpha, beta, v))
     return v
 
 
@@ -224,8 +226,8 @@ def _star2_chance(game, s, alpha, beta, ply, search, log, L, U, cut):
     else:
         skipped = node.skipped()
     if log is not None:
-        log.append(("prune", s, ply, alpha, beta, v, None, skipped) if skipped
-                   else ("exit", s, ply, alpha, beta, v))
+        log.append(Event("prune", s, ply, alpha, beta, v, None, skipped) if skipped
+                   else Event("exit", s, ply, alpha, beta, v))
     return v
 
 

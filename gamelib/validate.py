@@ -68,8 +68,8 @@ from contextlib import contextmanager
 from .core import (CHANCE, MAX, MIN, ArgumentError, EvaluationError, GameError, GameProtocol, Player,
                    SearchDepthError, State, StateError, TooLargeError, check_distribution, cutoff_test)
 
-PROTOCOL = ("to_move", "actions", "result", "is_terminal", "utility")
-"""The methods every game has (AIMA 4th ed. §5.1; :class:`gamelib.core.GameProtocol`)."""
+PROTOCOL = tuple(name for name, member in vars(GameProtocol).items() if callable(member) and name[0] != "_")
+"""The methods every game has, as :class:`gamelib.core.GameProtocol` declares them (AIMA 4th ed. §5.1)."""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -198,7 +198,8 @@ def renamed(**old_to_new):
 
     ``@renamed(low="lower", high="upper")`` lets a caller still write ``low=``: the value is passed as
     ``lower=``, with a :class:`DeprecationWarning` naming the new spelling.  A tuple of names splits a
-    pair: ``@renamed(bounds=("lower", "upper"))`` turns ``bounds=(L, U)`` into ``lower=L, upper=U``.
+    pair: ``@renamed(bounds=("lower", "upper"))`` turns ``bounds=(L, U)`` into ``lower=L, upper=U`` (and an
+    old group of options, a NamedTuple, into its fields: ``gamelib.limits``' ``ordering=``).
     Giving an old keyword and its new one at once is an :class:`ArgumentError`.  The kit's vocabulary:
     bounds are ``lower``/``upper`` (Ballard's L and U), budgets are ``iterations``."""
     def decorate(f):
@@ -224,8 +225,9 @@ def renamed(**old_to_new):
                         if len(parts) != len(names):
                             raise TypeError
                     except TypeError:
-                        raise ArgumentError(f"{old} must be a pair ({', '.join(names)}) of numbers, "
-                                            f"got {value!r}; write {spelled}") from None
+                        what = "a pair" if len(names) == 2 else f"a group of {len(names)}"
+                        raise ArgumentError(f"{old} must be {what} ({', '.join(names)}), got {value!r}; "
+                                            f"write {spelled}") from None
                     kwargs.update(zip(names, parts))
             return f(*args, **kwargs)
         return wrapper

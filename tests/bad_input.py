@@ -299,3 +299,20 @@ class NoMoves(Game):
 
     def is_terminal(self, s):
         return False
+
+
+class NoMovesBelow(NoMoves):
+    """MAX's one move at the start leads to MIN's state 'stuck', which is not terminal yet offers no move:
+    a search finds it below the state it starts from, not at its entry."""
+
+    def to_move(self, s):
+        return MAX if s == "start" else MIN
+
+    def actions(self, s):
+        return ("a",) if s == "start" else ()
+
+    def result(self, s, a):
+        return "stuck"
+
+    def utility(self, s, p):
+        return 0

@@ -77,6 +77,20 @@ def test_games_and_trees_satisfy_the_protocol():
     assert all(hasattr(Game, name) for name in OPTIONAL_PROTOCOL)
 
 
+def test_the_protocol_is_declared_once():
+    """GameProtocol declares the required members, Game (its subclass) adds the optional ones with their
+    defaults and redeclares none of the required; OPTIONAL_PROTOCOL names exactly what Game adds."""
+    from gamelib.validate import PROTOCOL
+    required = {name for name in vars(GameProtocol) if name[0] != "_"} | set(GameProtocol.__annotations__)
+    assert PROTOCOL == ("to_move", "actions", "result", "is_terminal", "utility")
+    assert required == {"initial_state", *PROTOCOL}
+    assert GameProtocol in Game.__mro__ and not required & set(vars(Game)) - {"initial_state"}
+    added = {name for name in vars(Game) if name[0] != "_"} - {"initial_state", "illegal"}
+    assert set(OPTIONAL_PROTOCOL) == added and len(OPTIONAL_PROTOCOL) == len(added)
+    with pytest.raises(NotImplementedError):
+        Game().actions(None)
+
+
 def test_the_vocabulary_is_named_and_used():
     assert Distribution == list[tuple[Action, float]] and Player is str and State is typing.Hashable
     assert typing.get_origin(Policy) is typing.get_origin(typing.Callable[[int], int])

@@ -1,5 +1,6 @@
 """Search under resource limits: gamelib.limits.search and iterative_deepening (AIMA 4th ed. §5.3)."""
 import math
+import warnings
 
 import pytest
 
@@ -9,6 +10,7 @@ from gamelib.games.tictactoe import LINES
 from gamelib.limits import DepthReport, iterative_deepening, search
 from gamelib.transposition import TranspositionTable
 
+from .pins import check_pins
 from .strategies import FIG_5_2, label_hash
 import random
 from hypothesis import Phase, given, settings
@@ -321,7 +323,9 @@ def test_a_terminal_root():
 
 # -- pins: every option's trace, value, move, nodes, line and table counts, to the bit ---------------
 # Measured on the search as it stood before its option groups became parameter objects and its
-# numbered steps helper functions (issue 24): a refactor must leave every event where it was.
+# numbered steps helper functions (issue 24): a refactor must leave every event where it was.  Re-pinned
+# in this form (issue 34: a failure says what changed) from code that still matched the SHA-256 digests of
+# the traces and outcomes they replaced.
 
 def _pinned_cases():
     """name -> (game, state, options) of a search to pin; every table is an instance, to read its counts."""
@@ -358,44 +362,71 @@ def _pinned_cases():
     }
 
 
-def _run_pinned(name) -> str:
+def _run_pinned(name):
+    """The search ``name`` of :func:`_pinned_cases`: (its trace, its value, action, nodes, line, solved and
+    its table's counts)."""
     game, state, options = _pinned_cases()[name]
-    return _pin(search(game, state, trace=True, **options), options.get("table"))
+    r = search(game, state, trace=True, **options)
+    table = options.get("table")
+    return r.trace, (r.value, r.action, r.nodes, r.pv, r.solved, table and table.stats())
 
 
-def _pin(result, table=None) -> str:
-    """SHA-256 of every event (its fields by repr), then value, action, nodes, line, solved and the
-    table's counts."""
-    import hashlib
-    h = hashlib.sha256()
-    for e in result.trace or ():
-        h.update(repr(tuple(e)).encode())
-    h.update(repr((result.value, result.action, result.nodes, result.pv, result.solved)).encode())
-    if table is not None:
-        h.update(repr(sorted(table.stats().items())).encode())
-    return h.hexdigest()[:16]
-
+SEARCH_OUTCOMES = {   # value, action, nodes, line, solved, the table's counts
+    'ttt d9 strict': (0, (0, 1), 2503, [(0, 1), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1), (2, 2)], True, None),
+    'ttt d4 quiescent tkh': (0.0, (0, 0), 619, [(0, 0), (0, 1), (0, 2), (1, 0)], False,
+        {'entries': 245, 'probes': 279, 'hits': 35, 'cuts': 34, 'stores': 245, 'evictions': 0}),
+    'ttt d3 beam2 strict': (0.1, (0, 0), 15, [(0, 0), (0, 1), (1, 0)], False, None),
+    'c4 d6 null': (0.0, 3, 659, [3, 3, 3, 3, 3, 3], False, None),
+    'c4 d6 null R1 tkh': (0.0, 3, 1093, [3, 3, 3, 3, 3, 3], False,
+        {'entries': 337, 'probes': 512, 'hits': 110, 'cuts': 110, 'stores': 337, 'evictions': 0}),
+    'c4 mid d6 futility q0 tkh': (0.006, 3, 712, [3, 2, 2, 3, 3, 3], False,
+        {'entries': 308, 'probes': 400, 'hits': 93, 'cuts': 92, 'stores': 309, 'evictions': 0}),
+    'c4 mid d5 futility strict': (-0.004, 3, 4709, [3, 2, 2, 3, 3], False, None),
+    'c4 d5 everything': (0.01, 3, 285, [3, 3, 3, 3, 3], False,
+        {'entries': 64, 'probes': 135, 'hits': 13, 'cuts': 11, 'stores': 122, 'evictions': 56}),
+    'c4 mid d5 window first': (-0.004, 3, 2733, [3, 2, 2, 3, 3], False,
+        {'entries': 602, 'probes': 772, 'hits': 171, 'cuts': 126, 'stores': 647, 'evictions': 0}),
+    'c4 d5 killers': (0.01, 3, 1252, [3, 3, 3, 3, 3], False, None),
+    'c4 d5 history': (0.01, 3, 942, [3, 3, 3, 3, 3], False, None),
+    'tree d4 table first map': (-3, 'a3', 47, ['a3', 'd2', 'l1', 'ai3'], False,
+        {'entries': 20, 'probes': 19, 'hits': 0, 'cuts': 0, 'stores': 20, 'evictions': 0}),
+    'tree d6 all strict': (20, 'a3', 96, ['a3', 'd1', 'k1', 'af1', 'cq1', 'jx3'], False,
+        {'entries': 55, 'probes': 54, 'hits': 0, 'cuts': 0, 'stores': 55, 'evictions': 0}),
+}
 
 SEARCH_PINS = {
-    "ttt d9 strict": "39a6cb68d1489ab3",
-    "ttt d4 quiescent tkh": "a01e9f32100eae5b",
-    "ttt d3 beam2 strict": "514db54f5547e986",
-    "c4 d6 null": "76729e4797996b91",
-    "c4 d6 null R1 tkh": "d1523134254b679c",
-    "c4 mid d6 futility q0 tkh": "51ed83bced18e37f",
-    "c4 mid d5 futility strict": "891077910d22f236",
-    "c4 d5 everything": "9d9913bc94c34ee1",
-    "c4 mid d5 window first": "61046d0d0d6f4441",
-    "c4 d5 killers": "f8ac2ef5b875c50b",
-    "c4 d5 history": "0e2f9832ae5cb390",
-    "tree d4 table first map": "278c3fa733acd3aa",
-    "tree d6 all strict": "2b2946102aca72ee",
+    'ttt d9 strict': ('5006 | enter 2503, exit 1010, leaf 1055, prune 438 | a7e 6ad 6b7 572 d70 df7 848 9a0 1bc f6c '
+                      '51a 260 10f | 69fe2901bcf3ec3c'),
+    'ttt d4 quiescent tkh': ('1238 | enter 619, exit 59, leaf 339, prune 221 | 996 4d7 1cb 1d4 6ec ef8 433 420 484 '
+                             'bc5 7f8 | 2efa1e9357b2ac6d'),
+    'ttt d3 beam2 strict': '30 | enter 15, leaf 8, prune 7 | 996 4d7 a4e 81b 4a3 | 0e85207aabf3f640',
+    'c4 d6 null': ('1318 | enter 659, exit 63, leaf 406, prune 190 | 867 c21 12e 4c4 f78 387 758 f39 c06 a2b 79e | '
+                   '13a555e9ff7eb355'),
+    'c4 d6 null R1 tkh': ('2186 | enter 1093, exit 102, leaf 580, prune 411 | 867 c21 12e a61 9cb e5f d3f 3a6 df2 7a1 '
+                          'a8f c72 | aa9c85a144236fe3'),
+    'c4 mid d6 futility q0 tkh': ('1424 | enter 712, exit 56, leaf 311, prune 345 | 1b8 293 a32 8a4 be1 3b9 321 ec1 '
+                                  '68a 672 d93 | f343a7c4b2ab87d5'),
+    'c4 mid d5 futility strict': ('9418 | enter 4709, exit 448, leaf 3647, prune 614 | 1b8 c31 709 b29 530 3d6 19f '
+                                  '74b f67 deb 9af e12 df8 794 | 253e466090299ab8'),
+    'c4 d5 everything': ('570 | enter 285, leaf 149, prune 136 | 867 c21 12e 1a0 e66 549 df0 067 1d9 a6d | '
+                         'd3fb9c013e34682a'),
+    'c4 mid d5 window first': ('5466 | enter 2733, exit 235, leaf 1960, prune 538 | 3ef ec5 de7 424 039 3fb d1b 317 '
+                               '35c a72 b03 ca3 c9a | 514fc28c5fd520a8'),
+    'c4 d5 killers': ('2504 | enter 1252, exit 137, leaf 856, prune 259 | 867 814 475 46b 468 261 fdb cba 667 dd1 63f '
+                      '4b6 | a320d6b82803c8c2'),
+    'c4 d5 history': ('1884 | enter 942, exit 105, leaf 650, prune 187 | 867 814 475 46b 468 261 fdb cba 667 a44 7b4 '
+                      '| f29a341b0a8a3186'),
+    'tree d4 table first map': ('94 | enter 47, exit 13, leaf 27, prune 7 | 2ca 97a 470 506 2bd 055 0d7 | '
+                                'e13af7efab768842'),
+    'tree d6 all strict': '192 | enter 96, leaf 41, prune 55 | 2ca 97a 252 b69 13c 3f7 051 942 | 5e187f7ac8187c76',
 }
 
 
 @pytest.mark.parametrize("name", list(SEARCH_PINS))
 def test_search_records_what_it_recorded_before(name):
-    assert _run_pinned(name) == SEARCH_PINS[name]
+    trace, outcome = _run_pinned(name)
+    assert outcome == SEARCH_OUTCOMES[name]
+    check_pins({name: trace}, SEARCH_PINS)
 
 
 def _deepening_cases():
@@ -435,9 +466,9 @@ def test_iterative_deepening_finds_what_it_found_before(name):
     assert _deepening_pin(_deepening_cases()[name]()) == DEEPENING_PINS[name]
 
 
-# -- the option groups as objects: Ordering and Pruning ---------------------------------------------
+# -- one way to give the options: keywords; the option groups of issue 24, deprecated -------------------
 
-def test_the_presets_say_what_they_are():
+def test_the_old_presets_say_what_they_are():
     from gamelib.limits import Ordering, Pruning
     assert Ordering.NONE == Ordering() and Pruning.NONE == Pruning()
     assert (Ordering.ALL.table, Ordering.ALL.killers, Ordering.ALL.history) == (True, True, True)
@@ -446,25 +477,29 @@ def test_the_presets_say_what_they_are():
                                    null_reduction=2, futility=None)
 
 
-def test_objects_and_keywords_are_the_same_search():
+def test_the_old_option_groups_are_the_keywords_they_hold_with_a_warning():
     from gamelib.games.connect4 import Connect4, center_first, evaluation, is_quiet, null_move
     from gamelib.limits import Ordering, Pruning
     game = Connect4()
     common = dict(depth=5, evaluate=evaluation(), trace=True)
     by_keywords = search(game, table=True, killers=True, history=True, order=center_first, null_move=null_move,
                          futility=0.05, quiescent=is_quiet, **common)
-    by_objects = search(game, ordering=Ordering(table=True, killers=True, history=True, order=center_first),
-                        pruning=Pruning(null_move=null_move, futility=0.05, quiescent=is_quiet), **common)
+    with pytest.warns(DeprecationWarning, match="ordering= is deprecated, write table=, killers=, history="):
+        by_objects = search(game, ordering=Ordering(table=True, killers=True, history=True, order=center_first),
+                            pruning=Pruning(null_move=null_move, futility=0.05, quiescent=is_quiet), **common)
     assert by_objects.trace == by_keywords.trace and by_objects[:3] == by_keywords[:3]
     assert by_objects.pv == by_keywords.pv
-    # a keyword given overrides that field of the object (here: killers off)
-    mixed = search(game, ordering=Ordering.ALL, killers=False, order=center_first, **common)
-    plain = search(game, table=True, history=True, order=center_first, **common)
-    assert mixed.trace == plain.trace
-    # iterative deepening's default is Ordering.ALL; Ordering.NONE is every option off
-    assert iterative_deepening(game, evaluate=evaluation(), max_depth=4, ordering=Ordering.NONE).per_depth[-1][:4] \
-        == iterative_deepening(game, evaluate=evaluation(), max_depth=4, table=False, killers=False,
-                               history=False).per_depth[-1][:4]
+    # an old group and one of its keywords at once: which one is meant?
+    with pytest.raises(ArgumentError, match="ordering= is the old spelling of table=, .*; give killers= alone"):
+        search(game, ordering=Ordering.ALL, killers=False, **common)
+    # iterative deepening's old default was Ordering.ALL, as its keywords' defaults are now
+    with pytest.warns(DeprecationWarning, match="iterative_deepening: ordering= is deprecated"):
+        old = iterative_deepening(game, evaluate=evaluation(), max_depth=4, ordering=Ordering.NONE)
+    assert old.per_depth[-1][:4] == iterative_deepening(game, evaluate=evaluation(), max_depth=4, table=False,
+                                                        killers=False, history=False).per_depth[-1][:4]
+    assert iterative_deepening(game, evaluate=evaluation(), max_depth=4).per_depth[-1][:4] == \
+        iterative_deepening(game, evaluate=evaluation(), max_depth=4, table=True, killers=True,
+                            history=True).per_depth[-1][:4]
 
 
 def test_iterative_deepening_takes_a_beam_as_search_does():
@@ -476,24 +511,25 @@ def test_iterative_deepening_takes_a_beam_as_search_does():
         assert report.value == search(game, depth=report.depth, evaluate=x_threats, beam=2).value
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: search(TicTacToe(), depth=2, evaluate=zero, ordering=5), "ordering must be an Ordering"),
-    (lambda: search(TicTacToe(), depth=2, evaluate=zero, pruning={"beam": 2}), "pruning must be a Pruning"),
-    (lambda: search(TicTacToe(), depth=2, evaluate=zero, tabel=True),
-     "unexpected keyword argument tabel=True; its options are the fields of Ordering"),
-    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, depth=3),
-     "unexpected keyword argument depth"),
-    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, first_moves=[(1, 1)]),
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, ordering=5), ArgumentError,
+     r"ordering must be a group of 5 \(table, killers, history, first_moves, order\), got 5"),
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, pruning={"beam": 2}), ArgumentError,
+     "pruning must be a group of 6"),
+    (lambda: search(TicTacToe(), depth=2, evaluate=zero, tabel=True), TypeError,
+     "unexpected keyword argument 'tabel'"),
+    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, depth=3), TypeError,
+     "unexpected keyword argument 'depth'"),
+    (lambda: iterative_deepening(TicTacToe(), evaluate=zero, max_depth=2, first_moves=[(1, 1)]), ArgumentError,
      "chooses its own first_moves"),
 ])
-def test_bad_option_objects_are_named(call, message):
-    from gamelib import ArgumentError
-    with pytest.raises(ArgumentError, match=message):
-        call()
+def test_bad_options_are_named(call, error, message):
+    with pytest.warns(DeprecationWarning) if "group" in message else warnings.catch_warnings():
+        with pytest.raises(error, match=message):
+            call()
 
 
-def test_an_objects_fields_are_checked_as_the_keywords_are():
-    from gamelib import ArgumentError
+def test_an_old_groups_fields_are_checked_as_the_keywords_are():
     from gamelib.limits import Ordering, Pruning
     table, killers = TranspositionTable(), KillerMoves()
     for ordering, pruning, message in [(Ordering(killers=5), Pruning(), "killers must be True"),
@@ -503,7 +539,7 @@ def test_an_objects_fields_are_checked_as_the_keywords_are():
                                        (Ordering(table=table, killers=killers), Pruning(null_reduction=-1),
                                         "null_reduction"),
                                        (Ordering(table=table), Pruning(futility=math.nan), "futility")]:
-        with pytest.raises(ArgumentError, match=message):
+        with pytest.raises(ArgumentError, match=message), pytest.warns(DeprecationWarning):
             search(TicTacToe(), depth=2, evaluate=zero, ordering=ordering, pruning=pruning)
     assert len(table) == 0 and table.probes == 0 and killers.moves(1) == ()   # nothing changed
 

@@ -12,8 +12,8 @@ from gamelib.games import Bins
 from gamelib.experiments.chance_trees import node_counts, random_chance_tree
 from gamelib.star import star1, star2
 
+from .pins import check_pins
 from .strategies import chance_specs, label_hash
-import hashlib
 from gamelib import EvaluationError, SearchDepthError
 from .bad_input import FIG52, PIG10, case, check_bad_input, nan
 
@@ -33,26 +33,45 @@ def root_values(tree):
             for a in tree.actions(tree.initial_state)}
 
 
-def star1_digest() -> str:
-    """SHA-256 of Star1's value, move, nodes and full trace (floats by repr, so to the last bit) on
-    60 random chance trees, a tree with a probability-0 outcome, each with tight and loose bounds."""
-    import hashlib
-    h = hashlib.sha256()
-    trees = [random_chance_tree(b, n, m, seed=seed, probabilities=pr, order=o)
+def _run(label, result):
+    """What a pin keeps of one search: a line naming it, its events, a line with its value, move and nodes
+    (floats by repr, so to the last bit)."""
+    return [label, *result.trace, f"value {result.value!r}, action {result.action!r}, {result.nodes} nodes"]
+
+
+def star1_runs() -> list:
+    """Star1 on 60 random chance trees and a tree with a probability-0 outcome, each with tight and loose
+    bounds (:func:`_run`)."""
+    trees = [(f"random_chance_tree({b}, {n}, {m}, seed={seed}, probabilities={pr!r}, order={o!r})",
+              random_chance_tree(b, n, m, seed=seed, probabilities=pr, order=o))
              for (b, n, m) in ((2, 2, 2), (3, 3, 2), (3, 2, 3)) for pr in ("uniform", "random")
              for o in ("random", "best") for seed in range(5)]
-    trees.append(GameTree.from_nested([chance((0.5, [3, -2]), (0.0, [5]), (0.5, [[1, 4], [-5]])), [2]]))
-    for tree in trees:
-        for slack in (0, 2):
-            r = star1(tree, lower=-5 - slack, upper=5 + slack, trace=True)
-            h.update(repr((r.value, r.action, r.nodes, [tuple(e) for e in r.trace])).encode())
-    return h.hexdigest()
+    trees.append(("a probability-0 outcome",
+                  GameTree.from_nested([chance((0.5, [3, -2]), (0.0, [5]), (0.5, [[1, 4], [-5]])), [2]])))
+    return [item for name, tree in trees for slack in (0, 2)
+            for item in _run(f"{name}, slack {slack}", star1(tree, lower=-5 - slack, upper=5 + slack, trace=True))]
+
+
+# Pinned as SHA-256 digests (the interval-keeping Star1 of before issue 12, then Star1 and Star2 as of commit
+# cb0655e); re-pinned in this form (issue 34: a failure says what changed) from code that still matched them.
+STAR_PINS = {
+    'star1': ('31454 | enter 15605, exit 5790, leaf 8413, prune 1402 | 4b2 e31 4d1 1cf 683 72e a45 f1e 26a 4cd 065 '
+              '1e2 013 eb3 349 | 0108a6138145462f'),
+    'star1 irregular': ('19576 | enter 9546, exit 3894, leaf 5035, prune 617 | 5a1 0d4 89f e65 5d2 41a b1e 2f9 547 '
+                        '6d9 dc2 7b2 f1d 54b 5eb | dc215c1534079a76'),
+    'star2 irregular': ('24134 | enter 11825, exit 4335, leaf 6050, prune 1440 | 5a1 0d4 35c b26 3dc 9b6 542 964 551 '
+                        'de2 20b b2c 28f 749 6c0 | 02b2a2fdc1b1379b'),
+    'star1 family': ('59276 | enter 29542, exit 5760, leaf 21216, prune 2566 | 4b2 e31 4d1 1cf 683 72e a45 cda 6fe '
+                     '1c0 a95 1fb 7d1 869 b28 16e | 7af107848ff9013d'),
+    'star2 family': ('59770 | enter 29789, exit 6269, leaf 20203, prune 3317 | 4b2 e31 4d1 1cf b2e 885 bf2 8a3 eec '
+                     'f25 a9c 156 53e c97 085 490 | 0b89cd6873d677ed'),
+}
 
 
 def test_star1_trace_is_pinned_to_the_bit():
     """Star1's chance nodes became a plain loop over Ballard's windows (issue 12: 1.4x faster); the
     trace, windows and cuts are those of the interval-keeping search it replaced, bit for bit."""
-    assert star1_digest() == "436f9b40827f1d80ea12a608222541ff1c892e46c6ca582c406e96f17ad36e8b"
+    check_pins({"star1": star1_runs()}, STAR_PINS)
 
 
 # --- the headline property -------------------------------------------------------------------------
@@ -296,11 +315,10 @@ def irregular_spec(rng, depth):
     return [irregular_spec(rng, depth - 1) for _ in range(rng.choice((1, 1, 2, 3, 4)))]
 
 
-def irregular_star_digest(search) -> str:
-    import hashlib
+def irregular_star_runs(search) -> list:
     import random
-    h = hashlib.sha256()
     rng = random.Random(24)
+    items = []
     for k in range(60):
         spec = irregular_spec(rng, 6)
         if not isinstance(spec, list):
@@ -308,50 +326,38 @@ def irregular_star_digest(search) -> str:
         tree = GameTree.from_nested(spec, root="MIN" if k % 3 == 0 else "MAX")
         runs = [dict(), dict(lower=-7.5, upper=6), dict(depth=3, evaluate=label_hash),
                 dict(cutoff=lambda s, ply: ply >= 2 and len(s) % 2 == 0, evaluate=label_hash)]
-        for options in runs:
+        for j, options in enumerate(runs):
             options = {"lower": -5, "upper": 5, **options}
-            r = search(tree, trace=True, **options)
-            h.update(repr((r.value, r.action, r.nodes, [tuple(e) for e in r.trace])).encode())
-    for game, options in ((Bins(coin=True), dict(lower=-50, upper=50)),
-                          (Bins(coin=True), dict(lower=-50, upper=50, depth=2, evaluate=lambda s: 1.5))):
-        r = search(game, trace=True, **options)
-        h.update(repr((r.value, r.action, r.nodes, [tuple(e) for e in r.trace])).encode())
-    return h.hexdigest()[:16]
-
-
-IRREGULAR_PINS = {"star1": "838c710e5c997011", "star2": "9e143a9e43ce32ef"}
+            items += _run(f"irregular tree {k}, options {j}", search(tree, trace=True, **options))
+    for j, options in enumerate((dict(lower=-50, upper=50),
+                                 dict(lower=-50, upper=50, depth=2, evaluate=lambda s: 1.5))):
+        items += _run(f"Bins(coin=True), options {j}", search(Bins(coin=True), trace=True, **options))
+    return items
 
 
 @pytest.mark.parametrize("search", SEARCHES, ids=["star1", "star2"])
 def test_star_searches_on_irregular_trees_record_what_they_recorded_before(search):
-    assert irregular_star_digest(search) == IRREGULAR_PINS[search.__name__]
+    check_pins({f"{search.__name__} irregular": irregular_star_runs(search)}, STAR_PINS)
 
 
 # --- Star1 and Star2: the same windows, cuts and values, to the last bit ---------------------------
-def _star_family_digest(search) -> str:
-    """Every event of ``search`` on 96 random chance trees (4 shapes, both probability kinds, both
-    orders, 3 seeds, tight and loose bounds), then each value, action and node count."""
+def _star_family_runs(search) -> list:
+    """``search`` on 96 random chance trees (4 shapes, both probability kinds, both orders, 3 seeds, tight
+    and loose bounds), each as :func:`_run` keeps it."""
     from gamelib.experiments.chance_trees import random_chance_tree
-    h = hashlib.sha256()
-    for b, n, m in ((2, 2, 2), (3, 3, 2), (5, 6, 2), (3, 2, 3)):
-        for probs in ("uniform", "random"):
-            for order in ("random", "best"):
-                for seed in range(3):
-                    tree = random_chance_tree(b, n, m, seed=seed, probabilities=probs, order=order)
-                    for slack in (0, 1.5):
-                        r = search(tree, lower=-5 - slack, upper=5 + slack, trace=True)
-                        for e in r.trace:
-                            h.update(repr(tuple(e)).encode())
-                        h.update(repr((r.value, r.action, r.nodes)).encode())
-    return h.hexdigest()[:16]
+    return [item for b, n, m in ((2, 2, 2), (3, 3, 2), (5, 6, 2), (3, 2, 3)) for probs in ("uniform", "random")
+            for order in ("random", "best") for seed in range(3) for slack in (0, 1.5)
+            for item in _run(f"random_chance_tree({b}, {n}, {m}, seed={seed}, probabilities={probs!r}, "
+                             f"order={order!r}), slack {slack}",
+                             search(random_chance_tree(b, n, m, seed=seed, probabilities=probs, order=order),
+                                    lower=-5 - slack, upper=5 + slack, trace=True))]
 
 
-@pytest.mark.parametrize("search, digest", [(star1, "e0f6153b7e094be0"), (star2, "148e395d1143796b")],
-                         ids=["star1", "star2"])
-def test_star_searches_cut_where_they_cut_before(search, digest):
+@pytest.mark.parametrize("search", SEARCHES, ids=["star1", "star2"])
+def test_star_searches_cut_where_they_cut_before(search):
     """Ballard's windows are sums over the other outcomes; they are still added left to right, so
     every window in every trace, every cut and every count is what it was before (commit cb0655e)."""
-    assert _star_family_digest(search) == digest
+    check_pins({f"{search.__name__} family": _star_family_runs(search)}, STAR_PINS)
 
 
 def test_a_chance_nodes_window_is_the_left_to_right_sum_over_the_other_outcomes():

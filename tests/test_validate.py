@@ -249,3 +249,50 @@ def test_fuzzed_search_arguments_give_a_clear_error_or_the_right_value(spec, dep
     assert valid_number(output) or not uses_eval, "a bad evaluation was accepted"
     truth = reference_limited(tree, "A", depth, evaluate)
     correct(close(r.value, truth), (which, r.value, truth))
+
+
+# --- a state that is not terminal but offers no move (issue 34: the probe of every search) ---------------
+def _entry_points():
+    from gamelib import (MAX, MIN, expectimax, maxn, mcts, minimax_policy, opening_book, paranoid, play,
+                         star2, uniform)
+    from gamelib.limits import search
+    zero = lambda s: 0          # noqa: E731
+    return {
+        "minimax": lambda g: minimax(g),
+        "minimax, depth": lambda g: minimax(g, depth=3, evaluate=zero),
+        "alphabeta": lambda g: alphabeta(g),
+        "alphabeta, depth": lambda g: alphabeta(g, depth=3, evaluate=zero),
+        "limits.search": lambda g: search(g, depth=3, evaluate=zero),
+        "limits.search, every option": lambda g: search(g, depth=3, evaluate=zero, table=True, killers=True,
+                                                        history=True, beam=2, futility=0.1),
+        "iterative_deepening": lambda g: iterative_deepening(g, evaluate=zero, max_depth=3),
+        "star1": lambda g: star1(g, lower=-1, upper=1),
+        "star2": lambda g: star2(g, lower=-1, upper=1),
+        "expectiminimax": lambda g: expectiminimax(g),
+        "expectimax": lambda g: expectimax(g, opponent_policy=uniform(g)),
+        "maxn": lambda g: maxn(g),
+        "paranoid alpha-beta": lambda g: alphabeta(paranoid(g, MAX)),
+        "mcts": lambda g: mcts(g, iterations=5, seed=0),
+        "td_learn": lambda g: td_learn(g, __import__("gamelib").WeightedSum({"x": zero}, {"x": 0.0}),
+                                       iterations=2, alpha=0.1),
+        "monte_carlo_value": lambda g: monte_carlo_value(g, iterations=5, seed=0),
+        "monte_carlo_evaluation": lambda g: monte_carlo_evaluation(g, iterations=3, seed=0)(g.initial_state),
+        "endgame_table": lambda g: endgame_table(g),
+        "opening_book": lambda g: opening_book(g, 1, lambda s: alphabeta(g, s)),
+        "play": lambda g: play(g, {MAX: minimax_policy(g), MIN: uniform(g)}, seed=0),
+    }
+
+
+@pytest.mark.parametrize("name", list(_entry_points()))
+@pytest.mark.parametrize("where", ["at the start", "below the start"])
+def test_a_state_with_no_moves_that_is_not_over_is_named_by_every_search(name, where):
+    """Each search refuses it with validate.no_moves' error, naming the state, wherever it meets it:
+    none returns a made-up value (minimax, alpha-beta, Star1/2, the limited searches and the endgame
+    table used to return -inf or +inf, or take the state for a terminal one)."""
+    from gamelib import StateError
+
+    from .bad_input import NoMoves, NoMovesBelow
+    game, stuck = (NoMoves(), "start") if where == "at the start" else (NoMovesBelow(), "stuck")
+    with pytest.raises(StateError, match=f"'{stuck}' is not terminal but has no actions: .* must end the game "
+                                         "where nobody can move"):
+        _entry_points()[name](game)

@@ -39,6 +39,10 @@ RELEASE = EXERCISES_FOLDER / "release"
 DEFAULT_COURSE = EXERCISES_FOLDER / "course"
 CELL_TIMEOUT = 300
 """Seconds a cell may run during validation (nbgrader's default is 30)."""
+KERNEL_TRANSPORT = "tcp" if sys.platform == "win32" else "ipc"
+"""How the kernels the kit starts (validation's) talk to it: through IPC sockets, files only their owner
+can open, where the platform has them (not Windows).  Over TCP, ipykernel warns for every kernel that
+its traffic is not encrypted ("Kernel is running over TCP without encryption")."""
 
 
 class WorkflowError(RuntimeError):

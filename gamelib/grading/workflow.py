@@ -57,10 +57,10 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from .course import (CELL_TIMEOUT, DEFAULT_COURSE, EXERCISES_FOLDER, LOCK, RELEASE, REPO, SECRET, SOURCE,  # noqa: F401
-                     STATUS, Status, WorkflowError, alembic_head, assignments, config, course_lock, course_secret,
-                     nbgrader_environment, notebooks, prepare_course, private_folder, run_nbgrader, save_statuses,
-                     statuses)
+from .course import (CELL_TIMEOUT, DEFAULT_COURSE, EXERCISES_FOLDER, KERNEL_TRANSPORT, LOCK, RELEASE, REPO, SECRET,  # noqa: F401
+                     SOURCE, STATUS, Status, WorkflowError, alembic_head, assignments, config, course_lock,
+                     course_secret, nbgrader_environment, notebooks, prepare_course, private_folder, run_nbgrader,
+                     save_statuses, statuses)
 from .recording import Grade, carried_files, grades, num, record  # noqa: F401
 from .gradebook import EXPORT_FIELDS, export  # noqa: F401
 from .gradebook import rows as gradebook_rows
@@ -125,6 +125,7 @@ def _validator():
     c = Config()
     c.Execute.timeout = CELL_TIMEOUT
     c.Execute.interrupt_on_timeout = True
+    c.KernelManager.transport = KERNEL_TRANSPORT
     return Validator(config=c)
 
 

@@ -8,7 +8,7 @@ graders of :mod:`gamelib.grading` all read that one record, through this package
 =======================  ==========================================================================
 module                   what it holds
 =======================  ==========================================================================
-``events``               :class:`Event`, :class:`Trace` (the list a search records into),
+``events``               :class:`Event` (what a trace holds: a plain list of them),
                          :func:`recording`, :func:`collector_paused`
 ``ranges``               :func:`proven_ranges` (what a trace proves about each node's value),
                          :func:`chance_intervals` and :func:`leaf_bounds` (chance nodes, Star1)
@@ -24,13 +24,17 @@ module                   what it holds
 It imports neither matplotlib nor ipywidgets: a grader explains a student's mistake with the very
 sentences the explorer shows.
 """
-from .events import Event, Trace, collector_paused, recording
+from ..validate import moved
+from .events import Event, collector_paused, recording
 from .fmt import counted, fmt_number, fmt_value, fmt_vector, interval_text, tidy
 from .ranges import chance_intervals, leaf_bounds, proven_ranges
 from .view import MaxnView, TraceView, returned_move_values
 from .words import describe_event, describe_maxn_event, star1_window_text, why_chance_cut, why_cut
 
-__all__ = ["Event", "Trace", "recording", "collector_paused", "proven_ranges", "chance_intervals",
+__all__ = ["Event", "recording", "collector_paused", "proven_ranges", "chance_intervals",
            "leaf_bounds", "TraceView", "MaxnView", "returned_move_values", "describe_event",
            "describe_maxn_event", "why_cut", "why_chance_cut", "star1_window_text", "fmt_value", "tidy",
            "interval_text", "fmt_number", "fmt_vector", "counted"]
+
+# A trace is a plain list of Events now (issue 34); the list class it used to be answers for one release.
+__getattr__ = moved(__name__, {"Trace": "builtins:list"})

@@ -218,3 +218,11 @@ def test_the_gradebook_version_is_read_in_process():
     w._environment()                                       # also puts the venv's scripts on PATH
     assert nbgrader.api.get_alembic_version is w.alembic_head
     assert w.alembic_head() == w.nbgrader_alembic_version()          # nbgrader's way: `alembic heads`
+
+
+def test_validation_kernels_talk_over_ipc_where_the_platform_has_it():
+    """Issue 34: over TCP every kernel validate started printed "Kernel is running over TCP without
+    encryption"; its kernels use IPC sockets instead (not on Windows, which lacks them)."""
+    from gamelib.grading.course import KERNEL_TRANSPORT
+    assert KERNEL_TRANSPORT == ("tcp" if sys.platform == "win32" else "ipc")
+    assert w._validator().config.KernelManager.transport == KERNEL_TRANSPORT
