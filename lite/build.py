@@ -245,11 +245,20 @@ def copy_verified(carrier_wheel: pathlib.Path, expected: dict, into: pathlib.Pat
 # The site
 # ---------------------------------------------------------------------------------------------------
 
-def contents(into: pathlib.Path):
-    """notebooks/ and the students' versions of the exercises (exercises/release/<exercise>/)."""
-    ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
-    shutil.copytree(ROOT / "notebooks", into / "notebooks", ignore=ignore)
-    shutil.copytree(ROOT / "exercises" / "release", into / "exercises", ignore=ignore)
+def contents(into: pathlib.Path, extra: pathlib.Path | None = None):
+    """What a student's work folder holds (gamelib.workspace), in the repository's layout so that every
+    link between notebooks, exercises and documents works: notebooks/, the students' versions of the
+    exercises (exercises/release/<exercise>/) and the documents they link to; plus what ``extra`` holds
+    (a test's own notebooks)."""
+    from gamelib import workspace
+    ignore = shutil.ignore_patterns(*workspace.SKIP)
+    for folder in workspace.STUDENT_FOLDERS:
+        shutil.copytree(ROOT / folder, into / folder, ignore=ignore)
+    for document in workspace.linked_documents(ROOT):
+        (into / document).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / document, into / document)
+    if extra is not None:
+        shutil.copytree(extra, into, ignore=ignore, dirs_exist_ok=True)
 
 
 def lab_extension(name: str) -> pathlib.Path:
@@ -260,8 +269,9 @@ def lab_extension(name: str) -> pathlib.Path:
     raise BuildError(f"the JupyterLab extension {name} is not installed (pip install -r lite/requirements.txt)")
 
 
-def build(out: pathlib.Path, pyodide: str = "local") -> dict:
-    """Build the site into ``out`` (emptied first); returns what was built (sizes, seconds)."""
+def build(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Path | None = None) -> dict:
+    """Build the site into ``out`` (emptied first), with the contents of ``extra_contents`` beside the
+    course's; returns what was built (sizes, seconds)."""
     t0 = time.perf_counter()
     if importlib.util.find_spec("jupyterlite_core") is None:
         raise BuildError("jupyterlite-core is not installed: pip install -r lite/requirements.txt")
@@ -270,7 +280,7 @@ def build(out: pathlib.Path, pyodide: str = "local") -> dict:
     try:
         for stale in (".jupyterlite.doit.db", ".cache"):      # clean each time (see the module's doc)
             shutil.rmtree(stage / stale, ignore_errors=True)
-        contents(stage / "files")
+        contents(stage / "files", extra_contents)
         wheels = pure_python_wheels() + [gamelib_wheel(stage / "wheel")]
         kernel = {"disablePyPIFallback": True}
         if pyodide == "local":
@@ -299,6 +309,8 @@ def build(out: pathlib.Path, pyodide: str = "local") -> dict:
             shutil.rmtree(out)
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", stage,
              "--contents", stage / "files", "--output-dir", out], cwd=stage)
+        if pyodide == "cdn":            # JupyterLite copies only static/pyodide/ of the lite folder
+            shutil.copytree(stage / "static" / "gamelib", out / "static" / "gamelib")
         check_site(out, pyodide)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
