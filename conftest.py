@@ -6,6 +6,8 @@ SANITIZE = pathlib.Path(__file__).resolve().parent / "tests" / "nbval_sanitize.c
 
 
 def pytest_configure(config):
+    config.addinivalue_line("markers", "lite: the JupyterLite site in the browser (tests/lite/; run with "
+                                       "--lite or GAMELIB_LITE=1)")
     if getattr(config.option, "nbval_sanitize_with", "absent") is None:
         config.option.nbval_sanitize_with = str(SANITIZE)
     if hasattr(config.option, "loadscopereorder"):       # pytest-xdist: deal files in the order below
@@ -47,3 +49,9 @@ def pytest_collection_modifyitems(session, config, items):
             return (False, len(rank))
         return (rel.startswith(("tests/browser/", "tests/hub/")), rank.get(rel, len(rank)))
     items.sort(key=place)                                 # stable: every file's tests stay in their order
+
+
+def pytest_addoption(parser):
+    parser.addoption("--lite", action="store_true", default=False,
+                     help="also run the JupyterLite tests (tests/lite/: build the site, run notebooks in "
+                          "Chromium; a few minutes); GAMELIB_LITE=1 does the same")

@@ -102,9 +102,9 @@ def test_the_students_install_runs_every_import_of_the_notebooks_and_exercises(t
     assert done.returncode == 0 and "imported" in done.stdout, done.stderr[-2000:]
 
 
-PLACES_MADE_BY_RUNNING = (".venv", "work", "test-artifacts")
-"""Folders the README names that a fresh clone does not have yet: the install, the first start and a
-failing browser test make them."""
+PLACES_MADE_BY_RUNNING = (".venv", "work", "test-artifacts", "build")
+"""Folders the README names that a fresh clone does not have yet: the install, the first start, a
+failing browser test and the JupyterLite build (lite/build.py) make them."""
 
 
 def named_paths() -> set:

@@ -1,0 +1,268 @@
+"""The course's JupyterLite site (lite/build.py) in Debian's Chromium, driven by Playwright: the machinery
+behind tests/lite/test_lite.py and benchmarks/lite_timings.py.
+
+    site = build_site(folder)                          # lite/build.py's build(), plus the test settings
+    with StaticServer(folder) as server, Browser() as browser:
+        nb = open_lite_notebook(browser, server, "notebooks/01_games_and_minimax.ipynb")
+        nb.run_all()                                   # tests/browser/lab.py's Notebook, on the site
+        nb.assert_clean(); nb.outside_requests         # [] unless something left 127.0.0.1
+
+* :class:`StaticServer`: the site served as static files on a free port of 127.0.0.1 (what any web host
+  does), in a thread of this process.
+* :class:`LiteNotebook`: :class:`tests.browser.lab.Notebook` opened in JupyterLite (JupyterLab 4 in the
+  browser, the kernel Pyodide in a web worker); it records every request whose host is not 127.0.0.1 and
+  answers none of them.
+* :func:`text_outputs` / :func:`stored_text_outputs`: the text a cell printed (stdout, text/plain), as the
+  browser shows it and as the notebook stores it from CPython, for cells whose output nbval compares.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import pathlib
+import re
+import secrets
+import sys
+import threading
+import time
+import urllib.parse
+
+from tests.browser.lab import PROMPTS_JS, VIEWPORT, Notebook, free_port
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+TEST_SETTINGS = {
+    # Every cell in the DOM (JupyterLab 4 otherwise renders only the cells on screen), as tests/browser/.
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false"},
+}
+
+
+def build_site(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Path | None = None) -> dict:
+    """Build the site into ``out`` (lite/build.py), with :data:`TEST_SETTINGS` added to its
+    jupyter-lite.json; returns the build's report."""
+    sys.path.insert(0, str(ROOT / "lite"))
+    try:
+        import build as lite_build
+    finally:
+        sys.path.remove(str(ROOT / "lite"))
+    report = lite_build.build(out, pyodide, extra_contents=extra_contents)
+    path = out / "jupyter-lite.json"
+    config = json.loads(path.read_text())
+    overrides = config["jupyter-config-data"].setdefault("settingsOverrides", {})
+    for plugin, values in TEST_SETTINGS.items():
+        overrides.setdefault(plugin, {}).update(values)
+    path.write_text(json.dumps(config, indent=2))
+    return report
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    served = None          # set per server: a one-item list, the bytes sent so far
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
+                      ".json": "application/json", ".whl": "application/zip"}
+
+    def log_message(self, *args):          # quiet: the test reports what matters
+        pass
+
+    def copyfile(self, source, outputfile):
+        before = source.tell()
+        super().copyfile(source, outputfile)
+        self.served[0] += source.tell() - before
+
+
+class StaticServer:
+    """``folder`` served as static files on 127.0.0.1 (a thread of this process); a context manager."""
+
+    def __init__(self, folder: pathlib.Path):
+        self.folder = pathlib.Path(folder)
+        self.port = free_port()
+        self._served = [0]
+        handler = functools.partial(type("Handler", (_Handler,), {"served": self._served}),
+                                    directory=str(self.folder))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.root = self.folder / "files"
+
+    def url(self, path: str = "") -> str:
+        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}"
+
+    @property
+    def bytes_served(self) -> int:
+        """The bytes of files sent so far (what the browsers loaded, cache misses only)."""
+        return self._served[0]
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+class LiteNotebook(Notebook):
+    """A notebook of the site open in its own browser context (fresh storage: a student's first visit)."""
+
+    def __init__(self, browser, server: StaticServer, name: str, *, timeout: float = 180.0):
+        self.name = name
+        self.server = server
+        self.browser = browser
+        self.path = server.root / name
+        self.context = browser.browser.new_context(viewport=VIEWPORT)
+        self.outside_requests: list[str] = []
+        self.context.route("**/*", self._only_the_site)
+        self.page = self.context.new_page()
+        self.console: list[str] = []
+        self._failed: list[tuple] = []
+        self.page.on("response", self._on_response)
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", lambda err: self.console.append(f"page error: {err}"))
+        workspace = f"w{secrets.token_hex(6)}"
+        self.page.goto(server.url(f"lab/index.html?path={urllib.parse.quote(name)}&workspace={workspace}"))
+        self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
+        self._accept_kernel_dialog()
+        self.wait_kernel_idle(timeout)
+
+    def _only_the_site(self, route):
+        host = urllib.parse.urlsplit(route.request.url).hostname
+        if host in ("127.0.0.1", None) or route.request.url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.outside_requests.append(route.request.url)
+            route.abort()
+
+    def run_all(self, timeout: float = 600.0) -> float:
+        """Clear every output and run every cell in the page's fresh kernel (as tests/browser/lab.py's
+        ``run_all``); returns the seconds it took.  A cell that fails stops a Run All (the cells after it
+        never run): then this raises at once with the error, not after ``timeout``."""
+        end = time.perf_counter() + timeout
+        for attempt in range(3):
+            self.cells.first.locator(".jp-InputArea-prompt").first.click()
+            self.page.keyboard.press("Escape")
+            self._menu("Edit", "Clear Outputs of All Cells")
+            try:
+                self.page.wait_for_function(
+                    """(js) => eval(js)().every(([code, p]) => !code || !/\\d/.test(p))""",
+                    arg=PROMPTS_JS, timeout=10_000)
+                break
+            except Exception:
+                if attempt == 2:
+                    raise
+                self.page.keyboard.press("Escape")
+        t0 = time.perf_counter()
+        self._menu("Run", "Run All Cells")
+        while time.perf_counter() < end:
+            prompts = self.page.evaluate(PROMPTS_JS)
+            if all(not code or re.fullmatch(r"\[\d+\]:", p) for code, p in prompts):
+                self.wait_kernel_idle(max(end - time.perf_counter(), 1))
+                return time.perf_counter() - t0
+            errors = self.error_outputs()
+            if errors and not any(p == "[*]:" for code, p in prompts if code):
+                raise AssertionError(f"{self.name}: Run All stopped at an error: {errors[0]}")
+            time.sleep(0.5)
+        raise TimeoutError(f"{self.name}: Run All did not finish in time")
+
+    def stop_at_error(self) -> list:
+        """The prompts of the code cells: [has source, prompt text] (to see where a Run All stopped)."""
+        return self.page.evaluate(PROMPTS_JS)
+
+
+def open_lite_notebook(browser, server: StaticServer, name: str, timeout: float = 180.0) -> LiteNotebook:
+    nb = LiteNotebook(browser, server, name, timeout=timeout)
+    browser.notebooks.append(nb)
+    return nb
+
+
+# ---------------------------------------------------------------------------------------------------
+# Text outputs: the browser's against the stored CPython run's
+# ---------------------------------------------------------------------------------------------------
+
+COMPARED = ("application/vnd.jupyter.stdout", "text/plain")
+"""The outputs compared: what a cell printed, and the plain text of a value it showed (a picture's or an
+HTML table's rendering depends on fonts and the matplotlib version; nbval compares their words)."""
+
+OUTPUTS_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-WindowedPanel-viewport > .jp-Cell')]
+    .filter(c => c.classList.contains('jp-CodeCell'))
+    .map(c => [...c.querySelectorAll('.jp-OutputArea-output')].map(o =>
+        [o.getAttribute('data-mime-type') || '', o.innerText]))"""
+
+
+def _sanitize(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.replace("\xa0", " ").strip().splitlines())
+
+
+def text_outputs(nb: Notebook) -> list:
+    """Per code cell (non-empty or not, in order), the compared outputs the browser shows: [(mime, text)]."""
+    return [[(mime, _sanitize(text)) for mime, text in cell if mime in COMPARED]
+            for cell in nb.page.evaluate(OUTPUTS_JS)]
+
+
+def stored_text_outputs(path: pathlib.Path) -> list:
+    """Per code cell, the compared outputs stored in the notebook ([(mime, text)], consecutive stdout
+    merged as JupyterLab shows them), or None for a cell whose output nbval does not compare (tagged
+    ``nbval-ignore-output`` or ``nbval-skip``)."""
+    cells = []
+    for cell in json.loads(path.read_text())["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        tags = set(cell.get("metadata", {}).get("tags", []))
+        if tags & {"nbval-ignore-output", "nbval-skip"}:
+            cells.append(None)
+            continue
+        shown = []
+        for out in cell.get("outputs", []):
+            if out["output_type"] == "stream" and out["name"] == "stdout":
+                text = "".join(out["text"])
+                if shown and shown[-1][0] == COMPARED[0]:
+                    shown[-1] = (COMPARED[0], shown[-1][1] + text)
+                else:
+                    shown.append((COMPARED[0], text))
+            elif out["output_type"] == "stream":
+                shown.append(("application/vnd.jupyter.stderr", ""))
+            elif out["output_type"] in ("execute_result", "display_data"):
+                data = out.get("data", {})
+                richest = next((m for m in ("application/vnd.jupyter.widget-view+json", "text/html",
+                                            "image/png", "image/svg+xml", "text/markdown", "text/latex")
+                                if m in data), "text/plain")
+                shown.append((richest, "".join(data.get("text/plain", "")) if richest == "text/plain" else ""))
+        cells.append([(m, _sanitize(t)) for m, t in shown if m in COMPARED])
+    return cells
+
+
+def differences(nb: Notebook, stored_from: pathlib.Path) -> list:
+    """The cells whose compared text outputs differ between the browser and the stored CPython run:
+    [(cell number from 1, stored, shown)]."""
+    shown, stored = text_outputs(nb), stored_text_outputs(stored_from)
+    assert len(shown) == len(stored), f"{len(shown)} code cells on the page, {len(stored)} stored"
+    return [(i + 1, want, got) for i, (want, got) in enumerate(zip(stored, shown))
+            if want is not None and want != got]
+
+
+# ---------------------------------------------------------------------------------------------------
+# An exercise as a student who solved it hands it in
+# ---------------------------------------------------------------------------------------------------
+
+def answered(release: pathlib.Path, source: pathlib.Path) -> dict:
+    """The student version ``release`` of an exercise with each answer cell (nbgrader ``solution``) replaced
+    by the instructor's solution from ``source`` (``### BEGIN/END SOLUTION`` markers taken out): the
+    notebook of a student who answered everything right."""
+    solutions = {}
+    for cell in json.loads(source.read_text())["cells"]:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if meta.get("solution"):
+            text = "".join(cell["source"])
+            text = re.sub(r"^.*### BEGIN SOLUTION\n|^.*### END SOLUTION\n?", "", text, flags=re.M)
+            solutions[meta["grade_id"]] = text
+    nb = json.loads(release.read_text())
+    for cell in nb["cells"]:
+        grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+        if grade_id in solutions:
+            cell["source"] = solutions[grade_id]
+    return nb
