@@ -8,7 +8,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 GAMELIB, TESTS = ROOT / "gamelib", ROOT / "tests"
 
 # Folders of tests/ about the kit rather than one module (tests/README.md says what each holds).
-KIT_FOLDERS = {"kit", "exercises", "browser", "lite", "submissions"}
+KIT_FOLDERS = {"kit", "exercises", "browser", "hub", "lite", "submissions"}
 DATA_FOLDERS = {"submissions"}   # fake student answers, read by gamelib.grading.fakes; never imported
 
 # Modules without a test file of their own, and why.  Keep it short: a new module gets tests.
