@@ -484,9 +484,14 @@ def test_the_old_option_groups_are_the_keywords_they_hold_with_a_warning():
     common = dict(depth=5, evaluate=evaluation(), trace=True)
     by_keywords = search(game, table=True, killers=True, history=True, order=center_first, null_move=null_move,
                          futility=0.05, quiescent=is_quiet, **common)
-    with pytest.warns(DeprecationWarning, match="ordering= is deprecated, write table=, killers=, history="):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         by_objects = search(game, ordering=Ordering(table=True, killers=True, history=True, order=center_first),
                             pruning=Pruning(null_move=null_move, futility=0.05, quiescent=is_quiet), **common)
+    assert [(w.category, str(w.message)) for w in caught] == [
+        (DeprecationWarning, "search: ordering= is deprecated, write table=, killers=, history=, first_moves=, order="),
+        (DeprecationWarning, "search: pruning= is deprecated, write quiescent=, quiescence_depth=, beam=, null_move=, "
+                             "null_reduction=, futility=")]
     assert by_objects.trace == by_keywords.trace and by_objects[:3] == by_keywords[:3]
     assert by_objects.pv == by_keywords.pv
     # an old group and one of its keywords at once: which one is meant?

@@ -98,7 +98,7 @@ def test_winning_with_probability_one_against_every_opponent_is_a_guaranteed_win
     p = win_probability(GAME, belief, uniform(GAME))
     vs_random = win_probability(GAME, belief, uniform(GAME), opponent=uniform(GAME))
     assert all(p.per_state[s] <= vs_random.per_state[s] + 1e-12 for s in belief)
-    assert 0 <= p.worst <= p.mean <= vs_random.mean + 1e-12 and vs_random.mean <= 1   # means of equal
+    assert 0 <= p.worst <= p.mean + 1e-12 <= vs_random.mean + 2e-12 and vs_random.mean <= 1   # means of equal
     if p.worst == 1:                                                  # states may differ in the last bit
         assert and_or_search(GAME, belief).found
 
