@@ -3,9 +3,12 @@ as static files from any web host, with nothing to install (issue 33; docs/jupyt
 
     python lite/build.py                       # --pyodide local: a self-contained site in build/lite/
     python lite/build.py --pyodide cdn         # a small site that loads the official Pyodide from its CDN
-    python lite/build.py --out /srv/www/course
+    python lite/build.py --out /srv/www/course --extra-contents my-class/    # with a folder of your own
 
-The build tools are in lite/requirements.txt (``pip install -r lite/requirements.txt``).  The site holds
+Run it with the Python of a venv of its own, made from lite/requirements.txt (the README's command:
+``python3 -m venv lite/.venv && lite/.venv/bin/pip install -r lite/requirements.txt``), never in the
+kit's .venv: jupyterlite-pyodide-kernel installs a JupyterLab extension that breaks a JupyterLab served
+from the same environment ("Shared module @jupyterlite/server doesn't exist").  The site holds
 notebooks/ and the students' versions of the exercises (exercises/release/), and the Python packages the
 kit imports, so that ``import gamelib`` loads numpy, scipy, matplotlib, networkx, ipywidgets, anywidget and
 tqdm with no ``%pip`` cell, and no package is ever fetched from PyPI (``disablePyPIFallback``).
@@ -347,9 +350,12 @@ def main(argv=None) -> int:
                              "its CDN, a small site")
     parser.add_argument("--out", type=pathlib.Path, default=ROOT / "build" / "lite",
                         help="the site's folder (emptied first; default build/lite)")
+    parser.add_argument("--extra-contents", type=pathlib.Path,
+                        help="a folder whose files are added to the site, in their places (e.g. a class's own "
+                             "notebooks)")
     args = parser.parse_args(argv)
     try:
-        build(args.out, args.pyodide)
+        build(args.out, args.pyodide, extra_contents=args.extra_contents)
     except (BuildError, subprocess.CalledProcessError) as err:
         print(f"[lite] build failed: {err}", file=sys.stderr)
         return 1
