@@ -269,15 +269,18 @@ def lab_extension(name: str) -> pathlib.Path:
         path = base / "share" / "jupyter" / "labextensions" / name
         if (path / "package.json").exists():
             return path
-    raise BuildError(f"the JupyterLab extension {name} is not installed (pip install -r lite/requirements.txt)")
+    raise BuildError(f"the JupyterLab extension {name} is not installed (lite/.venv/bin/pip install -r "
+                     "lite/requirements.txt)")
 
 
 def build(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Path | None = None) -> dict:
-    """Build the site into ``out`` (emptied first), with the contents of ``extra_contents`` beside the
-    course's; returns what was built (sizes, seconds)."""
+    """Build the site into ``out`` (emptied first, if it holds a site or nothing), with the contents of
+    ``extra_contents`` beside the course's; returns what was built (sizes, seconds)."""
     t0 = time.perf_counter()
     if importlib.util.find_spec("jupyterlite_core") is None:
-        raise BuildError("jupyterlite-core is not installed: pip install -r lite/requirements.txt")
+        raise BuildError("jupyterlite-core is not installed here: python3 -m venv lite/.venv && "
+                         "lite/.venv/bin/pip install -r lite/requirements.txt, then run lite/.venv/bin/python "
+                         "lite/build.py")
     out = out.resolve()
     stage = pathlib.Path(tempfile.mkdtemp(prefix="gamelib-lite-"))
     try:
@@ -309,6 +312,8 @@ def build(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Pat
                                 "federated_extensions": [str(lab_extension(n)) for n in LAB_EXTENSIONS]}},
             indent=2))
         if out.exists():
+            if any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
+                raise BuildError(f"{out} is not empty and holds no JupyterLite site: not emptying it")
             shutil.rmtree(out)
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", stage,
              "--contents", stage / "files", "--output-dir", out], cwd=stage)
