@@ -8,6 +8,8 @@ SANITIZE = pathlib.Path(__file__).resolve().parent / "tests" / "nbval_sanitize.c
 def pytest_configure(config):
     config.addinivalue_line("markers", "lite: the JupyterLite site in the browser (tests/lite/; run with "
                                        "--lite or GAMELIB_LITE=1)")
+    config.addinivalue_line("markers", "hub: a class on a JupyterHub (tests/hub/; run with --hub or "
+                                       "GAMELIB_HUB=1)")
     if getattr(config.option, "nbval_sanitize_with", "absent") is None:
         config.option.nbval_sanitize_with = str(SANITIZE)
     if hasattr(config.option, "loadscopereorder"):       # pytest-xdist: deal files in the order below
@@ -55,3 +57,6 @@ def pytest_addoption(parser):
     parser.addoption("--lite", action="store_true", default=False,
                      help="also run the JupyterLite tests (tests/lite/: build the site, run notebooks in "
                           "Chromium; a few minutes); GAMELIB_LITE=1 does the same")
+    parser.addoption("--hub", action="store_true", default=False,
+                     help="also run the JupyterHub test (tests/hub/: a hub with two system users, as root; "
+                          "about two minutes); GAMELIB_HUB=1 does the same")

@@ -7,7 +7,8 @@ tic-tac-toe board; each home is private to its student.
 
 It needs root (to make the users with useradd; the spawner runs each server as its user) and
 configurable-http-proxy (npm, installed into ~/.cache/gamelib-hub on first use); elsewhere it is
-skipped, saying why, even with CI set, as tests/exercises/test_shared_server.py is.
+skipped, saying why, even with CI set, as tests/exercises/test_shared_server.py is.  It takes minutes,
+so it runs only when asked (``--hub`` or ``GAMELIB_HUB=1``; tests/hub/conftest.py): .ci/run asks.
 
 Where this checkout's Python cannot be reached by other users (here the venv's base Python is under
 /root, 0700; a hub's Python is readable by every user, the doc's first step), each server runs in a
@@ -51,7 +52,7 @@ def why_not() -> str | None:
     return browser_unavailable()
 
 
-pytestmark = pytest.mark.skipif(why_not() is not None, reason=why_not() or "")
+pytestmark = [pytest.mark.hub, pytest.mark.skipif(why_not() is not None, reason=why_not() or "")]
 
 
 def proxy() -> Path:
