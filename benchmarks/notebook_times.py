@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pathlib
 import sys
+import tempfile
 import time
 
 import nbformat
@@ -23,11 +24,15 @@ def run_time(path: pathlib.Path) -> float:
     nb = nbformat.read(path, as_version=4)
     config = Config()
     config.KernelManager.transport = KERNEL_TRANSPORT     # no "running over TCP without encryption" per kernel
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", config=config,
-                            resources={"metadata": {"path": str(path.parent)}})
-    t0 = time.perf_counter()
-    client.execute()
-    return time.perf_counter() - t0
+    with tempfile.TemporaryDirectory() as sockets:
+        # IPC sockets are files named after `ip`: an absolute one, since the kernel runs in the notebook's
+        # folder and this client in ours (a relative name put them in two places: "Kernel didn't respond").
+        config.KernelManager.ip = str(pathlib.Path(sockets) / "kernel")
+        client = NotebookClient(nb, timeout=600, kernel_name="python3", config=config,
+                                resources={"metadata": {"path": str(path.parent)}})
+        t0 = time.perf_counter()
+        client.execute()
+        return time.perf_counter() - t0
 
 
 def main(argv):
