@@ -442,6 +442,17 @@ class Notebook:
         the seconds the run took.  ``timeout`` is a bound for a stuck kernel, not a speed test: each
         notebook runs in under 20 s on a quiet machine (tests/kit/test_notebooks.py), but notebook 08
         took over 180 s in Chromium at load 10 on two cores (three test suites at once)."""
+        self.clear_outputs()
+        t0 = time.perf_counter()
+        self._menu("Run", "Run All Cells")
+        self.page.wait_for_function(
+            """(js) => eval(js)().every(([code, p]) => !code || /^\\[\\d+\\]:$/.test(p))""",
+            arg=PROMPTS_JS, timeout=timeout * 1000, polling=250)
+        self.wait_kernel_idle(timeout)
+        return time.perf_counter() - t0
+
+    def clear_outputs(self):
+        """Edit > Clear Outputs of All Cells, and wait until no code cell shows an execution count."""
         for attempt in range(3):  # the menu acts on the active notebook: make it so, and retry
             self.cells.first.locator(".jp-InputArea-prompt").first.click()
             self.page.keyboard.press("Escape")
@@ -455,13 +466,6 @@ class Notebook:
                 if attempt == 2:
                     raise
                 self.page.keyboard.press("Escape")
-        t0 = time.perf_counter()
-        self._menu("Run", "Run All Cells")
-        self.page.wait_for_function(
-            """(js) => eval(js)().every(([code, p]) => !code || /^\\[\\d+\\]:$/.test(p))""",
-            arg=PROMPTS_JS, timeout=timeout * 1000, polling=250)
-        self.wait_kernel_idle(timeout)
-        return time.perf_counter() - t0
 
     def wait_idle(self, settle: float = 0.3, timeout: float = 60.0):
         """Wait until the kernel has been idle for ``settle`` seconds (it may still be answering a

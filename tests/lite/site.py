@@ -199,19 +199,7 @@ class LiteNotebook(Notebook):
         ``run_all``); returns the seconds it took.  A cell that fails stops a Run All (the cells after it
         never run): then this raises at once with the error, not after ``timeout``."""
         end = time.perf_counter() + timeout
-        for attempt in range(3):
-            self.cells.first.locator(".jp-InputArea-prompt").first.click()
-            self.page.keyboard.press("Escape")
-            self._menu("Edit", "Clear Outputs of All Cells")
-            try:
-                self.page.wait_for_function(
-                    """(js) => eval(js)().every(([code, p]) => !code || !/\\d/.test(p))""",
-                    arg=PROMPTS_JS, timeout=10_000)
-                break
-            except Exception:
-                if attempt == 2:
-                    raise
-                self.page.keyboard.press("Escape")
+        self.clear_outputs()
         t0 = time.perf_counter()
         self._menu("Run", "Run All Cells")
         while time.perf_counter() < end:
