@@ -107,10 +107,13 @@ def test_notebook_01_runs_and_saves_in_work_and_exercise_02_opens_from_the_file_
         assert (clone.path / name).read_text() == (clone.upstream / name).read_text()
         assert clone.git("status", "--porcelain") == ""
 
-        page.locator(".jp-BreadCrumbs-home").first.click()
+        def listed(item):
+            return page.locator(".jp-DirListing-item", has=page.locator(".jp-DirListing-itemText", has_text=re.compile(
+                rf"^{re.escape(item)}$"))).first
+
+        go_home(page, listed("exercises"))
         for item in ("exercises", "release", "02_alpha_beta", "alpha_beta.ipynb"):   # select, and Enter
-            page.locator(".jp-DirListing-item", has=page.locator(".jp-DirListing-itemText", has_text=re.compile(
-                rf"^{re.escape(item)}$"))).first.click()
+            listed(item).click()
             page.keyboard.press("Enter")
         wait_for_tab(page, "exercises/release/02_alpha_beta/alpha_beta.ipynb")
         first = page.locator(f"{PANEL} .jp-Notebook .jp-Cell").first
@@ -125,6 +128,23 @@ def test_notebook_01_runs_and_saves_in_work_and_exercise_02_opens_from_the_file_
         nb.close()
         student_lab.shutdown_kernels()
         forgive_console_errors(nb)
+
+
+def go_home(page, item, tries: int = 3) -> None:
+    """Click the file browser's home (the kit's top folder) until ``item`` of that folder is listed.  In
+    one of nine runs of the browser suite under load (2026-11-28) the top folder was never listed after
+    the click (most likely the refresh of the notebook's folder that saving starts ended after the move
+    home and showed its folder again; not confirmed).  A student would click again; so does this, at
+    most ``tries`` times."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    for attempt in range(tries):
+        page.locator(".jp-BreadCrumbs-home").first.click()
+        try:
+            item.wait_for(timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
+                raise
 
 
 CURRENT_TAB_JS = """() => { const t = document.querySelector('#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current');
