@@ -8,7 +8,7 @@ tic-tac-toe board; each home is private to its student.
 Then the doc's step 5, exercises through nbgrader's exchange: the hub-wide ``nbgrader_config.py`` (the
 doc's lines, with this test's exchange) and the doc's three ``jupyter`` commands that switch the
 instructor interface off for students, each run as the doc writes it (:data:`STUDENTS_SETTINGS`;
-:func:`test_the_doc_gives_these_settings` checks the doc still does).  An instructor (a third user, not
+tests/hub/test_jupyterhub_doc.py checks the doc still does).  An instructor (a third user, not
 root, grading in their own course folder as exercises/README.md's "On a shared server" says) releases
 02_alpha_beta; glhub-ada, in her JupyterLab on the hub in Chromium, finds the Assignments tab in the
 Nbgrader menu, fetches the assignment and submits it with its buttons; the instructor's ``nbgrader
@@ -327,25 +327,39 @@ def test_two_students_follow_the_link_run_notebook_01_and_play(hub):
               f"notebook 01's Run All {seconds:.1f} s; load {os.getloadavg()[0]:.1f}")
 
 
+def opened(page, open_it, shown: str, tries: int = 4):
+    """``open_it()`` until ``shown`` (a selector) is visible: a click or a key can reach a JupyterLab still
+    settling after its first load and be lost."""
+    for attempt in range(tries):
+        open_it()
+        try:
+            page.locator(shown).first.wait_for(timeout=5_000)
+            return
+        except Exception:
+            if attempt == tries - 1:
+                raise
+            page.keyboard.press("Escape")
+
+
+def visible_labels(items) -> list:
+    return [items.nth(i).inner_text().strip() for i in range(items.count()) if items.nth(i).is_visible()]
+
+
 def menu_labels(page, menu: str) -> list:
     """The labels of the items a student sees in the menu bar's ``menu`` (opened, read, closed)."""
-    page.locator(".lm-MenuBar-item", has_text=menu).click()
-    items = page.locator(".lm-Menu .lm-Menu-item")
-    items.first.wait_for(timeout=10_000)
-    labels = [items.nth(i).inner_text().strip() for i in range(items.count()) if items.nth(i).is_visible()]
+    opened(page, page.locator(".lm-MenuBar-item", has_text=menu).click, ".lm-Menu .lm-Menu-item")
+    labels = visible_labels(page.locator(".lm-Menu .lm-Menu-item"))
     page.keyboard.press("Escape")
     return labels
 
 
 def palette_labels(page, query: str) -> list:
     """The commands JupyterLab's command palette offers for ``query``."""
-    page.keyboard.press("Control+Shift+C")
+    opened(page, lambda: page.keyboard.press("Control+Shift+C"), ".lm-CommandPalette-input")
     search = page.locator(".lm-CommandPalette-input")
-    search.wait_for(timeout=10_000)
     search.fill(query)
     page.wait_for_timeout(300)
-    items = page.locator(".lm-CommandPalette-item")
-    labels = [items.nth(i).inner_text().strip() for i in range(items.count()) if items.nth(i).is_visible()]
+    labels = visible_labels(page.locator(".lm-CommandPalette-item"))
     search.fill("")
     page.keyboard.press("Escape")
     return labels
@@ -362,14 +376,13 @@ def test_a_student_fetches_and_submits_in_the_assignments_tab_without_the_instru
         page.locator(".lm-MenuBar-item", has_text="Nbgrader").wait_for(timeout=TIMEOUT * 1000)
         # -- the instructor interface is off: menu, palette, side bar, plugins locked, server routes ------
         nbgrader_menu = menu_labels(page, "Nbgrader")
-        offered = {q: palette_labels(page, q) for q in ("formgrader", "course list", "create assignment",
-                                                        "assignment list")}
+        offered = {q: palette_labels(page, q) for q in ("formgrader", "course list", "assignment list")}
         side_bar = page.locator("#nbgrader-create_assignemnt, .jp-SideBar [title*='Create Assignment']").count()
         plugins = page.request.get(f"{server}/lab/api/plugins").json()
         routes = {path: page.request.get(f"{server}/{path}").status
                   for path in ("formgrader", "formgraders", f"assignments?course_id={COURSE_ID}")}
         # -- the Assignments tab: fetch, then submit -------------------------------------------------------
-        page.locator(".lm-MenuBar-item", has_text="Nbgrader").click()
+        opened(page, page.locator(".lm-MenuBar-item", has_text="Nbgrader").click, ".lm-Menu .lm-Menu-item")
         page.locator(".lm-Menu .lm-Menu-item", has_text="Assignment List").click()
         tab = page.locator("#nbgrader-assignment-list")
         released = tab.locator("#released_assignments_list .list_item", has_text=ASSIGNMENT)
@@ -391,8 +404,7 @@ def test_a_student_fetches_and_submits_in_the_assignments_tab_without_the_instru
     assert theirs.read_bytes() == mine.read_bytes()
     assert course_shown == COURSE_ID and tab_title >= 1
     assert nbgrader_menu == ["Assignment List"], nbgrader_menu
-    assert offered["assignment list"] and not any(offered[q] for q in ("formgrader", "course list",
-                                                                         "create assignment")), offered
+    assert offered["assignment list"] and not (offered["formgrader"] or offered["course list"]), offered
     assert side_bar == 0
     assert set(INSTRUCTOR_PLUGINS) <= set(plugins["lockRules"]), plugins
     assert routes == {"formgrader": 404, "formgraders": 404, f"assignments?course_id={COURSE_ID}": 200}, routes
@@ -400,14 +412,3 @@ def test_a_student_fetches_and_submits_in_the_assignments_tab_without_the_instru
           f"{hub['prepared']:.0f} s; the student's lab, checks, fetch and submit: {took:.0f} s; collect "
           f"{collect:.1f} s; load {os.getloadavg()[0]:.1f}")
 
-
-def test_the_doc_gives_these_settings():
-    """docs/jupyterhub.md's step 5 says what this test does, as it does it."""
-    doc = (ROOT / "docs" / "jupyterhub.md").read_text().replace("\\\n", " ")
-    section = doc.split("\n## 5. ", 1)[1].split("\n## ", 1)[0]
-    section = " ".join(section.split())                                 # continuation lines joined
-    for words in STUDENTS_SETTINGS:
-        assert JUPYTER + words in section, words
-    for line in HUB_NBGRADER_CONFIG.splitlines()[:2] + ['c.Exchange.root = "/srv/nbgrader/exchange"']:
-        assert line in section, line
-    assert "/opt/tljh/user/etc/jupyter/nbgrader_config.py" in section
