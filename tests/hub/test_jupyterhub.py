@@ -12,9 +12,9 @@ tests/hub/test_jupyterhub_doc.py checks the doc still does).  An instructor (a t
 root, grading in their own course folder as exercises/README.md's "On a shared server" says) releases
 02_alpha_beta; glhub-ada, in her JupyterLab on the hub in Chromium, finds the Assignments tab in the
 Nbgrader menu, fetches the assignment and submits it with its buttons; the instructor's ``nbgrader
-collect`` gets her file.  In her JupyterLab nothing of the instructor interface is left: no Formgrader,
-Course List or Create Assignment in the menu, the command palette or the side bar, the three plugins
-locked (JupyterLab's Plugin Manager cannot switch them back on), and her server answers 404 at
+collect`` gets her file.  In her JupyterLab nothing of the instructor interface is left: the Nbgrader
+menu holds Assignment List only, the command palette offers no Formgrader or Course List, the side bar
+has no Create Assignment panel, the three plugins are locked (JupyterLab's Plugin Manager cannot switch them back on), and her server answers 404 at
 ``/formgrader`` and ``/formgraders``.
 
 The doc's commands write where ``--sys-prefix`` / ``--level=sys_prefix`` always write: the hub
