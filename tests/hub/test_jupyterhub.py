@@ -14,8 +14,8 @@ root, grading in their own course folder as exercises/README.md's "On a shared s
 Nbgrader menu, fetches the assignment and submits it with its buttons; the instructor's ``nbgrader
 collect`` gets her file.  In her JupyterLab nothing of the instructor interface is left: the Nbgrader
 menu holds Assignment List only, the command palette offers no Formgrader or Course List, the side bar
-has no Create Assignment panel, the three plugins are locked (JupyterLab's Plugin Manager cannot switch them back on), and her server answers 404 at
-``/formgrader`` and ``/formgraders``.
+has no Create Assignment panel, the three plugins are locked (JupyterLab's Plugin Manager cannot switch
+them back on), and her server answers 404 at ``/formgrader`` and ``/formgraders``.
 
 The doc's commands write where ``--sys-prefix`` / ``--level=sys_prefix`` always write: the hub
 environment's ``etc/jupyter`` (``sys.prefix``; TLJH's ``/opt/tljh/user/etc/jupyter``), a path no
@@ -144,25 +144,31 @@ c.JupyterHub.spawner_class = HubEnvironmentSpawner
 
 def students_settings(etc: Path, exchange: Path):
     """The doc's step 5 on the students' side, into ``etc`` (a copy of this venv's etc/jupyter, seen at
-    its place by the commands and the servers): the hub-wide nbgrader_config.py and the three commands."""
+    its place by the commands and the servers): the hub-wide nbgrader_config.py, then the three commands
+    (the two labextension ones write one file, so one after the other; the server one beside them)."""
     shutil.copytree(HUB_ETC, etc)
     (etc / "nbgrader_config.py").write_text(HUB_NBGRADER_CONFIG.format(exchange=exchange))
     jupyter = str(Path(sys.executable).parent / "jupyter")
-    for words in STUDENTS_SETTINGS:
-        done = subprocess.run(with_hub_etc(etc, write=True) + ["--", jupyter, *shlex.split(words)],
-                              capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, f"jupyter {words}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
+    argv = [with_hub_etc(etc, write=True) + ["--", jupyter, *shlex.split(words)] for words in STUDENTS_SETTINGS]
+    server = subprocess.Popen(argv[2], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    outputs = [subprocess.run(a, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
+               for a in argv[:2]]
+    outputs.append(subprocess.CompletedProcess(argv[2], server.wait(300), server.communicate()[0]))
+    for words, done in zip(STUDENTS_SETTINGS, outputs):
+        assert done.returncode == 0, f"jupyter {words}: exit {done.returncode}\n{done.stdout}"
 
 
-def course(grading: Server, inst) -> Path:
+def course(grading: Server, inst) -> tuple:
     """The instructor's side (exercises/README.md's "On a shared server"): the course folder, its
-    nbgrader_config.py (course_id and Exchange.root), and 02_alpha_beta released to the exchange."""
+    nbgrader_config.py (course_id and Exchange.root), and 02_alpha_beta released to the exchange;
+    ``(the folder, seconds taken)``."""
+    start = time.perf_counter()
     folder = inst.home / "cs101"
     grading.must(inst, *shlex.split(STEPS["prepare"][1].replace("~/cs101", str(folder))))
     config = INSTRUCTOR_CONFIG.format(course_id=COURSE_ID, exchange=grading.exchange)
     grading.must(inst, "/bin/sh", "-c", f'cat > nbgrader_config.py <<"EOF"\n{config}EOF', cwd=folder)
     grading.must(inst, *shlex.split(STEPS["release_assignment"][1]), cwd=folder)
-    return folder
+    return folder, time.perf_counter() - start
 
 
 def student_kit(tmp: Path) -> Path:
@@ -183,7 +189,7 @@ def student_kit(tmp: Path) -> Path:
 def hub():
     tmp = Path(tempfile.mkdtemp(prefix="gamelib-hub-"))
     tmp.chmod(0o755)
-    made, daemon, process, grading = [], None, None, None
+    made, daemon, process, grading, pool = [], None, None, None, ThreadPoolExecutor(3)
     try:
         # -- two students, each with a private home ----------------------------------------------------
         (tmp / "home").mkdir()
@@ -193,19 +199,17 @@ def hub():
                            check=True, capture_output=True)
             made.append(user)
             (tmp / "home" / user).chmod(0o700)
-        # -- at once: the course repository (the student kit), the students' nbgrader settings (step 5),
-        #    and the instructor's course with 02_alpha_beta released (a user of its own, not root) --------
+        # -- at once: the course repository (the student kit), and the students' nbgrader settings (step 5)
+        #    while the hub starts; the instructor's course with 02_alpha_beta released (a user of its own, not
+        #    root), all along until the test that needs it ------------------------------------------------
         (tmp / "grading").mkdir()
         grading = Server(tmp / "grading")
         inst = grading.user("inst")
         started = time.perf_counter()
-        with ThreadPoolExecutor(3) as pool:
-            kit = pool.submit(student_kit, tmp)
-            settings = pool.submit(students_settings, tmp / "etc-jupyter", grading.exchange)
-            released = pool.submit(course, grading, inst)
-            kit.result(), settings.result()
-            folder = released.result()
-        prepared = time.perf_counter() - started
+        released = pool.submit(course, grading, inst)
+        kit = pool.submit(student_kit, tmp)
+        settings = pool.submit(students_settings, tmp / "etc-jupyter", grading.exchange)
+        kit.result()
         git_port = free_port()
         daemon = subprocess.Popen(["git", "daemon", "--reuseaddr", "--export-all", "--listen=127.0.0.1",
                                    f"--port={git_port}", f"--base-path={tmp / 'repos'}", str(tmp / "repos")],
@@ -247,8 +251,10 @@ c.Spawner.environment = {{"MPLBACKEND": "module://matplotlib_inline.backend_inli
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"the hub did not start:\n{(tmp / 'hub.log').read_text()[-3000:]}")
                 time.sleep(0.5)
+        settings.result()                           # before any student's server starts
+        prepared = time.perf_counter() - started
         yield {"url": url, "password": password, "git": f"git://127.0.0.1:{git_port}/kit", "tmp": tmp,
-               "grading": grading, "inst": inst, "course": folder, "prepared": prepared}
+               "grading": grading, "inst": inst, "course": released, "prepared": prepared}
     finally:
         if process is not None:
             process.terminate()
@@ -263,6 +269,7 @@ c.Spawner.environment = {{"MPLBACKEND": "module://matplotlib_inline.backend_inli
         time.sleep(1)
         for user in made:
             subprocess.run(["userdel", "-r", user], capture_output=True)
+        pool.shutdown(wait=True)
         if grading is not None:
             print("\n".join(grading.log))
             grading.close()
@@ -367,7 +374,8 @@ def palette_labels(page, query: str) -> list:
 
 def test_a_student_fetches_and_submits_in_the_assignments_tab_without_the_instructor_interface(hub):
     user, home = USERS[0], hub["tmp"] / "home" / USERS[0]
-    grading, inst, folder = hub["grading"], hub["inst"], hub["course"]
+    grading, inst = hub["grading"], hub["inst"]
+    folder, course_seconds = hub["course"].result(timeout=600)
     with Browser() as browser:
         page = log_in(browser, hub, user)
         server = f"{hub['url']}/user/{user}"
@@ -408,7 +416,7 @@ def test_a_student_fetches_and_submits_in_the_assignments_tab_without_the_instru
     assert side_bar == 0
     assert set(INSTRUCTOR_PLUGINS) <= set(plugins["lockRules"]), plugins
     assert routes == {"formgrader": 404, "formgraders": 404, f"assignments?course_id={COURSE_ID}": 200}, routes
-    print(f"the instructor's course made and released, with the kit and the students' settings: "
-          f"{hub['prepared']:.0f} s; the student's lab, checks, fetch and submit: {took:.0f} s; collect "
-          f"{collect:.1f} s; load {os.getloadavg()[0]:.1f}")
+    print(f"\nthe kit, the students' settings and the hub's start: {hub['prepared']:.0f} s; the instructor's "
+          f"course made and released (beside them and the first test): {course_seconds:.0f} s; the student's "
+          f"lab, checks, fetch and submit: {took:.0f} s; collect {collect:.1f} s; load {os.getloadavg()[0]:.1f}")
 
