@@ -14,10 +14,15 @@ load):
 * bitboard alpha-beta (AIMA Fig. 5.7, natural order, cut on equality): the same 18,297 nodes as
   gamelib.alphabeta.
 
-And gamelib.alphabeta with ``trace=True`` against itself without (target, issue 12: within 1.5x; met
-while a trace recorded tuples and made them Events when first read, missed since it records Events, issue
-34: the Events are built while recording now, so the "read once" ratio is the one to compare),
-plus the cost of reading the trace once (a pass over its Events).  Node counts are checked.
+And gamelib.alphabeta with ``trace=True`` against itself without, its trace unread and read once (a
+pass over its Events).  Target: a trace that is read costs at most 2.5x the untraced search.  Issue 12's
+target was 1.5x for the unread trace; it was met only while the trace recorded tuples and built its
+Events when first read, which deferred the cost to the reader (read once: 2.49x in instructions,
+2.9x in time).  Issue 34 made the
+trace a plain list of Events, built while recording, knowing the cost (+11 % on a fully read trace), so
+the unread ratio now includes the building, and the target is on the read-once ratio, where the two
+designs compare like for like (issue 34's restatement), counted in instructions as the README's goals are
+(benchmarks/instructions.py: time ratios on this machine swing by a third).  Node counts are checked.
 A benchmark, not a timed test.
 """
 from __future__ import annotations
@@ -182,8 +187,9 @@ def main(argv=None):
                  "bitboard alpha-beta"):
         label = f"gamelib.{name}" if name.startswith("alpha") else f"hand-written, {name}"
         print(f"  {label:43s} {t[name] * 1e3:7.1f} ms")
-    print(f"  ratio traced / untraced: {t['alphabeta, trace=True'] / t['alphabeta']:.2f}x  (target <= 1.5x); "
-          f"with one read of the trace: {t['alphabeta, trace=True, read once'] / t['alphabeta']:.2f}x")
+    print(f"  ratio traced / untraced: {t['alphabeta, trace=True'] / t['alphabeta']:.2f}x; "
+          f"with one read of the trace: {t['alphabeta, trace=True, read once'] / t['alphabeta']:.2f}x "
+          "(2.9x before issue 34; target <= 2.5x in instructions: benchmarks/instructions.py --only trace)")
     print(f"  ratio gamelib / bitboard alpha-beta: {t['alphabeta'] / t['bitboard alpha-beta']:.2f}x")
     return 0
 
