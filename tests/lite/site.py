@@ -99,12 +99,18 @@ def cdn_mirror(local_site: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     served = None          # set per server: a one-item list, the bytes sent so far
+    not_found = None       # set per server: the paths answered 404, in order
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
                       ".json": "application/json", ".whl": "application/zip"}
 
     def log_message(self, *args):          # quiet: the test reports what matters
         pass
+
+    def send_error(self, code, *args, **kwargs):
+        if code == 404:
+            self.not_found.append(urllib.parse.urlsplit(self.path).path)
+        super().send_error(code, *args, **kwargs)
 
     def copyfile(self, source, outputfile):
         before = source.tell()
@@ -119,7 +125,10 @@ class StaticServer:
         self.folder = pathlib.Path(folder)
         self.port = free_port()
         self._served = [0]
-        handler = functools.partial(type("Handler", (_Handler,), {"served": self._served}),
+        self.not_found: list[str] = []
+        """The paths answered 404 so far (the browser's own /favicon.ico among them)."""
+        handler = functools.partial(type("Handler", (_Handler,), {"served": self._served,
+                                                                  "not_found": self.not_found}),
                                     directory=str(self.folder))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self.httpd.daemon_threads = True
@@ -219,6 +228,7 @@ class LiteNotebook(Notebook):
         self.page = self.context.new_page()
         self.console: list[str] = []
         self._failed: list[tuple] = []
+        self._first_not_found = len(server.not_found)
         self.page.on("response", self._on_response)
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda err: self.console.append(f"page error: {err}"))
@@ -227,6 +237,20 @@ class LiteNotebook(Notebook):
         self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
         self._accept_kernel_dialog()
         self.wait_kernel_idle(timeout)
+
+    def _on_console(self, msg):
+        """As :class:`Notebook`'s, but a 404 the page's own requests do not explain is looked up in the
+        server's: Chromium's request for the site's ``/favicon.ico`` (which JupyterLite does not ship,
+        nor any page ask for) is the browser's, not the site's, and Playwright never sees it."""
+        if msg.type == "error" and "status of 404" in msg.text and not any(f[1] == 404 for f in self._failed):
+            missed = self.server.not_found[self._first_not_found:]
+            if missed:
+                self._first_not_found += 1
+                if missed[0] == "/favicon.ico":
+                    return
+                self.console.append(f"{msg.text}: GET {missed[0]}")
+                return
+        super()._on_console(msg)
 
     @property
     def outside_requests(self) -> list:
