@@ -209,7 +209,8 @@ class SiteContext:
 class LiteNotebook(Notebook):
     """A notebook of the site open in a page of its own: in a browser context of its own (fresh storage and
     cache: a student's first visit), or in ``shared``, a :class:`SiteContext` that outlives it (the same
-    student opening the next notebook: the site's files come from the browser's cache).  Either way its
+    student opening the next notebook: much of the site, JupyterLab's files among them, comes from the
+    browser's cache).  Either way its
     kernel is its own: JupyterLite runs each page's kernel in that page."""
 
     def __init__(self, browser, server: StaticServer, name: str, *, timeout: float = 180.0,

@@ -1,12 +1,14 @@
-"""The course in the browser with nothing installed (issue 33): lite/build.py's site, served on 127.0.0.1,
-runs notebooks 01 and 02 and an exercise's student version (answered as a student who solved it) in
-Debian's Chromium, JupyterLite's Pyodide kernel, with no error, no request leaving the site, the same
-printed text as CPython, and widgets that answer a click.
+"""The course in the browser with nothing installed (issue 33): lite/build.py's site, built once and served on
+127.0.0.1, runs Restart & Run All of all eleven notebooks and of every exercise's student version (answered
+as a student who solved it) in Debian's Chromium, JupyterLite's Pyodide kernel, each in a fresh kernel:
+no error, no request leaving the site, the same printed text as the stored CPython outputs (up to
+PLATFORM_DIFFERENCES), and in each notebook with a widget, one widget that answers a click.
 
-Slow (the build, and Pyodide's Run All in a browser: about 4-5 minutes on two loaded cores): marked
-``lite``, it runs only with ``--lite`` or ``GAMELIB_LITE=1`` (.ci/run runs it after the README's test
-command).  The ``--pyodide cdn`` site's test adds about a minute and runs with ``GAMELIB_LITE=cdn`` as
-well.  tests/lite/site.py has the machinery, docs/jupyterlite.md the instructor's side.
+Slow (the build, and Pyodide's Run All in a browser: about 9 minutes on two loaded cores,
+benchmarks/README.md): marked ``lite``, it runs only with ``--lite`` or ``GAMELIB_LITE=1`` (.ci/run runs
+it after the README's test command).  The ``--pyodide cdn`` site's test adds about a minute and runs with
+``GAMELIB_LITE=cdn`` as well.  tests/lite/site.py has the machinery, docs/jupyterlite.md the instructor's
+side.
 """
 from __future__ import annotations
 
