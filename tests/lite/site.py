@@ -17,6 +17,7 @@ behind tests/lite/test_lite.py and benchmarks/lite_timings.py.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -98,12 +99,18 @@ def cdn_mirror(local_site: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     served = None          # set per server: a one-item list, the bytes sent so far
+    not_found = None       # set per server: the paths answered 404, in order
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
                       ".json": "application/json", ".whl": "application/zip"}
 
     def log_message(self, *args):          # quiet: the test reports what matters
         pass
+
+    def send_error(self, code, *args, **kwargs):
+        if code == 404:
+            self.not_found.append(urllib.parse.urlsplit(self.path).path)
+        super().send_error(code, *args, **kwargs)
 
     def copyfile(self, source, outputfile):
         before = source.tell()
@@ -118,7 +125,10 @@ class StaticServer:
         self.folder = pathlib.Path(folder)
         self.port = free_port()
         self._served = [0]
-        handler = functools.partial(type("Handler", (_Handler,), {"served": self._served}),
+        self.not_found: list[str] = []
+        """The paths answered 404 so far (the browser's own /favicon.ico among them)."""
+        handler = functools.partial(type("Handler", (_Handler,), {"served": self._served,
+                                                                  "not_found": self.not_found}),
                                     directory=str(self.folder))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self.httpd.daemon_threads = True
@@ -145,33 +155,30 @@ class StaticServer:
         self.stop()
 
 
-class LiteNotebook(Notebook):
-    """A notebook of the site open in its own browser context (fresh storage: a student's first visit)."""
+class SiteContext:
+    """A browser context for a site's pages (shared by many notebooks: one student's browser, its cache
+    kept from one notebook to the next; or one notebook's, fresh: a first visit).  It records every request
+    whose host is not 127.0.0.1.  With ``cdn``, (address prefix, folder), every request is routed: those
+    under the prefix are answered from the folder (:func:`cdn_mirror`) and listed in ``cdn_requests``, the
+    other outside ones recorded and refused."""
 
-    def __init__(self, browser, server: StaticServer, name: str, *, timeout: float = 180.0,
-                 cdn: tuple | None = None):
-        """``cdn``: (address prefix, folder): requests under the prefix are answered from the folder
-        (:func:`cdn_mirror`) and listed in ``cdn_requests``, not in ``outside_requests``."""
+    def __init__(self, browser, cdn: tuple | None = None):
         self.cdn = cdn
         self.cdn_requests: list[str] = []
-        self.name = name
-        self.server = server
-        self.browser = browser
-        self.path = server.root / name
-        self.context = browser.browser.new_context(viewport=VIEWPORT)
         self.outside_requests: list[str] = []
-        self.context.route("**/*", self._only_the_site)
-        self.page = self.context.new_page()
-        self.console: list[str] = []
-        self._failed: list[tuple] = []
-        self.page.on("response", self._on_response)
-        self.page.on("console", self._on_console)
-        self.page.on("pageerror", lambda err: self.console.append(f"page error: {err}"))
-        workspace = f"w{secrets.token_hex(6)}"
-        self.page.goto(server.url(f"lab/index.html?path={urllib.parse.quote(name)}&workspace={workspace}"))
-        self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
-        self._accept_kernel_dialog()
-        self.wait_kernel_idle(timeout)
+        self.context = browser.browser.new_context(viewport=VIEWPORT)
+        if cdn:
+            self.context.route("**/*", self._only_the_site)
+        else:
+            # Watched, not routed: Playwright turns the browser's cache off in a context with any route,
+            # and a shared context is there for its cache.  Every request is seen (pages, the kernel's web
+            # worker, the service worker); one that leaves the site fails the test, answered or not.
+            self.context.on("request", self._watch)
+
+    def _watch(self, request):
+        url = request.url
+        if urllib.parse.urlsplit(url).hostname not in ("127.0.0.1", None) and not url.startswith(("data:", "blob:")):
+            self.outside_requests.append(url)
 
     def _only_the_site(self, route):
         url = route.request.url
@@ -193,6 +200,76 @@ class LiteNotebook(Notebook):
         else:
             self.outside_requests.append(route.request.url)
             route.abort()
+
+    def close(self):
+        with contextlib.suppress(Exception):
+            self.context.close()
+
+
+class LiteNotebook(Notebook):
+    """A notebook of the site open in a page of its own: in a browser context of its own (fresh storage and
+    cache: a student's first visit), or in ``shared``, a :class:`SiteContext` that outlives it (the same
+    student opening the next notebook: much of the site, JupyterLab's files among them, comes from the
+    browser's cache).  Either way its
+    kernel is its own: JupyterLite runs each page's kernel in that page."""
+
+    def __init__(self, browser, server: StaticServer, name: str, *, timeout: float = 180.0,
+                 cdn: tuple | None = None, shared: SiteContext | None = None):
+        """``cdn``: see :class:`SiteContext` (for a context of its own only)."""
+        assert shared is None or cdn is None, "a shared context has its own cdn setting"
+        self.name = name
+        self.server = server
+        self.browser = browser
+        self.path = server.root / name
+        self.site_context = shared or SiteContext(browser, cdn)
+        self._own_context = shared is None
+        self._first_outside = len(self.site_context.outside_requests)
+        self._first_cdn = len(self.site_context.cdn_requests)
+        self.context = self.site_context.context
+        self.page = self.context.new_page()
+        self.console: list[str] = []
+        self._failed: list[tuple] = []
+        self._first_not_found = len(server.not_found)
+        self.page.on("response", self._on_response)
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", lambda err: self.console.append(f"page error: {err}"))
+        workspace = f"w{secrets.token_hex(6)}"
+        self.page.goto(server.url(f"lab/index.html?path={urllib.parse.quote(name)}&workspace={workspace}"))
+        self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
+        self._accept_kernel_dialog()
+        self.wait_kernel_idle(timeout)
+
+    def _on_console(self, msg):
+        """As :class:`Notebook`'s, but a 404 the page's own requests do not explain is looked up in the
+        server's: Chromium's request for the site's ``/favicon.ico`` (which JupyterLite does not ship,
+        nor any page ask for) is the browser's, not the site's, and Playwright never sees it."""
+        if msg.type == "error" and "status of 404" in msg.text and not any(f[1] == 404 for f in self._failed):
+            missed = self.server.not_found[self._first_not_found:]
+            if missed:
+                self._first_not_found += 1
+                if missed[0] == "/favicon.ico":
+                    return
+                self.console.append(f"{msg.text}: GET {missed[0]}")
+                return
+        super()._on_console(msg)
+
+    @property
+    def outside_requests(self) -> list:
+        """The requests that tried to leave 127.0.0.1 since this notebook was opened (all refused)."""
+        return self.site_context.outside_requests[self._first_outside:]
+
+    @property
+    def cdn_requests(self) -> list:
+        return self.site_context.cdn_requests[self._first_cdn:]
+
+    def close(self):
+        """Close the page (its kernel with it), and the context if it is the notebook's own."""
+        with contextlib.suppress(Exception):
+            self.page.close()
+        if self._own_context:
+            self.site_context.close()
+        if self in self.browser.notebooks:
+            self.browser.notebooks.remove(self)
 
     def run_all(self, timeout: float = 600.0) -> float:
         """Clear every output and run every cell in the page's fresh kernel (as tests/browser/lab.py's
@@ -219,8 +296,8 @@ class LiteNotebook(Notebook):
 
 
 def open_lite_notebook(browser, server: StaticServer, name: str, timeout: float = 180.0,
-                       cdn: tuple | None = None) -> LiteNotebook:
-    nb = LiteNotebook(browser, server, name, timeout=timeout, cdn=cdn)
+                       cdn: tuple | None = None, shared: SiteContext | None = None) -> LiteNotebook:
+    nb = LiteNotebook(browser, server, name, timeout=timeout, cdn=cdn, shared=shared)
     browser.notebooks.append(nb)
     return nb
 
