@@ -116,6 +116,22 @@ def free_port() -> int:
 # The server
 # ---------------------------------------------------------------------------------------------------
 
+def until_shown(page, act, shown, tries: int = 4, timeout: float = 5.0) -> None:
+    """``act()`` until ``shown`` (a selector or a Playwright locator) is visible, at most ``tries`` times,
+    pressing Escape between tries: a click or a key can reach a JupyterLab still settling (after its first
+    load, or while a folder's listing refreshes) and be lost, and a student would simply do it again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    for attempt in range(tries):
+        act()
+        try:
+            (page.locator(shown) if isinstance(shown, str) else shown).first.wait_for(timeout=timeout * 1000)
+            return
+        except PlaywrightTimeout:
+            if attempt == tries - 1:
+                raise
+            page.keyboard.press("Escape")
+
+
 def isolated_environment(workdir: pathlib.Path, settings: dict = SETTINGS) -> dict:
     """``os.environ`` for a JupyterLab whose config, data, runtime, settings and workspace directories
     are in ``workdir`` (no user settings leak in), with ``settings`` (default: :data:`SETTINGS`)

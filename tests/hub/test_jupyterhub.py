@@ -51,7 +51,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.lab import Browser, Notebook, browser_unavailable, free_port
+from tests.browser.lab import Browser, Notebook, browser_unavailable, free_port, until_shown
 from tests.exercises.test_shared_server import INSTRUCTOR_CONFIG, STEPS, Server, exposing
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -334,27 +334,13 @@ def test_two_students_follow_the_link_run_notebook_01_and_play(hub):
               f"notebook 01's Run All {seconds:.1f} s; load {os.getloadavg()[0]:.1f}")
 
 
-def opened(page, open_it, shown: str, tries: int = 4):
-    """``open_it()`` until ``shown`` (a selector) is visible: a click or a key can reach a JupyterLab still
-    settling after its first load and be lost."""
-    for attempt in range(tries):
-        open_it()
-        try:
-            page.locator(shown).first.wait_for(timeout=5_000)
-            return
-        except Exception:
-            if attempt == tries - 1:
-                raise
-            page.keyboard.press("Escape")
-
-
 def visible_labels(items) -> list:
     return [items.nth(i).inner_text().strip() for i in range(items.count()) if items.nth(i).is_visible()]
 
 
 def menu_labels(page, menu: str) -> list:
     """The labels of the items a student sees in the menu bar's ``menu`` (opened, read, closed)."""
-    opened(page, page.locator(".lm-MenuBar-item", has_text=menu).click, ".lm-Menu .lm-Menu-item")
+    until_shown(page, page.locator(".lm-MenuBar-item", has_text=menu).click, ".lm-Menu .lm-Menu-item")
     labels = visible_labels(page.locator(".lm-Menu .lm-Menu-item"))
     page.keyboard.press("Escape")
     return labels
@@ -372,7 +358,7 @@ def palette_labels(page, query: str, tries: int = 4) -> list:
     for attempt in range(tries):
         try:
             if not search.is_visible():
-                opened(page, lambda: page.keyboard.press("Control+Shift+C"), ".lm-CommandPalette-input")
+                until_shown(page, lambda: page.keyboard.press("Control+Shift+C"), ".lm-CommandPalette-input")
             search.fill(query, timeout=5_000)
             page.wait_for_timeout(300)
             labels = visible_labels(page.locator(".lm-CommandPalette-item"))
@@ -410,7 +396,7 @@ def test_a_student_fetches_and_submits_in_the_assignments_tab_without_the_instru
         routes = {path: page.request.get(f"{server}/{path}").status
                   for path in ("formgrader", "formgraders", f"assignments?course_id={COURSE_ID}")}
         # -- the Assignments tab: fetch, then submit -------------------------------------------------------
-        opened(page, page.locator(".lm-MenuBar-item", has_text="Nbgrader").click, ".lm-Menu .lm-Menu-item")
+        until_shown(page, page.locator(".lm-MenuBar-item", has_text="Nbgrader").click, ".lm-Menu .lm-Menu-item")
         page.locator(".lm-Menu .lm-Menu-item", has_text="Assignment List").click()
         tab = page.locator("#nbgrader-assignment-list")
         released = tab.locator("#released_assignments_list .list_item", has_text=ASSIGNMENT)
