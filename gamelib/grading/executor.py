@@ -19,10 +19,12 @@ process, and no student code runs in the grader's.**
 Every question is graded as if it were alone (:class:`Session`): a call of the student's that runs out of
 time, over its budget or stops answering restarts the sandbox before the next cell (the student's cells
 that ran before are replayed; their output is not kept), so a loop in one answer costs no other answer
-its points, and the same file gets the same scores and messages every time.  Time is budgeted three
-ways: each student cell (:data:`CELL_CPU`, :data:`CELL_WALL`), each test cell (:data:`QUESTION_WALL`),
-and the whole notebook (``wall``, :data:`NOTEBOOK_WALL`): what is left when the notebook's budget runs
-out is not run, and its test cells score 0, saying why.
+its points, and the same file gets the same scores and messages every time, on a quiet machine or a
+busy one: every deadline here is in fair time (:mod:`gamelib.grading.clock`), which does not count the
+time this process or the sandbox's worker queued for a CPU.  Time is budgeted three ways: each student
+cell (:data:`CELL_CPU`, :data:`CELL_WALL`), each test cell (:data:`QUESTION_WALL`), and the whole notebook
+(``wall``, :data:`NOTEBOOK_WALL`): what is left when the notebook's budget runs out is not run, and its
+test cells score 0, saying why.
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import NamedTuple
 
+from . import clock
 from .cells import grade_id as _gid, is_locked_code, is_test
 from .context import Context, grading
 from .guard import Run, TimeLimitExceeded
@@ -42,18 +45,21 @@ from .isolation import Limits, Sandbox
 from .remote import ChannelError, SandboxGone, SandboxTimeout, remote_error
 
 CELL_WALL = 20.0
-"""Seconds of wall-clock time one of the student's cells may take before its sandbox is killed."""
+"""Seconds of fair time (the wall clock less time queued for a CPU, :mod:`gamelib.grading.clock`) one of the
+student's cells may take before its sandbox is killed."""
 CELL_CPU = 10.0
 """Seconds of CPU time one of the student's cells may use (the worker stops it, and the next cell runs)."""
 QUESTION_WALL = 30.0
-"""Seconds of wall-clock time one test cell (a question) may take: its cases that are left when it runs
+"""Seconds of fair time one test cell (a question) may take: its cases that are left when it runs
 out count as failed.  Each test cell has its own, so a question that hangs costs no other its time."""
 NOTEBOOK_WALL = 300.0
-"""Seconds of wall-clock time a whole submission may take, whatever its cells do: the bound on what
-one submission can cost the batch (an honest one takes 1-10 s).  What is left when it runs out is not
+"""Seconds of fair time a whole submission may take, whatever its cells do: the bound on what one
+submission can cost the batch (an honest one takes 1-10 s; :data:`gamelib.grading.workflow.JOB_SLACK`
+later, on the wall clock, its grading process is killed).  What is left when it runs out is not
 run, and its test cells score 0, saying why."""
 CALL_SLACK = 2.0
-"""Seconds added to ``WALL_FACTOR`` × a call's CPU limit before the grader gives up on the sandbox."""
+"""Seconds added to ``WALL_FACTOR`` × a call's CPU limit before the grader gives up on the sandbox (in
+the grader's fair time, which discounts the worker's and its own time queued for a CPU)."""
 RESTARTS = 30
 """How many times a submission's sandbox may be restarted (after a call or a cell that hung, broke the
 channel or ran out of time; see :class:`Session`)."""
@@ -80,9 +86,12 @@ class Session:
     So each question is graded as if the ones before it had gone well: a loop in one answer costs that
     answer's cases only, and the same file gives the same scores and messages every time."""
 
-    def __init__(self, runtime: Path, limits: Limits, deadline: float):
-        self.runtime, self.limits, self.deadline = runtime, limits, deadline
-        self.cell_deadline = deadline           # the deadline of the cell under way (see grade_notebook)
+    def __init__(self, runtime: Path, limits: Limits, seconds: float):
+        self.runtime, self.limits = runtime, limits
+        self.clock = clock.FairClock(clock.thread_stats())   # this thread's, and the sandbox worker's
+        self.deadline = self.clock() + seconds    # the notebook's, in fair time (as every deadline here)
+        self.cell_deadline = self.deadline      # the deadline of the cell under way (see grade_notebook)
+        self.worker_stats: str | None = None      # the schedstat file of the running sandbox's worker
         self.uids: set = set()
         self.sandbox: Sandbox | None = None
         self.generation = 0
@@ -96,6 +105,7 @@ class Session:
     # -- life ---------------------------------------------------------------------------------------
     def kill(self, reason: str) -> None:
         if self.sandbox is not None:
+            self._unwatch()
             self.sandbox.kill()
             self._measured(self.sandbox)
             if self.sandbox.out_of_memory:
@@ -110,7 +120,7 @@ class Session:
     def start_cell(self, seconds: float) -> None:
         """A new cell begins, with ``seconds`` of its own (within the notebook's): a sandbox left
         troubled by the cell before is restarted first."""
-        self.cell_deadline = min(time.monotonic() + seconds, self.deadline)
+        self.cell_deadline = min(self.clock() + seconds, self.deadline)
         self.stalled = ""
         if self.troubled:
             self.kill(self.troubled)
@@ -125,19 +135,32 @@ class Session:
             self.kill("the sandbox exited")
         if self.generation and self.restarts >= RESTARTS:
             raise SandboxGone(f"the sandbox was restarted {RESTARTS} times ({self.dead_reason})")
-        if time.monotonic() >= self.cell_deadline:
-            raise SandboxGone("the notebook's time is used up" if time.monotonic() >= self.deadline
+        if self.clock() >= self.cell_deadline:
+            raise SandboxGone("the notebook's time is used up" if self.out_of_time()
                               else "this cell's time is used up")
         self.restarts += bool(self.generation)
         self.generation += 1
         self.sandbox = Sandbox(self.runtime, self.limits)
+        self.worker_stats = clock.thread_stats(clock.last_descendant(self.sandbox.process.pid))
+        self.clock.watch(self.worker_stats)
+        self.sandbox.end.clock = self.clock
         self.uids.add(self.sandbox.uid)
         for source in self.ran:
             self._exec(source, replay=True)
 
+    def _unwatch(self) -> None:
+        if self.worker_stats is not None:
+            self.clock.forget(self.worker_stats)
+            self.worker_stats = None
+
+    def out_of_time(self) -> bool:
+        """Whether the notebook's time is used up."""
+        return self.clock() >= self.deadline
+
     def close(self) -> None:
         if self.sandbox is not None:
-            self.sandbox.end.deadline = time.monotonic() + 1.0
+            self._unwatch()
+            self.sandbox.end.deadline = self.clock() + 1.0
             try:
                 self.sandbox.end.send("bye")
             except ChannelError:
@@ -147,14 +170,14 @@ class Session:
             self.sandbox = None
 
     def _deadline(self, seconds: float) -> float:
-        return min(time.monotonic() + seconds, self.cell_deadline)
+        return min(self.clock() + seconds, self.cell_deadline)
 
     def _request(self, message: tuple, seconds: float):
         try:
             return self.sandbox.end.request(message, self._deadline(seconds), self._remote_fn)
         except SandboxTimeout:
-            self.kill(f"it did not answer within {seconds:g} s" if time.monotonic() < self.cell_deadline
-                      else "the notebook's time ran out" if time.monotonic() >= self.deadline
+            self.kill(f"it did not answer within {seconds:g} s" if self.clock() < self.cell_deadline
+                      else "the notebook's time ran out" if self.out_of_time()
                       else "the cell's time ran out")
             raise
         except ChannelError as e:
@@ -412,7 +435,7 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
     trusted = {_gid(c): c for c in source_nb.cells if _gid(c) and (is_test(c) or is_locked_code(c))}
     nb = copy.deepcopy(submission)
     base = setup_names(source_nb)
-    session = Session(Path(runtime), limits, start + wall)
+    session = Session(Path(runtime), limits, wall)
     notes, scores, count = [], {}, 0
     isolated = None
     try:
@@ -428,7 +451,7 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
             if model is not None and is_test(model):
                 cell.metadata["nbgrader"] = copy.deepcopy(model.metadata["nbgrader"])
                 points = float(model.metadata["nbgrader"].get("points", 0))
-                if time.monotonic() >= session.deadline:
+                if session.out_of_time():
                     cell.outputs = [_stopped(f"not run: the notebook used up its {wall:g} s")]
                 else:
                     session.start_cell(QUESTION_WALL)
@@ -442,7 +465,7 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
             if not cell.source.strip():
                 cell.outputs = []
                 continue
-            if time.monotonic() >= session.deadline:
+            if session.out_of_time():
                 cell.outputs = [_stopped(f"not run: the notebook used up its {wall:g} s")]
                 continue
             try:
@@ -458,7 +481,7 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
         session.close()
     if session.restarts:
         notes.append(f"its sandbox was restarted {session.restarts} time(s)")
-    if time.monotonic() - start >= wall:
+    if session.out_of_time():
         notes.append(f"it used up its {wall:g} s; the cells after that were not run")
     from .isolation import isolation_status
     return Graded(nb, scores, notes, time.monotonic() - start,

@@ -10,7 +10,8 @@ called here, in-process, with four guards around the call:
 * **time**: a per-call limit on the *CPU time* the call uses (SIGPROF in the main thread, a
   line-by-line clock check elsewhere), so a correct answer is never timed out because the grading
   machine is busy with other work; a call that waits without computing (``time.sleep``, ``input``)
-  is stopped by a wall-clock limit ``WALL_FACTOR`` times longer.  An infinite loop becomes status
+  is stopped by a limit ``WALL_FACTOR`` times longer on the wall clock, less any time the call spent
+  queued for a CPU (fair time, :mod:`gamelib.grading.clock`).  An infinite loop becomes status
   'timeout' and the next test is graded.  The alarm keeps firing every 50 ms until the call
   returns, and from the second alarm on every line raises, so a bare ``except:`` inside the loop
   cannot swallow it;
@@ -35,6 +36,7 @@ import traceback
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from typing import Any, NamedTuple
 
+from . import clock
 from .tracing import BudgetExceeded
 
 _GAMELIB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,8 +52,9 @@ SEARCH_MODULES = ("minimax.py", "alphabeta.py", "limits.py", "star.py", "monteca
 """gamelib's searches and experiments: what an exercise asks a student to write, so never to call."""
 
 WALL_FACTOR = 5
-"""A call is also stopped once ``WALL_FACTOR`` times its time limit has passed on the wall clock (the
-limit itself counts CPU time, which a call that only waits never uses)."""
+"""A call is also stopped once ``WALL_FACTOR`` times its time limit has passed in fair time: on the wall
+clock, less the time it was queued for a CPU (the limit itself counts CPU time, which a call that only
+waits never uses; fair time never counts the machine's other work against it)."""
 
 OUTPUT_KEPT = 2000
 """Characters of a student's printed output kept for feedback; the rest is only counted."""
@@ -145,17 +148,25 @@ def _watch_calls(found: dict, on=True, allowed=()):
 @contextmanager
 def time_limit_of(seconds: float | None):
     """Raise TimeLimitExceeded in this thread once the block has used ``seconds`` of CPU time, or
-    ``WALL_FACTOR * seconds`` have passed on the wall clock (and every 50 ms after), until it ends."""
+    ``WALL_FACTOR * seconds`` of fair time have passed (and every 50 ms after), until it ends.  The
+    wall clock's alarm comes first; when the thread spent some of that time queued for a CPU, the alarm
+    is set again for what is left."""
     if seconds is None:
         yield
         return
     state = {"active": True, "alarms": 0}
     message = f"no answer within {seconds:g} s of CPU time"
+    waited, fair = WALL_FACTOR * seconds, clock.this_thread()
+    started = fair()
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
         previous_trace = sys.gettrace()
 
         def on_alarm(signum, frame):
             if not state["active"]:
+                return
+            left = started + waited - fair()
+            if signum == signal.SIGALRM and left > 0 and not state["alarms"]:
+                signal.setitimer(signal.ITIMER_REAL, left, 0.05)   # it queued for a CPU: not its time
                 return
             state["alarms"] += 1
             if state["alarms"] > 1:       # the first alarm was swallowed: raise at every line from now on
@@ -164,7 +175,7 @@ def time_limit_of(seconds: float | None):
 
         old = {sig: signal.signal(sig, on_alarm) for sig in (signal.SIGPROF, signal.SIGALRM)}
         signal.setitimer(signal.ITIMER_PROF, seconds, 0.05)                 # CPU time of the process
-        signal.setitimer(signal.ITIMER_REAL, WALL_FACTOR * seconds, 0.05)   # the wall clock
+        signal.setitimer(signal.ITIMER_REAL, waited, 0.05)                  # the wall clock, then fair time
         try:
             yield
         finally:
@@ -179,12 +190,17 @@ def time_limit_of(seconds: float | None):
     # Not the main thread (no signals there): every line checks the clocks.  Slower, and a call that
     # blocks in C (time.sleep) is only stopped when it returns, but a loop never runs on.
     cpu_deadline = thread_time() + seconds
-    wall_deadline = time.monotonic() + WALL_FACTOR * seconds
+    wall_deadline = time.monotonic() + waited
     previous_trace = sys.gettrace()
 
     def check(f, event, arg):
+        nonlocal wall_deadline
         if state["active"] and (thread_time() > cpu_deadline or time.monotonic() > wall_deadline) \
                 and os.path.abspath(f.f_code.co_filename) not in _OURS:
+            left = started + waited - fair()
+            if thread_time() <= cpu_deadline and left > 0:
+                wall_deadline = time.monotonic() + left       # it queued for a CPU: not its time
+                return check
             raise TimeLimitExceeded(message)
         return check
 
@@ -239,7 +255,8 @@ def guarded(fn, args, kwargs, time_limit, watch=True, allowed=()) -> Run:
     """:func:`run`'s guards around a call in this process (the student's kernel, or the sandbox's
     worker)."""
     stream, found = CappedStream(), {}
-    start, cpu_start = time.perf_counter(), thread_time()
+    fair = clock.this_thread()
+    start, cpu_start, fair_start = time.perf_counter(), thread_time(), fair()
     status, returned, error = "ok", None, None
     try:
         with redirect_stdout(stream), redirect_stderr(stream), _watch_calls(found, watch, allowed), \
@@ -253,8 +270,8 @@ def guarded(fn, args, kwargs, time_limit, watch=True, allowed=()) -> Run:
         raise
     except BaseException as e:                               # noqa: BLE001 -- anything a student raises
         status, error = "error", e
-    seconds, cpu = time.perf_counter() - start, thread_time() - cpu_start
-    if status == "ok" and time_limit is not None and (cpu > time_limit or seconds > WALL_FACTOR * time_limit):
+    seconds, cpu, fair_seconds = time.perf_counter() - start, thread_time() - cpu_start, fair() - fair_start
+    if status == "ok" and time_limit is not None and (cpu > time_limit or fair_seconds > WALL_FACTOR * time_limit):
         status = "timeout"                                   # it caught the alarm and carried on
     return Run(status, returned, error, where_raised(error) if status == "error" else "",
                seconds, stream.count, stream.text, tuple(found))

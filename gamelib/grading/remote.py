@@ -36,10 +36,10 @@ import pickle
 import select
 import signal
 import struct
-import time
 from fractions import Fraction
 from typing import Any
 
+from . import clock as _clock
 from .tracing import SearchNode
 
 MAX_MESSAGE = 16 * 1024 * 1024
@@ -74,14 +74,15 @@ class SandboxGone(ChannelError):
 # Framing
 # ---------------------------------------------------------------------------------------------------
 
-def _write(fd: int, payload: bytes, deadline: float | None = None) -> None:
+def _write(fd: int, payload: bytes, deadline: float | None = None, clock=_clock.WALL) -> None:
     """Write one message.  With a ``deadline`` (the grader's end, whose pipe is non-blocking) every
-    part of it must be taken before then: a sandbox that stops reading cannot hold the grader."""
+    part of it must be taken before then, on ``clock``: a sandbox that stops reading cannot hold the
+    grader."""
     data = struct.pack(">I", len(payload)) + payload
     view = memoryview(data)
     while view:
         if deadline is not None:
-            left = deadline - time.monotonic()
+            left = clock.left(deadline)
             if left <= 0 or not select.select([], [fd], [], left)[1]:
                 raise SandboxTimeout("the sandbox stopped reading before the deadline")
         try:
@@ -91,13 +92,15 @@ def _write(fd: int, payload: bytes, deadline: float | None = None) -> None:
         view = view[n:]
 
 
-def _read_exactly(fd: int, n: int, deadline: float | None) -> bytes:
+def _read_exactly(fd: int, n: int, deadline: float | None, clock=_clock.WALL) -> bytes:
     chunks, need = [], n
     while need:
         if deadline is not None:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
+            left = clock.left(deadline)
+            if left <= 0:
                 raise SandboxTimeout("no answer before the deadline")
+            if not select.select([fd], [], [], left)[0]:
+                continue                        # the clock tells whether that was the deadline
         try:
             chunk = os.read(fd, min(need, 1 << 20))
         except BlockingIOError:
@@ -109,13 +112,13 @@ def _read_exactly(fd: int, n: int, deadline: float | None) -> bytes:
     return b"".join(chunks)
 
 
-def _read(fd: int, deadline: float | None = None) -> bytes:
-    """Read one message; with a ``deadline``, its length and every byte of its body arrive before
-    then (a sandbox that sends half a message and stops is given up on at the deadline)."""
-    (n,) = struct.unpack(">I", _read_exactly(fd, 4, deadline))
+def _read(fd: int, deadline: float | None = None, clock=_clock.WALL) -> bytes:
+    """Read one message; with a ``deadline`` (on ``clock``), its length and every byte of its body
+    arrive before then (a sandbox that sends half a message and stops is given up on at the deadline)."""
+    (n,) = struct.unpack(">I", _read_exactly(fd, 4, deadline, clock))
     if n > MAX_MESSAGE:
         raise ChannelError(f"a message of {n:,} bytes (at most {MAX_MESSAGE:,})")
-    return _read_exactly(fd, n, deadline) if n else b""
+    return _read_exactly(fd, n, deadline, clock) if n else b""
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -410,7 +413,8 @@ class GraderEnd:
     def __init__(self, rfd: int, wfd: int):
         self.rfd, self.wfd = rfd, wfd
         os.set_blocking(wfd, False)             # every write has a deadline (see _write)
-        self.deadline: float | None = None      # the deadline of the request being answered
+        self.deadline: float | None = None      # the deadline of the request being answered, on clock
+        self.clock = _clock.WALL                # the session's fair clock once the sandbox is ready
         self.objects: dict[int, Any] = {}
         self.kinds: dict[int, str] = {}
         self._ids: dict[int, int] = {}
@@ -456,13 +460,13 @@ class GraderEnd:
         """Send ``message`` before the deadline of the request under way (a sandbox that stops reading,
         or floods the channel with requests and never reads the answers, is given up on then)."""
         try:
-            _write(self.wfd, self.encode(message), self.deadline)
+            _write(self.wfd, self.encode(message), self.deadline, self.clock)
         except (BrokenPipeError, OSError) as e:
             raise SandboxGone(f"the sandbox went away ({type(e).__name__})") from None
 
     def receive(self, deadline: float | None, remote_fn=None):
         """The sandbox's next message ``(kind, fields, decode)``, read before ``deadline``."""
-        return self.decode(_read(self.rfd, deadline), remote_fn or _no_functions)
+        return self.decode(_read(self.rfd, deadline, self.clock), remote_fn or _no_functions)
 
     def request(self, message: tuple, deadline: float | None, remote_fn):
         """Send ``message`` and return the sandbox's answer ``(kind, fields, decode)``, serving its
@@ -471,7 +475,7 @@ class GraderEnd:
         try:
             self.send(*message)
             while True:
-                kind, fields, decode = self.decode(_read(self.rfd, deadline), remote_fn)
+                kind, fields, decode = self.decode(_read(self.rfd, deadline, self.clock), remote_fn)
                 if kind == "req":
                     self._serve(fields, decode)
                 else:
@@ -608,7 +612,7 @@ class SandboxEnd:
 
     def receive(self):
         """The grader's next message, unpickled (:class:`RemoteGame` and the other handles made here)."""
-        with _timers_held():
+        with _timers_held(), _clock.waiting_elsewhere():         # the grader's time, not the student's
             payload = _read(self.rfd)
         return self._unpickle(payload)
 

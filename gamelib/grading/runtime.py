@@ -28,8 +28,8 @@ import gamelib
 SOURCE = Path(gamelib.__file__).resolve().parent
 
 BASE = ("gamelib.core", "gamelib.validate", "gamelib.trace", "gamelib.trees", "gamelib.evaluation", "gamelib.progress",
-        "gamelib.games", "gamelib.grading.tracing", "gamelib.grading.games", "gamelib.grading.guard",
-        "gamelib.grading.remote", "gamelib.grading.worker")
+        "gamelib.games", "gamelib.grading.tracing", "gamelib.grading.games", "gamelib.grading.clock",
+        "gamelib.grading.guard", "gamelib.grading.remote", "gamelib.grading.worker")
 """What every submission may use: the protocol, the games (every module of ``gamelib.games`` that needs
 nothing withheld: the matrix games, built on ``gamelib.normal_form``, are withheld with it), and the
 worker's own modules.  A name ending a package takes its whole package."""

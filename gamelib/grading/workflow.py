@@ -209,8 +209,9 @@ def _grade_job(job: _Job, runtime: Path, secret: bytes, assignment: str, wall: f
 
 
 JOB_SLACK = 60.0
-"""Seconds a grading process may run past its submission's wall-clock budget before it is killed (a
-backstop: the budget itself is kept by the executor)."""
+"""Seconds a grading process may run past its submission's budget before it is killed (a backstop on the
+wall clock, so that nothing can hold the batch; the budget itself is kept by the executor, in fair time,
+:mod:`gamelib.grading.clock`)."""
 
 
 def _in_child(conn, job, args):
@@ -261,7 +262,9 @@ def run_jobs(jobs_list: list, jobs: int, args: dict, limit: float):
                 process.join(10)
                 running.pop(conn)
                 conn.close()
-                yield job.student, None, f"its grading took more than {limit:g} s and was stopped"
+                yield job.student, None, (f"its grading took more than {limit:g} s on the wall clock and was stopped "
+                                          f"(on a machine that was very busy, grade it again: its own time limits "
+                                          f"never count the time it waited for a CPU)")
 
 
 def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE,

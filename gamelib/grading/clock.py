@@ -1,0 +1,196 @@
+"""The clock of the grader's time limits: the seconds the graded code had, never the seconds it queued.
+
+A limit on the wall clock makes a student pay for the machine's other work: on two cores shared with
+twenty busy processes, a search that needs 1 s of CPU takes 10 s, and an honest answer would be
+stopped.  So every time limit of the grader is kept on one of two clocks, and neither counts the time a
+process was ready to run but waiting for a CPU:
+
+* **CPU time** (:data:`gamelib.grading.guard.thread_time`) for what computes: each call's limit, each
+  question's budget of cases;
+* **fair time** (:class:`FairClock`) for what may also wait, so that code that sleeps, waits on input or
+  blocks in C is stopped too: the wall clock, less the time the watched threads spent *runnable and
+  queued for a CPU* (Linux's scheduler statistics: the second field of
+  ``/proc/<pid>/task/<tid>/schedstat``, in nanoseconds).  Code that computes uses fair time only as
+  fast as it gets a CPU; code that sleeps uses it as fast as the wall clock.
+
+Where the statistics cannot be read (not Linux, a kernel without ``CONFIG_SCHED_INFO``, Pyodide), fair
+time is the wall clock, as before.  The grader watches its own thread and its sandbox's worker
+(:class:`gamelib.grading.executor.Session`); the worker watches the thread that runs the student's call
+(:func:`gamelib.grading.guard.time_limit_of`).
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from contextlib import contextmanager
+
+
+def thread_stats(pid: int | str = "self", tid: int | None = None) -> str:
+    """The schedstat file of thread ``tid`` of process ``pid`` (the calling thread by default)."""
+    if tid is None and pid == "self":
+        native = getattr(threading, "get_native_id", None)       # not in every Python (Pyodide)
+        return f"/proc/self/task/{native()}/schedstat" if native else "/proc/thread-self/schedstat"
+    return f"/proc/{pid}/task/{pid if tid is None else tid}/schedstat"
+
+
+_open: dict[str, int] = {}
+"""schedstat files kept open (a read is then one ``pread``, about a microsecond): path -> descriptor."""
+
+
+def queued(path: str) -> float | None:
+    """Seconds the thread of schedstat file ``path`` has spent runnable but waiting for a CPU, or None
+    when that cannot be read (no such thread any more, or no scheduler statistics)."""
+    fd = _open.get(path)
+    try:
+        if fd is None:
+            if len(_open) > 64:                  # threads come and go: keep a few
+                close_all()
+            fd = _open[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        return int(os.pread(fd, 128, 0).split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        close(path)
+        return None
+
+
+def close(path: str) -> None:
+    """Close ``path``'s schedstat file, if it is open."""
+    fd = _open.pop(path, None)
+    if fd is not None:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
+def close_all() -> None:
+    for path in list(_open):
+        close(path)
+
+
+_away = [0.0]
+"""Seconds this process's threads spent waiting for another process's answer (:func:`waiting_elsewhere`)."""
+
+
+@contextmanager
+def waiting_elsewhere():
+    """The calling thread waits for another process's answer: the sandbox's worker, for the grader's
+    answer to a game's method (thousands of times in one search).  Fair time with ``away=True`` does not
+    count that wait: the grader's work, and the grader's turn for a CPU, are not the student's time.
+
+    Only the wall clock is read here (a fraction of a microsecond): the time the thread queued for a
+    CPU on waking from such a wait is then subtracted twice, which can only make the sandbox's own
+    limit later, never sooner, and the grader keeps its own deadline on its own clock behind it.  (Code
+    in the sandbox can reach this count too; that trades the sandbox's own limit for the grader's.)"""
+    start = time.monotonic()
+    try:
+        yield
+    finally:
+        _away[0] += time.monotonic() - start
+
+
+class FairClock:
+    """A monotonic clock that stands still while every thread it watches waits for a CPU.
+
+    ``now()`` is ``time.monotonic()`` less the time the watched threads (:meth:`watch`) spent queued
+    for a CPU since they were first watched; a thread that stops being watched (:meth:`forget`, or its
+    end) keeps what it queued.  Two threads queued at the same moment would count that moment twice:
+    the clock then stands still rather than going back."""
+
+    def __init__(self, *paths: str, away: bool = False):
+        self._start: dict[str, float] = {}        # path -> its queued seconds when first watched
+        self._last: dict[str, float] = {}         # path -> its queued seconds when last read
+        self._kept = 0.0                          # what forgotten threads queued while watched
+        self._latest, self._wall = float("-inf"), float("-inf")   # the last exact reading, and when
+        self._away = _away[0] if away else None   # this process's waits elsewhere, when they do not count
+        for path in paths:
+            self.watch(path)
+        self.now()
+
+    def watch(self, path: str) -> None:
+        """Count the time the thread of schedstat file ``path`` queues for a CPU from now on."""
+        q = queued(path)
+        if q is not None and path not in self._start:
+            self._start[path] = self._last[path] = q
+
+    def forget(self, path: str) -> None:
+        """Stop watching ``path`` (read it one last time, if it is still there)."""
+        if path in self._start:
+            self._read(path)
+            self._kept += self._last.pop(path) - self._start.pop(path)
+            close(path)
+
+    def _read(self, path: str) -> float:
+        q = queued(path)
+        if q is not None:
+            self._last[path] = max(q, self._last[path])
+        return self._last[path] - self._start[path]
+
+    def queued(self) -> float:
+        """Seconds the watched threads have queued for a CPU while watched (and, with ``away``, waited
+        for another process's answer)."""
+        away = _away[0] - self._away if self._away is not None else 0.0
+        return away + self._kept + sum(self._read(path) for path in list(self._start))
+
+    def now(self) -> float:
+        wall = time.monotonic()
+        self._latest, self._wall = max(self._latest, wall - self.queued()), wall
+        return self._latest
+
+    __call__ = now
+
+    def left(self, deadline: float) -> float:
+        """Fair seconds left until ``deadline``, or fewer: exact when it is near (or past), otherwise
+        a bound read from the wall clock alone (fair time never runs faster than the wall clock), so
+        that a deadline checked at every message of the channel costs a fraction of a microsecond."""
+        bound = deadline - self._latest - (time.monotonic() - self._wall)
+        return bound if bound > 0 else deadline - self.now()
+
+
+class WallClock:
+    """The wall clock, as a clock of the channel's deadlines (before a session's fair clock takes over)."""
+
+    now = __call__ = staticmethod(time.monotonic)
+
+    @staticmethod
+    def left(deadline: float) -> float:
+        return deadline - time.monotonic()
+
+
+WALL = WallClock()
+
+
+def this_thread() -> FairClock:
+    """A fair clock of the calling thread (the wall clock where Linux's statistics are missing), which
+    does not count the thread's waits for another process's answer either (:func:`waiting_elsewhere`)."""
+    return FairClock(thread_stats(), away=True)
+
+
+def available() -> bool:
+    """Whether this machine keeps the scheduler statistics fair time needs."""
+    return queued(thread_stats()) is not None and os.name == "posix"
+
+
+def last_descendant(pid: int) -> int:
+    """The end of the chain of processes ``pid`` started (the newest child at each step; ``pid`` itself
+    if it started none, or where ``/proc`` cannot tell): a sandbox's worker, below bubblewrap and the
+    init process of its namespace."""
+    children: dict[int, list[int]] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return pid
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                ppid = int(f.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(name))
+    seen = set()
+    while children.get(pid) and pid not in seen:
+        seen.add(pid)
+        pid = max(children[pid])
+    return pid

@@ -1,0 +1,224 @@
+"""gamelib.grading.clock: the grader's time limits count the time the graded code had, never the time it
+queued for a CPU while the machine was busy (the same code gets the same grade on a busy machine), and
+still stop code that only waits.
+
+The busy machine is made for real, once for the whole file (:func:`busy`): a child process bound to one
+CPU with twelve busy loops beside it on that CPU, so that it gets about a thirteenth of it, far less
+than 1 / ``WALL_FACTOR``.  Every limit below is 0.1 s of CPU, and ``WALL_FACTOR`` × 0.1 s for waiting."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from gamelib.grading import clock
+from gamelib.grading.guard import WALL_FACTOR
+from gamelib.grading.isolation import isolation_status
+
+pytestmark = pytest.mark.skipif(not clock.available() or not hasattr(os, "sched_setaffinity"),
+                                reason="needs Linux's scheduler statistics and CPU affinity")
+
+STUDENT = """
+import math
+
+def alphabeta(game, state):
+    player = game.to_move(state)
+
+    def max_value(s, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        v = -math.inf
+        for a in game.actions(s):
+            v = max(v, min_value(game.result(s, a), alpha, beta))
+            if v >= beta:
+                return v
+            alpha = max(alpha, v)
+        return v
+
+    def min_value(s, alpha, beta):
+        if game.is_terminal(s):
+            return game.utility(s, player)
+        v = math.inf
+        for a in game.actions(s):
+            v = min(v, max_value(game.result(s, a), alpha, beta))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    return max_value(state, -math.inf, math.inf)
+"""
+
+
+CROWDED = textwrap.dedent("""
+    import json, multiprocessing, os, sys, time
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    ns = {}
+    exec(sys.argv[1], ns)                       # setting up, on a CPU of its own
+
+    def burn():
+        while True:
+            pass
+
+    crowd = [multiprocessing.get_context("fork").Process(target=burn, daemon=True) for _ in range(12)]
+    for p in crowd:
+        p.start()
+    time.sleep(0.3)
+    try:
+        exec(sys.argv[2], ns)                   # measured, with the crowd
+        print(json.dumps(ns["result"]))
+    finally:
+        for p in crowd:
+            p.kill()
+        ns["cleanup"]()
+""")
+
+SETUP = """
+import os, time
+from pathlib import Path
+from gamelib.games import TicTacToe
+from gamelib.grading import clock, executor, guard, remote
+from gamelib.grading.isolation import Limits, isolation_status
+from gamelib.grading.tracing import TracedGame
+from gamelib.grading.workflow import runtime_for
+
+def compute(seconds):
+    cpu = time.thread_time()
+    while time.thread_time() - cpu < seconds:
+        pass
+    return 42
+
+def sandboxed(work):
+    # a worker process answering the grader after work(), as a sandbox does
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(r)
+            work()
+            remote._write(w, b"done")
+        finally:
+            os._exit(0)
+    os.close(w)
+    fair = clock.FairClock(clock.thread_stats(), clock.thread_stats(pid))
+    wall = time.monotonic()
+    try:
+        answer = remote._read(r, fair() + WAIT, fair).decode()
+    except remote.SandboxTimeout:
+        answer = "timeout"
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    return [answer, time.monotonic() - wall]
+
+WAIT = guard.WALL_FACTOR * 0.1
+session = None
+if isolation_status().isolated:
+    session = executor.Session(Path(runtime_for("02_alpha_beta")), Limits(), 300)
+    session.exec(STUDENT)
+    session.exec("import time\\ndef nap(seconds):\\n    time.sleep(seconds)")
+    student, nap = session.get("alphabeta"), session.get("nap")
+
+def search():
+    game = TracedGame(TicTacToe(".X..O...."))
+    run = guard.run(student, game, game.initial_state, time_limit=0.1)
+    return [run.status, run.returned, run.seconds, len(game.visited)]
+
+quiet = search() if session else None
+cleanup = session.close if session else (lambda: None)
+"""
+
+MEASURED = """
+def timed(fn):
+    start = time.monotonic()
+    run = fn()
+    return [run.status, run.returned, time.monotonic() - start, str(run.error)]
+
+fair, wall, cpu = clock.this_thread(), time.monotonic(), time.thread_time()
+started = fair()
+compute(0.05)
+result = {"clock": [fair() - started, time.monotonic() - wall],
+          "computed": timed(lambda: guard.guarded(compute, (0.06,), {}, 0.1)),
+          "slept": timed(lambda: guard.guarded(time.sleep, (60,), {}, 0.1)),
+          "grader computed": sandboxed(lambda: compute(0.06)),
+          "grader slept": sandboxed(lambda: time.sleep(60))}
+if session:
+    result.update({"quiet": quiet, "busy": search(), "napped": timed(lambda: guard.run(nap, 60, time_limit=0.1))})
+"""
+
+
+@pytest.fixture(scope="module")
+def busy():
+    """What the measurements below found on the crowded CPU (one process for them all: it takes a few
+    seconds)."""
+    setup = f"STUDENT = {STUDENT!r}\n{SETUP}"
+    done = subprocess.run([sys.executable, "-c", CROWDED, setup, MEASURED], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_clock_stands_still_while_its_thread_queues_for_a_cpu(busy):
+    fair, wall = busy["clock"]
+    assert wall > 0.3                           # the crowd was real: 0.05 s of CPU took over 0.3 s
+    assert fair < 0.15                          # but fair time counted little more than the 0.05 s
+
+
+def test_the_clock_is_the_wall_clock_where_no_statistics_can_be_read(tmp_path):
+    fair = clock.FairClock(str(tmp_path / "no-such-thread"))
+    a, b, c = fair(), time.monotonic(), fair()
+    assert a <= b <= c and clock.queued(str(tmp_path / "no-such-thread")) is None
+
+
+def test_a_call_that_computes_on_a_busy_machine_is_not_stopped_one_that_sleeps_is(busy):
+    """0.06 s of computing takes longer than WALL_FACTOR × 0.1 s on the crowded CPU: it used to be
+    stopped."""
+    status, returned, seconds, _ = busy["computed"]
+    assert (status, returned) == ("ok", 42) and seconds > WALL_FACTOR * 0.1
+    status, _, seconds, _ = busy["slept"]
+    assert status == "timeout" and seconds < WALL_FACTOR * 0.1 + 1
+
+
+def test_the_grader_waits_for_a_sandbox_that_queues_not_for_one_that_sleeps(busy):
+    """The grader's end of the channel keeps its deadline (here WALL_FACTOR × 0.1 s) on a fair clock
+    that watches the worker's thread too: a worker that computes on the crowded CPU is waited for past
+    the deadline's wall time, one that sleeps is given up on at the deadline."""
+    answer, seconds = busy["grader computed"]
+    assert answer == "done" and seconds > WALL_FACTOR * 0.1
+    answer, seconds = busy["grader slept"]
+    assert answer == "timeout" and seconds < WALL_FACTOR * 0.1 + 1
+
+
+@pytest.mark.skipif(not isolation_status().isolated, reason="needs the grader's sandbox (bubblewrap)")
+def test_a_search_over_the_channel_keeps_its_grade_on_a_busy_machine(busy):
+    """The case that cost an honest student a point in a red-team run at load 10-19: a search in the
+    sandbox asks the grader's game thousands of questions, each a round trip through the channel, and
+    on a crowded CPU each round trip waits for both processes' turns.  The call needs a few hundredths
+    of a second of CPU; with the crowd it takes longer than WALL_FACTOR × its limit on the wall clock,
+    and used to time out.  It is now graded as on a quiet machine.  A call that sleeps is still stopped,
+    by the sandbox's own limit."""
+    assert busy["quiet"][:2] == ["ok", 0] and busy["quiet"][3] == 616
+    status, value, seconds, visited = busy["busy"]
+    assert (status, value, visited) == ("ok", 0, 616)
+    assert seconds > WALL_FACTOR * 0.1                  # the crowd was real: past the old wall-clock limit
+    status, _, seconds, error = busy["napped"]
+    assert status == "timeout" and seconds < WALL_FACTOR * 0.1 + 1 and "CPU time" in error
+
+
+def test_the_last_descendant_is_the_end_of_a_chain_of_processes():
+    chain = subprocess.Popen(["sh", "-c", "sh -c 'sleep 30; true'; true"])
+    try:
+        deadline = time.monotonic() + 10
+        while clock.last_descendant(chain.pid) == chain.pid and time.monotonic() < deadline:
+            time.sleep(0.05)
+        leaf = clock.last_descendant(chain.pid)
+        with open(f"/proc/{leaf}/cmdline", "rb") as f:
+            assert f.read().split(b"\0")[0] == b"sleep"
+    finally:
+        subprocess.run(["pkill", "-P", str(chain.pid)])
+        chain.kill()
+        chain.wait()
