@@ -38,19 +38,32 @@ _open: dict[str, int] = {}
 """schedstat files kept open (a read is then one ``pread``, about a microsecond): path -> descriptor."""
 
 
-def queued(path: str) -> float | None:
-    """Seconds the thread of schedstat file ``path`` has spent runnable but waiting for a CPU, or None
-    when that cannot be read (no such thread any more, or no scheduler statistics)."""
+def _stats(path: str) -> tuple[float, float] | None:
+    """(seconds on a CPU, seconds queued for one) of the thread of schedstat file ``path``, or None."""
     fd = _open.get(path)
     try:
         if fd is None:
             if len(_open) > 64:                  # threads come and go: keep a few
                 close_all()
             fd = _open[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
-        return int(os.pread(fd, 128, 0).split()[1]) / 1e9
+        ran, waited = os.pread(fd, 128, 0).split()[:2]
+        return int(ran) / 1e9, int(waited) / 1e9
     except (OSError, IndexError, ValueError):
         close(path)
         return None
+
+
+def queued(path: str) -> float | None:
+    """Seconds the thread of schedstat file ``path`` has spent runnable but waiting for a CPU, or None
+    when that cannot be read (no such thread any more, or no scheduler statistics)."""
+    stats = _stats(path)
+    return None if stats is None else stats[1]
+
+
+def ran(path: str) -> float | None:
+    """Seconds the thread of schedstat file ``path`` has spent on a CPU (its CPU time), or None."""
+    stats = _stats(path)
+    return None if stats is None else stats[0]
 
 
 def close(path: str) -> None:
@@ -158,6 +171,38 @@ class WallClock:
 
 
 WALL = WallClock()
+
+
+class CpuBudget:
+    """``clock`` for one request of the grader's, with a budget of the CPU time of the thread of
+    schedstat file ``path``: time is up at the deadline, or once that thread has used ``cpu`` more
+    seconds, whichever comes first (:attr:`spent` then says it was the CPU).  The sandbox stops a call at
+    its CPU limit itself; this stops, from outside, one that blocked that limit's signals and computes on."""
+
+    def __init__(self, clock, path: str, cpu: float):
+        self.clock, self.path, self.spent = clock, path, False
+        self._ran, self._wall = ran(path), time.monotonic()
+        self.until = None if self._ran is None else self._ran + cpu
+
+    def now(self) -> float:
+        return self.clock.now()
+
+    __call__ = now
+
+    def left(self, deadline: float) -> float:
+        left = self.clock.left(deadline)
+        if self.until is None:
+            return left
+        bound = self.until - self._ran - (time.monotonic() - self._wall)   # CPU time never outruns the wall
+        if bound <= 0:
+            now = ran(self.path)
+            if now is not None:
+                self._ran, self._wall = now, time.monotonic()
+            bound = self.until - self._ran
+            if bound <= 0:
+                self.spent = True
+                return 0.0
+        return min(left, bound)
 
 
 def this_thread() -> FairClock:

@@ -37,7 +37,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import NamedTuple
 
-from . import clock
+from . import clock as _clock
 from .cells import grade_id as _gid, is_locked_code, is_test
 from .context import Context, grading
 from .guard import Run, TimeLimitExceeded
@@ -57,6 +57,9 @@ NOTEBOOK_WALL = 300.0
 submission can cost the batch (an honest one takes 1-10 s; :data:`gamelib.grading.workflow.JOB_SLACK`
 later, on the wall clock, its grading process is killed).  What is left when it runs out is not
 run, and its test cells score 0, saying why."""
+CPU_SLACK = 1.0
+"""Seconds of CPU time the sandbox's worker may use past a call's (or cell's) CPU limit before the grader
+stops it from outside (the sandbox stops it at the limit itself, unless its signals were blocked)."""
 CALL_SLACK = 2.0
 """Seconds added to ``WALL_FACTOR`` × a call's CPU limit before the grader gives up on the sandbox (in
 the grader's fair time, which discounts the worker's and its own time queued for a CPU)."""
@@ -88,10 +91,11 @@ class Session:
 
     def __init__(self, runtime: Path, limits: Limits, seconds: float):
         self.runtime, self.limits = runtime, limits
-        self.clock = clock.FairClock(clock.thread_stats())   # this thread's, and the sandbox worker's
+        self.clock = _clock.FairClock(_clock.thread_stats())   # this thread's, and the sandbox worker's
         self.deadline = self.clock() + seconds    # the notebook's, in fair time (as every deadline here)
         self.cell_deadline = self.deadline      # the deadline of the cell under way (see grade_notebook)
         self.worker_stats: str | None = None      # the schedstat file of the running sandbox's worker
+        self.timed_out = ""                       # what the last request that timed out ran out of
         self.uids: set = set()
         self.sandbox: Sandbox | None = None
         self.generation = 0
@@ -141,7 +145,7 @@ class Session:
         self.restarts += bool(self.generation)
         self.generation += 1
         self.sandbox = Sandbox(self.runtime, self.limits)
-        self.worker_stats = clock.thread_stats(clock.last_descendant(self.sandbox.process.pid))
+        self.worker_stats = _clock.thread_stats(_clock.last_descendant(self.sandbox.process.pid))
         self.clock.watch(self.worker_stats)
         self.sandbox.end.clock = self.clock
         self.uids.add(self.sandbox.uid)
@@ -172,11 +176,22 @@ class Session:
     def _deadline(self, seconds: float) -> float:
         return min(self.clock() + seconds, self.cell_deadline)
 
-    def _request(self, message: tuple, seconds: float):
+    def _request(self, message: tuple, seconds: float, cpu: float | None = None):
+        """The sandbox's answer to ``message``, within ``seconds`` of fair time and, with ``cpu`` (the
+        limit the sandbox itself keeps), within ``cpu`` + :data:`CPU_SLACK` seconds of the worker's CPU
+        time: a sandbox that blocked its own limit's signals is stopped once it has used that, not
+        ``WALL_FACTOR`` times it (:attr:`timed_out` says which)."""
+        clock = self.clock
+        if cpu is not None and self.worker_stats is not None:
+            clock = _clock.CpuBudget(self.clock, self.worker_stats, cpu + CPU_SLACK)
         try:
-            return self.sandbox.end.request(message, self._deadline(seconds), self._remote_fn)
+            return self.sandbox.end.request(message, self._deadline(seconds), self._remote_fn, clock)
         except SandboxTimeout:
-            self.kill(f"it did not answer within {seconds:g} s" if self.clock() < self.cell_deadline
+            spent = getattr(clock, "spent", False)
+            self.timed_out = (f"no answer after {cpu + CPU_SLACK:g} s of CPU time" if spent
+                              else f"no answer within {seconds:g} s")
+            self.kill(f"it used {cpu + CPU_SLACK:g} s of CPU time without answering" if spent
+                      else f"it did not answer within {seconds:g} s" if self.clock() < self.cell_deadline
                       else "the notebook's time ran out" if self.out_of_time()
                       else "the cell's time ran out")
             raise
@@ -189,7 +204,7 @@ class Session:
 
     # -- what the executor asks -------------------------------------------------------------------
     def _exec(self, source: str, replay: bool = False) -> dict:
-        kind, fields, decode = self._request(("exec", source, CELL_CPU), CELL_WALL)
+        kind, fields, decode = self._request(("exec", source, CELL_CPU), CELL_WALL, CELL_CPU)
         if kind != "done":
             self.kill(f"it answered {kind!r} to a cell")
             raise ChannelError("unexpected answer")
@@ -267,11 +282,11 @@ class RemoteFunction:
         wall = (WALL_FACTOR * time_limit + CALL_SLACK) if time_limit is not None else CELL_WALL
         start = time.perf_counter()
         try:
-            kind, fields, decode = s._request(("call", self.k, list(args), dict(kwargs), time_limit), wall)
+            kind, fields, decode = s._request(("call", self.k, list(args), dict(kwargs), time_limit), wall, time_limit)
         except SandboxTimeout:
-            s.stalled = f"no answer within {wall:g} s"
-            return Run("timeout", error=TimeLimitExceeded(
-                f"no answer within {wall:g} s: your code was stopped"), seconds=time.perf_counter() - start)
+            s.stalled = s.timed_out
+            return Run("timeout", error=TimeLimitExceeded(f"{s.timed_out}: your code was stopped"),
+                       seconds=time.perf_counter() - start)
         except ChannelError as e:
             s.stalled = f"it broke the channel ({e})"
             return Run("error", error=remote_error("SandboxError", f"the sandbox stopped: {e}"),

@@ -468,10 +468,12 @@ class GraderEnd:
         """The sandbox's next message ``(kind, fields, decode)``, read before ``deadline``."""
         return self.decode(_read(self.rfd, deadline, self.clock), remote_fn or _no_functions)
 
-    def request(self, message: tuple, deadline: float | None, remote_fn):
+    def request(self, message: tuple, deadline: float | None, remote_fn, clock=None):
         """Send ``message`` and return the sandbox's answer ``(kind, fields, decode)``, serving its
-        requests in the meantime; every read and write of the exchange is done before ``deadline``."""
+        requests in the meantime; every read and write of the exchange is done before ``deadline`` (on
+        ``clock``, by default the channel's own)."""
         outer, self.deadline = self.deadline, deadline
+        outer_clock, self.clock = self.clock, clock or self.clock
         try:
             self.send(*message)
             while True:
@@ -481,7 +483,7 @@ class GraderEnd:
                 else:
                     return kind, fields, decode
         finally:
-            self.deadline = outer
+            self.deadline, self.clock = outer, outer_clock
 
     def _serve(self, fields, decode) -> None:
         """Answer the sandbox's request ``[number, what, ...]``: the answer carries the request's number,

@@ -209,6 +209,29 @@ def test_a_search_over_the_channel_keeps_its_grade_on_a_busy_machine(busy):
     assert status == "timeout" and seconds < WALL_FACTOR * 0.1 + 1 and "CPU time" in error
 
 
+def test_a_cpu_budget_stops_a_worker_that_computes_on_and_spares_one_that_waits():
+    """The grader's backstop for a sandbox that blocked its own time limit's signals: a request is
+    given up on once the worker has used its CPU budget, long before the fair-time deadline; a worker
+    that waits uses none of it (that is the deadline's to stop)."""
+    def waiting(seconds_of_cpu):
+        child = subprocess.Popen([sys.executable, "-c", f"import time\nt = time.thread_time()\n"
+                                  f"while time.thread_time() - t < {seconds_of_cpu}: pass\ntime.sleep(60)"])
+        try:
+            worker = clock.thread_stats(child.pid)
+            budget = clock.CpuBudget(clock.FairClock(worker), worker, 0.3)
+            deadline, start = budget() + 1.0, time.monotonic()
+            while budget.left(deadline) > 0:
+                time.sleep(min(budget.left(deadline), 0.05))
+            return budget.spent, time.monotonic() - start
+        finally:
+            child.kill()
+            child.wait()
+
+    assert waiting(60)[0]
+    spent, seconds = waiting(0)
+    assert not spent and seconds >= 1.0
+
+
 def test_the_last_descendant_is_the_end_of_a_chain_of_processes():
     chain = subprocess.Popen(["sh", "-c", "sh -c 'sleep 30; true'; true"])
     try:
