@@ -118,7 +118,10 @@ class Validation(NamedTuple):
     problem: str = ""
 
 
-def _validator():
+def _validator(sockets: str):
+    """nbgrader's validator, its kernels' IPC sockets in the folder ``sockets`` (by default they would be
+    made in the notebook's own folder, where a ``prepare`` copying that folder at the same moment failed
+    on them)."""
     nbgrader_environment()
     from nbgrader.validator import Validator
     from traitlets.config import Config
@@ -126,15 +129,18 @@ def _validator():
     c.Execute.timeout = CELL_TIMEOUT
     c.Execute.interrupt_on_timeout = True
     c.KernelManager.transport = KERNEL_TRANSPORT
+    if KERNEL_TRANSPORT == "ipc":
+        c.KernelManager.ip = os.path.join(sockets, "kernel")
     return Validator(config=c)
 
 
 def validate_notebook(path: Path, expected: str) -> Validation:
     """Run ``path`` as nbgrader's validator does and judge its result (never its exit code, which is
-    0 even when tests fail)."""
-    validator = _validator()
-    validator.ignore_checksums = expected == "fail"
-    results = validator.validate(str(path))
+    0 even when tests fail).  Nothing is written beside ``path``."""
+    with tempfile.TemporaryDirectory(prefix="gamelib-kernel-") as sockets:
+        validator = _validator(sockets)
+        validator.ignore_checksums = expected == "fail"
+        results = validator.validate(str(path))
     failed = [item.get("raw_error", "").strip().splitlines()[-1:] for item in results.get("failed", [])]
     failed = [f[0] if f else "" for f in failed]
     problem = ""

@@ -2,9 +2,12 @@
 committed, every source passing its own tests and every student version failing them (judged from
 nbgrader's validator result, not its exit code), links back to the notebooks, fake submissions for
 every assignment, and the command line.  Everything is written to temporary folders."""
+import contextlib
 import filecmp
 import json
+import os
 import re
+import threading
 
 import nbformat
 import pytest
@@ -32,10 +35,33 @@ def test_the_committed_student_versions_match_a_fresh_generation(tmp_path):
             f"{committed} is stale: run `python -m gamelib.grading generate` and commit it"
 
 
+@contextlib.contextmanager
+def seen_in(folder):
+    """The names ever listed in ``folder`` while the block runs (polled every 5 ms)."""
+    seen, done = set(os.listdir(folder)), threading.Event()
+
+    def watch():
+        while not done.wait(0.005):
+            seen.update(os.listdir(folder))
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        yield seen
+    finally:
+        done.set()
+        watcher.join()
+
+
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.parent.name)
 def test_every_source_passes_its_tests(path):
-    v = w.validate_notebook(path, "pass")
+    """...and validating writes nothing beside it: its kernel's IPC sockets once appeared in the
+    assignment's folder, and a `prepare` copying that folder at the same moment failed on them."""
+    before = set(os.listdir(path.parent))
+    with seen_in(path.parent) as seen:
+        v = w.validate_notebook(path, "pass")
     assert v.ok, f"{path.name}: {v.problem or v.failed}"
+    assert seen == before, f"validation wrote {sorted(seen - before)} beside {path.name}"
 
 
 @pytest.mark.parametrize("path", RELEASES, ids=lambda p: p.parent.name)
