@@ -212,23 +212,67 @@ def to_data(x: Any, ref_of, fn_of, depth: int = 0, count: list | None = None):
     return {"$o": type(x).__name__, "v": text[:200]}
 
 
+MAX_SAME_HASH = 64
+"""How many items of one set (or keys of one dict) sent by the sandbox may share a hash value.  Items
+with one hash all land in one chain of Python's hash table, so a set of n of them costs n² to build: a
+sandbox that writes its own messages can send 700,000 integers that are multiples of 2⁶¹ − 1 (all hash
+to 0), or tuples solved for one hash, and hold the grader for hours.  Honest data never comes close (the
+integers −1 and −2 share a hash; little else does)."""
+MAX_FRACTION_BITS = 4096
+"""The largest numerator or denominator (in bits) of a fraction sent by the sandbox: reducing one costs
+a gcd, quadratic in its length."""
+DEADLINE_EVERY = 4096
+"""How many items are decoded between two looks at the clock (:class:`Reading`)."""
+
+
+class Reading:
+    """The reading of one value sent by the sandbox: its handles (``ref``, ``remote_fn``) and its
+    bounds.  Every item costs a constant amount and a set or dict is refused when its keys collide
+    (:data:`MAX_SAME_HASH`), so reading a message costs time linear in its size; and with a
+    ``deadline`` (on ``clock``, the deadline of the request that brought the value) the reading stops
+    there, raising :class:`SandboxTimeout`, like the read of the message itself."""
+
+    def __init__(self, ref, remote_fn, deadline: float | None = None, clock=_clock.WALL):
+        self.ref, self.remote_fn, self.deadline, self.clock = ref, remote_fn, deadline, clock
+        self.items = 0
+
+    def tick(self) -> None:
+        self.items += 1
+        if self.deadline is not None and self.items % DEADLINE_EVERY == 0 and self.clock.left(self.deadline) <= 0:
+            raise SandboxTimeout("the answer could not be read before the deadline")
+
+
+def distinct_hashes(keys, what: str) -> None:
+    """Refuse ``keys`` (of a set or dict sent by the sandbox) when more than :data:`MAX_SAME_HASH` of them
+    share one hash value: the count itself is a dict of hash values, which are small integers, so this
+    costs time linear in ``len(keys)`` whatever the keys are."""
+    seen: dict = {}
+    for key in keys:
+        try:
+            h = hash(key)
+        except TypeError:
+            raise ChannelError(f"a {what} with an unhashable item") from None
+        n = seen.get(h, 0) + 1
+        if n > MAX_SAME_HASH:
+            raise ChannelError(f"a {what} whose items share one hash value more than {MAX_SAME_HASH} times "
+                               "(made to be slow to read)")
+        seen[h] = n
+
+
 def _decoded_set(d, decode):
-    try:
-        return (set if "$s" in d else frozenset)(decode(i) for i in _list(d.get("$s", d.get("$fs"))))
-    except TypeError:
-        raise ChannelError("a set of unhashable items") from None
+    items = [decode(i) for i in _list(d.get("$s", d.get("$fs")))]
+    distinct_hashes(items, "set")
+    return (set if "$s" in d else frozenset)(items)
 
 
 def _decoded_dict(d, decode):
-    out = {}
+    pairs = []
     for pair in _list(d["$d"]):
         if not (isinstance(pair, list) and len(pair) == 2):
             raise ChannelError("malformed dict")
-        try:
-            out[decode(pair[0])] = decode(pair[1])
-        except TypeError:
-            raise ChannelError("a dict with an unhashable key") from None
-    return out
+        pairs.append((decode(pair[0]), decode(pair[1])))
+    distinct_hashes([k for k, _ in pairs], "dict")
+    return dict(pairs)
 
 
 def _decoded_named_tuple(d, decode):
@@ -247,6 +291,8 @@ def _decoded_fraction(d, decode):
     num, den = _list(d["$q"])
     if not (isinstance(num, int) and isinstance(den, int) and den > 0):
         raise ChannelError("malformed fraction")
+    if max(abs(num).bit_length(), den.bit_length()) > MAX_FRACTION_BITS:
+        raise ChannelError(f"a fraction of more than {MAX_FRACTION_BITS} bits")
     return Fraction(num, den)
 
 
@@ -265,14 +311,17 @@ _DECODERS = {
 :func:`from_data` itself)."""
 
 
-def from_data(d: Any, ref, remote_fn, depth: int = 0):
+def from_data(d: Any, ref, remote_fn, depth: int = 0, reading: Reading | None = None):
     """The plain Python value of the data ``d`` (the grader's side); ``ref(k)`` is the grader's object
-    with handle ``k``, ``remote_fn(k, name)`` a callable that calls the student's function ``k``."""
+    with handle ``k``, ``remote_fn(k, name)`` a callable that calls the student's function ``k``;
+    ``reading`` bounds the time it takes (:class:`Reading`; by default no deadline)."""
+    reading = Reading(ref, remote_fn) if reading is None else reading
+    reading.tick()
     if depth > MAX_DEPTH + 2:
         raise ChannelError("a value nests too deeply")
     if d is None or isinstance(d, (bool, int, float, str)):
         return d
-    decode = lambda v: from_data(v, ref, remote_fn, depth + 1)  # noqa: E731
+    decode = lambda v: from_data(v, ref, remote_fn, depth + 1, reading)  # noqa: E731
     if isinstance(d, list):
         return [decode(i) for i in d]
     if not isinstance(d, dict) or not d or len(d) > 2:
@@ -446,14 +495,18 @@ class GraderEnd:
         _GraderPickler(buf, self).dump(message)
         return buf.getvalue()
 
-    def decode(self, payload: bytes, remote_fn):
+    def decode(self, payload: bytes, remote_fn, deadline: float | None = None):
+        """``(kind, fields, decode)`` of the sandbox's message ``payload``: ``decode`` reads a field's
+        data within ``deadline`` (the request's, on the channel's clock) at a cost linear in its size."""
         try:
             data = json.loads(payload)
         except (ValueError, RecursionError):
             raise ChannelError("a message that is not JSON") from None
         if not isinstance(data, list) or not data or not isinstance(data[0], str):
             raise ChannelError("malformed message")
-        return data[0], data[1:], lambda d: from_data(d, self._object, remote_fn)
+        clock = self.clock
+        return data[0], data[1:], lambda d: from_data(d, self._object, remote_fn,
+                                                      reading=Reading(self._object, remote_fn, deadline, clock))
 
     # -- talking ----------------------------------------------------------------------------------
     def send(self, *message) -> None:
@@ -466,7 +519,7 @@ class GraderEnd:
 
     def receive(self, deadline: float | None, remote_fn=None):
         """The sandbox's next message ``(kind, fields, decode)``, read before ``deadline``."""
-        return self.decode(_read(self.rfd, deadline, self.clock), remote_fn or _no_functions)
+        return self.decode(_read(self.rfd, deadline, self.clock), remote_fn or _no_functions, deadline)
 
     def request(self, message: tuple, deadline: float | None, remote_fn, clock=None):
         """Send ``message`` and return the sandbox's answer ``(kind, fields, decode)``, serving its
@@ -477,7 +530,7 @@ class GraderEnd:
         try:
             self.send(*message)
             while True:
-                kind, fields, decode = self.decode(_read(self.rfd, deadline, self.clock), remote_fn)
+                kind, fields, decode = self.decode(_read(self.rfd, deadline, self.clock), remote_fn, deadline)
                 if kind == "req":
                     self._serve(fields, decode)
                 else:
