@@ -26,7 +26,7 @@ from .byhand import (alphabeta_by_hand, answer_format, best_sanity, choices, con
                      expectimax_by_hand, options_sanity, star1_by_hand, star1_sanity,
                      pruning_sanity, range_sanity, step_sanity, values_by_hand, values_sanity, windows_sanity)
 from .core import CHECK_TIME, MAX_TIMEOUTS, SHOWN, TIME_LIMIT, CaseResult, GradingError, fail, grade, quiet
-from .context import hidden_seed
+from .context import forget_hidden, grading_hidden, hidden_seed, partial_credit
 from .core import grade_case, hidden_cases, run_cases  # noqa: F401 -- for tools and tests
 from .guard import describe_returned, is_number, run
 from .imperfect import (belief_by_hand, boards_sanity, clairvoyance_by_hand, clairvoyant_policy, deals_sanity,
@@ -185,9 +185,30 @@ def sigma_probability(fn, *, hidden: int = 0, seed: int = 0, trials: int = 40_00
                 detail = "" if hidden else f" ({r.returned:.4f} against the exact {exact:.4f})"
                 problems.append(f"{name}{shown}: more than 5 standard errors from the exact probability{detail}")
     where = f"{len(cases)} hidden trees" if hidden else f"{len(cases)} public trees"
+    if hidden:
+        forget_hidden()
+        return _sigma_hidden(len(problems), len(cases))
     if problems:
         fail(f"your estimate is off on {len(problems)} of {where}:\n  • " + "\n  • ".join(problems))
     print(f"✓ your estimate is within 5 standard errors of the exact probability on {where}")
+
+
+def _sigma_hidden(failed: int, total: int):
+    """The sigma study's verdict on hidden trees, in the kit's words only (how many were off, never which
+    or how), with the share of the cell's points for those that pass while grading."""
+    __tracebackhide__ = True
+    where = f"{total} hidden trees"
+    if not failed:
+        print(f"✓ your estimate is within 5 standard errors of the exact probability on {where}")
+        return None
+    text = (f"your estimate is off on {failed} of {where} (more than 5 standard errors from the exact "
+            f"probability, or no probability at all; hidden trees are never described): try the public "
+            f"trees and the notebook's own with other σ, and compare with the exact integration")
+    credit = partial_credit(total - failed, total)
+    if credit:
+        print(f"✗ {text}\nPartial credit: {total - failed} of {total} hidden trees pass.")
+        return credit
+    fail(text)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -203,7 +224,10 @@ def connect4_evaluation(evaluate, *, seed: int = 0, points: int = 4) -> float:
     if not callable(evaluate):
         print(f"✗ the evaluation should be a function of a state; it is {describe_returned(evaluate)}")
         return 0.0
-    rungs = grade_evaluation(evaluate, seed=hidden_seed("connect4_evaluation", seed))
+    secret = grading_hidden()
+    rungs = grade_evaluation(evaluate, seed=hidden_seed("connect4_evaluation", seed), hidden=secret)
+    if secret:
+        forget_hidden()
     print(report(rungs))
     earned = sum(r.passed for r in rungs) * points / 4
     print(f"{earned:g} of {points} points")

@@ -8,11 +8,19 @@ hidden cases from the ``seed`` it is given).  When a submission is graded
   :func:`hidden_seed` is an HMAC of the secret (made by the course setup, kept out of git), the
   assignment, the test cell and the check's name.  No one without the secret can predict the cases.
   They are **the same for every student and every resubmission**, so the same code gets the same grade
-  (two copies of one answer differing in a comment once got different partial credit); nothing of a
-  hidden case reaches the student (feedback counts hidden cases and never describes them, and the
-  student's own output and error messages during them are not shown), so knowing one's own grade
-  tells nothing that helps the next submission.  The instructor reproduces a grade by grading the same
-  file with the same secret;
+  (two copies of one answer differing in a comment once got different partial credit).  The instructor
+  reproduces a grade by grading the same file with the same secret;
+* **nothing of a hidden case reaches the student but the number passed.**  Feedback on hidden cases is
+  written by the kit alone: how many passed, and, for a failure, a small case of the kit's own on which
+  the student's function goes wrong (drawn from a public seed), never anything the student's code
+  controls (an exception's type or message, a line of code, what it printed or how much, a time).  And
+  the student's code forgets what it saw: once a check's hidden cases have run it calls
+  :func:`forget_hidden`, and the executor replaces the sandbox by a fresh one (the student's cells
+  replayed) before the student's code runs again, even for the kit's own small case; the time the
+  hidden cases took is not taken from the notebook's budget, nor their restarts from its count
+  (:mod:`gamelib.grading.executor`), so not even what runs later, or whether it runs, depends on a
+  hidden case.  Without this, a search that wrote each hidden tree into its exception's class name, or
+  into the number of characters it printed, taught the class the hidden cases in a few resubmissions;
 * **a cell that tests many hidden cases gives partial credit** (:func:`partial_credit`): its share of
   the cell's points for the cases it passes;
 * **what each check found is kept** (:func:`record`): its cases, those that failed and the known bugs it
@@ -30,14 +38,28 @@ from typing import NamedTuple
 
 class Context(NamedTuple):
     """One test cell being graded: the course ``secret``, the ``assignment``, the test ``cell``'s id,
-    its ``points``, and ``results``, a list the cell's checks record what they found in (:func:`record`;
-    None: not kept)."""
+    its ``points``, ``results``, a list the cell's checks record what they found in (:func:`record`;
+    None: not kept), and ``hidden``, what the executor does when hidden cases are drawn and when they
+    are done (:class:`HiddenCases`; None: nothing, as in a tool's own grading)."""
 
     secret: bytes
     assignment: str
     cell: str
     points: float
     results: list | None = None
+    hidden: "HiddenCases | None" = None
+
+
+class HiddenCases:
+    """The executor's side of a cell's hidden cases: :meth:`drawn` when a check draws them (before the
+    student's code sees one), :meth:`forget` once they have run (the student's code, which has seen
+    them, is to be replaced by a fresh copy before it runs again).  This base class does nothing."""
+
+    def drawn(self) -> None:
+        pass
+
+    def forget(self) -> None:
+        pass
 
 
 _current: contextvars.ContextVar = contextvars.ContextVar("gamelib_grading_context", default=None)
@@ -73,8 +95,24 @@ def hidden_seed(name: str, seed: int = 0) -> int:
     ctx = current()
     if ctx is None:
         return seed
+    if ctx.hidden is not None:
+        ctx.hidden.drawn()
     message = "\0".join([ctx.assignment, ctx.cell, str(name), str(seed)]).encode()
     return int.from_bytes(hmac.new(ctx.secret, message, hashlib.sha256).digest()[:8], "big")
+
+
+def forget_hidden() -> None:
+    """A check's hidden cases have run: while grading, the student's code that saw them is replaced by a
+    fresh copy before it runs again (see the module's docstring); outside grading, nothing."""
+    ctx = current()
+    if ctx is not None and ctx.hidden is not None:
+        ctx.hidden.forget()
+
+
+def grading_hidden() -> bool:
+    """Whether a check's hidden cases come from the course secret (a submission being graded): their
+    feedback then says nothing the student's code controls."""
+    return current() is not None
 
 
 def partial_credit(passed: int, total: int) -> float | None:

@@ -12,9 +12,13 @@ in full, hidden ones drawn from a seed), the reference it is compared with, and 
    what went wrong, if anything: a time-out, a node budget overrun, a call into gamelib's own
    reference, an exception, an answer of the wrong form (the family's ``parse``), or an answer that
    differs from the reference (the family's ``difference``);
-3. pass with one line, or fail with the feedback: the failing cases (hidden ones by number only) and the
-   known bugs (:mod:`gamelib.grading.mutants`) that do exactly what the student's function did; while
-   grading, a cell of hidden cases earns its share of points for the cases it passes.
+3. pass with one line, or fail with the feedback: the failing public cases and the known bugs
+   (:mod:`gamelib.grading.mutants`) that do exactly what the student's function did.  Hidden cases are
+   never described: feedback on them (:func:`hidden_feedback`) says how many failed and shows a small
+   case of the kit's own on which the function goes wrong (:func:`small_cases`, drawn from a public seed
+   and run after the student's code has forgotten the hidden cases: :func:`~.context.forget_hidden`),
+   so nothing the student's code controls leaves a hidden case; while grading, a cell of hidden cases
+   earns its share of points for the cases it passes.
 
 The by-hand checks and the placeholder test (:func:`require_answer`) live here too, as do the
 feedback's number formats, so that every check words things the same way.
@@ -27,7 +31,7 @@ import math
 import warnings
 from typing import Any, Callable, NamedTuple
 
-from .context import hidden_seed, partial_credit, record
+from .context import forget_hidden, hidden_seed, partial_credit, record
 from .guard import cpu_clock, thread_time, describe_returned, is_number, run
 from .mutants import Outcome, matching_mutants, relevant
 from .tracing import QUESTIONS_PER_NODE, QuestionBudgetExceeded
@@ -341,6 +345,80 @@ def feedback(task: Task, results: list[CaseResult], where: str, bugs: list | Non
     return "\n".join(lines)
 
 
+SMALL_CASES = 24
+"""How many of the kit's own cases of a task's hidden kind :func:`small_cases` draws."""
+SMALL_SEED = 20261202
+"""Their seed: public, and the same for everyone (they are examples, not tests)."""
+
+
+def small_cases(task: Task, n: int = SMALL_CASES) -> list:
+    """``n`` cases of the kind ``task`` hides, drawn from the public :data:`SMALL_SEED` (never the course
+    secret), smallest first (by the nodes of its game tree, then by those the reference visits) and
+    named as public cases ("the kit's tree 3"): what feedback shows in place of a hidden case that
+    failed."""
+    drawn = list(task.hidden(SMALL_SEED, n))
+    size = [(_tree_size(c), len(task.family.expected(task, c).visits)) for c in drawn]
+    out = []
+    for k, i in enumerate(sorted(range(len(drawn)), key=size.__getitem__)):
+        kind = drawn[i].name.rstrip("0123456789").strip().removeprefix("hidden ").strip() or "case"
+        out.append(drawn[i]._replace(name=f"the kit's {kind} {k + 1}", hidden=False))
+    return out
+
+
+def _tree_size(case, cap: int = 2000) -> int:
+    """The number of nodes of ``case``'s game tree (from its state), counted up to ``cap``; ``cap`` for a
+    case that is not a game and a state."""
+    game = getattr(case, "game", None)
+    try:
+        state = getattr(case, "state", None)
+        stack, count = [game.initial_state if state is None else state], 0
+        while stack and count < cap:
+            s = stack.pop()
+            count += 1
+            if not game.is_terminal(s):
+                stack.extend(game.result(s, a) for a in game.actions(s))
+        return count
+    except Exception:                                            # noqa: BLE001 -- not a game: no size
+        return cap
+
+
+def case_text(case, limit: int = 600) -> str:
+    """One of the kit's own cases as a student can rebuild it: its game (a tree's ``from_nested`` form),
+    the state it starts from and its depth, if any."""
+    parts = [repr(getattr(case, "game", case))]
+    if getattr(case, "state", None) is not None:
+        parts.append(f"from the state {case.state!r}")
+    if getattr(case, "depth", None) is not None:
+        parts.append(f"to depth {case.depth}")
+    text = ", ".join(parts)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def hidden_feedback(task: Task, fn, failed: int, total: int, time_limit: float = TIME_LIMIT) -> str:
+    """What a student reads when ``failed`` of ``total`` hidden cases failed: that count, and the smallest
+    of the kit's own cases (:func:`small_cases`) on which ``fn`` disagrees with the reference, described
+    as a public case is, with the known bugs that explain what ``fn`` did on them.  Every word is the
+    kit's or comes from ``fn`` run on those public cases, after the hidden ones were forgotten: nothing
+    of a hidden case, and nothing ``fn`` did on one, is in it."""
+    lines = [f"{task.name} disagrees with {task.reference} on {failed} of {total} hidden cases "
+             "(hidden cases are never described)."]
+    cases = small_cases(task)
+    results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit), cpu_clock(fn))
+    wrong = [r for r in results if r.problem]
+    if not wrong:
+        lines.append(f"On {len(cases)} small cases of the same kind, of the kit's own, it agrees with "
+                     f"{task.reference}: the hidden cases it fails are larger ones.")
+        return "\n".join(lines)
+    first = wrong[0]
+    lines.append(f"A small case of the same kind, of the kit's own, on which it goes wrong "
+                 f"({len(wrong)} of {len(cases)} such cases):")
+    lines.append(f"  • {first.case.name}: {first.problem}")
+    lines.append(f"    To try it yourself: {case_text(first.case)}")
+    for mutant in named_bugs(task, results):
+        lines.append(f"What your function does: {mutant.says}. [{mutant.name}]")
+    return "\n".join(lines)
+
+
 def grade(task: Task, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
           quiet: bool = False):
     """Grade the student's ``fn`` for ``task`` on the public cases, or with ``hidden=n`` on n hidden
@@ -351,22 +429,42 @@ def grade(task: Task, fn, *, hidden: int = 0, seed: int = 0, time_limit: float =
     __tracebackhide__ = True
     if not callable(fn):
         fail(f"{task.name} should be a function; it is {describe_returned(fn)}")
-    cases = hidden_cases(task, hidden_seed(task.name, seed), hidden) if hidden else task.public()
+    if hidden:
+        return _grade_hidden(task, fn, hidden, seed, time_limit, quiet)
+    cases = task.public()
     results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit), cpu_clock(fn))
-    where = f"{len(cases)} hidden cases" if hidden else f"{len(cases)} public cases"
+    where = f"{len(cases)} public cases"
     failed = [r for r in results if r.problem]
     printed = sum(r.printed for r in results)
     bugs = named_bugs(task, results) if failed else []
-    record(check=task.name, hidden=bool(hidden), cases=len(results), failed=[str(r.case.name) for r in failed],
+    record(check=task.name, hidden=False, cases=len(results), failed=[str(r.case.name) for r in failed],
            bugs=[m.name for m in bugs])
     if not failed:
         if not quiet:
             note = f" (it printed {printed:,} characters: printing slows it down)" if printed > 10_000 else ""
             print(f"✓ {task.name} agrees with {task.reference} on {where}: {task.family.agreement(task)}{note}")
         return None
-    text = feedback(task, results, where, bugs)
+    fail(feedback(task, results, where, bugs))
+
+
+def _grade_hidden(task: Task, fn, n: int, seed: int, time_limit: float, quiet: bool):
+    """:func:`grade` on ``n`` hidden cases: run them, have the student's code forget them, then say how
+    many passed and, for a failure, :func:`hidden_feedback`."""
+    __tracebackhide__ = True
+    cases = hidden_cases(task, hidden_seed(task.name, seed), n)
+    results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit), cpu_clock(fn))
+    forget_hidden()
+    failed = [r for r in results if r.problem]
+    record(check=task.name, hidden=True, cases=len(results), failed=[str(r.case.name) for r in failed],
+           bugs=[m.name for m in named_bugs(task, results)] if failed else [])   # for the instructor only
+    where = f"{len(cases)} hidden cases"
+    if not failed:
+        if not quiet:
+            print(f"✓ {task.name} agrees with {task.reference} on {where}: {task.family.agreement(task)}")
+        return None
+    text = hidden_feedback(task, fn, len(failed), len(results), time_limit)
     passed = len(results) - len(failed)
-    credit = partial_credit(passed, len(results)) if hidden else None
+    credit = partial_credit(passed, len(results))
     if credit:
         print(f"✗ {text}\nPartial credit: {passed} of {len(results)} hidden cases pass.")
         return credit

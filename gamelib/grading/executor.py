@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from . import clock as _clock
 from .cells import grade_id as _gid, is_locked_code, is_test
-from .context import Context, grading
+from .context import Context, HiddenCases, grading
 from .guard import Run, TimeLimitExceeded
 from .isolation import Limits, Sandbox
 from .remote import ChannelError, SandboxGone, SandboxTimeout, remote_error
@@ -100,6 +100,7 @@ class Session:
         self.sandbox: Sandbox | None = None
         self.generation = 0
         self.restarts = 0
+        self.planned = False                      # the next start is a planned one (hidden cases forgotten)
         self.ran: list[str] = []                  # sources of the cells that ran, to replay
         self.dead_reason = ""
         self.troubled = ""                        # why the sandbox is to be restarted before the next cell
@@ -142,7 +143,8 @@ class Session:
         if self.clock() >= self.cell_deadline:
             raise SandboxGone("the notebook's time is used up" if self.out_of_time()
                               else "this cell's time is used up")
-        self.restarts += bool(self.generation)
+        self.restarts += bool(self.generation) and not self.planned
+        self.planned = False
         self.generation += 1
         self.sandbox = Sandbox(self.runtime, self.limits)
         self.worker_stats = _clock.thread_stats(_clock.last_descendant(self.sandbox.process.pid))
@@ -151,6 +153,22 @@ class Session:
         self.uids.add(self.sandbox.uid)
         for source in self.ran:
             self._exec(source, replay=True)
+
+    def forget(self, spent: float) -> None:
+        """The student's code has seen hidden cases (:class:`Forgetting`): stop its sandbox (the next
+        request starts a fresh one, the student's cells replayed, not counted as a restart), give the
+        notebook back the ``spent`` seconds they took, and give the cell a fresh :data:`QUESTION_WALL`
+        for what follows (the kit's own small case): so nothing that runs later, nor whether it runs,
+        depends on what the student's code did with a hidden case."""
+        if self.sandbox is not None:
+            self._unwatch()
+            self.sandbox.kill()
+            self._measured(self.sandbox)
+            self.sandbox = None
+            self.planned = True
+        self.dead_reason = self.troubled = self.stalled = ""
+        self.deadline += max(0.0, spent)
+        self.cell_deadline = min(self.clock() + QUESTION_WALL, self.deadline)
 
     def _unwatch(self) -> None:
         if self.worker_stats is not None:
@@ -237,6 +255,57 @@ class Session:
         if isinstance(value, RemoteFunction):
             value.name_in_notebook = name
         return value
+
+
+class Forgetting(HiddenCases):
+    """A test cell's hidden cases, as the executor keeps them from the student (:mod:`.context`): once a
+    check has run them (:meth:`forget`, or at the end of the cell) the sandbox that saw them is replaced
+    by a fresh one, the fair time since the cell began (or since the last forgetting) is given back to
+    the notebook's budget, and the restarts they caused are not counted: the notebook's later cells run,
+    or not, exactly as if the hidden cases had all passed at once."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.since, self.restarts = session.clock(), session.restarts
+        self.pending = self.any = False
+
+    def drawn(self) -> None:
+        self.pending = self.any = True
+
+    def forget(self) -> None:
+        if not self.pending:
+            return
+        s = self.session
+        s.restarts = self.restarts
+        s.forget(s.clock() - self.since)
+        self.since, self.pending = s.clock(), False
+
+    def close(self) -> None:
+        """The cell is over: forget what is pending, and give back the time since the last forgetting."""
+        if self.pending:
+            self.forget()
+        elif self.any:
+            s = self.session
+            s.deadline += max(0.0, s.clock() - self.since)
+            s.restarts = self.restarts
+
+
+def most_time(source_nb, wall: float | None = None) -> float:
+    """The most fair time grading one submission against ``source_nb`` can take: the notebook's budget
+    ``wall``, and, for each call in a hidden region (a check that may draw hidden cases, whose time is
+    given back to that budget: :class:`Forgetting`), twice a question's time (its hidden cases, then the
+    kit's small case)."""
+    wall = NOTEBOOK_WALL if wall is None else wall
+    calls = 0
+    for cell in source_nb.cells:
+        if cell.get("cell_type") == "code" and is_test(cell):
+            for region in cell.source.split("### BEGIN HIDDEN TESTS")[1:]:
+                code = region.split("### END HIDDEN TESTS")[0]
+                try:
+                    calls += sum(isinstance(node, ast.Call) for node in ast.walk(ast.parse(code)))
+                except SyntaxError:
+                    calls += code.count("(")
+    return wall + 2 * QUESTION_WALL * calls
 
 
 class RemoteFunction:
@@ -363,6 +432,7 @@ class TestResult(NamedTuple):
     outputs: list
     printed: str
     error: tuple | None            # (name, message) when the cell raised
+    checks_own: bool = False       # the error is a check's own failure (GradingError), with the kit's words
 
 
 def _split_last_expression(source: str):
@@ -379,7 +449,7 @@ def run_test(source: str, base: dict, session: Session, context: Context) -> Tes
     import nbformat
     names = StudentNames(base, session)
     out = io.StringIO()
-    value, error = None, None
+    value, error, checks_own = None, None, False
     try:
         body, last = _split_last_expression(source)
         with redirect_stdout(out), redirect_stderr(out), grading(context):
@@ -389,7 +459,8 @@ def run_test(source: str, base: dict, session: Session, context: Context) -> Tes
     except KeyboardInterrupt:
         raise
     except Exception as e:                                       # noqa: BLE001 -- a failed test
-        error = (type(e).__name__, _describe(e))
+        from .core import GradingError
+        error, checks_own = (type(e).__name__, _describe(e)), isinstance(e, GradingError)
     except BaseException as e:                                   # noqa: BLE001 -- TimeLimitExceeded, budgets
         error = (type(e).__name__, _describe(e))
     text = out.getvalue()
@@ -404,7 +475,7 @@ def run_test(source: str, base: dict, session: Session, context: Context) -> Tes
     elif value is not None:
         outputs.append(nbformat.v4.new_output("execute_result", data={"text/plain": repr(value)},
                                               execution_count=None))
-    return TestResult(outputs, text, error)
+    return TestResult(outputs, text, error, checks_own)
 
 
 def _describe(e: BaseException) -> str:
@@ -471,10 +542,16 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
                 else:
                     session.start_cell(QUESTION_WALL)
                     found: list = []
-                    result = run_test(model.source, base, session,
-                                      Context(secret, assignment, gid, points, found))
-                    cell.outputs = result.outputs
+                    hidden = Forgetting(session)
+                    try:
+                        result = run_test(model.source, base, session,
+                                          Context(secret, assignment, gid, points, found, hidden))
+                    finally:
+                        hidden.close()
+                    cell.outputs = _kit_outputs(result) if hidden.any else result.outputs
                     cell.metadata["gamelib"] = {"results": found}     # the grader's own record, for the report
+                    if hidden.any and result.error is not None and not result.checks_own:
+                        cell.metadata["gamelib"]["error"] = list(result.error)     # the instructor's, not shown
                 scores[gid] = determine_grade(cell)
                 continue
             if not cell.source.strip():
@@ -502,6 +579,19 @@ def grade_notebook(submission, source_nb, *, runtime: Path, secret: bytes, assig
     return Graded(nb, scores, notes, time.monotonic() - start,
                   isolation_status().isolated if isolated is None else isolated, tuple(sorted(session.uids)),
                   session.peak_mb)
+
+
+def _kit_outputs(result: TestResult) -> list:
+    """A test cell that ran hidden cases shows what the kit's checks wrote (they never describe a hidden
+    case) and their verdict; an error that is not a check's own failure (:class:`~.core.GradingError`)
+    could carry text of the student's code's choosing from a hidden case, so it is shown as the kit's
+    sentence, never as it was raised."""
+    if result.error is None or result.checks_own:
+        return result.outputs
+    import nbformat
+    text = "the check stopped before it could finish (the instructor's copy says why)"
+    return [o for o in result.outputs if o.get("output_type") != "error"] + [
+        nbformat.v4.new_output("error", ename="GradingError", evalue=text, traceback=[f"GradingError: {text}"])]
 
 
 def _stopped(text: str):

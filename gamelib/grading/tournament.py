@@ -101,8 +101,12 @@ def _samples(rng, game, n=60):
     return out
 
 
-def grade_evaluation(evaluate, *, seed: int = 0, games: int = 12) -> list[Rung]:
-    """The four rungs for ``evaluate`` (a function Connect Four state -> estimated utility for MAX)."""
+def grade_evaluation(evaluate, *, seed: int = 0, games: int = 12, hidden: bool = False) -> list[Rung]:
+    """The four rungs for ``evaluate`` (a function Connect Four state -> estimated utility for MAX).
+    With ``hidden`` (the positions and openings drawn from the course secret, while grading) a problem
+    on the sample positions is said in the kit's words only: what went wrong, never the exception's
+    type or message, the line, the value returned or the time a call took, which the student's code
+    controls and could write a hidden position into."""
     game, rng = Connect4(), random.Random(seed)
     rungs = []
     samples = _samples(rng, game)
@@ -111,12 +115,15 @@ def grade_evaluation(evaluate, *, seed: int = 0, games: int = 12) -> list[Rung]:
     r = run(lambda: [evaluate(s) for s in samples], time_limit=SLOW * len(samples) * 20, watch=False)
     per_call = (clock() - start) / len(samples)
     if r.status == "error":
-        problem = f"it raised {type(r.error).__name__}: {r.error}" + (f" ({r.where})" if r.where else "")
+        problem = ("it raised an exception on a sample position" if hidden else
+                   f"it raised {type(r.error).__name__}: {r.error}" + (f" ({r.where})" if r.where else ""))
     elif r.status != "ok" or per_call > SLOW:
-        problem = f"it takes {per_call * 1000:.1f} ms a call; the limit is {SLOW * 1000:g} ms"
+        problem = (f"it takes more than {SLOW * 1000:g} ms a call" if hidden
+                   else f"it takes {per_call * 1000:.1f} ms a call; the limit is {SLOW * 1000:g} ms")
     else:
         bad = [v for v in r.returned if not (is_number(v) and math.isfinite(v))]
-        problem = f"it returned {describe_returned(bad[0])}, not a finite number" if bad else ""
+        problem = ("" if not bad else "it returned something that is not a finite number on a sample position"
+                   if hidden else f"it returned {describe_returned(bad[0])}, not a finite number")
     rungs.append(Rung("valid: finite numbers, fast enough", None, problem or "ok", not problem))
     if problem:
         return rungs

@@ -220,6 +220,20 @@ wall clock, so that nothing can hold the batch; the budget itself is kept by the
 :mod:`gamelib.grading.clock`)."""
 
 
+def _most_time(folder: Path, names: list, wall: float) -> float:
+    """The most fair time grading one submission of the notebooks ``names`` (in the source ``folder``)
+    can take (:func:`gamelib.grading.executor.most_time`, at least ``wall`` for each)."""
+    import nbformat
+    from .executor import most_time
+    total = 0.0
+    for name in names or [None]:
+        try:
+            total += most_time(nbformat.read(str(folder / f"{name}.ipynb"), as_version=4), wall)
+        except (OSError, ValueError, TypeError):
+            total += wall
+    return total
+
+
 def _in_child(conn, job, args):
     """A grading process: grade ``job`` and send the result back."""
     try:
@@ -319,7 +333,7 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
             runtime = runtime_for(assignment, source)
             try:
                 args = dict(runtime=runtime, secret=secret, assignment=assignment, wall=wall)
-                limit = wall * max(len(names), 1) + JOB_SLACK
+                limit = _most_time(source / assignment, names, wall) + JOB_SLACK
                 by_student = {job.student: (job, files, notes) for job, files, notes in jobs_list}
                 for student, graded, problem in run_jobs([j for j, _, _ in jobs_list], jobs, args, limit):
                     _record_one(course, assignment, by_student[student], graded, problem, report)

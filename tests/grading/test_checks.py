@@ -79,10 +79,14 @@ def test_feedback_on_hidden_cases_never_shows_a_tree_or_a_path():
     with pytest.raises(checks.GradingError) as e:
         checks.search("alphabeta_aima", students.WRONG["alphabeta_aima", "no_pruning"], hidden=10, seed=3)
     message = str(e.value)
-    assert "[no_pruning]" in message and "hidden tree" in message
+    assert "on 7 of 11 hidden cases" in message and "hidden tree" not in message
     for case in cases_:
         assert repr(getattr(case.game, "spec", "")) not in message
-    assert "nodes visited" not in message and "expected" not in message and "seed" not in message
+    assert "seed" not in message
+    # in its place, a small tree of the kit's own (public), with the bug it shows
+    assert "the kit's tree 2: nodes visited: yours A B E C F D G H I J; expected A B E C F D G" in message
+    assert "To try it yourself: GameTree.from_nested([[6], [6], [2, 1, 2, 6]])" in message
+    assert "[no_pruning]" in message
 
 
 def test_public_feedback_shows_the_first_node_where_the_search_goes_elsewhere():

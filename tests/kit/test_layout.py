@@ -28,7 +28,6 @@ UNTESTED = {
     "grading/executor.py": "tested through exercises/test_red_team.py and test_submissions.py",
     "grading/games.py": "the graders' small games, tested through grading/test_*.py",
     "grading/isolation.py": "tested through exercises/test_red_team.py (the sandbox)",
-    "grading/remote.py": "tested through exercises/test_red_team.py",
     "grading/runtime.py": "the student runtime, tested through exercises/",
     "grading/searches.py": "the reference searches, tested through grading/test_mutants.py and test_checks.py",
     "grading/worker.py": "tested through exercises/test_red_team.py",

@@ -2,12 +2,13 @@
 # never increased): such a case stops at the 2 s limit, the check gives up after two time-outs (the
 # cases before them whose best move comes first still earn their share), and every other answer is
 # still graded.  (The public tree with MIN to move at the root has its best
-# move second, so the public cell fails too.)
+# move second, so the public cell fails too.)  The hidden cell's feedback shows the time-out on one of
+# the kit's own small trees, never on a hidden one.
 
 # %% expect
 total = 16
 cells = {"q3_decision_test": 0, "q3_decision_hidden": "partial"}
-says = {"q3_decision_hidden": ["no answer within 2 s", "not run (after 2 time-outs)"],
+says = {"q3_decision_hidden": ["hidden cases are never described", "the kit's tree 1: no answer within 2 s"],
         "q3_decision_test": "no answer within 2 s"}
 
 # %% solutions

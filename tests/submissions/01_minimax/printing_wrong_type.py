@@ -1,10 +1,10 @@
-# minimax_value prints a line at every node (megabytes over the hidden cases: captured, counted,
-# not shown) and is right; minimax_decision returns (action, value) instead of the action alone.
+# minimax_value prints a line at every node (megabytes over the hidden cases: captured, not shown, and
+# not even counted in the hidden cell's feedback: a size is a channel out of a hidden case) and is right; minimax_decision returns (action, value) instead of the action alone.
 
 # %% expect
 total = 16
 cells = {"q3_decision_test": 0, "q3_decision_hidden": 0}
-says = {"q3_decision_test": "it returned tuple", "q3_value_hidden": "it printed"}
+says = {"q3_decision_test": "it returned tuple", "q3_value_test": "it printed"}
 
 # %% solutions
 

@@ -5,7 +5,7 @@
 total = 7
 cells = {"q2_test": 0, "q2_hidden": 0, "q4_test": 0, "q4_hidden": 0}
 says = {"q2_test": "calls gamelib's own search (gamelib.alphabeta.alphabeta)",
-        "q4_hidden": "calls gamelib's own sigma study"}
+        "q4_test": "calls gamelib's own sigma study", "q4_hidden": "hidden trees are never described"}
 
 # %% solutions
 

@@ -4,7 +4,7 @@
 # %% expect
 total = 13
 cells = {"q3_graded": 0}
-says = {"q3_graded": "ms a call; the limit is 5 ms"}
+says = {"q3_graded": "it takes more than 5 ms a call"}
 
 # %% solutions
 
