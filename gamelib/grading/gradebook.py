@@ -156,8 +156,8 @@ LAYOUTS = {
                      documented="Canvas: How do I import grades in the Gradebook? (Instructor Guide): the "
                                 "columns Student, ID, SIS User ID, SIS Login ID and Section as exported, then one "
                                 "column per assignment, 'Name (assignment id)' to update one, a new name to make one"),
-    "moodle": Layout("Moodle", ("First name", "Last name", "ID number", "Institution", "Department", "Username",
-                                "Email address"), "Email address",
+    "moodle": Layout("Moodle", ("Identifier", "Full name", "First name", "Last name", "ID number", "Institution",
+                                "Department", "Username", "Email address"), "Email address",
                      re.compile(r"^[^:]+: (?P<name>.+) \((?:Real|Percentage|Letter)\)$"),
                      documented="Moodle: Grade import, CSV file (docs.moodle.org/en/Grade_import): one row per user, "
                                 "identified by a column mapped to email address, username or ID number; one column "
@@ -183,6 +183,11 @@ class Roster(NamedTuple):
     columns: dict
     points: dict | None = None
 
+    @property
+    def moodle_ids(self) -> bool:
+        """Whether the roster has Moodle's participant ids (a grading worksheet does; a grade export not)."""
+        return any(k.startswith("moodle-") for k in self.keys)
+
 
 def _read_table(path: Path) -> list[list[str]]:
     """A CSV or tab-separated file as a learning system writes it (UTF-8 with or without a byte-order
@@ -202,15 +207,20 @@ def _unquote(cell: str) -> str:
 
 
 def _kit_ids(system: str, row: dict) -> list[str]:
-    """The ids the kit may have given this roster row's student (from a download name or a file name)."""
-    from .submissions import student_id
+    """The ids the kit may have given this roster row's student: the learning system's own id of them
+    (``canvas-103`` from Canvas's ``ID``, ``moodle-77`` from a Moodle grading worksheet's ``Participant
+    77``), then those a file name may have given (a name, a login, an email address).  None of the latter
+    ever has the form of a learning system's id: an email address ``moodle-77@...`` is the student's to
+    choose, and must not make their row answer for participant 77."""
+    from .submissions import LMS_KEY, student_id
     g = row.get
+    own = []
     if system == "canvas":
         squashed = re.sub(r"[^a-z0-9]", "", g("Student", "").lower())      # Canvas's download name of them
         out = [student_id(squashed), f"{student_id(squashed)}_{g('ID', '')}", student_id(g("SIS Login ID", "")),
                student_id(g("SIS User ID", ""))]
         if g("ID", "").strip().isdigit():
-            out.insert(0, f"canvas-{int(g('ID'))}")                        # the kit's id of a Canvas download
+            own = [f"canvas-{int(g('ID'))}"]                               # the kit's id of a Canvas download
     elif system == "moodle":
         email = g("Email address", "")
         full = g("Full name", "") or f"{g('First name', '')} {g('Last name', '')}"
@@ -218,11 +228,11 @@ def _kit_ids(system: str, row: dict) -> list[str]:
                student_id(email.split("@")[0]), student_id(g("Username", "")), student_id(g("ID number", ""))]
         participant = re.fullmatch(r"\s*Participant\s+(\d+)\s*", g("Identifier", ""))
         if participant:                                                     # Moodle's grading worksheet
-            out.insert(0, f"moodle-{int(participant[1])}")
+            own = [f"moodle-{int(participant[1])}"]
     else:
         out = [student_id(g("Username", "")), student_id(g("Student ID", "")),
                student_id(f"{g('First Name', '')} {g('Last Name', '')}")]
-    return [k for k in dict.fromkeys(out) if k and not k.endswith("_")]
+    return own + [k for k in dict.fromkeys(out) if k and not k.endswith("_") and not LMS_KEY.match(k)]
 
 
 def read_roster(path: Path, fmt: str, assignments=()) -> Roster:
@@ -312,25 +322,18 @@ def _long(out: Path, names: list, table: dict, cells: list[Grade]) -> Path:
     return by_cell
 
 
+MOODLE_IDS = ("Moodle's grade export has no participant ids: give its grading worksheet as the roster "
+              "(the assignment's Download grading worksheet, whose Identifier column is 'Participant 77')")
 NOTES_FIELDS = ("assignment", "student_id", "lms_id", "status", "score", "max_score", "late", "penalty",
                 "overrides", "note")
 
 
-def _roster_row(student: str, names, roster: Roster) -> int | None:
-    """The roster row ``student`` answers to, or None.  A student a learning system identifies
-    (``canvas-103``) answers to that system's roster by its id alone, never by a name (two students may
-    share one); on a roster that has no id of that system's (Moodle's grade export has no participant
-    ids) it answers by the name the download gave (``names``), if they all lead to one row."""
-    from .submissions import LMS_KEY, student_id
-    if student in roster.keys:
-        return roster.keys[student]
-    m = LMS_KEY.match(student)
-    if m is None:
-        return None
-    if any(k.startswith(f"{m['system']}-") for k in roster.keys):
-        return None                                       # the roster has that system's ids: not this one
-    rows = {roster.keys[k] for k in (student_id(n) for n in names) if k in roster.keys}
-    return rows.pop() if len(rows) == 1 else None
+def _roster_row(student: str, roster: Roster) -> int | None:
+    """The roster row ``student`` answers to, or None.  A student a learning system's download identified
+    (``canvas-103``, ``moodle-77``) answers by that system's own id of them alone (Canvas's ``ID``, a
+    Moodle grading worksheet's ``Participant 77``), never by a name: a name is the student's to choose,
+    and to change between the download and the roster."""
+    return roster.keys.get(student)
 
 
 def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
@@ -338,11 +341,7 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
     identity = [h for h in layout.identity if h in roster.header]
     headers = [roster.columns.get(a, a) for a in names]
     students = sorted({s for _, s in table})
-    known = {}
-    for (_, s), r in table.items():
-        if r.name:
-            known.setdefault(s, set()).add(r.name)
-    wanted = {s: _roster_row(s, sorted(known.get(s, ())), roster) for s in students}
+    wanted = {s: _roster_row(s, roster) for s in students}
     answering: dict = {}
     for s, i in wanted.items():
         if i is not None:
@@ -374,7 +373,9 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
                    f"system identifies is its id: name a file of theirs so, e.g. canvas-103.ipynb, to join them)" +
                    (f"; {why}" if why else ""))
         elif student not in matched and r.status != "no submission":
-            why = f"not on the {layout.system} roster (no row answers to {student!r}): not in the export" + \
+            named = f" ({r.name})" if r.name else ""
+            why = f"not on the {layout.system} roster (no row answers to {student!r}{named}): not in the export" + \
+                  (f"; {MOODLE_IDS}" if student.startswith("moodle-") and not roster.moodle_ids else "") + \
                   (f"; {why}" if why else "")
         elif not (r.late and r.late.text) and not r.overrides and r.status == "graded" and not why:
             continue

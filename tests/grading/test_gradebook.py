@@ -83,8 +83,7 @@ def test_each_learning_systems_layout_and_round_trip(course, final, fmt, tmp_pat
         assert out.read_text().startswith('"Last Name","First Name","Username","Student ID"')   # every field quoted
     back = gb.read_back(out, fmt, [ASSIGNMENT])
     for i, r in enumerate(roster.rows):
-        student = next((s for (a, s), row in final.items() if a == ASSIGNMENT and
-                        gb._roster_row(s, [row.name] if row.name else [], roster) == i), None)
+        student = next((s for (a, s) in final if a == ASSIGNMENT and gb._roster_row(s, roster) == i), None)
         want = final[ASSIGNMENT, student].score if student else None
         assert back[r[layout.key], ASSIGNMENT] == (None if want is None else pytest.approx(want)), r
     by_key = {key: v for (key, _), v in back.items()}
@@ -176,9 +175,20 @@ def test_a_submission_never_takes_another_students_grade(graded, tmp_path, capsy
     back = gb.read_back(gb.export(course, tmp_path / "c.csv", format="canvas", roster=ROSTERS["canvas"])[0],
                         "canvas", [ASSIGNMENT])
     assert back["103", ASSIGNMENT] == pytest.approx(before.score)            # hers, by her Canvas id
+    # Moodle's grade export has no participant ids: a Moodle download's students are named, never matched
+    # by a name (a student may take another's name between the download and the export)
     moodle, notes = gb.export(course, tmp_path / "m.csv", format="moodle", roster=ROSTERS["moodle"])
-    assert gb.read_back(moodle, "moodle", [ASSIGNMENT])["alice@example.edu", ASSIGNMENT] is None
-    assert {"alice", "moodle-77", "moodle-88", "canvas-222"} <= set(gb.unmatched(notes))   # 'alice' and 77 collide
+    assert gb.read_back(moodle, "moodle", [ASSIGNMENT])["alice@example.edu", ASSIGNMENT] == 22      # alice.ipynb
+    assert {"moodle-77", "moodle-88", "canvas-222"} <= set(gb.unmatched(notes))
+    assert "give its grading worksheet as the roster" in (tmp_path / "m_notes.csv").read_text()
+    # its grading worksheet has them; an email address shaped like an id answers for no one
+    sheet = tmp_path / "worksheet.csv"
+    sheet.write_text('Identifier,"Full name","Email address",Status,Grade\n'
+                     '"Participant 77","Alice Adams",aa@example.edu,Submitted,\n'
+                     '"Participant 88","Alice Adams",moodle-77@example.edu,Submitted,\n')
+    moodle, notes = gb.export(course, tmp_path / "m2.csv", format="moodle", roster=sheet)
+    back = gb.read_back(moodle, "moodle", [ASSIGNMENT])
+    assert (back["aa@example.edu", ASSIGNMENT], back["moodle-77@example.edu", ASSIGNMENT]) == (22, 0)
     assert w.export(course, tmp_path / "long.csv")                            # every name writes as text
 
 
