@@ -32,7 +32,7 @@ from pathlib import Path
 
 from . import fakes
 from . import workflow as w
-from .submissions import shown
+from .course import shown
 
 
 def _generate(args) -> int:

@@ -54,6 +54,34 @@ def assignments(source: Path = SOURCE) -> list[str]:
     return sorted(p.name for p in Path(source).iterdir() if p.is_dir() and not p.name.startswith("."))
 
 
+# ---------------------------------------------------------------------------------------------------
+# Names as a person reads them
+# ---------------------------------------------------------------------------------------------------
+
+SHOWN = 100
+"""The most characters of a student's text (a file name, a full name) a line for the instructor shows."""
+
+
+def shown(text, limit: int | None = SHOWN) -> str:
+    """``text`` (a file name, or any text that holds one) as it may be printed on one line of a terminal,
+    a CSV cell or a JSON file: bytes that are not UTF-8 (a file name the file system gives as bytes, which
+    Python reads as lone surrogates) as ``\\xff``, control characters, terminal escapes and other
+    characters that do not print (``\\n``, ``\\x1b``, ``\\u202e``) escaped, and at most ``limit``
+    characters (``…`` where it is cut).  Nothing a student names a file can then end a line, move the
+    cursor, recolour the terminal or stop a batch that prints it."""
+    text = name_bytes(str(text)).decode("utf-8", "backslashreplace")
+    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return out if limit is None or len(out) <= limit else out[:limit - 1] + "…"
+
+
+def name_bytes(text: str) -> bytes:
+    """``text`` as bytes: a file name's own bytes where the file system gave bytes that are not UTF-8."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:                                   # a lone surrogate no file name makes
+        return text.encode("utf-8", "surrogatepass")
+
+
 def notebooks(folder: Path) -> list[Path]:
     return sorted(p for p in Path(folder).glob("*.ipynb") if not p.name.startswith("."))
 
@@ -371,12 +399,10 @@ class Status(NamedTuple):
 
     def who(self) -> str:
         """The student as a line names them: the id, and the learning system's name of them if any."""
-        from .submissions import shown
         return shown(self.student) + (f" ({shown(self.name)})" if self.name else "")
 
     def line(self) -> str:
-        """One line for the instructor, printable whatever the names in it (:func:`submissions.shown`)."""
-        from .submissions import shown
+        """One line for the instructor, printable whatever the names in it (:func:`shown`)."""
         if self.status == "graded":
             tail = f" ({shown(self.reason, None)})" if self.reason else ""
             return f"{self.who()}: {self.score:g} / {self.max_score:g}{tail}"

@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from . import log
 from .cells import grade_id, is_answer
-from .course import DEFAULT_COURSE, WorkflowError, nbgrader_environment
+from .course import DEFAULT_COURSE, WorkflowError, nbgrader_environment, shown
 from ..validate import moved
 
 TIMESTAMP_FORMAT = "%Y-%m-%d %H:%M:%S.%f %Z"
@@ -202,7 +202,6 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
     warning, not only a line of the log)."""
     from nbgrader.api import Gradebook
     from nbgrader.utils import compute_checksum, is_grade, is_solution, is_task, parse_utc
-    from .submissions import shown
     score = top = 0.0
     dropped = []
     standing = log.standing_overrides(course, assignment, student)

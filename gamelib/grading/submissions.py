@@ -12,8 +12,9 @@ nothing in it can crash the batch or change what a cell is worth.
   ``<Full Name>_<id>_assignsubmission_file_``): such a student is the **system's own id** of them
   (``canvas-103``, ``moodle-77``), never the name, which the student chooses; two students of one name
   stay two, and a resubmission is the same student, with its late flag.
-* :func:`student_id` makes a stable, case-folded id of any other name; :func:`shown` makes any name
-  printable (bytes that are not UTF-8, control characters, terminal escapes, enormous lengths).
+* :func:`student_id` makes a stable, case-folded id of any other name; every message quotes a name
+  through :func:`gamelib.grading.course.shown`, printable whatever its bytes (bytes that are not UTF-8,
+  control characters, terminal escapes, enormous lengths).
 * :func:`repair` makes a notebook whole against its student version (nbgrader's metadata restored from
   the course's copy, deleted cells put back, changed cell types changed back) and :func:`sanitize`
   makes it safe to store and show (the course's text in locked cells, the student's markdown as plain
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .cells import grade_id, is_answer
-from .course import WorkflowError, notebooks
+from .course import WorkflowError, name_bytes, notebooks, shown
 
 MAX_NOTEBOOK_MB = 32
 """A submitted notebook larger than this is not read (an answer notebook is well under 1 MB)."""
@@ -43,33 +44,9 @@ MAX_NOTEBOOK_MB = 32
 MAX_ID = 64
 """The longest student id made of a name: a longer one keeps its first characters and a hash of the whole
 name (a file name may be 255 bytes; an id is also a folder name, with more after it)."""
-SHOWN = 100
-"""The most characters of a student's text (a file name, a full name) a line for the instructor shows."""
-
-
-def shown(text, limit: int | None = SHOWN) -> str:
-    """``text`` (a file name, or any text that holds one) as it may be printed on one line of a terminal,
-    a CSV cell or a JSON file: bytes that are not UTF-8 (a file name the file system gives as bytes, which
-    Python reads as lone surrogates) as ``\\xff``, control characters, terminal escapes and other
-    characters that do not print (``\\n``, ``\\x1b``, ``\\u202e``) escaped, and at most ``limit``
-    characters (``…`` where it is cut).  Nothing a student names a file can then end a line, move the
-    cursor, recolour the terminal or stop a batch that prints it."""
-    text = _bytes(str(text)).decode("utf-8", "backslashreplace")
-    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
-    return out if limit is None or len(out) <= limit else out[:limit - 1] + "…"
-
-
-def _bytes(text: str) -> bytes:
-    """``text`` as bytes: a file name's own bytes where the file system gave bytes that are not UTF-8."""
-    try:
-        return text.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:                                   # a lone surrogate no file name makes
-        return text.encode("utf-8", "surrogatepass")
-
-
 def _tag(name: str) -> str:
     """A short hash of ``name``'s bytes."""
-    return hashlib.sha256(_bytes(str(name))).hexdigest()[:8]
+    return hashlib.sha256(name_bytes(str(name))).hexdigest()[:8]
 
 
 def student_id(name: str) -> str:

@@ -397,10 +397,10 @@ def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, rep
 
 
 def _printable(st: Status) -> Status:
-    """``st`` with every text a person reads made printable (:func:`submissions.shown`): a reason may
-    quote an exception that quotes a file name.  Its ``files`` stay the file system's names, bytes and
-    all (the status file keeps them escaped)."""
-    from .submissions import shown
+    """``st`` with every text a person reads made printable (:func:`gamelib.grading.course.shown`): a
+    reason may quote an exception that quotes a file name.  Its ``files`` stay the file system's names,
+    bytes and all (the status file keeps them escaped)."""
+    from .course import shown
     return st._replace(reason=shown(st.reason, None), notes=tuple(shown(n, None) for n in st.notes),
                        warnings=tuple(shown(w, None) for w in st.warnings), name=shown(st.name))
 
