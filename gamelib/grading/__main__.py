@@ -32,6 +32,7 @@ from pathlib import Path
 
 from . import fakes
 from . import workflow as w
+from .course import shown
 
 
 def _generate(args) -> int:
@@ -91,14 +92,20 @@ def _autograde(args) -> int:
     accounting = w.last_accounting
     inbox = Path(args.submissions)
     for path, why in accounting.ignored:
-        shown = Path(path).relative_to(inbox) if Path(path).is_relative_to(inbox) else path
-        print(f"ignored: {shown} ({why})")
+        where = Path(path).relative_to(inbox) if Path(path).is_relative_to(inbox) else path
+        print(f"ignored: {shown(where)} ({shown(why, None)})")
     failed = [s for s in report.values() if s.status != "graded"]
     graded = len(report) - len(failed)
     print(f"{accounting.line()}: graded {graded} of {len(report)} submissions of {args.assignment} in "
           f"{time.perf_counter() - start:.1f} s; gradebook: {Path(args.course).resolve() / 'gradebook.db'}")
+    warned = [(s, text) for s in report.values() for text in s.warnings]
+    for status, text in warned:                               # last, where they are seen
+        print(f"WARNING: {status.who()}: {text}", file=sys.stderr)
+    if warned:
+        print(f"WARNING: {len(warned)} override(s) dropped by resubmissions (each logged in "
+              f"{Path(args.course).resolve() / 'grading' / 'log.jsonl'}): check each", file=sys.stderr)
     if failed:
-        print(f"NOT GRADED: {len(failed)} ({', '.join(s.student for s in failed)}); each line above says why",
+        print(f"NOT GRADED: {len(failed)} ({', '.join(s.who() for s in failed)}); each line above says why",
               file=sys.stderr)
     return 1 if failed else 0
 
@@ -110,8 +117,8 @@ def _export(args) -> int:
     print(f"wrote {out} and {second}")
     left_out = unmatched(second) if args.format != "long" else []
     if left_out:
-        print(f"NOT IN THE EXPORT: {len(left_out)} students of the course are not on the roster "
-              f"({', '.join(left_out)}); {second.name} says why", file=sys.stderr)
+        print(f"NOT IN THE EXPORT: {len(left_out)} students of the course are not on the roster, or answer to "
+              f"one row of it with another student ({', '.join(left_out)}); {second.name} says why", file=sys.stderr)
     return 1 if left_out else 0
 
 
@@ -302,6 +309,9 @@ def main(argv=None) -> int:
     p.set_defaults(run=_gradescope_run)
 
     args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):                   # a character the terminal cannot take: escaped
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         return args.run(args)
     except w.WorkflowError as e:

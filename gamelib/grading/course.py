@@ -54,6 +54,34 @@ def assignments(source: Path = SOURCE) -> list[str]:
     return sorted(p.name for p in Path(source).iterdir() if p.is_dir() and not p.name.startswith("."))
 
 
+# ---------------------------------------------------------------------------------------------------
+# Names as a person reads them
+# ---------------------------------------------------------------------------------------------------
+
+SHOWN = 100
+"""The most characters of a student's text (a file name, a full name) a line for the instructor shows."""
+
+
+def shown(text, limit: int | None = SHOWN) -> str:
+    """``text`` (a file name, or any text that holds one) as it may be printed on one line of a terminal,
+    a CSV cell or a JSON file: bytes that are not UTF-8 (a file name the file system gives as bytes, which
+    Python reads as lone surrogates) as ``\\xff``, control characters, terminal escapes and other
+    characters that do not print (``\\n``, ``\\x1b``, ``\\u202e``) escaped, and at most ``limit``
+    characters (``…`` where it is cut).  Nothing a student names a file can then end a line, move the
+    cursor, recolour the terminal or stop a batch that prints it."""
+    text = name_bytes(str(text)).decode("utf-8", "backslashreplace")
+    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return out if limit is None or len(out) <= limit else out[:limit - 1] + "…"
+
+
+def name_bytes(text: str) -> bytes:
+    """``text`` as bytes: a file name's own bytes where the file system gave bytes that are not UTF-8."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:                                   # a lone surrogate no file name makes
+        return text.encode("utf-8", "surrogatepass")
+
+
 def notebooks(folder: Path) -> list[Path]:
     return sorted(p for p in Path(folder).glob("*.ipynb") if not p.name.startswith("."))
 
@@ -348,8 +376,10 @@ class Status(NamedTuple):
     or 'no submission', ``reason`` (one line: why it was not graded, or what the instructor should
     know), the ``files`` it came from, ``score`` and ``max_score``, ``seconds``, ``isolated``, the
     ``notes`` that make the reason, the ``uids`` its sandboxes ran as, ``late`` (what the file's name
-    says of its lateness, '' if nothing) and ``peak_mb``, the most memory one of its sandboxes held
-    (where control groups measure it)."""
+    says of its lateness, '' if nothing), ``peak_mb``, the most memory one of its sandboxes held
+    (where control groups measure it), ``name``, the student's name as a learning system's download
+    gives it (for people: the id is ``student``), and ``warnings``, what the instructor must see (an
+    override this submission ended)."""
 
     student: str
     status: str
@@ -364,12 +394,19 @@ class Status(NamedTuple):
     late: str = ""
     peak_mb: float | None = None
     submitted_at: str = ""
+    name: str = ""
+    warnings: tuple = ()
+
+    def who(self) -> str:
+        """The student as a line names them: the id, and the learning system's name of them if any."""
+        return shown(self.student) + (f" ({shown(self.name)})" if self.name else "")
 
     def line(self) -> str:
+        """One line for the instructor, printable whatever the names in it (:func:`shown`)."""
         if self.status == "graded":
-            tail = f" ({self.reason})" if self.reason else ""
-            return f"{self.student}: {self.score:g} / {self.max_score:g}{tail}"
-        return f"{self.student}: NOT GRADED: {self.reason}"
+            tail = f" ({shown(self.reason, None)})" if self.reason else ""
+            return f"{self.who()}: {self.score:g} / {self.max_score:g}{tail}"
+        return f"{self.who()}: NOT GRADED: {shown(self.reason, None)}"
 
 
 def _status_path(course: Path, assignment: str) -> Path:
@@ -384,7 +421,8 @@ def statuses(course: Path, assignment: str) -> dict:
     raw = json.loads(path.read_text())
     fields = set(Status._fields)
     return {k: Status(**{**{f: v for f, v in v.items() if f in fields}, "files": tuple(v.get("files", ())),
-                         "notes": tuple(v.get("notes", ())), "uids": tuple(v.get("uids", ()))})
+                         "notes": tuple(v.get("notes", ())), "uids": tuple(v.get("uids", ())),
+                         "warnings": tuple(v.get("warnings", ()))})
             for k, v in raw.items()}
 
 
@@ -392,5 +430,6 @@ def save_statuses(course: Path, assignment: str, table: dict) -> None:
     path = _status_path(course, assignment)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({k: v._asdict() for k, v in sorted(table.items())}, indent=1, ensure_ascii=False))
+    # ASCII: a file name's bytes that are not UTF-8 (read as lone surrogates) are kept as \udcxx escapes
+    tmp.write_text(json.dumps({k: v._asdict() for k, v in sorted(table.items())}, indent=1, ensure_ascii=True))
     os.replace(tmp, path)

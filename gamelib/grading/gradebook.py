@@ -43,7 +43,9 @@ class Row(NamedTuple):
     """One student's grade of one assignment: ``status`` ('graded', 'not graded', 'no submission'),
     ``score`` (final: after the late penalty; None unless graded), ``max_score``, ``raw`` (the
     gradebook's total), ``late`` (:class:`gamelib.grading.late.Late`), ``note`` (why not graded, or what
-    the instructor should know) and ``overrides`` (the :class:`gamelib.grading.log.Entry` in force)."""
+    the instructor should know), ``overrides`` (the :class:`gamelib.grading.log.Entry` in force) and
+    ``name``, the student's name as a learning system's download gave it ('' if none: for people, and for
+    a roster that has no id of that system's)."""
 
     assignment: str
     student: str
@@ -54,6 +56,7 @@ class Row(NamedTuple):
     late: object = None
     note: str = ""
     overrides: tuple = ()
+    name: str = ""
 
 
 def _assignments(course: Path) -> tuple[list, dict, list]:
@@ -84,17 +87,18 @@ def rows(course: Path = DEFAULT_COURSE, cells: list | None = None) -> tuple[list
         top = max_scores[a]
         for student in everyone:
             st = table[a].get(student)
+            name = st.name if st is not None else ""
             if st is not None and st.status != "graded":
-                out[a, student] = Row(a, student, "not graded", None, top, note=st.reason)
+                out[a, student] = Row(a, student, "not graded", None, top, note=st.reason, name=name)
             elif (a, student) in totals:
                 raw = round(totals[a, student], 4)
                 late = late_rule.assess(policy, a, student, getattr(st, "submitted_at", "") or "",
                                         st.late if st is not None else "", raw, top)
                 overrides = tuple(standing_overrides(course, a, student).values())
                 out[a, student] = Row(a, student, "graded", round(max(0.0, raw - late.deducted), 4), top, raw,
-                                      late, st.reason if st is not None else "", overrides)
+                                      late, st.reason if st is not None else "", overrides, name)
             else:
-                out[a, student] = Row(a, student, "no submission", None, top)
+                out[a, student] = Row(a, student, "no submission", None, top, name=name)
     return names, out
 
 
@@ -152,8 +156,8 @@ LAYOUTS = {
                      documented="Canvas: How do I import grades in the Gradebook? (Instructor Guide): the "
                                 "columns Student, ID, SIS User ID, SIS Login ID and Section as exported, then one "
                                 "column per assignment, 'Name (assignment id)' to update one, a new name to make one"),
-    "moodle": Layout("Moodle", ("First name", "Last name", "ID number", "Institution", "Department", "Username",
-                                "Email address"), "Email address",
+    "moodle": Layout("Moodle", ("Identifier", "Full name", "First name", "Last name", "ID number", "Institution",
+                                "Department", "Username", "Email address"), "Email address",
                      re.compile(r"^[^:]+: (?P<name>.+) \((?:Real|Percentage|Letter)\)$"),
                      documented="Moodle: Grade import, CSV file (docs.moodle.org/en/Grade_import): one row per user, "
                                 "identified by a column mapped to email address, username or ID number; one column "
@@ -179,6 +183,11 @@ class Roster(NamedTuple):
     columns: dict
     points: dict | None = None
 
+    @property
+    def moodle_ids(self) -> bool:
+        """Whether the roster has Moodle's participant ids (a grading worksheet does; a grade export not)."""
+        return any(k.startswith("moodle-") for k in self.keys)
+
 
 def _read_table(path: Path) -> list[list[str]]:
     """A CSV or tab-separated file as a learning system writes it (UTF-8 with or without a byte-order
@@ -198,21 +207,32 @@ def _unquote(cell: str) -> str:
 
 
 def _kit_ids(system: str, row: dict) -> list[str]:
-    """The ids the kit may have given this roster row's student (from a download name or a file name)."""
-    from .submissions import student_id
+    """The ids the kit may have given this roster row's student: the learning system's own id of them
+    (``canvas-103`` from Canvas's ``ID``, ``moodle-77`` from a Moodle grading worksheet's ``Participant
+    77``), then those a file name may have given (a name, a login, an email address).  None of the latter
+    ever has the form of a learning system's id: an email address ``moodle-77@...`` is the student's to
+    choose, and must not make their row answer for participant 77."""
+    from .submissions import LMS_KEY, student_id
     g = row.get
+    own = []
     if system == "canvas":
         squashed = re.sub(r"[^a-z0-9]", "", g("Student", "").lower())      # Canvas's download name of them
         out = [student_id(squashed), f"{student_id(squashed)}_{g('ID', '')}", student_id(g("SIS Login ID", "")),
                student_id(g("SIS User ID", ""))]
+        if g("ID", "").strip().isdigit():
+            own = [f"canvas-{int(g('ID'))}"]                               # the kit's id of a Canvas download
     elif system == "moodle":
         email = g("Email address", "")
-        out = [student_id(f"{g('First name', '')} {g('Last name', '')}"), student_id(email),
+        full = g("Full name", "") or f"{g('First name', '')} {g('Last name', '')}"
+        out = [student_id(full), student_id(email),
                student_id(email.split("@")[0]), student_id(g("Username", "")), student_id(g("ID number", ""))]
+        participant = re.fullmatch(r"\s*Participant\s+(\d+)\s*", g("Identifier", ""))
+        if participant:                                                     # Moodle's grading worksheet
+            own = [f"moodle-{int(participant[1])}"]
     else:
         out = [student_id(g("Username", "")), student_id(g("Student ID", "")),
                student_id(f"{g('First Name', '')} {g('Last Name', '')}")]
-    return [k for k in dict.fromkeys(out) if k and not k.endswith("_")]
+    return own + [k for k in dict.fromkeys(out) if k and not k.endswith("_") and not LMS_KEY.match(k)]
 
 
 def read_roster(path: Path, fmt: str, assignments=()) -> Roster:
@@ -302,8 +322,18 @@ def _long(out: Path, names: list, table: dict, cells: list[Grade]) -> Path:
     return by_cell
 
 
+MOODLE_IDS = ("Moodle's grade export has no participant ids: give its grading worksheet as the roster "
+              "(the assignment's Download grading worksheet, whose Identifier column is 'Participant 77')")
 NOTES_FIELDS = ("assignment", "student_id", "lms_id", "status", "score", "max_score", "late", "penalty",
                 "overrides", "note")
+
+
+def _roster_row(student: str, roster: Roster) -> int | None:
+    """The roster row ``student`` answers to, or None.  A student a learning system's download identified
+    (``canvas-103``, ``moodle-77``) answers by that system's own id of them alone (Canvas's ``ID``, a
+    Moodle grading worksheet's ``Participant 77``), never by a name: a name is the student's to choose,
+    and to change between the download and the roster."""
+    return roster.keys.get(student)
 
 
 def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
@@ -311,7 +341,13 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
     identity = [h for h in layout.identity if h in roster.header]
     headers = [roster.columns.get(a, a) for a in names]
     students = sorted({s for _, s in table})
-    matched = {s: roster.keys[s] for s in students if s in roster.keys}
+    wanted = {s: _roster_row(s, roster) for s in students}
+    answering: dict = {}
+    for s, i in wanted.items():
+        if i is not None:
+            answering.setdefault(i, []).append(s)
+    collided = {s: group for group in answering.values() if len(group) > 1 for s in group}
+    matched = {s: i for s, i in wanted.items() if i is not None and s not in collided}
     lines = []
     if roster.points is not None:                         # the roster's 'Points Possible' row, as Canvas writes it
         tops = {a: r.max_score for (a, _), r in table.items()}
@@ -329,8 +365,17 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
     for (a, student), r in sorted(table.items()):
         lms_id = roster.rows[matched[student]][layout.key] if student in matched else ""
         why = r.note
-        if student not in matched and r.status != "no submission":
-            why = f"not on the {layout.system} roster (no row answers to {student!r}): not in the export" + \
+        if student in collided and r.status != "no submission":
+            row = roster.rows[wanted[student]]
+            others = " and ".join(repr(s) for s in collided[student])
+            why = (f"a collision: {others} answer to one row of the {layout.system} roster ({layout.key} "
+                   f"{row.get(layout.key, '')!r}): not in the export, neither of them (a student a learning "
+                   f"system identifies is its id: name a file of theirs so, e.g. canvas-103.ipynb, to join them)" +
+                   (f"; {why}" if why else ""))
+        elif student not in matched and r.status != "no submission":
+            named = f" ({r.name})" if r.name else ""
+            why = f"not on the {layout.system} roster (no row answers to {student!r}{named}): not in the export" + \
+                  (f"; {MOODLE_IDS}" if student.startswith("moodle-") and not roster.moodle_ids else "") + \
                   (f"; {why}" if why else "")
         elif not (r.late and r.late.text) and not r.overrides and r.status == "graded" and not why:
             continue
@@ -344,9 +389,10 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
 
 
 def unmatched(notes: Path) -> list[str]:
-    """The students a learning system's export left out (not on its roster), read from its notes file."""
+    """The students a learning system's export left out (not on its roster, or answering to one row with
+    another student), read from its notes file."""
     with open(notes, newline="", encoding="utf-8") as f:
-        return sorted({r["student_id"] for r in csv.DictReader(f) if "not on the" in r["note"]})
+        return sorted({r["student_id"] for r in csv.DictReader(f) if "not in the export" in r["note"]})
 
 
 def read_back(path: Path, fmt: str, assignments) -> dict:

@@ -3,8 +3,9 @@
 * :func:`override` sets one question's score by hand (nbgrader's manual score, what the Formgrader
   sets), with the reason, and writes who, when, old, new and why in the course log
   (:mod:`gamelib.grading.log`).  The student's feedback page shows the final score and the reason.  A
-  resubmission that changes that question's answer drops the override (:func:`gamelib.grading.recording.record`)
-  and logs the drop; on an unchanged answer it stays.
+  resubmission that changes the code of that question's answer (or its score, with the student's code)
+  drops the override (:func:`gamelib.grading.recording.override_dropped`), logs the drop and says it as
+  a warning in ``autograde``'s output; an answer changed only in spacing, comments or docstrings keeps it.
 * :func:`regrade` grades a student's stored submission again (a regrade request, or a fixed test): the
   same file, the same hidden cases, so only a changed grader can change its grade.  With ``question``,
   that question's override is ended first, so the autograder's score counts again.  Every score it

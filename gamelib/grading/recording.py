@@ -10,24 +10,32 @@ Formgrader, ``generate_feedback``, ``release_feedback`` and ``fetch_feedback`` r
   output, and the same two files;
 * the gradebook: the auto scores, "No response." on untouched answers, the submission's timestamp.
 
-**A resubmission resets what it changed**: a manual score (the Formgrader's) on a test cell whose
-answers changed since the last graded copy, or on a manually graded answer that changed, is dropped and
-said; on an unchanged answer it stays.
+**An override follows the answer, not its bytes**: a manual score (an override, or the Formgrader's)
+stays on a resubmission unless what it judged changed (:func:`override_dropped`): the **code** of its
+question's answers (compared as :func:`answer_form` reads them: the parsed program, so spacing, line
+breaks, comments and the docstrings of functions and classes count for nothing), or the question's
+**result**, its autograded score, with a change of the student's code elsewhere in the notebook (a
+helper in another cell).  The same code graded again keeps every override, whatever its score does
+(a machine's hiccup, or code that draws at random, cannot end a penalty).  Every drop is logged and
+returned to be shown to the instructor as a warning.
 
 :func:`grades` reads every graded cell back; :mod:`gamelib.grading.gradebook` writes them out (``export``,
 which lived here, answers from there for one release).
 """
 from __future__ import annotations
 
+import ast
+import io
 import os
 import secrets
+import tokenize
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import NamedTuple
 
 from . import log
 from .cells import grade_id, is_answer
-from .course import DEFAULT_COURSE, WorkflowError, nbgrader_environment
+from .course import DEFAULT_COURSE, WorkflowError, nbgrader_environment, shown
 from ..validate import moved
 
 TIMESTAMP_FORMAT = "%Y-%m-%d %H:%M:%S.%f %Z"
@@ -96,19 +104,107 @@ def answer_spans(source_nb) -> dict:
     return spans
 
 
+def _without_docstrings(tree):
+    """``tree`` with the docstring of every function and class taken out (they are prose, as comments)."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.Pass()]
+    return tree
+
+
+_MARKS = {tokenize.INDENT: "<indent>", tokenize.DEDENT: "<dedent>", tokenize.NEWLINE: "<newline>"}
+
+
+def answer_form(source: str, cell_type: str = "code") -> str:
+    """What an answer cell says, for telling whether a resubmission changed it: equal forms, the same
+    answer.
+
+    * code: its parsed program (``ast.dump``: no line numbers), so spacing, line breaks, parentheses
+      that change nothing, comments, and the docstrings of its functions and classes (prose, as
+      comments are) count for nothing; a string standing alone at the top of the cell counts, since it
+      may be the answer itself;
+    * code that does not parse (an IPython magic, a syntax error, nesting too deep for the parser): its
+      tokens, comments and blank lines left out, indentation kept as a mark;
+    * markdown, raw, and anything that does not even tokenize: its words, spacing left out.
+    """
+    text = str(source)
+    if cell_type == "code":
+        try:
+            return "code: " + ast.dump(_without_docstrings(ast.parse(text)))
+        except Exception:                                    # noqa: BLE001 -- SyntaxError, RecursionError, MemoryError...
+            pass
+        try:
+            tokens = [_MARKS.get(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(text).readline)
+                      if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.ENDMARKER)]
+            return "tokens: " + " ".join(tokens)
+        except Exception:                                    # noqa: BLE001 -- TokenError, IndentationError...
+            pass
+    return "text: " + " ".join(text.split())
+
+
 def _answers(nb) -> dict:
-    return {grade_id(c): c.source for c in nb.cells if grade_id(c) and is_answer(c)}
+    """``{grade id: answer_form}`` of ``nb``'s answer cells."""
+    return {grade_id(c): answer_form(c.source, c.cell_type) for c in nb.cells if grade_id(c) and is_answer(c)}
+
+
+def _own_code(nb) -> tuple:
+    """The student's code in ``nb``, in order: every answer cell and every code cell of their own (the
+    course's locked cells are the course's text whatever the submission said)."""
+    return tuple(answer_form(c.source, c.cell_type) for c in nb.cells
+                 if c.cell_type == "code" and (grade_id(c) is None or is_answer(c)))
+
+
+class Earlier(NamedTuple):
+    """What a resubmission is compared with: the answers whose form changed since the graded copy
+    (``changed``; None: no earlier copy could be read, so every answer counts as changed) and whether any
+    other code of the student's changed (``code_changed``)."""
+
+    changed: set | None
+    code_changed: bool
+
+
+def compare(previous: Path, now) -> Earlier:
+    """``now`` (a submitted notebook) against the earlier graded copy stored at ``previous``."""
+    import nbformat
+    if not Path(previous).exists():
+        return Earlier(None, True)
+    try:
+        before_nb = nbformat.read(str(previous), as_version=4)
+        before, after = _answers(before_nb), _answers(now)
+        return Earlier({gid for gid in set(before) | set(after) if before.get(gid) != after.get(gid)},
+                       _own_code(before_nb) != _own_code(now))
+    except Exception:                                        # noqa: BLE001 -- an unreadable old copy: all changed
+        return Earlier(None, True)
+
+
+def override_dropped(earlier: Earlier, answers: tuple, old_auto: float | None, new_auto: float) -> str:
+    """Why a manual score on a question whose answers are ``answers`` ends with this resubmission ('' if
+    it stays): its answers' code changed, or its autograded score (``old_auto`` -> ``new_auto``)
+    changed with the student's code.  The same code keeps it, whatever the score does."""
+    if earlier.changed is None:
+        return "the earlier graded copy could not be read, so its answer counts as changed"
+    if set(answers) & earlier.changed:
+        return "its answer's code changed"
+    if earlier.code_changed and old_auto is not None and abs(float(old_auto) - float(new_auto)) > 1e-9:
+        return (f"its autograded score changed ({float(old_auto):g} -> {float(new_auto):g}) with the student's "
+                "code elsewhere in the notebook")
+    return ""
 
 
 def record(course: Path, assignment: str, student: str, books: dict, graded: dict, carried: dict) -> tuple:
     """Write a graded submission (see the module's docstring).  ``books`` {name: (submission, source)},
     ``graded`` {name: executor.Graded}, ``carried`` {name: text} (:func:`carried_files`).  Returns
-    (score, the course's maximum, notes): the maximum is the source's, never the submission's."""
-    import nbformat
+    (score, the course's maximum, dropped): the maximum is the source's, never the submission's;
+    ``dropped`` says each manual score this resubmission ended, and why, for the instructor to see (a
+    warning, not only a line of the log)."""
     from nbgrader.api import Gradebook
     from nbgrader.utils import compute_checksum, is_grade, is_solution, is_task, parse_utc
     score = top = 0.0
-    notes = []
+    dropped = []
+    standing = log.standing_overrides(course, assignment, student)
     nbgrader_environment()
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
         gb.update_or_create_student(student)
@@ -119,15 +215,7 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
             pass
         for name, g in graded.items():
             submitted_nb, source_nb = books[name]
-            previous = course / "submitted" / student / assignment / f"{name}.ipynb"
-            changed = None
-            if previous.exists():
-                try:
-                    before = _answers(nbformat.read(str(previous), as_version=4))
-                    now = _answers(submitted_nb)
-                    changed = {gid for gid in set(before) | set(now) if before.get(gid) != now.get(gid)}
-                except Exception:                               # noqa: BLE001 -- an unreadable old copy: all changed
-                    changed = None
+            earlier = compare(course / "submitted" / student / assignment / f"{name}.ipynb", submitted_nb)
             spans = answer_spans(source_nb)
             for folder, nb in (("submitted", submitted_nb), ("autograded", g.notebook)):
                 where = course / folder / student / assignment
@@ -143,13 +231,19 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
                     continue
                 if is_grade(cell) and gid in g.scores:
                     grade = gb.find_grade(gid, name, assignment, student)
-                    if grade.manual_score is not None and (changed is None or set(spans.get(gid, ())) & changed):
-                        notes.append(f"the manual score {grade.manual_score:g} on {gid} was dropped: its answer "
-                                     "changed")
+                    why = "" if grade.manual_score is None else \
+                        override_dropped(earlier, spans.get(gid, ()), grade.auto_score, g.scores[gid][0])
+                    if why:
+                        entry = standing.get(gid)
+                        given = (f"the override {grade.manual_score:g} on {gid} ({shown(entry.why, 80)!r}, by "
+                                 f"{shown(entry.who, 40)})" if entry is not None else
+                                 f"the manual score {grade.manual_score:g} on {gid} (given in the Formgrader)")
+                        dropped.append(f"{given} was dropped: {why}; the autograder's {g.scores[gid][0]:g} counts "
+                                       f"(to give it again: override {assignment} {student} {gid} "
+                                       f"{grade.manual_score:g} --why \"...\")")
                         log.append(course, log.Entry("override dropped", assignment, student, gid,
                                                      float(grade.manual_score), g.scores[gid][0],
-                                                     "its answer changed in a resubmission: the autograder's "
-                                                     "score counts"))
+                                                     f"{why} in a resubmission: the autograder's score counts"))
                         grade.manual_score = None
                     grade.auto_score = g.scores[gid][0]
                     grade.needs_manual_grade = grade.manual_score is not None or grade.auto_score is None
@@ -162,7 +256,7 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
                     unchanged = cell.metadata.get("nbgrader", {}).get("checksum") == compute_checksum(cell)
                     comment.auto_comment = "No response." if unchanged and not is_task(cell) else None
         gb.db.commit()
-    return score, top, notes
+    return score, top, dropped
 
 
 def grades(course: Path = DEFAULT_COURSE, assignment: str | None = None) -> list[Grade]:

@@ -9,8 +9,12 @@ nothing in it can crash the batch or change what a cell is worth.
   symbolic link, a name that gives no id), or listed as ignored (not a notebook, an editor's checkpoint,
   a hidden file, an earlier copy of a resubmission).  It reads the names learning systems give their
   bulk downloads (Canvas's ``<name>_[LATE_]<user id>_<submission id>_<file>``, Moodle's
-  ``<Full Name>_<id>_assignsubmission_file_``), so a resubmission is the same student, with its late flag.
-* :func:`student_id` makes a stable, case-folded id of any Unicode name.
+  ``<Full Name>_<id>_assignsubmission_file_``): such a student is the **system's own id** of them
+  (``canvas-103``, ``moodle-77``), never the name, which the student chooses; two students of one name
+  stay two, and a resubmission is the same student, with its late flag.
+* :func:`student_id` makes a stable, case-folded id of any other name; every message quotes a name
+  through :func:`gamelib.grading.course.shown`, printable whatever its bytes (bytes that are not UTF-8,
+  control characters, terminal escapes, enormous lengths).
 * :func:`repair` makes a notebook whole against its student version (nbgrader's metadata restored from
   the course's copy, deleted cells put back, changed cell types changed back) and :func:`sanitize`
   makes it safe to store and show (the course's text in locked cells, the student's markdown as plain
@@ -27,7 +31,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .cells import grade_id, is_answer
-from .course import WorkflowError, notebooks
+from .course import WorkflowError, name_bytes, notebooks, shown
 
 MAX_NOTEBOOK_MB = 32
 """A submitted notebook larger than this is not read (an answer notebook is well under 1 MB)."""
@@ -37,27 +41,41 @@ MAX_NOTEBOOK_MB = 32
 # Student ids
 # ---------------------------------------------------------------------------------------------------
 
+MAX_ID = 64
+"""The longest student id made of a name: a longer one keeps its first characters and a hash of the whole
+name (a file name may be 255 bytes; an id is also a folder name, with more after it)."""
+def _tag(name: str) -> str:
+    """A short hash of ``name``'s bytes."""
+    return hashlib.sha256(name_bytes(str(name))).hexdigest()[:8]
+
+
 def student_id(name: str) -> str:
     """A student id from a file or folder name: accents dropped (``Zoë`` -> ``zoe``), case folded
     (``Jo_Smith`` and ``jo_smith`` are one student), anything but letters, digits and ``_.@-`` made
     ``_``.  A name with letters that have no ASCII spelling (``李雷``) keeps what it has and gets a
     short hash of the whole name beside it (``student-5d41402a``), so it is stable and never empty
-    when the name has a letter or digit; '' when it has none."""
+    when the name has a letter or digit; '' when it has none.  An id longer than :data:`MAX_ID` keeps
+    its start and a hash of the whole name.  Bytes of a file name that are not UTF-8 count for nothing."""
     name = unicodedata.normalize("NFC", str(name)).strip()
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     sid = re.sub(r"[^a-z0-9_.@-]+", "_", ascii_name.casefold()).strip("_.")
     unspelled = [ch for ch in unicodedata.normalize("NFKD", name)
                  if ord(ch) > 127 and unicodedata.category(ch)[0] in "LN"]
     if unspelled:
-        tag = hashlib.sha256(name.casefold().encode()).hexdigest()[:8]
+        tag = _tag(name.casefold())
         sid = f"{sid}-{tag}" if sid else f"student-{tag}"
+    if len(sid) > MAX_ID:
+        sid = f"{sid[:MAX_ID - 9].rstrip('_.-')}-{_tag(name.casefold())}"
     return sid
 
 
 class DownloadName(NamedTuple):
     """What a learning system's bulk-download name says: the student's ``name`` (as the system spells
-    it), its own id of the student (``lms_id``), the ``submission`` number, whether it was ``late``, and
-    the file name the student uploaded (``original``)."""
+    it, the student's own text: for people only), the system's own id of the student (``lms_id``), the
+    ``submission`` number, whether it was ``late``, and the file name the student uploaded
+    (``original``).  ``readings``: when the name reads as more than one id (its student's own text, a
+    full name or an uploaded file's name, holds a second one), every id it reads as; such a name is in
+    doubt (:attr:`in_doubt`) and identifies no one."""
 
     system: str
     name: str
@@ -65,26 +83,52 @@ class DownloadName(NamedTuple):
     submission: int
     late: bool
     original: str
+    readings: tuple = ()
+
+    @property
+    def key(self) -> str:
+        """The kit's id of the student: the learning system's own id of them (``canvas-103``, ``moodle-77``),
+        never the name, which the student chooses."""
+        return f"{self.system.lower()}-{int(self.lms_id)}"
+
+    @property
+    def in_doubt(self) -> bool:
+        return len(self.readings) > 1
 
 
-CANVAS = re.compile(r"^(?P<name>[a-z0-9]+?)_(?P<late>LATE_)?(?P<uid>\d+)_(?P<sub>\d+)_(?P<file>.+)$")
-"""Canvas's "Download Submissions": ``<sortable name, lower case, no punctuation>_[LATE_]<user id>_
-<submission id>_<uploaded file name>`` (a resubmission gets a new submission id, and often a ``-1``
-after the uploaded name)."""
-MOODLE = re.compile(r"^(?P<name>.+?)_(?P<uid>\d+)_assignsubmission_(?:file|onlinetext)_(?P<file>.*)$")
-"""Moodle's "Download all submissions": a folder (or, flattened, a file prefix) ``<Full Name>_
-<participant id>_assignsubmission_file_`` holding the uploaded files."""
+CANVAS = re.compile(r"^(?P<name>[^\W_]*)_(?P<late>LATE_)?(?P<uid>\d+)_(?P<sub>\d+)_(?P<file>.+)$")
+"""Canvas's "Download Submissions": ``<sortable name>_[LATE_]<user id>_<submission id>_<uploaded file
+name>``.  The sortable name is lower case with everything but letters and digits removed (so it may be
+empty, and never holds ``_``): what follows its first ``_`` is Canvas's.  A resubmission gets a new
+submission id, and often a ``-1`` after the uploaded name."""
+MOODLE = re.compile(r"(?=(?P<token>_(?P<uid>\d+)_assignsubmission_(?:file|onlinetext)_))")
+"""Moodle's "Download all submissions": a folder ``<Full name>_<participant id>_assignsubmission_file_``
+holding the uploaded files, or, flattened, that prefix on each file's name.  The full name is the
+student's own text and may itself hold ``_<digits>_assignsubmission_file_``: a folder's id is the
+token that ends its name (the last, the one Moodle wrote); a flattened name has the student's text on
+both sides of Moodle's, so one that holds the token twice is in doubt."""
+LMS_KEY = re.compile(r"^(?P<system>canvas|moodle)-(?P<id>\d+)$")
+"""The kit's id of a student a learning system identifies (:attr:`DownloadName.key`).  A plain file or
+folder of that name (the course's own ``submitted/<id>/``, read again by ``regrade``) is that student."""
 
 
-def download_name(name: str) -> DownloadName | None:
-    """The learning system's bulk-download name ``name`` read, or None if it is not one."""
+def download_name(name: str, *, folder: bool | None = None) -> DownloadName | None:
+    """The learning system's bulk-download name ``name`` read, or None if it is not one.  ``folder``:
+    the name is a folder's (Moodle's id then ends it), a file's without its ``.ipynb`` (``False``), or
+    either (None).  A name that reads as more than one id is returned :attr:`~DownloadName.in_doubt`."""
+    name = str(name)
+    readings = []
     m = CANVAS.match(name)
-    if m:
-        return DownloadName("Canvas", m["name"], m["uid"], int(m["sub"]), bool(m["late"]), m["file"])
-    m = MOODLE.match(name)
-    if m:
-        return DownloadName("Moodle", m["name"], m["uid"], 0, False, m["file"])
-    return None
+    if m and m["name"] == m["name"].lower():
+        readings.append(DownloadName("Canvas", m["name"], m["uid"], int(m["sub"]), bool(m["late"]), m["file"]))
+    for m in MOODLE.finditer(name):
+        rest = name[m.end("token"):]
+        if not (folder and rest):
+            readings.append(DownloadName("Moodle", name[:m.start("token")], m["uid"], 0, False, rest))
+    if not readings:
+        return None
+    keys = tuple(dict.fromkeys(r.key for r in readings))
+    return readings[-1]._replace(readings=keys if len(keys) > 1 else ())
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -95,13 +139,16 @@ class Submission(NamedTuple):
     """A student's files of one assignment (``{notebook name: path}``), or the ``problem`` that keeps
     them from being graded (an unusable name, an id two names share, two notebooks where one is
     expected, a symbolic link); ``notes`` say what the instructor should know (a notebook graded under
-    another name); ``late`` what its download name says of lateness ('' if nothing)."""
+    another name); ``late`` what its download name says of lateness ('' if nothing); ``name`` the
+    student's name as a learning system's download gives it, for people to read ('' if the id is the
+    name), never an id."""
 
     student: str
     files: dict
     problem: str = ""
     notes: tuple = ()
     late: str = ""
+    name: str = ""
 
 
 class Found(NamedTuple):
@@ -123,6 +170,18 @@ def _all_files(folder: Path) -> list[Path]:
     return out
 
 
+def quoted(name) -> str:
+    """A file name as a message quotes it: ``'jo smith.ipynb'`` (:func:`shown`)."""
+    return f"'{shown(name)}'"
+
+
+def unusable_id(name) -> str:
+    """The key of a submission whose name gives no student (``?`` first: no student id starts so), one
+    for each name: printable, short, and with a hash of the name's own bytes when it shows less."""
+    text = shown(name, 60)
+    return f"?{text}" if text == str(name) else f"?{text} #{_tag(name)}"
+
+
 class _Candidate(NamedTuple):
     sid: str
     entry: Path                   # the top-level file or folder it came from
@@ -131,6 +190,7 @@ class _Candidate(NamedTuple):
     notes: tuple
     late: str
     lms: DownloadName | None
+    name: str = ""                # the learning system's name of the student, shown (for people)
 
 
 def _inside(entry: Path, assignment: str, names: list[str]) -> tuple:
@@ -141,11 +201,11 @@ def _inside(entry: Path, assignment: str, names: list[str]) -> tuple:
     found = [p for p in notebooks(inner) if not p.is_symlink()]
     books = {p.stem: p for p in found if p.stem in names}
     if len(names) == 1 and len(found) > 1:
-        listed = " and ".join(repr(p.name) for p in found)
+        listed = " and ".join(quoted(p.name) for p in found)
         return {p.stem: p for p in found}, (f"{listed}: two notebooks where {names[0]}.ipynb is expected (keep "
                                             "one, and grade again)"), ()
     if len(names) == 1 and not books and len(found) == 1:
-        return {names[0]: found[0]}, "", (f"graded {found[0].name!r} as {names[0]}.ipynb",)
+        return {names[0]: found[0]}, "", (f"graded {quoted(found[0].name)} as {names[0]}.ipynb",)
     return books, "", ()
 
 
@@ -163,51 +223,64 @@ def _why_ignored(path: Path, entry: Path, assignment: str) -> str:
     return f"not a notebook of {assignment} where a submission is expected"
 
 
+def _candidate(entry: Path, assignment: str, names: list[str]) -> _Candidate | None:
+    """What one top-level file or folder of a submissions folder holds, and whose it is (None: nothing
+    to grade in it; its files are then listed as ignored)."""
+    single = entry.suffix == ".ipynb" and not entry.is_dir()
+    base = entry.stem if single else entry.name
+    lms = download_name(base, folder=entry.is_dir() and not entry.is_symlink())
+    late = f"late (its {lms.system} download name says so)" if lms and lms.late and not lms.in_doubt else ""
+    books, problem, notes = {}, "", ()
+    if entry.is_symlink():
+        if entry.suffix != ".ipynb" and not entry.is_dir():
+            return None
+        books = {Path(entry.name).stem: entry}
+        problem = f"{quoted(entry.name)} is a symbolic link: refused (hand in the file itself)"
+    elif entry.is_file():
+        if entry.suffix != ".ipynb":
+            return None
+        if len(names) != 1:
+            books = {entry.stem: entry}
+            problem = (f"{quoted(entry.name)}: {assignment} has several notebooks ({', '.join(names)}); put each "
+                       "student's notebooks in a folder named after the student")
+        else:
+            books = {names[0]: entry}
+    else:
+        books, problem, notes = _inside(entry, assignment, names)
+        if not books:
+            return None
+    if lms is not None and lms.in_doubt:
+        return _Candidate(unusable_id(entry.name), entry, books,
+                          f"{quoted(entry.name)} reads as more than one learning system's id "
+                          f"({' or '.join(lms.readings)}): the student's own text in it (a full name, a file's "
+                          f"name) holds one, so it identifies no one and no one's grade changed; find whose it "
+                          f"is in the learning system and grade it alone, named by that id (e.g. "
+                          f"{lms.readings[-1]}.ipynb)", (), "", None)
+    if lms is not None:
+        return _Candidate(lms.key, entry, books, problem, notes, late, lms, shown(lms.name))
+    sid = student_id(base)
+    if not sid:
+        return _Candidate(unusable_id(entry.name), entry, books, f"{quoted(entry.name)} gives no usable student id "
+                          "(it needs a letter or digit): rename it", (), late, None)
+    return _Candidate(sid, entry, books, problem, notes, late, None)
+
+
 def find_submissions(folder: Path, assignment: str, names: list[str]) -> Found:
     """The submissions in ``folder``, laid out as ``<student>.ipynb`` (a one-notebook assignment),
     ``<student>/<notebook>.ipynb``, nbgrader's ``<student>/<assignment>/<notebook>.ipynb``, or as
-    Canvas's and Moodle's bulk downloads name them (:func:`download_name`).  Every file is accounted
-    for (:class:`Found`): a name that gives no usable id, two names that give one id, two notebooks for
-    one student and symbolic links are per-student problems naming the files, never a silent merge, a
-    silent drop or a stopped batch; what is not a submission is listed as ignored, with why."""
+    Canvas's and Moodle's bulk downloads name them (:func:`download_name`: the student is then the
+    system's own id of them, :attr:`DownloadName.key`, never their name).  Every file is accounted for
+    (:class:`Found`): a name that gives no usable id or reads as two, two names that give one id, two
+    notebooks for one student and symbolic links are per-student problems naming the files, never a
+    silent merge, a silent drop or a stopped batch; what is not a submission is listed as ignored, with
+    why.  Names are the file system's, whatever their bytes: every message shows them printable
+    (:func:`shown`)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise WorkflowError(f"no folder of submissions at {folder}")
     every = _all_files(folder)
-    candidates: list[_Candidate] = []
-    for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
-            continue
-        lms = download_name(entry.stem if entry.suffix == ".ipynb" and not entry.is_dir() else entry.name)
-        stem = lms.name if lms else (entry.stem if entry.suffix == ".ipynb" and not entry.is_dir() else entry.name)
-        late = f"late (its {lms.system} download name says so)" if lms and lms.late else ""
-        sid = student_id(stem)
-        books, problem, notes = {}, "", ()
-        if entry.is_symlink():
-            if entry.suffix != ".ipynb" and not entry.is_dir():
-                continue
-            books = {Path(entry.name).stem: entry}
-            problem = f"{entry.name!r} is a symbolic link: refused (hand in the file itself)"
-        elif entry.is_file():
-            if entry.suffix != ".ipynb":
-                continue
-            if len(names) != 1:
-                books = {entry.stem: entry}
-                problem = (f"{entry.name}: {assignment} has several notebooks ({', '.join(names)}); put each "
-                           "student's notebooks in a folder named after the student")
-            else:
-                books = {names[0]: entry}
-                if lms is not None:
-                    notes = (f"{entry.name}: a {lms.system} download, {lms.system} id {lms.lms_id}",)
-        else:
-            books, problem, notes = _inside(entry, assignment, names)
-            if not books:
-                continue
-        if not sid:
-            candidates.append(_Candidate(f"?{entry.name}", entry, books, f"{entry.name!r} gives no usable student id "
-                                         "(it needs a letter or digit): rename it", (), late, lms))
-            continue
-        candidates.append(_Candidate(sid, entry, books, problem, notes, late, lms))
+    candidates = [c for entry in sorted(folder.iterdir()) if not entry.name.startswith(".")
+                  for c in [_candidate(entry, assignment, names)] if c is not None]
     ignored: list = []
     out = _one_per_student(candidates, ignored)
     accounted = {p for sub in out for p in sub.files.values()} | {p for p, _ in ignored}
@@ -217,38 +290,43 @@ def find_submissions(folder: Path, assignment: str, names: list[str]) -> Found:
             ignored.append((path, _why_ignored(path, top, assignment)))
     if not out:
         seen = f"; its {len(every)} files are none of these" if every else ""
-        raise WorkflowError(f"no submissions of {assignment} in {folder} (expected <student>.ipynb or "
+        raise WorkflowError(f"no submissions of {assignment} in {shown(folder, None)} (expected <student>.ipynb or "
                             f"<student>/{'|'.join(n + '.ipynb' for n in names)}{seen})")
     return Found(sorted(out), sorted(ignored, key=lambda pair: str(pair[0])), len(every))
 
 
 def _one_per_student(candidates: list[_Candidate], ignored: list) -> list[Submission]:
-    """One submission per id: a learning system's resubmissions of one student (same system id) give
-    the latest; two different names giving one id are a problem naming both."""
+    """One submission per id.  Canvas's resubmissions of one user (one user id, new submission ids) give
+    the latest.  Anything else that gives one id twice (two names of one id, two Moodle folders of one
+    participant, a plain file named as a learning system's id beside that system's download) is a
+    collision: a problem naming every file, none graded, and the grade stored under that id kept."""
     by_id: dict = {}
     for c in candidates:
         by_id.setdefault(c.sid, []).append(c)
     out = []
     for sid, group in by_id.items():
-        if len(group) > 1 and all(c.lms is not None for c in group) and len({c.lms.lms_id for c in group}) == 1:
-            group.sort(key=lambda c: (c.lms.submission, c.entry.name))
-            for older in group[:-1]:
-                for path in older.books.values():
-                    ignored.append((path, f"an earlier submission of {sid} (submission {older.lms.submission}; "
-                                    f"{group[-1].entry.name} is graded)"))
-            group = group[-1:]
-        if len(group) > 1 and all(c.lms is not None for c in group):
-            group = [c._replace(sid=f"{sid}_{c.lms.lms_id}") for c in group]     # two students, one name
-            out += [Submission(c.sid, c.books, c.problem, c.notes, c.late) for c in group]
-            continue
+        if len(group) > 1 and all(c.lms is not None and c.lms.system == "Canvas" for c in group):
+            latest = max(c.lms.submission for c in group)
+            newest = [c for c in group if c.lms.submission == latest]
+            for older in group:
+                if older.lms.submission != latest:
+                    for path in older.books.values():
+                        ignored.append((path, f"an earlier submission of {sid} (submission {older.lms.submission}; "
+                                        f"{quoted(newest[-1].entry.name)} is graded)"))
+            group = newest
         if len(group) > 1:
-            files = " and ".join(repr(c.entry.name) for c in group)
+            files = " and ".join(quoted(c.entry.name) for c in group)
             books = {f"{k}:{name}": path for k, c in enumerate(group) for name, path in c.books.items()}
-            out.append(Submission(sid, books, f"{files} both give the student id {sid!r}: rename one (neither "
-                                  "was graded)", (), ""))
+            who = "the student id"
+            if LMS_KEY.match(sid):
+                system, lms_id = LMS_KEY.match(sid).groups()
+                who = f"{system.capitalize()}'s id {lms_id}, the student id"
+            out.append(Submission(sid, books, f"{files} {'both' if len(group) == 2 else 'all'} give {who} {sid!r}: "
+                                  f"rename one, or keep the one that is theirs (none was graded; a grade stored "
+                                  f"under {sid!r} is kept)", (), "", next((c.name for c in group if c.name), "")))
             continue
         c = group[0]
-        out.append(Submission(c.sid, c.books, c.problem, c.notes, c.late))
+        out.append(Submission(c.sid, c.books, c.problem, c.notes, c.late, c.name))
     return out
 
 
@@ -504,18 +582,18 @@ def read_submission(path: Path, release):
     path = Path(path)
     try:
         if path.stat().st_size > MAX_NOTEBOOK_MB << 20:
-            raise WorkflowError(f"{path.name} is larger than {MAX_NOTEBOOK_MB} MB: not read")
+            raise WorkflowError(f"{shown(path.name)} is larger than {MAX_NOTEBOOK_MB} MB: not read")
         nb = nbformat.read(str(path), as_version=4)
     except WorkflowError:
         raise
     except Exception as e:                                       # noqa: BLE001 -- whatever the file is
-        raise WorkflowError(f"{path.name} is not a readable notebook ({type(e).__name__})") from None
+        raise WorkflowError(f"{shown(path.name)} is not a readable notebook ({type(e).__name__})") from None
     try:
         fixed, done = repair(nb, release)
         safe, more = sanitize(fixed, release)
     except WorkflowError as e:
-        raise WorkflowError(f"{path.name} could not be matched with the student version ({e})") from None
+        raise WorkflowError(f"{shown(path.name)} could not be matched with the student version ({e})") from None
     except Exception as e:                                       # noqa: BLE001
-        raise WorkflowError(f"{path.name} could not be matched with the student version "
+        raise WorkflowError(f"{shown(path.name)} could not be matched with the student version "
                             f"({type(e).__name__})") from None
     return safe, done + more

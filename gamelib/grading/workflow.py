@@ -345,7 +345,10 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
             else:
                 os.environ["GAMELIB_PRIVATE_PATHS"] = private
             for student, st in report.items():
-                st = report[student] = st._replace(submitted_at=submission_time(student, st.files, manifest))
+                st = report[student] = _printable(st)._replace(submitted_at=submission_time(student, st.files,
+                                                                                           manifest))
+                if not st.name and student in table:          # a regrade: the name the download gave
+                    st = report[student] = st._replace(name=table[student].name)
                 if st.status != "graded" and student in table and table[student].status == "graded":
                     old = table[student]
                     report[student] = st._replace(reason=f"{st.reason}; the earlier submission's grade "
@@ -389,7 +392,7 @@ def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, rep
     for sub in found.submissions:
         files = tuple(str(p) for p in sub.files.values())
         if sub.problem:
-            report[sub.student] = Status(sub.student, "not graded", sub.problem, files, late=sub.late)
+            report[sub.student] = Status(sub.student, "not graded", sub.problem, files, late=sub.late, name=sub.name)
             continue
         books, notes = {}, list(sub.notes)
         try:
@@ -400,11 +403,20 @@ def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, rep
                 src = nbformat.read(str(Path(source) / assignment / f"{name}.ipynb"), as_version=4)
                 books[name] = (nb, src, carried_files(Path(path).parent, _submitted_at(path)))
         except WorkflowError as e:
-            report[sub.student] = Status(sub.student, "not graded", str(e), files, late=sub.late)
+            report[sub.student] = Status(sub.student, "not graded", str(e), files, late=sub.late, name=sub.name)
             continue
         jobs_list.append((_Job(sub.student, {k: v[:2] for k, v in books.items()}), files,
-                          (notes, sub.late, {k: v[2] for k, v in books.items()})))
+                          (notes, sub.late, {k: v[2] for k, v in books.items()}, sub.name)))
     return jobs_list
+
+
+def _printable(st: Status) -> Status:
+    """``st`` with every text a person reads made printable (:func:`gamelib.grading.course.shown`): a
+    reason may quote an exception that quotes a file name.  Its ``files`` stay the file system's names,
+    bytes and all (the status file keeps them escaped)."""
+    from .course import shown
+    return st._replace(reason=shown(st.reason, None), notes=tuple(shown(n, None) for n in st.notes),
+                       warnings=tuple(shown(w, None) for w in st.warnings), name=shown(st.name))
 
 
 def _submitted_at(path):
@@ -418,10 +430,10 @@ def _submitted_at(path):
 def _record_one(course, assignment, entry, graded, problem, report) -> None:
     """Record one graded submission (or why it was not graded) in the gradebook and ``report``; any
     failure is that student's alone."""
-    job, files, (notes, late, carried) = entry
+    job, files, (notes, late, carried, display) = entry
     student = job.student
     if graded is None:
-        report[student] = Status(student, "not graded", problem, files, late=late)
+        report[student] = Status(student, "not graded", problem, files, late=late, name=display)
         return
     try:
         score, top, dropped = 0.0, 0.0, []
@@ -431,7 +443,7 @@ def _record_one(course, assignment, entry, graded, problem, report) -> None:
             score, top, dropped = score + s, top + t, dropped + d
     except Exception as e:                                       # noqa: BLE001 -- that student's alone
         report[student] = Status(student, "not graded", f"it could not be recorded ({type(e).__name__}: "
-                                 f"{str(e)[:200]})", files, late=late)
+                                 f"{str(e)[:200]})", files, late=late, name=display)
         return
     extra = [n for g in graded.values() for n in g.notes]
     isolated = all(g.isolated for g in graded.values())
@@ -441,7 +453,7 @@ def _record_one(course, assignment, entry, graded, problem, report) -> None:
     report[student] = Status(student, "graded", reason, files, round(score, 4), top,
                              round(sum(g.seconds for g in graded.values()), 2), isolated, tuple(said),
                              tuple(sorted({u for g in graded.values() for u in g.uids})), late,
-                             round(max(peaks), 1) if peaks else None)
+                             round(max(peaks), 1) if peaks else None, name=display, warnings=tuple(dropped))
 
 
 def hidden_lines(source: Path = SOURCE, names=None) -> set:

@@ -371,10 +371,10 @@ def test_ids_for_any_name(term_graded):
 
 
 def test_a_canvas_resubmission_is_one_student_with_its_late_flag(term_graded):
-    assert _score(term_graded, "garciamaria") == term.FULL          # the later (late) one is graded
-    status = term_graded["table"]["garciamaria"]
-    assert status.late.startswith("late (its Canvas download name says so)")
-    assert "ignored: garciamaria_12345_67890_alpha_beta.ipynb (an earlier submission of garciamaria" in \
+    assert _score(term_graded, "canvas-12345") == term.FULL         # the later (late) one is graded
+    status = term_graded["table"]["canvas-12345"]                   # Canvas's user id, never the name
+    assert status.late.startswith("late (its Canvas download name says so)") and status.name == "garciamaria"
+    assert "ignored: garciamaria_12345_67890_alpha_beta.ipynb (an earlier submission of canvas-12345" in \
         term_graded["out"]
 
 

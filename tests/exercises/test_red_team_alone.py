@@ -1,6 +1,7 @@
 """The second red team's submissions that need a grading of their own (issue #29; the others are graded
 together in tests/exercises/test_red_team.py): item 7, an answer that loops while calling the game,
-graded twice; item 10, a resubmission under a manual score; item 11, the repository put on sys.path
+graded twice; item 10, a resubmission under a manual score (and issue 40's: one that changes nothing but a
+space and a comment keeps it, and a drop is a warning); item 11, the repository put on sys.path
 without a sandbox; and ``--jobs`` that could exhaust the machine's memory.  Each goes through the command
 line as an instructor runs it."""
 from __future__ import annotations
@@ -100,9 +101,12 @@ def test_a_manual_score_goes_with_a_changed_answer_and_stays_on_an_unchanged_one
     second = tmp_path / "second"
     changed = "def alphabeta_search(g, s):\n    return 0, None\n"
     _write(second / "alice.ipynb", term.with_answer(blank_q6, "q6_answer", changed))
-    _write(second / "carol.ipynb", blank_q6)                    # the same answers again
+    q6 = term.cell_of(blank_q6, "q6_answer").source            # the same answers, but for a space and a comment
+    _write(second / "carol.ipynb", term.with_answer(blank_q6, "q6_answer", f"# my answer\n{q6} \n"))
     done = _cli("autograde", ASSIGNMENT, str(second), "--course", str(course))
-    assert "the manual score 2 on q6_aima_test was dropped: its answer changed" in done.stdout
+    said = ("the manual score 2 on q6_aima_test (given in the Formgrader) was dropped: its answer's code changed; "
+            "the autograder's 0 counts")
+    assert said in done.stdout and f"WARNING: alice: {said}" in done.stderr and "WARNING: carol" not in done.stderr
     table = w.statuses(course, ASSIGNMENT)
     assert "dropped" in table["alice"].reason and "dropped" not in table["carol"].reason
     cells = {(g.student, g.cell): g.score for g in w.grades(course, ASSIGNMENT)}

@@ -2,9 +2,9 @@
 test process (:func:`graded_course`, about 5 s), copied for each test module that changes it.
 
 Students of 02_alpha_beta: alice (right, on time by the manifest), bob (no pruning, two days late by the
-manifest), colecarol (Canvas's download name, flagged ``_LATE_``: AIMA's convention on ties), dave (the
-last of tied moves, an extension), erin (blank), frank (not a notebook: not graded), and a file whose name
-is made to break a CSV or a page (not a notebook either).
+manifest), canvas-103 (colecarol, Canvas's user 103: a download name flagged ``_LATE_``; AIMA's convention
+on ties), dave (the last of tied moves, an extension), erin (blank), frank (not a notebook: not graded),
+and a file whose name is made to break a CSV or a page (not a notebook either).
 """
 from __future__ import annotations
 

@@ -6,8 +6,10 @@ README cites each system's documented layout); the course is tests/grading/grade
 from __future__ import annotations
 
 import csv
+import os
 import re
 
+import nbformat
 import pytest
 
 from gamelib.grading import gradebook as gb
@@ -15,7 +17,7 @@ from gamelib.grading import workflow as w
 from gamelib.grading.__main__ import main as cli
 from gamelib.grading.course import WorkflowError
 
-from .gradebook_course import ASSIGNMENT, LMS
+from .gradebook_course import ASSIGNMENT, LMS, copy_of, notebook
 
 ROSTERS = {"canvas": LMS / "canvas_gradebook_export.csv", "moodle": LMS / "moodle_grade_export.csv",
            "blackboard": LMS / "blackboard_grade_center_download.xls"}
@@ -34,15 +36,16 @@ def _csv(path):
 
 def test_final_rows_say_every_students_status_with_the_late_rule_applied(final):
     row = {s: r for (a, s), r in final.items() if a == ASSIGNMENT}
-    assert set(row) == {"alice", "bob", "colecarol", "dave", "erin", "frank", HOSTILE_ID}
+    assert set(row) == {"alice", "bob", "canvas-103", "dave", "erin", "frank", HOSTILE_ID}   # Canvas's user 103
     assert (row["alice"].status, row["alice"].score, row["alice"].late.status) == ("graded", 22, "on time")
     # bob: 2026-10-11 09:00 is 1 day 9 h after 2026-10-09 23:59 (+15 min grace): 2 started days, -20 %
     # of his score (partial credit on hidden cases: it depends on the course secret)
     assert 0 < row["bob"].raw < 22 and row["bob"].late.days == 2 and row["bob"].late.percent == 20
     assert row["bob"].score == pytest.approx(row["bob"].raw * 0.8) and row["bob"].late.deducted > 0
     # Canvas's _LATE_ with no time: one day, the least the flag proves
-    assert row["colecarol"].late.days == 1 and row["colecarol"].score == pytest.approx(row["colecarol"].raw * 0.9)
-    assert "its time unknown" in row["colecarol"].late.text
+    carol = row["canvas-103"]
+    assert carol.late.days == 1 and carol.score == pytest.approx(carol.raw * 0.9) and carol.name == "colecarol"
+    assert "its time unknown" in carol.late.text
     assert row["dave"].late.status == "on time" and row["dave"].score == row["dave"].raw   # his extension
     assert row["erin"].score == 0 and row["erin"].status == "graded"
     assert row["frank"].status == "not graded" and row["frank"].score is None
@@ -80,7 +83,7 @@ def test_each_learning_systems_layout_and_round_trip(course, final, fmt, tmp_pat
         assert out.read_text().startswith('"Last Name","First Name","Username","Student ID"')   # every field quoted
     back = gb.read_back(out, fmt, [ASSIGNMENT])
     for i, r in enumerate(roster.rows):
-        student = next((k for k, j in roster.keys.items() if j == i and (ASSIGNMENT, k) in final), None)
+        student = next((s for (a, s) in final if a == ASSIGNMENT and gb._roster_row(s, roster) == i), None)
         want = final[ASSIGNMENT, student].score if student else None
         assert back[r[layout.key], ASSIGNMENT] == (None if want is None else pytest.approx(want)), r
     by_key = {key: v for (key, _), v in back.items()}
@@ -90,7 +93,7 @@ def test_each_learning_systems_layout_and_round_trip(course, final, fmt, tmp_pat
     assert by_key[erin] == 0                                     # graded 0 is a 0
     if fmt == "canvas":
         assert by_key["106"] is None                             # frank, not graded: blank
-        assert by_key["103"] == pytest.approx(final[ASSIGNMENT, "colecarol"].score)   # by her download name
+        assert by_key["103"] == pytest.approx(final[ASSIGNMENT, "canvas-103"].score)   # by her Canvas id
     left_out = gb.unmatched(notes)
     assert HOSTILE_ID in left_out and ("dave" in left_out) == (fmt == "canvas")
 
@@ -102,7 +105,7 @@ def test_a_hostile_file_name_stays_in_its_own_row_and_is_never_a_formula(course,
         assert all(len(r) == len(table[0]) for r in table), path
         assert not [c for r in table for c in r if c[:1] and c[:1] in "=+@" or re.match(r"-[^\d]", c)]
     row = next(r for r in _csv(notes) if r[1] == HOSTILE_ID)
-    assert '=1+2,"x"\n<img src=x onerror=alert(1)>.ipynb' in row[-1]
+    assert '=1+2,"x"\\n<img src=x onerror=alert(1)>.ipynb' in row[-1]              # one line: the newline shown
     assert gb.safe_cell("=SUM(A1)") == "'=SUM(A1)" and gb.safe_cell("-3") == "-3" and gb.safe_cell(3) == 3
 
 
@@ -120,7 +123,7 @@ def test_roster_ids_two_students_sharing_one_answer_to_neither():
     ids = gb._kit_ids("moodle", {"First name": "José", "Last name": "García", "Email address": "jg@x.edu"})
     assert ids[:3] == ["jose_garcia", "jg@x.edu", "jg"]
     assert gb._kit_ids("canvas", {"Student": "Smith, Jo", "ID": "9", "SIS Login ID": "", "SIS User ID": ""}) == \
-        ["smithjo", "smithjo_9"]
+        ["canvas-9", "smithjo", "smithjo_9"]
 
 
 def test_shared_names_answer_to_neither(tmp_path):
@@ -128,6 +131,65 @@ def test_shared_names_answer_to_neither(tmp_path):
     path.write_text("Student,ID,SIS User ID,SIS Login ID,Section\n\"Smith, Jo\",1,,,A\n\"Smith, Jo\",2,,,A\n")
     keys = gb.read_roster(path, "canvas").keys
     assert "smithjo" not in keys and keys["smithjo_1"] == 0 and keys["smithjo_2"] == 1
+
+
+def test_a_roster_row_two_students_answer_to_is_a_collision_naming_both(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_text("Student,ID,SIS User ID,SIS Login ID,Section\n\"Smith, Jo\",1,,jo,A\n\"Smith, Jo\",2,,,A\n")
+    roster = gb.read_roster(path, "canvas", [ASSIGNMENT])
+    row = gb.Row(ASSIGNMENT, "", "graded", 22.0, 22.0)
+    table = {(ASSIGNMENT, s): row._replace(student=s, name="smithjo") for s in ("canvas-1", "canvas-3", "jo")}
+    gb._lms(tmp_path / "out.csv", "canvas", roster, [ASSIGNMENT], table)
+    notes = {r["student_id"]: r["note"] for r in csv.DictReader(open(tmp_path / "out_notes.csv"))}
+    assert "a collision: 'canvas-1' and 'jo' answer to one row of the Canvas roster (ID '1')" in notes["jo"]
+    assert notes["canvas-3"].startswith("not on the Canvas roster")        # never matched by its name instead
+    assert [r[-1] for r in csv.reader(open(tmp_path / "out.csv"))][1:] == ["", ""]
+    assert gb.unmatched(tmp_path / "out_notes.csv") == ["canvas-1", "canvas-3", "jo"]
+
+
+def test_a_submission_never_takes_another_students_grade(graded, tmp_path, capsys):
+    """End to end: a second Canvas student of one sortable name, downloaded later; a Moodle full name that
+    ends in another student's participant id; file names no terminal or CSV should take as they are."""
+    course = copy_of(graded, tmp_path / "course")
+    before = gb.rows(course)[1][ASSIGNMENT, "canvas-103"]
+    inbox = tmp_path / "later"
+    moodle = "Alice Adams_77_assignsubmission_file_"
+    for rel, fake in {"colecarol_222_9500_alpha_beta.ipynb": "blank", f"{moodle}/alpha_beta.ipynb": "reference",
+                      f"{moodle}_88_assignsubmission_file_/alpha_beta.ipynb": "blank"}.items():
+        (inbox / rel).parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(notebook(fake), str(inbox / rel))
+    for name in (b"\xff\xfezed.ipynb", b"\xff.ipynb", b"\x1b[2J\x1b]0;pwned\x07\nok: 22 of 22\r.ipynb",
+                 "é".encode() * 120 + b".ipynb"):
+        with open(os.path.join(os.fsencode(inbox), name), "w") as f:
+            f.write("{")
+    assert cli(["autograde", ASSIGNMENT, str(inbox), "--course", str(course), "--jobs", "2"]) == 1
+    out = capsys.readouterr()
+    for line in out.out.splitlines() + out.err.splitlines():
+        assert all(ch.isprintable() for ch in line) and len(line) < 2000, line
+    assert "moodle-77 (Alice Adams): 22 / 22" in out.out and "earlier submission" not in out.out
+    assert "moodle-88 (Alice Adams_77_assignsubmission_file_): 0 / 22" in out.out
+    assert out.out.count("NOT GRADED") == 4 and "\\x1b[2J\\x1b]0;pwned\\x07\\nok: 22 of 22\\r.ipynb" in out.out
+    rows = gb.rows(course)[1]
+    assert rows[ASSIGNMENT, "canvas-103"].score == before.score and rows[ASSIGNMENT, "canvas-222"].raw == 0
+    assert rows[ASSIGNMENT, "moodle-77"].raw == 22 and rows[ASSIGNMENT, "moodle-88"].raw == 0
+    back = gb.read_back(gb.export(course, tmp_path / "c.csv", format="canvas", roster=ROSTERS["canvas"])[0],
+                        "canvas", [ASSIGNMENT])
+    assert back["103", ASSIGNMENT] == pytest.approx(before.score)            # hers, by her Canvas id
+    # Moodle's grade export has no participant ids: a Moodle download's students are named, never matched
+    # by a name (a student may take another's name between the download and the export)
+    moodle, notes = gb.export(course, tmp_path / "m.csv", format="moodle", roster=ROSTERS["moodle"])
+    assert gb.read_back(moodle, "moodle", [ASSIGNMENT])["alice@example.edu", ASSIGNMENT] == 22      # alice.ipynb
+    assert {"moodle-77", "moodle-88", "canvas-222"} <= set(gb.unmatched(notes))
+    assert "give its grading worksheet as the roster" in (tmp_path / "m_notes.csv").read_text()
+    # its grading worksheet has them; an email address shaped like an id answers for no one
+    sheet = tmp_path / "worksheet.csv"
+    sheet.write_text('Identifier,"Full name","Email address",Status,Grade\n'
+                     '"Participant 77","Alice Adams",aa@example.edu,Submitted,\n'
+                     '"Participant 88","Alice Adams",moodle-77@example.edu,Submitted,\n')
+    moodle, notes = gb.export(course, tmp_path / "m2.csv", format="moodle", roster=sheet)
+    back = gb.read_back(moodle, "moodle", [ASSIGNMENT])
+    assert (back["aa@example.edu", ASSIGNMENT], back["moodle-77@example.edu", ASSIGNMENT]) == (22, 0)
+    assert w.export(course, tmp_path / "long.csv")                            # every name writes as text
 
 
 def test_export_moved_here_and_answers_from_recording_for_one_release():

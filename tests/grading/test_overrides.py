@@ -62,12 +62,17 @@ def test_a_regrade_keeps_overrides_on_the_same_answers_and_ends_the_one_asked_ab
     assert statuses(course, ASSIGNMENT)["dave"].submitted_at == "2026-10-12 10:00"   # when handed in, kept
 
 
-def test_a_changed_answer_drops_the_override_and_logs_it(course, tmp_path):
+def test_a_changed_answer_drops_the_override_logs_it_and_warns(course, tmp_path, capsys):
     override(ASSIGNMENT, "alice", "q6_aima_hidden", 3, "generous", course=course)
     inbox = tmp_path / "again"
     inbox.mkdir()
     nbformat.write(notebook("no_pruning"), str(inbox / "alice.ipynb"))
-    w.autograde(ASSIGNMENT, inbox, course=course)
+    assert cli(["autograde", ASSIGNMENT, str(inbox), "--course", str(course)]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"WARNING: alice: the override 3 on q6_aima_hidden \('generous', by [^)]+\) was dropped: its "
+                     r"answer's code changed; the autograder's [\d.]+ counts \(to give it again: override "
+                     r"02_alpha_beta alice q6_aima_hidden 3 --why", err), err
+    assert "WARNING: 1 override(s) dropped" in err
     dropped = log.entries(course, ASSIGNMENT, "alice")[-1]
     assert (dropped.action, dropped.question, dropped.old) == ("override dropped", "q6_aima_hidden", 3)
-    assert "answer changed" in dropped.why and _score(course, "alice").overrides == ()
+    assert "its answer's code changed" in dropped.why and _score(course, "alice").overrides == ()
