@@ -144,6 +144,22 @@ class Family:
     def agreement(self, task: "Task") -> str:
         return self.agrees
 
+    def credit(self, task: "Task", student: Outcome, expected: Outcome) -> float | None:
+        """The share of a failed case an answer still earns (None: none).  A careful grader's rule: a
+        search whose result (value and decision) is right but whose nodes visited are not keeps the
+        result's share (:class:`gamelib.grading.searches.SearchFamily`)."""
+        return None
+
+    def split(self, task: "Task") -> str:
+        """How a case's credit is split, said in the partial-credit line ('' when it is not)."""
+        return ""
+
+    def diagnose(self, task: "Task", fn, result: "CaseResult", time_limit: float) -> str:
+        """Why ``fn`` went wrong on the failed case ``result``, in the textbook's words: the first node
+        where it parts from the reference and the rule broken there (:mod:`gamelib.grading.diagnosis`
+        for searches); '' when the case's own line says it all.  Never called on a hidden case."""
+        return ""
+
     def mutant_returns(self, task: "Task") -> str:
         return task.returns
 
@@ -167,13 +183,22 @@ class Task(NamedTuple):
 
 
 class CaseResult(NamedTuple):
-    """A graded case: the student's and the reference's outcomes, and what went wrong (or '')."""
+    """A graded case: the student's and the reference's outcomes, what went wrong (or ''), and the
+    share of the case the answer earns (:attr:`credit`: 1 for a case passed, 0 for one failed, or the
+    family's split: :meth:`Family.credit`)."""
 
     case: Any
     student: Outcome
     expected: Outcome
     problem: str
     printed: int = 0
+    share: float | None = None
+
+    @property
+    def credit(self) -> float:
+        if self.share is not None:
+            return self.share
+        return 0.0 if self.problem else 1.0
 
 
 PLAIN = (dict, list, tuple, set, frozenset, str, int, float, bool, type(None))
@@ -292,9 +317,11 @@ def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResu
         error, problem = "mutated", ("it changed the game it was given (a function must only read the game: "
                                      "RESULT returns a new state)")
     student = Outcome(visits, value, action, error)
+    share = None
     if not problem and not student.same_as(expected):
         problem = family.difference(task, student, expected, case)
-    return CaseResult(case, student, expected, problem, r.printed)
+        share = family.credit(task, student, expected)
+    return CaseResult(case, student, expected, problem, r.printed, share)
 
 
 def run_cases(cases, grade_one, clock=thread_time) -> list[CaseResult]:
@@ -315,12 +342,21 @@ def run_cases(cases, grade_one, clock=thread_time) -> list[CaseResult]:
     return results
 
 
-def failed_cases_lines(name: str, reference: str, results: list[CaseResult], where: str) -> list[str]:
-    """The start of every check's feedback: how many cases failed and the first ``SHOWN`` of them
-    (a hidden case by its number only)."""
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def failed_cases_lines(name: str, reference: str, results: list[CaseResult], where: str,
+                       why=None) -> list[str]:
+    """The start of every check's feedback: how many cases failed and the first ``SHOWN`` of them, each
+    with ``why(result)``, its diagnosis, when there is one."""
     failed = [r for r in results if r.problem]
     lines = [f"{name} disagrees with {reference} on {len(failed)} of {where}:"]
-    lines += [f"  • {r.case.name}: {r.problem}" for r in failed[:SHOWN]]
+    for r in failed[:SHOWN]:
+        lines.append(f"  • {r.case.name}: {r.problem}")
+        diagnosis = why(r) if why is not None else ""
+        if diagnosis:
+            lines.append(f"    Why: {_sentence(diagnosis)}")
     if len(failed) > SHOWN:
         lines.append(f"  • ... and {len(failed) - SHOWN} more")
     return lines
@@ -333,10 +369,13 @@ def named_bugs(task: Task, results: list[CaseResult]) -> list:
                             [r.student for r in graded], [r.expected for r in graded])
 
 
-def feedback(task: Task, results: list[CaseResult], where: str, bugs: list | None = None) -> str:
-    """The feedback for a failed check: the failing cases and the known bugs (``bugs``, default
+def feedback(task: Task, results: list[CaseResult], where: str, bugs: list | None = None, fn=None,
+             time_limit: float = TIME_LIMIT) -> str:
+    """The feedback for a failed check: the failing cases, each with its diagnosis (with ``fn``, the
+    student's function, asked again below the root where needed), and the known bugs (``bugs``, default
     :func:`named_bugs`) that explain everything the student's function did."""
-    lines = failed_cases_lines(task.name, task.reference, results, where)
+    why = (lambda r: task.family.diagnose(task, fn, r, time_limit)) if fn is not None else None
+    lines = failed_cases_lines(task.name, task.reference, results, where, why)
     for mutant in named_bugs(task, results) if bugs is None else bugs:
         lines.append(f"What your function does: {mutant.says}. [{mutant.name}]")
     printed = sum(r.printed for r in results)
@@ -413,6 +452,9 @@ def hidden_feedback(task: Task, fn, failed: int, total: int, time_limit: float =
     lines.append(f"A small case of the same kind, of the kit's own, on which it goes wrong "
                  f"({len(wrong)} of {len(cases)} such cases):")
     lines.append(f"  • {first.case.name}: {first.problem}")
+    diagnosis = task.family.diagnose(task, fn, first, time_limit)
+    if diagnosis:
+        lines.append(f"    Why: {_sentence(diagnosis)}")
     lines.append(f"    To try it yourself: {case_text(first.case)}")
     for mutant in named_bugs(task, results):
         lines.append(f"What your function does: {mutant.says}. [{mutant.name}]")
@@ -444,7 +486,7 @@ def grade(task: Task, fn, *, hidden: int = 0, seed: int = 0, time_limit: float =
             note = f" (it printed {printed:,} characters: printing slows it down)" if printed > 10_000 else ""
             print(f"✓ {task.name} agrees with {task.reference} on {where}: {task.family.agreement(task)}{note}")
         return None
-    fail(feedback(task, results, where, bugs))
+    return _verdict(task, feedback(task, results, where, bugs, fn, time_limit), results, "public")
 
 
 def _grade_hidden(task: Task, fn, n: int, seed: int, time_limit: float, quiet: bool):
@@ -462,11 +504,23 @@ def _grade_hidden(task: Task, fn, n: int, seed: int, time_limit: float, quiet: b
         if not quiet:
             print(f"✓ {task.name} agrees with {task.reference} on {where}: {task.family.agreement(task)}")
         return None
-    text = hidden_feedback(task, fn, len(failed), len(results), time_limit)
-    passed = len(results) - len(failed)
-    credit = partial_credit(passed, len(results))
+    return _verdict(task, hidden_feedback(task, fn, len(failed), len(results), time_limit), results, "hidden")
+
+
+def _verdict(task: Task, text: str, results: list[CaseResult], which: str):
+    """A check that failed some cases: while grading, the share of the cell's points its cases earn
+    (each case's :attr:`CaseResult.credit`), printed with ``text`` and returned (nbgrader's partial
+    credit); with no share (or outside grading), ``text`` raised as the failure."""
+    __tracebackhide__ = True
+    earned = sum(r.credit for r in results)
+    credit = partial_credit(earned, len(results))
     if credit:
-        print(f"✗ {text}\nPartial credit: {passed} of {len(results)} hidden cases pass.")
+        full = sum(1 for r in results if not r.problem)
+        part = [r for r in results if r.problem and r.credit > 0]
+        line = f"Partial credit: {full} of {len(results)} {which} cases pass"
+        if part:
+            line += f", and {len(part)} more earn part of theirs ({task.family.split(task)})"
+        print(f"✗ {text}\n{line}.")
         return credit
     fail(text)
 

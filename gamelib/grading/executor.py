@@ -292,20 +292,24 @@ class Forgetting(HiddenCases):
 
 def most_time(source_nb, wall: float | None = None) -> float:
     """The most fair time grading one submission against ``source_nb`` can take: the notebook's budget
-    ``wall``, and, for each call in a hidden region (a check that may draw hidden cases, whose time is
-    given back to that budget: :class:`Forgetting`), twice a question's time (its hidden cases, then the
-    kit's small case)."""
+    ``wall``, and, for each check in a test cell that may draw hidden cases (a call with ``hidden=``, or
+    the Connect Four ladder, whose games are always drawn from the secret while grading), twice a
+    question's time: its hidden cases, whose time is given back to that budget (:class:`Forgetting`),
+    then the kit's own small case."""
     wall = NOTEBOOK_WALL if wall is None else wall
-    calls = 0
+    checks = 0
     for cell in source_nb.cells:
-        if cell.get("cell_type") == "code" and is_test(cell):
-            for region in cell.source.split("### BEGIN HIDDEN TESTS")[1:]:
-                code = region.split("### END HIDDEN TESTS")[0]
-                try:
-                    calls += sum(isinstance(node, ast.Call) for node in ast.walk(ast.parse(code)))
-                except SyntaxError:
-                    calls += code.count("(")
-    return wall + 2 * QUESTION_WALL * calls
+        if cell.get("cell_type") != "code" or not is_test(cell):
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+                checks += any(k.arg == "hidden" for k in node.keywords) or name == "connect4_evaluation"
+    return wall + 2 * QUESTION_WALL * checks
 
 
 class RemoteFunction:

@@ -234,6 +234,25 @@ class SearchFamily(Family):
     def forbidden(self, task, call: str) -> str:
         return f"it calls gamelib's own search ({call}); this exercise asks you to write {task.name} yourself"
 
+    def credit(self, task, student, expected) -> float | None:
+        """An alpha-beta's case is worth half for its result (the value, and the decision when asked)
+        and half for its nodes visited (its pruning): one that searches right but never prunes keeps the
+        first half.  The other searches visit every node whatever they compute, so a case is theirs
+        whole or not at all."""
+        if task.kind not in ("alphabeta", "h_alphabeta") or student.error is not None:
+            return None
+        result = (_same_number(student.value, expected.value)
+                  and (task.returns == "value" or student.action == expected.action))
+        return 0.5 * result + 0.5 * (student.visits == expected.visits)
+
+    def split(self, task) -> str:
+        return ("a case's value and decision are worth half of it, its nodes visited the other half"
+                if task.kind in ("alphabeta", "h_alphabeta") else "")
+
+    def diagnose(self, task, fn, result, time_limit) -> str:
+        from .diagnosis import diagnose
+        return diagnose(task, fn, result, time_limit)
+
     def agreement(self, task) -> str:
         asks = {"value": "value", "action": "decision", "pair": "value and decision"}[task.returns]
         return f"the same nodes in the same order, the same {asks}"
@@ -321,6 +340,12 @@ def _parse(returned, returns: str, game, state) -> tuple[Any, Any, str]:
         return None, None, (f"the action it returned, {describe_returned(action)}, is not one of the "
                             f"{len(legal)} legal actions at the root")
     return value, action, ""
+
+
+def _same_number(a, b) -> bool:
+    if a is None or b is None:
+        return a is b
+    return math.isclose(a, b, abs_tol=1e-9)
 
 
 def _names(states) -> str:

@@ -69,7 +69,8 @@ def test_a_right_submission_gets_full_marks_with_tests_named_and_hidden_ones_pub
 def test_a_buggy_submission_gets_its_grade_and_its_feedback(bundle, tmp_path):
     results = _submit(bundle, tmp_path, {"chance.ipynb": _fake("uniform_chance")})
     by_id = {t["name"].rsplit("[", 1)[-1].rstrip("]"): t for t in results["tests"]}
-    assert by_id["q3_test"]["score"] == 0 and "[uniform_chance]" in by_id["q3_test"]["output"]
+    q3 = by_id["q3_test"]                                        # public cases score one by one: 2 of its 4 pass
+    assert 0 < q3["score"] < q3["max_score"] and "[uniform_chance]" in q3["output"]
     assert 0 < by_id["q3_hidden"]["score"] < by_id["q3_hidden"]["max_score"]
 
 
