@@ -181,7 +181,8 @@ def assess(policy: Policy, assignment: str, student: str, submitted_at: str, fla
         days = 1
         how = f"{flagged}, its time unknown: charged as 1 day after {whose} (give its submitted_at in {MANIFEST})"
     else:
-        return Late("unknown", text=f"its time unknown: no penalty under {whose} ({UNKNOWN})")
+        return Late("unknown", text=f"its time unknown: no penalty under {whose} (give its submitted_at in "
+                                    f"{MANIFEST}, or Moodle's grading worksheet as {MANIFEST}, and autograde again)")
     percent = min(rule.cap, days * rule.per_day)
     base = score if rule.of == "score" else max_score
     deducted = min(score, round(base * percent / 100, 4))

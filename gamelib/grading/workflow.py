@@ -528,7 +528,8 @@ def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = S
                     score, summary = "graded", ""
                     if row is not None and row.score is not None:
                         score = f"{row.score:g} / {row.max_score:g}"
-                        summary = grade_summary(score, row.late.text if row.late else "",
+                        said = row.late.text if row.late and row.late.status != "unknown" else ""   # no penalty
+                        summary = grade_summary(score, said,
                                                 [(e.question, e.old, e.new, e.why) for e in row.overrides])
                     page.write_text(accessible_page(raw, student, assignment, score, summary), encoding="utf-8")
                     pages.append(page)
