@@ -107,14 +107,33 @@ def _autograde(args) -> int:
     if failed:
         print(f"NOT GRADED: {len(failed)} ({', '.join(s.who() for s in failed)}); each line above says why",
               file=sys.stderr)
+    _untimed(Path(args.course), args.assignment, report)
     return 1 if failed else 0
 
 
+def _untimed(course: Path, assignment: str, report: dict) -> None:
+    """A warning for each graded submission whose time is unknown under a deadline (the course's
+    ``course.toml``): never silently on time."""
+    from . import late
+    try:
+        policy = late.load(course)
+    except w.WorkflowError as e:
+        print(f"WARNING: the late rule could not be read, so no submission's lateness was checked: {e}",
+              file=sys.stderr)
+        return
+    for status in late.untimed(policy, assignment, report.values()):
+        print(f"WARNING: {status.who()}: {late.untimed_warning(status.late)}", file=sys.stderr)
+
+
 def _export(args) -> int:
-    from .gradebook import unmatched
+    from .gradebook import rows, unmatched
     out, second = w.export(Path(args.course), Path(args.out) if args.out else None, format=args.format,
                            roster=Path(args.roster) if args.roster else None)
     print(f"wrote {out} and {second}")
+    for (assignment, _), row in sorted(rows(Path(args.course))[1].items()):
+        if row.late is not None and row.late.status == "unknown":
+            print(f"WARNING: {assignment}: {shown(row.student)}{f' ({shown(row.name)})' if row.name else ''}: "
+                  f"{row.late.text}", file=sys.stderr)
     left_out = unmatched(second) if args.format != "long" else []
     if left_out:
         print(f"NOT IN THE EXPORT: {len(left_out)} students of the course are not on the roster, or answer to "

@@ -378,8 +378,9 @@ class Status(NamedTuple):
     ``notes`` that make the reason, the ``uids`` its sandboxes ran as, ``late`` (what the file's name
     says of its lateness, '' if nothing), ``peak_mb``, the most memory one of its sandboxes held
     (where control groups measure it), ``name``, the student's name as a learning system's download
-    gives it (for people: the id is ``student``), and ``warnings``, what the instructor must see (an
-    override this submission ended)."""
+    gives it (for people: the id is ``student``), ``warnings``, what the instructor must see (an
+    override this submission ended), and ``submitted_at``, when it was handed in ('' if unknown), with
+    ``time_from``, who says so (:func:`gamelib.grading.late.time_of`)."""
 
     student: str
     status: str
@@ -396,6 +397,7 @@ class Status(NamedTuple):
     submitted_at: str = ""
     name: str = ""
     warnings: tuple = ()
+    time_from: str = ""
 
     def who(self) -> str:
         """The student as a line names them: the id, and the learning system's name of them if any."""

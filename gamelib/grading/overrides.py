@@ -9,7 +9,9 @@
 * :func:`regrade` grades a student's stored submission again (a regrade request, or a fixed test): the
   same file, the same hidden cases, so only a changed grader can change its grade.  With ``question``,
   that question's override is ended first, so the autograder's score counts again.  Every score it
-  changes is logged.
+  changes is logged.  The submission keeps its time, and nbgrader's files beside it, as its grading
+  found them (a time recorded before the kit said who gave it, when ``timestamp.txt`` was still
+  believed, is not kept: its submission's time is then unknown, and said so).
 """
 from __future__ import annotations
 
@@ -88,14 +90,14 @@ def regrade(assignment: str, student: str, *, question: str | None = None, why: 
     with tempfile.TemporaryDirectory() as tmp:
         inbox = Path(tmp) / student / assignment
         shutil.copytree(stored, inbox)
-        report = workflow.autograde(assignment, Path(tmp), course=course, source=source)
+        report = workflow.autograde(assignment, Path(tmp), course=course, source=source, _stored=True)
     st = report.get(student)
     if st is None or st.status != "graded":
         raise WorkflowError(f"the regrade of {student} did not grade: {st.reason if st else 'no submission found'}")
     with course_lock(course, f"regrade {assignment} {student}"):
-        if earlier is not None and earlier.submitted_at:          # when it was handed in, not when it was copied
+        if earlier is not None and earlier.time_from:             # when it was handed in, not when it was copied
             table = statuses(course, assignment)
-            table[student] = table[student]._replace(submitted_at=earlier.submitted_at)
+            table[student] = table[student]._replace(submitted_at=earlier.submitted_at, time_from=earlier.time_from)
             save_statuses(course, assignment, table)
         after = _scores(course, assignment, student)
         written = []

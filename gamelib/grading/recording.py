@@ -5,7 +5,8 @@ Formgrader, ``generate_feedback``, ``release_feedback`` and ``fetch_feedback`` r
 
 * ``submitted/<student>/<assignment>/``: the submission (repaired and sanitized: it is what the
   Formgrader shows), its ``timestamp.txt`` and ``submission_secret.txt`` (kept from nbgrader's
-  ``collect`` when the submission came that way, made otherwise);
+  ``collect`` when the submission came that way, made otherwise: a learning system's download holds
+  only what the student uploaded; :func:`carried_files`);
 * ``autograded/<student>/<assignment>/``: the graded copy, with the course's test cells and every
   output, and the same two files;
 * the gradebook: the auto scores, "No response." on untouched answers, the submission's timestamp.
@@ -63,10 +64,13 @@ def write_atomic(path: Path, nb) -> None:
 
 def carried_files(folder: Path | None, submitted_at: datetime | None = None) -> dict:
     """``{name: text}`` of :data:`CARRIED` for a submission: what nbgrader's ``collect`` left beside it in
-    ``folder`` (when it came that way), kept byte for byte, or a timestamp (``submitted_at``, default
-    now) and a new secret.  Byte for byte: ``release_feedback`` names the feedback page after a hash of
-    ``submission_secret.txt`` as it reads it, and ``fetch_feedback`` after the student's copy, which
-    ``submit`` wrote without a newline; one character more and the student's page is never found."""
+    ``folder`` (when it came that way: the caller gives ``folder`` only for the course's own
+    ``submitted/``; None elsewhere, where such files are whatever the student uploaded), kept byte for
+    byte, or a timestamp (``submitted_at``, default now) and a new secret.  Byte for byte:
+    ``release_feedback`` names the feedback page after a hash of ``submission_secret.txt`` as it reads it,
+    and ``fetch_feedback`` after the student's copy, which ``submit`` wrote without a newline; one
+    character more and the student's page is never found.  The timestamp is nbgrader's bookkeeping (its
+    gradebook, the Formgrader): the late rule never reads it (:mod:`gamelib.grading.late`)."""
     out = {}
     for name in CARRIED:
         path = Path(folder) / name if folder is not None else None

@@ -213,7 +213,8 @@ def _why_ignored(path: Path, entry: Path, assignment: str) -> str:
     if path.name == "manifest.csv" and path.parent == entry.parent:
         return "the submissions' manifest (read for their submission times)"
     if path.name in ("timestamp.txt", "submission_secret.txt"):
-        return "nbgrader's record of this submission (read, and kept beside the graded copy)"
+        return ("named as nbgrader's record of a submission: never read for its time (kept beside the graded "
+                "copy only in the course's own submitted/ folder, for nbgrader's exchange)")
     if path.is_symlink():
         return "a symbolic link: refused (a submission is a file of its own)"
     if any(part.startswith(".") for part in path.relative_to(entry.parent).parts):

@@ -68,7 +68,7 @@ from .submissions import (Found, Submission, download_name, find_submissions, re
                           repair, sanitize, student_id)
 
 from .feedback import accessible_page, grade_summary  # noqa: E402
-from .late import read_manifest, submission_time  # noqa: E402
+from .late import known_times, read_manifest, submission_time, time_of  # noqa: E402,F401
 from .cells import grade_id, is_answer  # noqa: E402,F401 -- names this module had before the split
 
 HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
@@ -288,7 +288,8 @@ def run_jobs(jobs_list: list, jobs: int, args: dict, limit: float):
 
 
 def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE,
-              jobs: int = 1, wall: float | None = None, wait: bool = True, _generated: bool = False) -> dict:
+              jobs: int = 1, wall: float | None = None, wait: bool = True, _generated: bool = False,
+              _stored: bool = False) -> dict:
     """Grade every submission of ``assignment`` in ``submissions`` inside the course folder ``course``
     (made if needed, private to its owner; its gradebook keeps the grades).  Returns ``{student:
     Status}``; :data:`last_accounting` then says what became of every file of the folder.
@@ -323,13 +324,14 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
             print(NOT_ISOLATED.format(why=status.how), file=sys.stderr, flush=True)
         names = [p.stem for p in notebooks(course / "release" / assignment)]
         found = find_submissions(Path(submissions), assignment, names)
-        manifest = read_manifest(Path(submissions))
+        stored = _stored or Path(submissions).resolve() == course / "submitted"     # collect's, or the kit's
+        manifest = known_times(Path(submissions), course, assignment, stored)
         table = statuses(course, assignment)
         report: dict = {}
         private = os.environ.get("GAMELIB_PRIVATE_PATHS")
         os.environ["GAMELIB_PRIVATE_PATHS"] = os.pathsep.join([str(course), str(Path(submissions).resolve())])
         try:
-            jobs_list = _prepare_jobs(found, course, assignment, source, report)
+            jobs_list = _prepare_jobs(found, course, assignment, source, report, stored)
             runtime = runtime_for(assignment, source)
             try:
                 args = dict(runtime=runtime, secret=secret, assignment=assignment, wall=wall)
@@ -345,8 +347,8 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
             else:
                 os.environ["GAMELIB_PRIVATE_PATHS"] = private
             for student, st in report.items():
-                st = report[student] = _printable(st)._replace(submitted_at=submission_time(student, st.files,
-                                                                                           manifest))
+                when = time_of(student, st.files, manifest, Path(submissions))
+                st = report[student] = _printable(st)._replace(submitted_at=when.at, time_from=when.by)
                 if not st.name and student in table:          # a regrade: the name the download gave
                     st = report[student] = st._replace(name=table[student].name)
                 if st.status != "graded" and student in table and table[student].status == "graded":
@@ -385,8 +387,10 @@ last_accounting: Accounting | None = None
 """What the last :func:`autograde` of this process did with every file (the command line prints it)."""
 
 
-def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, report: dict) -> list:
-    """``[(job, files, notes)]`` for every submission that can be read; the others go into ``report``."""
+def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, report: dict, stored: bool) -> list:
+    """``[(job, files, notes)]`` for every submission that can be read; the others go into ``report``.
+    nbgrader's files beside a submission are kept only from the course's own folder (``stored``: what
+    nbgrader's collect or the kit wrote there); anywhere else they are the student's, and made anew."""
     import nbformat
     jobs_list = []
     for sub in found.submissions:
@@ -401,7 +405,7 @@ def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, rep
                 nb, done = read_submission(path, release)
                 notes += [f"{name}: {n}" for n in done]
                 src = nbformat.read(str(Path(source) / assignment / f"{name}.ipynb"), as_version=4)
-                books[name] = (nb, src, carried_files(Path(path).parent, _submitted_at(path)))
+                books[name] = (nb, src, carried_files(Path(path).parent if stored else None, _submitted_at(path)))
         except WorkflowError as e:
             report[sub.student] = Status(sub.student, "not graded", str(e), files, late=sub.late, name=sub.name)
             continue
@@ -524,7 +528,8 @@ def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = S
                     score, summary = "graded", ""
                     if row is not None and row.score is not None:
                         score = f"{row.score:g} / {row.max_score:g}"
-                        summary = grade_summary(score, row.late.text if row.late else "",
+                        said = row.late.text if row.late and row.late.status != "unknown" else ""   # no penalty
+                        summary = grade_summary(score, said,
                                                 [(e.question, e.old, e.new, e.why) for e in row.overrides])
                     page.write_text(accessible_page(raw, student, assignment, score, summary), encoding="utf-8")
                     pages.append(page)

@@ -1,17 +1,22 @@
 """The late rule (issue 32): a deadline per assignment, a penalty per started day with a cap and a grace,
-extensions per student, submission times from a manifest or nbgrader's timestamp."""
+extensions per student; submission times only from the instructor's manifest, Moodle's grading worksheet
+or the kit's record of nbgrader's exchange, never from a file of the student's upload (issue 40)."""
 from __future__ import annotations
 
-from datetime import timedelta, timezone
+import os
+from datetime import datetime, timedelta, timezone
 
+import nbformat
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamelib.grading import gradebook as gb
 from gamelib.grading import late
-from gamelib.grading.course import WorkflowError
+from gamelib.grading.__main__ import main as cli
+from gamelib.grading.course import Status, WorkflowError, statuses
 
-from .gradebook_course import POLICY
+from .gradebook_course import ASSIGNMENT, POLICY, copy_of, notebook
 
 
 @pytest.fixture
@@ -76,16 +81,121 @@ def test_bad_config_is_refused_saying_why(tmp_path, text, said):
         late.load(tmp_path)
 
 
-def test_submission_times_from_a_manifest_or_nbgraders_timestamp(tmp_path):
+FORGED = "2026-10-09 20:00:00.000000 UTC"
+"""A time a student writes into a timestamp.txt of their own: before the deadline."""
+
+
+def _forge(folder):
+    (folder / "timestamp.txt").write_text(FORGED)
+    (folder / "submission_secret.txt").write_text("chosen by the student")
+
+
+def test_submission_times_from_the_manifest_never_from_a_file_beside_the_notebook(tmp_path):
     (tmp_path / late.MANIFEST).write_text("student,submitted_at\nJosé García,2026-10-10 10:00\n")
     manifest = late.read_manifest(tmp_path)
+    assert late.time_of("jose_garcia", [], manifest) == late.Time("2026-10-10 10:00", late.MANIFEST)
     assert late.submission_time("jose_garcia", [], manifest) == "2026-10-10 10:00"
-    folder = tmp_path / "kim" / "02_alpha_beta"
+    folder = tmp_path / "lee" / "02_alpha_beta"
     folder.mkdir(parents=True)
-    (folder / "timestamp.txt").write_text("2026-10-09 21:30:00.000000 UTC")
-    when = late.parse_time(late.submission_time("kim", [folder / "alpha_beta.ipynb"], {}))
-    assert when.astimezone(timezone.utc).hour == 21
-    assert late.submission_time("lee", [tmp_path / "lee.ipynb"], {}) == ""          # a file's date is not a time
+    _forge(folder)                                                   # nbgrader's names, the student's bytes
+    assert late.submission_time("lee", [folder / "alpha_beta.ipynb"], {}) == ""
+    assert late.time_of("lee", [folder / "alpha_beta.ipynb"], {}, tmp_path) == late.Time()
+    # a manifest's file names are those at the top of the folder (the system's or the instructor's), never
+    # a name inside a student's upload, which would let them take another's time
+    (tmp_path / "zed").mkdir()
+    assert late.time_of("zed", [tmp_path / "zed" / "kim"], {"kim": late.Time("x", "y")}, tmp_path) == late.Time()
+    assert late.time_of("kim_2", [tmp_path / "kim" / "a.ipynb"], {"kim": late.Time("x", "y")}, tmp_path).at == "x"
     (tmp_path / late.MANIFEST).write_text("student,submitted_at\nx,soon\n")
     with pytest.raises(WorkflowError, match="'soon' is not a time"):
         late.read_manifest(tmp_path)
+
+
+WORKSHEET = ('Identifier,"Full name","Email address",Status,Grade,"Maximum Grade","Grade can be changed",'
+             '"Last modified (submission)","Last modified (grade)","Feedback comments"\n'
+             '"Participant 77","Alice Adams",aa@example.edu,"Submitted for grading",,22.00,Yes,'
+             '"Sunday, 11 October 2026, 9:00 AM",-,\n'
+             '"Participant 78","Bo Brown",bb@example.edu,"No submission",,22.00,Yes,-,-,\n'
+             '"Participant 79","Cy Cole",cc@example.edu,"Submitted for grading",,22.00,Yes,'
+             '"Friday, 9 October 2026, 11:50 PM",-,\n')
+
+
+def test_moodles_grading_worksheet_gives_moodles_own_times(tmp_path, policy):
+    """The assignment's Download grading worksheet, saved as manifest.csv: Moodle's time of each
+    participant's submission, in the downloading user's time zone (the course's)."""
+    (tmp_path / late.MANIFEST).write_bytes(b"\xef\xbb\xbf" + WORKSHEET.encode())
+    times = late.read_manifest(tmp_path)
+    assert set(times) == {"moodle-77", "moodle-79"}                  # '-': no submission, no time
+    assert times["moodle-77"] == late.Time("2026-10-11 09:00", "Moodle's grading worksheet (manifest.csv)")
+    got = late.assess(policy, "02_alpha_beta", "moodle-77", times["moodle-77"].at, "", 20, 22)
+    assert (got.days, got.percent) == (2, 20)                        # Paris time: 1 day 9 h after the deadline
+    assert late.assess(policy, "02_alpha_beta", "moodle-79", times["moodle-79"].at, "", 20, 22).status == "on time"
+    (tmp_path / late.MANIFEST).write_text(WORKSHEET.replace("Sunday, 11 October 2026, 9:00 AM",
+                                                            "dimanche 11 octobre 2026, 09:00"))
+    with pytest.raises(WorkflowError, match=r"'dimanche 11 octobre 2026, 09:00' \(Participant 77\) is not a time "
+                                            r"Moodle writes in English"):
+        late.read_manifest(tmp_path)
+
+
+def test_an_unknown_time_under_a_deadline_is_said_never_on_time(policy):
+    got = late.assess(policy, "02_alpha_beta", "lee", "", "", 20, 22)
+    assert (got.status, got.deducted) == ("unknown", 0) and "its time unknown" in got.text and late.MANIFEST in got.text
+    assert late.assess(policy, "04_chance", "lee", "", "", 20, 22).status == "no deadline"
+    st = Status("lee", "graded")
+    assert late.untimed(policy, "02_alpha_beta", [st, st._replace(student="kim", submitted_at="2026-10-09 10:00"),
+                                                  st._replace(student="ned", status="not graded")]) == [st]
+    assert late.untimed(policy, "04_chance", [st]) == []
+    assert "charged 1 day late" in late.untimed_warning("late (its Canvas download name says so)")
+
+
+def test_the_exchanges_time_is_what_the_kernel_saw_of_the_folder_handed_in(tmp_path):
+    """nbgrader's collect copies the timestamp.txt the student's own submit wrote, in a folder the student
+    owns: the kit's collect records the folder's last change instead, which its owner cannot move back."""
+    course = tmp_path / "course"
+    inbound = tmp_path / "exchange" / "inbound" / "Kim+02_alpha_beta+2026-10-09 20:00:00.000000 UTC+abc"
+    inbound.mkdir(parents=True)
+    (inbound / "alpha_beta.ipynb").write_text("{}")
+    _forge(inbound)
+    os.utime(inbound / "timestamp.txt", (0, 0))                      # a date set back changes nothing
+    before = datetime.now(timezone.utc).replace(microsecond=0)
+    when = late.record_collected(course, "02_alpha_beta", "Kim", inbound)
+    assert when.by == late.EXCHANGE and late.parse_time(when.at) >= before - timedelta(seconds=2)
+    copy = course / "submitted" / "Kim" / "02_alpha_beta"
+    copy.mkdir(parents=True)
+    (copy / "submission_secret.txt").write_bytes((inbound / "submission_secret.txt").read_bytes())
+    assert late.known_times(course / "submitted", course, "02_alpha_beta", True) == {"kim": when}
+    assert late.known_times(tmp_path / "download", course, "02_alpha_beta", False) == {}
+    (copy / "submission_secret.txt").write_text("another copy's")             # no longer the one collected
+    assert late.collected_times(course, "02_alpha_beta", course / "submitted") == {}
+
+
+def test_forged_nbgrader_files_in_a_moodle_folder_and_a_canvas_upload_are_not_believed(graded, tmp_path, capsys):
+    """End to end: a Moodle folder and an unzipped Canvas upload each hold a timestamp.txt saying they were
+    on time and a submission_secret.txt of the student's.  Moodle's time comes from its grading worksheet
+    (saved as manifest.csv), Canvas's from its LATE flag; neither file is kept; the student with no time at
+    all is named in a warning."""
+    course = copy_of(graded, tmp_path / "course")
+    inbox = tmp_path / "download"
+    moodle = inbox / "Alice Adams_77_assignsubmission_file_"
+    canvas = inbox / "smithjo_LATE_111_9100_alpha_beta"
+    plain = inbox / "zed"
+    for folder, fake in ((moodle, "reference"), (canvas, "blank"), (plain, "blank")):
+        folder.mkdir(parents=True)
+        nbformat.write(notebook(fake), str(folder / "alpha_beta.ipynb"))
+        _forge(folder)
+    (inbox / late.MANIFEST).write_text(WORKSHEET)
+    assert cli(["autograde", ASSIGNMENT, str(inbox), "--course", str(course), "--jobs", "2"]) == 0
+    err = capsys.readouterr().err
+    rows = {s: r for (a, s), r in gb.rows(course)[1].items() if a == ASSIGNMENT}
+    alice, jo = rows["moodle-77"], rows["canvas-111"]
+    assert (alice.raw, alice.late.days, alice.late.deducted, alice.score) == (22, 2, 4.4, 17.6)
+    assert "submitted 2026-10-11T09:00+02:00" in alice.late.text
+    assert (jo.late.status, jo.late.days, jo.late.percent) == ("late", 1, 10) and "its time unknown" in jo.late.text
+    assert rows["zed"].late.status == "unknown"
+    for who in ("moodle-77", "canvas-111", "zed"):
+        for name in ("timestamp.txt", "submission_secret.txt"):
+            kept = (course / "submitted" / who / ASSIGNMENT / name).read_text()
+            assert kept not in (FORGED, "chosen by the student"), (who, name)
+    assert "WARNING: zed: when it was handed in is unknown, so no late penalty" in err
+    assert "WARNING: canvas-111 (smithjo): when it was handed in is unknown, so charged 1 day late" in err
+    assert "moodle-77" not in err
+    assert statuses(course, ASSIGNMENT)["moodle-77"].time_from == "Moodle's grading worksheet (manifest.csv)"

@@ -37,6 +37,7 @@ def test_an_override_is_logged_counted_and_shown_with_its_reason(course, capsys)
     page = (course / "feedback" / "erin" / ASSIGNMENT / "alpha_beta.html").read_text()
     assert not made.withheld
     assert "Your grade: 1.5 / 22" in page and html.escape(WHY) in page and "<script>alert" not in page
+    assert "time unknown" not in page and "manifest.csv" not in page   # no time, no penalty: the instructor's to see
     bob = (course / "feedback" / "bob" / ASSIGNMENT / "alpha_beta.html").read_text()
     assert re.search(r"Late: submitted 2026-10-11T09:00\+02:00, 2 days after the deadline", bob)
 
@@ -53,13 +54,18 @@ def test_bad_overrides_are_refused_saying_why(course):
 
 
 def test_a_regrade_keeps_overrides_on_the_same_answers_and_ends_the_one_asked_about(course):
+    stored = course / "submitted" / "dave" / ASSIGNMENT
+    carried = {name: (stored / name).read_bytes() for name in ("timestamp.txt", "submission_secret.txt")}
     override(ASSIGNMENT, "dave", "q1_test", 1, "shown the wrong figure", course=course)
     override(ASSIGNMENT, "dave", "q2_test", 1.5, "half a mark off for the notation", course=course)
     done = regrade(ASSIGNMENT, "dave", question="q1_test", why="the override was a mistake", course=course)
     assert [(e.action, e.question, e.old, e.new, e.why) for e in done] == \
         [("regrade", "q1_test", 1, 2, "the override was a mistake")]
     assert [e.why for e in _score(course, "dave").overrides] == ["half a mark off for the notation"]
-    assert statuses(course, ASSIGNMENT)["dave"].submitted_at == "2026-10-12 10:00"   # when handed in, kept
+    dave = statuses(course, ASSIGNMENT)["dave"]
+    assert (dave.submitted_at, dave.time_from) == ("2026-10-12 10:00", "manifest.csv")   # when handed in, kept
+    # the course's own copy keeps nbgrader's files: the exchange's feedback is named after its secret
+    assert {name: (stored / name).read_bytes() for name in carried} == carried
 
 
 def test_a_changed_answer_drops_the_override_logs_it_and_warns(course, tmp_path, capsys):
