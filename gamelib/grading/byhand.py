@@ -1,11 +1,15 @@
 """By-hand answers: a student's numbers, node labels and windows against gamelib's traces.
 
-The public part of a by-hand question checks only the answer's form (:func:`answer_format`: never the
-placeholder handed out, the right kind of thing); the hidden part compares it with what gamelib's own
-search did on the same tree (:func:`values_by_hand`, :func:`alphabeta_by_hand`) or with the right
-options (:func:`choices`).  What a search did is read from its trace with :mod:`gamelib.trace` (a
-:class:`~gamelib.trace.TraceView`), and a wrong answer about a cut node is explained with the words the
-explorer shows (:func:`~gamelib.trace.describe_event`).
+The public part of a by-hand question checks the answer's form (:func:`answer_format`: never the
+placeholder handed out, the right kind of thing) and says which of its parts hold, each by the rule that
+makes it what it is, never what a part should be (:func:`values_sanity`, :func:`pruning_sanity`, ...:
+see *Sanity checks* below); the hidden part compares it with what gamelib's own search did on the same
+tree (:func:`values_by_hand`, :func:`alphabeta_by_hand`) or with the right options (:func:`choices`).
+A by-hand question's tree is never one a notebook works or a public case holds (a public case's visit
+order, value and decision are printed whenever a student's search goes wrong there):
+``tests/exercises/test_byhand_leaks.py`` keeps it so.  What a search did is read from its trace with
+:mod:`gamelib.trace` (a :class:`~gamelib.trace.TraceView`), and a wrong answer about a cut node is
+explained with the words the explorer shows (:func:`~gamelib.trace.describe_event`).
 """
 from __future__ import annotations
 
