@@ -1,11 +1,15 @@
 """By-hand answers: a student's numbers, node labels and windows against gamelib's traces.
 
-The public part of a by-hand question checks only the answer's form (:func:`answer_format`: never the
-placeholder handed out, the right kind of thing); the hidden part compares it with what gamelib's own
-search did on the same tree (:func:`values_by_hand`, :func:`alphabeta_by_hand`) or with the right
-options (:func:`choices`).  What a search did is read from its trace with :mod:`gamelib.trace` (a
-:class:`~gamelib.trace.TraceView`), and a wrong answer about a cut node is explained with the words the
-explorer shows (:func:`~gamelib.trace.describe_event`).
+The public part of a by-hand question checks the answer's form (:func:`answer_format`: never the
+placeholder handed out, the right kind of thing) and says which of its parts hold, each by the rule that
+makes it what it is, never what a part should be (:func:`values_sanity`, :func:`pruning_sanity`, ...:
+see *Sanity checks* below); the hidden part compares it with what gamelib's own search did on the same
+tree (:func:`values_by_hand`, :func:`alphabeta_by_hand`) or with the right options (:func:`choices`).
+A by-hand question's tree is never one a notebook works or a public case holds (a public case's visit
+order, value and decision are printed whenever a student's search goes wrong there):
+``tests/exercises/test_byhand_leaks.py`` keeps it so.  What a search did is read from its trace with
+:mod:`gamelib.trace` (a :class:`~gamelib.trace.TraceView`), and a wrong answer about a cut node is
+explained with the words the explorer shows (:func:`~gamelib.trace.describe_event`).
 """
 from __future__ import annotations
 
@@ -13,8 +17,8 @@ import math
 
 from ..minimax import minimax
 from ..trace import TraceView, describe_event, fmt_value
-from ..trees import GameTree
-from ..core import MAX, MIN
+from ..trees import GameTree, chance
+from ..core import CHANCE, MAX, MIN
 from .core import fail, one_of, quiet, require_answer
 from .guard import describe_returned, is_number
 
@@ -83,6 +87,16 @@ def values_by_hand(answer: dict, spec, *, decision=None, answer_decision=None, s
         fail(f"{what}: " + "; ".join(wrong))
     print(f"✓ {what} agree with gamelib.{search}'s trace" + ("" if depth is None else f" at depth {depth}"))
 
+
+COIN_BY_HAND = [chance((0.5, [-2, 20]), (0.5, [-60, 60])), chance((0.5, [-60, 60]), (0.5, [3, 5])),
+                chance((0.5, [3, 5]), (0.5, [-2, 20]))]
+"""Exercise 04's by-hand tree: CS221's coin game (:data:`gamelib.grading.searches.CS221_COIN`) with other
+bins, A = (−60, 60), B = (3, 5), C = (−2, 20); the notebooks work CS221's own."""
+ORDER_BY_HAND = [chance((0.7, 3), (0.3, 1)), chance((0.7, 2), (0.3, 4))]
+"""Exercise 04's tree like AIMA 4th ed. Fig. 5.14 (:data:`gamelib.grading.cases.FIG_5_12`), with other
+numbers: expectiminimax chooses a2 (2.6 against 2.4) ..."""
+ORDER_BY_HAND_RELABELLED = [chance((0.7, 30), (0.3, 1)), chance((0.7, 2), (0.3, 40))]
+"""... and a1 once 1, 2, 3, 4 become 1, 2, 30, 40 (21.3 against 13.4): the order kept, the decision not."""
 
 CUTOFF_TREE = [[[1, -1], [0, 1], 0], [[-1, 0], [1, 1]]]
 """Exercise 03's by-hand tree: MAX at A, MIN at B and C, MAX at D, E, G, H (the tree goes on below them);
@@ -250,29 +264,42 @@ def choices(answer, correct: set, options: dict, *, what: str = "answer"):
 
 
 # ---------------------------------------------------------------------------------------------------
-# Sanity checks: is a by-hand answer consistent with what the question gives, without saying if it is right
+# Sanity checks: which parts of a by-hand answer hold, without ever saying what the right answer is
 # ---------------------------------------------------------------------------------------------------
 #
-# A by-hand answer's public check says whether it is *consistent* with what the question gives (a value
-# is one of the leaves below its node, a window only narrows, a probability lies in [0, 1]) and never
-# whether it is right: every condition is one the right answer meets and many wrong answers meet too.
-# An inconsistent answer fails the cell (it could not be right); a consistent one prints why it is.
+# A by-hand answer's public check says which of its parts are *consistent*: with what the question gives
+# (the leaves, the probabilities, the bounds) and with the student's own other parts, by the rule that
+# makes each part what it is (a MIN node's value is the least of its children's; alpha-beta stops reading
+# a MIN node's children once its value is at most α).  Each part is judged by its own rule, with the
+# student's own values for the parts it depends on: so a wrong part is named with the rule it breaks
+# ("C's value 7 is not the least of its children's values"), a part that follows from a wrong one is
+# still consistent, and no message holds a value, an order or a window the student did not write.  An
+# inconsistent answer fails the cell with the count of parts that hold; a consistent one says so.
 
 @quiet
-def consistent(what: str, against: str, problems: list) -> None:
-    """Pass with one line saying ``what`` is consistent with ``against``, or fail listing the ``problems``."""
+def consistent(what: str, against: str, problems: list, *, tally: str = "") -> None:
+    """Pass with one line saying ``what`` is consistent with ``against``, or fail listing the ``problems``
+    (after ``tally``, how many parts hold: "2 of 4 values are consistent")."""
     __tracebackhide__ = True
     if problems:
-        fail(f"{what} is not consistent with {against}: " + "; ".join(problems))
+        fail(f"{what} is not consistent with {against}: " + "; ".join(([tally] if tally else []) + problems))
     print(f"✓ {what} is consistent with {against} (whether it is right is checked when your work is graded)")
 
 
-def _dfs(tree, node=None):
+def tally(judged: int, bad: int, parts: str) -> str:
+    """"2 of 4 values are consistent" (or '' when nothing was judged)."""
+    if not judged:
+        return ""
+    ok = judged - bad
+    return f"{ok} of {judged} {parts} {'is' if ok == 1 else 'are'} consistent"
+
+
+def depth_first(tree, node=None):
     """The nodes of ``tree`` depth first, left to right (the order a search arrives at them)."""
     node = tree.initial_state if node is None else node
     yield node
     for _, child in tree.children[node]:
-        yield from _dfs(tree, child)
+        yield from depth_first(tree, child)
 
 
 def leaves_below(tree, node, depth=None, at=0) -> list:
@@ -295,65 +322,208 @@ def _number(x) -> bool:
     return is_number(x) and not isinstance(x, bool)
 
 
+RULE = {MAX: "the largest of its children's values", MIN: "the least of its children's values",
+        CHANCE: "the average of its children's values weighted by their probabilities"}
+"""What a node's value is, by who moves there (minimax and expectiminimax)."""
+
+
 @quiet
 def values_sanity(answer, spec, *, decision=None, chance: bool = False, depth: int | None = None,
                   frontier: dict | None = None, what: str = "values"):
-    """A by-hand dict ``{node: value}`` of minimax (``chance``: expectiminimax) on the tree ``spec``,
-    and the root's ``decision``: each value is one of the leaves below its node (with ``chance``, between
-    the least and the largest), and the decision leads to a child worth the root's value.  With
-    ``depth`` the search stops there and ``frontier`` scores the nodes it stops at (the student's own
-    EVAL values, the utilities of the leaves)."""
+    """A by-hand dict ``{node: value}`` of minimax (``chance``: expectiminimax) on the tree ``spec``, and
+    the root's ``decision``, part by part: each value is the largest (MAX), least (MIN) or
+    probability-weighted average (a chance node) of its children's values, taken from the answer where
+    it gives them (the leaves' utilities below, and the values a node not asked about backs up from
+    them), and the decision is the first move to a child worth the root's value.  With ``depth`` the
+    search stops there and ``frontier`` scores the nodes it stops at (the student's own EVAL values; a
+    terminal keeps its utility).  ``chance`` is accepted for the exercises' sake: the tree says where the
+    chance nodes are."""
     __tracebackhide__ = True
     tree = GameTree.from_nested(spec)
-    problems = []
-    if isinstance(answer, dict):
-        for node, v in answer.items():
-            if node not in tree.players or not _number(v):
-                continue
-            below = [(frontier or {}).get(f, tree.leaf_values.get(f)) for f in
-                     leaves_below(tree, node, depth, _depth_of(tree, node))]
-            below = [b for b in below if _number(b)]
-            if not below:
-                continue
-            if chance:
-                if not min(below) - 1e-9 <= v <= max(below) + 1e-9:
-                    problems.append(f"{node}'s value {v!r} is not between the least and the largest value below "
-                                    f"{node} ({fmt_value(min(below))} and {fmt_value(max(below))})")
-            elif not any(_close(v, b) for b in below):
-                problems.append(f"{node}'s value {v!r} is not one of the values below {node}")
-    root = tree.initial_state
+    values = _Backup(tree, answer, depth, frontier)
+    problems, judged = [], 0
+    for node in depth_first(tree):
+        want = values.rule(node) if node in values.given and not tree.is_terminal(node) else None
+        if want is None:
+            continue
+        judged += 1
+        if not _close(values.given[node], want):
+            rule = "its score where the search stops (your EVAL value)" if values.stops(node) else \
+                RULE[tree.to_move(node)]
+            problems.append(f"{node}'s value {values.given[node]!r} is not {rule}")
+    bad = len(problems)
     if decision is not None:
-        moves = dict(tree.children[root])
-        if decision not in moves:
-            problems.append(f"the decision {decision!r} is not one of {', '.join(map(repr, moves))}")
-        elif isinstance(answer, dict) and _number(answer.get(root)) and _number(answer.get(moves[decision])) \
-                and not _close(answer[root], answer[moves[decision]]):
-            problems.append(f"the decision {decision!r} leads to {moves[decision]}, worth {answer[moves[decision]]!r} "
-                            f"in your answer, not {root}'s value {answer[root]!r}")
-    against = ("the tree: a chance node's value lies between the least and the largest value below it, and "
-               "the decision leads to a child worth the root's value" if chance else
-               "the tree: each node's value is one of the values below it, and the decision leads to a child "
-               "worth the root's value")
+        problems += _decision_problems(tree, decision, values.own)
+    against = ("the tree: each value is " + ("its children's values weighted by their probabilities at a chance "
+               "node, " if chance or CHANCE in tree.players.values() else "")
+               + "the largest of its children's at MAX and the least at MIN (yours where you gave them), and "
+               "the decision is the first move to a child worth the root's value")
     if depth is not None:
-        against = against.replace("the tree", f"the tree cut off at depth {depth}").replace(
-            "the values below it", "the scores where the search stops below it")
-    consistent(what, against, problems)
+        against = (f"the tree cut off at depth {depth}: " + against.removeprefix("the tree: ")
+                   + "; a node where the search stops is worth its score (a finished game its utility)")
+    consistent(what, against, problems, tally=tally(judged, bad, "values") if bad else "")
 
 
 @quiet
-def pruning_sanity(spec, *, leaves=None, never=None, within=None, what: str = "answer"):
-    """A hand-traced alpha-beta on ``spec``: ``leaves`` (visited, in order), ``never`` (the nodes never
-    visited) and, if given, ``within`` (a set ``never`` must be part of: the strict rule never prunes more
-    than AIMA's).  Consistent when every node is a node of the tree, the leaves come in the left-to-right
-    order of a depth-first search without repeats, the first path from the root is visited, a node never
-    visited has no visited child, and each leaf is either visited or never visited."""
+def alphabeta_values_sanity(answer, spec, *, decision=None, prune_on_equality: bool = True,
+                            what: str = "values"):
+    """A by-hand dict ``{node: the value alpha-beta returns for it}`` on ``spec`` (AIMA Fig. 5.7, fail-soft)
+    and the root's ``decision``, part by part: a MIN node returns the least of the children it reads, and
+    reads them in order until one is at most α (MAX mirrors it), where α and β come from the values the
+    answer gives for the nodes searched before it; the decision is the first move to a child with the
+    largest returned value (Fig. 5.7 changes its move only on a strictly better one)."""
     __tracebackhide__ = True
     tree = GameTree.from_nested(spec)
-    order = [n for n in _dfs(tree) if tree.is_terminal(n)]
+    given = {n: v for n, v in answer.items() if n in tree.players and _number(v)} if isinstance(answer, dict) else {}
+    problems, judged = [], [0]
+    returned = {}
+
+    def search(node, alpha, beta):
+        if tree.is_terminal(node):
+            return tree.leaf_values[node]
+        maximize = tree.to_move(node) == MAX
+        v = -math.inf if maximize else math.inf
+        for _, child in tree.children[node]:
+            v2 = search(child, alpha, beta)
+            returned[child] = v2
+            if (v2 > v) if maximize else (v2 < v):
+                v = v2
+                alpha, beta = (max(alpha, v), beta) if maximize else (alpha, min(beta, v))
+            if _cuts(v, alpha, beta, maximize, prune_on_equality):
+                break
+        if node in given:
+            judged[0] += 1
+            if not _close(given[node], v):
+                problems.append(f"{node}'s value {given[node]!r} is not what alpha-beta returns there: "
+                                + ("a MAX node returns the largest of the children it reads, and stops once it is "
+                                   "at least β" if maximize else "a MIN node returns the least of the children it "
+                                   "reads, and stops once it is at most α")
+                                + (" (AIMA's rule)" if prune_on_equality else " (below α, under the strict rule)"
+                                   if not maximize else " (above β, under the strict rule)"))
+            return given[node]
+        return v
+
+    search(tree.initial_state, -math.inf, math.inf)
+    bad = len(problems)
+    if decision is not None:
+        moves = dict(tree.children[tree.initial_state])
+        if not one_of(decision, list(moves)):
+            problems.append(f"the decision {decision!r} is not one of {', '.join(map(repr, moves))}")
+        else:
+            maximize = tree.to_move(tree.initial_state) == MAX
+            worth = {a: given.get(c, returned.get(c)) for a, c in moves.items()}
+            known = {a: v for a, v in worth.items() if v is not None}
+            best = None
+            for a, v in known.items():
+                if best is None or ((v > known[best]) if maximize else (v < known[best])):
+                    best = a
+            if best is not None and decision != best:
+                problems.append(f"the decision {decision!r} is not the first move whose child returns the "
+                                f"{'largest' if maximize else 'least'} value (by your values): Fig. 5.7 changes "
+                                "its move only on a strictly better value")
+    consistent(what, "alpha-beta's rule (a node returns the best of the children it reads, and stops reading "
+                     "once its value passes the window; the window comes from your values above and before it)",
+               problems, tally=tally(judged[0], bad, "values") if bad else "")
+
+
+class _Backup:
+    """The values a by-hand answer's parts are judged with: the student's own where the answer gives them
+    (``given``), else the tree's (a leaf's utility, the ``frontier``'s score where a search cut off at
+    ``depth`` stops, or what a node not asked about backs up from those)."""
+
+    def __init__(self, tree, answer, depth=None, frontier=None):
+        self.tree, self.depth, self.scores = tree, depth, frontier or {}
+        self.given = {n: v for n, v in answer.items() if one_of(n, tree.players) and _number(v)} \
+            if isinstance(answer, dict) else {}
+
+    def stops(self, node) -> bool:
+        """Whether a search cut off at ``depth`` stops at ``node`` (a node there that is not terminal)."""
+        return self.depth is not None and _depth_of(self.tree, node) == self.depth and not self.tree.is_terminal(node)
+
+    def own(self, node):
+        """The value a parent of ``node`` is judged with (None when it cannot be known)."""
+        if node in self.given:
+            return self.given[node]
+        if self.tree.is_terminal(node):
+            return self.tree.leaf_values[node]
+        return self.rule(node)
+
+    def rule(self, node):
+        """``node``'s value by its rule from its children's (:meth:`own`); None when one is unknown."""
+        if self.stops(node):
+            return self.scores.get(node) if _number(self.scores.get(node)) else None
+        values = [self.own(c) for _, c in self.tree.children[node]]
+        if any(v is None for v in values):
+            return None
+        mover = self.tree.to_move(node)
+        if mover == CHANCE:
+            return sum(p * v for p, v in zip(self.tree.probabilities[node], values))
+        return max(values) if mover == MAX else min(values)
+
+
+def _decision_problems(tree, decision, worth) -> list:
+    """The root's ``decision`` against the values ``worth(node)`` (the student's where given): a move of the
+    root, to a child worth the root's value, the first such (MINIMAX-SEARCH keeps the first best)."""
+    root = tree.initial_state
+    moves = dict(tree.children[root])
+    if not one_of(decision, list(moves)):
+        return [f"the decision {decision!r} is not one of {', '.join(map(repr, moves))}"]
+    root_value = worth(root)
+    if root_value is None:
+        return []
+    first = next((a for a, c in moves.items() if worth(c) is not None and _close(worth(c), root_value)), None)
+    if worth(moves[decision]) is None or not _close(worth(moves[decision]), root_value):
+        return [f"the decision {decision!r} leads to {moves[decision]}, which is not worth {root}'s value (by "
+                "your values)"]
+    if first is not None and first != decision:
+        return [f"the decision {decision!r} is not the first move to a child worth {root}'s value (the search "
+                "keeps the first of equally good moves)"]
+    return []
+
+
+def _cuts(v, alpha, beta, maximize: bool, on_equality: bool) -> bool:
+    """Fig. 5.7's test after a child: v ≥ β at MAX, v ≤ α at MIN (strictly, without ``on_equality``)."""
+    if maximize:
+        return v >= beta if on_equality else v > beta
+    return v <= alpha if on_equality else v < alpha
+
+
+@quiet
+def pruning_sanity(spec, *, leaves=None, never=None, within=None, prune_on_equality: bool = True,
+                   what: str = "answer"):
+    """A hand-traced alpha-beta on ``spec``: ``leaves`` (visited, in order), ``never`` (the nodes never
+    visited) and, if given, ``within`` (a set ``never`` must be part of: the strict rule never prunes more
+    than AIMA's).  First the order of search: every node is a node of the tree, the leaves come in the
+    left-to-right order of a depth-first search without repeats, the first path from the root is
+    visited, a node never visited has no visited child, each leaf is either visited or never visited.
+    Then, node by node, the cuts (with ``never``): the children a node skips are its last ones, and
+    alpha-beta (AIMA's rule, or the strict one without ``prune_on_equality``) stops at that node exactly
+    where the answer stops, by the values of the leaves the answer visits before it."""
+    __tracebackhide__ = True
+    tree = GameTree.from_nested(spec)
+    problems = _order_problems(tree, leaves, never, within)
+    against = ("alpha-beta's order (depth first, left to right; the first path always visited; nothing below a "
+               "node it never visits)")
+    if problems or never is None:
+        consistent(what, against, problems)
+        return
+    if CHANCE in tree.players.values():                       # alpha-beta has no chance nodes
+        consistent(what, against, problems)
+        return
+    rule = "AIMA's rule" if prune_on_equality else "the strict rule"
+    cuts, judged = _cut_problems(tree, set(never), prune_on_equality)
+    consistent(what, f"{against} and with {rule}, node by node (where the leaves you visit before a node "
+                     "put its window)", cuts, tally=tally(judged, len(cuts), "nodes searched") if cuts else "")
+
+
+def _order_problems(tree, leaves, never, within) -> list:
+    """What breaks alpha-beta's order of search in a hand-traced ``leaves`` (in order) and ``never`` (the
+    nodes never visited; ``within``: a set it must be part of)."""
+    order = [n for n in depth_first(tree) if tree.is_terminal(n)]
     problems = []
     if leaves is not None:
         listed = list(leaves)
-        strangers = [n for n in listed if n not in order]
+        strangers = [n for n in listed if not one_of(n, order)]
         if strangers:
             problems.append(f"{', '.join(map(str, strangers))} "
                             + ("is not a leaf" if len(strangers) == 1 else "are not leaves"))
@@ -361,9 +531,10 @@ def pruning_sanity(spec, *, leaves=None, never=None, within=None, what: str = "a
             problems.append("a leaf is listed twice")
         elif listed != sorted(listed, key=order.index):
             problems.append("the leaves are not in the left-to-right order a depth-first search visits them")
+    strangers = []
     if never is not None:
         gone = set(never)
-        strangers = sorted(str(n) for n in gone if n not in tree.players)
+        strangers = sorted(str(n) for n in gone if not one_of(n, tree.players))
         if strangers:
             problems.append(f"{', '.join(strangers)} {'is not a node' if len(strangers) == 1 else 'are not nodes'} "
                             "of the tree")
@@ -372,7 +543,8 @@ def pruning_sanity(spec, *, leaves=None, never=None, within=None, what: str = "a
             first.append(tree.children[first[-1]][0][1])
         if gone & set(first):
             problems.append(f"alpha-beta always visits the first path from the root, {' '.join(first)}")
-        open_children = sorted(c for n in gone if n in tree.players for _, c in tree.children[n] if c not in gone)
+        open_children = sorted(c for n in gone if one_of(n, tree.players) for _, c in tree.children[n]
+                               if c not in gone)
         if open_children:
             problems.append(f"a node never visited has no visited child, but {', '.join(open_children)} "
                             f"{'is' if len(open_children) == 1 else 'are'} not in the set")
@@ -388,37 +560,146 @@ def pruning_sanity(spec, *, leaves=None, never=None, within=None, what: str = "a
             more = sorted(map(str, gone - set(within)))
             problems.append(f"the strict rule never prunes more than AIMA's, but {', '.join(more)} "
                             f"{'is' if len(more) == 1 else 'are'} not in AIMA's set")
-    consistent(what, "alpha-beta's order (depth first, left to right; the first path always visited; nothing "
-                     "below a node it never visits)", problems)
+    return problems
+
+
+def _cut_problems(tree, gone: set, on_equality: bool) -> tuple[list, int]:
+    """Alpha-beta run over the nodes an answer visits (all but ``gone``), judging at each node it searches
+    whether the answer stops there where the rule stops: ([problems], how many nodes were judged).  The
+    values are the leaves' own, the windows those the answer's visits give: so a node is judged by the
+    answer's own search before it, and a message names the node and the rule, never a value."""
+    problems, judged = [], [0]
+
+    def search(node, alpha, beta):
+        if tree.is_terminal(node):
+            return tree.leaf_values[node]
+        judged[0] += 1
+        kids = [c for _, c in tree.children[node]]
+        read = [c not in gone for c in kids]
+        maximize = tree.to_move(node) == MAX
+        if any(read[i + 1] and not read[i] for i in range(len(kids) - 1)):
+            problems.append(f"at {node} your search skips a child and then reads a later one: a cut skips a "
+                            "node's last children, all of them")
+            read = [all(read[:i + 1]) for i in range(len(kids))]
+        if not read[0]:
+            problems.append(f"at {node} your search reads none of its children: alpha-beta reads at least the "
+                            "first child of every node it visits")
+            return None
+        v = -math.inf if maximize else math.inf
+        bound, reach = ("β", "at least β") if maximize else ("α", "at most α")
+        strict = "" if on_equality else " (strictly, under the strict rule)"
+        for i, c in enumerate(kids):
+            v2 = search(c, alpha, beta)
+            if v2 is None:                                  # nothing below was read: nothing more to judge
+                return None
+            if (v2 > v) if maximize else (v2 < v):
+                v = v2
+                alpha, beta = (max(alpha, v), beta) if maximize else (alpha, min(beta, v))
+            if i + 1 == len(kids):
+                break
+            cut = _cuts(v, alpha, beta, maximize, on_equality)
+            if cut and read[i + 1]:
+                problems.append(f"at {node} your search goes on after {c}, but by then {node}'s value has reached "
+                                f"{bound}: alpha-beta stops reading a node's children once its value is "
+                                f"{reach}{strict}")
+                return v
+            if not cut and not read[i + 1]:
+                problems.append(f"at {node} your search stops after {c}, but by then {node}'s value has not "
+                                f"reached {bound}: a {'MAX' if maximize else 'MIN'} node stops only once its value "
+                                f"is {reach}{strict}")
+                return v
+            if cut:
+                return v
+        return v
+
+    search(tree.initial_state, -math.inf, math.inf)
+    return problems, judged[0]
 
 
 @quiet
-def windows_sanity(windows, spec, *, what: str = "windows"):
-    """Hand-traced windows ``{node: ((α, β) entering, (α, β) leaving)}`` of alpha-beta on ``spec``:
-    consistent when each bound is ±∞ or a leaf's value, a window is open on entering (α < β), and a node
-    moves only its own bound: a MIN node lowers β, a MAX node raises α."""
+def windows_sanity(windows, spec, *, prune_on_equality: bool = True, what: str = "windows"):
+    """Hand-traced windows ``{node: ((α, β) entering, (α, β) leaving)}`` of alpha-beta on ``spec``, node by
+    node: each bound is ±∞ or a leaf's value; a window is open on entering (α < β); a node moves only its
+    own bound (a MIN node lowers β, a MAX node raises α); the root's first child enters with the root's
+    window [−∞, +∞], a parent's first child with the parent's, and a later child with the window its
+    parent has after the child before it (under a MAX node: the same β, and α raised to the value that
+    child returned, its β on leaving); and a node whose children are leaves leaves with its entering
+    bound lowered (MIN) to the least of the leaves it reads, reading them in order until one is at most α
+    (MAX mirrors it; AIMA's rule, or the strict one without ``prune_on_equality``)."""
     __tracebackhide__ = True
     tree = GameTree.from_nested(spec)
-    values = {math.inf, -math.inf, *tree.leaf_values.values()}
-    problems = []
+    problems, pairs = [], {}
     for node, pair in (windows.items() if isinstance(windows, dict) else ()):
         try:
             (a0, b0), (a1, b1) = pair
         except (TypeError, ValueError):
             problems.append(f"{node}: give ((α, β) entering, (α, β) leaving)")
             continue
-        if not all(_number(x) for x in (a0, b0, a1, b1)):
-            continue
-        if any(not any(_close(x, v) or x == v for v in values) for x in (a0, b0, a1, b1)):
-            problems.append(f"{node}: each bound is −∞, +∞ or the value of a leaf")
-        if not a0 < b0:
-            problems.append(f"{node}: entering, α < β (a node whose window is closed is never entered)")
-        if node in tree.players and tree.to_move(node) == MIN and not (a1 == a0 and b1 <= b0):
-            problems.append(f"{node} is a MIN node: it keeps α and can only lower β")
-        if node in tree.players and tree.to_move(node) == MAX and not (b1 == b0 and a1 >= a0):
-            problems.append(f"{node} is a MAX node: it keeps β and can only raise α")
-    consistent(what, "how alpha-beta moves a window (a MIN node only lowers β, a MAX node only raises α; every "
-                     "bound is ±∞ or a leaf's value)", problems)
+        if one_of(node, tree.players) and all(_number(x) for x in (a0, b0, a1, b1)):
+            pairs[node] = ((a0, b0), (a1, b1))
+    judged = [n for n in depth_first(tree) if n in pairs]
+    wrong = 0
+    for node in judged:
+        here = _window_problems(tree, node, pairs, prune_on_equality)
+        wrong += bool(here)
+        problems += here
+    consistent(what, "how alpha-beta moves a window (every bound ±∞ or a leaf's value; a MIN node only lowers β, "
+                     "a MAX node only raises α; a child enters with its parent's window as it stands, and a node "
+                     "above leaves reads them until its value passes the window)", problems,
+               tally=tally(len(judged), wrong, "windows") if problems else "")
+
+
+def _same(x, y) -> bool:
+    return x == y or _close(x, y)
+
+
+def _window_problems(tree, node, pairs: dict, on_equality: bool) -> list:
+    """What breaks alpha-beta's rules in the student's window at ``node`` (``pairs``: every window given)."""
+    (a0, b0), (a1, b1) = pairs[node]
+    mover = tree.to_move(node)
+    bounds = {math.inf, -math.inf, *tree.leaf_values.values()}
+    here = []
+    if any(not any(_same(x, v) for v in bounds) for x in (a0, b0, a1, b1)):
+        here.append(f"{node}: each bound is −∞, +∞ or the value of a leaf")
+    if not a0 < b0:
+        here.append(f"{node}: entering, α < β (a node whose window is closed is never entered)")
+    if mover == MIN and not (a1 == a0 and b1 <= b0):
+        here.append(f"{node} is a MIN node: it keeps α and can only lower β")
+    if mover == MAX and not (b1 == b0 and a1 >= a0):
+        here.append(f"{node} is a MAX node: it keeps β and can only raise α")
+    if here:
+        return here
+    parent = tree.parent(node)
+    if parent is not None and tree.to_move(parent) in (MAX, MIN):
+        kids = [c for _, c in tree.children[parent]]
+        before = kids[kids.index(node) - 1] if kids.index(node) else None
+        if before is None and parent == tree.initial_state and (a0, b0) != (-math.inf, math.inf):
+            return [f"{node} is the root's first child: it enters with the root's window [−∞, +∞]"]
+        if before is None and parent in pairs and (a0, b0) != pairs[parent][0]:
+            return [f"{node} is {parent}'s first child: it enters with the window {parent} entered with"]
+        if before in pairs:
+            (pa0, pb0), (pa1, pb1) = pairs[before]
+            want = (max(pa0, pb1), pb0) if tree.to_move(parent) == MAX else (pa0, min(pb0, pa1))
+            if not (_same(a0, want[0]) and _same(b0, want[1])):
+                return [f"{node} enters with the window {parent} has after {before}: "
+                        + ("the same β, and α the larger of α before and the value "
+                           f"{before} returned (its β on leaving)" if tree.to_move(parent) == MAX else
+                           f"the same α, and β the smaller of β before and the value {before} returned "
+                           "(its α on leaving)")]
+    kids = [c for _, c in tree.children[node]]
+    if kids and all(tree.is_terminal(c) for c in kids) and mover in (MAX, MIN):
+        bound = b0 if mover == MIN else a0
+        for c in kids:
+            x = tree.leaf_values[c]
+            bound = min(bound, x) if mover == MIN else max(bound, x)
+            if _cuts(x, a0, b0, mover == MAX, on_equality):
+                break
+        if not _same(b1 if mover == MIN else a1, bound):
+            return [f"{node} leaves with its " + ("β lowered to the least of its entering β and the leaves it "
+                                                  "reads (in order, until one is at most α)" if mover == MIN else
+                                                  "α raised to the largest of its entering α and the leaves it reads "
+                                                  "(in order, until one is at least β)")]
+    return []
 
 
 @quiet

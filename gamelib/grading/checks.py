@@ -22,9 +22,11 @@ import math
 
 from . import cases as C
 from . import imperfect, learning, multiplayer
-from .byhand import (alphabeta_by_hand, answer_format, best_sanity, choices, consistent, evaluation_by_hand,
-                     expectimax_by_hand, options_sanity, star1_by_hand, star1_sanity,
-                     pruning_sanity, range_sanity, step_sanity, values_by_hand, values_sanity, windows_sanity)
+from .byhand import COIN_BY_HAND  # noqa: F401 -- test cells read the by-hand coin game here
+from .byhand import (alphabeta_by_hand, alphabeta_values_sanity, answer_format, best_sanity,
+                     choices, consistent, evaluation_by_hand, expectimax_by_hand, options_sanity, star1_by_hand,
+                     star1_sanity, pruning_sanity, range_sanity, step_sanity, values_by_hand, values_sanity,
+                     windows_sanity)
 from .core import CHECK_TIME, MAX_TIMEOUTS, SHOWN, TIME_LIMIT, CaseResult, GradingError, fail, grade, quiet
 from .context import forget_hidden, grading_hidden, hidden_seed, partial_credit
 from .core import grade_case, hidden_cases, run_cases  # noqa: F401 -- for tools and tests
@@ -240,7 +242,8 @@ __all__ = ["GradingError", "EXERCISES", "IMPERFECT", "search", "belief", "clairv
            "maxn", "matrix", "mcts", "td", "maxn_by_hand", "paranoid_by_hand", "zero_sum_by_hand",
            "equilibria_by_hand", "ucb_by_hand", "backup_by_hand", "td_by_hand", "switch_by_hand",
            "evaluation_by_hand", "star1_by_hand", "expectimax_by_hand",
-           # the public sanity checks of by-hand answers: consistent or not, never right or wrong
-           "consistent", "values_sanity", "pruning_sanity", "windows_sanity", "range_sanity", "options_sanity",
-           "step_sanity", "best_sanity", "star1_sanity", "boards_sanity", "deals_sanity", "policy_sanity",
+           # the public sanity checks of by-hand answers: which parts are consistent, never the right answer
+           "consistent", "values_sanity", "alphabeta_values_sanity", "pruning_sanity", "windows_sanity",
+           "range_sanity", "options_sanity", "step_sanity", "best_sanity", "star1_sanity", "boards_sanity",
+           "deals_sanity", "policy_sanity",
            "maxn_sanity", "zero_sum_sanity", "ucb_sanity", "backup_sanity", "td_sanity"]

@@ -587,27 +587,63 @@ def equilibria_by_hand(pure, mixed, row_payoffs, col_payoffs, *, what: str = "th
 # ---------------------------------------------------------------------------------------------------
 
 @quiet
-def maxn_sanity(values, spec, players, *, decision=None, what: str = "values"):
-    """Hand-computed max^n vectors ``{node: vector}`` on the tree ``spec`` (no chance nodes): each vector is
-    one of the leaf vectors below its node, and the decision leads to a child whose vector is the root's."""
+def maxn_sanity(values, spec, players, *, tie: str = "first", decision=None, what: str = "values"):
+    """Hand-computed max^n vectors ``{node: vector}`` on the tree ``spec``, part by part: each is the vector
+    its player backs up from its children's (taken from the answer where it gives them, the leaves' below,
+    and what a node not asked about backs up from those): the child best in the player's own component,
+    ties broken by ``tie`` ('first': the first; 'spiteful': the least sum, the first of equal sums), or a
+    chance node's probability-weighted average; and the decision is the move to the child the root keeps.
+    A message names the node and the rule, never the vector it should be."""
     __tracebackhide__ = True
-    from .byhand import consistent, leaves_below
+    from .byhand import depth_first, tally, consistent
+    if tie not in EXERCISE_TIES:
+        raise ValueError(f"maxn_sanity knows the tie rules {EXERCISE_TIES}, not {tie!r}")
     tree = vector_tree(spec, players)
-    problems = []
-    for node, v in (values.items() if isinstance(values, dict) else ()):
-        if node in tree.players and _vector(v) is not None and len(v) == len(players):
-            if not any(Near(tuple(v)) == tree.leaf_values[f] for f in leaves_below(tree, node)):
-                problems.append(f"{node}'s vector {tuple(v)} is not one of the leaf vectors below {node}")
+    given = {n: tuple(v) for n, v in (values.items() if isinstance(values, dict) else ())
+             if n in tree.players and _vector(v) is not None and len(v) == len(players)}
+
+    def own(node):
+        if node in given:
+            return given[node]
+        return tuple(tree.leaf_values[node]) if tree.is_terminal(node) else kept(node)[0]
+
+    def kept(node):
+        """(the vector ``node`` backs up, the index of the child it keeps) by the rule; (None, None) if unknown."""
+        kids = [own(c) for _, c in tree.children[node]]
+        if any(v is None for v in kids):
+            return None, None
+        mover = tree.to_move(node)
+        if mover == CHANCE:
+            return tuple(sum(p * v[k] for p, v in zip(tree.probabilities[node], kids))
+                         for k in range(len(players))), None
+        i, best = players.index(mover), 0
+        for j, v in enumerate(kids):
+            if v[i] > kids[best][i] or (tie == "spiteful" and v[i] == kids[best][i] and sum(v) < sum(kids[best])):
+                best = j
+        return kids[best], best
+
+    problems, judged = [], 0
+    for node in depth_first(tree):
+        if node not in given or tree.is_terminal(node) or kept(node)[0] is None:
+            continue
+        judged += 1
+        if Near(kept(node)[0]) != given[node]:
+            mover = tree.to_move(node)
+            problems.append(f"{node}'s vector {given[node]} is not "
+                            + ("its children's vectors weighted by their probabilities" if mover == CHANCE else
+                               f"the one {mover} (to move there) backs up: its children's best in {mover}'s own "
+                               f"component, a tie broken by {tie!r}"))
+    bad = len(problems)
     moves = dict(tree.children[tree.initial_state])
     if decision is not None:
         if decision not in moves:
             problems.append(f"the decision {decision!r} is not one of {', '.join(map(repr, moves))}")
-        elif isinstance(values, dict) and _vector(values.get("A")) and _vector(values.get(moves[decision])) \
-                and Near(tuple(values["A"])) != tuple(values[moves[decision]]):
-            problems.append(f"the decision {decision!r} leads to {moves[decision]}, whose vector in your answer "
-                            "is not A's")
-    consistent(what, "the tree: a node's vector is one of the leaf vectors below it, and the decision leads to "
-                     "the child whose vector the root backs up", problems)
+        elif kept(tree.initial_state)[1] is not None and list(moves).index(decision) != kept(tree.initial_state)[1]:
+            problems.append(f"the decision {decision!r} does not lead to the child {tree.initial_state} keeps (by "
+                            f"your vectors, under {tie!r})")
+    consistent(what, f"the tree under the tie rule {tie!r}: a node's vector is its children's (yours where you gave "
+                     "them) that is best for the player to move there, and the decision leads to the child the root "
+                     "keeps", problems, tally=tally(judged, bad, "vectors") if bad else "")
 
 
 @quiet

@@ -168,3 +168,28 @@ def test_every_by_hand_answer_gets_a_public_sanity_check_beside_its_form_check(p
             assert SANITY.search(public), f"{path.name}, {w.grade_id(cell)}: no sanity check"
             missing = {f for f in form if not re.search(rf"checks\.\w+_sanity\((?:[^()]|\([^()]*\))*\b{f}\b", public)}
             assert not missing, f"{path.name}, {w.grade_id(cell)}: no sanity check of {sorted(missing)} ({checked})"
+
+
+def test_the_connect_four_question_offers_each_function_as_it_can_be_called():
+    """Exercise 03's Connect Four question names the kit's functions as a student would use them: a name
+    written alone (`open_threes`) is a feature, a function of a state that returns a number; one written
+    with its arguments (`threats(state, player)`) takes those.  It once offered `threats` and
+    `immediate_wins` as features: used so, they raised TypeError (or gave a tuple) and cost the question."""
+    from gamelib import MAX
+    from gamelib.games import Connect4
+    from gamelib.games import connect4
+    (path,) = w.notebooks(w.SOURCE / "03_evaluation")
+    text = next(c.source for c in nbformat.read(str(path), as_version=4).cells if w.grade_id(c) == "q3_text")
+    named = re.findall(r"`(\w+)(\([^`]*\))?`", text)
+    offered = {(name, args) for name, args in named if callable(getattr(connect4, name, None))
+               and name not in ("evaluation", "WeightedSum")}
+    assert {name for name, _ in offered} >= {"open_threes", "open_twos", "centre_control", "threats"}
+    game = Connect4()
+    for state in (game.initial_state, game.from_moves([3, 3, 4, 2, 4, 4, 5])):
+        for name, args in offered:
+            f = getattr(connect4, name)
+            if not args:
+                v = f(state)
+                assert isinstance(v, (int, float)) and not isinstance(v, bool), f"`{name}` is no feature: {v!r}"
+            else:
+                f(*[state if a.strip() == "state" else MAX for a in args.strip("()").split(",")])

@@ -61,23 +61,38 @@ def test_star1_and_expectimax_by_hand():
 # Sanity checks: consistent or not, never right or wrong
 # ---------------------------------------------------------------------------------------------------
 
-def test_values_are_consistent_with_the_leaves_below_them_and_the_decision():
+def test_each_value_is_judged_by_its_rule_with_the_answers_own_values_for_its_children():
     checks.values_sanity({"A": 3, "B": 3, "C": 2, "D": 2}, FIG_5_2, decision="a1")
-    checks.values_sanity({"A": 14, "B": 12, "C": 6, "D": 14}, FIG_5_2, decision="a3")   # max at MIN: consistent
-    with pytest.raises(checks.GradingError, match="C's value 7 is not one of the values below C"):
-        checks.values_sanity({"C": 7}, FIG_5_2)
-    with pytest.raises(checks.GradingError, match="the decision 'a2' leads to C, worth 2 in your answer"):
+    checks.values_sanity({"C": 2}, FIG_5_2)                                # a part alone, against the leaves
+    # max at MIN: the old check (one of the leaves below) let this through
+    with pytest.raises(checks.GradingError, match="1 of 4 values is consistent; B's value 12 is not the least of its "
+                                                  "children's values; C's value 6 .*; D's value 14") as e:
+        checks.values_sanity({"A": 14, "B": 12, "C": 6, "D": 14}, FIG_5_2, decision="a3")
+    assert "A's value" not in str(e.value)                               # A follows from the answer's own B, C, D
+    with pytest.raises(checks.GradingError, match="3 of 4 values are consistent; C's value 4 is not the least"):
+        checks.values_sanity({"A": 4, "B": 3, "C": 4, "D": 2}, FIG_5_2)     # A = max(3, 4, 2) by the answer's own C
+    with pytest.raises(checks.GradingError, match="the decision 'a2' leads to C, which is not worth A's value"):
         checks.values_sanity({"A": 3, "C": 2}, FIG_5_2, decision="a2")
+    with pytest.raises(checks.GradingError, match="'a3' is not the first move to a child worth A's value"):
+        checks.values_sanity({"A": 5}, [[5, 6], [1, 9], [5, 7]], decision="a3")
     with pytest.raises(checks.GradingError, match="'a4' is not one of"):
         checks.values_sanity({}, FIG_5_2, decision="a4")
     checks.values_sanity({"B": 2.1, "C": 1.3}, C.FIG_5_12, chance=True)
-    with pytest.raises(checks.GradingError, match="not between the least and the largest"):
-        checks.values_sanity({"B": 3.5}, C.FIG_5_12, chance=True)
+    with pytest.raises(checks.GradingError, match="B's value 2.5 is not the average of its children's values weighted"):
+        checks.values_sanity({"B": 2.5}, C.FIG_5_12, chance=True)
 
 
-def test_a_traced_alpha_beta_is_consistent_with_its_order_of_search():
+def test_values_cut_off_at_a_depth_are_judged_with_the_answers_own_scores():
+    from gamelib.grading.byhand import CUTOFF_TREE
+    scores = {"D": 0.28, "E": 0.08, "F": 0, "G": -0.04, "H": 0.08}
+    checks.values_sanity({"A": 0, "B": 0, "C": -0.04}, CUTOFF_TREE, decision="a1", depth=2, frontier=scores)
+    checks.values_sanity({"C": 0.08}, CUTOFF_TREE, depth=2, frontier={**scores, "G": 0.12})     # its own G
+    with pytest.raises(checks.GradingError, match="cut off at depth 2: .*2 of 3 values are consistent; B's value 0.08"):
+        checks.values_sanity({"A": 0.08, "B": 0.08, "C": -0.04}, CUTOFF_TREE, depth=2, frontier=scores)
+
+
+def test_a_traced_alpha_beta_is_judged_node_by_node_by_its_own_windows():
     checks.pruning_sanity(FIG_5_2, leaves=list("EFGHKLM"), never={"I", "J"})
-    checks.pruning_sanity(FIG_5_2, leaves=list("EFGHIJKLM"), never=set())                # no pruning: consistent
     for leaves, never, says in [(list("EFHG"), set(), "left-to-right order"),
                                 (list("EFGHKLM"), {"C", "I", "J"}, "first path"),
                                 (list("EFGH"), {"D"}, "has no visited child"),
@@ -85,19 +100,76 @@ def test_a_traced_alpha_beta_is_consistent_with_its_order_of_search():
                                 (list("EFGHZ"), set(), "Z is not a leaf")]:
         with pytest.raises(checks.GradingError, match=says):
             checks.pruning_sanity(FIG_5_2, leaves=leaves, never=never)
+    # no pruning, consistent with the order of search (the old check's last word), breaks the rule at C
+    with pytest.raises(checks.GradingError, match="3 of 4 nodes searched are consistent; at C your search goes on "
+                                                  "after H, but by then C's value has reached α"):
+        checks.pruning_sanity(FIG_5_2, leaves=list("EFGHIJKLM"), never=set())
+    with pytest.raises(checks.GradingError, match="at D your search stops after K, but by then D's value has not "
+                                                  "reached α: a MIN node stops only once its value is at most α"):
+        checks.pruning_sanity(FIG_5_2, leaves=list("EFGHK"), never={"I", "J", "L", "M"})
+    with pytest.raises(checks.GradingError, match="at C your search skips a child and then reads a later one"):
+        checks.pruning_sanity(FIG_5_2, never={"I"})
+    ties = [[3, 5], [3, 9], [2, 7]]
+    checks.pruning_sanity(ties, never={"H", "J"})
+    checks.pruning_sanity(ties, never={"J"}, within={"H", "J"}, prune_on_equality=False)
+    with pytest.raises(checks.GradingError, match=r"at C your search stops after G, .* at most α \(strictly, under "
+                                                  r"the strict rule\)"):
+        checks.pruning_sanity(ties, never={"H", "J"}, within={"H", "J"}, prune_on_equality=False)
     with pytest.raises(checks.GradingError, match="the strict rule never prunes more than AIMA's"):
-        checks.pruning_sanity([[3, 5], [3, 9], [2, 7]], never={"H", "J"}, within={"J"})
+        checks.pruning_sanity(ties, never={"H", "J"}, within={"J"})
+    checks.pruning_sanity([[[2, 5], [1, 6]], [[7, 3], [9, 8]]], never={"O"})
+    checks.pruning_sanity([[[8, 9], [3, 7]], [[6, 1], [5, 2]]], never={"G", "N", "O"})
+    with pytest.raises(checks.GradingError, match="at E your search goes on after J, but by then E's value has "
+                                                  "reached β: .* at least β"):
+        checks.pruning_sanity([[[8, 9], [10, 7]], [[6, 1], [5, 2]]], never={"G", "N", "O"})
 
 
-def test_windows_move_only_the_nodes_own_bound():
-    windows = {"B": ((-math.inf, math.inf), (-math.inf, 3)), "C": ((3, math.inf), (3, 2)), "D": ((3, math.inf), (3, 2))}
+def test_windows_are_judged_by_the_rules_that_move_them():
+    inf = math.inf
+    windows = {"B": ((-inf, inf), (-inf, 3)), "C": ((3, inf), (3, 2)), "D": ((3, inf), (3, 2))}
     checks.windows_sanity(windows, FIG_5_2)
-    with pytest.raises(checks.GradingError, match="B is a MIN node: it keeps α"):
-        checks.windows_sanity({**windows, "B": ((-math.inf, math.inf), (3, math.inf))}, FIG_5_2)
-    with pytest.raises(checks.GradingError, match="each bound is −∞, \\+∞ or the value of a leaf"):
-        checks.windows_sanity({"C": ((3, math.inf), (3, 2.5))}, FIG_5_2)
-    with pytest.raises(checks.GradingError, match="entering, α < β"):
-        checks.windows_sanity({"C": ((3, 2), (3, 2))}, FIG_5_2)
+    for change, says in [({"B": ((-inf, inf), (3, inf))}, "B is a MIN node: it keeps α"),
+                         ({"C": ((3, inf), (3, 2.5))}, r"each bound is −∞, \+∞ or the value of a leaf"),
+                         ({"C": ((3, 2), (3, 2))}, "entering, α < β"),
+                         ({"B": ((3, inf), (3, 3))}, "B is the root's first child: it enters with the root's window"),
+                         ({"D": ((2, inf), (2, 2))}, "2 of 3 windows are consistent; D enters with the window A has "
+                                                     "after C: the same β, and α the larger"),
+                         ({"C": ((3, inf), (3, 4))}, "C leaves with its β lowered to the least of its entering β and "
+                                                     r"the leaves it reads \(in order, until one is at most α\)")]:
+        with pytest.raises(checks.GradingError, match=says) as e:
+            checks.windows_sanity({**windows, **change}, FIG_5_2)
+        assert "(3, 2)" not in str(e.value) and "[3, 2]" not in str(e.value)        # never the window it should be
+
+
+def test_the_values_alpha_beta_returns_are_judged_by_fig_5_7():
+    trap = [[3], [3, 1]]
+    checks.alphabeta_values_sanity({"B": 3, "C": 3}, trap, decision="a1")
+    with pytest.raises(checks.GradingError, match="1 of 2 values is consistent; C's value 1 is not what alpha-beta "
+                                                  "returns there: a MIN node returns the least of the children it "
+                                                  "reads, and stops once it is at most α"):
+        checks.alphabeta_values_sanity({"B": 3, "C": 1}, trap, decision="a1")       # the true value, not the bound
+    with pytest.raises(checks.GradingError, match="'a2' is not the first move whose child returns the largest value"):
+        checks.alphabeta_values_sanity({"B": 3, "C": 3}, trap, decision="a2")
+    checks.alphabeta_values_sanity({"B": 3, "C": 1}, trap, decision="a1", prune_on_equality=False)
+    checks.alphabeta_values_sanity({"C": 2}, FIG_5_2)
+
+
+def test_no_sanity_message_gives_a_value_the_answer_does_not_hold():
+    """Wrong answers to each check: every number in the message is one of the answer's own, the tree's
+    leaves or a count of parts, never what a part should be."""
+    import re
+    cases = [(checks.values_sanity, ({"A": 9, "B": 8, "C": 7, "D": 13}, FIG_5_2), {"decision": "a2"}),
+             (checks.alphabeta_values_sanity, ({"B": 12, "C": 6}, FIG_5_2), {"decision": "a3"}),
+             (checks.windows_sanity, ({"B": ((-math.inf, math.inf), (-math.inf, 8)), "C": ((8, math.inf), (8, 4))},
+                                      FIG_5_2), {})]
+    for check, args, kw in cases:
+        with pytest.raises(checks.GradingError) as e:
+            check(*args, **kw)
+        said = {float(x) for x in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?", str(e.value).replace("Fig. 5.7", ""))}
+        own = {float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", repr(args[0]))} | {3.0, 12.0, 8.0, 2.0, 4.0, 6.0,
+                                                                                     14.0, 5.0}
+        counts = {float(n) for n in range(10)}
+        assert said <= own | counts, (check.__name__, said - own - counts)
 
 
 def test_ranges_options_steps_and_the_best_of_ones_own_values():
@@ -121,9 +193,9 @@ def test_ranges_options_steps_and_the_best_of_ones_own_values():
 
 
 def test_a_consistent_answer_says_so_and_never_whether_it_is_right(capsys):
-    checks.values_sanity({"A": 14, "B": 12, "C": 6, "D": 14}, FIG_5_2, decision="a3", what="fig_5_2_values")
+    checks.values_sanity({"A": 3}, [[3, 12, 8], [2, 4, 6], [14, 5, 2]], what="two_ply_values")
     out = capsys.readouterr().out
-    assert out.startswith("✓ fig_5_2_values is consistent with the tree") and "checked when your work is graded" in out
+    assert out.startswith("✓ two_ply_values is consistent with the tree") and "checked when your work is graded" in out
 
 
 def test_an_answer_of_the_right_form_can_be_asked_for_with_its_length():

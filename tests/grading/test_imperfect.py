@@ -353,6 +353,8 @@ def test_guaranteed_and_accidental_wins_by_hand():
 def test_clairvoyance_by_hand_and_the_clairvoyant_policy():
     kuhn = KuhnPoker()
     checks.clairvoyance_by_hand({"pass": -1, "bet": -2}, "pass", kuhn, "QJ", ["pass"])
+    # exercise 05's: a jack after a pass, dealt from J, J, Q, K, K (a jack against a jack splits the pot)
+    checks.clairvoyance_by_hand({"pass": -0.75, "bet": -1.5}, "pass", SmallPoker("JJQKK"), "QJ", ["pass"])
     with pytest.raises(checks.GradingError, match="'pass': yours 1, clairvoyance averages -1.*the decision"):
         checks.clairvoyance_by_hand({"pass": 1, "bet": 2}, "bet", kuhn, "QJ", ["pass"])
     table = clairvoyance_policy(kuhn).table()

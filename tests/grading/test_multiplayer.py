@@ -322,12 +322,19 @@ def test_public_checks_fail_clearly_on_placeholders():
 
 def test_sanity_checks_of_the_by_hand_answers():
     checks.maxn_sanity(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, decision="a1")
-    checks.maxn_sanity(SPITEFUL, MP.BY_HAND, MP.BY_HAND_PLAYERS, decision="a2")
-    checks.maxn_sanity(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, decision="a1", what="the 'first' vectors as 'spiteful'")
-    with pytest.raises(GradingError, match=r"D's vector \(1, 4, 2\) is not one of the leaf vectors below D"):
+    checks.maxn_sanity(SPITEFUL, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="spiteful", decision="a2")
+    # the 'first' vectors under 'spiteful': the two ties 'spiteful' breaks otherwise are named, their
+    # vectors never; B, C and A follow from the answer's own D and G, and are consistent
+    with pytest.raises(GradingError, match=r"5 of 7 vectors are consistent; D's vector \(5, 1, 4\) is not the one Z "
+                                           r"\(to move there\) backs up: .*; G's vector \(3, 5, 3\)") as e:
+        checks.maxn_sanity(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="spiteful", decision="a1")
+    assert "(2, 3, 4)" not in str(e.value) and "(6, 0, 3)" not in str(e.value)
+    with pytest.raises(GradingError, match=r"D's vector \(1, 4, 2\) is not the one Z"):
         checks.maxn_sanity({**FIRST, "D": (1, 4, 2)}, MP.BY_HAND, MP.BY_HAND_PLAYERS)
-    with pytest.raises(GradingError, match="the decision 'a2' leads to C"):
+    with pytest.raises(GradingError, match="the decision 'a2' does not lead to the child A keeps"):
         checks.maxn_sanity(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, decision="a2")
+    with pytest.raises(ValueError, match="tie rules"):
+        checks.maxn_sanity(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="generous")
     checks.zero_sum_sanity(Fraction(3, 7), Fraction(1, 7), MP.BY_HAND_2X2)
     checks.zero_sum_sanity(0.5, 0, MP.BY_HAND_2X2)                         # wrong, and consistent
     with pytest.raises(GradingError, match="not between the pure maximin -1 and the pure minimax 1"):

@@ -24,8 +24,8 @@ class Number(int):
     __hash__ = int.__hash__
 
 
-fig_5_2_leaves = Anything()
-fig_5_2_never_visited = Anything()
+two_ply_leaves = Anything()
+two_ply_never_visited = Anything()
 
 # %% answer q5_answer
 trap_returned = {"B": Number(0), "C": Number(0)}

@@ -10,8 +10,8 @@ cells = {"q1_test": 0, "q2_test": 0, "q6_aima_test": 0, "q6_strict_test": 0, "q6
 # %% solutions
 
 # %% answer q1_answer
-fig_5_2_leaves = ["E"] * 10_000_000
-fig_5_2_never_visited = {"I", "J"}
+two_ply_leaves = ["E"] * 10_000_000
+two_ply_never_visited = {"J"}
 
 # %% answer q2_answer
 deep = []

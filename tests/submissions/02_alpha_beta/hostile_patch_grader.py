@@ -28,5 +28,5 @@ checks = Nothing()
 alphabeta_by_hand = Nothing()
 builtins.isinstance = lambda *args: True
 builtins.AssertionError = type("AssertionError", (Exception,), {})
-fig_5_2_leaves = [...]
-fig_5_2_never_visited = {...}
+two_ply_leaves = [...]
+two_ply_never_visited = {...}

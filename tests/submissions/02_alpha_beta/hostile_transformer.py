@@ -11,6 +11,6 @@ cells = {"q1_test": 2, "q2_test": 0, "q3_test": 0, "q4_test": 0, "q5_test": 0, "
 # %% solutions
 
 # %% answer q1_answer
-fig_5_2_leaves = ["E", "F", "G", "H", "K", "L", "M"]
-fig_5_2_never_visited = {"I", "J"}
+two_ply_leaves = ["E", "F", "G", "H", "I", "K", "L", "M"]
+two_ply_never_visited = {"J"}
 get_ipython().input_transformers_cleanup.append(lambda lines: [])

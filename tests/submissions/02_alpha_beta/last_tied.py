@@ -1,5 +1,5 @@
 # alphabeta_search moves on an equal value at the root too (v2 >= v): it falls for the
-# root-children trap [[3], [3, 1]], where C comes back equal to B while really worth 1.
+# root-children trap [[3], [3, 1]] (a public case), where C comes back equal to B while really worth 1.
 
 # %% expect
 total = 10

@@ -1,12 +1,14 @@
 # The same mistake by hand and in code: a finished game at the cut-off is scored by EVAL instead of its
 # utility.  By hand, F (a draw) counts as its features' 0.20, so B backs up E's 0.08 and so does A (the
-# decision at A is still a1; the answer is consistent with the tree, so only the graded check catches
-# it); h_alphabeta_search tests the depth before IS-TERMINAL.
+# decision at A is still a1); the public check says B's value is not the least of its children's (F's
+# utility 0 among them), without saying what it is.  h_alphabeta_search tests the depth before
+# IS-TERMINAL.
 
 # %% expect
 total = 9
 cells = {"q1_test_depth": 0, "q2_test": 0, "q2_hidden": "partial"}
-says = {"q1_test_depth": ["consistent with the tree cut off at depth 2", "B: yours 0.08, H-MINIMAX at depth 2 gives 0"],
+says = {"q1_test_depth": ["not consistent with the tree cut off at depth 2", "2 of 3 values are consistent",
+                          "B's value 0.08 is not the least of its children's values"],
         "q2_hidden": "[cutoff_before_terminal]"}
 
 # %% solutions

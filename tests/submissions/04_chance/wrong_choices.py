@@ -10,13 +10,13 @@ cells = {"q2_test_choices": 0, "q3_why_test": 0, "q4_predict_test": 0}
 says = {"q2_test_choices": "you left out e (2·x − 7); c (x²) is not right",
         "q3_why_test": ["c_interval and g_read is consistent with the bounds",
                         "C's interval after F: yours (2, 6) is not right; the largest U: yours 7.5 is not right"],
-        "q4_predict_test": ["biased_value is consistent with minimax's 3", "the move: yours 'a1' is not right"]}
+        "q4_predict_test": ["biased_value is consistent with minimax's 4", "the move: yours 'a2' is not right"]}
 
 # %% solutions
 
 # %% answer q2_answer
-decision_before = "a1"
-decision_after = "a2"
+decision_before = "a2"
+decision_after = "a1"
 never_change = {"a", "b", "c"}
 
 # %% answer q3_why_answer
@@ -25,5 +25,5 @@ g_read = True
 largest_upper = 7.5
 
 # %% answer q4_predict_answer
-biased_value = 3
-biased_move = "a1"
+biased_value = 4
+biased_move = "a2"

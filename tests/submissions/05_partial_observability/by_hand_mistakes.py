@@ -10,7 +10,7 @@ cells = {"q1_test": 0, "q1_test_cards": 0, "q2_test": 0, "q2_test_choices": 0, "
          "q4_test_choices": 0}
 says = {"q1_test": "the number of states", "q1_test_cards": "the probabilities are not right",
         "q2_test": "you left out 1 move", "q2_test_choices": "d (X has a guaranteed win from this belief state) is not right",
-        "q4_test": "clairvoyance averages -1", "q4_test_choices": "you left out c"}
+        "q4_test": "clairvoyance averages -0.75", "q4_test_choices": "you left out c"}
 
 # %% solutions
 
@@ -25,6 +25,6 @@ true_statements = {"a", "c", "d", "e"}
 guaranteed_moves = {(2, 2)}
 
 # %% answer q4_answer
-jp_averages = {"pass": 1, "bet": 2}
+jp_averages = {"pass": 0.75, "bet": 1.5}
 jp_decision = "bet"
 why = {"a", "d"}

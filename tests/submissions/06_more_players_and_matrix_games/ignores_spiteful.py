@@ -1,11 +1,12 @@
-# The 'spiteful' rule ignored by hand and in code: spiteful_values copies the 'first' rule's vectors (a
-# consistent answer: every vector is a leaf's, so only the graded check catches it), and maxn_value never
-# reads its tie argument.
+# The 'spiteful' rule ignored by hand and in code: spiteful_values copies the 'first' rule's vectors (the
+# public check names the two nodes whose tie 'spiteful' breaks otherwise, never their vectors), and
+# maxn_value never reads its tie argument.
 
 # %% expect
 total = 13
 cells = {"q1_test_spiteful": 0, "q5_test": 0, "q5_hidden": "partial"}
-says = {"q1_test_spiteful": ["spiteful_values and spiteful_decision is consistent", "D: yours (5, 1, 4)"],
+says = {"q1_test_spiteful": ["spiteful_values and spiteful_decision is not consistent", "5 of 7 vectors are consistent",
+                             "D's vector (5, 1, 4) is not the one Z (to move there) backs up"],
         "q5_test": "[ignores_spiteful]", "q5_hidden": "[ignores_spiteful]"}
 
 # %% solutions
