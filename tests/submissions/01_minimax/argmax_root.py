@@ -3,8 +3,8 @@
 # tic-tac-toe positions with MIN to move).
 
 # %% expect
-total = 16
-cells = {"q3_decision_test": 0, "q3_decision_hidden": "partial"}
+total = 16.8
+cells = {'q3_decision_test': 0.8, 'q3_decision_hidden': 'partial'}
 says = {"q3_decision_test": ["a tree with MIN to move at the root", "[argmax_root]"]}
 
 # %% solutions

@@ -1,8 +1,8 @@
 # multiagent_value tests the depth before IS-TERMINAL, so a terminal state at the cut-off is evaluated, not scored by its utility.
 
 # %% expect
-total = 14
-cells = {"q4_test": 0, "q4_hidden": "partial"}
+total = 15.5
+cells = {'q4_test': 1.5, 'q4_hidden': 'partial'}
 says = {"q4_test": "[cutoff_before_terminal]", "q4_hidden": "[cutoff_before_terminal]"}
 
 # %% solutions

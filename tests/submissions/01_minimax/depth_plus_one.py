@@ -1,8 +1,8 @@
 # multiagent_value searches one round deeper than asked (it starts counting at depth + 1).
 
 # %% expect
-total = 14
-cells = {"q4_test": 0, "q4_hidden": "partial"}
+total = 14.5
+cells = {'q4_test': 0.5, 'q4_hidden': 'partial'}
 says = {"q4_test": "[depth_plus_one]", "q4_hidden": "[depth_plus_one]"}
 
 # %% solutions

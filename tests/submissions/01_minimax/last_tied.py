@@ -1,8 +1,8 @@
 # minimax_decision keeps the last of several equally good moves (>= instead of >).
 
 # %% expect
-total = 16
-cells = {"q3_decision_test": 0, "q3_decision_hidden": "partial"}
+total = 16.8
+cells = {'q3_decision_test': 0.8, 'q3_decision_hidden': 'partial'}
 says = {"q3_decision_test": "[last_tied]", "q3_decision_hidden": "[last_tied]"}
 
 # %% solutions

@@ -1,8 +1,8 @@
 # multiagent_value never tests IS-TERMINAL: a game that ends above the depth limit leaves a state with no actions, worth -inf or +inf.
 
 # %% expect
-total = 14
-cells = {"q4_test": 0, "q4_hidden": "partial"}
+total = 14.5
+cells = {'q4_test': 0.5, 'q4_hidden': 'partial'}
 says = {"q4_test": "[missing_terminal_test]", "q4_hidden": "[missing_terminal_test]"}
 
 # %% solutions

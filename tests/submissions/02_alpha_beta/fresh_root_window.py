@@ -2,8 +2,8 @@
 # decision loop that calls MIN-VALUE(child, -inf, +inf) for each move does.
 
 # %% expect
-total = 10
-cells = {"q6_aima_test": 0, "q6_strict_test": 0, "q6_aima_hidden": "partial", "q6_strict_hidden": "partial"}
+total = 12.56
+cells = {'q6_aima_test': 1.14, 'q6_strict_test': 1.42, 'q6_aima_hidden': 'partial', 'q6_strict_hidden': 'partial'}
 says = {'q6_aima_test': '[fresh_root_window]', 'q6_strict_hidden': '[fresh_root_window]'}
 
 # %% solutions

@@ -5,8 +5,8 @@
 # IS-TERMINAL.
 
 # %% expect
-total = 9
-cells = {"q1_test_depth": 0, "q2_test": 0, "q2_hidden": "partial"}
+total = 10.25
+cells = {'q1_test_depth': 0, 'q2_test': 1.25, 'q2_hidden': 'partial'}
 says = {"q1_test_depth": ["not consistent with the tree cut off at depth 2", "2 of 3 values are consistent",
                           "B's value 0.08 is not the least of its children's values"],
         "q2_hidden": "[cutoff_before_terminal]"}

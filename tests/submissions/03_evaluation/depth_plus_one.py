@@ -1,8 +1,8 @@
 # h_alphabeta_search cuts off at ply > depth instead of ply == depth: one ply too deep.
 
 # %% expect
-total = 11
-cells = {"q2_test": 0, "q2_hidden": "partial"}
+total = 11.5
+cells = {'q2_test': 0.5, 'q2_hidden': 'partial'}
 says = {"q2_hidden": "[depth_plus_one]"}
 
 # %% solutions

@@ -2,8 +2,8 @@
 # probabilities.
 
 # %% expect
-total = 13
-cells = {"q3_test": 0, "q3_hidden": "partial"}
+total = 14.0
+cells = {'q3_test': 1.0, 'q3_hidden': 'partial'}
 says = {"q3_hidden": "[uniform_chance]"}
 
 # %% solutions

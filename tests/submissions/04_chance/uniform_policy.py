@@ -1,8 +1,8 @@
 # expectimax_search averages the opponent's moves uniformly instead of by its policy.
 
 # %% expect
-total = 14
-cells = {"q4_test": 0, "q4_hidden": "partial"}
+total = 15.2
+cells = {'q4_test': 1.2, 'q4_hidden': 'partial'}
 says = {"q4_hidden": "[uniform_policy]"}
 
 # %% solutions

@@ -4,8 +4,8 @@
 # average is scaled down, the decisions are unchanged (full marks for the decision and for section 6).
 
 # %% expect
-total = 15
-cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": 0}
+total = 15.6
+cells = {'q3_test': 0.6, 'q3_hidden': 'partial', 'q5_test': 0, 'q5_hidden': 0}
 says = {"q3_test": "[drops_finished]", "q3_hidden": "[drops_finished]",
         "q5_test": "[unnormalized]", "q5_hidden": "[unnormalized]"}
 

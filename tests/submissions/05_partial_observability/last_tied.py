@@ -4,8 +4,8 @@
 # sets, so both get full marks.
 
 # %% expect
-total = 18
-cells = {"q5_decision_test": 0, "q5_decision_hidden": "partial", "q6_test": 0}
+total = 18.85
+cells = {'q5_decision_test': 0.85, 'q5_decision_hidden': 'partial', 'q6_test': 0}
 says = {"q5_decision_test": "[last_tied]", "q5_decision_hidden": "[last_tied]"}
 
 # %% solutions

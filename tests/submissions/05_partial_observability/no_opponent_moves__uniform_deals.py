@@ -5,9 +5,13 @@
 # it, goes wrong there too (the hidden decisions include one where it does).
 
 # %% expect
-total = 13
-cells = {"q3_test": 0, "q3_hidden": 0, "q5_test": 0, "q5_hidden": "partial", "q5_decision_test": 0,
-         "q5_decision_hidden": "partial"}
+total = 14.56
+cells = {'q3_test': 0,
+         'q3_hidden': 0,
+         'q5_test': 0.71,
+         'q5_hidden': 'partial',
+         'q5_decision_test': 0.85,
+         'q5_decision_hidden': 'partial'}
 says = {"q3_test": "[no_opponent_moves]", "q3_hidden": "[no_opponent_moves]",
         "q5_test": "[uniform_deals]", "q5_hidden": "[uniform_deals]", "q5_decision_test": "[uniform_deals]",
         "q5_decision_hidden": "[uniform_deals]"}

@@ -6,9 +6,12 @@
 # hidden decisions.
 
 # %% expect
-total = 16
-cells = {"q3_update_test": 0, "q3_update_hidden": "partial", "q5_decision_test": 0,
-         "q5_decision_hidden": "partial", "q6_test": 0}
+total = 17.31
+cells = {'q3_update_test': 0.6,
+         'q3_update_hidden': 'partial',
+         'q5_decision_test': 0.71,
+         'q5_decision_hidden': 'partial',
+         'q6_test': 0}
 says = {"q3_update_test": "[observation_not_percept]", "q3_update_hidden": "[observation_not_percept]",
         "q5_decision_test": "[vote]"}
 

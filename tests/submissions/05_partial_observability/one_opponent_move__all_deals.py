@@ -5,9 +5,14 @@
 # (section 6).
 
 # %% expect
-total = 11
-cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": "partial", "q5_decision_test": 0,
-         "q5_decision_hidden": "partial", "q6_test": 0}
+total = 12.19
+cells = {'q3_test': 0.2,
+         'q3_hidden': 'partial',
+         'q5_test': 0.28,
+         'q5_hidden': 'partial',
+         'q5_decision_test': 0.71,
+         'q5_decision_hidden': 'partial',
+         'q6_test': 0}
 says = {"q3_test": "[one_opponent_move]", "q3_hidden": "[one_opponent_move]",
         "q5_test": "[all_deals]", "q5_hidden": "[all_deals]", "q5_decision_test": "[all_deals]",
         "q6_test": "differs from averaging over clairvoyance"}

@@ -4,8 +4,8 @@
 # then wrong too: the bug is named by its mix, whatever value comes with it.
 
 # %% expect
-total = 17
-cells = {"q6_test": 0, "q6_hidden": "partial"}
+total = 18.66
+cells = {'q6_test': 1.66, 'q6_hidden': 'partial'}
 says = {"q6_test": "[column_formula]", "q6_hidden": "[column_formula]"}
 
 # %% solutions

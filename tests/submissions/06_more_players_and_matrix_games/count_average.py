@@ -2,8 +2,8 @@
 # their probabilities.  Only trees with chance nodes show it.
 
 # %% expect
-total = 15
-cells = {"q5_test": 0, "q5_hidden": "partial"}
+total = 16.6
+cells = {'q5_test': 1.6, 'q5_hidden': 'partial'}
 says = {"q5_test": "[count_average]", "q5_hidden": "[count_average]"}
 
 # %% solutions

@@ -3,8 +3,8 @@
 # maxn_value never reads its tie argument.
 
 # %% expect
-total = 13
-cells = {"q1_test_spiteful": 0, "q5_test": 0, "q5_hidden": "partial"}
+total = 14.6
+cells = {'q1_test_spiteful': 0, 'q5_test': 1.6, 'q5_hidden': 'partial'}
 says = {"q1_test_spiteful": ["spiteful_values and spiteful_decision is not consistent", "5 of 7 vectors are consistent",
                              "D's vector (5, 1, 4) is not the one Z (to move there) backs up"],
         "q5_test": "[ignores_spiteful]", "q5_hidden": "[ignores_spiteful]"}

@@ -2,8 +2,8 @@
 # [0, 1], a wrong value, or a division by zero where a pure strategy is optimal.
 
 # %% expect
-total = 17
-cells = {"q6_test": 0, "q6_hidden": "partial"}
+total = 18.0
+cells = {'q6_test': 1.0, 'q6_hidden': 'partial'}
 says = {"q6_test": "[no_saddle_check]", "q6_hidden": "[no_saddle_check]"}
 
 # %% solutions

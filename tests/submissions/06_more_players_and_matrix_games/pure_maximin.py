@@ -2,8 +2,8 @@
 # there is a saddle point.
 
 # %% expect
-total = 17
-cells = {"q6_test": 0, "q6_hidden": "partial"}
+total = 18.0
+cells = {'q6_test': 1.0, 'q6_hidden': 'partial'}
 says = {"q6_test": "[pure_maximin]", "q6_hidden": "[pure_maximin]"}
 
 # %% solutions

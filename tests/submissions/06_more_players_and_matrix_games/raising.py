@@ -3,8 +3,8 @@
 # divides by the wrong thing); the by-hand answers are still graded.
 
 # %% expect
-total = 10
-cells = {"q5_test": 0, "q5_hidden": "partial", "q6_test": 0, "q6_hidden": 0}
+total = 11.6
+cells = {'q5_test': 1.6, 'q5_hidden': 'partial', 'q6_test': 0, 'q6_hidden': 0}
 says = {"q5_test": "it raised KeyError", "q5_hidden": "it raised KeyError", "q6_test": "it raised ZeroDivisionError",
         "q6_hidden": "it raised ZeroDivisionError"}
 

@@ -3,8 +3,8 @@
 # a tree that does.
 
 # %% expect
-total = 15
-cells = {"q5_test": 0, "q5_hidden": "partial"}
+total = 16.6
+cells = {'q5_test': 1.6, 'q5_hidden': 'partial'}
 says = {"q5_test": "[spiteful_equal_sums]", "q5_hidden": "[spiteful_equal_sums]"}
 
 # %% solutions

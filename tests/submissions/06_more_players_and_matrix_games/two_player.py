@@ -2,8 +2,8 @@
 # component and every other player minimizes it (the paranoid game).
 
 # %% expect
-total = 15
-cells = {"q5_test": 0, "q5_hidden": "partial"}
+total = 16.2
+cells = {'q5_test': 1.2, 'q5_hidden': 'partial'}
 says = {"q5_test": "[two_player]", "q5_hidden": "[two_player]"}
 
 # %% solutions

@@ -1,8 +1,8 @@
 # A known bug: the eligibility trace never decays (e ← e + f(s)): right only with λ = 1.
 
 # %% expect
-total = 18
-cells = {"q6_test": 0, "q6_hidden": "partial"}
+total = 18.5
+cells = {'q6_test': 0.5, 'q6_hidden': 'partial'}
 says = {"q6_test": "[undecayed_trace]", "q6_hidden": "[undecayed_trace]"}
 
 # %% solutions
