@@ -320,28 +320,52 @@ def _matrix_public():
             matrix_case("every payoff the same", [[2, 2], [2, 2]])]
 
 
+MATRIX_KINDS = ("no saddle point", "no saddle point", "a saddle point and a dominated row",
+                "a saddle point and no dominated row", "a zero denominator", "equal payoffs")
+"""The situations a 2 × 2 zero-sum game's rules tell apart, each drawn in turn (:func:`_matrix_hidden`):
+the mixed formula twice as often, a saddle point found by a dominated row and one with no dominated row
+where the mixed formula gives no probability (found only by the column player's dominance or by maximin =
+minimax: a test by row dominance alone misses it), the formula's zero denominator, and equal payoffs in a
+row, a column or everywhere."""
+
+
+def _dominated_row(A) -> bool:
+    (a, b), (c, d) = A
+    return (a >= c and b >= d) or (c >= a and d >= b)
+
+
+def _formula_holds(A) -> bool:
+    """Whether the indifference formula p = (d − c) / (a − b − c + d) gives a probability."""
+    (a, b), (c, d) = A
+    den = a - b - c + d
+    return den != 0 and 0 <= (d - c) / den <= 1
+
+
+def _matrix_of_kind(rng, kind: str):
+    while True:
+        a, b, c, d = (rng.randint(-5, 5) for _ in range(4))
+        A = [[a, b], [c, d]]
+        maximin, minimax = _pure_values(A)
+        if kind == "no saddle point" and maximin < minimax:
+            return A
+        if kind == "a saddle point and a dominated row" and maximin == minimax and _dominated_row(A):
+            return A
+        if kind == "a saddle point and no dominated row" and maximin == minimax and not _dominated_row(A) \
+                and not _formula_holds(A):
+            return A
+        if kind == "a zero denominator" and abs(b + c - a) <= 9:
+            return [[a, b], [c, b + c - a]]
+        if kind == "equal payoffs":
+            return rng.choice([[[a, a], [c, d]], [[a, b], [a, d]], [[a, a], [a, a]], [[a, b], [a, b]]])
+
+
 def _matrix_hidden(seed, n):
+    """``n`` hidden games, every situation of :data:`MATRIX_KINDS` in turn (so each is there whenever
+    ``n`` ≥ 6, whatever the seed), the rows and columns in a random order, sometimes in quarters."""
     rng = C.stable_random("zero_sum_2x2", seed)
     out = []
     for i in range(n):
-        kind = i % 5
-        while True:
-            a, b, c, d = (rng.randint(-5, 5) for _ in range(4))
-            if kind == 0 or kind == 1:                 # no saddle point: the mixed formula
-                A = [[a, b], [c, d]]
-                if _pure_values(A)[0] < _pure_values(A)[1]:
-                    break
-            elif kind == 2:                            # a saddle point
-                A = [[a, b], [c, d]]
-                if _pure_values(A)[0] == _pure_values(A)[1]:
-                    break
-            elif kind == 3:                            # a zero denominator: a - b - c + d = 0
-                A = [[a, b], [c, b + c - a]]
-                if abs(b + c - a) <= 9:
-                    break
-            else:                                      # equal payoffs in a row, a column, or everywhere
-                A = rng.choice([[[a, a], [c, d]], [[a, b], [a, d]], [[a, a], [a, a]], [[a, b], [a, b]]])
-                break
+        A = _matrix_of_kind(rng, MATRIX_KINDS[i % len(MATRIX_KINDS)])
         if rng.random() < 0.3:                         # not always whole numbers
             A = [[x / 4 for x in row] for row in A]
         out.append(matrix_case(f"hidden game {i + 1}", A, hidden=True))

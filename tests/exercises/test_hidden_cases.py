@@ -86,3 +86,47 @@ def test_no_bug_costs_hidden_points_without_failing_a_public_case(assignment, ce
     for m in MUTANTS:
         if task.kind in m.kinds and m.name not in known:
             assert not any(m.shows(task.kind, c, returns, task.family.expected(task, c)) for c in cases), m.name
+
+
+# ---------------------------------------------------------------------------------------------------
+# By construction, not by luck: every situation a task's rules tell apart is in every draw
+# ---------------------------------------------------------------------------------------------------
+
+TWENTY = [f"secret number {k}".encode() for k in range(20)]
+
+
+def saddle_by_row_dominance(payoffs):
+    """A bug no model covers: a saddle point looked for by row dominance alone (a saddle point the
+    column player's dominance makes is missed, and the mixed formula is used there)."""
+    (a, b), (c, d) = payoffs
+    if a >= c and b >= d:
+        return 1.0, min(a, b)
+    if c >= a and d >= b:
+        return 0.0, min(c, d)
+    return (d - c) / (a - b - c + d), (a * d - b * c) / (a - b - c + d)
+
+
+def test_every_situation_of_a_2x2_game_is_in_every_draw():
+    from gamelib.grading.multiplayer import MATRIX_KINDS, _dominated_row, _pure_values
+    task = multiplayer.TASKS["solve_zero_sum_2x2"]
+    (cell, points, n), = [(c, p, k) for a, c, p, t, k in CELLS if t is task]
+    for secret in TWENTY:
+        with grading(Context(secret, "06_more_players_and_matrix_games", cell, points)):
+            games = [c.game.payoffs for c in task.hidden(hidden_seed(task.name), n)]
+        saddles = [A for A in games if _pure_values(A)[0] == _pure_values(A)[1]]
+        assert any(not _dominated_row(A) for A in saddles), secret          # the one row dominance misses
+        assert any(_dominated_row(A) for A in saddles), secret
+        assert any(_pure_values(A)[0] < _pure_values(A)[1] for A in games), secret
+        assert n >= len(MATRIX_KINDS)
+
+
+def test_a_bug_no_model_covers_loses_points_under_every_secret():
+    task = multiplayer.TASKS["solve_zero_sum_2x2"]
+    (cell, points, n), = [(c, p, k) for a, c, p, t, k in CELLS if t is task]
+    for secret in TWENTY:
+        with grading(Context(secret, "06_more_players_and_matrix_games", cell, points)):
+            try:
+                earned = checks.matrix(saddle_by_row_dominance, hidden=n)
+            except checks.GradingError:
+                earned = 0.0
+        assert earned is not None and earned < points, secret
