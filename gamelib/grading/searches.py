@@ -237,12 +237,15 @@ class SearchFamily(Family):
     def credit(self, task, student, expected) -> float | None:
         """An alpha-beta's case is worth half for its result (the value, and the decision when asked)
         and half for its nodes visited (its pruning): one that searches right but never prunes keeps the
-        first half.  The other searches visit every node whatever they compute, so a case is theirs
-        whole or not at all."""
+        first half.  The result counts only when it was searched for: the search arrived at every node
+        the reference does (it may arrive at more), so an answer written in for a public tree, which
+        arrives nowhere, earns nothing.  The other searches visit every node whatever they compute, so
+        a case is theirs whole or not at all."""
         if task.kind not in ("alphabeta", "h_alphabeta") or student.error is not None:
             return None
-        result = (_same_number(student.value, expected.value)
-                  and (task.returns == "value" or student.action == expected.action))
+        searched = set(expected.visits) <= set(student.visits)
+        result = searched and (_same_number(student.value, expected.value)
+                               and (task.returns == "value" or student.action == expected.action))
         return 0.5 * result + 0.5 * (student.visits == expected.visits)
 
     def split(self, task) -> str:

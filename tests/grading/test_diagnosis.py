@@ -170,3 +170,12 @@ def test_an_alpha_beta_that_never_prunes_keeps_the_value_and_decisions_half():
     assert 2.0 <= graded(checks.search, "alphabeta_aima", fn, hidden=30, seed=4) < 4.0   # a few prune nothing
     with pytest.raises(GradingError, match="on 7 of 7 public cases"):
         checks.search("alphabeta_aima", fn)                  # in the student's own kernel: a failure, as before
+
+
+def test_a_result_written_in_for_a_public_tree_earns_nothing():
+    """The result's half of an alpha-beta case is for a result searched for: an answer that arrives at no
+    node (Fig. 5.2's value and move written in) gets nothing for it, though they are right."""
+    def written_in(game, state, prune_on_equality=True):
+        return 3, "a1"
+
+    assert graded(checks.search, "alphabeta_aima", written_in) == 0.0
