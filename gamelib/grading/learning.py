@@ -486,7 +486,8 @@ class MctsFamily(Family):
                     f"node{'s have' if len(d.want) > 1 else ' has'} other counts")
         rows = d.got.x if isinstance(d.got, Near) else d.got
         return (f"iteration {d.iteration} of {case.iterations}, after BACK-PROPAGATE of the playout from "
-                f"{_show_path(got.visits[-1])}: yours {_show_counts(rows)}; gamelib.mcts's {_show_counts(d.want)}")
+                f"{_show_path(got.visits[d.iteration - 1])}: yours {_show_counts(rows)}; gamelib.mcts's "
+                f"{_show_counts(d.want)}")
 
     def forbidden(self, task, call: str) -> str:
         return f"it calls {call}, gamelib's own; this exercise asks you to write {task.name} yourself"
@@ -498,8 +499,211 @@ class MctsFamily(Family):
     def mutant_returns(self, task) -> str:
         return "value"
 
+    def diagnose(self, task, fn, result, time_limit) -> str:
+        """At the first iteration where the student's step parts from gamelib.mcts's, the rule of the step
+        in AIMA's words: SELECT's UCB1 values at the node where the paths part (:func:`select_why`),
+        BACK-PROPAGATE's N + 1 and U + the reward of the player who moved in at the nodes whose counts
+        differ (:func:`backup_why`)."""
+        d = result.student.value
+        if result.student.error is not None or getattr(result.case, "hidden", False) or not isinstance(d, Divergence):
+            return ""
+        try:
+            return (select_why if d.step == "select" else backup_why)(result.case, d, result.student.visits)
+        except Exception:                                # noqa: BLE001 -- a diagnosis is a help, never a failure
+            return ""
+
 
 MCTS = MctsFamily()
+
+
+# ---------------------------------------------------------------------------------------------------
+# MCTS: why a case went wrong
+# ---------------------------------------------------------------------------------------------------
+
+class _Seen(Exception):
+    """Raised by :func:`tree_before` once it has the view it wants."""
+
+
+def tree_before(case: MctsCase, iteration: int) -> dict:
+    """The tree (:func:`tree_view`) as a step is handed it at ``iteration`` (from 1) of gamelib.mcts's own
+    search on ``case``: the harness run with gamelib's SELECT, stopped there."""
+    trace = reference_trace(case)
+    seen: list = []
+
+    def step(view, c):
+        seen.append(view)
+        if len(seen) == iteration:
+            raise _Seen
+        return list(_selected(trace, len(seen) - 1))
+
+    try:
+        harness(case, trace, select_step=step)
+    except _Seen:
+        return seen[-1]
+    raise ValueError(f"{case.name} has fewer than {iteration} iterations")
+
+
+def _where(path) -> str:
+    return "the root" if not path else f"the node {_show_path(path)}"
+
+
+def _ucb_terms(node: dict, c: float) -> dict:
+    """``{move: (U, N, UCB1)}`` of ``node``'s children, in the tree's order."""
+    log_n = math.log(node["N"])
+    return {m: (k["U"], k["N"], k["U"] / k["N"] + c * math.sqrt(log_n / k["N"])) for m, k in node["children"].items()}
+
+
+def _first_best(scores: dict):
+    best = max(scores.values())
+    return next(m for m, v in scores.items() if v == best)
+
+
+def _select_slip(node: dict, c: float, root_n: int, got, want) -> str:
+    """The slips in UCB1 that would make SELECT pick ``got`` at ``node``, where UCB1 picks ``want``, in
+    words ('' when none does)."""
+    kids, n = node["children"], node["N"]
+    ucb = {m: k["U"] / k["N"] + c * math.sqrt(math.log(n) / k["N"]) for m, k in kids.items()}
+    if ucb[got] == ucb[want]:
+        return ("it ties with it for the largest: of equal values SELECT keeps the first in the tree's order "
+                "(change the choice only on a strictly larger value)")
+    slips = [
+        ("U(n)/N(n) alone, with no exploration term", lambda u, k: u / k),
+        ("U(n) negated at MIN's node, where U(n) is already the reward of MIN, who moves from here",
+         (lambda u, k: -u / k + c * math.sqrt(math.log(n) / k)) if node["to_move"] == MIN else None),
+        ("ln N(n), the child's own visits, in place of ln N(parent)",
+         lambda u, k: u / k + c * math.sqrt(math.log(k) / k)),
+        ("ln N(root) at every node in place of ln N(parent)",
+         (lambda u, k: u / k + c * math.sqrt(math.log(root_n) / k)) if root_n != n else None),
+        ("√(ln N(parent))/N(n) in place of √(ln N(parent)/N(n))", lambda u, k: u / k + c * math.sqrt(math.log(n)) / k),
+        ("the total U(n) in place of the mean U(n)/N(n)", lambda u, k: u + c * math.sqrt(math.log(n) / k)),
+        ("no square root", lambda u, k: u / k + c * math.log(n) / k),
+        ("no logarithm", lambda u, k: u / k + c * math.sqrt(n / k)),
+        ("the least UCB1 in place of the largest", lambda u, k: -(u / k + c * math.sqrt(math.log(n) / k))),
+    ]
+    found = [words for words, f in slips
+             if f is not None and _first_best({m: f(k["U"], k["N"]) for m, k in kids.items()}) == got]
+    if not found:
+        return ""
+    return "it is the child UCB1 ranks first with " + "; or with ".join(found[:3])
+
+
+def select_why(case: MctsCase, d: Divergence, paths=()) -> str:
+    """Why the student's SELECT reached another node than gamelib.mcts's at iteration ``d.iteration``: at
+    the node where the two paths part, SELECT's rule there (AIMA 4th ed. Fig. 5.11): go on down while the
+    node is fully expanded and not terminal, to the child with the largest UCB1(n) = U(n)/N(n) +
+    c·√(ln N(parent)/N(n)), the first of equal values; stop at a terminal node or one with untried moves.
+    The children's UCB1 values are given with their terms, and a slip that picks the student's child is
+    named."""
+    view = tree_before(case, d.iteration)
+    got, want = tuple(d.got), tuple(d.want)
+    k = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+    node = view
+    for move in want[:k]:
+        node = node["children"][move]
+    here, c = _where(want[:k]), case.c
+    who = f"{node['to_move']} to move" if node["to_move"] is not None else "terminal"
+    if k == len(want):
+        why = ("it is terminal" if node["terminal"] else
+               f"it has untried moves ({', '.join(map(str, node['untried']))}) for EXPAND to add")
+        text = f"at iteration {d.iteration}, SELECT stops at {here}: {why}; yours went on to {got[k]}"
+        if got[k] in node["untried"]:
+            text += ", one of those untried moves: SELECT returns the node, and EXPAND adds one of its children"
+        return text
+    terms = _ucb_terms(node, c)
+    table = "; ".join(f"{m}: {fmt(u + 0.0)}/{n} + {fmt(c)}·√(ln {node['N']}/{n}) = {fmt(v)}"
+                      for m, (u, n, v) in terms.items())
+    best = max(v for _, _, v in terms.values())
+    tied = [m for m, (_, _, v) in terms.items() if v == best]
+    rule = (f"at iteration {d.iteration}, at {here} ({who}, N = {node['N']}), every move has been tried, so SELECT "
+            f"goes on to the child with the largest UCB1(n) = U(n)/N(n) + c·√(ln N(parent)/N(n)), U(n) the reward "
+            f"of the player who moved into n, c = {fmt(c)}: {table}")
+    pick = f"{want[k]}" + (f", the first of the {len(tied)} equal values" if len(tied) > 1 else "")
+    if k == len(got):
+        return rule + f"; SELECT goes to {pick}; yours stopped at {here}"
+    if got[k] not in node["children"]:
+        return rule + f"; SELECT goes to {pick}; yours went to {got[k]}, which is not a child of {here} in the tree"
+    slip = _select_slip(node, c, view["N"], got[k], want[k])
+    return rule + f"; SELECT goes to {pick}; yours went to {got[k]}" + (f" ({slip})" if slip else "")
+
+
+def _movers(game, root, path) -> tuple:
+    """``(player who moved into the node at path, player to move there or None)``."""
+    state, mover = root, None
+    for a in path:
+        mover = game.to_move(state)
+        state = game.result(state, a)
+    return mover, None if game.is_terminal(state) else game.to_move(state)
+
+
+def _backup_problems(case: MctsCase, iteration: int, rows, playout: tuple) -> list:
+    """``[(kind, text)]`` for the rows ``(path, N, U)`` of a student's tree after BACK-PROPAGATE at
+    ``iteration`` that differ from the rule: N + 1 on the playout's path, U + the reward of the player who
+    moved into the node, nothing off the path."""
+    trace = reference_trace(case)
+    before = M.tree_statistics(trace, iteration - 1)
+    u = trace[iteration - 1].value
+    out = []
+    for path, n, mine in rows:
+        mover, to_move = _movers(case.game, case.root, path)
+        s = before.get(path)
+        n0, total0 = (s.visits, s.total) if s is not None else (0, 0.0)
+        sign = -1 if mover == MIN else 1
+        u0 = sign * total0
+        on = playout[:len(path)] == path
+        reward = sign * u if on else 0
+        node = _where(path)
+        if not on:
+            out.append(("off", f"{node} is not on the playout's path, yet yours changed it (N = {n0} and U = "
+                               f"{fmt(u0 + 0.0)} before; yours N = {fmt(n)}, U = {fmt(mine + 0.0)}): "
+                               f"BACK-PROPAGATE changes only the new node and its ancestors"))
+            continue
+        if n != n0 + 1:
+            what = " (not counted)" if n == n0 else " (counted twice)" if n == n0 + 2 else ""
+            out.append(("N root" if not path else "N", f"at {node}, N = {n0} + 1 = {n0 + 1}: every node on the "
+                        f"path counts the playout, the root too; yours {fmt(n)}{what}"))
+        if path and not math.isclose(mine, u0 + reward, abs_tol=1e-9):
+            added = mine - u0
+            other = MAX if mover == MIN else MIN
+            head = (f"at {node} ({mover} moved into it; U = {fmt(u0 + 0.0)} before), U + {mover}'s reward "
+                    f"{fmt(reward + 0.0)} = {fmt(u0 + reward + 0.0)}: U(n) is kept for the player who moved into n; "
+                    f"yours added {fmt(added + 0.0)}")
+            if math.isclose(added, -reward, abs_tol=1e-9):
+                out.append(("U sign", head + f", {other}'s reward, but it was {mover} who moved into it"
+                            + (f" ({other} is to move there)" if to_move == other else "")))
+            elif math.isclose(added, 0, abs_tol=1e-9):
+                why = (" (a terminal node too, where nobody is to move, gets the reward of the player who moved into "
+                       "it)" if to_move is None else "")
+                out.append(("U none", head + f", nothing{why}"))
+            else:
+                out.append(("U", head))
+    return out
+
+
+def backup_why(case: MctsCase, d: Divergence, paths: tuple) -> str:
+    """Why the student's BACK-PROPAGATE left other counts than gamelib.mcts's at iteration ``d.iteration``:
+    the playout and its utility, and, at the first node whose N or U differs, the rule (AIMA 4th ed.
+    Fig. 5.11): each node on the path from the new node up to the root gets N + 1 and U + the reward of
+    the player who moved into it (the utility for MAX, minus it for MIN); other nodes are not changed.
+    A different rule broken at another node, or at a later iteration, is told too (two bugs, two rules)."""
+    rows = d.got.x if isinstance(d.got, Near) else d.got
+    playout = tuple(paths[d.iteration - 1])
+    u = reference_trace(case)[d.iteration - 1].value
+    problems = _backup_problems(case, d.iteration, rows, playout)
+    if not problems:
+        return ""
+    text = (f"at iteration {d.iteration} the playout from {_where(playout)} ended in utility {fmt(u + 0.0)} for MAX, "
+            f"and BACK-PROPAGATE adds it to each node from there up to the root: {problems[0][1]}")
+    kinds = {problems[0][0]}
+    more = [p for p in problems[1:] if p[0] not in kinds]
+    for k, later in d.later:
+        if len(more) >= 2:
+            break
+        found = _backup_problems(case, k, later.x if isinstance(later, Near) else later, tuple(paths[k - 1]))
+        more += [(kind, f"at iteration {k}, {words}") for kind, words in found
+                 if kind not in kinds | {m[0] for m in more}]
+    for kind, words in more[:2]:
+        text += f"; also {words}"
+    return text
 
 
 def grade_step(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
@@ -727,6 +931,11 @@ class TdFamily(Family):
     def mutant_returns(self, task) -> str:
         return "value"
 
+    def diagnose(self, task, fn, result, time_limit) -> str:
+        """The first move of the recorded game at which the student's weights part from TD(λ)'s, with
+        δ, the trace e and the update w ← w + α·δ·e there (:func:`td_why`)."""
+        return td_why(task, fn, result, time_limit)
+
 
 TD = TdFamily()
 
@@ -739,6 +948,192 @@ TASKS = {
                       "gamelib.td.td_learn (TD(λ), Sutton 1988)", TD),
 }
 """The functions students write in assignment 07, by name."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# TD(λ): why a case went wrong
+# ---------------------------------------------------------------------------------------------------
+
+MAX_CALLS = 40
+"""How many more calls of the student's ``td_lambda`` one diagnosis may make (one per move of a game)."""
+
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def _s(t: int) -> str:
+    """The state s_t, written s₀, s₁, ..."""
+    return "s" + str(t).translate(_SUB)
+
+
+def _vec(v) -> str:
+    return "(" + ", ".join(fmt(float(x) + 0.0) for x in v) + ")"
+
+
+def td_why(task, fn, result, time_limit: float) -> str:
+    """Why the student's weights are wrong on the failed case ``result``: the first move of the game at
+    which they part from TD(λ)'s (:func:`td_divergence`); '' when the case's own line says it all."""
+    got, case = result.student, result.case
+    if got.error is not None or getattr(case, "hidden", False) or got.value is None:
+        return ""
+    try:
+        return td_divergence(task, fn, case, time_limit, result)
+    except Exception:                                    # noqa: BLE001 -- a diagnosis is a help, never a failure
+        return ""
+
+
+def td_divergence(task, fn, case: TdCase, time_limit: float, result=None) -> str:
+    """The first move t of ``case``'s game after which the student's weights differ from TD(λ)'s, found by
+    asking the student's own function again on the game's first t moves, t = 1, 2, ... (the whole game is
+    ``result``), in two ways that TD(λ) ends alike: (1) the t-th move's target handed over as the game's
+    result (the estimate V(s_t; w) it has in the whole game, with TD(λ)'s weights so far), so that the
+    t-th move is a last one; (2) one more move, from s_t to a terminal copy of it whose result is that
+    same estimate, so that the t-th move is an inner one and the move after it changes nothing (δ = 0).  A
+    move where both part is where the rule broke (a slip only a last move shows, or only an inner one,
+    does not blame the moves before it).  There, the rule of the move in Sutton's and CS221's words: V(s)
+    = w·f(s), the target (the next estimate, or the result at the last move), δ = target − V(s), e ← λ·e +
+    f(s), w ← w + α·δ·e, with the numbers, and the slip that gives the student's weights, if one does."""
+    from .core import grade_case
+    episode, last = case.episode, len(case.episode) - 1
+    w = tuple(float(x) for x in case.weights)
+    e = (0.0,) * len(w)
+    calls = 0
+
+    def ask(steps, final):
+        nonlocal calls
+        calls += 1
+        if calls > MAX_CALLS:
+            return None
+        r = grade_case(task, fn, td_case(f"{case.name}, its first {len(steps) - 1} moves", case.weights, steps, final,
+                                         case.alpha, case.lam), time_limit)
+        return None if r.student.error is not None or r.student.value is None else r
+
+    for t in range(1, last + 1):
+        x = episode[t - 1]
+        target = case.utility if t == last else _dot(w, episode[t])
+        r = result if t == last and result is not None else ask(episode[:t + 1], target)
+        if r is None or r.student.error is not None or r.student.value is None:
+            return ""
+        mine, want = tuple(r.student.value.x), tuple(r.expected.value.x)
+        e_before, e = e, tuple(case.lam * a + b for a, b in zip(e, x))
+        if Near(mine) != want and t < last:
+            inner = ask(episode[:t + 1] + (episode[t],), _dot(want, episode[t]))
+            if inner is None:
+                return ""
+            if Near(inner.student.value.x) == tuple(inner.expected.value.x):
+                w = want                                 # only as a last move: the real last move will tell
+                continue
+            return _td_step(case, t, w, target, e_before, e, mine, want, tuple(inner.student.value.x))
+        if Near(mine) != want:
+            return _td_step(case, t, w, target, e_before, e, mine, want)
+        w = want
+    return ""
+
+
+def _td_step(case: TdCase, t: int, w: tuple, target, e_before: tuple, e: tuple, mine: tuple, want: tuple,
+             inner: tuple | None = None) -> str:
+    """The rule of TD(λ) at move ``t`` (from ``w``, TD(λ)'s weights before it), with its numbers and the
+    student's weights after it (``mine``; ``inner``: after it and one more move that changes nothing, when
+    move t is not the game's last), and the slip that gives them."""
+    episode, lam = case.episode, case.lam
+    last = len(episode) - 1
+    x = episode[t - 1]
+    now = _dot(w, x)
+    delta = target - now
+    s, s2 = _s(t - 1), _s(t)
+    aimed = (f"the game's result, UTILITY({s2}, MAX) = {fmt(float(target))}" if t == last else
+             f"the next position's estimate, V({s2}) = w·f({s2}) = {fmt(target)}")
+    which = f"move {t} of {last} ({s} → {s2}{', the last' if t == last else ''})"
+    text = (f"your weights first part from TD(λ)'s at {which}: "
+            f"with w = {_vec(w)}, V({s}) = w·f({s}) = {fmt(now)} and its target is {aimed}, so δ = target − V({s}) "
+            f"= {fmt(delta)}; the trace e ← λ·e + f({s}) = {fmt(lam)}·{_vec(e_before)} + {_vec(x)} = {_vec(e)}; and "
+            f"w ← w + α·δ·e = {_vec(want)}; yours {_vec(mine)}")
+    slip = _td_named(case, t, w, delta, e, mine)
+    if not slip:
+        slip = _td_other(case, t, w, delta, e, mine)
+        named = _td_named(case, t, w, delta, e, inner) if inner is not None else ""
+        if named:
+            slip += (" Where" if slip.endswith("?") else "; and where") + f" it is not the last move, {named}"
+    return text + f" ({slip})"
+
+
+def _traces(case: TdCase, t: int) -> list:
+    """``[(trace, words)]``: the trace move ``t`` would use under each slip in the rule e ← λ·e + f(s),
+    each kept up from the game's start as the slip keeps it."""
+    episode, lam = case.episode, case.lam
+    k = len(case.weights)
+    s, s2 = _s(t - 1), _s(t)
+    rules = [
+        (lambda e, i: episode[i], f"it moved along f({s}) alone: the trace e ← λ·e + f({s}) carries the earlier "
+                                  f"positions' features, decayed by λ"),
+        (lambda e, i: tuple(a + b for a, b in zip(e, episode[i])), f"your trace does not decay: e ← λ·e + f({s}), "
+                                                                    f"not e + f({s})"),
+        (lambda e, i: tuple(lam * (a + b) for a, b in zip(e, episode[i])), f"your trace is λ·(e + f({s})): e ← λ·e + "
+                                                                           f"f({s}), only the earlier features decay"),
+        (lambda e, i: tuple(lam * a + b for a, b in zip(e, episode[i + 1])), f"your trace took f({s2}), the features "
+                                                                             f"of the position moved to, where e ← "
+                                                                             f"λ·e + f({s})"),
+    ]
+    out = []
+    for rule, words in rules:
+        e = (0.0,) * k
+        for i in range(t):
+            e = rule(e, i)
+        out.append((e, words))
+    right = (0.0,) * k
+    for i in range(t - 1):
+        right = tuple(lam * a + b for a, b in zip(right, episode[i]))
+    out.append((right, f"f({s}) joins your trace after the update: first e ← λ·e + f({s}), then w ← w + α·δ·e"))
+    return out
+
+
+def _td_named(case: TdCase, t: int, w: tuple, delta: float, e: tuple, mine: tuple) -> str:
+    """The slip in TD(λ)'s rule at move ``t`` that gives the student's weights ``mine`` from ``w`` (TD(λ)'s
+    before it), in words, or ''."""
+    episode, alpha = case.episode, case.alpha
+    last = len(episode) - 1
+    x = episode[t - 1]
+    step = tuple(m - a for m, a in zip(mine, w))
+    if Near(step) == (0.0,) * len(w):
+        return ""
+
+    def moves(d, trace) -> bool:
+        return Near(step) == tuple(alpha * d * v for v in trace)
+
+    s, s2 = _s(t - 1), _s(t)
+    if moves(-delta, e):
+        return f"it is w − α·δ·e: δ = target − V({s}), the estimate one move later minus the estimate now"
+    if Near(step) == tuple(delta * v for v in e):
+        return "it is w + δ·e, without the learning rate α"
+    for trace, words in _traces(case, t):
+        if Near(trace) != e and moves(delta, trace):
+            return words
+    if t > 1 and moves(delta + _dot(w, x) - _dot(case.weights, x), e):
+        return (f"your δ is computed with the weights the game started with: V({s}) and its target use the weights "
+                f"as updated by the moves before")
+    if t == last and moves(_dot(w, episode[t]) - _dot(w, x), e):
+        return (f"your last target is V({s2}), the terminal position's estimate; the last move's target is the game's "
+                f"result, UTILITY({s2}, MAX)")
+    return ""
+
+
+def _td_other(case: TdCase, t: int, w: tuple, delta: float, e: tuple, mine: tuple) -> str:
+    """How the student's weights ``mine`` moved at move ``t`` against α·δ·e, when no slip names it."""
+    alpha, last = case.alpha, len(case.episode) - 1
+    step = tuple(m - a for m, a in zip(mine, w))
+    s = _s(t - 1)
+    right = _vec(tuple(alpha * delta * v for v in e))
+    if Near(step) == (0.0,) * len(w):
+        return (f"your weights did not change at this move, where α·δ·e = {right}: is your δ 0, or your trace "
+                f"(e ← λ·e + f({s}) = {_vec(e)} here), or does the update not reach the weights you return?"
+                + (" Or does your loop stop one move early? The move to the terminal position is learned from too, "
+                   "its target the game's result" if t == last else ""))
+    norm = sum(v * v for v in e)
+    if norm:
+        d = sum(a * b for a, b in zip(step, e)) / (alpha * norm)
+        if Near(step) == tuple(alpha * d * v for v in e):
+            return f"your update is along e, but as if δ were {fmt(d)}: δ = target − V({s})"
+    d = f"({fmt(delta)})" if delta < 0 else fmt(delta)
+    return f"yours moved the weights by {_vec(step)}, where α·δ·e = {fmt(alpha)}·{d}·{_vec(e)} = {right}"
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -278,8 +278,257 @@ class MaxnFamily(Family):
     def agreement(self, task) -> str:
         return "the same nodes in the same order, the same utility vector"
 
+    def diagnose(self, task, fn, result, time_limit) -> str:
+        """Where a max^n search first goes wrong and the rule of the recurrence that broke there
+        (:func:`maxn_why`)."""
+        return maxn_why(task, fn, result, time_limit)
+
 
 MAXN = MaxnFamily()
+
+
+# ---------------------------------------------------------------------------------------------------
+# max^n: why a case went wrong
+# ---------------------------------------------------------------------------------------------------
+
+MAX_CALLS = 40
+"""How many more calls of the student's ``maxn_value`` one diagnosis may make (going down the tree)."""
+
+
+def _vec(v) -> str:
+    return "(" + ", ".join(fmt(x + 0.0) if isinstance(x, float) else str(x) for x in v) + ")"
+
+
+def _close(a, b) -> bool:
+    return Near(tuple(a)) == tuple(b)
+
+
+def _moves(game, state) -> list:
+    """``[(label, probability or None, child)]``: a chance node's outcomes, a player's moves, in the
+    game's order."""
+    if game.to_move(state) == CHANCE:
+        return [(r, p, game.result(state, r)) for r, p in game.chance_outcomes(state)]
+    return [(a, None, game.result(state, a)) for a in game.actions(state)]
+
+
+def _named(state, path: tuple) -> str:
+    """A node as feedback names it: a tree's own label, else the moves that lead to it."""
+    if isinstance(state, str):
+        return state
+    return "the root" if not path else "the node after " + " → ".join(map(str, path))
+
+
+def maxn_why(task, fn, result, time_limit: float) -> str:
+    """Why ``fn`` went wrong on the failed max^n case ``result``: a wrong vector followed down the tree
+    (:func:`maxn_value_divergence`), else the first arrival where its visits part from gamelib.maxn's
+    (:func:`maxn_visit_divergence`); '' when the case's own line says it all (an error, a wrong form)."""
+    got, want, case = result.student, result.expected, result.case
+    if got.error is not None or getattr(case, "hidden", False) or got.value is None:
+        return ""
+    try:
+        if got.value != want.value:
+            return maxn_value_divergence(task, fn, case, got.value.x, want.value.x, time_limit)
+        if got.visits != want.visits:
+            return maxn_visit_divergence(case, got.visits, want.visits)
+    except Exception:                                    # noqa: BLE001 -- a diagnosis is a help, never a failure
+        return ""
+    return ""
+
+
+def maxn_value_divergence(task, fn, case, got, want, time_limit: float, calls=None) -> str:
+    """Where the student's vector goes wrong on ``case`` (``got`` against gamelib.maxn's ``want`` at its
+    root): the student's own function is asked again at each child (the same case from that child: its
+    vector there must be MAXN(child)), down to the deepest node whose vector is wrong while its
+    children's are right, and the rule of that node's kind is said with its children's vectors
+    (:func:`maxn_rule`).  A child the function cannot be asked at (a chance node, for a function written
+    for a player's node only) is looked through: its vector is its outcomes' average, as the student's
+    function gives them."""
+    from .core import grade_case
+    calls = [0] if calls is None else calls
+    game, state, sub, path = case.game, case.root, case, ()
+
+    def ask(child, route):
+        below = sub._replace(state=child, name=f"{case.name} from {_named(child, route)}")
+        if calls[0] >= MAX_CALLS:
+            return None
+        calls[0] += 1
+        r = grade_case(task, fn, below, time_limit)
+        if r.student.error is not None or r.student.value is None:
+            return None
+        return r.student.value.x, r.expected.value.x, below
+
+    while True:
+        if game.is_terminal(state):
+            return maxn_rule(game, case.tie, state, path, got, [], want)
+        kids, lower = [], None
+        for label, p, child in _moves(game, state):
+            route = path + (label,)
+            asked = ask(child, route)
+            if asked is None and game.is_terminal(child):        # its utilities, read from the game
+                utilities = maxn(game, child).value
+                asked = (utilities, utilities, None)
+            elif asked is None and game.to_move(child) == CHANCE:
+                asked = _through_chance(game, child, route, ask)
+            if asked is None:
+                return ""
+            if len(asked) == 5:                          # wrong below a chance node asked through
+                lower = asked
+                break
+            kids.append((label, p, child) + asked)
+        wrong = [(path + (k[0],),) + k[2:] for k in kids if not _close(k[3], k[4])]   # (route, child, got, want, case)
+        if lower is None and not wrong:
+            return maxn_rule(game, sub.tie, state, path, got, [k[:4] for k in kids], want)
+        path, state, got, want, sub = lower if lower is not None and not wrong else wrong[0]
+
+
+def _through_chance(game, node, path, ask):
+    """The student's vector at the chance ``node`` its function cannot be asked at (``(vector, want,
+    None)``): the probability-weighted average of its outcomes' vectors, as the function gives them;
+    ``(path, outcome, vector, want, case)`` of the first outcome whose vector is wrong; or None when an
+    outcome cannot be asked either."""
+    mine, wants = [], []
+    for label, p, child in _moves(game, node):
+        asked = ask(child, path + (label,))
+        if asked is None and game.is_terminal(child):
+            asked = (maxn(game, child).value,) * 2 + (None,)
+        if asked is None:
+            return None
+        if not _close(asked[0], asked[1]):
+            return (path + (label,), child) + asked
+        mine.append((p, asked[0]))
+        wants.append((p, asked[1]))
+    average = lambda pairs: tuple(sum(p * v[k] for p, v in pairs) for k in range(len(pairs[0][1])))  # noqa: E731
+    return average(mine), average(wants), None
+
+
+def maxn_rule(game, tie: str, state, path: tuple, got, kids: list, want) -> str:
+    """The rule of max^n at ``state`` that the student's vector ``got`` breaks, given its children
+    ``kids`` [(label, probability, child, vector)] whose vectors the student has right (``want``:
+    gamelib.maxn's vector at ``state``), in the words of the recurrence (AIMA 4th ed. §5.2.2)."""
+    here = _named(state, path)
+    players = tuple(game.player_order)
+    if game.is_terminal(state):
+        text = (f"at {here}, a terminal node, your vector {_vec(got)} is not its utilities in the order of "
+                f"game.player_order, {_vec(want)}")
+        if sorted(got) == sorted(want):
+            text += " (the same numbers in another order: component i is the utility of game.player_order[i])"
+        return text
+    vectors = [v for *_, v in kids]
+    listed = ", ".join(f"{_named(c, path + (a,))} {_vec(v)}" for a, _, c, v in kids)
+    mover = game.to_move(state)
+    if mover == CHANCE:
+        terms = " + ".join(f"{fmt(p)}·{_vec(v)}" for _, p, _, v in kids)
+        text = (f"at {here}, a chance node, your vector {_vec(got)} is not the probability-weighted average of its "
+                f"children's vectors, component by component ({terms} = {_vec(want)})")
+        mean = tuple(sum(v[k] for v in vectors) / len(vectors) for k in range(len(players)))
+        if _close(got, mean):
+            text += " (it is their plain mean: weight each outcome by its probability, from game.chance_outcomes)"
+        elif _close(got, tuple(sum(v[k] for v in vectors) for k in range(len(players)))):
+            text += " (it is their sum: weight each outcome by its probability, from game.chance_outcomes)"
+        elif any(_close(got, v) for v in vectors):
+            text += " (it is one of them: a chance node averages its outcomes, nobody chooses there)"
+        return text
+    i = players.index(mover)
+    top = max(v[i] for v in vectors)
+    kept = next(k for k, v in enumerate(vectors) if _close(v, want))
+    name = lambda k: _named(kids[k][2], path + (kids[k][0],))          # noqa: E731
+    text = (f"at {here}, where {mover} moves, your vector {_vec(got)} is not the one max^n backs up: of its "
+            f"children's vectors ({listed}), {mover} keeps the one largest in its own component, v[{i}] ({mover} "
+            f"is game.player_order[{i}])")
+    tied = [k for k, v in enumerate(vectors) if v[i] == top]
+    if len(tied) > 1:
+        text += (", and of children tied there " + ("the first" if tie == "first" else
+                 "the one with the least sum of components (the worst for the others), the first of equal sums")
+                 + f" (tie={tie!r}): {name(kept)}")
+    same = [k for k, v in enumerate(vectors) if _close(got, v)]
+    if not same:
+        if _close(got, tuple(max(v[k] for v in vectors) for k in range(len(players)))):
+            return text + (f"; yours takes each component's largest over the children: {mover} keeps one child's "
+                           f"vector whole")
+        return text + ("; yours is none of its children's vectors, though asked at each child on its own your "
+                       "function gives that child's vector: in the whole search the nodes below back up something "
+                       "else, so something your search carries down from the root (the root's player, or its "
+                       "index?) is not what a search from that node starts with")
+    j = same[0]
+    v = vectors[j]
+    if v[i] < top:
+        first = lambda key: min(range(len(vectors)), key=lambda m: (key(vectors[m]), m))    # noqa: E731
+        said = [f"the best in {players[k]}'s component v[{k}]" for k in range(len(players))
+                if k != i and first(lambda w: -w[k]) == j]
+        said += [f"the worst in {players[k]}'s component v[{k}]" for k in range(len(players))
+                 if first(lambda w: w[k]) == j and not (k == i and said)]
+        what = " and ".join(said) if said else f"which gives {mover} {fmt(v[i])}, less than {fmt(top)}"
+        return text + (f"; yours is {name(j)}'s, {what}: at {here} it is {mover} who moves, and each player "
+                       f"maximizes its own component")
+    if tie == "first":
+        return text + (f"; yours is {name(j)}'s, tied with {name(kept)} in v[{i}], and under tie='first' a tied "
+                       f"child does not replace the one kept: only a strictly larger component does")
+    s_j, s_k = sum(v), sum(vectors[kept])
+    if _close((s_j,), (s_k,)):
+        return text + (f"; yours is {name(j)}'s, tied with {name(kept)} in v[{i}] and in the sum ({fmt(s_j)}): "
+                       f"of equal sums the first is kept (only a strictly smaller sum replaces it: < where you "
+                       f"may have <=)")
+    return text + (f"; yours is {name(j)}'s, tied with {name(kept)} in v[{i}] but with the larger sum ({fmt(s_j)} "
+                   f"against {fmt(s_k)}): under tie='spiteful' the tied child worst for the others is kept")
+
+
+def _parents(game, root) -> dict:
+    """``{node: (parent, label)}`` of the tree below ``root``."""
+    parent, stack = {}, [root]
+    while stack:
+        s = stack.pop()
+        if game.is_terminal(s):
+            continue
+        for label, _, c in _moves(game, s):
+            if c not in parent and c != root:
+                parent[c] = (s, label)
+                stack.append(c)
+    return parent
+
+
+def maxn_visit_divergence(case, got: tuple, want: tuple) -> str:
+    """Why the student's search arrives at nodes in another order than gamelib.maxn on ``case``: at the
+    first arrival where they part, what the student's search did there (a node visited twice, children
+    out of order, a node skipped, a search that stops) and max^n's rule (every node, children in the
+    game's order)."""
+    game, root = case.game, case.root
+    k = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+    parent = _parents(game, root)
+
+    def label(s):
+        if isinstance(s, str):
+            return s
+        route, node = [], s
+        while node in parent:
+            node, move = parent[node]
+            route.append(move)
+        return _named(s, tuple(reversed(route)))
+
+    if k >= len(want):
+        return (f"yours arrives at {len(got) - len(want)} more nodes after gamelib.maxn has searched the whole tree "
+                f"(at {label(got[k])} first): does it search a node again, or past the leaves?")
+    missed = want[k]
+    above = parent.get(missed, (None, None))[0]
+    zero = (above is not None and not game.is_terminal(above) and game.to_move(above) == CHANCE
+            and dict(game.chance_outcomes(above)).get(parent[missed][1]) == 0)
+    note = " (an outcome of probability 0 is visited too: it adds nothing to the average, but it is searched)" \
+        if zero else ""
+    if k >= len(got):
+        return (f"yours stops after {len(got)} nodes; max^n searches the whole tree and goes on to {label(missed)}"
+                f"{note}: nothing can be pruned, since a bound on one player's component says nothing of the "
+                f"others'")
+    there = got[k]
+    if there in got[:k]:
+        return (f"yours arrives at {label(there)} a second time (after {label(got[k - 1])}), where max^n goes on "
+                f"to {label(missed)}: does your search compute a child's vector twice, once to compare it and "
+                f"once to keep it? Keep the vector the first call returned")
+    if there in want[k:] and parent.get(there, (None,))[0] == above and above is not None:
+        return (f"at {label(above)}, yours arrives at {label(there)} before {label(missed)}: max^n visits the "
+                f"children in the order game.actions lists them (a chance node's outcomes in the order of "
+                f"game.chance_outcomes)")
+    return (f"yours never arrives at {label(missed)} (after {label(got[k - 1]) if k else 'the start'} it went to "
+            f"{label(there)}){note}: max^n visits every node of the tree, nothing is pruned, since a bound on one "
+            f"player's component says nothing of the others'")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -493,8 +742,146 @@ class ZeroSumFamily(Family):
     def mutant_returns(self, task) -> str:
         return "pair"
 
+    def credit(self, task, student, expected) -> float | None:
+        """A game's case asks for two answers, each worth half of it: the value of the game and an optimal
+        mix for the row player.  They are found by different rules (the mix by the column player's
+        indifference, the value by what that mix then earns, or a saddle point's payoff), and a careful
+        grader marks each: the value right with the column player's mix keeps the value's half."""
+        if student.error is not None:
+            return None
+        return 0.5 * (student.value == expected.value) + 0.5 * (student.action == expected.action)
+
+    def split(self, task) -> str:
+        return "a game's value is worth half of it, an optimal mix the other half"
+
+    def diagnose(self, task, fn, result, time_limit) -> str:
+        """Why a 2 × 2 solution is wrong (:func:`zero_sum_why`)."""
+        return zero_sum_why(result)
+
 
 ZERO_SUM = ZeroSumFamily()
+
+
+def _same(x, y) -> bool:
+    return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def zero_sum_why(result) -> str:
+    """Why the solution of the failed 2 × 2 case ``result`` is wrong, by the rules that solve a zero-sum
+    game (von Neumann's minimax theorem; notebook 07, §7): a saddle point first (pure maximin = pure
+    minimax: a pure strategy is optimal and its payoff is the value), else the row player's mix that
+    makes the column player indifferent between its columns, and the value that mix earns against
+    either; then what the student's mix earns, and the slips that give the student's numbers.  A
+    division by zero or a probability outside [0, 1] where there is a saddle point is told the saddle
+    point; '' for any other answer of the wrong form."""
+    got, want, case = result.student, result.expected, result.case
+    if getattr(case, "hidden", False):
+        return ""
+    try:
+        if got.error is not None:
+            return _zero_sum_stopped(case.payoffs, got.error, result.problem)
+        return _zero_sum_text(case.payoffs, got.value.x, None if got.action == OPTIMAL else got.action.x,
+                              want.value.x)
+    except Exception:                                    # noqa: BLE001 -- a diagnosis is a help, never a failure
+        return ""
+
+
+def _term(x) -> str:
+    return f"({fmt(x)})" if x < 0 else fmt(x)
+
+
+def _saddle(A) -> str:
+    """The saddle point of ``A`` and why it solves the game ('' when it has none)."""
+    low, high = _pure_values(A)
+    if not _same(low, high):
+        return ""
+    (a, b), (c, d) = A
+    r = 0 if _same(min(A[0]), low) else 1
+    col = 0 if _same(max(a, c), high) else 1
+    return (f"the game has a saddle point, row {r + 1} and column {col + 1}: the best of the rows' worst payoffs "
+            f"(the pure maximin, {fmt(low)}) equals the least of the columns' best (the pure minimax, {fmt(high)}), "
+            f"so a pure strategy is optimal (row {r + 1} for sure, p = {1 - r}) and the value is that payoff, "
+            f"{fmt(low)}")
+
+
+def _zero_sum_stopped(A, error: str, problem: str) -> str:
+    (a, b), (c, d) = A
+    head = _saddle(A)
+    if not head:
+        return ""
+    if error == "ZeroDivisionError" and a - b - c + d == 0:
+        return head + ("; the indifference formula does not apply (here a − b − c + d = 0): look for a saddle point "
+                       "first")
+    if error == "wrong type" and "not a probability" in problem:
+        return head + "; the indifference formula does not apply where there is one: look for a saddle point first"
+    return ""
+
+
+def _off_saddle(A, v, p, value) -> list:
+    """What a solution of a game with a saddle point gets wrong: its mix, its value."""
+    (a, b), (c, d) = A
+    den = a - b - c + d
+    parts = []
+    if p is not None:
+        against = (p * a + (1 - p) * c, p * b + (1 - p) * d)
+        if den and _same(p, (d - c) / den):
+            parts.append(f"yours, p = {fmt(p)}, is the indifference formula's (d − c)/(a − b − c + d), which holds "
+                         f"only where there is no saddle point: look for one first (your p earns only "
+                         f"{fmt(min(against))} against the column player's best reply)")
+        else:
+            parts.append(f"yours, p = {fmt(p)}, earns {fmt(against[0])} against column 1 and {fmt(against[1])} against "
+                         f"column 2, and the column player holds it to the lesser")
+    if not _same(v, value):
+        said = f"your value {fmt(v)} is not that payoff"
+        if den and _same(v, (a * d - b * c) / den):
+            said += " (it is the formula's (ad − bc)/(a − b − c + d), which holds only where there is no saddle point)"
+        parts.append(said)
+    return parts
+
+
+def _zero_sum_text(A, v, p, value) -> str:
+    (a, b), (c, d) = A
+    head = _saddle(A)
+    if head:
+        parts = _off_saddle(A, v, p, value)
+        return head + ("; " + "; ".join(parts) if parts else "")
+    low, high = _pure_values(A)
+    den = a - b - c + d
+    f = fmt
+    against = None if p is None else (p * a + (1 - p) * c, p * b + (1 - p) * d)
+    parts = []
+    best = (d - c) / den
+    head = (f"the game has no saddle point (pure maximin {f(low)} < pure minimax {f(high)}), so the row player mixes, "
+            f"playing row 1 with the probability p that makes the column player indifferent between its columns: "
+            f"p·{_term(a)} + (1 − p)·{_term(c)} = p·{_term(b)} + (1 − p)·{_term(d)}, so p = (d − c)/(a − b − c + d) "
+            f"= {f(best)}, and the value is what p earns against either column, {f(value)}")
+    if p is not None:
+        mix = (f"yours, p = {f(p)}, earns {f(against[0])} against column 1 and {f(against[1])} against column 2, and "
+               f"the column player holds it to the lesser, {f(min(against))}")
+        if _same(p, (d - b) / den):
+            mix += (" (it is (d − b)/(a − b − c + d), the column player's mix: the one that makes the *row* player "
+                    "indifferent)")
+        elif _same(p, 1 - best):
+            mix += " (it is 1 − p, the probability of row 2)"
+        elif p in (0, 1):
+            mix += " (a pure strategy, which the column player exploits where there is no saddle point)"
+        parts.append(mix)
+    if not _same(v, value):
+        said = f"your value {f(v)} is not it"
+        if _same(v, low):
+            said += " (it is the pure maximin, what a pure strategy guarantees: a mixed one guarantees more)"
+        elif _same(v, high):
+            said += " (it is the pure minimax, what the column player can hold a pure-strategy row player to)"
+        elif _same(v, -value):
+            said += " (it is minus the value: the value is the row player's payoff)"
+        elif against is not None and any(_same(v, x) for x in against):
+            said += " (it is what your p earns against one column, not against the column player's best reply)"
+        elif _same(v, best * a + (1 - best) * b):
+            said += (" (it is p·a + (1 − p)·b: p weighs the rows, so in each column it weighs row 1's payoff against "
+                     "row 2's: p·a + (1 − p)·c)")
+        parts.append(said)
+    return head + ("; " + "; ".join(parts) if parts else "")
+
 
 TASKS = {
     "maxn_value": Task("maxn_value", "maxn", "value", lambda g, s, c: (g, s, c.tie), _maxn_public, _maxn_hidden,

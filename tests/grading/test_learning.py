@@ -208,6 +208,136 @@ def test_public_feedback_says_where_the_search_parts():
         checks.mcts("backup", students.WRONG_LEARNING["backup", "root_visits_only"])
 
 
+def test_a_back_up_is_shown_after_the_playout_of_its_own_iteration():
+    """(It once named the last iteration's playout, a path three moves long at iteration 2.)"""
+    with pytest.raises(GradingError) as e:
+        checks.mcts("backup", students.WRONG_LEARNING["backup", "mover_reward"])
+    assert "iteration 2 of 30, after BACK-PROPAGATE of the playout from a3: yours a3: N = 1, U = -1" in str(e.value)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Why a case went wrong: bugs no model covers, each told the rule it broke
+# ---------------------------------------------------------------------------------------------------
+
+def feedback(check, *args) -> str:
+    with pytest.raises(GradingError) as e:
+        check(*args)
+    return str(e.value)
+
+
+def select_log_of_the_root(tree, c):
+    """ln N of the root at every node: the helper is handed tree["N"] where node["N"] is meant."""
+    def ucb(child, parent_visits):
+        return child["U"] / child["N"] + c * math.sqrt(math.log(parent_visits) / child["N"])
+    node, path = tree, []
+    while not node["terminal"] and not node["untried"]:
+        move = max(node["children"], key=lambda m: ucb(node["children"][m], tree["N"]))
+        path.append(move)
+        node = node["children"][move]
+    return path
+
+
+def select_min_negated_and_misplaced_root(tree, c):
+    """Two bugs: U/N negated where MIN moves, and the square root taken of ln N(parent) alone."""
+    node, path = tree, []
+    while not node["terminal"] and not node["untried"]:
+        best, best_value = None, -math.inf
+        for move, child in node["children"].items():
+            mean = child["U"] / child["N"]
+            if node["to_move"] == MIN:
+                mean = -mean                                 # MIN wants the least
+            value = mean + c * math.sqrt(math.log(node["N"])) / child["N"]
+            if value > best_value:
+                best, best_value = move, value
+        path.append(best)
+        node = node["children"][best]
+    return path
+
+
+def backup_by_parity(tree, path, utility, twice=False):
+    """The reward's sign by depth, as if MAX always moved first (``twice``: and the new node's visit
+    counted once more)."""
+    nodes = [tree]
+    for move in path:
+        nodes.append(nodes[-1]["children"][move])
+    for depth, node in enumerate(nodes):
+        node["N"] += 1
+        if depth:
+            node["U"] += utility if depth % 2 == 1 else -utility
+    if twice:
+        nodes[-1]["N"] += 1
+    return tree
+
+
+def td_trace_of_the_next_position(weights, episode, utility, alpha, lam):
+    w, e = list(weights), [0.0] * len(weights)
+    for t in range(len(episode) - 1):
+        v = sum(a * b for a, b in zip(w, episode[t]))
+        target = utility if t == len(episode) - 2 else sum(a * b for a, b in zip(w, episode[t + 1]))
+        e = [lam * ei + fi for ei, fi in zip(e, episode[t + 1])]
+        w = [wi + alpha * (target - v) * ei for wi, ei in zip(w, e)]
+    return w
+
+
+def td_one_move_short(weights, episode, utility, alpha, lam, next_features=False):
+    """The loop stops before the last move (it never learns the result); ``next_features``: and the trace
+    takes the next position's features."""
+    w, e = list(weights), [0.0] * len(weights)
+    for t in range(len(episode) - 2):
+        delta = sum(a * b for a, b in zip(w, episode[t + 1])) - sum(a * b for a, b in zip(w, episode[t]))
+        e = [lam * ei + fi for ei, fi in zip(e, episode[t + 1] if next_features else episode[t])]
+        w = [wi + alpha * delta * ei for wi, ei in zip(w, e)]
+    return w
+
+
+def test_a_select_with_the_roots_logarithm_is_told_ucb1_with_its_terms():
+    text = feedback(checks.mcts, "select", select_log_of_the_root)
+    assert ("Why: at iteration 28, at the node a2 (MIN to move, N = 10), every move has been tried, so SELECT goes on "
+            "to the child with the largest UCB1(n) = U(n)/N(n) + c·√(ln N(parent)/N(n)), U(n) the reward of the "
+            "player who moved into n, c = 1.414: c1: 0/2 + 1.414·√(ln 10/2) = 1.517; c2: 3/5 + 1.414·√(ln 10/5) = "
+            "1.56; c3: -1/2 + 1.414·√(ln 10/2) = 1.017; SELECT goes to c2; yours went to c1 (it is the child UCB1 "
+            "ranks first with ln N(root) at every node in place of ln N(parent)") in text
+
+
+def test_two_select_bugs_are_told_each_its_rule_where_it_shows():
+    text = feedback(checks.mcts, "select", select_min_negated_and_misplaced_root)
+    assert "ranks first with √(ln N(parent))/N(n) in place of √(ln N(parent)/N(n))" in text
+    assert "ranks first with U(n) negated at MIN's node, where U(n) is already the reward of MIN" in text
+
+
+def test_a_back_up_signed_by_depth_is_told_whose_reward_u_keeps():
+    text = feedback(checks.mcts, "backup", backup_by_parity)
+    assert ("Why: at iteration 2 the playout from the node (2, 1) ended in utility -1 for MAX, and BACK-PROPAGATE "
+            "adds it to each node from there up to the root: at the node (2, 1) (MIN moved into it; U = 0 before), "
+            "U + MIN's reward 1 = 1: U(n) is kept for the player who moved into n; yours added -1, MAX's reward, but "
+            "it was MIN who moved into it (MAX is to move there).") in text
+
+
+def test_two_back_up_bugs_in_one_case_are_both_told():
+    text = feedback(checks.mcts, "backup", lambda tree, path, u: backup_by_parity(tree, path, u, twice=True))
+    assert ("at the node (1, 0), N = 0 + 1 = 1: every node on the path counts the playout, the root too; yours 2 "
+            "(counted twice); also at iteration 2, at the node (2, 1) (MIN moved into it; U = 0 before), U + MIN's "
+            "reward 1 = 1") in text
+
+
+def test_a_td_trace_of_the_next_position_is_told_the_trace_rule():
+    text = feedback(checks.td, td_trace_of_the_next_position)
+    assert ("Why: your weights first part from TD(λ)'s at move 1 of 3 (s₀ → s₁): with w = (0.5, -0.25), V(s₀) = "
+            "w·f(s₀) = 0.5 and its target is the next position's estimate, V(s₁) = w·f(s₁) = 0.25, so δ = target − "
+            "V(s₀) = -0.25; the trace e ← λ·e + f(s₀) = 0·(0, 0) + (1, 0) = (1, 0); and w ← w + α·δ·e = (0.475, "
+            "-0.25); yours (0.475, -0.275) (your trace took f(s₁), the features of the position moved to, where "
+            "e ← λ·e + f(s₀)).") in text
+
+
+def test_two_td_bugs_are_told_each_its_rule_where_it_shows():
+    text = feedback(checks.td, lambda *a: td_one_move_short(*a, next_features=True))
+    assert "Where it is not the last move, your trace took f(s₁), the features of the position moved to" in text
+    assert ("at move 9 of 9 (s₈ → s₉, the last)" in text and "Or does your loop stop one move early? The move to the "
+            "terminal position is learned from too, its target the game's result") in text
+    text = feedback(checks.td, td_one_move_short)
+    assert "at move 3 of 3 (s₂ → s₃, the last)" in text and "Or does your loop stop one move early?" in text
+
+
 # ---------------------------------------------------------------------------------------------------
 # Answers of the wrong form, time limits, gamelib's own steps
 # ---------------------------------------------------------------------------------------------------

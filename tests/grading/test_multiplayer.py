@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib import MAX, GameTree, maxn
+from gamelib import CHANCE, MAX, GameTree, maxn
 from gamelib.games import Raid
 from gamelib.grading import GradingError, checks
 from gamelib.grading import cases as C
@@ -200,6 +200,138 @@ def test_public_feedback_shows_what_differs():
     with pytest.raises(GradingError) as e:
         checks.matrix(students.WRONG_MULTIPLAYER["solve_zero_sum_2x2", "column_formula"])
     assert "is not optimal: it guarantees" in str(e.value) and "[[5, -2], [-1, 3]]" in str(e.value)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Why a case went wrong: bugs no model covers, each told the rule it broke
+# ---------------------------------------------------------------------------------------------------
+
+def feedback(check, fn) -> str:
+    with pytest.raises(GradingError) as e:
+        check(fn)
+    return str(e.value)
+
+
+def maxn_twice(game, state, tie="first"):
+    """Each child searched once to compare it and once more to return the one kept."""
+    players = game.player_order
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in players)
+    if game.to_move(state) == CHANCE:
+        total = [0.0] * len(players)
+        for outcome, p in game.chance_outcomes(state):
+            total = [t + p * x for t, x in zip(total, maxn_twice(game, game.result(state, outcome), tie))]
+        return tuple(total)
+    i = players.index(game.to_move(state))
+
+    def key(a):
+        v = maxn_twice(game, game.result(state, a), tie)
+        return (v[i], -sum(v)) if tie == "spiteful" else v[i]
+    return maxn_twice(game, game.result(state, max(game.actions(state), key=key)), tie)
+
+
+def maxn_generous_and_likeliest(game, state, tie="first"):
+    """Two bugs: 'spiteful' keeps the tied child with the *larger* sum, and a chance node takes its most
+    probable outcome's vector."""
+    players = game.player_order
+    if game.is_terminal(state):
+        return tuple(game.utility(state, p) for p in players)
+    if game.to_move(state) == CHANCE:
+        likeliest, _ = max(game.chance_outcomes(state), key=lambda o: o[1])
+        return maxn_generous_and_likeliest(game, game.result(state, likeliest), tie)
+    i = players.index(game.to_move(state))
+    best = None
+    for a in game.actions(state):
+        v = maxn_generous_and_likeliest(game, game.result(state, a), tie)
+        if best is None or v[i] > best[i] or (tie == "spiteful" and v[i] == best[i] and sum(v) > sum(best)):
+            best = v
+    return best
+
+
+def solve_for_row_two(payoffs):
+    """The indifference solved for the probability of the second row, returned as p."""
+    (a, b), (c, d) = payoffs
+    low, high = max(min(a, b), min(c, d)), min(max(a, c), max(b, d))
+    if low == high:
+        return (1.0 if min(a, b) == low else 0.0), low
+    return (a - b) / (a - b - c + d), (a * d - b * c) / (a - b - c + d)
+
+
+def solve_rows_reversed(payoffs):
+    """Two bugs: a saddle point's row taken the wrong way round, and the value weighing a row's two
+    payoffs, p·a + (1 − p)·b."""
+    (a, b), (c, d) = payoffs
+    low, high = max(min(a, b), min(c, d)), min(max(a, c), max(b, d))
+    if low == high:
+        return (0.0 if min(a, b) == low else 1.0), low
+    p = (d - c) / (a - b - c + d)
+    return p, p * a + (1 - p) * b
+
+
+def test_a_max_n_search_that_searches_a_child_twice_is_told_where_it_arrives_again():
+    text = feedback(checks.maxn, maxn_twice)
+    assert ("Why: yours arrives at H a second time (after I), where max^n goes on to E: does your search compute a "
+            "child's vector twice, once to compare it and once to keep it?") in text
+
+
+def test_two_max_n_bugs_are_told_each_its_rule_where_it_shows():
+    text = feedback(checks.maxn, maxn_generous_and_likeliest)
+    assert ("Why: at A, where A moves, your vector (1, 2, 6) is not the one max^n backs up: of its children's vectors "
+            "(B (1, 2, 6), C (1, 5, 2)), A keeps the one largest in its own component, v[0] (A is "
+            "game.player_order[0]), and of children tied there the one with the least sum of components (the worst "
+            "for the others), the first of equal sums (tie='spiteful'): C; yours is B's, tied with C in v[0] but "
+            "with the larger sum (9 against 8)") in text
+    assert ("Why: at D, a chance node, your vector (1, 3, 3) is not the probability-weighted average of its children's "
+            "vectors, component by component (0.25·(5, 1, 4) + 0.75·(1, 3, 3) = (2, 2.5, 3.25)) (it is one of them: "
+            "a chance node averages its outcomes, nobody chooses there)") in text
+
+
+def test_a_max_n_bug_fixed_at_the_root_is_told_what_a_search_from_the_root_carries_down():
+    text = feedback(checks.maxn, students.WRONG_MULTIPLAYER["maxn_value", "root_component"])
+    assert ("yours is none of its children's vectors, though asked at each child on its own your function gives that "
+            "child's vector") in text
+
+
+def test_a_2x2_mix_for_the_second_row_is_told_the_indifference_rule():
+    text = feedback(checks.matrix, solve_for_row_two)
+    assert ("Why: the game has no saddle point (pure maximin -3 < pure minimax 2), so the row player mixes, playing "
+            "row 1 with the probability p that makes the column player indifferent between its columns: p·2 + "
+            "(1 − p)·(-3) = p·(-3) + (1 − p)·4, so p = (d − c)/(a − b − c + d) = 0.5833") in text
+    assert "(it is 1 − p, the probability of row 2)" in text
+
+
+def test_two_2x2_bugs_are_told_each_its_rule_where_it_shows():
+    text = feedback(checks.matrix, solve_rows_reversed)
+    assert ("your value 0.5455 is not it (it is p·a + (1 − p)·b: p weighs the rows, so in each column it weighs row "
+            "1's payoff against row 2's: p·a + (1 − p)·c)") in text
+    assert ("Why: the game has a saddle point, row 2 and column 1: the best of the rows' worst payoffs (the pure "
+            "maximin, 3) equals the least of the columns' best (the pure minimax, 3), so a pure strategy is optimal "
+            "(row 2 for sure, p = 0) and the value is that payoff, 3; yours, p = 1, earns 2 against column 1 and 1 "
+            "against column 2, and the column player holds it to the lesser") in text
+
+
+def test_a_division_by_zero_where_a_saddle_point_solves_the_game_is_told_the_saddle_point():
+    text = feedback(checks.matrix, students.WRONG_MULTIPLAYER["solve_zero_sum_2x2", "no_saddle_check"])
+    assert ("Why: the game has a saddle point, row 2 and column 1: the best of the rows' worst payoffs (the pure "
+            "maximin, 3) equals the least of the columns' best (the pure minimax, 3), so a pure strategy is optimal "
+            "(row 2 for sure, p = 0) and the value is that payoff, 3; the indifference formula does not apply (here "
+            "a − b − c + d = 0)") in text
+
+
+def test_a_2x2_case_is_half_its_value_and_half_its_mix():
+    """The column player's mix with the right value keeps the value's half of the one case it fails."""
+    from gamelib.grading.context import Context, grading
+
+    def column_mix(payoffs):
+        (a, b), (c, d) = payoffs
+        low, high = max(min(a, b), min(c, d)), min(max(a, c), max(b, d))
+        if low == high:
+            return (1.0 if min(a, b) == low else 0.0), low
+        return (d - b) / (a - b - c + d), (a * d - b * c) / (a - b - c + d)
+
+    with grading(Context(b"a secret", "06_more_players_and_matrix_games", "q6_test", 3.0)):
+        earned = checks.matrix(column_mix)
+    assert earned == int(100 * 3.0 * 5.5 / 6) / 100                      # 5 of 6 cases, and half of one
 
 
 # ---------------------------------------------------------------------------------------------------
