@@ -50,8 +50,34 @@ class WorkflowError(RuntimeError):
 
 
 def assignments(source: Path = SOURCE) -> list[str]:
-    """The assignments: the folders of ``source``, in order."""
+    """The assignments: the folders of ``source``, in order.  A ``source`` that does not exist is said
+    plainly (:func:`no_sources`), not as a FileNotFoundError."""
+    if not Path(source).is_dir():
+        raise WorkflowError(no_sources(Path(source)))
     return sorted(p.name for p in Path(source).iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def no_sources(source: Path) -> str:
+    """Why there is no ``source`` folder to read.  Where gamelib is installed as a package (not in editable
+    mode from the instructor's checkout), there are no exercises' sources beside it, by design: a hub's
+    students' environment is installed from the student kit (docs/jupyterhub.md), so that a student's
+    ``prepare`` has no solutions or hidden tests to copy."""
+    package = Path(__file__).resolve().parents[1]
+    if not (REPO / "pyproject.toml").is_file():
+        return (f"no exercises' sources here: this gamelib ({package}) is installed as a package, which holds "
+                "no exercise sources, solutions or hidden tests; the instructor's steps run from the "
+                "instructor's own checkout of the kit's repository, with its .venv (exercises/README.md)")
+    return f"no exercises' sources at {source} (the assignments are the folders of exercises/source/)"
+
+
+def assignment_names(names, source: Path = SOURCE) -> list[str]:
+    """``names`` (default: every assignment of ``source``), each checked to be a folder of ``source``
+    before anything is written."""
+    names = list(names or assignments(source))
+    for name in names:
+        if not (Path(source) / name).is_dir():
+            raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
+    return names
 
 
 def notebooks(folder: Path) -> list[Path]:
@@ -183,10 +209,7 @@ def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
     """Make ``course`` an nbgrader course folder holding the current sources of ``names`` (made private
     if it is new; see :func:`private_folder`)."""
     import shutil
-    names = list(names or assignments(source))
-    for name in names:                                       # before anything is written
-        if not (Path(source) / name).is_dir():
-            raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
+    names = assignment_names(names, source)                  # before anything is written
     course = Path(course).resolve()
     new = not course.exists()
     warning = private_folder(course)
