@@ -8,9 +8,10 @@ folder that the kit's steps (:mod:`gamelib.grading.workflow`) fill:
   solutions (``source/``), every student's work and the gradebook; an existing folder that others can
   read is named in a warning (:func:`private_folder`);
 * **configured twice over**: the kit's own settings (every path absolute, the cell time limit, the
-  feedback preprocessors, sanitized HTML) live in ``gamelib_config.py``, rewritten by every step; the
-  instructor's ``nbgrader_config.py`` (``course_id``, ``Exchange.root`` ...) is theirs and kept: the kit
-  only makes sure it loads ``gamelib_config.py`` first (:func:`write_config`);
+  feedback preprocessors, sanitized HTML, an exchange's collect that checks who handed each folder in)
+  live in ``gamelib_config.py``, rewritten by every step; the instructor's ``nbgrader_config.py``
+  (``course_id``, ``Exchange.root`` ...) is theirs and kept: the kit only makes sure it loads
+  ``gamelib_config.py`` first (:func:`write_config`);
 * **one step at a time**: :func:`course_lock` holds the folder for one step; a second one waits, saying
   who holds it, since when, and whether that process is stopped;
 * **a secret**: ``secret.key`` (0600), from which every hidden case is drawn (:func:`course_secret`);
@@ -119,6 +120,8 @@ def nbgrader_environment():
         nbgrader.api.get_alembic_version = alembic_head
 
 
+COLLECT_PLUGIN = "gamelib.grading.exchange.OwnedCollect"
+"""nbgrader's collect, which takes a submission only from the student it names (:mod:`gamelib.grading.exchange`)."""
 FEEDBACK_PREPROCESSORS = ["nbgrader.preprocessors.GetGrades",
                           "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
                           "gamelib.grading.feedback.HideHiddenTests"]
@@ -137,6 +140,7 @@ def config(course: Path):
     c.OverwriteCells.add_missing_cells = True
     c.GenerateFeedback.preprocessors = list(FEEDBACK_PREPROCESSORS)
     c.HTMLExporter.sanitize_html = True
+    c.ExchangeFactory.collect = COLLECT_PLUGIN
     return c
 
 
@@ -156,6 +160,8 @@ c.GenerateFeedback.preprocessors = {preprocessors!r}
 # is not (nbgrader's formgrade and feedback templates render it without sanitizing, whatever this says):
 # the kit stores each submission with the student's markdown and raw cells as plain text (submissions.py).
 c.HTMLExporter.sanitize_html = True
+# nbgrader collect takes a folder of the exchange only from the student it names (gamelib/grading/exchange.py)
+c.ExchangeFactory.collect = {collect!r}
 '''
 LOAD_LINE = f'load_subconfig("{KIT_CONFIG}")  # noqa: F821 -- the kit\'s settings (gamelib.grading); keep this line'
 INSTRUCTOR_CONFIG_TEXT = f'''\
@@ -175,7 +181,7 @@ def write_config(course: Path) -> list[str]:
     course = Path(course).resolve()
     (course / KIT_CONFIG).write_text(KIT_CONFIG_TEXT.format(
         root=str(course), db=f"sqlite:///{course / 'gradebook.db'}", timeout=CELL_TIMEOUT,
-        preprocessors=FEEDBACK_PREPROCESSORS))
+        preprocessors=FEEDBACK_PREPROCESSORS, collect=COLLECT_PLUGIN))
     mine = course / "nbgrader_config.py"
     if not mine.exists():
         mine.write_text(INSTRUCTOR_CONFIG_TEXT)
