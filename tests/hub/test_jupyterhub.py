@@ -642,6 +642,8 @@ def test_a_student_cannot_read_the_solutions(hub):
     assert not leaked, leaked
     readable = machine.run(BOB, f"find {tmp} -readable \\( -type f -o -type l \\) 2>/dev/null || true",
                            label="list every file he can read").stdout.splitlines()
-    his = (home(hub, BOB), env, hub["exchange"] / "outbound", patterns, machine.pip_config or patterns)
+    slots = machine.shared_tmp / "gamelib-sandbox-slots"      # the sandboxes' slot locks: empty files, shared
+    assert all(p.stat().st_size == 0 for p in slots.glob("*"))  # by every user (exercises/README.md)
+    his = (home(hub, BOB), env, hub["exchange"] / "outbound", patterns, machine.pip_config or patterns, slots)
     others = [p for p in readable if not any(Path(p).is_relative_to(mine) for mine in his)]
     assert not others, others
