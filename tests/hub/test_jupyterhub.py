@@ -34,12 +34,13 @@ it, her notebook kept; bob tries to read the solutions (the instructor's files, 
 students' environment, every file of the test's hub he can read, searched for a line of a solution or a
 hidden test): nothing.
 
-It needs root (useradd; the spawner runs each server as its user), git, npm (configurable-http-proxy,
-installed into ~/.cache/gamelib-hub on first use), bubblewrap (the instructor's grading sandbox), the
-system's ``/usr/bin/python3`` with venv (a Python every user can run, for the students' environment and
-the instructor's), and Chromium; elsewhere it is skipped, saying why.  It takes minutes (two Python
-environments are installed), so it runs only when asked (``--hub`` or ``GAMELIB_HUB=1``;
-tests/hub/conftest.py): .ci/run asks.
+It needs root (useradd; the spawner runs each server as its user), git, npm (configurable-http-proxy),
+bubblewrap (the instructor's grading sandbox), the system's ``/usr/bin/python3`` with venv (a Python every
+user can run, for the students' environment and the instructor's), and Chromium; elsewhere it is skipped,
+saying why.  What does not change from run to run is kept in ~/.cache/gamelib-hub: configurable-http-proxy
+and TLJH's environment (each run uses a copy of it: :func:`tljh_environment`).  It takes minutes (the
+instructor's environment and the students' packages are installed each run), so it runs only when asked
+(``--hub`` or ``GAMELIB_HUB=1``; tests/hub/conftest.py): .ci/run asks.
 """
 from __future__ import annotations
 
@@ -164,7 +165,7 @@ class Machine:
         env += [f"{k}={v}" for k, v in os.environ.items() if k.startswith("PIP_") and k != "PIP_CONFIG_FILE"]
         return env + ([f"PIP_CONFIG_FILE={self.pip_config}"] if self.pip_config else [])
 
-    def run(self, who: str, script: str, *, path: str | None = None, timeout: float = 900, check: bool = True,
+    def run(self, who: str, script: str, *, path: str | None = None, timeout: float = 1800, check: bool = True,
             label: str = "") -> subprocess.CompletedProcess:
         """``script`` run by bash (stopping at the first failing command) as ``who`` ('root' or a user),
         in their home; with ``path``, that PATH for a user (their terminal's)."""
@@ -188,11 +189,12 @@ class Machine:
         return done
 
     def close(self):
+        """The users' processes ended and the users removed; their homes go with the test's folder."""
         for user in self.users:                 # the users' servers and kernels, if any were left
             subprocess.run(["pkill", "-KILL", "-u", user], capture_output=True)
         time.sleep(0.5)
         for user in self.users:
-            subprocess.run(["userdel", "-r", user], capture_output=True)
+            subprocess.run(["userdel", user], capture_output=True)
 
 
 def kits_repository(bare: Path, work: Path):
@@ -214,10 +216,43 @@ def kits_repository(bare: Path, work: Path):
 
 def tljh_environment(path: Path):
     """TLJH's user environment as it comes: the system's Python, with JupyterHub (its single-user server)
-    and JupyterLab (the versions of this checkout's, so that the hub and the servers agree)."""
-    subprocess.run([SYSTEM_PYTHON, "-m", "venv", str(path)], check=True, timeout=300)
-    subprocess.run([str(path / "bin" / "pip"), "install", "-q", f"jupyterhub=={version('jupyterhub')}",
-                    f"jupyterlab=={version('jupyterlab')}"], check=True, capture_output=True, timeout=900)
+    and JupyterLab (the versions of this checkout's, so that the hub and the servers agree).
+
+    It is made once into ``CACHE`` and each run gets a copy at ``path`` whose packages (``lib/``) are hard
+    links to the cache's: making and deleting 600 MB of files each run cost minutes on a busy disk.  What
+    the doc's commands add or change there is the copy's own: pip writes new files (and moves away the
+    ones it replaces), and everything outside ``lib/`` (scripts, ``etc/jupyter``, ``share``) is copied,
+    the scripts' first line naming the copy's Python."""
+    python = subprocess.run([SYSTEM_PYTHON, "-c", "import sys; print(sys.version.split()[0])"], capture_output=True,
+                            text=True, check=True).stdout.strip()
+    cached = CACHE / f"tljh-user-python{python}-jupyterhub{version('jupyterhub')}-jupyterlab{version('jupyterlab')}"
+    if not cached.is_dir():
+        making = cached.with_name(cached.name + ".making")
+        shutil.rmtree(making, ignore_errors=True)
+        subprocess.run([SYSTEM_PYTHON, "-m", "venv", str(making)], check=True, timeout=300)
+        done = subprocess.run([str(making / "bin" / "pip"), "install", "-q", f"jupyterhub=={version('jupyterhub')}",
+                               f"jupyterlab=={version('jupyterlab')}"], capture_output=True, text=True, timeout=1800)
+        assert done.returncode == 0, f"TLJH's environment could not be made:\n{done.stdout}\n{done.stderr}"
+        for script in (making / "bin").iterdir():             # made where it is used: see below
+            _rename_prefix(script, making, cached)
+        making.rename(cached)
+    linked = subprocess.run(["cp", "-a", "--link", str(cached / "lib"), str(path / "lib")], capture_output=True)
+    if linked.returncode != 0:                                 # another file system: a copy
+        shutil.rmtree(path / "lib", ignore_errors=True)
+        subprocess.run(["cp", "-a", str(cached / "lib"), str(path / "lib")], check=True)
+    for item in cached.iterdir():
+        if item.name != "lib":
+            subprocess.run(["cp", "-a", str(item), str(path / item.name)], check=True)
+    for script in (path / "bin").iterdir():
+        _rename_prefix(script, cached, path)
+
+
+def _rename_prefix(script: Path, old: Path, new: Path):
+    """A venv's script (its ``#!`` line, activate's VIRTUAL_ENV) made to name ``new`` where it named ``old``."""
+    if script.is_file() and not script.is_symlink():
+        data = script.read_bytes()
+        if str(old).encode() in data[:4096]:
+            script.write_bytes(data.replace(str(old).encode(), str(new).encode()))
 
 
 def hub_config(tmp: Path, env: Path, ports: dict, password: str) -> str:
@@ -276,6 +311,7 @@ def hub():
             (tmp / folder).mkdir()
             os.chmod(tmp / folder, mode)
         env = tmp / "tljh" / "user"
+        env.mkdir()
         environment = pool.submit(tljh_environment, env)
         kits_repository(tmp / "git" / "gamelib.git", tmp / "kit-work")
         subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(tmp / "git" / "course.git")], check=True)
@@ -328,7 +364,10 @@ def hub():
         if (tmp / "hub-state" / "hub.log").exists():      # what the hub said, kept for a failure's reader
             (ROOT / "test-artifacts").mkdir(exist_ok=True)
             shutil.copy(tmp / "hub-state" / "hub.log", ROOT / "test-artifacts" / "jupyterhub.log")
-        shutil.rmtree(tmp, ignore_errors=True)
+        # Deleted in the background: on a disk that discards every freed block (ext4's "discard"), deleting
+        # the instructor's environment once took minutes; the test does not wait for it.
+        subprocess.Popen(["rm", "-rf", str(tmp)], start_new_session=True, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
 
 
 def home(hub, user: str) -> Path:
