@@ -83,6 +83,7 @@ FULL = 22
 TLJH, EXCHANGE = "/opt/tljh/user", "/srv/nbgrader/exchange"
 """TLJH's user environment and the exchange, as the doc names them (this test puts both in its folder)."""
 PLACEHOLDERS = ("<the kit's repository>", "<the course repository>", "<instructor>")
+"""The doc's placeholders, which this test fills (:func:`as_written`)."""
 BLOCKS = {"repository": "instructor", "course": "instructor", "environment": "root", "exchange": "root",
           "release": "instructor", "grade": "instructor", "correction": "instructor", "library": "root"}
 """The doc's command blocks this test runs, and as whom (tests/hub/test_jupyterhub_doc.py checks that the
@@ -114,12 +115,14 @@ def why_not() -> str | None:
     for tool in ("useradd", "userdel", "runuser", "git", "npm", "bwrap", "unzip", "install"):
         if shutil.which(tool) is None:
             return f"the JupyterHub test needs {tool}"
-    if subprocess.run([SYSTEM_PYTHON, "-c", "import venv, ensurepip"], capture_output=True).returncode != 0:
+    if not Path(SYSTEM_PYTHON).is_file() or subprocess.run([SYSTEM_PYTHON, "-c", "import venv, ensurepip"],
+                                                             capture_output=True).returncode != 0:
         return f"the JupyterHub test needs {SYSTEM_PYTHON} with venv (Debian: apt-get install python3-venv)"
     return browser_unavailable()
 
 
-pytestmark = [pytest.mark.hub, pytest.mark.skipif(why_not() is not None, reason=why_not() or "")]
+WHY_NOT = why_not()
+pytestmark = [pytest.mark.hub, pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")]
 
 
 def proxy() -> Path:
@@ -319,9 +322,9 @@ def hub():
         daemon = subprocess.Popen(["git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack",
                                    "--listen=127.0.0.1", f"--port={git_port}", f"--base-path={tmp / 'git'}",
                                    str(tmp / "git")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        names = {"<the kit's repository>": f"git://127.0.0.1:{git_port}/gamelib.git",
-                 "<the course repository>": f"git://127.0.0.1:{git_port}/course.git",
-                 "<instructor>": INSTRUCTOR, TLJH: str(env), EXCHANGE: str(tmp / "srv" / "nbgrader" / "exchange")}
+        names = dict(zip(PLACEHOLDERS, (f"git://127.0.0.1:{git_port}/gamelib.git",
+                                        f"git://127.0.0.1:{git_port}/course.git", INSTRUCTOR)))
+        names |= {TLJH: str(env), EXCHANGE: str(tmp / "srv" / "nbgrader" / "exchange")}
         blocks = doc_blocks()
 
         def step(name: str, **kw) -> subprocess.CompletedProcess:

@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 import yaml
 
-from tests.hub.test_jupyterhub import BLOCKS, DOC, EXCHANGE, TLJH, doc_blocks
+from tests.hub.test_jupyterhub import BLOCKS, DOC, EXCHANGE, PLACEHOLDERS, TLJH, doc_blocks
 
 Z2JH = Path(__file__).resolve().parent / "z2jh"
 CHART_VERSION = "4.4.0"
@@ -60,8 +60,9 @@ def test_every_command_block_of_the_one_server_steps_is_run_by_the_hub_test():
 
 def test_the_placeholders_the_hub_test_fills_are_the_docs():
     text = DOC.read_text()
-    for word in ("<the kit's repository>", "<the course repository>", "<instructor>", TLJH, EXCHANGE):
+    for word in (*PLACEHOLDERS, TLJH, EXCHANGE):
         assert word in text, word
+    assert not set(re.findall(r"<the [^>]+>|<instructor>", text)) - set(PLACEHOLDERS)   # no other to fill
 
 
 def test_the_students_environment_takes_the_kits_versions():
