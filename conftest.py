@@ -58,5 +58,5 @@ def pytest_addoption(parser):
                      help="also run the JupyterLite tests (tests/lite/: build the site, run notebooks in "
                           "Chromium; a few minutes); GAMELIB_LITE=1 does the same")
     parser.addoption("--hub", action="store_true", default=False,
-                     help="also run the JupyterHub test (tests/hub/: a hub with two system users, as root; "
-                          "about two minutes); GAMELIB_HUB=1 does the same")
+                     help="also run the JupyterHub test (tests/hub/: a hub's whole term, with two students and an "
+                          "instructor, as root; a few minutes); GAMELIB_HUB=1 does the same")

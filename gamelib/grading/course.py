@@ -8,9 +8,10 @@ folder that the kit's steps (:mod:`gamelib.grading.workflow`) fill:
   solutions (``source/``), every student's work and the gradebook; an existing folder that others can
   read is named in a warning (:func:`private_folder`);
 * **configured twice over**: the kit's own settings (every path absolute, the cell time limit, the
-  feedback preprocessors, sanitized HTML) live in ``gamelib_config.py``, rewritten by every step; the
-  instructor's ``nbgrader_config.py`` (``course_id``, ``Exchange.root`` ...) is theirs and kept: the kit
-  only makes sure it loads ``gamelib_config.py`` first (:func:`write_config`);
+  feedback preprocessors, sanitized HTML, an exchange's collect that checks who handed each folder in)
+  live in ``gamelib_config.py``, rewritten by every step; the instructor's ``nbgrader_config.py``
+  (``course_id``, ``Exchange.root`` ...) is theirs and kept: the kit only makes sure it loads
+  ``gamelib_config.py`` first (:func:`write_config`);
 * **one step at a time**: :func:`course_lock` holds the folder for one step; a second one waits, saying
   who holds it, since when, and whether that process is stopped;
 * **a secret**: ``secret.key`` (0600), from which every hidden case is drawn (:func:`course_secret`);
@@ -50,7 +51,10 @@ class WorkflowError(RuntimeError):
 
 
 def assignments(source: Path = SOURCE) -> list[str]:
-    """The assignments: the folders of ``source``, in order."""
+    """The assignments: the folders of ``source``, in order.  A ``source`` that does not exist is said
+    plainly (:func:`no_sources`), not as a FileNotFoundError."""
+    if not Path(source).is_dir():
+        raise WorkflowError(no_sources(Path(source)))
     return sorted(p.name for p in Path(source).iterdir() if p.is_dir() and not p.name.startswith("."))
 
 
@@ -80,6 +84,29 @@ def name_bytes(text: str) -> bytes:
         return text.encode("utf-8", "surrogateescape")
     except UnicodeEncodeError:                                   # a lone surrogate no file name makes
         return text.encode("utf-8", "surrogatepass")
+
+
+def no_sources(source: Path) -> str:
+    """Why there is no ``source`` folder to read.  Where gamelib is installed as a package (not in editable
+    mode from the instructor's checkout), there are no exercises' sources beside it, by design: a hub's
+    students' environment is installed from the student kit (docs/jupyterhub.md), so that a student's
+    ``prepare`` has no solutions or hidden tests to copy."""
+    package = Path(__file__).resolve().parents[1]
+    if not (REPO / "pyproject.toml").is_file():
+        return (f"no exercises' sources here: this gamelib ({package}) is installed as a package, which holds "
+                "no exercise sources, solutions or hidden tests; the instructor's steps run from the "
+                "instructor's own checkout of the kit's repository, with its .venv (exercises/README.md)")
+    return f"no exercises' sources at {source} (the assignments are the folders of exercises/source/)"
+
+
+def assignment_names(names, source: Path = SOURCE) -> list[str]:
+    """``names`` (default: every assignment of ``source``), each checked to be a folder of ``source``
+    before anything is written."""
+    names = list(names or assignments(source))
+    for name in names:
+        if not (Path(source) / name).is_dir():
+            raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
+    return names
 
 
 def notebooks(folder: Path) -> list[Path]:
@@ -121,6 +148,8 @@ def nbgrader_environment():
         nbgrader.api.get_alembic_version = alembic_head
 
 
+COLLECT_PLUGIN = "gamelib.grading.exchange.OwnedCollect"
+"""nbgrader's collect, which takes a submission only from the student it names (:mod:`gamelib.grading.exchange`)."""
 FEEDBACK_PREPROCESSORS = ["nbgrader.preprocessors.GetGrades",
                           "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
                           "gamelib.grading.feedback.HideHiddenTests"]
@@ -139,6 +168,7 @@ def config(course: Path):
     c.OverwriteCells.add_missing_cells = True
     c.GenerateFeedback.preprocessors = list(FEEDBACK_PREPROCESSORS)
     c.HTMLExporter.sanitize_html = True
+    c.ExchangeFactory.collect = COLLECT_PLUGIN
     return c
 
 
@@ -158,6 +188,8 @@ c.GenerateFeedback.preprocessors = {preprocessors!r}
 # is not (nbgrader's formgrade and feedback templates render it without sanitizing, whatever this says):
 # the kit stores each submission with the student's markdown and raw cells as plain text (submissions.py).
 c.HTMLExporter.sanitize_html = True
+# nbgrader collect takes a folder of the exchange only from the student it names (gamelib/grading/exchange.py)
+c.ExchangeFactory.collect = {collect!r}
 '''
 LOAD_LINE = f'load_subconfig("{KIT_CONFIG}")  # noqa: F821 -- the kit\'s settings (gamelib.grading); keep this line'
 INSTRUCTOR_CONFIG_TEXT = f'''\
@@ -177,7 +209,7 @@ def write_config(course: Path) -> list[str]:
     course = Path(course).resolve()
     (course / KIT_CONFIG).write_text(KIT_CONFIG_TEXT.format(
         root=str(course), db=f"sqlite:///{course / 'gradebook.db'}", timeout=CELL_TIMEOUT,
-        preprocessors=FEEDBACK_PREPROCESSORS))
+        preprocessors=FEEDBACK_PREPROCESSORS, collect=COLLECT_PLUGIN))
     mine = course / "nbgrader_config.py"
     if not mine.exists():
         mine.write_text(INSTRUCTOR_CONFIG_TEXT)
@@ -211,10 +243,7 @@ def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
     """Make ``course`` an nbgrader course folder holding the current sources of ``names`` (made private
     if it is new; see :func:`private_folder`)."""
     import shutil
-    names = list(names or assignments(source))
-    for name in names:                                       # before anything is written
-        if not (Path(source) / name).is_dir():
-            raise WorkflowError(f"no assignment {name!r} in {source} (there: {', '.join(assignments(source))})")
+    names = assignment_names(names, source)                  # before anything is written
     course = Path(course).resolve()
     new = not course.exists()
     warning = private_folder(course)

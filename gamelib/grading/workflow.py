@@ -58,9 +58,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .course import (CELL_TIMEOUT, DEFAULT_COURSE, EXERCISES_FOLDER, KERNEL_TRANSPORT, LOCK, RELEASE, REPO, SECRET,  # noqa: F401
-                     SOURCE, STATUS, Status, WorkflowError, alembic_head, assignments, config, course_lock,
-                     course_secret, nbgrader_environment, notebooks, prepare_course, private_folder, run_nbgrader,
-                     save_statuses, statuses)
+                     SOURCE, STATUS, Status, WorkflowError, alembic_head, assignment_names, assignments, config,
+                     course_lock, course_secret, nbgrader_environment, notebooks, prepare_course, private_folder,
+                     run_nbgrader, save_statuses, statuses)
 from .recording import Grade, carried_files, grades, num, record  # noqa: F401
 from .gradebook import EXPORT_FIELDS, export  # noqa: F401
 from .gradebook import rows as gradebook_rows
@@ -168,7 +168,7 @@ def prepare(names=None, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE)
     can hand them out through an exchange.  Private to its owner when new; the instructor's
     ``nbgrader_config.py`` is kept."""
     from nbgrader.converters import GenerateAssignment
-    names = list(names or assignments(source))
+    names = assignment_names(names, source)                  # before the course folder is made
     course = Path(course).resolve()
     with course_lock(course, "prepare"):
         course = prepare_course(course, names, source)
@@ -569,8 +569,11 @@ def student_kit(out: Path, repo: Path = REPO) -> Path:
     try:
         listed = subprocess.run(["git", "ls-files", "-z"], cwd=repo, capture_output=True, check=True).stdout
         files = [f for f in listed.decode().split("\0") if f]
-    except (OSError, subprocess.CalledProcessError):
-        raise WorkflowError(f"{repo} is not a git checkout: the student kit is made of the files git tracks") from None
+    except OSError as e:
+        raise WorkflowError(f"git could not be run ({e}): the student kit is made of the files git tracks") from None
+    except subprocess.CalledProcessError as e:                # git's own words: "not a git repository",
+        said = e.stderr.decode(errors="replace").strip()      # "detected dubious ownership" (another's clone)...
+        raise WorkflowError(f"git cannot list the files of {repo}, of which the student kit is made: {said}") from None
     keep = [f for f in files if not f.startswith(STUDENT_KIT_LEAVES_OUT) and (Path(repo) / f).is_file()]
     out.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:

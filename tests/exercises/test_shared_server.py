@@ -178,9 +178,9 @@ class Server:
         self.homes = base / "home"
         self.exchange = base / "exchange"
         self.tmp = base / "tmp"
-        for folder, mode in ((self.homes, 0o755), (self.exchange, 0o777), (self.tmp, 0o1777)):
+        for folder, mode in ((self.homes, 0o755), (self.exchange, 0o1777), (self.tmp, 0o1777)):
             folder.mkdir()
-            os.chmod(folder, mode)                              # the exchange: world-writable, as nbgrader's docs say
+            os.chmod(folder, mode)              # the exchange: writable by every user, sticky (exercises/README.md)
         self.expose, self.exposed = exposing([REPO, sys.prefix, sys.base_prefix, os.path.realpath(sys.executable)])
         self.users: list[User] = []
         self.log: list[str] = []
@@ -254,6 +254,9 @@ def term(tmp_path_factory):
         os.chmod(inst.home, 0o755)                              # Debian's default: others may enter a home
         course = inst.home / "cs101"
         course_id = f"gl{secrets.token_hex(3)}"
+        (server.exchange / course_id).mkdir()                     # the course's folder, the instructor's
+        os.chown(server.exchange / course_id, inst.uid, inst.gid)
+        os.chmod(server.exchange / course_id, 0o755)
         seen = {"config": {}, "server": server, "inst": inst, "stud": stud, "course": course, "course_id": course_id}
 
         def step(name: str, check: bool = True) -> subprocess.CompletedProcess:

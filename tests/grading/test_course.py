@@ -92,3 +92,23 @@ def test_a_broken_secret_is_said(tmp_path, bad):
     (tmp_path / c.SECRET).write_text(bad)
     with pytest.raises(c.WorkflowError, match="does not hold a course secret"):
         c.course_secret(tmp_path)
+
+
+def test_a_missing_sources_folder_is_said_before_anything_is_made(tmp_path):
+    """A ``prepare`` with no exercises' sources (a students' environment on a hub) says so, and makes no
+    course folder: it raised a FileNotFoundError after making the folder."""
+    from gamelib.grading import workflow as w
+    course = tmp_path / "mine"
+    with pytest.raises(c.WorkflowError, match="no exercises' sources at"):
+        w.prepare(["02_alpha_beta"], course=course, source=tmp_path / "no-sources")
+    assert not course.exists()
+    with pytest.raises(c.WorkflowError, match="no exercises' sources at"):
+        c.assignments(tmp_path / "no-sources")
+
+
+def test_an_installed_gamelib_says_it_holds_no_sources(tmp_path, monkeypatch):
+    """Installed as a package (no pyproject.toml above it: site-packages), gamelib says that its
+    exercises' sources are the instructor's checkout's, not that a folder is missing."""
+    monkeypatch.setattr(c, "REPO", tmp_path)
+    with pytest.raises(c.WorkflowError, match="installed as a package, which holds no exercise sources"):
+        c.assignment_names(["02_alpha_beta"], tmp_path / "exercises" / "source")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import csv
+import os
 import subprocess
 import sys
 import threading
@@ -175,6 +176,23 @@ def test_the_student_kit_holds_no_solution(tmp_path, capsys):
     assert "gamelib-kit/gamelib/grading/checks.py" in names and "gamelib-kit/STUDENT_COPY.md" in names
     assert not any(n.startswith(("gamelib-kit/exercises/source/", "gamelib-kit/tests/")) for n in names)
     assert b"### BEGIN SOLUTION" not in text and b"### BEGIN HIDDEN TESTS" not in text
+
+
+def test_the_student_kit_says_why_git_cannot_list_the_files(tmp_path):
+    """The student kit shows git's own error: "not a git repository", or, for a clone another user owns
+    (a root-owned clone used by an instructor on a hub), "detected dubious ownership"; it said "is not a
+    git checkout" for both."""
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    with pytest.raises(w.WorkflowError, match="not a git repository"):
+        w.student_kit(tmp_path / "kit.zip", repo=plain)
+    if os.geteuid() != 0:
+        return
+    theirs = tmp_path / "theirs"
+    subprocess.run(["git", "init", "-q", str(theirs)], check=True)
+    subprocess.run(["chown", "-R", "65534:65534", str(theirs)], check=True)
+    with pytest.raises(w.WorkflowError, match="dubious ownership"):
+        w.student_kit(tmp_path / "kit.zip", repo=theirs)
 
 
 def _ids(nb):

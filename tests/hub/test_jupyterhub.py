@@ -1,42 +1,53 @@
-"""A class on a JupyterHub, as docs/jupyterhub.md sets one up (issue 33): a hub on 127.0.0.1 with two real
-system users (DummyAuthenticator, the default LocalProcessSpawner), the course repository made from
-``python -m gamelib.grading student-kit`` (no solutions) served by ``git daemon``, and the nbgitpuller
-link of the doc (with ``targetpath``).  Each student follows the link: the hub starts their server, the
-kit is cloned into their home and notebook 01 opens; one student runs it all and plays a move on the
-tic-tac-toe board; each home is private to its student.
+"""A class on a JupyterHub, as docs/jupyterhub.md sets one up, for a whole term: a hub on 127.0.0.1 with two
+students (real system users; DummyAuthenticator, LocalProcessSpawner) and an instructor (a user of their
+own, not root, starting with an empty home).
 
-Then the doc's step 5, exercises through nbgrader's exchange: the hub-wide ``nbgrader_config.py`` (the
-doc's lines, with this test's exchange) and the doc's three ``jupyter`` commands that switch the
-instructor interface off for students, each run as the doc writes it (:data:`STUDENTS_SETTINGS`;
-tests/hub/test_jupyterhub_doc.py checks the doc still does).  An instructor (a third user, not
-root, grading in their own course folder as exercises/README.md's "On a shared server" says) releases
-02_alpha_beta; glhub-ada, in her JupyterLab on the hub in Chromium, finds the Assignments tab in the
-Nbgrader menu, fetches the assignment and submits it with its buttons; the instructor's ``nbgrader
-collect`` gets her file.  In her JupyterLab nothing of the instructor interface is left: the Nbgrader
-menu holds Assignment List only, the command palette offers no Formgrader or Course List, the side bar
-has no Create Assignment panel, the three plugins are locked (JupyterLab's Plugin Manager cannot switch
-them back on), and her server answers 404 at ``/formgrader`` and ``/formgraders``.
+Every command block of the doc's steps 1, 2, 3 and 6 is read from the doc (:func:`doc_blocks`) and run as
+written (:func:`as_written`): the lines that start with ``sudo`` as root, the other blocks as the
+instructor, with this test's names for the doc's placeholders and for TLJH's folders (:func:`names`):
 
-The doc's commands write where ``--sys-prefix`` / ``--level=sys_prefix`` always write: the hub
-environment's ``etc/jupyter`` (``sys.prefix``; TLJH's ``/opt/tljh/user/etc/jupyter``), a path no
-environment variable moves (``JUPYTER_CONFIG_DIR`` moves the user level only).  So that the kit's own
-.venv, which other tests use, is not changed, the test runs them, and every student's server, in a mount
-namespace (bubblewrap) where that folder is a copy made for this hub; nothing else differs.
+    repository  (instructor)  the kit's repository cloned into the instructor's 0700 home, their own .venv
+    course      (instructor)  the student kit, committed and pushed to the course repository
+    environment (root)        the students' environment: gamelib installed as a package from the course
+                              repository, with nbgrader and nbgitpuller (TLJH's user environment here is a
+                              venv of the system's Python with JupyterHub and JupyterLab, as TLJH's has)
+    exchange    (root)        the exchange (1777; the course's folder the instructor's), the students'
+                              nbgrader_config.py and the three commands that switch nbgrader's
+                              instructor interface off for students
+    release     (instructor)  the course folder in their home, 02_alpha_beta released
+    grade       (instructor)  collect, autograde, feedback, release_feedback
+    correction  (instructor), then library (root): a correction published, the library installed again
 
-It needs root (to make the users with useradd; the spawner runs each server as its user) and
-configurable-http-proxy (npm, installed into ~/.cache/gamelib-hub on first use); elsewhere it is
-skipped, saying why, even with CI set, as tests/exercises/test_shared_server.py is.  It takes minutes,
-so it runs only when asked (``--hub`` or ``GAMELIB_HUB=1``; tests/hub/conftest.py): .ci/run asks.
+The git host is ``git daemon`` on 127.0.0.1 (the kit's repository: this checkout's files as they are, in a
+folder only root reads; the course repository, empty until the instructor pushes), so that every clone is
+over the network, as from a real host.
 
-Where this checkout's Python cannot be reached by other users (here the venv's base Python is under
-/root, 0700; a hub's Python is readable by every user, the doc's first step), each server runs in a
-mount namespace that also shows that Python read-only at the same path (the same as the shared-server
-test's); the instructor's commands run as the shared-server test runs them.
+Then the term (the test functions, in this order, each continuing the last): both students follow the
+link (the kit cloned into a private home, notebook 01 opened); glhub-ada runs notebook 01, plays a move
+and saves; in her Assignments tab she fetches 02_alpha_beta and submits it (answered with the reference
+solution in between), and her JupyterLab shows nothing of nbgrader's instructor interface; glhub-bob
+tries to take over the exchange (rename or replace the course's folders, list the submissions, hand a
+folder in under ada's name): refused, and his folder is set aside by the instructor's collect, which
+takes hers; she is graded 22/22 in the instructor's sandbox and fetches her feedback with the tab's
+Fetch Feedback button; the instructor publishes a correction and ada's second click of the link brings
+it, her notebook kept; bob tries to read the solutions (the instructor's files, ``prepare`` in the
+students' environment, every file of the test's hub he can read, searched for a line of a solution or a
+hidden test): nothing.
+
+It needs root (useradd; the spawner runs each server as its user), git, npm (configurable-http-proxy),
+bubblewrap (the instructor's grading sandbox), the system's ``/usr/bin/python3`` with venv (a Python every
+user can run, for the students' environment and the instructor's), and Chromium; elsewhere it is skipped,
+saying why.  What does not change from run to run is kept in ~/.cache/gamelib-hub: configurable-http-proxy
+and TLJH's environment (each run uses a copy of it: :func:`tljh_environment`).  It takes minutes (the
+instructor's environment and the students' packages are installed each run), so it runs only when asked
+(``--hub`` or ``GAMELIB_HUB=1``; tests/hub/conftest.py): .ci/run asks.
 """
 from __future__ import annotations
 
+import json
 import os
 import pwd
+import re
 import secrets
 import shlex
 import shutil
@@ -45,56 +56,73 @@ import sys
 import tempfile
 import time
 import urllib.parse
-from concurrent.futures import ThreadPoolExecutor
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from importlib.metadata import version
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from tests.browser.lab import Browser, Notebook, browser_unavailable, free_port, until_shown
-from tests.exercises.test_shared_server import INSTRUCTOR_CONFIG, STEPS, Server, exposing
 
 ROOT = Path(__file__).resolve().parents[2]
-USERS = ("glhub-ada", "glhub-bob")
+DOC = ROOT / "docs" / "jupyterhub.md"
+STUDENTS = ("glhub-ada", "glhub-bob")
+ADA, BOB = STUDENTS
+INSTRUCTOR = "glhub-inst"
 NOTEBOOK = "notebooks/01_games_and_minimax.ipynb"
 CHP_VERSION = "5.3.0"
-TIMEOUT = 180
+TIMEOUT = 240
 """Seconds for a link to start a server, clone the kit and open the notebook (at load 10 on two cores)."""
 CACHE = Path.home() / ".cache" / "gamelib-hub"
-HUB_ETC = Path(sys.prefix, "etc", "jupyter")
-"""Where ``--sys-prefix`` and ``--level=sys_prefix`` write: the environment's own config folder (TLJH's
-``/opt/tljh/user/etc/jupyter``), read by every server started from it."""
+SYSTEM_PYTHON = "/usr/bin/python3"
 COURSE_ID = "cs101"
 ASSIGNMENT, EXERCISE = "02_alpha_beta", "alpha_beta.ipynb"
-HUB_NBGRADER_CONFIG = '''\
-c = get_config()
-c.CourseDirectory.course_id = "cs101"
-c.Exchange.root = "{exchange}"
-'''
-"""The doc's hub-wide nbgrader_config.py, with this test's exchange for ``/srv/nbgrader/exchange``."""
-JUPYTER = "sudo /opt/tljh/user/bin/jupyter "
+FULL = 22
+TLJH, EXCHANGE = "/opt/tljh/user", "/srv/nbgrader/exchange"
+"""TLJH's user environment and the exchange, as the doc names them (this test puts both in its folder)."""
+PLACEHOLDERS = ("<the kit's repository>", "<the course repository>", "<instructor>")
+"""The doc's placeholders, which this test fills (:func:`as_written`)."""
+BLOCKS = {"repository": "instructor", "course": "instructor", "environment": "root", "exchange": "root",
+          "release": "instructor", "grade": "instructor", "correction": "instructor", "library": "root"}
+"""The doc's command blocks this test runs, and as whom (tests/hub/test_jupyterhub_doc.py checks that the
+doc has exactly these)."""
 INSTRUCTOR_PLUGINS = ("@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment",
                       "@jupyter/nbgrader:course-list")
-STUDENTS_SETTINGS = (
-    "labextension disable --level=sys_prefix " + " ".join(INSTRUCTOR_PLUGINS),
-    "labextension lock --level=sys_prefix " + " ".join(INSTRUCTOR_PLUGINS),
-    "server extension disable --sys-prefix nbgrader.server_extensions.formgrader "
-    "nbgrader.server_extensions.course_list",
-)
-"""The doc's step 5 commands, each after ``sudo /opt/tljh/user/bin/jupyter`` (here: this venv's jupyter,
-run as root)."""
+BLOCK = re.compile(r"<!-- hub test: (?P<name>[\w-]+) \((?P<role>[\w ]+)\) -->\n```bash\n(?P<body>.*?)\n```", re.S)
+
+
+def doc_blocks(text: str | None = None) -> dict:
+    """``{name: (role, commands)}``: the doc's command blocks, each marked ``<!-- hub test: NAME (ROLE) -->``."""
+    text = DOC.read_text() if text is None else text
+    return {m["name"]: (m["role"], m["body"]) for m in BLOCK.finditer(text)}
+
+
+def as_written(body: str, role: str, names: dict) -> str:
+    """A block of the doc as this test runs it: ``sudo`` taken off the start of a root block's lines (it
+    runs as root), the doc's placeholders and TLJH's folders replaced by this test's (``names``)."""
+    if role == "root":
+        body = re.sub(r"(?m)^sudo ", "", body)
+    for word, mine in names.items():
+        body = body.replace(word, mine)
+    return body
 
 
 def why_not() -> str | None:
     if os.geteuid() != 0:
         return "the JupyterHub test makes system users and runs a server as each: it needs root"
-    for tool in ("useradd", "userdel", "git", "npm", "bwrap", "setpriv"):
+    for tool in ("useradd", "userdel", "runuser", "git", "npm", "bwrap", "unzip", "install"):
         if shutil.which(tool) is None:
             return f"the JupyterHub test needs {tool}"
+    if not Path(SYSTEM_PYTHON).is_file() or subprocess.run([SYSTEM_PYTHON, "-c", "import venv, ensurepip"],
+                                                             capture_output=True).returncode != 0:
+        return f"the JupyterHub test needs {SYSTEM_PYTHON} with venv (Debian: apt-get install python3-venv)"
     return browser_unavailable()
 
 
-pytestmark = [pytest.mark.hub, pytest.mark.skipif(why_not() is not None, reason=why_not() or "")]
+WHY_NOT = why_not()
+pytestmark = [pytest.mark.hub, pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")]
 
 
 def proxy() -> Path:
@@ -107,154 +135,223 @@ def proxy() -> Path:
     return exe
 
 
-SERVER = [sys.executable, "-m", "jupyterhub.singleuser"]
-BWRAP = ["bwrap", "--dev-bind", "/", "/", "--die-with-parent"]
+class Machine:
+    """The hub's machine: its users, where the test keeps everything, and how a command runs as each."""
+
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        self.homes = tmp / "home"
+        self.shared_tmp = tmp / "tmp"                    # every user's TMPDIR, as /tmp
+        self.homes.mkdir()
+        self.shared_tmp.mkdir()
+        os.chmod(self.shared_tmp, 0o1777)
+        self.users: list[str] = []
+        self.log: list[str] = []
+        self.pip_config = None
+        mine = Path.home() / ".config" / "pip" / "pip.conf"      # this machine's package index, for every user
+        if mine.is_file():
+            self.pip_config = tmp / "pip.conf"
+            shutil.copy(mine, self.pip_config)
+            os.chmod(self.pip_config, 0o644)
+
+    def user(self, name: str) -> Path:
+        subprocess.run(["userdel", "-r", name], capture_output=True)        # left by an interrupted run
+        subprocess.run(["useradd", "-m", "-d", str(self.homes / name), "-s", "/bin/bash", name],
+                       check=True, capture_output=True)
+        self.users.append(name)
+        return self.homes / name
+
+    def environment(self, name: str, path: str = "/usr/local/bin:/usr/bin:/bin") -> list:
+        home = self.homes / name
+        env = ["env", "-i", f"HOME={home}", f"USER={name}", f"LOGNAME={name}", f"PATH={path}", "LANG=C.UTF-8",
+               f"TMPDIR={self.shared_tmp}"]
+        env += [f"{k}={v}" for k, v in os.environ.items() if k.startswith("PIP_") and k != "PIP_CONFIG_FILE"]
+        return env + ([f"PIP_CONFIG_FILE={self.pip_config}"] if self.pip_config else [])
+
+    def run(self, who: str, script: str, *, path: str | None = None, timeout: float = 1800, check: bool = True,
+            label: str = "") -> subprocess.CompletedProcess:
+        """``script`` run by bash (stopping at the first failing command) as ``who`` ('root' or a user),
+        in their home; with ``path``, that PATH for a user (their terminal's)."""
+        bash = ["bash", "-eo", "pipefail", "-c", script]
+        if who == "root":
+            argv, cwd = bash, self.tmp
+        else:
+            argv = ["runuser", "-u", who, "--", *self.environment(who, *([path] if path else [])), *bash]
+            cwd = self.homes / who
+        start = time.perf_counter()
+        try:
+            done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired as e:
+            raise AssertionError(f"{label or script[:60]!r} as {who} took more than {timeout} s:\n{e.stdout}\n"
+                                 f"{e.stderr}") from None
+        took = time.perf_counter() - start
+        self.log.append(f"{who}: {label or script.splitlines()[0]}  ({took:.1f} s, exit {done.returncode})")
+        if check:
+            assert done.returncode == 0, f"{label or script} as {who}: exit {done.returncode}\n{done.stdout}\n" \
+                                         f"{done.stderr}"
+        return done
+
+    def close(self):
+        """The users' processes ended and the users removed; their homes go with the test's folder."""
+        for user in self.users:                 # the users' servers and kernels, if any were left
+            subprocess.run(["pkill", "-KILL", "-u", user], capture_output=True)
+        time.sleep(0.5)
+        for user in self.users:
+            subprocess.run(["userdel", user], capture_output=True)
 
 
-def with_hub_etc(etc: Path, *, write: bool = False) -> list:
-    """bubblewrap's arguments (run as root) under which ``etc`` is the environment's ``etc/jupyter``
-    (:data:`HUB_ETC`), read-only for a server and writable for the doc's commands; for a server, the
-    hidden base Python is shown too (:func:`~tests.exercises.test_shared_server.exposing`)."""
-    shown, _ = exposing([] if write else [sys.base_prefix])
-    return (shown[:-1] or BWRAP) + ["--bind" if write else "--ro-bind", str(etc), str(HUB_ETC)]
+def kits_repository(bare: Path, work: Path):
+    """The kit's repository, as the instructor clones it: this checkout's files as they are now (those git
+    tracks and new ones it does not ignore), committed into a bare repository of ``git daemon``'s."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        if (ROOT / name).is_file() and not (ROOT / name).is_symlink():
+            (work / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, work / name)
+    git = ["git", "-c", "user.name=Kit", "-c", "user.email=kit@example.edu"]
+    subprocess.run(git + ["init", "-q", "-b", "main"], cwd=work, check=True)
+    subprocess.run(git + ["add", "-A"], cwd=work, check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "the kit"], cwd=work, check=True)
+    subprocess.run(["git", "clone", "-q", "--bare", str(work), str(bare)], check=True)
+    shutil.rmtree(work)
 
 
-def spawner_config(etc: Path) -> str:
-    """The spawner's lines of the hub's config: a LocalProcessSpawner running this venv's single-user
-    server, that starts it as root inside bubblewrap (:func:`with_hub_etc`: the hub's own etc/jupyter,
-    and the Python where it is hidden from other users) and becomes the user there (``setpriv``, which
-    keeps the hub's environment for the server), instead of before it."""
+def tljh_environment(path: Path):
+    """TLJH's user environment as it comes: the system's Python, with JupyterHub (its single-user server)
+    and JupyterLab (the versions of this checkout's, so that the hub and the servers agree).
+
+    It is made once into ``CACHE`` and each run gets a copy at ``path`` whose packages (``lib/``) are hard
+    links to the cache's: making and deleting 600 MB of files each run cost minutes on a busy disk.  What
+    the doc's commands add or change there is the copy's own: pip writes new files (and moves away the
+    ones it replaces), and everything outside ``lib/`` (scripts, ``etc/jupyter``, ``share``) is copied,
+    the scripts' first line naming the copy's Python."""
+    python = subprocess.run([SYSTEM_PYTHON, "-c", "import sys; print(sys.version.split()[0])"], capture_output=True,
+                            text=True, check=True).stdout.strip()
+    cached = CACHE / f"tljh-user-python{python}-jupyterhub{version('jupyterhub')}-jupyterlab{version('jupyterlab')}"
+    if not cached.is_dir():
+        making = cached.with_name(cached.name + ".making")
+        shutil.rmtree(making, ignore_errors=True)
+        subprocess.run([SYSTEM_PYTHON, "-m", "venv", str(making)], check=True, timeout=300)
+        done = subprocess.run([str(making / "bin" / "pip"), "install", "-q", f"jupyterhub=={version('jupyterhub')}",
+                               f"jupyterlab=={version('jupyterlab')}"], capture_output=True, text=True, timeout=1800)
+        assert done.returncode == 0, f"TLJH's environment could not be made:\n{done.stdout}\n{done.stderr}"
+        for script in (making / "bin").iterdir():             # made where it is used: see below
+            _rename_prefix(script, making, cached)
+        making.rename(cached)
+    linked = subprocess.run(["cp", "-a", "--link", str(cached / "lib"), str(path / "lib")], capture_output=True)
+    if linked.returncode != 0:                                 # another file system: a copy
+        shutil.rmtree(path / "lib", ignore_errors=True)
+        subprocess.run(["cp", "-a", str(cached / "lib"), str(path / "lib")], check=True)
+    for item in cached.iterdir():
+        if item.name != "lib":
+            subprocess.run(["cp", "-a", str(item), str(path / item.name)], check=True)
+    for script in (path / "bin").iterdir():
+        _rename_prefix(script, cached, path)
+
+
+def _rename_prefix(script: Path, old: Path, new: Path):
+    """A venv's script (its ``#!`` line, activate's VIRTUAL_ENV) made to name ``new`` where it named ``old``."""
+    if script.is_file() and not script.is_symlink():
+        data = script.read_bytes()
+        if str(old).encode() in data[:4096]:
+            script.write_bytes(data.replace(str(old).encode(), str(new).encode()))
+
+
+def hub_config(tmp: Path, env: Path, ports: dict, password: str) -> str:
+    """The hub's configuration: as TLJH's, the single-user server of the students' environment with that
+    environment first on the PATH; the hub's own state in a folder only root reads."""
+    state = tmp / "hub-state"
     return f"""
-import pwd
-from jupyterhub.spawner import LocalProcessSpawner
-
-class HubEnvironmentSpawner(LocalProcessSpawner):
-    def make_preexec_fn(self, name):
-        return None                      # the user is taken inside bubblewrap, by setpriv
-
-    async def start(self):
-        pw = pwd.getpwnam(self.user.name)
-        self.cmd = ({with_hub_etc(etc)!r} + ["--chdir", pw.pw_dir, "--", "setpriv", f"--reuid={{pw.pw_uid}}",
-                    f"--regid={{pw.pw_gid}}", "--init-groups", "--"] + {SERVER!r})
-        return await super().start()
-
-c.JupyterHub.spawner_class = HubEnvironmentSpawner
+c.JupyterHub.ip = "127.0.0.1"
+c.JupyterHub.port = {ports['hub']}
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = {ports['internal']}
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{ports['api']}"
+c.ConfigurableHTTPProxy.command = [{str(proxy())!r}]
+c.JupyterHub.db_url = "sqlite:///{state}/hub.sqlite"
+c.JupyterHub.cookie_secret_file = "{state}/cookie_secret"
+c.JupyterHub.pid_file = "{state}/hub.pid"
+c.JupyterHub.authenticator_class = "dummy"
+c.DummyAuthenticator.password = {password!r}
+c.Authenticator.allowed_users = {set(STUDENTS)!r}
+c.Spawner.cmd = ["{env}/bin/jupyterhub-singleuser"]
+c.Spawner.env_keep = ["LANG", "LC_ALL"]
+c.Spawner.environment = {{"PATH": "{env}/bin:/usr/local/bin:/usr/bin:/bin",
+                         "MPLBACKEND": "module://matplotlib_inline.backend_inline"}}
+c.Spawner.default_url = "/lab"
+c.Spawner.notebook_dir = "~"
+c.Spawner.http_timeout = 240
+c.Spawner.start_timeout = 240
 """
 
 
-def students_settings(etc: Path, exchange: Path):
-    """The doc's step 5 on the students' side, into ``etc`` (a copy of this venv's etc/jupyter, seen at
-    its place by the commands and the servers): the hub-wide nbgrader_config.py, then the three commands
-    (the two labextension ones write one file, so one after the other; the server one beside them)."""
-    shutil.copytree(HUB_ETC, etc)
-    (etc / "nbgrader_config.py").write_text(HUB_NBGRADER_CONFIG.format(exchange=exchange))
-    jupyter = str(Path(sys.executable).parent / "jupyter")
-    argv = [with_hub_etc(etc, write=True) + ["--", jupyter, *shlex.split(words)] for words in STUDENTS_SETTINGS]
-    server = subprocess.Popen(argv[2], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    outputs = [subprocess.run(a, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
-               for a in argv[:2]]
-    outputs.append(subprocess.CompletedProcess(argv[2], server.wait(300), server.communicate()[0]))
-    for words, done in zip(STUDENTS_SETTINGS, outputs):
-        assert done.returncode == 0, f"jupyter {words}: exit {done.returncode}\n{done.stdout}"
-
-
-def course(grading: Server, inst) -> tuple:
-    """The instructor's side (exercises/README.md's "On a shared server"): the course folder, its
-    nbgrader_config.py (course_id and Exchange.root), and 02_alpha_beta released to the exchange;
-    ``(the folder, seconds taken)``."""
-    start = time.perf_counter()
-    folder = inst.home / "cs101"
-    grading.must(inst, *shlex.split(STEPS["prepare"][1].replace("~/cs101", str(folder))))
-    config = INSTRUCTOR_CONFIG.format(course_id=COURSE_ID, exchange=grading.exchange)
-    grading.must(inst, "/bin/sh", "-c", f'cat > nbgrader_config.py <<"EOF"\n{config}EOF', cwd=folder)
-    grading.must(inst, *shlex.split(STEPS["release_assignment"][1]), cwd=folder)
-    return folder, time.perf_counter() - start
-
-
-def student_kit(tmp: Path) -> Path:
-    """The course repository of the doc's step 2: the student kit, committed."""
-    subprocess.run([sys.executable, "-m", "gamelib.grading", "student-kit", str(tmp / "kit.zip")],
-                   cwd=ROOT, check=True, capture_output=True, timeout=300)
-    shutil.unpack_archive(tmp / "kit.zip", tmp / "repos")
-    repo = tmp / "repos" / "kit"
-    (tmp / "repos" / "gamelib-kit").rename(repo)
-    git = ["git", "-c", "user.name=Instructor", "-c", "user.email=instructor@example.edu"]
-    subprocess.run(git + ["init", "-q", "-b", "main"], cwd=repo, check=True)
-    subprocess.run(git + ["add", "-A"], cwd=repo, check=True)
-    subprocess.run(git + ["commit", "-q", "-m", "the course"], cwd=repo, check=True)
-    return repo
+def wait_for_hub(url: str, process, log: Path, seconds: float = 120):
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/hub/health", timeout=5)
+            return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the hub did not start:\n{log.read_text()[-3000:]}")
+            time.sleep(0.5)
 
 
 @pytest.fixture(scope="module")
 def hub():
+    """The machine, the git host, the hub, and the doc's steps 1, 2, 3 and 6 (up to the release), run as the
+    doc writes them; the release goes on beside the first test (``hub["released"]``, a future)."""
     tmp = Path(tempfile.mkdtemp(prefix="gamelib-hub-"))
     tmp.chmod(0o755)
-    made, daemon, process, grading, pool = [], None, None, None, ThreadPoolExecutor(3)
+    machine, daemon, process, pool = Machine(tmp), None, None, ThreadPoolExecutor(3)
     try:
-        # -- two students, each with a private home ----------------------------------------------------
-        (tmp / "home").mkdir()
-        for user in USERS:
-            subprocess.run(["userdel", "-r", user], capture_output=True)     # left by an interrupted run
-            subprocess.run(["useradd", "-m", "-d", str(tmp / "home" / user), "-s", "/bin/bash", user],
-                           check=True, capture_output=True)
-            made.append(user)
-            (tmp / "home" / user).chmod(0o700)
-        # -- at once: the course repository (the student kit), and the students' nbgrader settings (step 5)
-        #    while the hub starts; the instructor's course with 02_alpha_beta released (a user of its own, not
-        #    root), all along until the test that needs it ------------------------------------------------
-        (tmp / "grading").mkdir()
-        grading = Server(tmp / "grading")
-        inst = grading.user("inst")
         started = time.perf_counter()
-        released = pool.submit(course, grading, inst)
-        kit = pool.submit(student_kit, tmp)
-        settings = pool.submit(students_settings, tmp / "etc-jupyter", grading.exchange)
-        kit.result()
+        for name in STUDENTS:                   # private homes (the doc's step 7); the instructor's own is
+            os.chmod(machine.user(name), 0o700)  # as useradd makes it, until the doc's step 1
+        machine.user(INSTRUCTOR)
+        for folder, mode in (("git", 0o700), ("hub-state", 0o700), ("tljh", 0o755)):
+            (tmp / folder).mkdir()
+            os.chmod(tmp / folder, mode)
+        env = tmp / "tljh" / "user"
+        env.mkdir()
+        environment = pool.submit(tljh_environment, env)
+        kits_repository(tmp / "git" / "gamelib.git", tmp / "kit-work")
+        subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(tmp / "git" / "course.git")], check=True)
         git_port = free_port()
-        daemon = subprocess.Popen(["git", "daemon", "--reuseaddr", "--export-all", "--listen=127.0.0.1",
-                                   f"--port={git_port}", f"--base-path={tmp / 'repos'}", str(tmp / "repos")],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        # -- the hub -------------------------------------------------------------------------------------
-        port, hub_port, api_port = free_port(), free_port(), free_port()
+        daemon = subprocess.Popen(["git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack",
+                                   "--listen=127.0.0.1", f"--port={git_port}", f"--base-path={tmp / 'git'}",
+                                   str(tmp / "git")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        names = dict(zip(PLACEHOLDERS, (f"git://127.0.0.1:{git_port}/gamelib.git",
+                                        f"git://127.0.0.1:{git_port}/course.git", INSTRUCTOR)))
+        names |= {TLJH: str(env), EXCHANGE: str(tmp / "srv" / "nbgrader" / "exchange")}
+        blocks = doc_blocks()
+
+        def step(name: str, **kw) -> subprocess.CompletedProcess:
+            role, body = blocks[name]
+            return machine.run("root" if role == "root" else INSTRUCTOR, as_written(body, role, names),
+                               label=f"the doc's {name!r} block", **kw)
+
+        # -- the hub, while the environments are installed ------------------------------------------------
+        ports = {"hub": free_port(), "internal": free_port(), "api": free_port()}
         password = secrets.token_hex(8)
-        config = tmp / "jupyterhub_config.py"
-        config.write_text(f"""
-c.JupyterHub.ip = "127.0.0.1"
-c.JupyterHub.port = {port}
-c.JupyterHub.hub_ip = "127.0.0.1"
-c.JupyterHub.hub_port = {hub_port}
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
-c.ConfigurableHTTPProxy.command = [{str(proxy())!r}]
-c.JupyterHub.db_url = "sqlite:///{tmp}/hub.sqlite"
-c.JupyterHub.cookie_secret_file = "{tmp}/cookie_secret"
-c.JupyterHub.pid_file = "{tmp}/hub.pid"
-c.JupyterHub.authenticator_class = "dummy"
-c.DummyAuthenticator.password = {password!r}
-c.Authenticator.allowed_users = {set(USERS)!r}
-{spawner_config(tmp / "etc-jupyter")}
-c.Spawner.default_url = "/lab"
-c.Spawner.notebook_dir = "~"
-c.Spawner.http_timeout = 180
-c.Spawner.start_timeout = 180
-c.Spawner.environment = {{"MPLBACKEND": "module://matplotlib_inline.backend_inline"}}
-""")
-        log = open(tmp / "hub.log", "w")
-        process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(config)], cwd=tmp,
-                                   stdout=log, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/hub/health", timeout=5)
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the hub did not start:\n{(tmp / 'hub.log').read_text()[-3000:]}")
-                time.sleep(0.5)
-        settings.result()                           # before any student's server starts
+        (tmp / "hub-state" / "jupyterhub_config.py").write_text(hub_config(tmp, env, ports, password))
+        log = open(tmp / "hub-state" / "hub.log", "w")
+        process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", "jupyterhub_config.py"],
+                                   cwd=tmp / "hub-state", stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{ports['hub']}"
+        # -- steps 1 and 2 as the instructor, beside TLJH's environment; then steps 3 and 6 as root ------
+        step("repository")
+        step("course")
+        environment.result()
+        step("environment")
+        step("exchange")
+        released = pool.submit(step, "release")
+        wait_for_hub(url, process, tmp / "hub-state" / "hub.log")
         prepared = time.perf_counter() - started
-        yield {"url": url, "password": password, "git": f"git://127.0.0.1:{git_port}/kit", "tmp": tmp,
-               "grading": grading, "inst": inst, "course": released, "prepared": prepared}
+        yield {"url": url, "password": password, "tmp": tmp, "env": env, "names": names, "step": step,
+               "machine": machine, "released": released, "prepared": prepared,
+               "exchange": Path(names[EXCHANGE]) / COURSE_ID, "course": machine.homes / INSTRUCTOR / "cs101"}
     finally:
         if process is not None:
             process.terminate()
@@ -262,27 +359,28 @@ c.Spawner.environment = {{"MPLBACKEND": "module://matplotlib_inline.backend_inli
                 process.wait(30)
             except subprocess.TimeoutExpired:
                 process.kill()
-        for user in made:          # the users' servers and kernels, if the hub left any
-            subprocess.run(["pkill", "-u", user], capture_output=True)
         if daemon is not None:
             daemon.terminate()
-        time.sleep(1)
-        for user in made:
-            subprocess.run(["userdel", "-r", user], capture_output=True)
         pool.shutdown(wait=True)
-        if grading is not None:
-            print("\n".join(grading.log))
-            grading.close()
-        if (tmp / "hub.log").exists():      # what the hub said, kept for a failure's reader
+        machine.close()
+        print("\n".join(machine.log))
+        if (tmp / "hub-state" / "hub.log").exists():      # what the hub said, kept for a failure's reader
             (ROOT / "test-artifacts").mkdir(exist_ok=True)
-            shutil.copy(tmp / "hub.log", ROOT / "test-artifacts" / "jupyterhub.log")
-        shutil.rmtree(tmp, ignore_errors=True)
+            shutil.copy(tmp / "hub-state" / "hub.log", ROOT / "test-artifacts" / "jupyterhub.log")
+        # Deleted in the background: on a disk that discards every freed block (ext4's "discard"), deleting
+        # the instructor's environment once took minutes; the test does not wait for it.
+        subprocess.Popen(["rm", "-rf", str(tmp)], start_new_session=True, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+
+
+def home(hub, user: str) -> Path:
+    return hub["machine"].homes / user
 
 
 def link(hub) -> str:
-    """The doc's nbgitpuller link: the kit into ~/kit, notebook 01 opened."""
-    query = urllib.parse.urlencode({"repo": hub["git"], "branch": "main", "targetpath": "kit",
-                                    "urlpath": f"lab/tree/kit/{NOTEBOOK}"})
+    """The doc's nbgitpuller link (step 4): the course repository into ~/kit, notebook 01 opened."""
+    query = urllib.parse.urlencode({"repo": hub["names"]["<the course repository>"], "branch": "main",
+                                    "targetpath": "kit", "urlpath": f"lab/tree/kit/{NOTEBOOK}"})
     return f"{hub['url']}/hub/user-redirect/git-pull?{query}"
 
 
@@ -298,8 +396,8 @@ def log_in(browser, hub, user):
     return page
 
 
-def follow_link(browser, hub, user):
-    page = log_in(browser, hub, user)
+def follow_link(browser, hub, user, page=None):
+    page = page or log_in(browser, hub, user)
     page.goto(link(hub))
     try:
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=TIMEOUT * 1000)
@@ -311,18 +409,31 @@ def follow_link(browser, hub, user):
     return page
 
 
+def wait_for_file(path: Path, ok, seconds: float = 60) -> bytes:
+    """The bytes of ``path`` once ``ok(bytes)`` holds (a file a server writes when it gets to it)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        data = path.read_bytes() if path.is_file() else b""
+        if ok(data):
+            return data
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{path} did not come as expected within {seconds} s")
+        time.sleep(0.5)
+
+
 def test_two_students_follow_the_link_run_notebook_01_and_play(hub):
     with Browser() as browser:
         pages, took = [], []
-        for user in USERS:
+        for user in STUDENTS:
             start = time.perf_counter()
             pages.append(follow_link(browser, hub, user))
             took.append(time.perf_counter() - start)
-        for user in USERS:
-            home = hub["tmp"] / "home" / user
-            assert (home / "kit" / NOTEBOOK).is_file(), f"{user}: the link did not clone the kit into ~/kit"
-            assert not (home / "kit" / "exercises" / "source").exists(), "the students' kit has the solutions"
-            assert os.stat(home).st_mode & 0o077 == 0 and os.stat(home).st_uid == pwd.getpwnam(user).pw_uid
+        for user in STUDENTS:
+            kit = home(hub, user) / "kit"
+            assert (kit / NOTEBOOK).is_file(), f"{user}: the link did not clone the kit into ~/kit"
+            assert not (kit / "exercises" / "source").exists(), "the students' kit has the solutions"
+            st = os.stat(home(hub, user))
+            assert st.st_mode & 0o077 == 0 and st.st_uid == pwd.getpwnam(user).pw_uid
         nb = Notebook(browser, None, NOTEBOOK, page=pages[0], timeout=180)
         seconds = nb.run_all(timeout=480)
         nb.assert_clean()
@@ -330,8 +441,13 @@ def test_two_students_follow_the_link_run_notebook_01_and_play(hub):
         board.click(target=board.root.locator(".widget-gridbox button").nth(4),
                     until=board.shows("(agent) played"))
         nb.assert_clean()
-        print(f"the link (log in, server start, clone, notebook open): {', '.join(f'{t:.0f} s' for t in took)}; "
-              f"notebook 01's Run All {seconds:.1f} s; load {os.getloadavg()[0]:.1f}")
+        until_shown(pages[0], pages[0].locator(".lm-MenuBar-item", has_text="File").click,
+                    pages[0].locator(".lm-Menu-item", has_text=re.compile(r"^Save Notebook")))
+        pages[0].locator(".lm-Menu-item", has_text=re.compile(r"^Save Notebook")).first.click()
+        wait_for_file(home(hub, ADA) / "kit" / NOTEBOOK, lambda data: b"TicTacToeBoard" in data)   # her work
+    print(f"the link (log in, server start, clone, notebook open): {', '.join(f'{t:.0f} s' for t in took)}; "
+          f"notebook 01's Run All {seconds:.1f} s; the machine, the environments and the hub made in "
+          f"{hub['prepared']:.0f} s; load {os.getloadavg()[0]:.1f}")
 
 
 def visible_labels(items) -> list:
@@ -378,13 +494,28 @@ def palette_labels(page, query: str, tries: int = 4) -> list:
     return labels
 
 
+def assignments_tab(page):
+    """The Assignments tab, opened from the Nbgrader menu's one item."""
+    until_shown(page, page.locator(".lm-MenuBar-item", has_text="Nbgrader").click, ".lm-Menu .lm-Menu-item")
+    page.locator(".lm-Menu .lm-Menu-item", has_text="Assignment List").click()
+    return page.locator("#nbgrader-assignment-list")
+
+
+def answered(fetched: Path) -> nbformat.NotebookNode:
+    """The notebook she fetched, answered with the reference solution (tests/submissions/)."""
+    from gamelib.grading import fakes
+    from gamelib.grading.course import SOURCE
+    release = nbformat.read(str(fetched), as_version=4)
+    source = nbformat.read(str(SOURCE / ASSIGNMENT / EXERCISE), as_version=4)
+    return fakes.build(fakes.read(fakes.SUBMISSIONS / ASSIGNMENT / "reference.py"), release, source)
+
+
 def test_a_student_fetches_and_submits_in_the_assignments_tab_without_the_instructor_interface(hub):
-    user, home = USERS[0], hub["tmp"] / "home" / USERS[0]
-    grading, inst = hub["grading"], hub["inst"]
-    folder, course_seconds = hub["course"].result(timeout=600)
+    hub["released"].result(timeout=900)
+    mine = home(hub, ADA) / ASSIGNMENT / EXERCISE
     with Browser() as browser:
-        page = log_in(browser, hub, user)
-        server = f"{hub['url']}/user/{user}"
+        page = log_in(browser, hub, ADA)
+        server = f"{hub['url']}/user/{ADA}"
         start = time.perf_counter()
         page.goto(f"{server}/lab")
         page.locator(".lm-MenuBar-item", has_text="Nbgrader").wait_for(timeout=TIMEOUT * 1000)
@@ -395,34 +526,166 @@ def test_a_student_fetches_and_submits_in_the_assignments_tab_without_the_instru
         plugins = page.request.get(f"{server}/lab/api/plugins").json()
         routes = {path: page.request.get(f"{server}/{path}").status
                   for path in ("formgrader", "formgraders", f"assignments?course_id={COURSE_ID}")}
-        # -- the Assignments tab: fetch, then submit -------------------------------------------------------
-        until_shown(page, page.locator(".lm-MenuBar-item", has_text="Nbgrader").click, ".lm-Menu .lm-Menu-item")
-        page.locator(".lm-Menu .lm-Menu-item", has_text="Assignment List").click()
-        tab = page.locator("#nbgrader-assignment-list")
+        # -- the Assignments tab: fetch, answer, submit ---------------------------------------------------
+        tab = assignments_tab(page)
         released = tab.locator("#released_assignments_list .list_item", has_text=ASSIGNMENT)
         released.wait_for(timeout=60_000)
         course_shown = tab.locator("#course_list_default").inner_text().strip()
         released.get_by_role("button", name="Fetch").click()
         fetched = tab.locator("#fetched_assignments_list .list_item", has_text=ASSIGNMENT)
-        fetched.get_by_role("button", name="Submit").click(timeout=60_000)
+        fetched.get_by_role("button", name="Submit").wait_for(timeout=60_000)
+        wait_for_file(mine, bool)
+        nbformat.write(answered(mine), str(mine))             # her answers (as if typed), in her file
+        fetched.get_by_role("button", name="Submit").click()
         tab.locator("#submitted_assignments_list .list_item", has_text=ASSIGNMENT).wait_for(timeout=60_000)
         took = time.perf_counter() - start
-        tab_title = page.locator(".lm-TabBar-tab", has_text="Assignments").count()
-    mine = home / ASSIGNMENT / EXERCISE
-    assert mine.is_file() and mine.stat().st_uid == pwd.getpwnam(user).pw_uid, "the fetch did not reach her home"
-    start = time.perf_counter()
-    collected = grading.must(inst, *shlex.split(STEPS["collect"][1]), cwd=folder)
-    collect = time.perf_counter() - start
-    theirs = folder / "submitted" / user / ASSIGNMENT / EXERCISE
-    assert theirs.is_file(), f"collect did not get {user}'s submission:\n{collected.stdout}\n{collected.stderr}"
-    assert theirs.read_bytes() == mine.read_bytes()
-    assert course_shown == COURSE_ID and tab_title >= 1
+    assert mine.stat().st_uid == pwd.getpwnam(ADA).pw_uid, "the fetch did not reach her home"
+    inbound = hub["exchange"] / "inbound"
+    assert len([p for p in inbound.iterdir() if p.name.startswith(f"{ADA}+{ASSIGNMENT}+")]) == 1
+    assert course_shown == COURSE_ID
     assert nbgrader_menu == ["Assignment List"], nbgrader_menu
     assert offered["assignment list"] and not (offered["formgrader"] or offered["course list"]), offered
     assert side_bar == 0
     assert set(INSTRUCTOR_PLUGINS) <= set(plugins["lockRules"]), plugins
     assert routes == {"formgrader": 404, "formgraders": 404, f"assignments?course_id={COURSE_ID}": 200}, routes
-    print(f"\nthe kit, the students' settings and the hub's start: {hub['prepared']:.0f} s; the instructor's "
-          f"course made and released (beside them and the first test): {course_seconds:.0f} s; the student's "
-          f"lab, checks, fetch and submit: {took:.0f} s; collect {collect:.1f} s; load {os.getloadavg()[0]:.1f}")
+    print(f"\nthe student's lab, checks, fetch and submit: {took:.0f} s; load {os.getloadavg()[0]:.1f}")
 
+
+FORGED = f"{ADA}+{ASSIGNMENT}+2099-01-01 00:00:00.000000 UTC+forged"
+ATTEMPTS = {
+    "rename the course's folder": 'mv "$X/cs101" "$X/cs101-old"',
+    "remove the course's folder": 'rm -rf "$X/cs101"',
+    "replace inbound": 'mv "$X/cs101/inbound" "$X/cs101/in-old"',
+    "replace outbound": 'mv "$X/cs101/outbound" "$X/cs101/out-old"',
+    "add a folder to the course's": 'mkdir "$X/cs101/outbound2"',
+    "add a link to the course's folder": 'ln -s "$HOME" "$X/cs101/evil"',
+    "list the submissions": 'ls "$X/cs101/inbound"',
+    "list the feedback": 'ls "$X/cs101/feedback"',
+    "change the released assignment": f'echo {{}} > "$X/cs101/outbound/{ASSIGNMENT}/{EXERCISE}"',
+    "release an assignment of his": f'mkdir "$X/cs101/outbound/{ASSIGNMENT}-2"',
+}
+"""What glhub-bob tries in the exchange, each of which must fail (``$X`` is the exchange)."""
+
+
+def test_a_student_cannot_take_over_the_exchange(hub):
+    """glhub-bob, in a terminal of his JupyterLab: every attempt refused; a folder he hands in under ada's
+    name is made (inbound/ takes any folder) and is set aside by the next test's collect."""
+    machine, exchange = hub["machine"], hub["exchange"].parent
+    script = "".join(f'if {command} 2>/dev/null; then echo "DONE: {what}"; fi\n' for what, command in ATTEMPTS.items())
+    script += f'mkdir "$X/cs101/inbound/{FORGED}" && echo {{}} > "$X/cs101/inbound/{FORGED}/{EXERCISE}"\n'
+    done = machine.run(BOB, f"X={shlex.quote(str(exchange))}\n" + script, label="bob's attempts on the exchange")
+    assert "DONE" not in done.stdout, done.stdout
+    assert (exchange / COURSE_ID / "inbound" / FORGED).is_dir()
+
+
+def test_the_instructor_grades_and_she_fetches_her_feedback_in_the_tab(hub):
+    """The doc's 'grade' block as the instructor: collect takes her submission, not bob's folder under her
+    name (set aside, said); she is graded 22/22 in the sandbox; her feedback page comes with the tab's
+    Fetch Feedback button, and shows no hidden test."""
+    from gamelib.grading.workflow import hidden_lines
+    done = hub["step"]("grade")
+    course, mine = hub["course"], home(hub, ADA) / ASSIGNMENT / EXERCISE
+    said = done.stdout + done.stderr
+    assert f"Set aside, not collected: {hub['exchange'] / 'inbound' / FORGED} (it names {ADA} but belongs to " \
+           f"the user {BOB})" in said, said
+    assert (course / "submitted" / ADA / ASSIGNMENT / EXERCISE).read_bytes() == mine.read_bytes()
+    assert "SUBMISSIONS ARE NOT ISOLATED" not in said, said
+    assert f"{ADA}: {FULL} / {FULL}" in done.stdout, said
+    with Browser() as browser:
+        page = log_in(browser, hub, ADA)
+        page.goto(f"{hub['url']}/user/{ADA}/lab")
+        page.locator(".lm-MenuBar-item", has_text="Nbgrader").wait_for(timeout=TIMEOUT * 1000)
+        submitted = assignments_tab(page).locator("#submitted_assignments_list .list_item", has_text=ASSIGNMENT)
+        submitted.get_by_text("(feedback available to fetch)").wait_for(timeout=60_000)
+        submitted.get_by_role("button", name="Fetch Feedback").click()
+        submitted.get_by_text("(view feedback)").wait_for(timeout=60_000)
+    [page_file] = list((home(hub, ADA) / ASSIGNMENT / "feedback").glob(f"*/{EXERCISE.replace('.ipynb', '.html')}"))
+    text = page_file.read_text(encoding="utf-8")
+    assert page_file.stat().st_uid == pwd.getpwnam(ADA).pw_uid
+    assert f"{FULL} / {FULL}" in text
+    assert not [line for line in hidden_lines(names=[ASSIGNMENT]) if line in text]
+
+
+def test_a_correction_reaches_her_second_click_and_her_work_stays(hub):
+    """The instructor corrects the kit's README and publishes it (the doc's 'correction' block), and the
+    library is installed again (its 'library' block); ada's second click of the link brings the README,
+    and her saved notebook 01 stays as she left it."""
+    machine, env = hub["machine"], hub["env"]
+    note = f"Corrected for the class: {secrets.token_hex(4)}"
+    machine.run(INSTRUCTOR, f"echo {shlex.quote(note)} >> ~/gamelib/README.md", label="a correction")
+    hub["step"]("correction")
+    hub["step"]("library")
+    head = subprocess.run(["git", "rev-parse", "main"], cwd=hub["tmp"] / "git" / "course.git", capture_output=True,
+                          text=True, check=True).stdout.strip()
+    [installed] = list(env.glob("lib/python*/site-packages/gamelib-*.dist-info/direct_url.json"))
+    assert json.loads(installed.read_text())["vcs_info"]["commit_id"] == head
+    kit = home(hub, ADA) / "kit"
+    hers = (kit / NOTEBOOK).read_bytes()
+    with Browser() as browser:
+        follow_link(browser, hub, ADA)
+        wait_for_file(kit / "README.md", lambda data: note.encode() in data)
+    assert (kit / NOTEBOOK).read_bytes() == hers
+
+
+def secret_lines(hub) -> set:
+    """Lines of the solutions and hidden tests (exercises/source/'s, at least 24 characters long and not
+    in the course repository), as they read in a notebook file and in a Python file, and the course
+    secret.  (Short or common lines are everywhere: ``rng = np.random.default_rng(seed)`` is in scipy.)"""
+    import nbformat as nbf
+    from gamelib.grading.course import SOURCE, assignments
+    from gamelib.grading.workflow import hidden_lines
+    kit = "\n".join(p.read_text(errors="replace") for p in (home(hub, ADA) / "kit").rglob("*")
+                    if p.is_file() and ".git" not in p.parts)
+    lines = set(hidden_lines())
+    for name in assignments():
+        for path in (SOURCE / name).glob("*.ipynb"):
+            for cell in nbf.read(str(path), as_version=4).cells:
+                if "### BEGIN SOLUTION" in cell.source:
+                    body = cell.source.split("### BEGIN SOLUTION", 1)[1].split("### END SOLUTION", 1)[0]
+                    lines |= {line.strip() for line in body.splitlines()}
+    lines = {line for line in lines if len(line) >= 24 and line not in kit}
+    lines |= {json.dumps(line)[1:-1] for line in lines}
+    return lines | {(hub["course"] / "secret.key").read_text().strip()}
+
+
+def test_a_student_cannot_read_the_solutions(hub):
+    """glhub-bob, in a terminal of his JupyterLab (the students' environment first on his PATH): the
+    instructor's files are closed to him, his kernel's gamelib is the installed package, ``prepare`` there
+    has no source to copy and says so, and no file of the test's hub that he can read (the students'
+    environment, the exchange, the homes, the shared temporary folder...) holds a line of a solution or a
+    hidden test, or the course secret."""
+    machine, env, tmp = hub["machine"], hub["env"], hub["tmp"]
+    terminal = f"{env}/bin:/usr/local/bin:/usr/bin:/bin"
+    source = home(hub, INSTRUCTOR) / "gamelib" / "exercises" / "source" / ASSIGNMENT / EXERCISE
+    assert source.is_file() and os.stat(home(hub, INSTRUCTOR)).st_mode & 0o077 == 0       # the doc's chmod 700 ~
+    head = machine.run(BOB, f"head {source}", check=False)
+    assert head.returncode != 0 and "Permission denied" in head.stderr, head
+    imported = machine.run(BOB, "cd ~/kit/notebooks && python -c 'import gamelib; print(gamelib.__file__)'",
+                           path=terminal).stdout.strip()                  # where his kernels start
+    assert Path(imported).is_relative_to(env) and "site-packages" in imported, imported
+    installed = [p for p in env.glob("lib/python*/site-packages/*") if p.name.startswith(("gamelib", "exercises"))]
+    assert sorted(p.name.split("-")[0] for p in installed) == ["gamelib", "gamelib"], installed   # and its dist-info
+    prepared = machine.run(BOB, f"python -m gamelib.grading prepare {ASSIGNMENT} --course ~/mine", path=terminal,
+                           check=False)
+    assert prepared.returncode == 2 and "installed as a package, which holds no exercise sources" in \
+        prepared.stderr, prepared
+    assert not (home(hub, BOB) / "mine").exists()
+    # -- everything he can read -----------------------------------------------------------------------
+    patterns = tmp / "patterns"
+    patterns.write_text("\n".join(sorted(secret_lines(hub))) + "\n")
+    os.chmod(patterns, 0o644)
+    # The packages of his environment other than gamelib come from PyPI, not from the course (and hold common
+    # lines: scipy has "rng = np.random.default_rng(seed)"); gamelib's is searched with everything else.
+    packages = next(env.glob("lib/python*/site-packages"))
+    grep = f"grep -rlsF --binary-files=text -f {patterns}"
+    found = machine.run(BOB, f"{grep} --exclude-dir=site-packages {tmp} || true; {grep} {packages}/gamelib* || true",
+                        label="grep every file he can read")
+    leaked = [line for line in found.stdout.splitlines() if line != str(patterns)]
+    assert not leaked, leaked
+    readable = machine.run(BOB, f"find {tmp} -readable \\( -type f -o -type l \\) 2>/dev/null || true",
+                           label="list every file he can read").stdout.splitlines()
+    slots = machine.shared_tmp / "gamelib-sandbox-slots"      # the sandboxes' slot locks: empty files, shared
+    assert all(p.stat().st_size == 0 for p in slots.glob("*"))  # by every user (exercises/README.md)
+    his = (home(hub, BOB), env, hub["exchange"] / "outbound", patterns, machine.pip_config or patterns, slots)
+    others = [p for p in readable if not any(Path(p).is_relative_to(mine) for mine in his)]
+    assert not others, others

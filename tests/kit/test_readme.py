@@ -70,7 +70,10 @@ def test_the_first_commands_pieces_are_a_venv_the_students_requirements_and_the_
 
 def test_the_test_command_installs_the_dev_requirements_on_top_of_the_students():
     assert "pip install -q -r requirements-dev.txt" in TEST_COMMAND and " -m pytest " in TEST_COMMAND
-    assert "-r requirements.txt" in (ROOT / "requirements-dev.txt").read_text().splitlines()
+    from tests.kit.student_install import requirement_lines                # -r files followed
+    assert "-r requirements-grading.txt" in (ROOT / "requirements-dev.txt").read_text().splitlines()
+    assert "-r requirements.txt" in (ROOT / "requirements-grading.txt").read_text().splitlines()
+    assert set(requirement_lines(ROOT / "requirements.txt")) <= set(requirement_lines(ROOT / "requirements-dev.txt"))
 
 
 def notebook_imports() -> list:
