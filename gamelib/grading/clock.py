@@ -17,6 +17,16 @@ Where the statistics cannot be read (not Linux, a kernel without ``CONFIG_SCHED_
 time is the wall clock, as before.  The grader watches its own thread and its sandbox's worker
 (:class:`gamelib.grading.executor.Session`); the worker watches the thread that runs the student's call
 (:func:`gamelib.grading.guard.time_limit_of`).
+
+**The channel's work is not the student's** (:func:`channel_work`): a search in the sandbox asks the game
+every question (thousands of round trips of the channel, :mod:`gamelib.grading.remote`), and the
+sandbox's side of each, 60-190 µs of CPU time, cost three to six times what the student's own code
+did in the 616-node alpha-beta of tests/grading/test_clock.py (at load 3-8 that search used
+0.11-0.13 s of CPU against its 0.1 s limit, on a CPU of its own too, and timed out; CPU time itself
+is not the same on a busy machine: other processes share the caches, and a virtual machine's host).
+A call's CPU time counts the student's code and a fixed :data:`QUESTION_CPU` for each question it
+asked, so the same code is charged the same, on any machine at any load.  The grader's own backstop
+(:class:`CpuBudget`) allows the channel's real cost for each question it answered.
 """
 from __future__ import annotations
 
@@ -102,6 +112,42 @@ def waiting_elsewhere():
         _away[0] += time.monotonic() - start
 
 
+QUESTION_CPU = 1e-5
+"""CPU seconds a question the sandbox asks the grader (a round trip of the channel: one of the grader's
+game's methods called by the student's search) counts for in the student's CPU time, in place of what
+the channel's work for it really cost (:func:`channel_work`).  That cost depends on the machine and
+its load (60-190 µs of the worker's CPU a question on the two-core grading machine at load 3-30); this
+does not, so the same search is charged the same everywhere.  It is a fraction of the real cost, and
+more than a game's method costs in the student's own kernel (under a microsecond): a loop that only
+asks questions still meets its CPU limit, if later than it did.  The 616-node alpha-beta of
+tests/grading/test_clock.py (2,220 questions) is charged 0.035-0.05 s of its 0.1 s limit at load 3-30
+(its worker used 0.11-0.13 s of CPU at load 3-8, and 0.3-0.4 s at load 15-25: it timed out)."""
+
+_channel = [0.0, 0]
+"""The channel's work in this process (:func:`channel_work`): CPU seconds, and questions asked."""
+
+thread_cpu = getattr(time, "thread_time", lambda: 0.0)
+"""The calling thread's CPU seconds (:func:`channel_work`'s ``since``)."""
+
+
+def channel_work(since: float, questions: int = 0) -> None:
+    """The calling thread has worked for the channel since ``since`` (its :func:`thread_cpu` then:
+    the sandbox's side of a question to the grader, encoding it, the pipes' system calls, reading the
+    answer), and asked ``questions`` questions: the student's CPU time (:func:`channel_credit`) does
+    not count this work, only :data:`QUESTION_CPU` for each question.  (Code in the sandbox can reach
+    this count too; that trades the sandbox's own limit for the grader's, :class:`CpuBudget`, behind
+    it.)"""
+    _channel[0] += thread_cpu() - since
+    _channel[1] += questions
+
+
+def channel_credit() -> float:
+    """CPU seconds to take off this process's CPU time, or one of its threads', to get the student's:
+    the channel's work so far, less :data:`QUESTION_CPU` for each question asked (it is the
+    difference between two readings that counts)."""
+    return _channel[0] - _channel[1] * QUESTION_CPU
+
+
 class FairClock:
     """A monotonic clock that stands still while every thread it watches waits for a CPU.
 
@@ -173,16 +219,27 @@ class WallClock:
 WALL = WallClock()
 
 
-class CpuBudget:
-    """``clock`` for one request of the grader's, with a budget of the CPU time of the thread of
-    schedstat file ``path``: time is up at the deadline, or once that thread has used ``cpu`` more
-    seconds, whichever comes first (:attr:`spent` then says it was the CPU).  The sandbox stops a call at
-    its CPU limit itself; this stops, from outside, one that blocked that limit's signals and computes on."""
+ROUND_TRIP_CPU = 1e-3
+"""CPU seconds of the sandbox's that :class:`CpuBudget` allows for each question of the sandbox's the
+grader answered, on top of the call's own limit: the channel's work in the sandbox, which the sandbox's
+own limit does not count (:func:`channel_work`).  Measured at 60-190 µs a question on the two-core
+grading machine at load 3-30; five times that leaves room for a slower one."""
 
-    def __init__(self, clock, path: str, cpu: float):
-        self.clock, self.path, self.spent = clock, path, False
-        self._ran, self._wall = ran(path), time.monotonic()
-        self.until = None if self._ran is None else self._ran + cpu
+
+class CpuBudget:
+    """``clock`` for one request of the grader's, with a budget of CPU time: time is up at the deadline,
+    or once ``used()`` (CPU seconds of the sandbox's worker) has grown by ``cpu`` seconds and
+    :data:`ROUND_TRIP_CPU` for each question of the sandbox's that the grader answered meanwhile
+    (``answered()``, the grader's own count), whichever comes first (:attr:`spent` then says it was the
+    CPU).  The sandbox stops a call at its CPU limit itself; this stops, from outside, one that blocked
+    that limit's signals and computes on.  ``cpus``: how many CPUs ``used`` can count at once, so that it
+    is read only when the budget could be near its end."""
+
+    def __init__(self, clock, used, cpu: float, answered=lambda: 0, cpus: float = 1.0):
+        self.clock, self.used, self.answered, self.cpus, self.spent = clock, used, answered, cpus, False
+        self._start = used()
+        self._ran, self._wall = self._start, time.monotonic()
+        self._cpu, self._answered = cpu, answered()
 
     def now(self) -> float:
         return self.clock.now()
@@ -191,18 +248,19 @@ class CpuBudget:
 
     def left(self, deadline: float) -> float:
         left = self.clock.left(deadline)
-        if self.until is None:
+        if self._start is None:
             return left
-        bound = self.until - self._ran - (time.monotonic() - self._wall)   # CPU time never outruns the wall
+        allowed = self._start + self._cpu + (self.answered() - self._answered) * ROUND_TRIP_CPU
+        bound = allowed - self._ran - (time.monotonic() - self._wall) * self.cpus   # it cannot use more
         if bound <= 0:
-            now = ran(self.path)
+            now = self.used()
             if now is not None:
                 self._ran, self._wall = now, time.monotonic()
-            bound = self.until - self._ran
+            bound = allowed - self._ran
             if bound <= 0:
                 self.spent = True
                 return 0.0
-        return min(left, bound)
+        return min(left, bound / self.cpus)
 
 
 def this_thread() -> FairClock:

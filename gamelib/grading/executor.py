@@ -179,11 +179,13 @@ class Session:
     def _request(self, message: tuple, seconds: float, cpu: float | None = None):
         """The sandbox's answer to ``message``, within ``seconds`` of fair time and, with ``cpu`` (the
         limit the sandbox itself keeps), within ``cpu`` + :data:`CPU_SLACK` seconds of the worker's CPU
-        time: a sandbox that blocked its own limit's signals is stopped once it has used that, not
+        time (with the channel's work for each question answered, :class:`~gamelib.grading.clock.CpuBudget`):
+        a sandbox that blocked its own limit's signals is stopped once it has used that, not
         ``WALL_FACTOR`` times it (:attr:`timed_out` says which)."""
         clock = self.clock
         if cpu is not None and self.worker_stats is not None:
-            clock = _clock.CpuBudget(self.clock, self.worker_stats, cpu + CPU_SLACK)
+            worker, end = self.worker_stats, self.sandbox.end
+            clock = _clock.CpuBudget(self.clock, lambda: _clock.ran(worker), cpu + CPU_SLACK, lambda: end.requests)
         try:
             return self.sandbox.end.request(message, self._deadline(seconds), self._remote_fn, clock)
         except SandboxTimeout:

@@ -121,7 +121,34 @@ def search():
     return [run.status, run.returned, run.seconds, len(game.visited)]
 
 quiet = search() if session else None
+
+def questions(n=3000):
+    # a call that asks the grader n questions and computes little: its CPU limit is half what the
+    # worker's CPU time for it came to, and QUESTION_CPU 0 in the sandbox (a student can set it; the
+    # grader's own limits stand behind it), so only the channel's work could time it out
+    game = TracedGame(TicTacToe(".X..O...."))
+    before = clock.ran(session.worker_stats)
+    guard.run(asker, game, game.initial_state, n, time_limit=10)
+    used = clock.ran(session.worker_stats) - before
+    run = guard.run(asker, game, game.initial_state, n, time_limit=used / 2)
+    return [run.status, run.returned, used]
+
+if session:
+    session.exec(ASKER)
+    asker = session.get("asker")
+    questioned = questions()
+    session.exec("clock.QUESTION_CPU = price")
 cleanup = session.close if session else (lambda: None)
+"""
+
+ASKER = """
+from gamelib.grading import clock
+price, clock.QUESTION_CPU = getattr(clock, "QUESTION_CPU", 0), 0
+
+def asker(game, state, n):
+    for _ in range(n):
+        game.to_move(state)
+    return n
 """
 
 MEASURED = """
@@ -139,7 +166,8 @@ result = {"clock": [fair() - started, time.monotonic() - wall],
           "grader computed": sandboxed(lambda: compute(0.06)),
           "grader slept": sandboxed(lambda: time.sleep(60))}
 if session:
-    result.update({"quiet": quiet, "busy": search(), "napped": timed(lambda: guard.run(nap, 60, time_limit=0.1))})
+    result.update({"quiet": quiet, "busy": search(), "napped": timed(lambda: guard.run(nap, 60, time_limit=0.1)),
+                   "questions": questioned})
 """
 
 
@@ -147,7 +175,7 @@ if session:
 def busy():
     """What the measurements below found on the crowded CPU (one process for them all: it takes a few
     seconds)."""
-    setup = f"STUDENT = {STUDENT!r}\n{SETUP}"
+    setup = f"STUDENT = {STUDENT!r}\nASKER = {ASKER!r}\n{SETUP}"
     done = subprocess.run([sys.executable, "-c", CROWDED, setup, MEASURED], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
@@ -200,6 +228,17 @@ def test_a_search_over_the_channel_keeps_its_grade_on_a_busy_machine(busy):
     assert status == "timeout" and seconds < WALL_FACTOR * 0.1 + 1 and "CPU time" in error
 
 
+@pytest.mark.skipif(not isolation_status().isolated, reason="needs the grader's sandbox (bubblewrap)")
+def test_a_calls_cpu_time_is_its_own_code_not_the_channels_work(busy):
+    """The sandbox's side of each question to the grader (encoding it, the pipes, reading the answer)
+    cost about three times the student's own code in the 616-node search above, more on a busy machine,
+    and was counted as the student's CPU time: that search used 0.11-0.13 s of its 0.1 s at load 5 and
+    timed out.  A call asking 3,000 questions is now within half the CPU time its worker used, once the
+    fixed price of a question (QUESTION_CPU) is set to 0."""
+    status, returned, used = busy["questions"]
+    assert (status, returned) == ("ok", 3000), used
+
+
 def test_a_cpu_budget_stops_a_worker_that_computes_on_and_spares_one_that_waits():
     """The grader's backstop for a sandbox that blocked its own time limit's signals: a request is
     given up on once the worker has used its CPU budget, long before the fair-time deadline; a worker
@@ -209,7 +248,7 @@ def test_a_cpu_budget_stops_a_worker_that_computes_on_and_spares_one_that_waits(
                                   f"while time.thread_time() - t < {seconds_of_cpu}: pass\ntime.sleep(60)"])
         try:
             worker = clock.thread_stats(child.pid)
-            budget = clock.CpuBudget(clock.FairClock(worker), worker, 0.3)
+            budget = clock.CpuBudget(clock.FairClock(worker), lambda: clock.ran(worker), 0.3)
             deadline, start = budget() + 1.0, time.monotonic()
             while (left := budget.left(deadline)) > 0:
                 time.sleep(min(left, 0.05))
