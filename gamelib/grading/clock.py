@@ -18,15 +18,21 @@ time is the wall clock, as before.  The grader watches its own thread and its sa
 (:class:`gamelib.grading.executor.Session`); the worker watches the thread that runs the student's call
 (:func:`gamelib.grading.guard.time_limit_of`).
 
-**The channel's work is not the student's** (:func:`channel_work`): a search in the sandbox asks the game
-every question (thousands of round trips of the channel, :mod:`gamelib.grading.remote`), and the
-sandbox's side of each, 60-190 µs of CPU time, cost three to six times what the student's own code
-did in the 616-node alpha-beta of tests/grading/test_clock.py (at load 3-8 that search used
-0.11-0.13 s of CPU against its 0.1 s limit, on a CPU of its own too, and timed out; CPU time itself
-is not the same on a busy machine: other processes share the caches, and a virtual machine's host).
-A call's CPU time counts the student's code and a fixed :data:`QUESTION_CPU` for each question it
-asked, so the same code is charged the same, on any machine at any load.  The grader's own backstop
-(:class:`CpuBudget`) allows the channel's real cost for each question it answered.
+Two things are not the student's code's, and neither clock charges them to it:
+
+* **the channel's work** (:func:`channel_work`): a search in the sandbox asks the grader's game
+  every question (thousands of round trips of the channel, :mod:`gamelib.grading.remote`), and the
+  sandbox's side of each, 60-190 µs of CPU time, cost three to six times what the student's own code
+  did in the 616-node alpha-beta of tests/grading/test_clock.py (at load 3-8 that search used
+  0.11-0.13 s of CPU against its 0.1 s limit, on a CPU of its own too, and timed out; CPU time itself
+  is not the same on a busy machine: other processes share the caches, and a virtual machine's host).
+  A call's CPU time counts the student's code and a fixed :data:`QUESTION_CPU` for each question it
+  asked, so the same code is charged the same, on any machine at any load.  The grader's own backstop
+  (:class:`CpuBudget`) allows the channel's real cost for each question it answered;
+* **other work of the machine** (fair time, above).  But the work of a sandbox's own other processes
+  (children, each in a session of its own if it likes) is the sandbox's, so time its worker queued
+  behind them is no excuse (:meth:`FairClock.charge`): a submission cannot stretch its own time by
+  crowding its own worker.
 """
 from __future__ import annotations
 
@@ -154,17 +160,44 @@ class FairClock:
     ``now()`` is ``time.monotonic()`` less the time the watched threads (:meth:`watch`) spent queued
     for a CPU since they were first watched; a thread that stops being watched (:meth:`forget`, or its
     end) keeps what it queued.  Two threads queued at the same moment would count that moment twice:
-    the clock then stands still rather than going back."""
+    the clock then stands still rather than going back.  CPU time charged to it (:meth:`charge`: a
+    sandbox's processes besides its worker) is taken off what they queued: it never stands still for
+    them."""
 
     def __init__(self, *paths: str, away: bool = False):
         self._start: dict[str, float] = {}        # path -> its queued seconds when first watched
         self._last: dict[str, float] = {}         # path -> its queued seconds when last read
         self._kept = 0.0                          # what forgotten threads queued while watched
+        self._charged: dict = {}                  # key -> [used(), its reading when charged, since then]
         self._latest, self._wall = float("-inf"), float("-inf")   # the last exact reading, and when
         self._away = _away[0] if away else None   # this process's waits elsewhere, when they do not count
         for path in paths:
             self.watch(path)
         self.now()
+
+    def charge(self, key, used) -> None:
+        """From now on, the CPU seconds ``used()`` reports (None: unknown) are the watched code's own
+        time: the watched threads' queueing is discounted only beyond them.  For a sandbox's processes
+        besides its worker: the worker queued behind them by its own sandbox's doing.  (On two CPUs
+        they may also run beside it, while it runs or waits for the grader: then the clock runs as the
+        wall clock, never faster.)  :meth:`discharge` reads ``used`` a last time and keeps the total."""
+        start = used()
+        if start is not None and key not in self._charged:
+            self._charged[key] = [used, start, 0.0]
+
+    def discharge(self, key) -> None:
+        entry = self._charged.get(key)
+        if entry is not None:
+            self._used(entry)
+            entry[0] = None
+
+    @staticmethod
+    def _used(entry) -> float:
+        if entry[0] is not None:
+            now = entry[0]()
+            if now is not None:
+                entry[2] = max(entry[2], now - entry[1])
+        return entry[2]
 
     def watch(self, path: str) -> None:
         """Count the time the thread of schedstat file ``path`` queues for a CPU from now on."""
@@ -186,10 +219,14 @@ class FairClock:
         return self._last[path] - self._start[path]
 
     def queued(self) -> float:
-        """Seconds the watched threads have queued for a CPU while watched (and, with ``away``, waited
-        for another process's answer)."""
+        """Seconds the watched threads have queued for a CPU while watched, less the CPU time charged
+        to the clock (never below 0), and, with ``away``, the time they waited for another process's
+        answer."""
         away = _away[0] - self._away if self._away is not None else 0.0
-        return away + self._kept + sum(self._read(path) for path in list(self._start))
+        queued = self._kept + sum(self._read(path) for path in list(self._start))
+        if self._charged:
+            queued = max(0.0, queued - sum(self._used(entry) for entry in self._charged.values()))
+        return away + queued
 
     def now(self) -> float:
         wall = time.monotonic()
@@ -228,12 +265,13 @@ grading machine at load 3-30; five times that leaves room for a slower one."""
 
 class CpuBudget:
     """``clock`` for one request of the grader's, with a budget of CPU time: time is up at the deadline,
-    or once ``used()`` (CPU seconds of the sandbox's worker) has grown by ``cpu`` seconds and
+    or once ``used()`` (CPU seconds of the sandbox: all its processes, or its worker's thread, see
+    :meth:`gamelib.grading.isolation.Sandbox.cpu_clock`) has grown by ``cpu`` seconds and
     :data:`ROUND_TRIP_CPU` for each question of the sandbox's that the grader answered meanwhile
     (``answered()``, the grader's own count), whichever comes first (:attr:`spent` then says it was the
     CPU).  The sandbox stops a call at its CPU limit itself; this stops, from outside, one that blocked
-    that limit's signals and computes on.  ``cpus``: how many CPUs ``used`` can count at once, so that it
-    is read only when the budget could be near its end."""
+    that limit's signals and computes on.  ``cpus``: how many CPUs the sandbox can use at once (its
+    control group's limit), so that ``used`` is read only when the budget could be near its end."""
 
     def __init__(self, clock, used, cpu: float, answered=lambda: 0, cpus: float = 1.0):
         self.clock, self.used, self.answered, self.cpus, self.spent = clock, used, answered, cpus, False
