@@ -170,7 +170,8 @@ class FairClock:
         self._kept = 0.0                          # what forgotten threads queued while watched
         self._charged: dict = {}                  # key -> [used(), its reading when charged, since then]
         self._latest, self._wall = float("-inf"), float("-inf")   # the last exact reading, and when
-        self._away = _away[0] if away else None   # this process's waits elsewhere, when they do not count
+        self._away = (_away[0], channel_credit()) if away else None   # waits elsewhere and the channel's
+                                                                        # work, when they do not count
         for path in paths:
             self.watch(path)
         self.now()
@@ -221,8 +222,8 @@ class FairClock:
     def queued(self) -> float:
         """Seconds the watched threads have queued for a CPU while watched, less the CPU time charged
         to the clock (never below 0), and, with ``away``, the time they waited for another process's
-        answer."""
-        away = _away[0] - self._away if self._away is not None else 0.0
+        answer and the channel's work (:func:`channel_credit`)."""
+        away = 0.0 if self._away is None else _away[0] - self._away[0] + channel_credit() - self._away[1]
         queued = self._kept + sum(self._read(path) for path in list(self._start))
         if self._charged:
             queued = max(0.0, queued - sum(self._used(entry) for entry in self._charged.values()))
@@ -303,7 +304,11 @@ class CpuBudget:
 
 def this_thread() -> FairClock:
     """A fair clock of the calling thread (the wall clock where Linux's statistics are missing), which
-    does not count the thread's waits for another process's answer either (:func:`waiting_elsewhere`)."""
+    does not count the thread's waits for another process's answer either (:func:`waiting_elsewhere`),
+    nor the channel's work, each question counting :data:`QUESTION_CPU` instead (:func:`channel_work`):
+    in the sandbox, a call's limit of ``WALL_FACTOR`` times its CPU limit in fair time is for code that
+    waits; it used to stop a search on a busy machine by the channel's work alone (616 nodes, all
+    searched, with 0.5 s of fair time at load 30, where the channel's work took 0.3-0.4 s of CPU)."""
     return FairClock(thread_stats(), away=True)
 
 
