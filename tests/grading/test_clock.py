@@ -208,9 +208,8 @@ def test_the_sandboxs_fair_clock_counts_a_price_for_each_question_not_the_channe
 
 def test_queueing_behind_the_sandboxs_own_processes_is_no_excuse(tmp_path):
     """A sandbox whose children compute beside its worker makes the worker queue for a CPU by its own
-    doing: what the children used is taken off what the worker queued (a hostile submission's own
-    grading, beside 30 computing children, took 93-195 s of the wall clock while its fair clock stood
-    nearly still)."""
+    doing: what the children used is taken off what the worker queued, so a submission cannot stretch
+    its own time limits by crowding its own worker."""
     stats = tmp_path / "schedstat"                     # a thread's statistics, as Linux writes them
     stats.write_text("0 0 0\n")
     used = [0.0]
