@@ -210,9 +210,11 @@ def _student_kit(args) -> int:
 
 
 def _isolation(args) -> int:
-    from .isolation import NOT_ISOLATED, isolation_status
+    from .isolation import NO_CPU_SHARE, NOT_ISOLATED, cpu_share_status, isolation_status
     status = isolation_status()
     print(f"isolated: {status.how}" if status.isolated else NOT_ISOLATED.format(why=status.how))
+    shared, how = cpu_share_status()
+    print(f"one CPU share per sandbox: {how}" if shared else NO_CPU_SHARE.format(why=how))
     return 0 if status.isolated else 1
 
 

@@ -149,6 +149,9 @@ class Session:
         self.sandbox = Sandbox(self.runtime, self.limits)
         self.worker_stats = _clock.thread_stats(_clock.last_descendant(self.sandbox.process.pid))
         self.clock.watch(self.worker_stats)
+        besides = self.sandbox.besides(self.worker_stats)
+        if besides is not None:                   # its other processes' CPU time is its own time
+            self.clock.charge(self.sandbox, besides)
         self.sandbox.end.clock = self.clock
         self.uids.add(self.sandbox.uid)
         for source in self.ran:
@@ -171,6 +174,8 @@ class Session:
         self.cell_deadline = min(self.clock() + QUESTION_WALL, self.deadline)
 
     def _unwatch(self) -> None:
+        if self.sandbox is not None:
+            self.clock.discharge(self.sandbox)
         if self.worker_stats is not None:
             self.clock.forget(self.worker_stats)
             self.worker_stats = None
@@ -196,12 +201,16 @@ class Session:
 
     def _request(self, message: tuple, seconds: float, cpu: float | None = None):
         """The sandbox's answer to ``message``, within ``seconds`` of fair time and, with ``cpu`` (the
-        limit the sandbox itself keeps), within ``cpu`` + :data:`CPU_SLACK` seconds of the worker's CPU
-        time: a sandbox that blocked its own limit's signals is stopped once it has used that, not
-        ``WALL_FACTOR`` times it (:attr:`timed_out` says which)."""
+        limit the sandbox itself keeps), within ``cpu`` + :data:`CPU_SLACK` seconds of the sandbox's CPU
+        time (all its processes, where its control group counts them; with the channel's work for each
+        question answered, :class:`~gamelib.grading.clock.CpuBudget`): a sandbox that blocked its own
+        limit's signals is stopped once it has used that, not ``WALL_FACTOR`` times it
+        (:attr:`timed_out` says which)."""
         clock = self.clock
         if cpu is not None and self.worker_stats is not None:
-            clock = _clock.CpuBudget(self.clock, self.worker_stats, cpu + CPU_SLACK)
+            used, cpus = self.sandbox.cpu_clock(self.worker_stats)
+            end = self.sandbox.end
+            clock = _clock.CpuBudget(self.clock, used, cpu + CPU_SLACK, lambda: end.requests, cpus)
         try:
             return self.sandbox.end.request(message, self._deadline(seconds), self._remote_fn, clock)
         except SandboxTimeout:

@@ -9,10 +9,11 @@ called here, in-process, with four guards around the call:
 
 * **time**: a per-call limit on the *CPU time* the call uses (SIGPROF in the main thread, a
   line-by-line clock check elsewhere), so a correct answer is never timed out because the grading
-  machine is busy with other work; a call that waits without computing (``time.sleep``, ``input``)
-  is stopped by a limit ``WALL_FACTOR`` times longer on the wall clock, less any time the call spent
-  queued for a CPU (fair time, :mod:`gamelib.grading.clock`).  An infinite loop becomes status
-  'timeout' and the next test is graded.  The alarm keeps firing every 50 ms until the call
+  machine is busy with other work (in the sandbox, each question to the grader's game counts a fixed
+  price instead of the channel's work, :func:`student_time`); a call that waits without computing
+  (``time.sleep``, ``input``) is stopped by a limit ``WALL_FACTOR`` times longer on the wall clock, less
+  any time the call spent queued for a CPU (fair time, :mod:`gamelib.grading.clock`).  An infinite
+  loop becomes status 'timeout' and the next test is graded.  The alarm keeps firing every 50 ms until the call
   returns, and from the second alarm on every line raises, so a bare ``except:`` inside the loop
   cannot swallow it;
 * **output**: everything printed goes to a capped buffer: megabytes of prints cost a counter, never
@@ -42,10 +43,23 @@ from .tracing import BudgetExceeded
 _GAMELIB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 thread_time = getattr(time, "thread_time", time.perf_counter)
-"""The clock of every CPU-time limit: this thread's CPU seconds.  Pyodide (JupyterLite, the course in
-the browser) has no ``time.thread_time`` and its ``time.process_time()`` is always 0; there the wall
-clock stands in (in a browser tab the student's code is all that runs), so the public checks import
-and stop a runaway loop there too."""
+"""This thread's CPU seconds.  Pyodide (JupyterLite, the course in the browser) has no
+``time.thread_time`` and its ``time.process_time()`` is always 0; there the wall clock stands in (in
+a browser tab the student's code is all that runs), so the public checks import and stop a runaway
+loop there too."""
+
+
+def student_time() -> float:
+    """The clock of every CPU-time limit: this thread's CPU seconds (:data:`thread_time`), less the
+    channel's work in the sandbox, each question to the grader counting a fixed
+    :data:`gamelib.grading.clock.QUESTION_CPU` instead (:func:`gamelib.grading.clock.channel_credit`;
+    outside the sandbox there is no channel, and this is :data:`thread_time`)."""
+    return thread_time() - clock.channel_credit()
+
+
+def _process_student_time() -> float:
+    """:func:`student_time` for the whole process (every thread), as ``ITIMER_PROF`` counts."""
+    return time.process_time() - clock.channel_credit()
 
 SEARCH_MODULES = ("minimax.py", "alphabeta.py", "limits.py", "star.py", "montecarlo.py", "lookup.py",
                   "players.py", "experiments")
@@ -147,10 +161,11 @@ def _watch_calls(found: dict, on=True, allowed=()):
 
 @contextmanager
 def time_limit_of(seconds: float | None):
-    """Raise TimeLimitExceeded in this thread once the block has used ``seconds`` of CPU time, or
-    ``WALL_FACTOR * seconds`` of fair time have passed (and every 50 ms after), until it ends.  The
-    wall clock's alarm comes first; when the thread spent some of that time queued for a CPU, the alarm
-    is set again for what is left."""
+    """Raise TimeLimitExceeded in this thread once the block has used ``seconds`` of CPU time
+    (:func:`student_time`), or ``WALL_FACTOR * seconds`` of fair time have passed (and every 50 ms
+    after), until it ends.  The alarms of the process's CPU time and of the wall clock come first; when
+    some of that CPU time was the channel's, or the thread spent some of that wall time queued for a
+    CPU, the alarm is set again for what is left."""
     if seconds is None:
         yield
         return
@@ -160,10 +175,16 @@ def time_limit_of(seconds: float | None):
     started = fair()
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
         previous_trace = sys.gettrace()
+        cpu_started, credit = _process_student_time(), clock.channel_credit()
 
         def on_alarm(signum, frame):
             if not state["active"]:
                 return
+            if signum == signal.SIGPROF and not state["alarms"] and clock.channel_credit() != credit:
+                left = cpu_started + seconds - _process_student_time()
+                if left > 0:
+                    signal.setitimer(signal.ITIMER_PROF, max(left, 0.001), 0.05)   # the channel's: not its time
+                    return
             left = started + waited - fair()
             if signum == signal.SIGALRM and left > 0 and not state["alarms"]:
                 signal.setitimer(signal.ITIMER_REAL, left, 0.05)   # it queued for a CPU: not its time
@@ -189,16 +210,16 @@ def time_limit_of(seconds: float | None):
         return
     # Not the main thread (no signals there): every line checks the clocks.  Slower, and a call that
     # blocks in C (time.sleep) is only stopped when it returns, but a loop never runs on.
-    cpu_deadline = thread_time() + seconds
+    cpu_deadline = student_time() + seconds
     wall_deadline = time.monotonic() + waited
     previous_trace = sys.gettrace()
 
     def check(f, event, arg):
         nonlocal wall_deadline
-        if state["active"] and (thread_time() > cpu_deadline or time.monotonic() > wall_deadline) \
+        if state["active"] and (student_time() > cpu_deadline or time.monotonic() > wall_deadline) \
                 and os.path.abspath(f.f_code.co_filename) not in _OURS:
             left = started + waited - fair()
-            if thread_time() <= cpu_deadline and left > 0:
+            if student_time() <= cpu_deadline and left > 0:
                 wall_deadline = time.monotonic() + left       # it queued for a CPU: not its time
                 return check
             raise TimeLimitExceeded(message)
@@ -256,7 +277,7 @@ def guarded(fn, args, kwargs, time_limit, watch=True, allowed=()) -> Run:
     worker)."""
     stream, found = CappedStream(), {}
     fair = clock.this_thread()
-    start, cpu_start, fair_start = time.perf_counter(), thread_time(), fair()
+    start, cpu_start, fair_start = time.perf_counter(), student_time(), fair()
     status, returned, error = "ok", None, None
     try:
         with redirect_stdout(stream), redirect_stderr(stream), _watch_calls(found, watch, allowed), \
@@ -270,7 +291,7 @@ def guarded(fn, args, kwargs, time_limit, watch=True, allowed=()) -> Run:
         raise
     except BaseException as e:                               # noqa: BLE001 -- anything a student raises
         status, error = "error", e
-    seconds, cpu, fair_seconds = time.perf_counter() - start, thread_time() - cpu_start, fair() - fair_start
+    seconds, cpu, fair_seconds = time.perf_counter() - start, student_time() - cpu_start, fair() - fair_start
     if status == "ok" and time_limit is not None and (cpu > time_limit or fair_seconds > WALL_FACTOR * time_limit):
         status = "timeout"                                   # it caught the alarm and carried on
     return Run(status, returned, error, where_raised(error) if status == "error" else "",

@@ -12,12 +12,15 @@ Each submission gets a fresh sandbox (:func:`start`) made with `bubblewrap
 * a file system of the system's ``/usr``, Python and its packages, and the student runtime
   (:mod:`gamelib.grading.runtime`), all read-only; nothing of the course is mounted: not the
   gradebook, not other submissions, not ``source/``, not feedback, not the course secret;
-* limits: **one memory limit for the whole sandbox** and a process count, in a control group of its
-  own (:class:`ControlGroup`: cgroup v1's memory and pids controllers, or v2's, where the grader may
-  create groups, as root usually can), so a submission's children share its memory instead of each
-  having their own; and per process (``prlimit``): address space, CPU seconds, processes, file size,
-  open files.  Where no control group can be made, the per-process limits are tightened so that
-  processes × address space stays within the sandbox's share (:func:`memory_plan`), and
+* limits: **one memory limit for the whole sandbox**, a process count and **one CPU share for the
+  whole sandbox**, in a control group of its own (:class:`ControlGroup`: cgroup v1's memory, pids and
+  cpu controllers, or v2's, where the grader may create groups, as root usually can), so a
+  submission's children share its memory and its CPU instead of each having their own (a child that
+  starts a session of its own would otherwise be a scheduling group of its own, Linux's autogroup,
+  with as large a share of the machine as a whole grading); and per process (``prlimit``): address
+  space, CPU seconds, processes, file size, open files.  Where no control group can be made, the
+  per-process limits are tightened so that processes × address space stays within the sandbox's share
+  (:func:`memory_plan`), and
   ``--jobs`` is bounded so that all sandboxes together stay within :data:`MEMORY_SHARE` of the machine
   (:func:`check_jobs`).
 
@@ -41,6 +44,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from . import clock as _clock
 from .remote import ChannelError, GraderEnd, SandboxGone, SandboxTimeout
 
 
@@ -49,7 +53,8 @@ class Limits(NamedTuple):
     together (a control group's limit; without one, see :func:`memory_plan`); ``cpu_seconds``: CPU
     time in all (a backstop: the grader's deadlines stop a submission long before); ``processes``:
     processes and threads of the sandbox; ``file_mb``: the largest file it may write; ``tmp_mb``: its
-    working folder and /tmp; ``open_files``."""
+    working folder and /tmp; ``open_files``; ``cpus``: the CPUs all its processes may use together (a
+    control group's CPU limit, whatever sessions they start: see :func:`cpu_share_status`)."""
 
     memory_mb: int = 3072
     cpu_seconds: int = 900
@@ -57,6 +62,7 @@ class Limits(NamedTuple):
     file_mb: int = 64
     tmp_mb: int = 128
     open_files: int = 256
+    cpus: float = 1.0
 
 
 STARTUP = 30.0
@@ -133,15 +139,26 @@ def _own_cgroup(controller: str) -> Path | None:
 
 
 class ControlGroup:
-    """One sandbox's control group: every process of the sandbox in it, and one memory limit and one
-    process limit for them all (``limits.memory_mb``, ``limits.processes``).  Made under this process's
-    own cgroup (v1: the memory and pids controllers; v2: the unified hierarchy, where ``memory`` and
-    ``pids`` are enabled for children); :meth:`available` says whether this machine lets the grader
-    make one.  :meth:`enter_command` puts a command in it before it runs anything of the student's."""
+    """One sandbox's control group: every process of the sandbox in it, and one memory limit, one
+    process limit and one CPU limit for them all (``limits.memory_mb``, ``limits.processes``,
+    ``limits.cpus``).  Made under this process's own cgroup (v1: the memory and pids controllers, and
+    cpu and cpuacct where they can be had; v2: the unified hierarchy, where ``memory`` and ``pids``, and
+    ``cpu`` if it can be had, are enabled for children); :meth:`available` says whether this machine
+    lets the grader make one, :attr:`cpu_how` whether it has the CPU limit too, or why not
+    (:func:`cpu_share_status`).  :meth:`enter_command` puts a command in it before it runs anything of
+    the student's.
+
+    The CPU limit is a hard one (``cpu.max``; v1's ``cpu.cfs_quota_us``), not only a weight: on a
+    machine of two CPUs graded ``--jobs 2``, a sandbox that computes with all its processes then
+    leaves the other CPU free for the grading beside it, whose thousands of round trips between the
+    grader and its sandbox would otherwise each wait for a turn beside the busy one (measured by
+    benchmarks/bench_neighbours.py)."""
 
     def __init__(self, name: str, limits: Limits):
         self.folders: list[Path] = []
         self.memory_file: Path | None = None
+        self.usage_file: Path | None = None     # the CPU time of all the group's processes together
+        self.cpu_how = "no control group"       # the CPU limit it keeps, or why it keeps none
         self.v2 = False
         try:
             self._make(name, limits)
@@ -167,6 +184,7 @@ class ControlGroup:
                 group.mkdir()
                 self.folders.append(group)
                 (group / "pids.max").write_text(str(limits.processes))
+            self._cpu_v1(name, limits)
             return
         unified = _own_cgroup("")
         if unified is None:
@@ -179,17 +197,57 @@ class ControlGroup:
         (group / "memory.swap.max").write_text("0") if (group / "memory.swap.max").exists() else None
         (group / "pids.max").write_text(str(limits.processes))
         self.memory_file = group
+        if (group / "cpu.stat").exists():                        # every v2 group has it, controller or not
+            self.usage_file = group / "cpu.stat"
+        if not (group / "cpu.max").exists():
+            self.cpu_how = ("the cpu controller is not enabled for the grader's control group's children "
+                            f"(cgroup v2: 'cpu' is not in {unified / 'cgroup.subtree_control'})")
+            return
+        period = 100_000
+        (group / "cpu.max").write_text(f"{_quota(limits.cpus, period)} {period}")
+        self.cpu_how = f"cgroup v2's cpu controller (cpu.max: {limits.cpus:g} CPU)"
+
+    def _cpu_v1(self, name: str, limits: Limits) -> None:
+        """cgroup v1: the CPU limit in a group of the cpu controller, the CPU time used in one of
+        cpuacct (often the same hierarchy); where either cannot be had, the group keeps its memory and
+        process limits and :attr:`cpu_how` says why."""
+        cpu, acct = _own_cgroup("cpu"), _own_cgroup("cpuacct")
+        if cpu is None:
+            self.cpu_how = "no cgroup of the cpu controller that the grader can make groups in (cgroup v1)"
+            return
+        try:
+            group = cpu / name
+            group.mkdir()
+            self.folders.append(group)
+            period = int((group / "cpu.cfs_period_us").read_text())
+            (group / "cpu.cfs_quota_us").write_text(str(_quota(limits.cpus, period)))
+            self.cpu_how = f"cgroup v1's cpu controller (cpu.cfs_quota_us: {limits.cpus:g} CPU)"
+            if acct is not None:
+                if acct != cpu:
+                    (acct / name).mkdir()
+                    self.folders.append(acct / name)
+                self.usage_file = acct / name / "cpuacct.usage"
+        except (OSError, ValueError) as e:
+            self.cpu_how = f"the cpu controller refused a group ({getattr(e, 'strerror', None) or e})"
+
+    def cpu_seconds(self) -> float | None:
+        """The CPU time all the group's processes have used together, in seconds (None if unknown)."""
+        if self.usage_file is None:
+            return None
+        try:
+            text = self.usage_file.read_text()
+            if not self.v2:
+                return int(text) / 1e9
+            fields = dict(line.split()[:2] for line in text.splitlines() if len(line.split()) >= 2)
+            return int(fields["usage_usec"]) / 1e6
+        except (OSError, ValueError, KeyError):
+            return None
 
     @staticmethod
     @functools.lru_cache(maxsize=None)
     def available() -> str:
         """'' if the grader can make a sandbox's control group here, else why not."""
-        try:
-            probe = ControlGroup(f"gamelib-probe-{os.getpid()}", Limits())
-        except OSError as e:
-            return f"no control group can be made here ({e.strerror or e})"
-        probe.remove()
-        return ""
+        return _probe()[0]
 
     def enter_command(self, command: list[str]) -> list[str]:
         """``command`` run from inside the group (its shell joins the group, then becomes the command)."""
@@ -244,6 +302,42 @@ class ControlGroup:
                     time.sleep(0.02)
 
 
+@functools.lru_cache(maxsize=None)
+def _probe() -> tuple[str, str]:
+    """(why no control group can be made here, or ''; the CPU limit one keeps, or why none)."""
+    try:
+        probe = ControlGroup(f"gamelib-probe-{os.getpid()}", Limits())
+    except OSError as e:
+        return f"no control group can be made here ({e.strerror or e})", "no control group"
+    probe.remove()
+    return "", probe.cpu_how
+
+
+def cpu_share_status() -> tuple[bool, str]:
+    """``(shared, how)``: whether all of a sandbox's processes share one CPU limit here (its control
+    group's, :attr:`Limits.cpus`), and how, or why not.  Without it each process of a sandbox is
+    scheduled on its own, and each that starts a session of its own as a group of its own (Linux's
+    autogroups): a submission can then take as many shares of the machine as it starts sessions, and
+    slow the others graded beside it (``--jobs``); their grades hold (every limit of theirs counts
+    their own time), their wall time does not."""
+    group, cpu = _probe()
+    if group:
+        return False, group
+    shared = cpu.startswith("cgroup")
+    return shared, cpu
+
+
+NO_CPU_SHARE = ("NO CPU SHARE FOR EACH SANDBOX: {why}. A submission's processes are scheduled each on its own "
+                "(each that starts a session of its own as a group of its own), so a hostile one can slow the "
+                "others graded beside it with --jobs; their grades hold, their wall time does not. See "
+                "exercises/README.md, 'Isolation'.")
+
+
+def _quota(cpus: float, period: int) -> int:
+    """The microseconds of CPU time per ``period`` that make ``cpus`` CPUs (at least 1 ms)."""
+    return max(1000, round(cpus * period))
+
+
 def memory_plan(limits: Limits = Limits()) -> tuple[Limits, int, str]:
     """``(limits per process, the most memory one sandbox can hold in MB, how)``.  With a control group
     the sandbox as a whole is limited to ``limits.memory_mb``; without one, each of at most
@@ -267,7 +361,11 @@ def machine_memory_mb() -> int:
 
 def check_jobs(jobs: int, limits: Limits = Limits()) -> None:
     """Refuse ``jobs`` sandboxes at once when together they could hold more than :data:`MEMORY_SHARE` of
-    the machine's memory (raises WorkflowError saying how many fit)."""
+    the machine's memory (raises WorkflowError saying how many fit); with more than one, say on stderr
+    when a sandbox's processes cannot be held to one CPU share here (:data:`NO_CPU_SHARE`)."""
+    shared, why = cpu_share_status()
+    if jobs > 1 and not shared and isolation_status().isolated:
+        print(NO_CPU_SHARE.format(why=why), file=sys.stderr, flush=True)
     _, per_sandbox, how = memory_plan(limits)
     total = machine_memory_mb()
     if not total:
@@ -491,6 +589,30 @@ class Sandbox:
 
     def alive(self) -> bool:
         return self.process.poll() is None
+
+    def cpu_clock(self, worker: str | None) -> tuple:
+        """``(used, cpus)`` for :class:`gamelib.grading.clock.CpuBudget`: a function giving the CPU
+        seconds the sandbox has used, all its processes together (its control group's count) where that
+        can be read, else its worker's thread's (schedstat file ``worker``); and how many CPUs that
+        count can grow by at once."""
+        group = self.group
+        if group is not None and group.cpu_seconds() is not None:
+            cpus = self.limits.cpus if group.cpu_how.startswith("cgroup") else float(os.cpu_count() or 1)
+            return group.cpu_seconds, cpus
+        return (lambda: _clock.ran(worker) if worker else None), 1.0
+
+    def besides(self, worker: str | None):
+        """A function giving the CPU seconds used by the sandbox's processes other than its worker's
+        thread (schedstat file ``worker``), or None where its control group does not count them (then
+        there is nothing to charge them to, :meth:`gamelib.grading.clock.FairClock.charge`)."""
+        group = self.group
+        if group is None or worker is None or group.cpu_seconds() is None:
+            return None
+
+        def used():
+            total, own = group.cpu_seconds(), _clock.ran(worker)
+            return None if total is None or own is None else max(0.0, total - own)
+        return used
 
     def kill(self) -> None:
         """End the sandbox and every process in it."""

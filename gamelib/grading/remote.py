@@ -693,27 +693,39 @@ class SandboxEnd:
 
         return _Unpickler(io.BytesIO(payload)).load()
 
-    def ask(self, *request):
+    def ask(self, *request, since: float | None = None):
         """Send a request to the grader and wait for its answer, serving the grader's own requests
-        (a call of one of the student's functions) in the meantime.  Each request has a number and its
-        answer says it: an answer to a request whose wait was cut short (the time limit struck while
-        waiting) arrives later, is known as stale and is dropped, so the channel never falls out of step."""
+        (a call of one of the student's functions) in the meantime; the work of the exchange is the
+        channel's, not the student's (:func:`gamelib.grading.clock.channel_work`; ``since``: this
+        thread's CPU time when it began, encoding the request, by default now).  Each request has a
+        number and its answer says it: an answer to a request whose wait was cut short (the time limit
+        struck while waiting) arrives later, is known as stale and is dropped, so the channel never falls
+        out of step."""
+        started, questions = _clock.thread_cpu() if since is None else since, 1
         self.asked += 1
         number = self.asked
-        self.send("req", number, *request)
-        while True:
-            message = self.receive()
-            kind = message[0]
-            if kind in ANSWERS:
-                if message[1] != number:
-                    continue                                     # stale: its request was given up
-                if kind == "ok":
-                    return message[2]
-                if kind == "err":
-                    raise self._error(message[2])
-                from .tracing import BudgetExceeded
-                raise BudgetExceeded(message[2].get("message", "stopped by the grader"))
-            self.serve(kind, message[1:])
+        try:
+            self.send("req", number, *request)
+            while True:
+                message = self.receive()
+                kind = message[0]
+                if kind not in ANSWERS:
+                    _clock.channel_work(started, questions)      # the student's code the grader calls is
+                    started, questions = None, 0                 # the student's
+                    self.serve(kind, message[1:])
+                    started = _clock.thread_cpu()
+                elif message[1] == number:
+                    break
+                # else stale: an answer to a request that was given up
+        finally:
+            if started is not None:
+                _clock.channel_work(started, questions)
+        if kind == "ok":
+            return message[2]
+        if kind == "err":
+            raise self._error(message[2])
+        from .tracing import BudgetExceeded
+        raise BudgetExceeded(message[2].get("message", "stopped by the grader"))
 
     def _error(self, info: dict) -> BaseException:
         import builtins
@@ -761,12 +773,15 @@ class RemoteGame:
         end, ref, cache = self._end, self._ref, self._cache
 
         def method(*args, **kwargs):
+            since = _clock.thread_cpu()                 # encoding the question is the channel's work
             data = end.data(list(args)), end.data(kwargs)
             if cache is None:
-                return end.ask("call", ref, name, *data)[1]
+                return end.ask("call", ref, name, *data, since=since)[1]
             key = (name, json.dumps(data))
             if key not in cache:
-                cache[key] = end.ask("call", ref, name, *data)[1]
+                cache[key] = end.ask("call", ref, name, *data, since=since)[1]
+            else:
+                _clock.channel_work(since)
             value = cache[key]
             return list(value) if type(value) is list else dict(value) if type(value) is dict else value
 
@@ -787,7 +802,9 @@ class RemoteCallable:
         self._end, self._ref, self.__name__ = end, ref, name
 
     def __call__(self, *args, **kwargs):
-        return self._end.ask("fn", self._ref, self._end.data(list(args)), self._end.data(kwargs))[1]
+        since = _clock.thread_cpu()
+        data = self._end.data(list(args)), self._end.data(kwargs)
+        return self._end.ask("fn", self._ref, *data, since=since)[1]
 
     def __repr__(self):
         return f"<function {self.__name__}>"

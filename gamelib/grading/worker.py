@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .guard import TimeLimitExceeded, CappedStream, thread_time, time_limit_of, guarded, where_raised
+from .guard import TimeLimitExceeded, CappedStream, student_time, time_limit_of, guarded, where_raised
 from .remote import ANSWERS, SandboxEnd, error_info
 
 CHANNEL_FDS = (200, 201)
@@ -98,9 +98,9 @@ class Worker:
             return
         forbidden = _forbidden_calls()
         del forbidden[:]
-        cpu = thread_time()
+        cpu = student_time()
         r = guarded(fn, tuple(args), dict(kwargs), time_limit, watch=False)
-        answer = {"status": r.status, "seconds": r.seconds, "cpu": thread_time() - cpu, "printed": r.printed,
+        answer = {"status": r.status, "seconds": r.seconds, "cpu": student_time() - cpu, "printed": r.printed,
                   "output": r.output, "forbidden": list(dict.fromkeys(forbidden))}
         if r.status == "error":
             answer["error"] = {**error_info(r.error), "where": where_raised(r.error)}

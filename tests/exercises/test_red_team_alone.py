@@ -130,3 +130,67 @@ def test_without_a_sandbox_the_searches_are_still_not_importable(tmp_path):
     assert "SUBMISSIONS ARE NOT ISOLATED" in done.stderr
     assert "It CAN still read every other file that user can read" in done.stderr
     assert "refuses to open the kit's checkout" in done.stderr
+
+
+# -- processes in sessions of their own share their sandbox's one CPU ----------------------------------
+
+SESSIONS = """
+import os, time
+for _ in range(3):
+    if os.fork() == 0:
+        os.setsid()                     # a session of its own: once, a scheduling group of its own
+        time.sleep(60)
+        os._exit(0)
+"""
+
+
+def _session_of(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return int(f.read().rsplit(b")", 1)[1].split()[3])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def test_a_sandboxs_processes_share_one_cpu_whatever_sessions_they_start():
+    """A hostile submission whose 30 children each started a session of its own made 30 of Linux's
+    autogroups, each with a whole grading's share of the machine: a classmate graded beside it (--jobs 2)
+    took 90 s instead of 1.6 s (benchmarks/bench_neighbours.py).  Every process of a sandbox, whatever
+    session it starts, is now in its control group's cpu controller, limited to one CPU."""
+    _require_isolation()
+    from gamelib.grading.executor import Session
+    from gamelib.grading.isolation import Limits, cpu_share_status
+    shared, how = cpu_share_status()
+    if not shared:
+        pytest.skip(f"no CPU share per sandbox here: {how}")
+    session = Session(w.runtime_for(ASSIGNMENT), Limits(), 60)
+    try:
+        session.exec(SESSIONS)
+        group = session.sandbox.group
+        cpu = [f for f in group.folders if (f / "cpu.max").exists() or (f / "cpu.cfs_quota_us").exists()]
+        assert len(cpu) == 1, group.folders
+        if (cpu[0] / "cpu.max").exists():
+            quota, period = (cpu[0] / "cpu.max").read_text().split()
+        else:
+            quota, period = ((cpu[0] / name).read_text() for name in ("cpu.cfs_quota_us", "cpu.cfs_period_us"))
+        assert int(quota) == int(period) * Limits().cpus
+        pids = [int(p) for p in (cpu[0] / "cgroup.procs").read_text().split()]
+        worker = int(session.worker_stats.split("/")[2])
+        assert worker in pids
+        assert len({_session_of(p) for p in pids} - {_session_of(worker), None}) >= 3, pids   # the children
+    finally:
+        session.close()
+
+
+def test_without_a_cpu_share_per_sandbox_grading_beside_others_says_so(monkeypatch, capsys):
+    """Where the cpu controller cannot be had, sandboxes graded beside each other (--jobs) can slow
+    each other down: the instructor is told so, in capitals, and why."""
+    from gamelib.grading import isolation
+    why = "no cgroup of the cpu controller that the grader can make groups in (cgroup v1)"
+    monkeypatch.setattr(isolation, "_probe", lambda: ("", why))
+    monkeypatch.setattr(isolation, "isolation_status", lambda: isolation.IsolationStatus(True, "bubblewrap"))
+    isolation.check_jobs(1)
+    assert capsys.readouterr().err == ""
+    isolation.check_jobs(2)
+    said = capsys.readouterr().err
+    assert "NO CPU SHARE FOR EACH SANDBOX" in said and why in said

@@ -103,9 +103,10 @@ def sandboxed(work):
         answer = remote._read(r, fair() + WAIT, fair).decode()
     except remote.SandboxTimeout:
         answer = "timeout"
+    wall, queued = time.monotonic() - wall, fair.queued()
     os.kill(pid, 9)
     os.waitpid(pid, 0)
-    return [answer, time.monotonic() - wall]
+    return [answer, wall, queued]
 
 WAIT = guard.WALL_FACTOR * 0.1
 session = None
@@ -121,14 +122,43 @@ def search():
     return [run.status, run.returned, run.seconds, len(game.visited)]
 
 quiet = search() if session else None
+
+def questions(n=1000):
+    # a call that asks the grader n questions and computes little: its CPU limit is half what the
+    # worker's CPU time for it came to, and QUESTION_CPU 0 in the sandbox (a student can set it; the
+    # grader's own limits stand behind it), so only the channel's work could time it out
+    game = TracedGame(TicTacToe(".X..O...."))
+    before = clock.ran(session.worker_stats)
+    guard.run(asker, game, game.initial_state, n, time_limit=10)
+    used = clock.ran(session.worker_stats) - before
+    run = guard.run(asker, game, game.initial_state, n, time_limit=used / 2)
+    return [run.status, run.returned, used]
+
+if session:
+    session.exec(ASKER)
+    asker = session.get("asker")
+    questioned = questions()
+    session.exec("clock.QUESTION_CPU = price")
 cleanup = session.close if session else (lambda: None)
 """
 
+ASKER = """
+from gamelib.grading import clock
+price, clock.QUESTION_CPU = getattr(clock, "QUESTION_CPU", 0), 0
+
+def asker(game, state, n):
+    for _ in range(n):
+        game.to_move(state)
+    return n
+"""
+
 MEASURED = """
-def timed(fn):
-    start = time.monotonic()
+def timed(fn, fair=None):
+    # [status, returned, wall seconds, error, seconds of them queued for a CPU (on the clock ``fair``)]
+    fair = fair or clock.FairClock(clock.thread_stats())
+    start, queued = time.monotonic(), fair.queued()
     run = fn()
-    return [run.status, run.returned, time.monotonic() - start, str(run.error)]
+    return [run.status, run.returned, time.monotonic() - start, str(run.error), fair.queued() - queued]
 
 fair, wall, cpu = clock.this_thread(), time.monotonic(), time.thread_time()
 started = fair()
@@ -139,16 +169,18 @@ result = {"clock": [fair() - started, time.monotonic() - wall],
           "grader computed": sandboxed(lambda: compute(0.06)),
           "grader slept": sandboxed(lambda: time.sleep(60))}
 if session:
-    result.update({"quiet": quiet, "busy": search(), "napped": timed(lambda: guard.run(nap, 60, time_limit=0.1))})
+    result.update({"quiet": quiet, "busy": search(), "questions": questioned,
+                   "napped": timed(lambda: guard.run(nap, 60, time_limit=0.1), session.clock)})
 """
 
 
 @pytest.fixture(scope="module")
 def busy():
     """What the measurements below found on the crowded CPU (one process for them all: it takes a few
-    seconds)."""
-    setup = f"STUDENT = {STUDENT!r}\n{SETUP}"
-    done = subprocess.run([sys.executable, "-c", CROWDED, setup, MEASURED], capture_output=True, text=True, timeout=300)
+    seconds, and minutes on a machine already busy: at load 20 it took 3-6 minutes)."""
+    setup = f"STUDENT = {STUDENT!r}\nASKER = {ASKER!r}\n{SETUP}"
+    done = subprocess.run([sys.executable, "-c", CROWDED, setup, MEASURED], capture_output=True, text=True,
+                          timeout=900)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -165,23 +197,52 @@ def test_the_clock_is_the_wall_clock_where_no_statistics_can_be_read(tmp_path):
     assert a <= b <= c and clock.queued(str(tmp_path / "no-such-thread")) is None
 
 
+def test_the_sandboxs_fair_clock_counts_a_price_for_each_question_not_the_channels_work(tmp_path):
+    stats = tmp_path / "schedstat"
+    stats.write_text("0 0 0\n")
+    fair = clock.FairClock(str(stats), away=True)
+    clock.channel_work(clock.thread_cpu() - 1.0, questions=1000)    # a second of it, for 1,000 questions
+    assert fair.queued() == pytest.approx(1.0 - 1000 * clock.QUESTION_CPU, abs=0.01)   # not counted
+    clock.close(str(stats))
+
+
+def test_queueing_behind_the_sandboxs_own_processes_is_no_excuse(tmp_path):
+    """A sandbox whose children compute beside its worker makes the worker queue for a CPU by its own
+    doing: what the children used is taken off what the worker queued, so a submission cannot stretch
+    its own time limits by crowding its own worker."""
+    stats = tmp_path / "schedstat"                     # a thread's statistics, as Linux writes them
+    stats.write_text("0 0 0\n")
+    used = [0.0]
+    fair = clock.FairClock(str(stats))
+    fair.charge("sandbox", lambda: used[0])
+    stats.write_text("1000000000 3000000000 5\n")       # it queued 3 s, while its siblings used 2 s
+    used[0] = 2.0
+    assert fair.queued() == pytest.approx(1.0)
+    fair.discharge("sandbox")
+    used[0] = 10.0                                     # no longer read
+    assert fair.queued() == pytest.approx(1.0)
+    clock.close(str(stats))
+
+
 def test_a_call_that_computes_on_a_busy_machine_is_not_stopped_one_that_sleeps_is(busy):
     """0.06 s of computing takes longer than WALL_FACTOR × 0.1 s on the crowded CPU: it used to be
-    stopped."""
-    status, returned, seconds, _ = busy["computed"]
+    stopped.  One that sleeps is stopped at WALL_FACTOR × 0.1 s, and the wall clock's seconds past
+    that are its turns for a CPU to notice (at load 30, over a second of them)."""
+    status, returned, seconds, _, _ = busy["computed"]
     assert (status, returned) == ("ok", 42) and seconds > WALL_FACTOR * 0.1
-    status, _, seconds, _ = busy["slept"]
-    assert status == "timeout" and seconds < WALL_FACTOR * 0.1 + 1
+    status, _, seconds, _, queued = busy["slept"]
+    assert status == "timeout" and seconds - queued < WALL_FACTOR * 0.1 + 1
 
 
 def test_the_grader_waits_for_a_sandbox_that_queues_not_for_one_that_sleeps(busy):
     """The grader's end of the channel keeps its deadline (here WALL_FACTOR × 0.1 s) on a fair clock
     that watches the worker's thread too: a worker that computes on the crowded CPU is waited for past
-    the deadline's wall time, one that sleeps is given up on at the deadline."""
-    answer, seconds = busy["grader computed"]
+    the deadline's wall time, one that sleeps is given up on at the deadline (and the grader's turns
+    for a CPU after it: at load 30, 1.9 s of the wall clock in all)."""
+    answer, seconds, _ = busy["grader computed"]
     assert answer == "done" and seconds > WALL_FACTOR * 0.1
-    answer, seconds = busy["grader slept"]
-    assert answer == "timeout" and seconds < WALL_FACTOR * 0.1 + 1
+    answer, seconds, queued = busy["grader slept"]
+    assert answer == "timeout" and seconds - queued < WALL_FACTOR * 0.1 + 1
 
 
 @pytest.mark.skipif(not isolation_status().isolated, reason="needs the grader's sandbox (bubblewrap)")
@@ -196,8 +257,19 @@ def test_a_search_over_the_channel_keeps_its_grade_on_a_busy_machine(busy):
     status, value, seconds, visited = busy["busy"]
     assert (status, value, visited) == ("ok", 0, 616)
     assert seconds > WALL_FACTOR * 0.1                  # the crowd was real: past the old wall-clock limit
-    status, _, seconds, error = busy["napped"]
-    assert status == "timeout" and seconds < WALL_FACTOR * 0.1 + 1 and "CPU time" in error
+    status, _, seconds, error, queued = busy["napped"]
+    assert status == "timeout" and seconds - queued < WALL_FACTOR * 0.1 + 1 and "CPU time" in error
+
+
+@pytest.mark.skipif(not isolation_status().isolated, reason="needs the grader's sandbox (bubblewrap)")
+def test_a_calls_cpu_time_is_its_own_code_not_the_channels_work(busy):
+    """The sandbox's side of each question to the grader (encoding it, the pipes, reading the answer)
+    cost about three times the student's own code in the 616-node search above, more on a busy machine,
+    and was counted as the student's CPU time: that search used 0.11-0.13 s of its 0.1 s at load 5 and
+    timed out.  A call asking 1,000 questions is now within half the CPU time its worker used, once the
+    fixed price of a question (QUESTION_CPU) is set to 0."""
+    status, returned, used = busy["questions"]
+    assert (status, returned) == ("ok", 1000), used
 
 
 def test_a_cpu_budget_stops_a_worker_that_computes_on_and_spares_one_that_waits():
@@ -209,7 +281,7 @@ def test_a_cpu_budget_stops_a_worker_that_computes_on_and_spares_one_that_waits(
                                   f"while time.thread_time() - t < {seconds_of_cpu}: pass\ntime.sleep(60)"])
         try:
             worker = clock.thread_stats(child.pid)
-            budget = clock.CpuBudget(clock.FairClock(worker), worker, 0.3)
+            budget = clock.CpuBudget(clock.FairClock(worker), lambda: clock.ran(worker), 0.3)
             deadline, start = budget() + 1.0, time.monotonic()
             while (left := budget.left(deadline)) > 0:
                 time.sleep(min(left, 0.05))
