@@ -242,6 +242,10 @@ class ImperfectFamily(Family):
     def mutant_returns(self, task) -> str:
         return "action" if task.kind == "decision" else "value"
 
+    def diagnose(self, task, fn, result, time_limit) -> str:
+        from .imperfect_diagnosis import diagnose
+        return diagnose(task, fn, result, time_limit)
+
 
 IMPERFECT = ImperfectFamily()
 
