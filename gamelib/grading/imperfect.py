@@ -532,10 +532,13 @@ def _histories(game) -> dict:
 
 
 @quiet
-def clairvoyant_policy(policy, its_exploitability, game, *, what: str = "your policy"):
+def clairvoyant_policy(policy, its_exploitability, game, *, uses=None, what: str = "your policy"):
     """A student's clairvoyant policy table for ``game`` (``{infoset: {action: probability}}`` for both
     players) against gamelib's (ties to the first action), and its exploitability against
-    :func:`gamelib.imperfect.exploitability` of that table.  A wrong table is told
+    :func:`gamelib.imperfect.exploitability` of that table.  ``uses``: the student's
+    ``clairvoyance_decision`` the table is built from: where the table plays what that function decides (on
+    a state of the information set), it is right too, so that a mistake of the decision (or of the averages
+    under it) is charged on its own question only (:mod:`gamelib.grading.builton`).  A wrong table is told
     at how many information sets it plays what averaging over clairvoyance plays and, at the first one it
     does not, the rule (and the slip, when one alone explains it); a wrong exploitability, the rule; never
     the right play or number."""
@@ -551,18 +554,21 @@ def clairvoyant_policy(policy, its_exploitability, game, *, what: str = "your po
     except Exception as e:                                   # noqa: BLE001 -- whatever a student built
         fail(f"{what} is not a policy table {{infoset: {{action: probability}}}}: {type(e).__name__}: {e}")
     differ = [k for k in reference if any(abs(mine[k][a] - reference[k][a]) > 1e-9 for a in reference[k])]
+    histories = _histories(game) if differ and uses is not None and callable(uses) else {}
+    own = [k for k in differ if histories and _follows_own(k, mine[k], reference.form, histories, game, uses)]
+    differ = [k for k in differ if k not in own]
     if differ:
         k = differ[0]
         state = reference.form.states(k)[0]
         player = game.to_move(state)
         played = [a for a, p in mine[k].items() if p > 1 - 1e-9]
         text = (f"{what}: {len(reference) - len(differ)} of {len(reference)} information sets play what averaging "
-                f"over clairvoyance plays; at {k!r} "
+                f"over clairvoyance plays{' (or your own clairvoyance_decision decides)' if own else ''}; at {k!r} "
                 f"({player} to move) yours "
                 + (f"plays {played[0]!r}, which is not" if played else "mixes its actions, where it plays")
                 + f" the first action with the largest average, over the deals {player} cannot rule out, of its value "
                   f"for {player} with every card seen")
-        history = _histories(game).get(state)
+        history = histories.get(state) or _histories(game).get(state)
         if played and history:
             case = C.DealCase("by hand", game, history[0], history[1])
             slip = decision_slip(Deals(case), C.reference_imperfect("averages", case), played[0])
@@ -572,7 +578,29 @@ def clairvoyant_policy(policy, its_exploitability, game, *, what: str = "your po
     if not _same_number(its_exploitability, true):
         fail(f"its exploitability: yours {its_exploitability!r} is not that of your policy: what a best response "
              "to it gains, gamelib.imperfect.exploitability(game, your policy)")
+    if own:
+        print(f"✓ {what} plays what averaging over clairvoyance plays, or what your own clairvoyance_decision "
+              f"decides ({len(own)} of {len(reference)} information sets, whose decision is graded on its own), and "
+              f"its exploitability is {true:.6g}")
+        return
     print(f"✓ {what} is averaging over clairvoyance, and its exploitability is {true:.6g}")
+
+
+def _follows_own(key, dist: dict, form, histories: dict, game, uses) -> bool:
+    """Whether the student's table plays at ``key`` what their own ``clairvoyance_decision`` (``uses``)
+    decides at a state of that information set (asked there under the usual guards)."""
+    from .core import grade_case
+    played = [a for a, p in dist.items() if p > 1 - 1e-9]
+    if len(played) != 1:
+        return False
+    for state in form.states(key):
+        if state not in histories:
+            continue
+        deal, moves = histories[state]
+        r = grade_case(TASKS["clairvoyance_decision"], uses, C.DealCase("your policy", game, deal, moves))
+        if r.student.error is None and r.student.action == played[0]:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------------
