@@ -5,18 +5,22 @@ placeholder handed out, the right kind of thing) and says which of its parts hol
 makes it what it is, never what a part should be (:func:`values_sanity`, :func:`pruning_sanity`, ...:
 see *Sanity checks* below); the hidden part compares it with what gamelib's own search did on the same
 tree (:func:`values_by_hand`, :func:`alphabeta_by_hand`) or with the right options (:func:`choices`).
+When graded, a wrong answer is told how many of its parts are right and, for each wrong one, the rule of
+the textbook it breaks (judged with the student's own other parts, as the public check does), never the
+right value, decision, set or order: a by-hand answer is worth its points only when worked out, and its
+feedback is read by every student who resubmits.  ``tests/exercises/test_byhand_leaks.py`` keeps every
+check, public and hidden, from printing an answer.
 A by-hand question's tree is never one a notebook works or a public case holds (a public case's visit
-order, value and decision are printed whenever a student's search goes wrong there):
-``tests/exercises/test_byhand_leaks.py`` keeps it so.  What a search did is read from its trace with
-:mod:`gamelib.trace` (a :class:`~gamelib.trace.TraceView`), and a wrong answer about a cut node is
-explained with the words the explorer shows (:func:`~gamelib.trace.describe_event`).
+order, value and decision are printed whenever a student's search goes wrong there): that test keeps it
+so too.  What a search did is read from its trace with :mod:`gamelib.trace` (a
+:class:`~gamelib.trace.TraceView`).
 """
 from __future__ import annotations
 
 import math
 
 from ..minimax import minimax
-from ..trace import TraceView, describe_event, fmt_value
+from ..trace import TraceView, fmt_value
 from ..trees import GameTree, chance
 from ..core import CHANCE, MAX, MIN
 from .core import fail, one_of, quiet, require_answer
@@ -69,23 +73,109 @@ def values_by_hand(answer: dict, spec, *, decision=None, answer_decision=None, s
                    depth: int | None = None, evaluate=None, what: str = "values"):
     """Compare hand-computed node values (and the root decision) with gamelib's trace of ``search``
     ('minimax' or 'expectiminimax') on the tree ``spec``, cut off at ``depth`` with ``evaluate`` if
-    given (H-MINIMAX)."""
+    given (H-MINIMAX).  A wrong answer is told how many values are right and, for each wrong one, the
+    rule it breaks with the student's own values below it (or that it follows from a wrong one below),
+    never what it should be (:func:`wrong_values`)."""
     __tracebackhide__ = True
     from ..minimax import expectiminimax
     tree = GameTree.from_nested(spec)
     cut = {} if depth is None else {"depth": depth, "evaluate": evaluate}
     result = (minimax if search == "minimax" else expectiminimax)(tree, trace=True, **cut)
     values = TraceView(result, tree=tree).value
-    name = search if depth is None else f"H-MINIMAX at depth {depth}"
-    says = (lambda n: f"the {search} value is {fmt_value(values[n])}") if depth is None else \
-        (lambda n: f"{name} gives {fmt_value(values[n])}")
-    wrong = [f"{n}: yours {answer.get(n)!r}, {says(n)}" for n in values
-             if n in answer and not _close(answer[n], values[n])]
+    given = answer if isinstance(answer, dict) else {}
+    frontier = None if depth is None else {n: _score(evaluate, n) for n in tree.players if _depth_of(tree, n) == depth}
+    problems, judged = wrong_values(tree, given, values, depth, frontier, evaluate)
+    head = [tally(judged, len(problems), "values", "right")] if problems else []
     if decision is not None and answer_decision != result.action:
-        wrong.append(f"decision at A: yours {answer_decision!r}, {name} decides {result.action!r}")
-    if wrong:
-        fail(f"{what}: " + "; ".join(wrong))
+        problems.append(_wrong_decision(tree, answer_decision, given, values, depth, frontier))
+    if problems:
+        fail(f"{what}: " + "; ".join(head + problems))
     print(f"✓ {what} agree with gamelib.{search}'s trace" + ("" if depth is None else f" at depth {depth}"))
+
+
+def wrong_values(tree, given: dict, values: dict, depth=None, frontier=None, evaluate=None) -> tuple[list, int]:
+    """([what is wrong with each wrong value of ``given``, by the rule it breaks], how many were judged),
+    against the right ``values``.  A wrong value is judged with the student's own values below it (where
+    they gave them): one that breaks its node's rule is named with the rule ("B's value 5 is not the least
+    of its children's values", and the slip it is: the largest, the plain mean, EVAL where the search does
+    not stop...); one that follows by its rule from a wrong value below is sent there.  No right value is
+    said."""
+    own = _Backup(tree, given, depth, frontier)
+    problems, judged = [], 0
+    for node in depth_first(tree):
+        if node not in own.given or node not in values:
+            continue
+        judged += 1
+        v = own.given[node]
+        if _close(v, values[node]):
+            continue
+        problems.append(_value_rule(tree, node, v, own, given, values, evaluate))
+    return problems, judged
+
+
+def _value_rule(tree, node, v, own: "_Backup", given: dict, values: dict, evaluate) -> str:
+    """Why ``v``, the student's wrong value at ``node``, is wrong: the rule of ``node``'s kind it breaks."""
+    head = f"{node}'s value {v!r}"
+    if tree.is_terminal(node):
+        return f"{head} is not its utility (a finished game keeps its utility)"
+    if own.stops(node):
+        return f"{head} is not its score where the search stops, EVAL({node})"
+    by_own = own.rule(node)
+    if by_own is not None and _close(v, by_own):
+        below = [c for _, c in tree.children[node] if c in own.given and c in values
+                 and not _close(own.given[c], values[c])]
+        if below:
+            return (f"{head} follows by its rule from your value{'s' if len(below) > 1 else ''} of "
+                    f"{', '.join(below)}, which {'are' if len(below) > 1 else 'is'} wrong")
+    mover = tree.to_move(node)
+    text = f"{head} is not {RULE[mover]}"
+    kids = [own.own(c) for _, c in tree.children[node]]
+    if any(k is None for k in kids):
+        return text
+    if mover == CHANCE:
+        if _close(v, sum(kids) / len(kids)):
+            return text + " (it is their plain mean: weight each outcome by its probability)"
+        if _close(v, max(kids)) or _close(v, min(kids)):
+            return text + " (it is one of them: a chance node averages its outcomes, it does not choose one)"
+        return text
+    other = min(kids) if mover == MAX else max(kids)
+    if _close(v, other) and not _close(v, by_own if by_own is not None else other):
+        return text + f" (it is the {'least' if mover == MAX else 'largest'}: a {mover} node takes the " \
+            f"{'largest' if mover == MAX else 'least'})"
+    if own.depth is not None and evaluate is not None:
+        if _close(v, _score(evaluate, node)):
+            return text + f" (it is EVAL({node}), but the search does not stop there: it stops {own.depth} " \
+                f"pl{'y' if own.depth == 1 else 'ies'} below the root)"
+        scored = _Backup(tree, given, own.depth, {**own.scores, **{n: _score(evaluate, n) for n in tree.players
+                                                                   if own.depth == _depth_of(tree, n)}},
+                         score_finished=True)
+        if scored.rule(node) is not None and _close(v, scored.rule(node)):
+            return text + " (it counts a finished game at the cut-off by its EVAL: a finished game keeps its utility)"
+    return text
+
+
+def _score(evaluate, node) -> float:
+    """EVAL(``node``), or NaN where the evaluation has nothing to say (a node the question gives no features)."""
+    try:
+        return evaluate(node)
+    except Exception:                                   # noqa: BLE001 -- a slip looked for, not a check
+        return math.nan
+
+
+def _wrong_decision(tree, decision, given: dict, values: dict, depth=None, frontier=None) -> str:
+    """Why the root's ``decision`` is wrong: the rule (the first move to a child worth the root's value), and
+    whether it follows from the student's own (wrong) values."""
+    root = tree.initial_state
+    moves = dict(tree.children[root])
+    if not one_of(decision, list(moves)):
+        return f"the decision {decision!r} is not one of {', '.join(map(repr, moves))}"
+    text = (f"the decision {decision!r} is not right: the search plays the first move to a child worth {root}'s "
+            f"value, the {'largest' if tree.to_move(root) == MAX else 'least'} of its children's values")
+    mine = [c for c in moves.values() if c in given and c in values and not _close(given[c], values[c])]
+    if mine and not _decision_problems(tree, decision, _Backup(tree, given, depth, frontier).own):
+        text += f"; by your values it is, and your value{'s' if len(mine) > 1 else ''} of {', '.join(mine)} " \
+            f"{'are' if len(mine) > 1 else 'is'} wrong"
+    return text
 
 
 COIN_BY_HAND = [chance((0.5, [-2, 20]), (0.5, [-60, 60])), chance((0.5, [-60, 60]), (0.5, [3, 5])),
@@ -126,7 +216,8 @@ def evaluation_by_hand(answer: dict, evaluate, *, what: str = "your EVAL values"
         fail(f"{what} should be a dict {{node: value}}; it is {describe_returned(answer)}")
     wrong = [f"{n}: yours {v!r} is not right" for n, v in answer.items() if not _close(v, evaluate(n))]
     if wrong:
-        fail(f"{what}: " + "; ".join(wrong) + " (EVAL is the sum of each feature times its weight)")
+        fail(f"{what}: " + "; ".join([tally(len(answer), len(wrong), "values", "right")] + wrong)
+             + " (EVAL is the sum of each feature times its weight)")
     print(f"✓ {what} agree with the weighted sum")
 
 
@@ -150,11 +241,14 @@ def star1_by_hand(interval, read, largest_upper, spec, lower, upper, *, what: st
     want_largest = (alpha - seen) / (1 - p)
     wrong = []
     if not (isinstance(interval, (tuple, list)) and len(interval) == 2 and all(map(_close, interval, want_interval))):
-        wrong.append(f"{c}'s interval after {first}: yours {interval!r} is not right")
+        wrong.append(f"{c}'s interval after {first}: yours {interval!r} is not right (what is read counts with its "
+                     "probability, what is not read as L or as U, with its probability)")
     if read is not want_read:
-        wrong.append(f"whether Star1 reads {second}: yours {read!r} is not right")
+        wrong.append(f"whether Star1 reads {second}: yours {read!r} is not right (Star1 reads on while the "
+                     "interval's top is above what MAX already has)")
     if not _close(largest_upper, want_largest):
-        wrong.append(f"the largest U: yours {largest_upper!r} is not right")
+        wrong.append(f"the largest U: yours {largest_upper!r} is not right (the U at which the interval's top is "
+                     "what MAX already has)")
     if wrong:
         fail(f"{what}: " + "; ".join(wrong))
     print(f"✓ {what} agrees with gamelib.star1")
@@ -170,9 +264,10 @@ def expectimax_by_hand(value, move, spec, weights, *, what: str = "your predicti
     result = expectimax(tree, opponent_policy=lambda s: dict(zip(tree.actions(s), weights)))
     wrong = []
     if not _close(value, result.value):
-        wrong.append(f"the value: yours {value!r} is not right")
+        wrong.append(f"the value: yours {value!r} is not right (an opponent's node is worth the average of its "
+                     "children under its policy, a MAX node the largest of its children's)")
     if move != result.action:
-        wrong.append(f"the move: yours {move!r} is not right")
+        wrong.append(f"the move: yours {move!r} is not right (the first move to a child worth the root's value)")
     if wrong:
         fail(f"{what}: " + "; ".join(wrong))
     print(f"✓ {what} agrees with gamelib.expectimax")
@@ -188,7 +283,10 @@ def alphabeta_by_hand(spec, *, leaves=None, pruned=None, windows=None, values=No
     """Compare a hand-traced alpha-beta with gamelib's trace on ``spec``: ``leaves`` (the leaves
     visited, in order), ``pruned`` (the nodes never visited, any order), ``windows`` ({node: ((α, β)
     on entry, (α, β) on leaving)}), ``values`` ({node: the value alpha-beta returns for it}),
-    ``decision`` (the root's move)."""
+    ``decision`` (the root's move).  A wrong part is told by the rule of alpha-beta it breaks, judged
+    with the student's own answer before it (the node where the search should have stopped reading, or
+    gone on; the rule a window or a returned value breaks), never what it should be: no visit order, set,
+    window or value of alpha-beta's is said."""
     __tracebackhide__ = True
     from ..alphabeta import alphabeta
     tree = GameTree.from_nested(spec)
@@ -197,49 +295,117 @@ def alphabeta_by_hand(spec, *, leaves=None, pruned=None, windows=None, values=No
     rule = "AIMA's rule (prune when v ≥ β)" if prune_on_equality else "the strict rule (prune when v > β)"
     wrong = []
     if leaves is not None and list(leaves) != view.leaves:
-        wrong.append(f"leaves visited: yours {' '.join(map(str, leaves))}, alpha-beta visits "
-                     f"{' '.join(view.leaves)}")
-    if pruned is not None:
-        want = sorted(view.pruned)
-        if sorted(pruned) != want:
-            wrong.append(f"never visited: yours {', '.join(sorted(map(str, pruned))) or 'none'}, "
-                         f"alpha-beta {', '.join(want) or 'none'}")
+        order = [n for n in depth_first(tree) if tree.is_terminal(n)]
+        listed = [n for n in leaves if one_of(n, order)]
+        gone = {n for n in tree.players if not any(x in listed for x in leaves_below(tree, n))}
+        wrong.append("the leaves visited: " + _search_problems(tree, leaves, None, gone, prune_on_equality))
+    if pruned is not None and set(pruned) != set(view.pruned):
+        gone = {n for n in pruned if one_of(n, tree.players)}
+        wrong.append("the nodes never visited: " + _search_problems(tree, None, pruned, gone, prune_on_equality))
     if windows is not None:
-        for node, (at_entry, at_exit) in windows.items():
-            for when, got, want in (("entering", at_entry, view.entry_window.get(node)),
-                                    ("leaving", at_exit, view.window.get(node) if node in view.closed else None)):
-                if want is None:
-                    wrong.append(f"{node} is never visited")
-                    break
-                if not (isinstance(got, (tuple, list)) and len(got) == 2 and all(map(_close, got, want))):
-                    wrong.append(f"[α, β] {when} {node}: yours {_window(got)}, alpha-beta's {_window(want)}"
-                                 + _why(view, tree, node, when == "leaving"))
+        wrong += _wrong_windows(tree, view, windows, prune_on_equality)
     if values is not None:
-        for node, v in values.items():
-            if node not in view.value or not _close(v, view.value[node]):
-                wrong.append(f"value alpha-beta returns for {node}: yours {v!r}, it returns "
-                             f"{fmt_value(view.value[node]) if node in view.value else 'nothing (never visited)'}"
-                             + _why(view, tree, node))
+        wrong += _wrong_returned(tree, view, values, prune_on_equality)
     if decision is not None and decision != result.action:
-        wrong.append(f"decision: yours {decision!r}, alpha-beta decides {result.action!r}")
+        maximize = tree.to_move(tree.initial_state) == MAX
+        text = (f"the decision {decision!r} is not right: Fig. 5.7 keeps the first move whose child returns the "
+                f"{'largest' if maximize else 'least'} value, changing its move only on a strictly better one")
+        wrong.append(text)
     if wrong:
         fail(f"{what} (under {rule}): " + "; ".join(wrong))
     print(f"✓ {what} agrees with gamelib.alphabeta's trace under {rule}")
 
 
-def _why(view, tree, node, leaving: bool = True) -> str:
-    """Where alpha-beta cut ``node``, the explorer's words for that cut, in brackets; else ''."""
-    event = view.closing.get(node)
-    if not leaving or event is None or event.kind != "prune":
-        return ""
-    return f" ({describe_event(event, tree.to_move(node))})"
+def _search_problems(tree, leaves, never, gone: set, on_equality: bool) -> str:
+    """What breaks alpha-beta in a hand-traced search (its ``leaves`` in order, or the nodes it ``never``
+    visits; ``gone``: the nodes it does not visit): its order of search, then the first node where it
+    stops reading a node's children where alpha-beta goes on, or goes on where alpha-beta stops, by the
+    leaves it visits before (:func:`_cut_problems`: the node and the rule, never a value)."""
+    problems = _order_problems(tree, leaves, never, None)
+    if not problems:
+        cuts, judged = _cut_problems(tree, gone, on_equality)
+        problems = ([tally(judged, len(cuts), "nodes searched", "right")] if judged else []) + cuts[:1]
+    return "; ".join(problems) or "they are not what alpha-beta does"
 
 
-def _window(w) -> str:
-    try:
-        return f"[{fmt_value(w[0])}, {fmt_value(w[1])}]"
-    except (TypeError, IndexError, KeyError):
-        return repr(w)
+def _wrong_windows(tree, view, windows, on_equality: bool) -> list:
+    """For each node whose hand-traced window ((α, β) entering, (α, β) leaving) is not alpha-beta's: the rule
+    of alpha-beta it breaks, judged with the student's own windows around it (:func:`_window_problems`), or
+    that it follows from a wrong window before it."""
+    pairs, out, judged = {}, [], 0
+    for node, pair in (windows.items() if isinstance(windows, dict) else ()):
+        try:
+            (a0, b0), (a1, b1) = pair
+        except (TypeError, ValueError):
+            continue
+        if one_of(node, tree.players) and all(_number(x) for x in (a0, b0, a1, b1)):
+            pairs[node] = ((a0, b0), (a1, b1))
+    for node, pair in (windows.items() if isinstance(windows, dict) else ()):
+        judged += 1
+        want = (view.entry_window.get(node), view.window.get(node) if node in view.closed else None)
+        if want[0] is None or want[1] is None:
+            out.append(f"alpha-beta never enters {node}, so it has no window there")
+            continue
+        if node not in pairs:
+            out.append(f"{node}: give ((α, β) entering, (α, β) leaving), four numbers")
+            continue
+        if all(map(_close, pairs[node][0] + pairs[node][1], want[0] + want[1])):
+            continue
+        here = _window_problems(tree, node, pairs, on_equality)
+        out.append("; ".join(here) if here else f"{node}'s window follows by alpha-beta's rules from your windows "
+                   "before it, and one of those is wrong")
+    return ([tally(judged, len(out), "windows", "right")] if out else []) + out
+
+
+def _wrong_returned(tree, view, values, on_equality: bool) -> list:
+    """For each node whose hand-traced returned value is not alpha-beta's: the rule it breaks (a MIN node
+    returns the least of the children it reads, and stops reading once it is at most α; the window from the
+    student's own values before it), or that it follows from a wrong value before it."""
+    given = {n: v for n, v in values.items() if one_of(n, tree.players) and _number(v)} if isinstance(values, dict) \
+        else {}
+    problems, _ = _returned_problems(tree, given, on_equality)
+    out, judged = [], 0
+    for node, v in (values.items() if isinstance(values, dict) else ()):
+        judged += 1
+        if node not in view.value:
+            out.append(f"alpha-beta never visits {node}, so it returns nothing there")
+        elif not _close(v, view.value[node]):
+            out.append(problems.get(node) or f"{node}'s value {v!r} follows by alpha-beta's rule from your values "
+                                              "before it, and one of those is wrong")
+    return ([tally(judged, len(out), "values", "right")] if out else []) + out
+
+
+def _returned_problems(tree, given: dict, on_equality: bool) -> tuple[dict, dict]:
+    """Alpha-beta (Fig. 5.7, fail-soft) run with the student's ``given`` values standing for the nodes they
+    give: ({node: the rule its given value breaks}, {node: the value each node returns})."""
+    problems, returned = {}, {}
+
+    def search(node, alpha, beta):
+        if tree.is_terminal(node):
+            return tree.leaf_values[node]
+        maximize = tree.to_move(node) == MAX
+        v = -math.inf if maximize else math.inf
+        for _, child in tree.children[node]:
+            v2 = search(child, alpha, beta)
+            returned[child] = v2
+            if (v2 > v) if maximize else (v2 < v):
+                v = v2
+                alpha, beta = (max(alpha, v), beta) if maximize else (alpha, min(beta, v))
+            if _cuts(v, alpha, beta, maximize, on_equality):
+                break
+        if node in given:
+            if not _close(given[node], v):
+                problems[node] = (f"{node}'s value {given[node]!r} is not what alpha-beta returns there: "
+                                  + ("a MAX node returns the largest of the children it reads, and stops once it is "
+                                     "at least β" if maximize else "a MIN node returns the least of the children it "
+                                     "reads, and stops once it is at most α")
+                                  + (" (AIMA's rule)" if on_equality else " (below α, under the strict rule)"
+                                     if not maximize else " (above β, under the strict rule)"))
+            return given[node]
+        return v
+
+    search(tree.initial_state, -math.inf, math.inf)
+    return problems, returned
 
 
 @quiet
@@ -257,8 +423,12 @@ def choices(answer, correct: set, options: dict, *, what: str = "answer"):
     if got != set(correct):
         missed = sorted(set(correct) - got)
         wrong = sorted(got - set(correct))
-        parts = [f"you left out {k} ({options[k]})" for k in missed]
+        right = len(options) - len(missed) - len(wrong)
+        parts = [f"{right} of {len(options)} options are ticked or left as they should be"]
         parts += [f"{k} ({options[k]}) is not right" for k in wrong]
+        if missed:                             # how many, never which: that would be the answer
+            parts.append(f"you left out {len(missed)} option{'s' if len(missed) > 1 else ''} that "
+                         f"{'are' if len(missed) > 1 else 'is'} right")
         fail(f"{what}: " + "; ".join(parts))
     print(f"✓ {what} is right")
 
@@ -286,12 +456,12 @@ def consistent(what: str, against: str, problems: list, *, tally: str = "") -> N
     print(f"✓ {what} is consistent with {against} (whether it is right is checked when your work is graded)")
 
 
-def tally(judged: int, bad: int, parts: str) -> str:
-    """"2 of 4 values are consistent" (or '' when nothing was judged)."""
+def tally(judged: int, bad: int, parts: str, word: str = "consistent") -> str:
+    """"2 of 4 values are consistent" (``word``: "right", for a graded answer; '' when nothing was judged)."""
     if not judged:
         return ""
     ok = judged - bad
-    return f"{ok} of {judged} {parts} {'is' if ok == 1 else 'are'} consistent"
+    return f"{ok} of {judged} {parts} {'is' if ok == 1 else 'are'} {word}"
 
 
 def depth_first(tree, node=None):
@@ -375,35 +545,9 @@ def alphabeta_values_sanity(answer, spec, *, decision=None, prune_on_equality: b
     __tracebackhide__ = True
     tree = GameTree.from_nested(spec)
     given = {n: v for n, v in answer.items() if n in tree.players and _number(v)} if isinstance(answer, dict) else {}
-    problems, judged = [], [0]
-    returned = {}
-
-    def search(node, alpha, beta):
-        if tree.is_terminal(node):
-            return tree.leaf_values[node]
-        maximize = tree.to_move(node) == MAX
-        v = -math.inf if maximize else math.inf
-        for _, child in tree.children[node]:
-            v2 = search(child, alpha, beta)
-            returned[child] = v2
-            if (v2 > v) if maximize else (v2 < v):
-                v = v2
-                alpha, beta = (max(alpha, v), beta) if maximize else (alpha, min(beta, v))
-            if _cuts(v, alpha, beta, maximize, prune_on_equality):
-                break
-        if node in given:
-            judged[0] += 1
-            if not _close(given[node], v):
-                problems.append(f"{node}'s value {given[node]!r} is not what alpha-beta returns there: "
-                                + ("a MAX node returns the largest of the children it reads, and stops once it is "
-                                   "at least β" if maximize else "a MIN node returns the least of the children it "
-                                   "reads, and stops once it is at most α")
-                                + (" (AIMA's rule)" if prune_on_equality else " (below α, under the strict rule)"
-                                   if not maximize else " (above β, under the strict rule)"))
-            return given[node]
-        return v
-
-    search(tree.initial_state, -math.inf, math.inf)
+    found, returned = _returned_problems(tree, given, prune_on_equality)
+    judged = [sum(1 for n in depth_first(tree) if n in given and (n in returned or n == tree.initial_state))]
+    problems = list(found.values())                   # in the order the search closes the nodes
     bad = len(problems)
     if decision is not None:
         moves = dict(tree.children[tree.initial_state])
@@ -431,20 +575,22 @@ class _Backup:
     (``given``), else the tree's (a leaf's utility, the ``frontier``'s score where a search cut off at
     ``depth`` stops, or what a node not asked about backs up from those)."""
 
-    def __init__(self, tree, answer, depth=None, frontier=None):
+    def __init__(self, tree, answer, depth=None, frontier=None, *, score_finished: bool = False):
         self.tree, self.depth, self.scores = tree, depth, frontier or {}
+        self.score_finished = score_finished     # a slip's: a finished game at the cut-off scored too
         self.given = {n: v for n, v in answer.items() if one_of(n, tree.players) and _number(v)} \
             if isinstance(answer, dict) else {}
 
     def stops(self, node) -> bool:
         """Whether a search cut off at ``depth`` stops at ``node`` (a node there that is not terminal)."""
-        return self.depth is not None and _depth_of(self.tree, node) == self.depth and not self.tree.is_terminal(node)
+        return self.depth is not None and _depth_of(self.tree, node) == self.depth and \
+            (self.score_finished or not self.tree.is_terminal(node))
 
     def own(self, node):
         """The value a parent of ``node`` is judged with (None when it cannot be known)."""
         if node in self.given:
             return self.given[node]
-        if self.tree.is_terminal(node):
+        if self.tree.is_terminal(node) and not self.stops(node):
             return self.tree.leaf_values[node]
         return self.rule(node)
 

@@ -22,6 +22,7 @@ import math
 
 from . import cases as C
 from . import imperfect, learning, multiplayer
+from .builton import built_on
 from .byhand import COIN_BY_HAND  # noqa: F401 -- test cells read the by-hand coin game here
 from .byhand import (alphabeta_by_hand, alphabeta_values_sanity, answer_format, best_sanity,
                      choices, consistent, evaluation_by_hand, expectimax_by_hand, options_sanity, star1_by_hand,
@@ -69,13 +70,16 @@ short_tracebacks()
 
 @quiet
 def search(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
-           quiet: bool = False):
+           quiet: bool = False, uses=None):
     """Grade the student's ``fn`` for the search exercise ``name`` (a key of :data:`EXERCISES`): on the
     public cases, or with ``hidden=n`` on n hidden cases.  Prints one line when it passes; raises
     :class:`GradingError` with the feedback when it does not (or, while a submission is graded,
-    returns the points a cell of hidden cases earns for the cases it passes)."""
+    returns the points a cell of hidden cases earns for the cases it passes).  ``uses``: the student's
+    function ``fn`` is built on (``minimax_decision`` on ``minimax_value``), whose own answers then stand
+    in for the reference's (:mod:`gamelib.grading.builton`: a mistake is charged once)."""
     __tracebackhide__ = True
-    return grade(EXERCISES[name], fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
+    return grade(built_on(EXERCISES[name], uses), fn, hidden=hidden, seed=seed, time_limit=time_limit,
+                 quiet=quiet)
 
 
 @quiet
@@ -91,14 +95,17 @@ def belief(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float =
 
 @quiet
 def clairvoyance(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT,
-                 quiet: bool = False):
+                 quiet: bool = False, uses=None):
     """Grade the student's ``clairvoyance_averages`` or ``clairvoyance_decision`` (``name``) against
-    :func:`gamelib.imperfect.clairvoyance_policy` (exact), on the public cases or ``hidden`` cases."""
+    :func:`gamelib.imperfect.clairvoyance_policy` (exact), on the public cases or ``hidden`` cases.
+    ``uses``: for the decision, the student's ``clairvoyance_averages`` it is built on: a decision that is
+    the first best of those averages is right too (:mod:`gamelib.grading.builton`)."""
     __tracebackhide__ = True
     if name not in ("clairvoyance_averages", "clairvoyance_decision"):
         raise ValueError(f"checks.clairvoyance grades clairvoyance_averages or clairvoyance_decision, "
                          f"not {name!r}")
-    return grade(IMPERFECT[name], fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
+    return grade(built_on(IMPERFECT[name], uses), fn, hidden=hidden, seed=seed, time_limit=time_limit,
+                 quiet=quiet)
 
 
 @quiet

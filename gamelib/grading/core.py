@@ -154,6 +154,12 @@ class Family:
         """How a case's credit is split, said in the partial-credit line ('' when it is not)."""
         return ""
 
+    def accepts(self, task: "Task", case, student: Outcome, expected: Outcome, time_limit: float) -> bool:
+        """Whether an answer that differs from the reference's is right all the same: a question built on
+        another of the student's functions accepts what that function's own answers lead to, so that one
+        mistake is charged once (:class:`gamelib.grading.builton.BuiltOn`)."""
+        return False
+
     def diagnose(self, task: "Task", fn, result: "CaseResult", time_limit: float) -> str:
         """Why ``fn`` went wrong on the failed case ``result``, in the textbook's words: the first node
         where it parts from the reference and the rule broken there (:mod:`gamelib.grading.diagnosis`
@@ -318,7 +324,8 @@ def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResu
                                      "RESULT returns a new state)")
     student = Outcome(visits, value, action, error)
     share = None
-    if not problem and not student.same_as(expected):
+    if not problem and not student.same_as(expected) and not family.accepts(task, case, student, expected,
+                                                                               time_limit):
         problem = family.difference(task, student, expected, case)
         share = family.credit(task, student, expected)
     return CaseResult(case, student, expected, problem, r.printed, share)

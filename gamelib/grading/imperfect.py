@@ -242,6 +242,10 @@ class ImperfectFamily(Family):
     def mutant_returns(self, task) -> str:
         return "action" if task.kind == "decision" else "value"
 
+    def diagnose(self, task, fn, result, time_limit) -> str:
+        from .imperfect_diagnosis import diagnose
+        return diagnose(task, fn, result, time_limit)
+
 
 IMPERFECT = ImperfectFamily()
 
@@ -393,14 +397,20 @@ def belief_by_hand(answer, game, player, steps, *, key=None, what: str = "your b
         want: dict = {}
         for s, p in belief.items():
             want[key(s)] = want.get(key(s), 0.0) + p
-        missing = sorted(map(str, set(want) - set(answer)))
+        missing = set(want) - set(answer)                # how many, never which: that would be the answer
         extra = sorted(map(str, set(answer) - set(want)))
         if missing or extra:
-            parts = ([f"missing {', '.join(missing)}"] if missing else []) + \
+            parts = ([f"{len(missing)} missing"] if missing else []) + \
                 ([f"{', '.join(extra)} cannot be there"] if extra else [])
             fail(f"{what}: " + "; ".join(parts))
-        if not all(_same_number(answer[k], want[k]) for k in want):
-            fail(f"{what}: the probabilities are not right (P(state | what the player knows))")
+        off = [k for k in want if not _same_number(answer[k], want[k])]
+        if off:
+            text = (f"{what}: the probabilities are not right: {len(want) - len(off)} of {len(want)} are; "
+                    f"{', '.join(sorted(map(str, off)))}: each is P(state | what the player knows), the chance of "
+                    "dealing it over the chance of all the states the player cannot rule out")
+            if len({round(answer[k], 9) for k in want if is_number(answer[k])}) == 1:
+                text += " (yours are all equal, but the deals are not equally likely: count the cards)"
+            fail(text)
     elif isinstance(answer, (set, frozenset, list, tuple)):
         want = {key(s) for s in belief}
         got = set(answer)
@@ -460,30 +470,82 @@ def wins_at_once_by_hand(answer, game, player, steps, action, *, key, what: str 
 @quiet
 def clairvoyance_by_hand(averages, decision, game, deal, moves=(), *, what: str = "your averages"):
     """Hand-computed averages over clairvoyance and the decision at one information set, against
-    :func:`gamelib.imperfect.clairvoyance_policy`."""
+    :func:`gamelib.imperfect.clairvoyance_policy`: how many averages are right, for each wrong one the rule
+    and the slip it is (MAX's values at MIN's decision, equal weights for unequal deals, ...), and whether
+    a wrong decision follows from the student's own averages; never a right average or the decision."""
     __tracebackhide__ = True
+    from .imperfect_diagnosis import Deals, averages_slip, decision_slip
     case = C.DealCase("by hand", game, deal, tuple(moves))
     want = C.reference_imperfect("averages", case)
     if not isinstance(averages, Mapping) or set(averages) != set(want):
         fail(f"{what} should be a dict with the actions {list(want)}; it is {describe_returned(averages)}")
-    wrong = [f"{a!r}: yours {averages[a]!r}, clairvoyance averages {fmt(want[a])}"
-             for a in want if not _same_number(averages[a], want[a])]
+    deals = Deals(case)
+    who = deals.player
+    off = [a for a in want if not _same_number(averages[a], want[a])]
+    ok = len(want) - len(off)
+    wrong = [f"{ok} of {len(want)} averages {'is' if ok == 1 else 'are'} right"] if off else []
+    for a in off:
+        slip = averages_slip(deals, {k: v for k, v in averages.items() if is_number(v)}, a)
+        wrong.append(f"the average of {a!r}: yours {averages[a]!r} is not the probability-weighted average, over the "
+                     f"deals {who} cannot rule out, of the action's value for {who} with every card seen"
+                     + (f" ({slip})" if slip else ""))
     played = C.reference_imperfect("decision", case)
     if decision != played:
-        wrong.append(f"the decision: yours {decision!r}, clairvoyance plays {played!r}")
+        mine = {a: averages[a] for a in want if is_number(averages[a])}
+        if off and len(mine) == len(want) and decision == _first_best(list(want), mine):
+            wrong.append(f"the decision {decision!r} is the first best of your averages, which are wrong")
+        else:
+            slip = decision_slip(deals, want, decision)
+            wrong.append(f"the decision {decision!r} is not right: averaging over clairvoyance plays the first action "
+                         f"with the largest average of {who}'s own values" + (f" ({slip})" if slip else ""))
     if wrong:
         fail(f"{what}: " + "; ".join(wrong))
     print(f"✓ {what} agree with gamelib.imperfect.clairvoyance_policy")
 
 
+def _first_best(actions, values: dict):
+    """The first action with the largest of ``values``, ties within gamelib's tolerance (its rule)."""
+    from ..imperfect.clairvoyance import TIE_TOLERANCE
+    top = max(values.values())
+    return next(a for a in actions if values[a] >= top - TIE_TOLERANCE * max(1.0, abs(top)))
+
+
+def _histories(game) -> dict:
+    """{state: (deal, moves)} for every decision of a card game dealt once at the start (its initial state
+    a chance node): the deal and the moves since that reach it ({} for any other game)."""
+    from ..core import CHANCE
+    root = game.initial_state
+    if game.is_terminal(root) or game.to_move(root) != CHANCE:
+        return {}
+    out = {}
+    for deal, _ in game.chance_outcomes(root):
+        stack = [(game.result(root, deal), ())]
+        while stack and len(out) < 100_000:
+            s, moves = stack.pop()
+            if game.is_terminal(s):
+                continue
+            out[s] = (deal, moves)
+            if game.to_move(s) == CHANCE:
+                return {}
+            stack.extend((game.result(s, a), moves + (a,)) for a in game.actions(s))
+    return out
+
+
 @quiet
-def clairvoyant_policy(policy, its_exploitability, game, *, what: str = "your policy"):
+def clairvoyant_policy(policy, its_exploitability, game, *, uses=None, what: str = "your policy"):
     """A student's clairvoyant policy table for ``game`` (``{infoset: {action: probability}}`` for both
     players) against gamelib's (ties to the first action), and its exploitability against
-    :func:`gamelib.imperfect.exploitability` of that table."""
+    :func:`gamelib.imperfect.exploitability` of that table.  ``uses``: the student's
+    ``clairvoyance_decision`` the table is built from: where the table plays what that function decides (on
+    a state of the information set), it is right too, so that a mistake of the decision (or of the averages
+    under it) is charged on its own question only (:mod:`gamelib.grading.builton`).  A wrong table is told
+    at how many information sets it plays what averaging over clairvoyance plays and, at the first one it
+    does not, the rule (and the slip, when one alone explains it); a wrong exploitability, the rule; never
+    the right play or number."""
     __tracebackhide__ = True
     from ..core import GameError
     from ..imperfect import as_policy, exploitability
+    from .imperfect_diagnosis import Deals, decision_slip
     reference = C.clairvoyant_table(game)
     try:
         mine = as_policy(game, policy)
@@ -492,14 +554,53 @@ def clairvoyant_policy(policy, its_exploitability, game, *, what: str = "your po
     except Exception as e:                                   # noqa: BLE001 -- whatever a student built
         fail(f"{what} is not a policy table {{infoset: {{action: probability}}}}: {type(e).__name__}: {e}")
     differ = [k for k in reference if any(abs(mine[k][a] - reference[k][a]) > 1e-9 for a in reference[k])]
+    histories = _histories(game) if differ and uses is not None and callable(uses) else {}
+    own = [k for k in differ if histories and _follows_own(k, mine[k], reference.form, histories, game, uses)]
+    differ = [k for k in differ if k not in own]
     if differ:
-        fail(f"{what} differs from averaging over clairvoyance at {len(differ)} information sets, "
-              f"e.g. {differ[0]!r}: yours {mine[differ[0]]}, clairvoyance plays {reference[differ[0]]}")
+        k = differ[0]
+        state = reference.form.states(k)[0]
+        player = game.to_move(state)
+        played = [a for a, p in mine[k].items() if p > 1 - 1e-9]
+        text = (f"{what}: {len(reference) - len(differ)} of {len(reference)} information sets play what averaging "
+                f"over clairvoyance plays{' (or your own clairvoyance_decision decides)' if own else ''}; at {k!r} "
+                f"({player} to move) yours "
+                + (f"plays {played[0]!r}, which is not" if played else "mixes its actions, where it plays")
+                + f" the first action with the largest average, over the deals {player} cannot rule out, of its value "
+                  f"for {player} with every card seen")
+        history = histories.get(state) or _histories(game).get(state)
+        if played and history:
+            case = C.DealCase("by hand", game, history[0], history[1])
+            slip = decision_slip(Deals(case), C.reference_imperfect("averages", case), played[0])
+            text += f" ({slip})" if slip else ""
+        fail(text)
     true = exploitability(game, mine)
     if not _same_number(its_exploitability, true):
-        fail(f"its exploitability: yours {its_exploitability!r}; gamelib.imperfect.exploitability of your "
-              f"policy is {true:.6g}")
+        fail(f"its exploitability: yours {its_exploitability!r} is not that of your policy: what a best response "
+             "to it gains, gamelib.imperfect.exploitability(game, your policy)")
+    if own:
+        print(f"✓ {what} plays what averaging over clairvoyance plays, or what your own clairvoyance_decision "
+              f"decides ({len(own)} of {len(reference)} information sets, whose decision is graded on its own), and "
+              f"its exploitability is {true:.6g}")
+        return
     print(f"✓ {what} is averaging over clairvoyance, and its exploitability is {true:.6g}")
+
+
+def _follows_own(key, dist: dict, form, histories: dict, game, uses) -> bool:
+    """Whether the student's table plays at ``key`` what their own ``clairvoyance_decision`` (``uses``)
+    decides at a state of that information set (asked there under the usual guards)."""
+    from .core import grade_case
+    played = [a for a, p in dist.items() if p > 1 - 1e-9]
+    if len(played) != 1:
+        return False
+    for state in form.states(key):
+        if state not in histories:
+            continue
+        deal, moves = histories[state]
+        r = grade_case(TASKS["clairvoyance_decision"], uses, C.DealCase("your policy", game, deal, moves))
+        if r.student.error is None and r.student.action == played[0]:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------------

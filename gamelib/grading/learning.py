@@ -1160,9 +1160,17 @@ def ucb_by_hand(values: dict, pick, parent_visits: int, children: dict, c: float
              f"{describe_returned(values)}")
     wrong = [f"{m}: yours {values[m]!r} is not right" for m in ucb
              if not (is_number(values[m]) and abs(values[m] - ucb[m]) <= 5e-4)]            # 3 decimals
+    if wrong:
+        ok = len(ucb) - len(wrong)
+        wrong = [f"{ok} of {len(ucb)} values {'is' if ok == 1 else 'are'} right"] + wrong
+        wrong[-1] += " (UCB1 = U/N + c·√(ln N(parent) / N), U for the player to move at the node)"
     best = max(ucb, key=ucb.get)
     if pick != best:
-        wrong.append(f"the child SELECT picks: yours {pick!r} is not right")
+        mine = {m: v for m, v in values.items() if is_number(v)}
+        follows = len(wrong) > 0 and len(mine) == len(ucb) and pick == max(mine, key=mine.get)
+        wrong.append(f"the child SELECT picks: yours {pick!r} is not right"
+                     + (" (it has the largest of your values, which are wrong)" if follows else
+                        " (SELECT picks the child with the largest UCB1)"))
     if wrong:
         fail(f"{what} (c = {fmt(c)}): " + "; ".join(wrong))
     print(f"✓ {what} (c = {fmt(c)}) agree with gamelib.mcts")
@@ -1193,8 +1201,17 @@ def backup_by_hand(answer: dict, chain, utility: float, *, what: str = "the back
         elif not _close(got[0], n) or (name != root and not _close(got[1], u)):
             wrong.append(f"{name}: yours {tuple(got)} is not right")
     if wrong:
-        fail(f"{what}: " + "; ".join(wrong) + " (U is kept for the player who moved into the node)")
+        ok = len(want) - len(wrong)
+        fail(f"{what}: " + "; ".join([f"{ok} of {len(want)} nodes {'is' if ok == 1 else 'are'} right"] + wrong)
+             + " (each node on the path gains one visit; U is kept for the player who moved into the node)")
     print(f"✓ {what} agrees with gamelib.mcts.backup")
+
+
+TD_RULES = {"delta_1": "δ = the target − V(s₀; w), the target V(s₁; w), or the utility at the end",
+            "w_after_1": "w + α·δ·f(s₀)",
+            "w_td0": "w ← w + α·δ·f(s) at each move, δ with the weights as updated so far",
+            "w_tdlambda": "w ← w + α·δ·e at each move, e ← λ·e + f(s) the eligibility trace"}
+"""The rule each of :func:`td_by_hand`'s answers is made by, said when it is wrong."""
 
 
 @quiet
@@ -1222,9 +1239,10 @@ def td_by_hand(answers: dict, weights, episode, utility, alpha, lam, *, what: st
         else:
             ok = _close(mine, w)
         if not ok:
-            wrong.append(f"{name}: yours {mine!r} is not right")
+            wrong.append(f"{name}: yours {mine!r} is not right ({TD_RULES[name]})")
     if wrong:
-        fail(f"{what}: " + "; ".join(wrong))
+        right = len(answers) - len(wrong)
+        fail(f"{what}: " + "; ".join([f"{right} of {len(answers)} {'is' if right == 1 else 'are'} right"] + wrong))
     print(f"✓ {what} agree with gamelib.td.td_learn")
 
 

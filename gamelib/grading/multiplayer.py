@@ -909,26 +909,92 @@ _UNSET = object()
 @quiet
 def maxn_by_hand(values: dict, spec, players, *, tie: str = "first", decision=_UNSET, what: str = "values"):
     """Hand-computed max^n vectors ``{node: vector}`` (and, if given, the root's ``decision``) against
-    :func:`gamelib.maxn`'s trace on the tree ``spec`` of ``players`` under ``tie``."""
+    :func:`gamelib.maxn`'s trace on the tree ``spec`` of ``players`` under ``tie``: how many vectors are
+    right and, for each wrong one, the rule it breaks judged with the student's own vectors below it (or
+    that it follows from a wrong one there), never the vector it should be."""
     __tracebackhide__ = True
     tree = vector_tree(spec, players)
     result = maxn(tree, ties=tie, trace=True)
     closed = {e.state: e.value for e in result.trace if e.kind != "enter"}
     if not isinstance(values, dict):
         fail(f"{what} should be a dict {{node: vector}}; it is {describe_returned(values)}")
-    wrong = []
+    own = _MaxnBackup(tree, players, tie, values)
+    wrong, judged = [], 0
     for node, v in values.items():
+        judged += 1
         if node not in closed:
             wrong.append(f"{node!r} is not a node of the tree")
         elif _vector(v) is None or len(v) != len(players):
             wrong.append(f"{node}: {v!r} is not a vector of {len(players)} numbers")
         elif Near(tuple(v)) != closed[node]:
-            wrong.append(f"{node}: yours {tuple(v)}, max^n backs up {closed[node]}")
+            wrong.append(own.why(node, closed))
+    if wrong:
+        from .byhand import tally
+        wrong.insert(0, tally(judged, len(wrong), "vectors", "right"))
     if decision is not _UNSET and decision != result.action:
-        wrong.append(f"the decision at A: yours {decision!r} is not right")
+        wrong.append(f"the decision at A: yours {decision!r} is not right (the move to the child the root keeps, by "
+                     f"its player's own component, a tie broken by {tie!r})")
     if wrong:
         fail(f"{what} (tie={tie!r}): " + "; ".join(wrong))
     print(f"✓ {what} agree with gamelib.maxn's trace (tie={tie!r})")
+
+
+class _MaxnBackup:
+    """The vectors a hand-computed max^n answer's parts are judged with: the student's own where given, else
+    the leaves' and what a node not asked about backs up from those (as :class:`gamelib.grading.byhand._Backup`
+    does for values)."""
+
+    def __init__(self, tree, players, tie: str, values):
+        self.tree, self.players, self.tie = tree, players, tie
+        self.given = {n: tuple(v) for n, v in (values.items() if isinstance(values, dict) else ())
+                      if n in tree.players and _vector(v) is not None and len(v) == len(players)}
+
+    def own(self, node):
+        if node in self.given:
+            return self.given[node]
+        return tuple(self.tree.leaf_values[node]) if self.tree.is_terminal(node) else self.kept(node)[0]
+
+    def kept(self, node, tie: str | None = None):
+        """(the vector ``node`` backs up, the index of the child it keeps) by the rule; (None, None) if unknown."""
+        tree, players, tie = self.tree, self.players, tie or self.tie
+        kids = [self.own(c) for _, c in tree.children[node]]
+        if any(v is None for v in kids):
+            return None, None
+        mover = tree.to_move(node)
+        if mover == CHANCE:
+            return tuple(sum(p * v[k] for p, v in zip(tree.probabilities[node], kids))
+                         for k in range(len(players))), None
+        i, best = players.index(mover), 0
+        for j, v in enumerate(kids):
+            if v[i] > kids[best][i] or (tie == "spiteful" and v[i] == kids[best][i] and sum(v) < sum(kids[best])):
+                best = j
+        return kids[best], best
+
+    def rule(self, node) -> str:
+        mover = self.tree.to_move(node)
+        return ("its children's vectors weighted by their probabilities" if mover == CHANCE else
+                f"the one {mover} (to move there) backs up: its children's best in {mover}'s own component, a tie "
+                f"broken by {self.tie!r}")
+
+    def why(self, node, right: dict) -> str:
+        """Why the student's vector at ``node`` is not max^n's (``right``: max^n's vectors)."""
+        v = self.given.get(node)
+        if v is None:
+            return f"{node}'s vector is not right"
+        if self.tree.is_terminal(node):
+            return f"{node}'s vector {v} is not its payoffs"
+        by_own = self.kept(node)[0]
+        below = [c for _, c in self.tree.children[node] if c in self.given and c in right
+                 and Near(self.given[c]) != right[c]]
+        if by_own is not None and Near(by_own) == v and below:
+            return (f"{node}'s vector {v} follows by its rule from your vector{'s' if len(below) > 1 else ''} of "
+                    f"{', '.join(below)}, which {'are' if len(below) > 1 else 'is'} wrong")
+        text = f"{node}'s vector {v} is not {self.rule(node)}"
+        if self.tree.to_move(node) != CHANCE:
+            other = "first" if self.tie == "spiteful" else "spiteful"
+            if self.kept(node, other)[0] is not None and Near(self.kept(node, other)[0]) == v:
+                text += f" (it is the tie broken by {other!r})"
+        return text
 
 
 @quiet
@@ -1010,40 +1076,15 @@ def maxn_sanity(values, spec, players, *, tie: str = "first", decision=None, wha
     if tie not in EXERCISE_TIES:
         raise ValueError(f"maxn_sanity knows the tie rules {EXERCISE_TIES}, not {tie!r}")
     tree = vector_tree(spec, players)
-    given = {n: tuple(v) for n, v in (values.items() if isinstance(values, dict) else ())
-             if n in tree.players and _vector(v) is not None and len(v) == len(players)}
-
-    def own(node):
-        if node in given:
-            return given[node]
-        return tuple(tree.leaf_values[node]) if tree.is_terminal(node) else kept(node)[0]
-
-    def kept(node):
-        """(the vector ``node`` backs up, the index of the child it keeps) by the rule; (None, None) if unknown."""
-        kids = [own(c) for _, c in tree.children[node]]
-        if any(v is None for v in kids):
-            return None, None
-        mover = tree.to_move(node)
-        if mover == CHANCE:
-            return tuple(sum(p * v[k] for p, v in zip(tree.probabilities[node], kids))
-                         for k in range(len(players))), None
-        i, best = players.index(mover), 0
-        for j, v in enumerate(kids):
-            if v[i] > kids[best][i] or (tie == "spiteful" and v[i] == kids[best][i] and sum(v) < sum(kids[best])):
-                best = j
-        return kids[best], best
-
+    backup = _MaxnBackup(tree, players, tie, values)
+    given, kept = backup.given, backup.kept
     problems, judged = [], 0
     for node in depth_first(tree):
         if node not in given or tree.is_terminal(node) or kept(node)[0] is None:
             continue
         judged += 1
         if Near(kept(node)[0]) != given[node]:
-            mover = tree.to_move(node)
-            problems.append(f"{node}'s vector {given[node]} is not "
-                            + ("its children's vectors weighted by their probabilities" if mover == CHANCE else
-                               f"the one {mover} (to move there) backs up: its children's best in {mover}'s own "
-                               f"component, a tie broken by {tie!r}"))
+            problems.append(f"{node}'s vector {given[node]} is not {backup.rule(node)}")
     bad = len(problems)
     moves = dict(tree.children[tree.initial_state])
     if decision is not None:

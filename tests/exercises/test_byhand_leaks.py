@@ -196,6 +196,96 @@ def _public_outputs(assignment: str, variants: int = 4) -> list[str]:
     return out
 
 
+CHECKS_OF_FUNCTIONS = re.compile(r"checks\.(?:search|belief|clairvoyance|maxn|matrix|mcts|td|sigma_probability|"
+                                 r"connect4_evaluation)\(")
+"""The checks of a function a student writes (their hidden cases are tested in test_hidden_leaks.py)."""
+
+
+def _hidden_outputs(assignment: str, variants: int = 4) -> list[tuple[str, dict]]:
+    """What every by-hand test cell of ``assignment``'s *source* prints or fails with, its hidden tests
+    included (what a graded submission's feedback shows), fed wrong answers (``variants`` rounds): [(the
+    output, the wrong answers it was fed)]."""
+    right = _solutions(assignment)
+    names = _by_hand_names(assignment)
+    written = {n for cell in _cells(_notebook(assignment, w.SOURCE)) if is_answer(cell)
+               for n in _wrong_functions(0) if re.search(rf"\b{n}\b", _text(cell))}
+    out = []
+    for k in range(variants):
+        ns: dict = {}
+        for cell in _cells(_notebook(assignment, w.SOURCE)):
+            text = _text(cell)
+            if is_answer(cell):
+                ns.update({n: _wrong(right[n], k) for n in names if n in right and n not in ns})
+                ns.update({n: f for n, f in _wrong_functions(k).items() if n in written})
+                if "kuhn = KuhnPoker()" in text:
+                    ns["kuhn"] = right["kuhn"]
+                continue
+            if is_test(cell) and (CHECKS_OF_FUNCTIONS.search(text) or not any(re.search(rf"\b{n}\b", text)
+                                                                            for n in names)):
+                continue
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                for statement in ast.parse(text).body:        # each check, whether the one before it failed
+                    try:
+                        exec(compile(ast.Module([statement], []), grade_id(cell) or "cell", "exec"), ns)
+                    except (GradingError, AssertionError) as e:
+                        print(e)
+            if is_test(cell):
+                out.append((printed.getvalue(), {n: ns[n] for n in names if n in ns}))
+    return out
+
+
+def _given_atoms(given: dict) -> list:
+    """Every number and string a student's (wrong) answers hold: feedback may say them back."""
+    found, stack = [], list(given.values())
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            stack += list(x.keys()) + list(x.values())
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            stack += list(x)
+        elif _number(x) or isinstance(x, str):
+            found.append(x)
+    return found
+
+
+def _stated(assignment: str, text: str, given: dict) -> list:
+    """The right answers ``text`` states in a clause (a line or a part between semicolons) that names their
+    node or action, once what the student wrote is taken out of it: a value of a by-hand dict next to its
+    label anywhere in the clause ("C: yours 4, the minimax value is 2"), an option letter left out, named as
+    an option is ("you left out c (...)"), a right decision ("alpha-beta decides 'a1'", "clairvoyance plays
+    'pass'"; a list of the legal moves aside)."""
+    right = _solutions(assignment)
+    atoms = _given_atoms(given)
+    mine = {float(x) for x in atoms if _number(x)}
+    clauses = []
+    for line in text.replace("−", "-").splitlines():
+        for c in line.split(";"):
+            c = re.sub(r"is not one of .*|the options [^:]*", "", c)
+            for x in sorted(atoms, key=lambda a: -len(repr(a))):
+                c = c.replace(repr(x), " ")
+            clauses.append(c)
+    found = []
+    for name in _by_hand_names(assignment):
+        v = right[name]
+        if isinstance(v, dict):
+            for label, x in v.items():
+                if not _number(x) or float(x) in mine:
+                    continue
+                number = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, _forms(x))) + r")(?![\d])")
+                word = re.compile(rf"(?<![\w]){re.escape(str(label))}(?![\w])")
+                found += [f"{name}[{label!r}] = {x}: {c.strip()}" for c in clauses
+                          if word.search(c) and number.search(c)]
+        elif isinstance(v, (set, frozenset)) and all(isinstance(x, str) and re.fullmatch(r"[a-f]", x) for x in v):
+            ticked = set(given.get(name, ()))
+            found += [f"{name} holds {x!r}: {c.strip()}" for x in v - ticked for c in clauses if f" {x} (" in f" {c}"]
+        elif isinstance(v, str) and v not in atoms:
+            said = re.compile(rf"{re.escape(repr(v))}" if re.fullmatch(r"a\d", v)
+                              else rf"(?:plays|decides|picks|is) {re.escape(repr(v))}")
+            found += [f"{name} = {v!r}: {c.strip()}" for c in clauses if said.search(c)]
+    return found
+
+
 def _bug_outputs(assignment: str) -> list[str]:
     """What a public check says of each public case its tasks are graded on when a function does what a
     known bug does there (the family's description of the difference)."""
@@ -375,6 +465,21 @@ def test_no_public_check_prints_a_by_hand_answer(assignment):
     found = [f"{source}: {what}" for source in ASSIGNMENTS for what, holds, anywhere in _tells(source)
              if (anywhere or source == assignment) and holds(text)]
     assert not found, f"{assignment}'s public checks print by-hand answers: {found}"
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_no_graded_by_hand_check_states_a_right_answer(assignment):
+    """When graded, a wrong by-hand answer is told which of its parts are right and which rule a wrong one
+    breaks, never the right value, decision, set or order (a by-hand answer's feedback once said "C: yours
+    4, the minimax value is 2"): every by-hand test cell of the source, hidden tests included, fed wrong
+    answers, states none of the right ones."""
+    outputs = _hidden_outputs(assignment)
+    text = "\n".join(o for o, _ in outputs).replace("−", "-")
+    assert "not right" in text or "not consistent" in text        # the checks ran, and failed
+    found = [f"{source}: {what}" for source in ASSIGNMENTS for what, holds, anywhere in _tells(source)
+             if (anywhere or source == assignment) and holds(text)]
+    found += [said for o, given in outputs for said in _stated(assignment, o, given)]
+    assert not found, f"{assignment}'s graded by-hand checks state right answers: {found}"
 
 
 def test_no_public_case_is_a_by_hand_tree():

@@ -1,5 +1,6 @@
 """gamelib.grading.byhand: alpha-beta by hand, graded node by node."""
 import math
+import re
 
 import pytest
 
@@ -12,11 +13,29 @@ from ..strategies import FIG_5_2
 def test_by_hand_alpha_beta():
     checks.alphabeta_by_hand(FIG_5_2, leaves=list("EFGHKLM"), pruned={"I", "J"},
                              windows={"C": ((3, math.inf), (3, 2))}, values={"C": 2}, decision="a1")
-    with pytest.raises(checks.GradingError, match=r"\[α, β\] leaving C: yours \[3, ∞\]|leaving C: yours"):
+    with pytest.raises(checks.GradingError, match=r"0 of 1 windows are right; C leaves with its β lowered to the "
+                                                  r"least of its entering β and the leaves it reads"):
         checks.alphabeta_by_hand(FIG_5_2, windows={"C": ((3, math.inf), (3, math.inf))})
     checks.alphabeta_by_hand(C.TRAP, pruned=set(), prune_on_equality=False)
-    with pytest.raises(checks.GradingError, match="never visited: yours none, alpha-beta F"):
+    with pytest.raises(checks.GradingError, match="the nodes never visited: .*at C your search goes on after E, but "
+                                                  "by then C's value has reached α") as e:
         checks.alphabeta_by_hand(C.TRAP, pruned=set())
+    assert " F" not in str(e.value)                                     # the node alpha-beta prunes is not said
+
+
+def test_graded_alpha_beta_by_hand_names_the_first_node_where_the_rule_breaks_never_the_answer():
+    for answer, says in [
+            (dict(leaves=list("EFGHIJKLM")), "the leaves visited: 3 of 4 nodes searched are right; at C your search "
+                                             "goes on after H"),
+            (dict(pruned={"I"}), "at C your search skips a child and then reads a later one"),
+            (dict(pruned={"K", "L", "M"}), "at C your search goes on after H"),
+            (dict(values={"B": 3, "C": 3, "D": 2}), "2 of 3 values are right; C's value 3 is not what alpha-beta "
+                                                    "returns there: a MIN node returns the least of the children it "
+                                                    "reads, and stops once it is at most α"),
+            (dict(decision="a2"), "the decision 'a2' is not right: Fig. 5.7 keeps the first move")]:
+        with pytest.raises(checks.GradingError, match=re.escape(says)) as e:
+            checks.alphabeta_by_hand(FIG_5_2, **answer)
+        assert not re.search(r"\b(?:I J|I, J|J, I|D K L M|E F G H K L M)\b|'a1'", str(e.value))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -32,7 +51,8 @@ def test_an_evaluation_and_h_minimax_by_hand():
     checks.values_by_hand({"A": 0, "B": 0, "C": -0.04}, CUTOFF_TREE, decision=True, answer_decision="a1", depth=2,
                           evaluate=ev)
     checks.values_by_hand({}, CUTOFF_TREE, decision=True, answer_decision="a2", depth=1, evaluate=ev)
-    with pytest.raises(checks.GradingError, match="B: yours 0.08, H-MINIMAX at depth 2 gives 0"):
+    with pytest.raises(checks.GradingError, match="B's value 0.08 is not the least of its children's values "
+                                                  r"\(it counts a finished game at the cut-off by its EVAL"):
         checks.values_by_hand({"B": 0.08}, CUTOFF_TREE, depth=2, evaluate=ev)      # F's EVAL, not its utility
 
 
@@ -53,7 +73,8 @@ def test_star1_and_expectimax_by_hand():
         with pytest.raises(checks.GradingError, match="not consistent with the bounds .*" + says):
             checks.star1_sanity(interval, read, 5, 0, 10)
     checks.expectimax_by_hand(8.75, "a3", FIG_5_2, (0.5, 0.25, 0.25))
-    with pytest.raises(checks.GradingError, match="the value: yours 3 is not right; the move: yours 'a1'"):
+    with pytest.raises(checks.GradingError,
+                       match="the value: yours 3 is not right .*; the move: yours 'a1' is not right"):
         checks.expectimax_by_hand(3, "a1", FIG_5_2, (0.5, 0.25, 0.25))                 # minimax thinking
 
 

@@ -98,8 +98,13 @@ def test_public_feedback_shows_the_first_node_where_the_search_goes_elsewhere():
 
 def test_by_hand_values_and_decisions():
     checks.values_by_hand({"A": 3, "B": 3, "C": 2, "D": 2}, FIG_5_2, decision=True, answer_decision="a1")
-    with pytest.raises(checks.GradingError, match="C: yours 4, the minimax value is 2.*decision"):
+    with pytest.raises(checks.GradingError, match="1 of 2 values is right; C's value 4 is not the least of its "
+                                                  "children's values; the decision 'a2' is not right") as e:
         checks.values_by_hand({"A": 3, "C": 4}, FIG_5_2, decision=True, answer_decision="a2")
+    assert "2" not in str(e.value).replace("a2", "").replace("2 values", "")      # C's value, 2, is never said
+    with pytest.raises(checks.GradingError, match="A's value 12 follows by its rule from your value of B, which is "
+                                                  "wrong; B's value 12 is not the least .* \\(it is the largest"):
+        checks.values_by_hand({"A": 12, "B": 12}, FIG_5_2)
     checks.values_by_hand({"B": 2.1}, C.FIG_5_12, search="expectiminimax")
 
 
@@ -111,8 +116,8 @@ def test_answer_forms_and_choices():
             checks.answer_format(bad, "AB")
     options = {"a": "10x", "b": "x²"}
     checks.choices({"a"}, {"a"}, options)
-    with pytest.raises(checks.GradingError, match=r"you left out a \(10x\); b \(x²\) is not right"):
-        checks.choices({"b"}, {"a"}, options)
+    with pytest.raises(checks.GradingError, match=r"b \(x²\) is not right; you left out 1 option that is right$"):
+        checks.choices({"b"}, {"a"}, options)                                # which one is left out is not said
 
 
 def _monte_carlo(tree, sigma, trials, seed):

@@ -325,8 +325,11 @@ def test_belief_states_by_hand():
         checks.belief_by_hand(..., game, MAX, X_HISTORY)
     cards = SmallPoker("JQQK")
     checks.belief_by_hand({"JK": 1 / 3, "QK": 2 / 3}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
-    with pytest.raises(checks.GradingError, match="probabilities are not right"):
+    with pytest.raises(checks.GradingError, match="probabilities are not right: 0 of 2 are.*yours are all equal, "
+                                                  "but the deals are not equally likely"):
         checks.belief_by_hand({"JK": 0.5, "QK": 0.5}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
+    with pytest.raises(checks.GradingError, match="your belief state: 1 missing$"):      # never which one
+        checks.belief_by_hand({"JK": 1 / 3}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
     with pytest.raises(checks.GradingError, match="QQ cannot be there"):
         checks.belief_by_hand({"JK": 0.5, "QK": 0.5, "QQ": 0}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
 
@@ -355,14 +358,23 @@ def test_clairvoyance_by_hand_and_the_clairvoyant_policy():
     checks.clairvoyance_by_hand({"pass": -1, "bet": -2}, "pass", kuhn, "QJ", ["pass"])
     # exercise 05's: a jack after a pass, dealt from J, J, Q, K, K (a jack against a jack splits the pot)
     checks.clairvoyance_by_hand({"pass": -0.75, "bet": -1.5}, "pass", SmallPoker("JJQKK"), "QJ", ["pass"])
-    with pytest.raises(checks.GradingError, match="'pass': yours 1, clairvoyance averages -1.*the decision"):
+    with pytest.raises(checks.GradingError, match="0 of 2 averages are right; the average of 'pass': yours 1 .*"
+                                                  "it is MAX's average, not MIN's.*the decision 'bet' is the first "
+                                                  "best of your averages, which are wrong") as e:
         checks.clairvoyance_by_hand({"pass": 1, "bet": 2}, "bet", kuhn, "QJ", ["pass"])
+    assert "-1" not in str(e.value).replace("−", "-") and "'pass' is" not in str(e.value)   # never the right ones
+    with pytest.raises(checks.GradingError, match="the decision 'bet' is not right: .*first action with the largest "
+                                                  "average of MIN's own values \\(it has the least average"):
+        checks.clairvoyance_by_hand({"pass": -0.75, "bet": -1.5}, "bet", SmallPoker("JJQKK"), "QJ", ["pass"])
     table = clairvoyance_policy(kuhn).table()
     checks.clairvoyant_policy(table, 1 / 6, kuhn)
-    with pytest.raises(checks.GradingError, match="its exploitability: yours 0.5"):
+    with pytest.raises(checks.GradingError, match="its exploitability: yours 0.5 is not that of your policy") as e:
         checks.clairvoyant_policy(table, 0.5, kuhn)
+    assert "0.1667" not in str(e.value) and "1/6" not in str(e.value)
     last = clairvoyance_policy(kuhn, tie="last").table()
-    with pytest.raises(checks.GradingError, match="differs from averaging over clairvoyance at 2 information sets"):
+    with pytest.raises(checks.GradingError, match="10 of 12 information sets play what averaging over clairvoyance "
+                                                  "plays; at 'Kp' \\(MIN to move\\) yours plays 'bet'.*it ties "
+                                                  "with the best, and of equal averages the first in the game's"):
         checks.clairvoyant_policy(last, exploitability(kuhn, last), kuhn)
     with pytest.raises(checks.GradingError, match="is not a policy"):
         checks.clairvoyant_policy(..., 0, kuhn)

@@ -413,8 +413,11 @@ SPITEFUL = {"A": (2, 2, 3), "B": (2, 3, 4), "C": (2, 2, 3), "D": (2, 3, 4), "E":
 def test_max_n_by_hand_under_both_tie_rules():
     checks.maxn_by_hand(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="first", decision="a1")
     checks.maxn_by_hand(SPITEFUL, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="spiteful", decision="a2")
-    with pytest.raises(GradingError, match="D: yours"):                 # the first rule's D under 'spiteful'
+    with pytest.raises(GradingError, match=r"6 of 7 vectors are right; D's vector \(5, 1, 4\) is not the one Z .*"
+                                           r"\(it is the tie broken by 'first'\)$"):      # never the vector D backs up
         checks.maxn_by_hand({**SPITEFUL, "D": (5, 1, 4)}, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="spiteful")
+    with pytest.raises(GradingError, match=r"A's vector \(5, 1, 4\) follows by its rule from your vector of B"):
+        checks.maxn_by_hand({**FIRST, "A": (5, 1, 4), "B": (5, 1, 4)}, MP.BY_HAND, MP.BY_HAND_PLAYERS)
     with pytest.raises(GradingError, match="the decision at A"):
         checks.maxn_by_hand(FIRST, MP.BY_HAND, MP.BY_HAND_PLAYERS, tie="first", decision="a2")
     with pytest.raises(GradingError, match="not a vector of 3 numbers"):

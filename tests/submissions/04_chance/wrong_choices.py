@@ -7,9 +7,10 @@
 # %% expect
 total = 15
 cells = {"q2_test_choices": 0, "q3_why_test": 0, "q4_predict_test": 0}
-says = {"q2_test_choices": "you left out e (2·x − 7); c (x²) is not right",
+says = {"q2_test_choices": ["c (x²) is not right", "you left out 1 option that is right"],
         "q3_why_test": ["c_interval and g_read is consistent with the bounds",
-                        "C's interval after F: yours (2, 6) is not right; the largest U: yours 7.5 is not right"],
+                        "C's interval after F: yours (2, 6) is not right (what is read counts with its probability",
+                        "the largest U: yours 7.5 is not right"],
         "q4_predict_test": ["biased_value is consistent with minimax's 4", "the move: yours 'a2' is not right"]}
 
 # %% solutions

@@ -1,12 +1,14 @@
 # A known bug, and belief states kept in other shapes.  clairvoyance_decision keeps the last of equally
-# good moves (the clairvoyant king bets), so the Kuhn policy of section 6 differs from gamelib's.  predict
+# good moves (the clairvoyant king bets); the Kuhn policy of section 6, built on it, plays what it decides,
+# so it is right by the student's own decision (the tie is charged once, to the decision).  predict
 # returns a list (with repeats) and update a dict {state: probability}: belief states are compared as
 # sets, so both get full marks.
 
 # %% expect
-total = 18.85
-cells = {'q5_decision_test': 0.85, 'q5_decision_hidden': 'partial', 'q6_test': 0}
-says = {"q5_decision_test": "[last_tied]", "q5_decision_hidden": "[last_tied]"}
+total = 20
+cells = {"q5_decision_test": 0, "q5_decision_hidden": "partial"}
+says = {"q5_decision_test": ["[last_tied]", "of equal averages the first in the game's order is played"],
+        "q5_decision_hidden": "[last_tied]"}
 
 # %% solutions
 

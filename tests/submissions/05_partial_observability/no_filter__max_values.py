@@ -1,19 +1,15 @@
 # Two known bugs.  update forgets to filter by the percept and returns the predicted belief state
 # unchanged.  clairvoyance_averages averages MAX's values even at MIN's decisions, so MIN picks its worst
-# move: the decisions, and the Kuhn policy of section 6, go wrong.
+# move; the decision built on it, and the Kuhn policy of section 6 built on that, play what the student's
+# own averages say is best: the mistake is charged to the averages alone (full marks for both).
 
 # %% expect
-total = 14.14
-cells = {'q3_update_test': 0,
-         'q3_update_hidden': 'partial',
-         'q5_test': 0.57,
-         'q5_hidden': 'partial',
-         'q5_decision_test': 0.57,
-         'q5_decision_hidden': 'partial',
-         'q6_test': 0}
+total = 17
+cells = {"q3_update_test": 0, "q3_update_hidden": "partial", "q5_test": 0, "q5_hidden": "partial"}
 says = {"q3_update_test": "[no_filter]", "q3_update_hidden": "[no_filter]",
-        "q5_test": "[max_values]", "q5_hidden": "[max_values]", "q5_decision_test": "[max_values]",
-        "q5_decision_hidden": "[max_values]"}
+        "q5_test": ["[max_values]", "it is MAX's average, not MIN's"], "q5_hidden": "[max_values]",
+        "q5_decision_test": "or what your own clairvoyance_averages leads to",
+        "q6_test": "or what your own clairvoyance_decision decides"}
 
 # %% solutions
 

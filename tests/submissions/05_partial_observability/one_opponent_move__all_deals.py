@@ -1,21 +1,14 @@
 # Two known bugs.  predict lets the opponent (or chance) make one move after the player's action and
 # stops: in phantom tic-tac-toe an opponent who hears "illegal" moves again, and in a tree several
 # moves may come before the player's turn.  clairvoyance_averages averages over every deal, also those
-# that contradict the player's own card; the decisions built on it go wrong too, in Kuhn poker as well
-# (section 6).
+# that contradict the player's own card.  The decision built on it, and the Kuhn policy of section 6 built
+# on that, play what the student's own averages say is best: full marks for both (no double charge).
 
 # %% expect
-total = 12.19
-cells = {'q3_test': 0.2,
-         'q3_hidden': 'partial',
-         'q5_test': 0.28,
-         'q5_hidden': 'partial',
-         'q5_decision_test': 0.71,
-         'q5_decision_hidden': 'partial',
-         'q6_test': 0}
+total = 15
+cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": "partial"}
 says = {"q3_test": "[one_opponent_move]", "q3_hidden": "[one_opponent_move]",
-        "q5_test": "[all_deals]", "q5_hidden": "[all_deals]", "q5_decision_test": "[all_deals]",
-        "q6_test": "differs from averaging over clairvoyance"}
+        "q5_test": ["[all_deals]", "it averages over every deal"], "q5_hidden": "[all_deals]"}
 
 # %% solutions
 
