@@ -5,8 +5,8 @@
 # sets, so both get full marks.
 
 # %% expect
-total = 20
-cells = {"q5_decision_test": 0, "q5_decision_hidden": "partial"}
+total = 20.85
+cells = {'q5_decision_test': 0.85, 'q5_decision_hidden': 'partial'}
 says = {"q5_decision_test": ["[last_tied]", "of equal averages the first in the game's order is played"],
         "q5_decision_hidden": "[last_tied]"}
 

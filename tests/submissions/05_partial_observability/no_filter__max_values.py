@@ -4,8 +4,8 @@
 # own averages say is best: the mistake is charged to the averages alone (full marks for both).
 
 # %% expect
-total = 17
-cells = {"q3_update_test": 0, "q3_update_hidden": "partial", "q5_test": 0, "q5_hidden": "partial"}
+total = 17.57
+cells = {'q3_update_test': 0, 'q3_update_hidden': 'partial', 'q5_test': 0.57, 'q5_hidden': 'partial'}
 says = {"q3_update_test": "[no_filter]", "q3_update_hidden": "[no_filter]",
         "q5_test": ["[max_values]", "it is MAX's average, not MIN's"], "q5_hidden": "[max_values]",
         "q5_decision_test": "or what your own clairvoyance_averages leads to",

@@ -7,9 +7,11 @@
 # charged once, to the decision).
 
 # %% expect
-total = 18
-cells = {"q3_update_test": 0, "q3_update_hidden": "partial", "q5_decision_test": 0,
-         "q5_decision_hidden": "partial"}
+total = 19.31
+cells = {'q3_update_test': 0.6,
+         'q3_update_hidden': 'partial',
+         'q5_decision_test': 0.71,
+         'q5_decision_hidden': 'partial'}
 says = {"q3_update_test": "[observation_not_percept]", "q3_update_hidden": "[observation_not_percept]",
         "q5_decision_test": "[vote]"}
 

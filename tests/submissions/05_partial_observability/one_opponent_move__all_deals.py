@@ -5,8 +5,8 @@
 # on that, play what the student's own averages say is best: full marks for both (no double charge).
 
 # %% expect
-total = 15
-cells = {"q3_test": 0, "q3_hidden": "partial", "q5_test": 0, "q5_hidden": "partial"}
+total = 15.48
+cells = {'q3_test': 0.2, 'q3_hidden': 'partial', 'q5_test': 0.28, 'q5_hidden': 'partial'}
 says = {"q3_test": "[one_opponent_move]", "q3_hidden": "[one_opponent_move]",
         "q5_test": ["[all_deals]", "it averages over every deal"], "q5_hidden": "[all_deals]"}
 
