@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import ast
 import importlib
-import pkgutil
 import shutil
 from pathlib import Path
 
@@ -103,10 +102,18 @@ class RuntimeSpecError(RuntimeError):
 
 
 def all_modules() -> list[str]:
-    """Every module of gamelib, by dotted name (packages included)."""
+    """Every module of gamelib, by dotted name (packages included), read from the file system: nothing is
+    imported (``pkgutil.walk_packages`` imports every package to look inside it, matplotlib with
+    ``gamelib.viz``: 0.7 s of each grading command)."""
     names = ["gamelib"]
-    for info in pkgutil.walk_packages([str(SOURCE)], prefix="gamelib."):
-        names.append(info.name)
+    for path in SOURCE.rglob("*.py"):
+        parts = path.relative_to(SOURCE).with_suffix("").parts
+        folders = [SOURCE.joinpath(*parts[:i]) for i in range(1, len(parts))]
+        if "__pycache__" in parts or not all((f / "__init__.py").is_file() for f in folders):
+            continue
+        parts = parts[:-1] if parts[-1] == "__init__" else parts
+        if parts:
+            names.append(".".join(("gamelib",) + parts))
     return sorted(names)
 
 
