@@ -331,15 +331,16 @@ def grade_case(task: Task, fn, case, time_limit: float = TIME_LIMIT) -> CaseResu
     return CaseResult(case, student, expected, problem, r.printed, share)
 
 
-def run_cases(cases, grade_one, clock=thread_time) -> list[CaseResult]:
-    """``grade_one(case)`` for each case, in order, while the check has time: after ``MAX_TIMEOUTS``
-    time-outs, or once the check's ``CHECK_TIME`` seconds of ``clock`` are used up (CPU time: the
-    grader's, and the sandbox's for a submission's function), the remaining cases are not run and count
-    as failed (a slow or looping answer cannot hold the autograder for ever)."""
+def run_cases(cases, grade_one, clock=thread_time, max_timeouts: int | None = None) -> list[CaseResult]:
+    """``grade_one(case)`` for each case, in order, while the check has time: after ``max_timeouts``
+    (default :data:`MAX_TIMEOUTS`) time-outs, or once the check's ``CHECK_TIME`` seconds of ``clock``
+    are used up (CPU time: the grader's, and the sandbox's for a submission's function), the remaining
+    cases are not run and count as failed (a slow or looping answer cannot hold the autograder for ever)."""
+    max_timeouts = MAX_TIMEOUTS if max_timeouts is None else max_timeouts
     results, start, timeouts = [], clock(), 0
     for case in cases:
-        if timeouts >= MAX_TIMEOUTS or clock() - start > CHECK_TIME:
-            why = (f"after {timeouts} time-outs" if timeouts >= MAX_TIMEOUTS
+        if timeouts >= max_timeouts or clock() - start > CHECK_TIME:
+            why = (f"after {timeouts} time-out{'s' * (timeouts != 1)}" if timeouts >= max_timeouts
                    else f"the check's {CHECK_TIME:g} s of CPU time were used up")
             miss = Outcome((), error="not run")
             results.append(CaseResult(case, miss, miss, f"not run ({why}), counted as failed"))
@@ -449,21 +450,26 @@ def hidden_feedback(task: Task, fn, failed: int, total: int, time_limit: float =
     lines = [f"{task.name} disagrees with {task.reference} on {failed} of {total} hidden cases "
              "(hidden cases are never described)."]
     cases = small_cases(task)
-    results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit), cpu_clock(fn))
-    wrong = [r for r in results if r.problem]
+    # One time-out is enough to show: the small cases are examples, and a looping function would
+    # otherwise spend MAX_TIMEOUTS × time_limit of CPU here on every hidden cell it fails.
+    results = run_cases(cases, lambda case: grade_case(task, fn, case, time_limit), cpu_clock(fn),
+                        max_timeouts=1)
+    ran = [r for r in results if r.student.error != "not run"]
+    wrong = [r for r in ran if r.problem]
     if not wrong:
         lines.append(f"On {len(cases)} small cases of the same kind, of the kit's own, it agrees with "
                      f"{task.reference}: the hidden cases it fails are larger ones.")
         return "\n".join(lines)
     first = wrong[0]
-    lines.append(f"A small case of the same kind, of the kit's own, on which it goes wrong "
-                 f"({len(wrong)} of {len(cases)} such cases):")
+    of = f"{len(wrong)} of {len(cases)} such cases" if len(ran) == len(cases) else \
+        f"{len(wrong)} of the {len(ran)} such cases run before it timed out"
+    lines.append(f"A small case of the same kind, of the kit's own, on which it goes wrong ({of}):")
     lines.append(f"  • {first.case.name}: {first.problem}")
     diagnosis = task.family.diagnose(task, fn, first, time_limit)
     if diagnosis:
         lines.append(f"    Why: {_sentence(diagnosis)}")
     lines.append(f"    To try it yourself: {case_text(first.case)}")
-    for mutant in named_bugs(task, results):
+    for mutant in named_bugs(task, ran):
         lines.append(f"What your function does: {mutant.says}. [{mutant.name}]")
     return "\n".join(lines)
 
