@@ -12,12 +12,17 @@ module                      holds
 ==========================  ==========================================================================
 :mod:`.tracing`             :class:`TracedGame`: the game a student's search is handed; it records the
                             order in which the search arrives at nodes, as 'enter' events
-:mod:`.sandbox`             :func:`run`: a call under a time limit, with output captured, exceptions
+:mod:`.guard`               :func:`run`: a call under a time limit, with output captured, exceptions
                             caught and calls into gamelib's own searches noted
 :mod:`.cases`               the textbook's trees, hidden random cases from a seed, and
                             :func:`reference`, gamelib's traced search for each kind of exercise
 :mod:`.mutants`             known bugs as small searches with the same trace (:data:`MUTANTS`), and
                             :func:`matching_mutants`, which names the one a submission matches
+:mod:`.diagnosis`           why a search went wrong: the first node where it parts from the reference
+                            and the textbook's rule broken there (:mod:`.imperfect_diagnosis` for
+                            belief states and averages over clairvoyance)
+:mod:`.builton`             a question built on another of the student's functions, graded with that
+                            function's own answers: one mistake is charged once
 :mod:`.checks`              what exercise notebooks call: :func:`checks.search` for search exercises,
                             by-hand answer checks, the sigma study, the Connect Four evaluation
 :mod:`.tournament`          a Connect Four evaluation judged by its games (CS188's evaluation question)
@@ -34,7 +39,12 @@ module                      holds
 :mod:`.workflow`            the instructor's nbgrader steps; ``python -m gamelib.grading`` runs them
 :mod:`.feedback`            the nbconvert preprocessor that keeps hidden tests out of feedback
 :mod:`.fakes`               fake submissions (tests/submissions/) and the self-test that grades them
+:mod:`.exchange`            nbgrader's collect on a shared server: a folder handed in under another
+                            student's name is set aside, and each hand-in's time recorded
 ==========================  ==========================================================================
+
+Grading a submission (the sandbox, the channel, the clock), the course folder and what follows
+autograding have their modules too: docs/architecture.md is the map.
 """
 from . import checks
 from .checks import GradingError
