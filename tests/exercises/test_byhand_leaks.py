@@ -168,17 +168,17 @@ def _wrong_functions(k: int) -> dict:
     }
 
 
-def _public_outputs(assignment: str, variants: int = 4) -> list[str]:
-    """What every test cell of ``assignment``'s student version prints or fails with, fed wrong answers
-    (``variants`` rounds), every failing case shown."""
+def _fed_wrong(assignment: str, folder, variants: int):
+    """Each cell of ``assignment``'s notebook in ``folder`` that is not an answer, with ``(cell, its text,
+    the namespace)``, ``variants`` rounds: each answer cell is replaced by wrong answers (round ``k``'s) to
+    its by-hand questions and the functions it asks for."""
     right = _solutions(assignment)
     names = _by_hand_names(assignment)
     written = {n for cell in _cells(_notebook(assignment, w.SOURCE)) if is_answer(cell)
                for n in _wrong_functions(0) if re.search(rf"\b{n}\b", _text(cell))}
-    out = []
     for k in range(variants):
         ns: dict = {}
-        for cell in _cells(_notebook(assignment, w.RELEASE)):
+        for cell in _cells(_notebook(assignment, folder)):
             text = _text(cell)
             if is_answer(cell):
                 ns.update({n: _wrong(right[n], k) for n in names if n in right and n not in ns})
@@ -186,13 +186,21 @@ def _public_outputs(assignment: str, variants: int = 4) -> list[str]:
                 if "kuhn = KuhnPoker()" in text:
                     ns["kuhn"] = right["kuhn"]
                 continue
-            printed = io.StringIO()
-            with contextlib.redirect_stdout(printed):
-                try:
-                    exec(compile(text, grade_id(cell) or "cell", "exec"), ns)
-                except (GradingError, AssertionError) as e:
-                    print(e)
-            out.append(printed.getvalue())
+            yield cell, text, ns
+
+
+def _public_outputs(assignment: str, variants: int = 4) -> list[str]:
+    """What every test cell of ``assignment``'s student version prints or fails with, fed wrong answers
+    (``variants`` rounds), every failing case shown."""
+    out = []
+    for cell, text, ns in _fed_wrong(assignment, w.RELEASE, variants):
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            try:
+                exec(compile(text, grade_id(cell) or "cell", "exec"), ns)
+            except (GradingError, AssertionError) as e:
+                print(e)
+        out.append(printed.getvalue())
     return out
 
 
@@ -205,33 +213,21 @@ def _hidden_outputs(assignment: str, variants: int = 4) -> list[tuple[str, dict]
     """What every by-hand test cell of ``assignment``'s *source* prints or fails with, its hidden tests
     included (what a graded submission's feedback shows), fed wrong answers (``variants`` rounds): [(the
     output, the wrong answers it was fed)]."""
-    right = _solutions(assignment)
     names = _by_hand_names(assignment)
-    written = {n for cell in _cells(_notebook(assignment, w.SOURCE)) if is_answer(cell)
-               for n in _wrong_functions(0) if re.search(rf"\b{n}\b", _text(cell))}
     out = []
-    for k in range(variants):
-        ns: dict = {}
-        for cell in _cells(_notebook(assignment, w.SOURCE)):
-            text = _text(cell)
-            if is_answer(cell):
-                ns.update({n: _wrong(right[n], k) for n in names if n in right and n not in ns})
-                ns.update({n: f for n, f in _wrong_functions(k).items() if n in written})
-                if "kuhn = KuhnPoker()" in text:
-                    ns["kuhn"] = right["kuhn"]
-                continue
-            if is_test(cell) and (CHECKS_OF_FUNCTIONS.search(text) or not any(re.search(rf"\b{n}\b", text)
-                                                                            for n in names)):
-                continue
-            printed = io.StringIO()
-            with contextlib.redirect_stdout(printed):
-                for statement in ast.parse(text).body:        # each check, whether the one before it failed
-                    try:
-                        exec(compile(ast.Module([statement], []), grade_id(cell) or "cell", "exec"), ns)
-                    except (GradingError, AssertionError) as e:
-                        print(e)
-            if is_test(cell):
-                out.append((printed.getvalue(), {n: ns[n] for n in names if n in ns}))
+    for cell, text, ns in _fed_wrong(assignment, w.SOURCE, variants):
+        if is_test(cell) and (CHECKS_OF_FUNCTIONS.search(text) or not any(re.search(rf"\b{n}\b", text)
+                                                                        for n in names)):
+            continue
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            for statement in ast.parse(text).body:            # each check, whether the one before it failed
+                try:
+                    exec(compile(ast.Module([statement], []), grade_id(cell) or "cell", "exec"), ns)
+                except (GradingError, AssertionError) as e:
+                    print(e)
+        if is_test(cell):
+            out.append((printed.getvalue(), {n: ns[n] for n in names if n in ns}))
     return out
 
 
