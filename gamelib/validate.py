@@ -2,7 +2,7 @@
 
 Every public entry point of gamelib checks what it is given here, once, before it changes anything,
 and raises a :class:`~gamelib.core.GameError` subclass whose message names the argument, the value
-given and what is expected (the README's "Conventions").  No check runs inside a search's loop:
+given and what is expected (docs/algorithms.md's "Conventions").  No check runs inside a search's loop:
 
 ==========================  ===================================================================
 kind of input               checked by

@@ -276,9 +276,15 @@ def test_a_students_work_survives_git_pull_and_leaves_the_tests_green(tmp_path):
     first_row = "\n| `01_games_and_minimax.ipynb`"
     readme = (kit.upstream / "README.md").read_text()
     assert first_row in readme, "README.md's notebook table no longer starts with notebook 01"
-    readme = readme.replace(first_row, "\n| `09_new.ipynb` | 1 min | 01 | a new notebook |" + first_row)
+    readme = readme.replace(first_row, "\n| `09_new.ipynb` | 1 min | 01 | a new notebook | — |" + first_row)
+    detailed = (kit.upstream / "docs/notebooks.md").read_text()      # what each notebook teaches
+    first_link = "\n| [`01_games_and_minimax.ipynb`]"
+    assert first_link in detailed, "docs/notebooks.md's table no longer starts with notebook 01"
+    detailed = detailed.replace(first_link, "\n| [`09_new.ipynb`](../notebooks/09_new.ipynb) | a new notebook |"
+                                + first_link)
     kit.commit_upstream({"notebooks/02_alpha_beta.ipynb": json.dumps(nb02, indent=1, ensure_ascii=False) + "\n",
-                         "notebooks/09_new.ipynb": new_notebook, "README.md": readme},
+                         "notebooks/09_new.ipynb": new_notebook, "README.md": readme,
+                         "docs/notebooks.md": detailed},
                         "notebook 02: a sentence; notebook 09")
     kit.git("pull", "-q", "--ff-only")
     assert "A sentence added upstream." in (clone / "notebooks/02_alpha_beta.ipynb").read_text()

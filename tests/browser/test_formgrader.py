@@ -61,7 +61,7 @@ ASSIGNMENT, NOTEBOOK = term.ASSIGNMENT, "alpha_beta"
 VENV_BIN = Path(sys.executable).parent
 PREPARE_COMMAND = ".venv/bin/python -m gamelib.grading prepare"
 FORMGRADER_COMMAND = "cd exercises/course && ../../.venv/bin/jupyter lab"
-"""How README.md and exercises/README.md tell instructors to start the Formgrader (after PREPARE_COMMAND);
+"""How docs/instructors.md and exercises/README.md tell instructors to start the Formgrader (after PREPARE_COMMAND);
 the test runs it in its own course folder, with the same venv's ``jupyter``."""
 HONEST_LINE = "search = max_value if game.to_move(state) == MAX else min_value"
 """A line of alice's answer (the reference's q6) that the student version does not hold."""
@@ -313,6 +313,6 @@ def test_the_detector_sees_a_script_that_runs(course, instructor):
 
 def test_the_docs_start_the_formgrader_in_the_course_folder():
     root = Path(__file__).resolve().parents[2]
-    for doc in (root / "README.md", root / "exercises" / "README.md"):
+    for doc in (root / "docs" / "instructors.md", root / "exercises" / "README.md"):
         text = doc.read_text()
         assert f"`{PREPARE_COMMAND}`" in text and f"`{FORMGRADER_COMMAND}`" in text, doc

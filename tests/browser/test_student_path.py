@@ -28,7 +28,7 @@ from ..kit.student_path import KNOWN_FOLDER_LINKS, ROOT, KitClone, git_available
 from .lab import SETTINGS, TypedLab, until_shown
 
 INSTRUCTOR_COMMAND = ".venv/bin/jupyter lab"
-"""The instructor's JupyterLab, as the README's "Instructors" section gives it: at the top of the
+"""The instructor's JupyterLab, as docs/instructors.md's "nbgrader's own interface" gives it: at the top of the
 repository, without the student's config, so nbgrader's interface is there."""
 NBGRADER_PLUGINS = {f"@jupyter/nbgrader:{p}" for p in ("menu", "create-assignment", "formgrader", "course-list",
                                                          "assignment-list", "validate-assignment")}
@@ -244,7 +244,8 @@ def instructor_lab(clone, student_lab, tmp_path_factory):
 
 
 def test_the_instructors_command_brings_nbgrader_back(instructor_lab, browser):
-    instructors = (ROOT / "README.md").read_text().split("\n## Instructors\n", 1)[1].split("\n## ", 1)[0]
+    instructors = ((ROOT / "docs" / "instructors.md").read_text().split("\n## nbgrader's own interface\n", 1)[1]
+                   .split("\n## ", 1)[0])
     assert f"`{INSTRUCTOR_COMMAND}`" in instructors
     assert not NBGRADER_PLUGINS & set(instructor_lab.page_config()["disabledExtensions"])
     status, _ = instructor_lab.get("formgrader")

@@ -1,7 +1,7 @@
-"""Every instructor command in README.md and exercises/README.md, run exactly as written (issue #29, item 13:
-docs that sent the instructor to an empty Formgrader).
+"""Every instructor command in README.md, docs/instructors.md and exercises/README.md, run exactly as written
+(issue #29, item 13: docs that sent the instructor to an empty Formgrader).
 
-The commands are read from the two files (every inline `.venv/bin/python -m gamelib.grading ...`), checked
+The commands are read from the three files (every inline `.venv/bin/python -m gamelib.grading ...`), checked
 against the list below (a command added to the docs must be added here, and run), and run one after the
 other through bash from the top of the repository, as an instructor types them: ``~`` is a temporary home
 holding ``~/inbox/02`` (an honest submission and a blank one), and the default course folder,
@@ -24,7 +24,7 @@ from gamelib.grading import workflow as w
 from gamelib.grading.isolation import isolation_status
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = (ROOT / "README.md", ROOT / "exercises" / "README.md")
+DOCS = (ROOT / "README.md", ROOT / "docs" / "instructors.md", ROOT / "exercises" / "README.md")
 COMMAND = re.compile(r"`(\.venv/bin/python -m gamelib\.grading [^`]+)`")
 
 RUN_ORDER = [

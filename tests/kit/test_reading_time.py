@@ -1,6 +1,6 @@
 """Every notebook can be read in an hour, and README.md says how long each takes (issue 31).
 
-The estimate, as README.md states it: the words of the text and of the printed output at 200 words a
+The estimate, as docs/notebooks.md states it: the words of the text and of the printed output at 200 words a
 minute, the words of the code at 100 (code is read twice as slowly as prose), and a minute for each
 picture and each live widget.  A "word" is anything between spaces, so ``alphabeta(tree, trace=True)``
 is two.  Reading is not running: the time to play with a widget or try the questions is not counted.
@@ -68,6 +68,13 @@ def stated() -> dict:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_each_notebook_reads_in_an_hour(path):
     assert minutes(path) <= LIMIT, f"{path.name} takes {minutes(path):.0f} minutes to read (limit {LIMIT})"
+
+
+def test_the_docs_state_the_estimate():
+    """docs/notebooks.md's "Reading times" gives the rates this file computes with."""
+    said = (ROOT / "docs" / "notebooks.md").read_text(encoding="utf-8").split("\n## Reading times\n", 1)[1]
+    assert f"at {PROSE_WPM} words a minute, the code at {CODE_WPM}" in said
+    assert "a minute for each picture and each live widget" in said and "under an hour" in said
 
 
 def test_readme_states_the_times():

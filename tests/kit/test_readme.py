@@ -1,6 +1,8 @@
-"""The README tells a newcomer what they see (issues 7 and 22): it starts with the student, in the order
-they need it; every file and command it names exists; its first command's pieces work; the benchmark
-tables live in benchmarks/README.md."""
+"""The README tells a newcomer what they see (issues 7 and 22): it is short (at most 8,000 characters)
+and starts with the student, in the order they need it, the test command in a section of its own at the
+end; what it does not say is in the docs/ pages it links to.  Every file and command the README and those
+pages name exists, every link between them resolves; the first command's pieces work; the benchmark tables
+live in benchmarks/README.md."""
 import ast
 import importlib.util
 import json
@@ -19,40 +21,72 @@ from .student_path import readme_block
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
+DOCS = ROOT / "docs"
+PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+"""The README and the docs/ pages: what this file checks for the names, commands and links they hold."""
 BIN = pathlib.Path(sys.executable).parent          # the venv's bin/ (Scripts\ on Windows)
 
-SECTIONS = ["Set up: two commands", "Start here: `01_games_and_minimax.ipynb`", "Notebooks", "Exercises",
-            "Instructors", "Tests", "Where things live"]
+SECTIONS = ["Install and open", "Start here: `01_games_and_minimax.ipynb`", "Notebooks", "Exercises",
+            "Your copies", "Documentation", "Tests"]
+LIMIT = 8_000
+"""The README's length in characters: a student reads it in a few screens; the rest is in docs/."""
+FIRST_SCREEN = 60
+"""Lines: the student's first screen, which must hold what this is, the command, where to start and the
+notebook table."""
 
 
-def section(title: str) -> str:
-    return README.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+def section(title: str, text: str = README) -> str:
+    return text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def notebook_rows(text: str) -> dict:
+    """{notebook file: its table row's cells} of a table whose first cell names a notebook."""
+    rows = re.findall(r"^\| \[?`(\d\d[a-z]?_\w+\.ipynb)`[^|`]*\|(.*)\|\s*$", text, flags=re.M)
+    return {name: [cell.strip() for cell in rest.split("|")] for name, rest in rows}
 
 
 FIRST_COMMAND = readme_block("first command")
 TEST_COMMAND = readme_block("ci: test command")
 
 
-def test_the_notebook_table_lists_every_notebook():
-    listed = set(re.findall(r"^\| `(\d\d[a-z]?_\w+\.ipynb)`[^|`]*\|", README, flags=re.M))
+def test_the_notebook_table_lists_every_notebook_and_exercise():
+    """The README's table: every notebook, each with its exercise (every exercise is some notebook's);
+    docs/notebooks.md: every notebook, with what it teaches."""
     present = {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
-    assert present <= listed, f"README's notebook table omits {sorted(present - listed)}"
+    rows = notebook_rows(README)
+    assert present <= set(rows), f"README's notebook table omits {sorted(present - set(rows))}"
+    header = re.search(r"^\| notebook \|(.*)\|$", README, flags=re.M).group(1)
+    assert [c.strip() for c in header.split("|")] == ["read", "needs", "theme", "exercise"]
+    assert all(len(cells) == 4 for cells in rows.values()), rows
+    linked = {link for cells in rows.values() for link in re.findall(r"\]\((exercises/release/[^)]+)\)", cells[3])}
+    exercises = {p.relative_to(ROOT).as_posix() for p in (ROOT / "exercises/release").glob("*/*.ipynb")}
+    assert linked == exercises, f"the table's exercises: {sorted(linked ^ exercises)}"
+    detailed = notebook_rows((DOCS / "notebooks.md").read_text())
+    assert present <= set(detailed), f"docs/notebooks.md omits {sorted(present - set(detailed))}"
 
 
-def test_it_starts_with_the_student_in_the_order_they_need():
-    """What the kit is; the two commands; start here; notebooks; exercises; instructors; tests; where
-    things live; nothing else at that level (reference sections are subsections of the last)."""
+def test_it_is_short_and_starts_with_the_student_in_the_order_they_need():
+    """What the kit is; the student's command; start here; notebooks; exercises; their copies; the
+    documentation; the tests; nothing else at that level.  The first screen is the student's, and the
+    maintainers' way to any algorithm is a link from the top."""
+    assert len(README) <= LIMIT, f"README.md has {len(README)} characters (at most {LIMIT}): move details to docs/"
     assert re.findall(r"^## (.+)$", README, flags=re.M) == SECTIONS
     intro = README.split("\n## ", 1)[0]
     assert "notebooks" in intro and "exercises" in intro and "AIMA" in intro
+    assert "](docs/algorithms.md)" in intro and "](docs/instructors.md)" in intro
     start = section(SECTIONS[1])
     assert "Run → Run All Cells" in start and (ROOT / "notebooks/01_games_and_minimax.ipynb").is_file()
+    lines = README.splitlines()
+    last_row = max(i for i, line in enumerate(lines) if re.match(r"\| `\d\d[a-z]?_\w+\.ipynb`", line))
+    assert last_row < FIRST_SCREEN, f"the notebook table ends on line {last_row + 1}, past the first screen"
 
 
 def test_the_first_bash_block_is_the_students_command_and_the_test_command_is_marked_for_ci():
     first_bash = re.search(r"```bash\n(.*?)\n```", README, flags=re.S).group(1).strip()
     assert first_bash == FIRST_COMMAND
-    assert FIRST_COMMAND in section("Set up: two commands") and TEST_COMMAND in section("Set up: two commands")
+    assert FIRST_COMMAND in section("Install and open") and TEST_COMMAND in section("Tests")
+    assert re.findall(r"```bash\n(.*?)\n```", README, flags=re.S) == [FIRST_COMMAND, TEST_COMMAND]
+    assert SECTIONS[-1] == "Tests" and len(section("Tests")) < 1_000, "the test command's section: short, at the end"
     ci = (ROOT / ".ci/run").read_text()
     assert "<!-- ci: test command -->" in ci
 
@@ -106,17 +140,34 @@ def test_the_students_install_runs_every_import_of_the_notebooks_and_exercises(t
 
 
 PLACES_MADE_BY_RUNNING = (".venv", "work", "test-artifacts", "build")
-"""Folders the README names that a fresh clone does not have yet: the install, the first start, a
-failing browser test and the JupyterLite build (lite/build.py) make them."""
+"""Folders the README and docs/ name that a fresh clone does not have yet: the install, the first start,
+a failing browser test and the JupyterLite build (lite/build.py) make them."""
+
+MOVED_PAGES = ("instructors.md", "testing.md", "algorithms.md", "notebooks.md")
+"""The docs/ pages that hold what the README once said (the instructors' steps, the tests, the algorithm
+map, what each notebook teaches; and docs/architecture.md's section "The repository's folders"): the
+files and commands they name are checked as the README's were."""
 
 
-def named_paths() -> set:
-    """File and folder names in the README's inline code and links."""
-    inline = re.findall(r"`([^`\s]+)`", README)
-    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", README)
-    layout = re.search(r"```\n(gamelib/ .*?)\n```", section("Where things live"), flags=re.S).group(1)
-    listed = [line.split()[0] for line in layout.splitlines()]
-    paths = {p for p in inline + listed
+def moved_text() -> str:
+    """What the README once said, where it is now."""
+    folders = section("The repository's folders", (DOCS / "architecture.md").read_text())
+    return "\n".join([(DOCS / page).read_text() for page in MOVED_PAGES] + [folders])
+
+
+def layout_listing() -> list:
+    """The repository's folders and files as docs/architecture.md lists them (once the README's)."""
+    text = (DOCS / "architecture.md").read_text()
+    layout = re.search(r"```\n(README\.md .*?)\n```", section("The repository's folders", text), flags=re.S)
+    return [line.split()[0] for line in layout.group(1).splitlines()]
+
+
+def named_paths(text: str = README, listed: list = ()) -> set:
+    """File and folder names in inline code (written from the top of the repository) and in ``listed``,
+    plus the README's links (the links of every page are :func:`test_every_link_resolves`'s)."""
+    inline = re.findall(r"`([^`\s]+)`", text)
+    links = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text) if text is README else []
+    paths = {p for p in inline + list(listed)
              if re.fullmatch(r"[\w.-]*(/[\w.-]*)*\.(py|md|txt|ipynb|toml)|[\w.-]+(/[\w.-]+)*/", p)}
     # relative links quoted as examples (``../docs/glossary.md``) are checked where they are written,
     # by tests/test_workspace.py
@@ -133,10 +184,15 @@ def kit_files() -> set:
     return out
 
 
-def test_every_file_and_folder_the_readme_names_exists():
+def test_every_file_and_folder_the_readme_and_its_pages_name_exists():
     names = named_paths()
-    assert {"requirements.txt", "requirements-dev.txt", "jupyter_server_config.py", "benchmarks/README.md",
-            "exercises/README.md", "notebooks/"} <= names
+    assert {"benchmarks/README.md", "exercises/README.md", "notebooks/", "docs/algorithms.md",
+            "docs/instructors.md", "docs/testing.md"} <= names
+    listed = layout_listing()
+    assert {"requirements.txt", "requirements-dev.txt", "requirements-grading.txt", "jupyter_server_config.py",
+            "exercises/README.md", "notebooks/", "docs/algorithms.md", "docs/instructors.md"} <= set(listed)
+    assert {f"docs/{p.name}" for p in DOCS.glob("*.md")} <= set(listed), "docs/architecture.md's folders omit a page"
+    names |= named_paths(moved_text(), listed)
     files = kit_files()
     missing = []
     for name in sorted(names):
@@ -151,13 +207,48 @@ def test_every_file_and_folder_the_readme_names_exists():
         # a bare name (`01_games_and_minimax.ipynb`, `policy.py`) may be anywhere in the kit
         if not (path in files or ("/" not in path and any(f.endswith("/" + path) for f in files))):
             missing.append(name)
-    assert not missing, f"the README names what the kit does not have: {missing}"
+    assert not missing, f"the README or its pages name what the kit does not have: {missing}"
 
 
-def test_every_command_the_readme_names_exists():
+MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def anchors(path: pathlib.Path) -> set:
+    """The anchors GitHub gives a Markdown file's headings: lower case, punctuation but hyphens dropped,
+    spaces as hyphens."""
+    heads = re.findall(r"^#{1,6}\s+(.+?)\s*$", path.read_text(), flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in heads}
+
+
+def test_every_link_resolves():
+    """Every relative link of the README and the docs/ pages (``docs/x.md`` from the README, ``x.md`` and
+    ``../exercises/README.md`` from a page) names a file or folder of the kit, and a ``#anchor`` into a
+    Markdown file names one of its headings."""
+    broken = []
+    for page in PAGES:
+        for target in MARKDOWN_LINK.findall(page.read_text()):
+            if "://" in target or target.startswith("mailto:"):
+                continue
+            file, _, anchor = target.partition("#")
+            path = (page.parent / file).resolve() if file else page
+            if not path.exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+            elif anchor and path.suffix == ".md" and anchor not in anchors(path):
+                broken.append(f"{page.relative_to(ROOT)}: {target} (no such heading)")
+    assert not broken, f"links to nothing: {broken}"
+
+
+def test_the_pages_the_readme_once_held_are_linked_from_it():
+    """Each page that took over a part of the README is one click from it."""
+    for page in MOVED_PAGES + ("architecture.md", "glossary.md", "jupyterhub.md", "jupyterlite.md", "accessibility.md"):
+        assert f"](docs/{page})" in README, page
+
+
+def test_every_command_the_readme_and_its_pages_name_exists():
     """``.venv/bin/X`` programs are installed; ``-m module`` modules import; ``gamelib.workspace``'s
     subcommands and the notebook names given to ``fresh`` are real."""
-    commands = re.findall(r"\.venv/bin/(\w[\w-]*)((?: [^`\n&]+)?)", README)
+    text = README + "\n" + moved_text()
+    commands = re.findall(r"\.venv/bin/(\w[\w-]*)((?: [^`\n&]+)?)", text)
     assert commands
     for program, args in commands:
         assert shutil.which(program, path=str(BIN)), f".venv/bin/{program} is not installed"
@@ -184,9 +275,10 @@ def test_the_work_folder_is_ignored_by_git():
 
 def test_the_benchmark_tables_live_in_benchmarks_readme():
     bench = (ROOT / "benchmarks/README.md").read_text()
+    testing = (DOCS / "testing.md").read_text()
     for header in ("| work | gamelib | peers | hand-written |", "| goal (issue 12) | instructions |",
                    "| install |"):
-        assert header not in README and header in bench, header
+        assert header not in README and header not in testing and header in bench, header
     assert README.count("](benchmarks/README.md)") == 1
     scripts = {p.name for p in (ROOT / "benchmarks").glob("*.py")}
     described = set(re.findall(r"`(?:benchmarks/)?(\w+\.py)`", bench))
@@ -194,11 +286,14 @@ def test_the_benchmark_tables_live_in_benchmarks_readme():
 
 
 def test_it_says_how_long_the_tests_take_and_what_the_browser_tests_need():
-    assert re.search(r"about \d+ minutes on two cores", README)
-    assert "apt-get install chromium" in README and "test-artifacts/browser/" in README
+    assert re.search(r"about \d+ minutes on two cores", section("Tests"))
+    testing = (DOCS / "testing.md").read_text()
+    assert "apt-get install chromium" in testing and "test-artifacts/browser/" in testing
+    assert "](docs/testing.md)" in section("Tests")
 
 
 def test_the_students_lab_hides_nbgrader_which_the_students_install_lacks():
-    where = section("Where things live")
-    assert "Create Assignment" in where and "Formgrader" in where and "Validate" in where
+    why = (DOCS / "instructors.md").read_text().split("**Why no nbgrader in the student's JupyterLab.**", 1)[1]
+    why = why.split("\n\n", 1)[0]
+    assert "Create Assignment" in why and "Formgrader" in why and "Validate" in why
     assert not any(re.match(r"nbgrader\b", line) for line in (ROOT / "requirements.txt").read_text().splitlines())

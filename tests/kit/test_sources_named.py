@@ -1,6 +1,6 @@
 """The course's lecture notes are named as a textbook names its sources (issue 31): "the Purdue slides",
 "the *Game Playing* slides", "Zell's slides", "CS221's lecture notes", "the minimax/alpha-beta
-walk-through" (README.md and docs/glossary.md list them with their full references), never by the
+walk-through" (docs/glossary.md's Sources lists them with their full references), never by the
 internal numbers under which the kit's authors filed them (the word "seed" followed by a three-digit
 number).  A student reads every file of the repository one way or another (notebooks and their stored
 outputs, the docs, gamelib's docstrings and messages through help(), the exercises, benchmark output,
@@ -56,7 +56,7 @@ def numbered(rel: str) -> list:
 
 def test_every_other_file_names_its_sources():
     found = {rel: hits for rel in text_files() if rel not in STILL_NUMBERED for hits in [numbered(rel)] if hits}
-    assert not found, ("name the lecture notes as README.md's Sources section does, not by number: "
+    assert not found, ("name the lecture notes as docs/glossary.md's Sources section does, not by number: "
                        + "; ".join(f"{rel}: {hits[0]!r}" + (f" (+{len(hits) - 1} more)" if len(hits) > 1 else "")
                                    for rel, hits in found.items()))
 
