@@ -82,6 +82,7 @@ def gather(course: Path, assignment: str) -> ClassData:
             blanks.append(student)
             continue
         students.append(student)
+        failed_hidden: set = set()                     # each case counts a student once, however often run
         for nb in graded:
             for cell in nb.cells:
                 found = cell.get("metadata", {}).get("gamelib", {}).get("results")
@@ -94,10 +95,11 @@ def gather(course: Path, assignment: str) -> ClassData:
                     for bug in fact.get("bugs", []):
                         bugs[q, str(bug)][student] = failed
                     if fact.get("hidden"):
-                        hidden.update((q, str(fact.get("check", "")), c) for c in failed)
+                        failed_hidden.update((q, str(fact.get("check", "")), c) for c in failed)
+        hidden.update(failed_hidden)
     scores: dict = defaultdict(list)
     for g in cells:
-        if g.student in students:
+        if g.student not in blanks:
             scores[g.cell].append(g.score)
     seconds = {s: st.seconds for s, st in table.items() if st.status == "graded"}
     not_graded = {s: st.reason for s, st in table.items() if st.status != "graded" and not st.reason.startswith("kept")}

@@ -96,3 +96,21 @@ def test_the_hidden_cases_most_often_failed_are_grouped_and_ties_kept_whole(made
     assert ["hidden tree 2", "q1_hidden", "minimax_decision", 3] in rows
     shown = r.hidden_rows(made["data"].hidden)
     assert shown and all(html.escape(cases) in made["page"] for cases, *_ in shown)
+
+
+def test_a_hidden_case_run_twice_counts_its_student_once(graded, tmp_path):
+    """A count is of students: a check run twice in one cell (its results kept twice) counts each once."""
+    import nbformat
+
+    from gamelib.grading.course import notebooks
+
+    from .gradebook_course import copy_of
+    course = copy_of(graded, tmp_path / "course")
+    path = notebooks(course / "autograded" / "bob" / ASSIGNMENT)[0]
+    nb = nbformat.read(str(path), as_version=4)
+    for cell in nb.cells:
+        results = cell.get("metadata", {}).get("gamelib", {}).get("results")
+        if results:
+            results.extend([dict(fact) for fact in results])
+    nbformat.write(nb, str(path))
+    assert r.gather(course, ASSIGNMENT).hidden == r.gather(graded, ASSIGNMENT).hidden
