@@ -11,7 +11,8 @@ folder that the kit's steps (:mod:`gamelib.grading.workflow`) fill:
   feedback preprocessors, sanitized HTML, an exchange's collect that checks who handed each folder in)
   live in ``gamelib_config.py``, rewritten by every step; the instructor's ``nbgrader_config.py``
   (``course_id``, ``Exchange.root`` ...) is theirs and kept: the kit only makes sure it loads
-  ``gamelib_config.py`` first (:func:`write_config`);
+  ``gamelib_config.py`` first (:func:`write_config`); so is ``course.toml``, the deadlines and the late
+  rule, which ``prepare`` writes once, every setting commented out (:func:`write_course_toml`);
 * **one step at a time**: :func:`course_lock` holds the folder for one step; a second one waits, saying
   who holds it, since when, and whether that process is stopped;
 * **a secret**: ``secret.key`` (0600), from which every hidden case is drawn (:func:`course_secret`);
@@ -222,6 +223,40 @@ def write_config(course: Path) -> list[str]:
     lines[at:at] = [LOAD_LINE] if at else ["c = get_config()  # noqa: F821", LOAD_LINE]
     mine.write_text("\n".join(lines) + "\n")
     return [f"{mine}: added the line that loads the kit's settings ({KIT_CONFIG}); your settings are kept"]
+
+
+COURSE_TOML = "course.toml"
+"""The course's own settings for the gradebook (deadlines, the late rule, extensions: read by
+:func:`gamelib.grading.late.load`), the instructor's to edit."""
+COURSE_TOML_TEXT = """\
+# This course's deadlines and late-work rule, yours to edit (python -m gamelib.grading prepare wrote it once
+# and never changes it).  Every setting below is commented out: no deadline, no penalty.  Remove the "# "
+# before a setting to use it.  The exports and feedback pages apply it (exercises/README.md, "Late work").
+
+# timezone = "Europe/Paris"         # for times written without an offset (default UTC)
+
+# [late]
+# per_day = 10                      # percent off for each day late, a started day counting whole
+# cap = 50                          # never more than this percent off
+# grace_minutes = 15                # this late is on time (an upload that crossed the deadline)
+# of = "score"                      # the percent is of the score earned ("score") or of the maximum ("max")
+
+# [deadlines]                       # one line per assignment
+# 02_alpha_beta = "2026-10-09 23:59"
+
+# [extensions.02_alpha_beta]        # one table per assignment, one line per student
+# alice = "2026-10-12 23:59"        # alice's own deadline for 02_alpha_beta
+"""
+
+
+def write_course_toml(course: Path) -> str:
+    """Write the course's :data:`COURSE_TOML`, every setting commented out, unless it has one (it is the
+    instructor's); returns what was done, for the step to say."""
+    path = Path(course) / COURSE_TOML
+    if path.exists():
+        return ""
+    path.write_text(COURSE_TOML_TEXT, encoding="utf-8")
+    return f"wrote {path}: the course's deadlines and late rule, every setting commented out until you edit it"
 
 
 def private_folder(folder: Path) -> str:

@@ -1,6 +1,7 @@
 """Late work: a deadline per assignment, one stated penalty rule, extensions per student (issue 32).
 
-The rule is the course's, written in the course folder's ``course.toml`` (:data:`CONFIG`)::
+The rule is the course's, written in the course folder's ``course.toml`` (:data:`CONFIG`; ``prepare``
+writes it with every setting commented out, :func:`gamelib.grading.course.write_course_toml`)::
 
     timezone = "Europe/Paris"           # for times written without an offset (default UTC)
 
@@ -46,13 +47,13 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import NamedTuple
 
-from .course import WorkflowError
+from .course import COURSE_TOML, WorkflowError
 
 UNKNOWN = ("a file in a student's upload never says when it was handed in: give its submitted_at in the "
            "submissions folder's manifest.csv, or save Moodle's grading worksheet there as manifest.csv, and "
            "autograde the folder again")
 """What to do about a submission whose time is unknown, as the warnings and the exports say it."""
-CONFIG = "course.toml"
+CONFIG = COURSE_TOML
 """The course's own settings for the gradebook, in the course folder (see the module's docstring)."""
 MANIFEST = "manifest.csv"
 """A submissions folder's list of submission times: a ``student`` (or ``file``) column and ``submitted_at``."""

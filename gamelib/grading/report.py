@@ -10,8 +10,12 @@ failed, and the known bugs named (:data:`gamelib.grading.mutants.MUTANTS`).  It 
 * per question, the scores of the graded students, as a chart (its text alternative made from the same
   numbers, through :mod:`gamelib.viz.alt`) and as a table;
 * each named bug: how many students made it, on which question, and the cases that caught it;
-* the hidden cases most often failed;
+* the hidden cases most often failed, each row one test cell's check and the cases of it that as many
+  students failed ("hidden tree 1, 6, 7"), so a tie is one row, never cut;
 * the time each submission took to grade; why the others were not graded.
+
+A blank submission (every answer cell as handed out, which nbgrader marks "No response.") is counted
+apart, "N blank, not counted": it would fail every case and pull every question's scores down.
 
 Every word that comes from a submission (an id, a reason) is escaped; tables are tables (header cells,
 a caption), the page says its language and has one main region.
@@ -35,9 +39,9 @@ BANDS = ("no points", "some points", "full marks")
 
 class ClassData(NamedTuple):
     """What the report reads: ``questions`` [(question, max)], ``scores`` {question: [scores]},
-    ``bugs`` {(question, bug): {student: [failed cases]}}, ``hidden`` Counter of (question, case),
-    ``seconds`` {student: s}, ``not_graded`` {student: reason}, ``students`` graded, ``checked``
-    {question: students whose check results were kept}."""
+    ``bugs`` {(question, bug): {student: [failed cases]}}, ``hidden`` Counter of (question, check, case),
+    ``seconds`` {student: s}, ``not_graded`` {student: reason}, ``students`` graded and counted,
+    ``checked`` {question: students whose check results were kept}, ``blank`` graded and not counted."""
 
     assignment: str
     questions: list
@@ -48,6 +52,14 @@ class ClassData(NamedTuple):
     not_graded: dict
     students: list
     checked: dict
+    blank: list
+
+
+def blank(nb) -> bool:
+    """Whether every answer cell of a graded notebook is as handed out (nbgrader's "No response.")."""
+    from nbgrader.utils import compute_checksum, is_solution
+    answers = [c for c in nb.cells if is_solution(c)]
+    return bool(answers) and all(c.metadata.nbgrader.get("checksum") == compute_checksum(c) for c in answers)
 
 
 def gather(course: Path, assignment: str) -> ClassData:
@@ -59,18 +71,19 @@ def gather(course: Path, assignment: str) -> ClassData:
     cells = [g for g in grades(course, assignment) if not table or g.student in counted]
     if not cells and not table:
         raise WorkflowError(f"nothing of {assignment} is graded in {course}: autograde it first")
-    questions: dict = {}
-    scores: dict = defaultdict(list)
-    for g in cells:
-        questions.setdefault(g.cell, g.max_score)
-        scores[g.cell].append(g.score)
-    students = sorted({g.student for g in cells})
+    questions = {g.cell: g.max_score for g in cells}
+    students, blanks = [], []
     bugs: dict = defaultdict(dict)
     hidden: Counter = Counter()
     checked: dict = defaultdict(int)
-    for student in students:
-        for path in notebooks(course / "autograded" / student / assignment):
-            nb = nbformat.read(str(path), as_version=4)
+    for student in sorted({g.student for g in cells}):
+        graded = [nbformat.read(str(p), as_version=4) for p in notebooks(course / "autograded" / student / assignment)]
+        if graded and all(blank(nb) for nb in graded):
+            blanks.append(student)
+            continue
+        students.append(student)
+        failed_hidden: set = set()                     # each case counts a student once, however often run
+        for nb in graded:
             for cell in nb.cells:
                 found = cell.get("metadata", {}).get("gamelib", {}).get("results")
                 q = grade_id(cell)
@@ -82,11 +95,41 @@ def gather(course: Path, assignment: str) -> ClassData:
                     for bug in fact.get("bugs", []):
                         bugs[q, str(bug)][student] = failed
                     if fact.get("hidden"):
-                        hidden.update((q, c) for c in failed)
+                        failed_hidden.update((q, str(fact.get("check", "")), c) for c in failed)
+        hidden.update(failed_hidden)
+    scores: dict = defaultdict(list)
+    for g in cells:
+        if g.student not in blanks:
+            scores[g.cell].append(g.score)
     seconds = {s: st.seconds for s, st in table.items() if st.status == "graded"}
     not_graded = {s: st.reason for s, st in table.items() if st.status != "graded" and not st.reason.startswith("kept")}
     return ClassData(assignment, list(questions.items()), dict(scores), dict(bugs), hidden, seconds, not_graded,
-                     students, dict(checked))
+                     students, dict(checked), blanks)
+
+
+def _cases(names) -> str:
+    """Case names with their numbers gathered: "hidden position 2; hidden tree 1, 6, 7"."""
+    numbered: dict = defaultdict(list)
+    plain = []
+    for name in sorted(names):
+        head, _, k = name.rpartition(" ")
+        if head and k.isdigit():
+            numbered[head].append(int(k))
+        else:
+            plain.append(name)
+    return "; ".join([f"{head} {', '.join(map(str, sorted(ks)))}" for head, ks in numbered.items()] + plain)
+
+
+def hidden_rows(hidden: Counter, most: int = 10) -> list:
+    """The hidden cases most often failed, as rows ``[cases, question, check, students who failed each]``:
+    the cases of one test cell's check that as many students failed are one row (a check's cases are
+    numbered alike in every cell, "hidden tree 2" in each); the first ``most`` rows and every row tied
+    with the last of them, so a tie is never cut."""
+    groups: dict = defaultdict(list)
+    for (q, check, case), n in hidden.items():
+        groups[q, check, n].append(case)
+    rows = sorted(([_cases(c), q, check, n] for (q, check, n), c in groups.items()), key=lambda r: (-r[3], r[1:]))
+    return [r for k, r in enumerate(rows) if k < most or r[3] == rows[most - 1][3]]
 
 
 def _bands(values: list, top: float) -> tuple:
@@ -121,17 +164,20 @@ def chart(data: ClassData):
         left = [a + b for a, b in zip(left, widths)]
     ax.invert_yaxis()
     ax.set_xlabel("students")
-    ax.set_title(f"{data.assignment}: scores per question ({len(data.students)} graded)")
+    ax.set_title(f"{data.assignment}: scores per question ({_counted(data)})")
     ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.08), ncol=3, frameon=False)
     words = "; ".join(f"{q}: {b[2]} full marks, {b[1]} some points, {b[0]} no points"
                       for (q, _), b in zip(data.questions, bands))
     rows = [[q, num(top), len(data.scores[q]), *b, num(round(statistics.mean(data.scores[q]), 2))]
             for (q, top), b in zip(data.questions, bands)]
-    describe(ax, f"Bar chart of {data.assignment}'s scores per question, {len(data.students)} graded students. "
-                 f"{words}.",
+    describe(ax, f"Bar chart of {data.assignment}'s scores per question, {_counted(data)}. {words}.",
              details=[Table(["question", "points", "graded", "no points", "some", "full marks", "mean"], rows,
                             caption="The chart's numbers, with each question's mean")])
     return picture(fig)
+
+
+def _counted(data: ClassData) -> str:
+    return f"{len(data.students)} graded" + (f", {len(data.blank)} blank, not counted" if data.blank else "")
 
 
 def _table(caption: str, header: list, rows: list) -> str:
@@ -147,7 +193,6 @@ def _page(data: ClassData, shown) -> str:
     for (q, bug), who in sorted(data.bugs.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         caught = Counter(c for cases in who.values() for c in cases).most_common(3)
         bug_rows.append([bug, q, len(who), "; ".join(f"{c} ({n})" for c, n in caught), _bug_says(bug)])
-    hidden_rows = [[c, q, n] for (q, c), n in data.hidden.most_common(10)]
     times = sorted(data.seconds.values())
     time_rows = ([["fastest", num(times[0])], ["median", num(round(statistics.median(times), 2))],
                   ["slowest", num(times[-1])], ["all together", num(round(sum(times), 2))]] if times else [])
@@ -156,8 +201,10 @@ def _page(data: ClassData, shown) -> str:
     note = (f"<p>Questions graded without a check that names bugs (answers worked out by hand, or graded "
             f"before the kit kept check results): {esc(', '.join(unchecked))}.</p>" if unchecked else "")
     body = [f"<h1>What the class got wrong: {esc(data.assignment)}</h1>",
-            f"<p>{len(data.students)} submissions graded, {len(data.not_graded)} not graded. Read from the "
-            "gradebook and the graded copies; nothing was graded again.</p>",
+            f"<p>{len(data.students)} submissions graded and counted; {len(data.blank)} blank (every answer as "
+            f"handed out), not counted{': ' + esc(', '.join(data.blank)) if data.blank else ''}; "
+            f"{len(data.not_graded)} not graded. Read from the gradebook and the graded copies; nothing was "
+            "graded again.</p>",
             "<h2>Scores per question</h2>", shown.html(), note,
             "<h2>Named bugs</h2>",
             "<p>Each known bug the autograder named in a student's feedback, the question it was named on, and "
@@ -165,10 +212,12 @@ def _page(data: ClassData, shown) -> str:
             _table("Named bugs, most common first", ["bug", "question", "students", "caught by", "what it does"],
                    bug_rows),
             "<h2>Hidden cases most often failed</h2>",
-            _table("Hidden cases most often failed (at most ten)", ["case", "question", "students who failed it"],
-                   hidden_rows),
+            "<p>A check's hidden cases are numbered in each test cell on its own; the cases of one check that "
+            "as many students failed share a row, and rows tied with the tenth are shown too.</p>",
+            _table("Hidden cases most often failed", ["cases", "question", "check", "students who failed each"],
+                   hidden_rows(data.hidden)),
             "<h2>Time to grade</h2>",
-            _table("Seconds each submission took to grade", ["measure", "seconds"], time_rows),
+            _table("Seconds each submission took to grade, blank ones too", ["measure", "seconds"], time_rows),
             _table("The five slowest submissions", ["student", "seconds"], [[s, num(t)] for s, t in slowest]),
             "<h2>Not graded</h2>",
             _table("Submissions not graded, and why", ["student", "why"], sorted(data.not_graded.items()))]
@@ -189,7 +238,9 @@ def _rows_csv(data: ClassData) -> list:
         out += [("question", q, band, n, "") for band, n in zip(BANDS, _bands(values, top))]
     for (q, bug), who in sorted(data.bugs.items()):
         out.append(("bug", q, bug, len(who), "; ".join(sorted(who))))
-    out += [("hidden case failed", q, c, n, "") for (q, c), n in data.hidden.most_common()]
+    out += [("hidden case failed", q, c, n, check)
+            for (q, check, c), n in sorted(data.hidden.items(), key=lambda kv: (-kv[1], kv[0]))]
+    out += [("blank", "", s, "", "not counted") for s in data.blank]
     out += [("seconds", "", s, num(t), "") for s, t in sorted(data.seconds.items())]
     out += [("not graded", "", s, "", why) for s, why in sorted(data.not_graded.items())]
     return out
@@ -201,7 +252,8 @@ def report(assignment: str, *, course: Path = DEFAULT_COURSE) -> tuple[Path, Pat
     course = Path(course).resolve()
     data = gather(course, assignment)
     if not data.students:
-        raise WorkflowError(f"no graded submission of {assignment} in {course}: nothing to report")
+        blank = f" (only {len(data.blank)} blank ones)" if data.blank else ""
+        raise WorkflowError(f"no graded submission of {assignment} in {course}{blank}: nothing to report")
     folder = course / "reports"
     folder.mkdir(exist_ok=True)
     page = folder / f"{assignment}.html"

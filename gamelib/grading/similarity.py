@@ -1,21 +1,25 @@
 """Submissions whose code is unusually alike: ``similarity ASSIGNMENT`` (issue 32).  **A hint for a
 human, never a verdict.**
 
-Each student's answer cells (their code only, from the stored submissions in ``<course>/submitted/``)
-are fingerprinted by `copydetect <https://github.com/blingenf/copydetect>`_: the code is tokenized
-(names, comments and spacing do not count), cut into k-grams and winnowed, as MOSS does (Schleimer,
-Wilkerson and Aiken, *Winnowing: local algorithms for document fingerprinting*, SIGMOD 2003).  Every
-fingerprint of the assignment's student version, the code the course handed out, is boilerplate and
-ignored, so two students who kept the same starter code share nothing for it.
+Each answer cell a student writes code in (from the stored submissions in ``<course>/submitted/``) is
+fingerprinted on its own by `copydetect <https://github.com/blingenf/copydetect>`_ and compared with the
+same cell of every other student: the code is tokenized (names, comments and spacing do not count), cut
+into k-grams and winnowed, as MOSS does (Schleimer, Wilkerson and Aiken, *Winnowing: local algorithms
+for document fingerprinting*, SIGMOD 2003).  Every cell of the student version handed out, each on its
+own, is copydetect's boilerplate: two students who kept the same starter code share nothing for it, and
+a blank submission has no code of its own and is in no pair.  The answers to by-hand questions (the
+cells handed out with a ``...`` to fill in: values, moves, node sets) are not code and are not compared:
+the right ones are the same for everyone.
 
-Every pair is compared; a pair is listed when the code both share is at least ``threshold`` of each
-one's fingerprinted code.  Students who implement the same textbook pseudocode write alike code: the
-page gives the class's median similarity beside each pair, shows the shared code side by side
-(marked), and says in words that this is a reason to look, not evidence of anything.  It writes
-``<course>/reports/<assignment>_similarity.html`` and ``.csv``.
+A pair is listed when the code both share is at least ``threshold`` of each one's fingerprinted code.
+Students who implement the same textbook pseudocode write alike code: the page gives the class's median
+similarity beside each pair, shows the shared code side by side (marked), and says in words that this is
+a reason to look, not evidence of anything.  It writes ``<course>/reports/<assignment>_similarity.html``
+and ``.csv``.
 """
 from __future__ import annotations
 
+import ast
 import csv
 import html
 import io
@@ -36,6 +40,8 @@ THRESHOLD = 0.6
 HINT = ("A hint for a human, never a verdict: code that is alike is a reason to look at two submissions, "
         "not evidence of copying. Students who follow the same textbook pseudocode write alike code; the "
         "class's median similarity is given beside each pair for that reason.")
+MARK = ('<mark style="background:#fff3a0;color:#1b1b1b;text-decoration:underline;text-decoration-thickness:2px">',
+        "</mark>")
 
 
 class Pair(NamedTuple):
@@ -51,60 +57,80 @@ class Pair(NamedTuple):
     second_html: str
 
 
-def answer_code(nb) -> str:
-    """The code of a notebook's answer cells, in order, each headed by its grade id."""
-    return "\n".join(f"# --- {grade_id(c)}\n{c.source}\n" for c in nb.cells
-                     if c.get("cell_type") == "code" and grade_id(c) and is_answer(c))
+def by_hand(code: str) -> bool:
+    """Whether a cell of the student version asks for by-hand answers: it hands out a name to fill in
+    with a placeholder (``two_ply_values = {"A": ..., ...}``)."""
+    try:
+        return any(isinstance(x, ast.Constant) and x.value is Ellipsis for node in ast.parse(code).body
+                   if isinstance(node, ast.Assign) for x in ast.walk(node.value))
+    except SyntaxError:
+        return False
 
 
-def _fingerprint(name: str, code: str, boilerplate):
+def release_cells(assignment: str, release: Path = RELEASE) -> tuple[list, set]:
+    """``(every code cell's code, the grade ids of the answer cells compared)`` of the student version:
+    all of it is boilerplate; the answer cells that ask for by-hand answers are not compared."""
+    import nbformat
+    cells = [c for p in notebooks(Path(release) / assignment)
+             for c in nbformat.read(str(p), as_version=4).cells if c.get("cell_type") == "code"]
+    return [c.source for c in cells], {grade_id(c) for c in cells if is_answer(c) and not by_hand(c.source)}
+
+
+def _fingerprint(code: str, boilerplate):
     from copydetect.detector import CodeFingerprint
-    return CodeFingerprint(f"{name}.py", K, WINDOW, boilerplate=boilerplate, fp=io.StringIO(code))
+    return CodeFingerprint("answer.py", K, WINDOW, boilerplate=boilerplate, fp=io.StringIO(code))
 
 
-def compare(codes: dict, release_code: str, threshold: float = THRESHOLD) -> tuple[list, list]:
-    """``(pairs listed, every pair's smaller share)`` for ``codes`` {student: code}, the release's code
-    ignored (see the module's docstring)."""
+def _side(cells: dict, slices: dict) -> str:
+    """A student's compared cells as HTML, each headed by its grade id, the parts in ``slices`` marked."""
+    from copydetect.utils import highlight_overlap
+    return "\n".join(f"# --- {html.escape(cell)}\n" + (
+        highlight_overlap(fp.raw_code, slices[cell], *MARK, escape_html=True)[0]
+        if getattr(slices.get(cell), "size", 0) else html.escape(fp.raw_code)) for cell, fp in cells.items())
+
+
+def compare(codes: dict, release: list, threshold: float = THRESHOLD) -> tuple[list, list, list]:
+    """``(pairs listed, every pair's smaller share, the students with no code of their own)`` for
+    ``codes`` {student: {cell: code}}, each cell compared with the other's same cell, the code of the
+    ``release`` cells ignored (see the module's docstring)."""
     import numpy as np
     from copydetect.detector import compare_files
-    from copydetect.utils import highlight_overlap
-    boilerplate = np.array(sorted(_fingerprint("release", release_code, []).hashes), dtype=np.int64)
-    prints = {s: _fingerprint(s, code, boilerplate) for s, code in sorted(codes.items())}
-    prints = {s: p for s, p in prints.items() if p.token_coverage > 0}    # nothing of their own: nothing to compare
+    boilerplate = np.unique(np.array([h for code in release for h in _fingerprint(code, []).hashes], np.int64))
+    prints = {s: {cell: fp for cell, code in sorted(cells.items())
+                  if (fp := _fingerprint(code, boilerplate)).token_coverage > 0} for s, cells in codes.items()}
+    blank = sorted(s for s, cells in prints.items() if not cells)
     listed, shares = [], []
-    for a, b in combinations(sorted(prints), 2):
-        tokens, (sa, sb), (slices_a, slices_b) = compare_files(prints[a], prints[b])
+    for a, b in combinations(sorted(s for s in prints if prints[s]), 2):
+        tokens, shared, slices = 0, [0.0, 0.0], ({}, {})
+        for cell in prints[a].keys() & prints[b].keys():
+            n, sims, cut = compare_files(prints[a][cell], prints[b][cell])
+            tokens += n
+            for k, s in enumerate((a, b)):
+                shared[k] += sims[k] * prints[s][cell].token_coverage
+                slices[k][cell] = cut[k]
+        sa, sb = (shared[k] / sum(fp.token_coverage for fp in prints[s].values()) for k, s in enumerate((a, b)))
         shares.append(float(min(sa, sb)))
         if tokens and min(sa, sb) >= threshold:
-            mark = ('<mark style="background:#fff3a0;color:#1b1b1b;text-decoration:underline;'
-                    'text-decoration-thickness:2px">', "</mark>")
-            code_a, _ = highlight_overlap(prints[a].raw_code, slices_a, *mark, escape_html=True)
-            code_b, _ = highlight_overlap(prints[b].raw_code, slices_b, *mark, escape_html=True)
-            listed.append(Pair(a, b, float(sa), float(sb), int(tokens), code_a, code_b))
+            listed.append(Pair(a, b, float(sa), float(sb), int(tokens), _side(prints[a], slices[0]),
+                               _side(prints[b], slices[1])))
     listed.sort(key=lambda p: (-min(p.share_first, p.share_second), p.first, p.second))
-    return listed, shares
+    return listed, shares, blank
 
 
-def _codes(course: Path, assignment: str) -> dict:
+def _codes(course: Path, assignment: str, ids) -> dict:
+    """``{student: {grade id: code}}``: the code cells of each stored submission whose grade id is in ``ids``."""
     import nbformat
-    out = {}
-    for folder in sorted((course / "submitted").glob(f"*/{assignment}")):
-        texts = [answer_code(nbformat.read(str(p), as_version=4)) for p in notebooks(folder)]
-        out[folder.parent.name] = "\n".join(texts)
-    return out
-
-
-def _release_code(assignment: str, release: Path) -> str:
-    import nbformat
-    return "\n".join(c.source for p in notebooks(Path(release) / assignment)
-                     for c in nbformat.read(str(p), as_version=4).cells if c.get("cell_type") == "code")
+    return {folder.parent.name: {grade_id(c): c.source for p in notebooks(folder)
+                                 for c in nbformat.read(str(p), as_version=4).cells if c.get("cell_type") == "code"
+                                 and grade_id(c) in ids and isinstance(c.get("source"), str)}
+            for folder in sorted((course / "submitted").glob(f"*/{assignment}"))}
 
 
 def _pct(x: float) -> str:
     return f"{100 * x:.0f} %"
 
 
-def _page(assignment: str, pairs: list, shares: list, students: int, threshold: float) -> str:
+def _page(assignment: str, pairs: list, shares: list, students: int, blank: int, threshold: float) -> str:
     from ..viz.alt import Table
     esc = html.escape
     median = statistics.median(shares) if shares else 0.0
@@ -126,11 +152,12 @@ def _page(assignment: str, pairs: list, shares: list, students: int, threshold: 
             + "</div></section>")
     body = (f"<h1>Similar submissions: {esc(assignment)}</h1>"
             f'<p role="note" style="border:2px solid #8a4b00;padding:6px"><strong>{esc(HINT)}</strong></p>'
-            f"<p>{students} submissions compared, {len(shares)} pairs; the median pair shares {_pct(median)} "
-            f"of the smaller one's code. Method: copydetect's winnowed fingerprints (as MOSS), names, comments "
-            "and spacing ignored, the code of the student version handed out ignored. Shared code is marked "
-            "(highlighted and underlined).</p>" + listing + "<h2>Side by side</h2>" + ("".join(sides) or
-                                                                                     "<p>Nothing to show.</p>"))
+            f"<p>{students} submissions compared, {blank} blank (nothing of their own), {len(shares)} pairs; "
+            f"the median pair shares {_pct(median)} of the smaller one's code. Method: copydetect's winnowed "
+            "fingerprints (as MOSS), each answer cell compared with the other's same cell, names, comments and "
+            "spacing ignored, the code of the student version handed out ignored, answers to by-hand questions "
+            "not compared. Shared code is marked (highlighted and underlined).</p>" + listing
+            + "<h2>Side by side</h2>" + ("".join(sides) or "<p>Nothing to show.</p>"))
     title = esc(f"Similar submissions: {assignment}")
     style = "body{font-family:sans-serif;color:#1b1b1b;background:#fff;max-width:72em;margin:1em auto;padding:0 1em}"
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
@@ -146,14 +173,15 @@ def similarity(assignment: str, *, course: Path = DEFAULT_COURSE, release: Path 
     course = Path(course).resolve()
     if not 0 < threshold <= 1:
         raise WorkflowError(f"--threshold is a share of the code, between 0 and 1, not {threshold:g}")
-    codes = _codes(course, assignment)
+    handed_out, ids = release_cells(assignment, release)
+    codes = _codes(course, assignment, ids)
     if not codes:
         raise WorkflowError(f"no stored submission of {assignment} in {course}/submitted: autograde first")
-    pairs, shares = compare(codes, _release_code(assignment, release), threshold)
+    pairs, shares, blank = compare(codes, handed_out, threshold)
     folder = course / "reports"
     folder.mkdir(exist_ok=True)
     page = folder / f"{assignment}_similarity.html"
-    page.write_text(_page(assignment, pairs, shares, len(codes), threshold), encoding="utf-8")
+    page.write_text(_page(assignment, pairs, shares, len(codes), len(blank), threshold), encoding="utf-8")
     numbers = folder / f"{assignment}_similarity.csv"
     with open(numbers, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)

@@ -166,8 +166,11 @@ def prepare(names=None, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE)
     every assignment) in ``source/``, their student versions in ``release/`` and the gradebook, so that
     nbgrader's Formgrader, started in the course folder, lists them, and ``nbgrader release_assignment``
     can hand them out through an exchange.  Private to its owner when new; the instructor's
-    ``nbgrader_config.py`` is kept."""
+    ``nbgrader_config.py`` is kept, and ``course.toml`` (deadlines, the late rule) written, every setting
+    commented out, when it has none."""
     from nbgrader.converters import GenerateAssignment
+
+    from .course import write_course_toml
     names = assignment_names(names, source)                  # before the course folder is made
     course = Path(course).resolve()
     with course_lock(course, "prepare"):
@@ -175,6 +178,9 @@ def prepare(names=None, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE)
         for name in names:
             run_nbgrader(GenerateAssignment, course, name, force=True)
         course_secret(course)
+        note = write_course_toml(course)
+        if note:
+            print(note, file=sys.stderr, flush=True)
     return course
 
 

@@ -112,3 +112,20 @@ def test_an_installed_gamelib_says_it_holds_no_sources(tmp_path, monkeypatch):
     monkeypatch.setattr(c, "REPO", tmp_path)
     with pytest.raises(c.WorkflowError, match="installed as a package, which holds no exercise sources"):
         c.assignment_names(["02_alpha_beta"], tmp_path / "exercises" / "source")
+
+
+def test_prepare_writes_the_course_toml_the_docs_tell_the_instructor_to_edit(tmp_path):
+    """Every setting commented out (no deadline, no penalty until edited), each as the docs describe it once
+    uncommented; an instructor's own file is never touched."""
+    import re
+
+    from gamelib.grading import late
+    assert "wrote" in c.write_course_toml(tmp_path) and late.load(tmp_path) == late.Policy()
+    path = tmp_path / late.CONFIG
+    path.write_text(re.sub(r"^# (?=\[|\w+ = )", "", path.read_text(), flags=re.M))
+    policy = late.load(tmp_path)
+    assert policy.rule == late.Rule(per_day=10, cap=50, grace_minutes=15, of="score") and str(policy.zone) == \
+        "Europe/Paris"
+    assert set(policy.deadlines) == {"02_alpha_beta"} and set(policy.extensions) == {("02_alpha_beta", "alice")}
+    path.write_text("# mine\n")
+    assert c.write_course_toml(tmp_path) == "" and path.read_text() == "# mine\n"

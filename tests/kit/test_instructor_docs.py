@@ -112,6 +112,7 @@ def test_what_each_command_says_and_writes(ran):
     assert "every test passes (should pass)" in out["validate 02_alpha_beta"]
     assert ran["kit"] and not (ROOT / "kit.zip").exists()
     assert "Formgrader lists them" in out["prepare"]
+    assert (ran["course"] / "course.toml").read_text().startswith("# This course's deadlines")    # to edit
     assert "alice: 22 / 22" in out["autograde 02_alpha_beta ~/inbox/02 --jobs 2"]
     assert "bob: 0 / 22" in out["autograde 02_alpha_beta ~/inbox/02 --jobs 2"]
     assert "2 files, 2 graded, 0 not graded, 0 ignored" in out["autograde 02_alpha_beta ~/inbox/02 --jobs 2"]
