@@ -112,3 +112,23 @@ def test_an_installed_gamelib_says_it_holds_no_sources(tmp_path, monkeypatch):
     monkeypatch.setattr(c, "REPO", tmp_path)
     with pytest.raises(c.WorkflowError, match="installed as a package, which holds no exercise sources"):
         c.assignment_names(["02_alpha_beta"], tmp_path / "exercises" / "source")
+
+
+def test_a_new_gradebook_is_made_in_process_with_nbgraders_schema_version(tmp_path, monkeypatch):
+    """nbgrader runs ``alembic heads`` as a program to make a gradebook (seconds, and a FileNotFoundError
+    where the venv's scripts are not on PATH): the kit made it work by replacing nbgrader's function and
+    putting the venv on the process's PATH.  Now it makes a new gradebook as nbgrader does, in-process,
+    with no program on PATH; nothing of nbgrader's is replaced."""
+    import nbgrader.api
+    from sqlalchemy import create_engine, text
+    before = nbgrader.api.get_alembic_version
+    monkeypatch.setenv("PATH", "/nonexistent")
+    with c.gradebook(tmp_path) as gb:
+        gb.add_assignment("a1")
+    assert nbgrader.api.get_alembic_version is before and os.environ["PATH"] == "/nonexistent"
+    engine = create_engine(f"sqlite:///{tmp_path / 'gradebook.db'}")
+    with engine.connect() as db:
+        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == c.alembic_head()
+    engine.dispose()
+    monkeypatch.setenv("PATH", os.path.dirname(sys.executable))
+    assert c.alembic_head() == before()                                   # nbgrader's way: `alembic heads`
