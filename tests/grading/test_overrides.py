@@ -53,6 +53,18 @@ def test_bad_overrides_are_refused_saying_why(course):
         override(ASSIGNMENT, "frank", "q1_test", 1, "why", course=course)
 
 
+def test_a_student_given_for_a_grade_id_is_named_as_such(course, capsys):
+    """The command is ``override ASSIGNMENT STUDENT GRADE_ID SCORE``; a student name where the grade id goes
+    (or a grade id where the student goes) said only "no graded question 'bob'"."""
+    with pytest.raises(WorkflowError, match=r"'bob' is a student, not a grade id: override ASSIGNMENT STUDENT "
+                                            r"GRADE_ID SCORE .*its grade ids.*q1_test"):
+        override(ASSIGNMENT, "erin", "bob", 1, "why", course=course)
+    assert cli(["override", ASSIGNMENT, "q1_test", "bob", "1", "--why", "x", "--course", str(course)]) != 0
+    assert "'q1_test' is a grade id, not a student" in capsys.readouterr().err
+    with pytest.raises(WorkflowError, match="'bob' is a student, not a grade id"):
+        regrade(ASSIGNMENT, "erin", question="bob", course=course)
+
+
 def test_a_regrade_keeps_overrides_on_the_same_answers_and_ends_the_one_asked_about(course):
     stored = course / "submitted" / "dave" / ASSIGNMENT
     carried = {name: (stored / name).read_bytes() for name in ("timestamp.txt", "submission_secret.txt")}
