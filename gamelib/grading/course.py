@@ -158,7 +158,7 @@ def nbgrader_environment():
 COLLECT_PLUGIN = "gamelib.grading.exchange.OwnedCollect"
 """nbgrader's collect, which takes a submission only from the student it names (:mod:`gamelib.grading.exchange`)."""
 LATE_PLUGIN = "gamelib.grading.late.LatePenalty"
-"""nbgrader's late-submission plugin, the course's penalty rule (:mod:`gamelib.grading.late`)."""
+"""nbgrader's late-submission plugin: the penalty rule of the course's ``course.toml`` (:mod:`gamelib.grading.late`)."""
 FEEDBACK_PREPROCESSORS = ["nbgrader.preprocessors.GetGrades",
                           "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
                           "gamelib.grading.feedback.HideHiddenTests"]
@@ -168,8 +168,6 @@ def config(course: Path):
     """The kit's nbgrader configuration of a course folder, every path explicit: what the steps run
     in-process use, and what ``gamelib_config.py`` says to nbgrader run by hand (:func:`write_config`)."""
     from traitlets.config import Config
-
-    from .late import load
     course = Path(course).resolve()
     c = Config()
     c.CourseDirectory.root = str(course)
@@ -184,8 +182,6 @@ def config(course: Path):
     c.HTMLExporter.sanitize_html = True
     c.ExchangeFactory.collect = COLLECT_PLUGIN
     c.AssignLatePenalties.plugin_class = LATE_PLUGIN
-    for key, value in load(course).rule.settings().items():          # the course's course.toml
-        setattr(c.LatePenalty, key, value)
     return c
 
 
@@ -194,7 +190,7 @@ KIT_CONFIG_HEAD = """\
 # The kit's nbgrader settings for this course folder, rewritten by every `python -m gamelib.grading` step
 # (gamelib/grading/course.py, config, says why each is there): put yours in nbgrader_config.py, which
 # loads this file first.  Every path is absolute, so nbgrader run from any folder finds this course's
-# gradebook; the late-penalty rule is course.toml's.
+# gradebook.
 c = get_config()  # noqa: F821
 """
 LOAD_LINE = f'load_subconfig("{KIT_CONFIG}")  # noqa: F821 -- the kit\'s settings (gamelib.grading); keep this line'

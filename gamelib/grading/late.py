@@ -2,7 +2,7 @@
 
 The rule is the course's ``course.toml`` (:data:`CONFIG`; exercises/README.md, *Late work*, shows one).
 The penalty itself is nbgrader's extension point: :class:`LatePenalty` is a ``LateSubmissionPlugin``,
-configured in the course's ``gamelib_config.py`` with the course's rule, so that nbgrader's own
+named in the course's ``gamelib_config.py``, which reads the course's rule, so that nbgrader's own
 ``autograde`` charges what the kit's exports and feedback charge (:func:`assess`).  The grace only
 decides whether a submission is late at all; a late one is charged each day, started or whole, from
 the deadline itself.
@@ -70,13 +70,15 @@ class LatePenalty(LateSubmissionPlugin):
 
     def late_submission_penalty(self, student_id: str, score: float, total_seconds_late: float) -> float | None:
         """nbgrader's hook (its own ``autograde``, run on a course folder whose gradebook has due dates):
-        the points off one notebook's ``score``."""
-        top = score
-        if self.of == "max" and getattr(self.parent, "gradebook", None) is not None:
+        the points off one notebook's ``score``, by the rule of the course's ``course.toml`` (read now, as
+        the exports read it; this plugin's own settings where nbgrader names no course folder)."""
+        root = self.config.get("CourseDirectory", {}).get("root")
+        rule, top = (load(Path(root)).rule if root else self), score
+        if rule.of == "max" and getattr(self.parent, "gradebook", None) is not None:
             p = self.parent
             top = p.gradebook.find_submission_notebook(p.notebook_id, p.assignment_id, student_id).max_score
-        days = self.days(total_seconds_late)
-        return self.charge(days, score, top)[1] if days else None
+        days = rule.days(total_seconds_late)
+        return rule.charge(days, score, top)[1] if days else None
 
 
 class Policy(NamedTuple):

@@ -1,28 +1,11 @@
 """The instructor's workflow with nbgrader: one function (and one command) per step, no server.
 
-=============  ==============================================================================
-step           what it does
-=============  ==============================================================================
-generate       student versions of ``exercises/source/<assignment>/`` into ``exercises/release/``
-validate       every source notebook passes its tests and every student version fails them
-prepare        a course folder ready for nbgrader's own tools (Formgrader, the exchange)
-autograde      grades a folder of submissions in a course folder (its gradebook, its copies): every
-               file accounted for, each submission in a process and a sandbox of its own
-export         the grades as CSV: one row per student and assignment, and one per test cell; or as Canvas,
-               Moodle or Blackboard import them (:mod:`gamelib.grading.gradebook`)
-feedback       HTML feedback per student, hidden tests removed (its final score, late penalty, overrides)
-override       one question's score set by hand, with the reason, logged (:mod:`gamelib.grading.overrides`)
-regrade        a stored submission graded again, logged
-report         what the class got wrong, one page (:mod:`gamelib.grading.report`)
-similarity     pairs of alike submissions, a hint for a human (:mod:`gamelib.grading.similarity`)
-selftest       autogrades the fake submissions of ``tests/submissions/<assignment>/`` and checks
-               each grade exactly (what CI runs; :mod:`gamelib.grading.fakes`)
-=============  ==============================================================================
-
-``python -m gamelib.grading STEP ...`` runs a step (see :mod:`gamelib.grading.__main__`).  The course
-folder itself is :mod:`gamelib.grading.course`, what students hand in :mod:`gamelib.grading.submissions`,
-and how a graded submission is written down :mod:`gamelib.grading.recording`; their public names are
-also importable from here, as before the split.
+Its steps are generate, validate, prepare, autograde, feedback and student_kit; the others the
+command line runs (export, override, regrade, report, similarity, selftest, gradescope) live in their
+own modules.  ``python -m gamelib.grading STEP ...`` runs a step (:mod:`gamelib.grading.__main__`;
+exercises/README.md is the instructor's table).  The course folder itself is :mod:`gamelib.grading.course`,
+what students hand in :mod:`gamelib.grading.submissions`, and how a graded submission is written down
+:mod:`gamelib.grading.recording`; the names this module re-exported before the split warn, naming them.
 
 nbgrader's known traps, and what is done about them here:
 

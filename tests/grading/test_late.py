@@ -71,7 +71,7 @@ def test_the_grace_decides_only_whether_it_is_late_and_the_days_count_from_the_d
 
 def test_the_rule_is_nbgraders_late_submission_plugin(policy, tmp_path):
     """nbgrader's own autograde charges what the kit's exports charge: the kit's settings name the plugin,
-    with the course's rule, and nbgrader's hook answers per notebook (None: no penalty)."""
+    which reads the course's rule, and nbgrader's hook answers per notebook (None: no penalty)."""
     from nbgrader.plugins import LateSubmissionPlugin
     from traitlets.config.loader import PyFileConfigLoader
 
@@ -83,7 +83,7 @@ def test_the_rule_is_nbgraders_late_submission_plugin(policy, tmp_path):
     course.write_config(tmp_path)
     cfg = PyFileConfigLoader(course.KIT_CONFIG, path=str(tmp_path)).load_config()
     assert cfg.AssignLatePenalties.plugin_class == "gamelib.grading.late.LatePenalty"
-    assert late.LatePenalty(config=cfg).settings() == {"per_day": 5, "cap": 100, "grace_minutes": 0, "of": "score"}
+    assert late.LatePenalty(config=cfg).late_submission_penalty("alice", 20, 2 * 86400) == 2.0    # 2 days, -10 %
 
 
 @given(st.integers(0, 100 * 24 * 60), st.floats(0, 100), st.floats(0, 100))
