@@ -21,6 +21,7 @@ import nbformat
 
 from gamelib.grading import fakes
 from gamelib.grading import workflow as w
+from gamelib.grading.course import SOURCE, assignments, notebooks
 
 GOAL = 30.0
 
@@ -29,7 +30,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("assignments", nargs="*")
     args = parser.parse_args(argv)
-    names = args.assignments or w.assignments()
+    names = args.assignments or assignments()
     print(f"autograding one submission (the reference solution), nbgrader start-up included; goal < {GOAL:g} s")
     width = max(16, *map(len, names))
     print(f"{'assignment':<{width}} {'seconds':>8} {'score':>8}")
@@ -37,7 +38,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         releases = w.generate(names, release=Path(tmp) / "release")
         for name in names:
-            source = nbformat.read(str(w.notebooks(w.SOURCE / name)[0]), as_version=4)
+            source = nbformat.read(str(notebooks(SOURCE / name)[0]), as_version=4)
             release = nbformat.read(str(next(p for p in releases if p.parent.name == name)), as_version=4)
             fake = fakes.read(fakes.SUBMISSIONS / name / "reference.py")
             inbox = Path(tmp) / name / "inbox"

@@ -27,8 +27,9 @@ from pathlib import Path
 import nbformat
 
 from gamelib.grading import fakes
-from gamelib.grading import workflow as w
 from gamelib.grading.isolation import isolation_status
+from gamelib.grading.cells import grade_id
+from gamelib.grading.course import RELEASE, SOURCE, notebooks, statuses
 
 ASSIGNMENT = "02_alpha_beta"
 GOAL_MINUTES = 20
@@ -91,9 +92,9 @@ def main(argv=None) -> int:
     status = isolation_status()
     print(f"grading {args.count} submissions of {ASSIGNMENT}, --jobs {args.jobs}; isolation: "
           f"{status.how if status.isolated else 'NONE (' + status.how + ')'}")
-    source = nbformat.read(str(w.notebooks(w.SOURCE / ASSIGNMENT)[0]), as_version=4)
-    release = nbformat.read(str(w.notebooks(w.RELEASE / ASSIGNMENT)[0]), as_version=4)
-    points = {w.grade_id(c): float(c.metadata.nbgrader["points"]) for c in source.cells
+    source = nbformat.read(str(notebooks(SOURCE / ASSIGNMENT)[0]), as_version=4)
+    release = nbformat.read(str(notebooks(RELEASE / ASSIGNMENT)[0]), as_version=4)
+    points = {grade_id(c): float(c.metadata.nbgrader["points"]) for c in source.cells
               if c.metadata.get("nbgrader", {}).get("grade")}
     chosen = plan(args.count)
     with tempfile.TemporaryDirectory() as tmp:
@@ -116,7 +117,7 @@ def main(argv=None) -> int:
                        capture_output=True, text=True, check=True)
         with open(course / "grades.csv") as f:
             rows = {r["student_id"]: r for r in csv.DictReader(f) if r["assignment"] == ASSIGNMENT}
-        table = w.statuses(course, ASSIGNMENT)
+        table = statuses(course, ASSIGNMENT)
     wrong = [sid for sid, fake in who.items()
              if rows.get(sid, {}).get("status") != "graded" or not expected(fake, float(rows[sid]["score"]), points)]
     slowest = max(table.values(), key=lambda s: s.seconds)

@@ -27,7 +27,7 @@ from pathlib import Path
 import nbformat
 
 from gamelib.grading import fakes
-from gamelib.grading import workflow as w
+from gamelib.grading import course as coursedir
 from gamelib.grading.isolation import cpu_share_status, isolation_status
 
 ASSIGNMENT = "02_alpha_beta"
@@ -45,8 +45,8 @@ for _ in range({children}):
 
 def notebooks(children: int) -> tuple:
     """(honest, hostile): the reference solution, and the same with the hostile cell after the setup."""
-    source = nbformat.read(str(w.notebooks(w.SOURCE / ASSIGNMENT)[0]), as_version=4)
-    release = nbformat.read(str(w.notebooks(w.RELEASE / ASSIGNMENT)[0]), as_version=4)
+    source = nbformat.read(str(coursedir.notebooks(coursedir.SOURCE / ASSIGNMENT)[0]), as_version=4)
+    release = nbformat.read(str(coursedir.notebooks(coursedir.RELEASE / ASSIGNMENT)[0]), as_version=4)
     reference = {f.name: f for f in fakes.fakes(ASSIGNMENT)}["reference"]
     honest = fakes.build(reference, release, source)
     hostile = fakes.build(reference, release, source)
@@ -66,7 +66,7 @@ def grade(inbox: dict) -> dict:
                                "--course", str(course), "--jobs", "2"], capture_output=True, text=True)
         if done.returncode != 0:
             print(done.stdout[-2000:], done.stderr[-2000:], sep="\n")
-        table = w.statuses(course, ASSIGNMENT)
+        table = coursedir.statuses(course, ASSIGNMENT)
     return {sid: (st.status, st.score, st.seconds) for sid, st in table.items()}
 
 

@@ -6,7 +6,7 @@
     python -m gamelib.grading autograde ASSIGNMENT SUBMISSIONS [--course DIR] [--jobs N] [--no-wait]
     python -m gamelib.grading export [--format long|canvas|moodle|blackboard] [--roster FILE] [--course DIR]
                                      [--out FILE]
-    python -m gamelib.grading override ASSIGNMENT STUDENT QUESTION SCORE --why "..." [--course DIR]
+    python -m gamelib.grading override ASSIGNMENT STUDENT GRADE_ID SCORE --why "..." [--course DIR]
     python -m gamelib.grading regrade ASSIGNMENT STUDENT [--question Q] [--why "..."] [--course DIR]
     python -m gamelib.grading feedback ASSIGNMENT [--course DIR]
     python -m gamelib.grading report ASSIGNMENT [--course DIR]
@@ -33,23 +33,24 @@ from pathlib import Path
 from . import fakes
 from . import workflow as w
 from .course import shown
+from .course import DEFAULT_COURSE, RELEASE, REPO, WorkflowError, assignments, notebooks
 
 
 def _generate(args) -> int:
-    names = args.assignments or w.assignments()
+    names = args.assignments or assignments()
     if not args.check:
         for path in w.generate(names):
-            print(f"wrote {path.relative_to(w.REPO) if path.is_relative_to(w.REPO) else path}")
+            print(f"wrote {path.relative_to(REPO) if path.is_relative_to(REPO) else path}")
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         fresh = w.generate(names, release=Path(tmp))
         differ = []
         for path in fresh:
-            committed = w.RELEASE / path.relative_to(tmp)
+            committed = RELEASE / path.relative_to(tmp)
             if not committed.exists() or not filecmp.cmp(path, committed, shallow=False):
                 differ.append(committed)
-        extra = [p for name in names for p in w.notebooks(w.RELEASE / name)
-                 if not (Path(tmp) / p.relative_to(w.RELEASE)).exists()]
+        extra = [p for name in names for p in notebooks(RELEASE / name)
+                 if not (Path(tmp) / p.relative_to(RELEASE)).exists()]
     for path in differ:
         print(f"differs from a fresh generation: {path}")
     for path in extra:
@@ -64,7 +65,7 @@ def _generate(args) -> int:
 def _validate(args) -> int:
     bad = 0
     for v in w.validate(args.assignments or None):
-        where = v.path.relative_to(w.REPO) if v.path.is_relative_to(w.REPO) else v.path
+        where = v.path.relative_to(REPO) if v.path.is_relative_to(REPO) else v.path
         verdict = "ok  " if v.ok else "FAIL"
         what = (f"{len(v.failed)} test cells fail" if v.failed else "every test passes")
         print(f"{verdict} {where}: {what} (should {v.expected}){'; ' + v.problem if v.problem else ''}")
@@ -77,7 +78,7 @@ def _validate(args) -> int:
 
 def _prepare(args) -> int:
     course = w.prepare(args.assignments or None, course=Path(args.course))
-    names = args.assignments or w.assignments()
+    names = args.assignments or assignments()
     print(f"{course} holds {', '.join(names)} (sources, student versions, gradebook): nbgrader's Formgrader "
           f"lists them when JupyterLab is started there (cd {course} && jupyter lab)")
     return 0
@@ -117,7 +118,7 @@ def _untimed(course: Path, assignment: str, report: dict) -> None:
     from . import late
     try:
         policy = late.load(course)
-    except w.WorkflowError as e:
+    except WorkflowError as e:
         print(f"WARNING: the late rule could not be read, so no submission's lateness was checked: {e}",
               file=sys.stderr)
         return
@@ -126,8 +127,8 @@ def _untimed(course: Path, assignment: str, report: dict) -> None:
 
 
 def _export(args) -> int:
-    from .gradebook import rows, unmatched
-    out, second = w.export(Path(args.course), Path(args.out) if args.out else None, format=args.format,
+    from .gradebook import export, rows, unmatched
+    out, second = export(Path(args.course), Path(args.out) if args.out else None, format=args.format,
                            roster=Path(args.roster) if args.roster else None)
     print(f"wrote {out} and {second}")
     for (assignment, _), row in sorted(rows(Path(args.course))[1].items()):
@@ -220,7 +221,7 @@ def _isolation(args) -> int:
 
 def _selftest(args) -> int:
     bad = 0
-    for name in args.assignments or w.assignments():
+    for name in args.assignments or assignments():
         start = time.perf_counter()
         results = fakes.selftest(name)
         for r in results:
@@ -237,7 +238,7 @@ def main(argv=None) -> int:
                                      description="The instructor's workflow for gamelib's graded exercises "
                                                  "(nbgrader, no server). See exercises/README.md.")
     sub = parser.add_subparsers(dest="step", required=True)
-    course = {"default": str(w.DEFAULT_COURSE),
+    course = {"default": str(DEFAULT_COURSE),
               "help": "the course folder: gradebook, submissions, feedback (default: exercises/course)"}
 
     p = sub.add_parser("generate", help="write the student versions into exercises/release/")
@@ -277,7 +278,8 @@ def main(argv=None) -> int:
     p = sub.add_parser("override", help="set one question's score by hand, with the reason (logged)")
     p.add_argument("assignment")
     p.add_argument("student")
-    p.add_argument("question", help="the test cell's grade id (grades_by_cell.csv's cell column)")
+    p.add_argument("question", metavar="GRADE_ID",
+                   help="the test cell's grade id (grades_by_cell.csv's cell column: q1_test)")
     p.add_argument("score", type=float)
     p.add_argument("--why", required=True, help="the reason, shown to the student in their feedback")
     p.add_argument("--course", **course)
@@ -335,7 +337,7 @@ def main(argv=None) -> int:
             stream.reconfigure(errors="backslashreplace")
     try:
         return args.run(args)
-    except w.WorkflowError as e:
+    except WorkflowError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
 

@@ -121,7 +121,7 @@ def notebooks(folder: Path) -> list[Path]:
 def alembic_head() -> str:
     """The gradebook schema's version, read in-process from nbgrader's migration scripts: what
     ``nbgrader.api.get_alembic_version`` finds by running ``alembic heads`` as a program (seconds of
-    start-up for every new gradebook, and a FileNotFoundError when the venv is not on PATH)."""
+    start-up, and a FileNotFoundError when the venv's scripts are not on PATH)."""
     from alembic.config import Config
     from alembic.script import ScriptDirectory
     from nbgrader.dbutil import ALEMBIC_DIR
@@ -130,35 +130,44 @@ def alembic_head() -> str:
     return ScriptDirectory.from_config(cfg).get_current_head()
 
 
-nbgrader_alembic_version = None
-"""nbgrader's own ``get_alembic_version`` (the subprocess), kept once replaced: tests compare the two."""
+def gradebook(course: Path):
+    """nbgrader's gradebook of ``course`` (``with gradebook(course) as gb: ...``).  A new one is made
+    here as nbgrader makes it (its tables, and its schema's version, :func:`alembic_head`), so that
+    nbgrader, finding it made, never runs ``alembic`` as a program: no PATH to set, nothing replaced."""
+    import warnings
+    warnings.filterwarnings("ignore", message=".*not in session.*")   # nbgrader with SQLAlchemy 2
+    from nbgrader.api import Base, Gradebook
+    from sqlalchemy import create_engine, text
+    path = Path(course).resolve() / "gradebook.db"
+    if not path.exists():
+        engine = create_engine(f"sqlite:///{path}")
+        Base.metadata.create_all(bind=engine)
+        with engine.begin() as db:
+            db.execute(text("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)"))
+            db.execute(text("INSERT INTO alembic_version (version_num) VALUES (:v)"), {"v": alembic_head()})
+        engine.dispose()
+    return Gradebook(f"sqlite:///{path}")
 
 
 def nbgrader_environment():
-    """nbgrader runs ``alembic`` as a program: put this Python's scripts on PATH (for nbgrader run by
-    hand) and answer its one question in-process instead."""
-    scripts = str(Path(sys.executable).parent)
-    if scripts not in os.environ.get("PATH", "").split(os.pathsep):
-        os.environ["PATH"] = scripts + os.pathsep + os.environ.get("PATH", "")
-    import warnings
-    warnings.filterwarnings("ignore", message=".*not in session.*")   # nbgrader with SQLAlchemy 2
-    import nbgrader.api
-    global nbgrader_alembic_version
-    if nbgrader.api.get_alembic_version is not alembic_head:
-        nbgrader_alembic_version = nbgrader.api.get_alembic_version
-        nbgrader.api.get_alembic_version = alembic_head
+    """Deprecated: nothing to do, since :func:`gradebook` makes a new gradebook in-process."""
+    from ..validate import deprecated
+    deprecated("gamelib.grading.course.nbgrader_environment is deprecated and does nothing: open the gradebook "
+               "with gamelib.grading.course.gradebook(course), which makes a new one in-process")
 
 
 COLLECT_PLUGIN = "gamelib.grading.exchange.OwnedCollect"
 """nbgrader's collect, which takes a submission only from the student it names (:mod:`gamelib.grading.exchange`)."""
+LATE_PLUGIN = "gamelib.grading.late.LatePenalty"
+"""nbgrader's late-submission plugin: the penalty rule of the course's ``course.toml`` (:mod:`gamelib.grading.late`)."""
 FEEDBACK_PREPROCESSORS = ["nbgrader.preprocessors.GetGrades",
                           "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
                           "gamelib.grading.feedback.HideHiddenTests"]
 
 
 def config(course: Path):
-    """The nbgrader configuration of a course folder, every path explicit (what ``gamelib_config.py``
-    says, for the steps run in-process)."""
+    """The kit's nbgrader configuration of a course folder, every path explicit: what the steps run
+    in-process use, and what ``gamelib_config.py`` says to nbgrader run by hand (:func:`write_config`)."""
     from traitlets.config import Config
     course = Path(course).resolve()
     c = Config()
@@ -168,30 +177,23 @@ def config(course: Path):
     c.Execute.interrupt_on_timeout = True
     c.OverwriteCells.add_missing_cells = True
     c.GenerateFeedback.preprocessors = list(FEEDBACK_PREPROCESSORS)
+    # A submission is data: outputs shown to the instructor (Formgrader) or in feedback are sanitized.
+    # Markdown is not (nbgrader's templates render it unsanitized, whatever this says): the kit stores
+    # each submission with the student's markdown and raw cells as plain text (submissions.py).
     c.HTMLExporter.sanitize_html = True
     c.ExchangeFactory.collect = COLLECT_PLUGIN
+    c.AssignLatePenalties.plugin_class = LATE_PLUGIN
     return c
 
 
 KIT_CONFIG = "gamelib_config.py"
-KIT_CONFIG_TEXT = '''\
-# The kit's nbgrader settings for this course folder, rewritten by every `python -m gamelib.grading` step:
-# put yours in nbgrader_config.py, which loads this file first.  Every path is absolute, so nbgrader run
-# from any folder finds this course's gradebook.
+KIT_CONFIG_HEAD = """\
+# The kit's nbgrader settings for this course folder, rewritten by every `python -m gamelib.grading` step
+# (gamelib/grading/course.py, config, says why each is there): put yours in nbgrader_config.py, which
+# loads this file first.  Every path is absolute, so nbgrader run from any folder finds this course's
+# gradebook.
 c = get_config()  # noqa: F821
-c.CourseDirectory.root = {root!r}
-c.CourseDirectory.db_url = {db!r}
-c.Execute.timeout = {timeout}
-c.Execute.interrupt_on_timeout = True
-c.OverwriteCells.add_missing_cells = True
-c.GenerateFeedback.preprocessors = {preprocessors!r}
-# A submission is data: outputs shown to the instructor (Formgrader) or in feedback are sanitized.  Markdown
-# is not (nbgrader's formgrade and feedback templates render it without sanitizing, whatever this says):
-# the kit stores each submission with the student's markdown and raw cells as plain text (submissions.py).
-c.HTMLExporter.sanitize_html = True
-# nbgrader collect takes a folder of the exchange only from the student it names (gamelib/grading/exchange.py)
-c.ExchangeFactory.collect = {collect!r}
-'''
+"""
 LOAD_LINE = f'load_subconfig("{KIT_CONFIG}")  # noqa: F821 -- the kit\'s settings (gamelib.grading); keep this line'
 INSTRUCTOR_CONFIG_TEXT = f'''\
 # nbgrader configuration of this course folder.  The kit's settings are in {KIT_CONFIG} (rewritten by
@@ -204,13 +206,13 @@ c = get_config()  # noqa: F821
 
 
 def write_config(course: Path) -> list[str]:
-    """Write the kit's settings (``gamelib_config.py``) and make sure the instructor's
+    """Write the kit's settings (``gamelib_config.py``, :func:`config`) and make sure the instructor's
     ``nbgrader_config.py`` loads them, keeping every line of it.  Returns what was done to the
     instructor's file, for the step to say."""
     course = Path(course).resolve()
-    (course / KIT_CONFIG).write_text(KIT_CONFIG_TEXT.format(
-        root=str(course), db=f"sqlite:///{course / 'gradebook.db'}", timeout=CELL_TIMEOUT,
-        preprocessors=FEEDBACK_PREPROCESSORS, collect=COLLECT_PLUGIN))
+    settings = [f"c.{section}.{key} = {value!r}" for section, table in config(course).items()
+                for key, value in table.items()]
+    (course / KIT_CONFIG).write_text(KIT_CONFIG_HEAD + "\n".join(settings) + "\n")
     mine = course / "nbgrader_config.py"
     if not mine.exists():
         mine.write_text(INSTRUCTOR_CONFIG_TEXT)
@@ -301,7 +303,7 @@ def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
 def run_nbgrader(converter, course: Path, assignment: str, student: str | None = None, **settings) -> str:
     """Run one of nbgrader's converters on ``course`` and return its log; raise WorkflowError if it
     failed."""
-    nbgrader_environment()
+    gradebook(course).close()                       # made here if new (see gradebook)
     from nbgrader.coursedir import CourseDirectory
     from nbgrader.utils import capture_log
     cfg = config(course)
@@ -328,6 +330,8 @@ SECRET = "secret.key"
 """The course secret (in the course folder, readable by its owner only): hidden cases are drawn from it
 (:mod:`gamelib.grading.context`), so they cannot be computed from anything in the repository."""
 LOCK = ".grading.lock"
+HOLDER = ".grading.holder"
+"""Who holds the course lock (:data:`LOCK`): the step, its pid and since when, as its holder wrote them."""
 STATUS = "grading"
 """``<course>/grading/<assignment>.json``: each student's last grading, graded or not and why."""
 
@@ -386,49 +390,39 @@ WAIT_NOTICE = 60.0
 
 @contextmanager
 def course_lock(course: Path, step: str, wait: bool = True):
-    """Hold the course folder for one step: a second grading run on the same course waits, saying every
-    :data:`WAIT_NOTICE` seconds who holds it and since when (and whether that process is stopped), or,
-    with ``wait=False``, stops with that message.  The lock goes with the process, so a crashed run
-    never leaves it behind; a submission cannot hold it, since every submission's grading has a
-    deadline."""
-    import fcntl
+    """Hold the course folder for one step, with ``filelock`` (the operating system's lock, so a crashed
+    run never leaves it behind): a second step waits, saying every :data:`WAIT_NOTICE` seconds who holds
+    it and since when (:data:`HOLDER`, :func:`lock_holder`), or, with ``wait=False``, stops with that
+    message.  A submission cannot hold it, since every submission's grading has a deadline."""
+    from filelock import FileLock, Timeout
     course = Path(course)
     if not course.exists():
         private_folder(course)
-    f = open(course / LOCK, "a+")
-    try:
+    lock = FileLock(course / LOCK)
+
+    def holder() -> str:
         try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            if not wait:
-                f.seek(0)
-                raise WorkflowError(f"{course} is being graded by {lock_holder(f.read())}; run this step again "
-                                    "when it is done") from None
-            while True:
-                f.seek(0)
-                print(f"waiting: {course} is being graded by {lock_holder(f.read())} ...", file=sys.stderr, flush=True)
-                if _flock_within(f, WAIT_NOTICE):
-                    break
-        f.seek(0)
-        f.truncate()
-        f.write(json.dumps({"step": step, "pid": os.getpid(), "since": time.time()}))
-        f.flush()
+            return lock_holder((course / HOLDER).read_text())
+        except OSError:
+            return "another process"
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        if not wait:
+            raise WorkflowError(f"{course} is being graded by {holder()}; run this step again when it is "
+                                "done") from None
+        while True:
+            print(f"waiting: {course} is being graded by {holder()} ...", file=sys.stderr, flush=True)
+            try:
+                lock.acquire(timeout=WAIT_NOTICE)
+                break
+            except Timeout:
+                pass
+    try:
+        (course / HOLDER).write_text(json.dumps({"step": step, "pid": os.getpid(), "since": time.time()}))
         yield
     finally:
-        f.close()
-
-
-def _flock_within(f, seconds: float) -> bool:
-    """Take the exclusive lock on ``f`` within ``seconds``; False if it is still held then."""
-    import fcntl
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return True
-        except BlockingIOError:
-            time.sleep(0.2)
-    return False
+        lock.release()
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .cells import grade_id, is_answer
-from .workflow import (SECRET, SOURCE, WorkflowError, run_nbgrader, autograde, grades,
-                       notebooks, prepare_course)
+from .course import SECRET, SOURCE, WorkflowError, notebooks, prepare_course, run_nbgrader
+from .recording import grades
+from .workflow import autograde
 
 SUBMISSIONS = Path(__file__).resolve().parents[2] / "tests" / "submissions"
 MARKER = re.compile(r"^# %% *(.*)$")

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from . import late as late_rule
-from .course import DEFAULT_COURSE, WorkflowError, course_lock, nbgrader_environment, statuses
+from .course import DEFAULT_COURSE, WorkflowError, course_lock, gradebook, statuses
 from .log import standing_overrides
 from .recording import Grade, grades, num
 
@@ -60,9 +60,7 @@ class Row(NamedTuple):
 
 
 def _assignments(course: Path) -> tuple[list, dict, list]:
-    nbgrader_environment()
-    from nbgrader.api import Gradebook
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+    with gradebook(course) as gb:
         names = [a.name for a in gb.assignments]
         max_scores = {a.name: float(a.max_score) for a in gb.assignments}
         students = sorted(s.id for s in gb.students)

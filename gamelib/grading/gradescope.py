@@ -33,7 +33,7 @@ from pathlib import Path
 
 from .cells import grade_id
 from .submissions import read_submission
-from .workflow import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks
+from .course import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks
 
 SETUP_SH = r'''#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.

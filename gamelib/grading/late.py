@@ -1,53 +1,38 @@
-"""Late work: a deadline per assignment, one stated penalty rule, extensions per student (issue 32).
+"""Late work: the course's deadlines, extensions and penalty rule, and when each submission was handed in.
 
-The rule is the course's, written in the course folder's ``course.toml`` (:data:`CONFIG`; ``prepare``
-writes it with every setting commented out, :func:`gamelib.grading.course.write_course_toml`)::
+The rule is the course's ``course.toml`` (:data:`CONFIG`; ``prepare`` writes it with every setting commented
+out, :func:`gamelib.grading.course.write_course_toml`; exercises/README.md, *Late work*, shows one).
+The penalty itself is nbgrader's extension point: :class:`LatePenalty` is a ``LateSubmissionPlugin``,
+named in the course's ``gamelib_config.py``, which reads the course's rule, so that nbgrader's own
+``autograde`` charges what the kit's exports and feedback charge (:func:`assess`).  The grace only
+decides whether a submission is late at all; a late one is charged each day, started or whole, from
+the deadline itself.
 
-    timezone = "Europe/Paris"           # for times written without an offset (default UTC)
-
-    [late]
-    per_day = 10                        # percent off for each day late, a started day counting whole
-    cap = 50                            # never more than this percent off
-    grace_minutes = 15                  # this late is on time (an upload that crossed the deadline)
-    of = "score"                        # the percent is of the score earned ("score") or of the maximum ("max")
-
-    [deadlines]
-    02_alpha_beta = "2026-10-09 23:59"
-
-    [extensions.02_alpha_beta]
-    alice = "2026-10-12 23:59"          # alice's own deadline for 02_alpha_beta
-
-When a submission was handed in is taken only from what the instructor, a learning system or a collect of
-nbgrader's exchange wrote, **never from a file of the student's upload** (:func:`time_of`):
-
-* the submissions folder's ``manifest.csv`` (:data:`MANIFEST`), the instructor's, at its top, where a
-  learning system's download holds only names the system made: the kit's layout (a ``student`` or
-  ``file`` column and ``submitted_at``), or **Moodle's grading worksheet** saved under that name (its
-  ``Identifier``, ``Participant 77``, and ``Last modified (submission)``, Moodle's own time of the
-  submission, written in the downloading user's time zone: the course's ``timezone``);
-* for the course's own ``submitted/`` folder, what a collect of nbgrader's exchange recorded with
-  :func:`record_collected`: the last change the kernel saw to the folder the student handed in, which
-  its owner can make later but never earlier (nbgrader's own collect records nothing).
-
-A ``timestamp.txt`` beside a notebook is never read for its time: in a learning system's download, or any
-folder students upload to, it is whatever the student uploaded; on nbgrader's exchange the student's own
-``nbgrader submit`` wrote it into a folder the student owns, and ``collect`` copies it as it is.  Nor is a
-file's date: it says when it was copied.  A submission whose learning system's download name says it was
-late (Canvas's ``_LATE_``, which Canvas writes) but whose time is unknown is charged one day, the least
-its flag proves, and the line says so; one with neither, under a deadline, is charged nothing and said
-to be of unknown time (:data:`UNKNOWN`), never silently on time.  :func:`assess` applies the rule; the
-exports and the feedback page show what it says (:mod:`gamelib.grading.gradebook`).
+What nbgrader lacks is a time it can trust: its ``timestamp.txt`` is written by the student's own
+``nbgrader submit`` (and, in a learning system's download, uploaded by the student).  The kit takes a
+submission's time only from the instructor's ``manifest.csv`` (:data:`MANIFEST`), Moodle's grading
+worksheet saved as one, or the exchange's own record of the folder handed in (:func:`record_collected`,
+called by the kit's collect); never from a file of the upload.  A graded submission of unknown time
+under a deadline is ``unknown`` and said so (:func:`untimed`), never silently on time; one a download
+name flags ``LATE`` is charged the one day its flag proves.
 """
 from __future__ import annotations
 
 import csv
+import hashlib
+import json
 import math
+import os
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import NamedTuple
 
-from .course import COURSE_TOML, WorkflowError
+from nbgrader.plugins import LateSubmissionPlugin
+from traitlets import Enum, Float
+
+from ..validate import deprecated, moved
+from .course import COURSE_TOML, STATUS, WorkflowError
 
 UNKNOWN = ("a file in a student's upload never says when it was handed in: give its submitted_at in the "
            "submissions folder's manifest.csv, or save Moodle's grading worksheet there as manifest.csv, and "
@@ -57,23 +42,52 @@ CONFIG = COURSE_TOML
 """The course's own settings for the gradebook, in the course folder (see the module's docstring)."""
 MANIFEST = "manifest.csv"
 """A submissions folder's list of submission times: a ``student`` (or ``file``) column and ``submitted_at``."""
+DAY = 24 * 3600
 
 
-class Rule(NamedTuple):
-    """The penalty rule: ``per_day`` percent off for each day (or part of a day) late, at most ``cap``
-    percent, the first ``grace_minutes`` forgiven, the percent taken ``of`` the score or the maximum."""
+class LatePenalty(LateSubmissionPlugin):
+    """The course's penalty rule as nbgrader's late-submission plugin: ``per_day`` percent off for each
+    day late, a started day counting whole, at most ``cap`` percent, of the score earned or of the
+    maximum (``of``); a submission at most ``grace_minutes`` after its deadline is on time."""
 
-    per_day: float = 0.0
-    cap: float = 100.0
-    grace_minutes: float = 0.0
-    of: str = "score"
+    per_day = Float(0.0, help="percent off for each day late, a started day counting whole").tag(config=True)
+    cap = Float(100.0, help="never more than this percent off").tag(config=True)
+    grace_minutes = Float(0.0, help="this late is on time (an upload that crossed the deadline)").tag(config=True)
+    of = Enum(("score", "max"), "score", help="the percent is of the score earned or of the maximum").tag(config=True)
+    SETTINGS = ("per_day", "cap", "grace_minutes", "of")
+
+    def settings(self) -> dict:
+        return {k: getattr(self, k) for k in self.SETTINGS}
+
+    def days(self, seconds_late: float) -> int:
+        """The days charged for ``seconds_late`` after the deadline: none within the grace, else every
+        started day counted from the deadline (the grace is not taken off: 1 day 10 min is 2 days)."""
+        return 0 if seconds_late <= self.grace_minutes * 60 else math.ceil(seconds_late / DAY)
+
+    def charge(self, days: int, score: float, max_score: float) -> tuple[float, float]:
+        """``(percent, points)`` off ``score`` for ``days`` late; never more than the score itself."""
+        percent = min(self.cap, days * self.per_day)
+        return percent, min(score, round((score if self.of == "score" else max_score) * percent / 100, 4))
+
+    def late_submission_penalty(self, student_id: str, score: float, total_seconds_late: float) -> float | None:
+        """nbgrader's hook (its own ``autograde``, run on a course folder whose gradebook has due dates):
+        the points off one notebook's ``score``, by the rule of the course's ``course.toml`` (read now, as
+        the exports read it; this plugin's own settings where nbgrader names no course folder)."""
+        root = self.config.get("CourseDirectory", {}).get("root")
+        rule, top = (load(Path(root)).rule if root else self), score
+        if rule.of == "max" and getattr(self.parent, "gradebook", None) is not None:
+            p = self.parent
+            top = p.gradebook.find_submission_notebook(p.notebook_id, p.assignment_id, student_id).max_score
+        days = rule.days(total_seconds_late)
+        return rule.charge(days, score, top)[1] if days else None
 
 
 class Policy(NamedTuple):
-    """The course's late policy: its :class:`Rule`, ``deadlines`` {assignment: datetime} and
-    ``extensions`` {(assignment, student): datetime}."""
+    """The course's late policy: its ``rule`` (:class:`LatePenalty`), ``deadlines`` {assignment:
+    datetime}, ``extensions`` {(assignment, student): datetime}, and the ``zone`` of times written
+    without an offset."""
 
-    rule: Rule = Rule()
+    rule: LatePenalty = LatePenalty()
     deadlines: dict = {}
     extensions: dict = {}
     zone: object = timezone.utc
@@ -112,17 +126,17 @@ def load(course: Path) -> Policy:
         except (ZoneInfoNotFoundError, ValueError):
             raise WorkflowError(f"{path}: unknown timezone {raw['timezone']!r} (e.g. 'Europe/Paris')") from None
     late = raw.get("late", {})
-    unknown = set(late) - set(Rule._fields)
+    unknown = set(late) - set(LatePenalty.SETTINGS)
     if unknown:
         raise WorkflowError(f"{path}: [late] has no setting {', '.join(sorted(unknown))} (it has "
-                            f"{', '.join(Rule._fields)})")
+                            f"{', '.join(LatePenalty.SETTINGS)})")
     try:
-        rule = Rule(**{k: (str(v) if k == "of" else float(v)) for k, v in late.items()})
-    except (TypeError, ValueError):
-        raise WorkflowError(f"{path}: [late] needs numbers for per_day, cap and grace_minutes") from None
-    if rule.of not in ("score", "max") or rule.per_day < 0 or not 0 <= rule.cap <= 100 or rule.grace_minutes < 0:
-        raise WorkflowError(f"{path}: [late] needs per_day >= 0, 0 <= cap <= 100, grace_minutes >= 0 and "
-                            f"of = 'score' or 'max' (it says {dict(late)})")
+        rule = LatePenalty(**{k: (str(v) if k == "of" else float(v)) for k, v in late.items()})
+    except (TypeError, ValueError):                       # traitlets' TraitError is a ValueError
+        rule = None
+    if rule is None or rule.per_day < 0 or not 0 <= rule.cap <= 100 or rule.grace_minutes < 0:
+        raise WorkflowError(f"{path}: [late] needs numbers per_day >= 0, 0 <= cap <= 100, grace_minutes >= 0 "
+                            f"and of = 'score' or 'max' (it says {dict(late)})")
     deadlines = {str(a): parse_time(t, zone) for a, t in raw.get("deadlines", {}).items()}
     extensions = {(str(a), str(s)): parse_time(t, zone)
                   for a, table in raw.get("extensions", {}).items() for s, t in dict(table).items()}
@@ -131,9 +145,8 @@ def load(course: Path) -> Policy:
 
 class Late(NamedTuple):
     """What the rule says of one submission: ``status`` ('on time', 'late', 'no deadline', 'unknown': a
-    deadline, but no trustworthy time and no learning system's late flag), ``days``
-    late (each started day counts), ``percent`` off, the points ``deducted``, and ``text``, the line the
-    exports and the feedback show."""
+    deadline, but no trustworthy time and no learning system's late flag), ``days`` charged, ``percent``
+    off, the points ``deducted``, and ``text``, the line the exports and the feedback show."""
 
     status: str
     days: int = 0
@@ -160,37 +173,47 @@ def untimed_warning(flagged: str) -> str:
     return f"when it was handed in is unknown, so {charged}: {UNKNOWN}"
 
 
+def _duration(seconds: float) -> str:
+    """``1 day 10 min``, ``2 days 3 h``, ``16 min``: how late, to the started minute."""
+    days, minutes = divmod(math.ceil(seconds / 60), 24 * 60)
+    hours, minutes = divmod(minutes, 60)
+    parts = [f"{days} day{'s' * (days != 1)}"] * bool(days) + [f"{hours} h"] * bool(hours) + [f"{minutes} min"]
+    return " ".join(parts if minutes or len(parts) == 1 else parts[:-1])
+
+
 def assess(policy: Policy, assignment: str, student: str, submitted_at: str, flagged: str,
            score: float, max_score: float) -> Late:
     """Apply ``policy`` to ``student``'s submission of ``assignment`` made at ``submitted_at`` (ISO
     text, '' if unknown) with ``flagged`` what its download name says of lateness ('' if nothing)."""
     deadline = deadline_of(policy, assignment, student)
-    extended = (assignment, student) in policy.extensions
     if deadline is None:
         said = f"{flagged}; no deadline for {assignment} in {CONFIG}: no penalty" if flagged else ""
         return Late("late" if flagged else "no deadline", text=said)
-    rule = policy.rule
+    extended = (assignment, student) in policy.extensions
     whose = f"{'the extended' if extended else 'the'} deadline {deadline.isoformat(timespec='minutes')}"
     if submitted_at:
         when = parse_time(submitted_at, policy.zone)
-        over = when - deadline - timedelta(minutes=rule.grace_minutes)
-        if over <= timedelta(0):
-            return Late("on time", text="")
-        days = math.ceil(over / timedelta(days=1))
-        how = f"submitted {when.isoformat(timespec='minutes')}, {days} day{'s' * (days != 1)} after {whose}"
+        seconds = (when - deadline).total_seconds()
+        days = policy.rule.days(seconds)
+        if not days:
+            return Late("on time")
+        how = (f"submitted {when.isoformat(timespec='minutes')}, {_duration(seconds)} after {whose}: "
+               f"{days} day{'s' * (days != 1)}, a started day counting whole")
     elif flagged:
         days = 1
         how = f"{flagged}, its time unknown: charged as 1 day after {whose} (give its submitted_at in {MANIFEST})"
     else:
         return Late("unknown", text=f"its time unknown: no penalty under {whose} (give its submitted_at in "
                                     f"{MANIFEST}, or Moodle's grading worksheet as {MANIFEST}, and autograde again)")
-    percent = min(rule.cap, days * rule.per_day)
-    base = score if rule.of == "score" else max_score
-    deducted = min(score, round(base * percent / 100, 4))
+    percent, deducted = policy.rule.charge(days, score, max_score)
     return Late("late", days, percent, deducted,
-                f"late: {how}; −{percent:g} % of the {'score' if rule.of == 'score' else 'maximum'} "
+                f"late: {how}; −{percent:g} % of the {'score' if policy.rule.of == 'score' else 'maximum'} "
                 f"(−{deducted:g} points)")
 
+
+# ---------------------------------------------------------------------------------------------------
+# When a submission was handed in
+# ---------------------------------------------------------------------------------------------------
 
 class Time(NamedTuple):
     """When a submission was handed in (``at``: ISO text, '' if unknown) and who says so (``by``)."""
@@ -277,7 +300,8 @@ def time_of(student: str, files, manifest: dict, folder: Path | None = None) -> 
 
 
 def submission_time(student: str, files, manifest: dict, folder: Path | None = None) -> str:
-    """:func:`time_of`'s time alone ('' if unknown)."""
+    """Deprecated: ``time_of(...).at``."""
+    deprecated("gamelib.grading.late.submission_time is deprecated: use time_of(...).at")
     return time_of(student, files, manifest, folder).at
 
 
@@ -304,9 +328,11 @@ def inbound_time(folder: Path) -> datetime:
     return datetime.fromtimestamp(latest, timezone.utc)
 
 
-def _secret_hash(text: str) -> str:
-    import hashlib
-    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+def _secret_hash(secret: Path) -> str:
+    """The hash of a ``submission_secret.txt`` ('' if there is none, or it is a link)."""
+    if not secret.is_file() or secret.is_symlink():
+        return ""
+    return hashlib.sha256(secret.read_text(errors="surrogateescape").encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def record_collected(course: Path, assignment: str, student: str, inbound: Path) -> Time:
@@ -314,18 +340,12 @@ def record_collected(course: Path, assignment: str, student: str, inbound: Path)
     took for them (:func:`inbound_time`), bound to that folder's ``submission_secret.txt`` (which the
     collected copy keeps): for nbgrader's collect to call, as the kit's collect plugin does, for each
     folder it takes.  Written atomically in the course's ``grading/`` (:data:`COLLECTED`)."""
-    import json
-    import os
-    from .course import STATUS
     inbound = Path(inbound)
-    secret = inbound / "submission_secret.txt"
     when = inbound_time(inbound).isoformat(timespec="seconds")
     path = Path(course) / STATUS / COLLECTED.format(assignment=assignment)
     path.parent.mkdir(parents=True, exist_ok=True)
     table = json.loads(path.read_text()) if path.is_file() else {}
-    table[student] = {"at": when, "folder": inbound.name,
-                      "secret": _secret_hash(secret.read_text(errors="surrogateescape"))
-                      if secret.is_file() and not secret.is_symlink() else ""}
+    table[student] = {"at": when, "folder": inbound.name, "secret": _secret_hash(inbound / "submission_secret.txt")}
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(table, indent=1, sort_keys=True, ensure_ascii=True))
     os.replace(tmp, path)
@@ -336,8 +356,6 @@ def collected_times(course: Path, assignment: str, submitted: Path) -> dict:
     """``{student id: Time}`` of the kit's collect (:func:`record_collected`) for the students of the
     course's own ``submitted`` folder whose copy is still the one collected (its ``submission_secret.txt``
     is the one recorded: a later copy of another origin has its own)."""
-    import json
-    from .course import STATUS
     path = Path(course) / STATUS / COLLECTED.format(assignment=assignment)
     if not path.is_file():
         return {}
@@ -346,9 +364,8 @@ def collected_times(course: Path, assignment: str, submitted: Path) -> dict:
     for name, entry in json.loads(path.read_text()).items():
         if not name or "/" in name or name in (".", ".."):
             continue
-        secret = Path(submitted) / name / assignment / "submission_secret.txt"
-        if entry.get("secret") and secret.is_file() and not secret.is_symlink() and \
-                _secret_hash(secret.read_text(errors="surrogateescape")) == entry["secret"]:
+        if entry.get("secret") and _secret_hash(Path(submitted) / name / assignment / "submission_secret.txt") == \
+                entry["secret"]:
             out[student_id(name)] = Time(entry["at"], EXCHANGE)
     return out
 
@@ -359,3 +376,6 @@ def known_times(submissions: Path, course: Path, assignment: str, stored: bool) 
     nbgrader's collect fills, or a regrade of it), what the kit's collect recorded; the manifest wins."""
     collected = collected_times(course, assignment, Path(course) / "submitted") if stored else {}
     return {**collected, **read_manifest(Path(submissions))}
+
+
+__getattr__ = moved(__name__, {"Rule": "gamelib.grading.late:LatePenalty"})

@@ -20,31 +20,46 @@ import tempfile
 from pathlib import Path
 
 from . import log
-from .course import DEFAULT_COURSE, SOURCE, WorkflowError, course_lock, nbgrader_environment, save_statuses, statuses
+from .course import DEFAULT_COURSE, SOURCE, WorkflowError, course_lock, gradebook, save_statuses, statuses
+
+
+FORM = "override ASSIGNMENT STUDENT GRADE_ID SCORE --why \"...\""
+"""How the command is given (exercises/README.md's example: ``override 02_alpha_beta bob q1_test 1 --why ...``)."""
 
 
 def _scores(course: Path, assignment: str, student: str) -> dict:
-    """``{question: (score, max_score, auto_score, manual_score)}`` of ``student``'s ``assignment``."""
-    nbgrader_environment()
-    from nbgrader.api import Gradebook, MissingEntry
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+    """``{grade id: (score, max_score, auto_score, manual_score)}`` of ``student``'s ``assignment``; a
+    student with none is said, and so is a grade id given where the student goes."""
+    from nbgrader.api import MissingEntry
+    with gradebook(course) as gb:
         try:
             submission = gb.find_submission(assignment, student)
         except MissingEntry:
-            raise WorkflowError(f"{student} has no graded submission of {assignment} in {course}") from None
+            ids = {c.name for nb in gb.find_assignment(assignment).notebooks for c in nb.grade_cells} \
+                if assignment in {a.name for a in gb.assignments} else set()
+            hint = f" ({student!r} is a grade id, not a student: {FORM})" if student in ids else ""
+            raise WorkflowError(f"{student} has no graded submission of {assignment} in {course}{hint}") from None
         return {g.name: (float(g.score), float(g.max_score), g.auto_score, g.manual_score)
                 for nb in submission.notebooks for g in nb.grades}
 
 
+def _graded_question(course: Path, assignment: str, question: str, scores: dict) -> None:
+    """Refuse a ``question`` that is not a grade id of ``assignment``, naming a student given in its place."""
+    if question in scores:
+        return
+    with gradebook(course) as gb:
+        student = question in {s.id for s in gb.students}
+    what = f" ({question!r} is a student, not a grade id: {FORM})" if student else ""
+    raise WorkflowError(f"{assignment} has no graded question {question!r}{what} (its grade ids, the cell column "
+                        f"of grades_by_cell.csv: {', '.join(sorted(scores))})")
+
+
 def _set_manual(course: Path, assignment: str, student: str, question: str, score: float | None) -> None:
-    from nbgrader.api import Gradebook
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
-        submission = gb.find_submission(assignment, student)
-        for nb in submission.notebooks:
+    with gradebook(course) as gb:
+        for nb in gb.find_submission(assignment, student).notebooks:
             for g in nb.grades:
                 if g.name == question:
-                    g.manual_score = score
-                    g.needs_manual_grade = False
+                    g.manual_score, g.needs_manual_grade = score, False
         gb.db.commit()
 
 
@@ -57,9 +72,7 @@ def override(assignment: str, student: str, question: str, score: float, why: st
         raise WorkflowError("an override needs its reason (--why \"...\"): the student's feedback shows it")
     with course_lock(course, f"override {assignment} {student}"):
         scores = _scores(course, assignment, student)
-        if question not in scores:
-            raise WorkflowError(f"{assignment} has no graded question {question!r} (its questions: "
-                                f"{', '.join(sorted(scores))})")
+        _graded_question(course, assignment, question, scores)
         old, top, _, _ = scores[question]
         if not 0 <= score <= top:
             raise WorkflowError(f"{question} is worth 0 to {top:g} points, not {score:g}")
@@ -79,9 +92,8 @@ def regrade(assignment: str, student: str, *, question: str | None = None, why: 
     if not stored.is_dir():
         raise WorkflowError(f"no stored submission of {assignment} by {student} in {course}/submitted")
     before = _scores(course, assignment, student)
-    if question is not None and question not in before:
-        raise WorkflowError(f"{assignment} has no graded question {question!r} (its questions: "
-                            f"{', '.join(sorted(before))})")
+    if question is not None:
+        _graded_question(course, assignment, question, before)
     why = " ".join(why.split()) or "regrade"
     earlier = statuses(course, assignment).get(student)
     if question is not None and before[question][3] is not None:

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from . import log
 from .cells import grade_id, is_answer
-from .course import DEFAULT_COURSE, WorkflowError, nbgrader_environment, shown
+from .course import DEFAULT_COURSE, WorkflowError, gradebook, shown
 from ..validate import moved
 
 TIMESTAMP_FORMAT = "%Y-%m-%d %H:%M:%S.%f %Z"
@@ -204,13 +204,11 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
     (score, the course's maximum, dropped): the maximum is the source's, never the submission's;
     ``dropped`` says each manual score this resubmission ended, and why, for the instructor to see (a
     warning, not only a line of the log)."""
-    from nbgrader.api import Gradebook
     from nbgrader.utils import compute_checksum, is_grade, is_solution, is_task, parse_utc
     score = top = 0.0
     dropped = []
     standing = log.standing_overrides(course, assignment, student)
-    nbgrader_environment()
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+    with gradebook(course) as gb:
         gb.update_or_create_student(student)
         submission = gb.update_or_create_submission(assignment, student)
         try:
@@ -266,14 +264,12 @@ def record(course: Path, assignment: str, student: str, books: dict, graded: dic
 def grades(course: Path = DEFAULT_COURSE, assignment: str | None = None) -> list[Grade]:
     """Every graded cell of every autograded submission in ``course``'s gradebook (a manual score, where
     the instructor gave one, counts instead of the auto score, as in nbgrader)."""
-    nbgrader_environment()
-    from nbgrader.api import Gradebook
     course = Path(course).resolve()
     db = course / "gradebook.db"
     if not db.exists():
         raise WorkflowError(f"{course} has no gradebook.db: autograde there first")
     out = []
-    with Gradebook(f"sqlite:///{db}") as gb:
+    with gradebook(course) as gb:
         for a in gb.assignments:
             if assignment is not None and a.name != assignment:
                 continue

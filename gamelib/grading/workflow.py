@@ -1,28 +1,11 @@
 """The instructor's workflow with nbgrader: one function (and one command) per step, no server.
 
-=============  ==============================================================================
-step           what it does
-=============  ==============================================================================
-generate       student versions of ``exercises/source/<assignment>/`` into ``exercises/release/``
-validate       every source notebook passes its tests and every student version fails them
-prepare        a course folder ready for nbgrader's own tools (Formgrader, the exchange)
-autograde      grades a folder of submissions in a course folder (its gradebook, its copies): every
-               file accounted for, each submission in a process and a sandbox of its own
-export         the grades as CSV: one row per student and assignment, and one per test cell; or as Canvas,
-               Moodle or Blackboard import them (:mod:`gamelib.grading.gradebook`)
-feedback       HTML feedback per student, hidden tests removed (its final score, late penalty, overrides)
-override       one question's score set by hand, with the reason, logged (:mod:`gamelib.grading.overrides`)
-regrade        a stored submission graded again, logged
-report         what the class got wrong, one page (:mod:`gamelib.grading.report`)
-similarity     pairs of alike submissions, a hint for a human (:mod:`gamelib.grading.similarity`)
-selftest       autogrades the fake submissions of ``tests/submissions/<assignment>/`` and checks
-               each grade exactly (what CI runs; :mod:`gamelib.grading.fakes`)
-=============  ==============================================================================
-
-``python -m gamelib.grading STEP ...`` runs a step (see :mod:`gamelib.grading.__main__`).  The course
-folder itself is :mod:`gamelib.grading.course`, what students hand in :mod:`gamelib.grading.submissions`,
-and how a graded submission is written down :mod:`gamelib.grading.recording`; their public names are
-also importable from here, as before the split.
+Its steps are generate, validate, prepare, autograde, feedback and student_kit; the others the
+command line runs (export, override, regrade, report, similarity, selftest, gradescope) live in their
+own modules.  ``python -m gamelib.grading STEP ...`` runs a step (:mod:`gamelib.grading.__main__`;
+exercises/README.md is the instructor's table).  The course folder itself is :mod:`gamelib.grading.course`,
+what students hand in :mod:`gamelib.grading.submissions`, and how a graded submission is written down
+:mod:`gamelib.grading.recording`; the names this module re-exported before the split warn, naming them.
 
 nbgrader's known traps, and what is done about them here:
 
@@ -39,7 +22,8 @@ nbgrader's known traps, and what is done about them here:
   line of hidden test code and refuses to leave one behind;
 * the default cell time limit is 30 s: raised to :data:`CELL_TIMEOUT` (the checks' own per-case limits
   keep every test cell far below it), with an interrupt on time-out so the next cells still run;
-* nbgrader calls ``alembic`` as a program: the virtual environment's ``bin`` is put on ``PATH``;
+* nbgrader calls ``alembic`` as a program to make a gradebook: the kit makes it in-process instead
+  (:func:`gamelib.grading.course.gradebook`), so nbgrader never needs it;
 * nbgrader's Formgrader and feedback render a notebook's markdown and outputs as HTML unsanitized:
   submissions are stored sanitized (:func:`gamelib.grading.submissions.sanitize`) and the course's
   settings turn on nbconvert's own sanitizing too;
@@ -55,55 +39,36 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .course import (CELL_TIMEOUT, DEFAULT_COURSE, EXERCISES_FOLDER, KERNEL_TRANSPORT, LOCK, RELEASE, REPO, SECRET,  # noqa: F401
-                     SOURCE, STATUS, Status, WorkflowError, alembic_head, assignment_names, assignments, config,
-                     course_lock, course_secret, nbgrader_environment, notebooks, prepare_course, private_folder,
-                     run_nbgrader, save_statuses, statuses)
-from .recording import Grade, carried_files, grades, num, record  # noqa: F401
-from .gradebook import EXPORT_FIELDS, export  # noqa: F401
-from .gradebook import rows as gradebook_rows
-from .submissions import (Found, Submission, download_name, find_submissions, read_submission,  # noqa: F401
-                          repair, sanitize, student_id)
+from ..validate import moved
+from . import course as coursedir
+from . import recording
 
-from .feedback import accessible_page, grade_summary  # noqa: E402
-from .late import known_times, read_manifest, submission_time, time_of  # noqa: E402,F401
-from .cells import grade_id, is_answer  # noqa: E402,F401 -- names this module had before the split
+if TYPE_CHECKING:
+    from .submissions import Found
 
 HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
-_environment = nbgrader_environment
-"""The name :func:`gamelib.grading.course.nbgrader_environment` had here before the split."""
-
-
-def __getattr__(name):
-    """``nbgrader_alembic_version`` lives in :mod:`gamelib.grading.course` (set when nbgrader is first
-    configured); read through here for the names this module had before the split."""
-    if name == "nbgrader_alembic_version":
-        from . import course
-        return course.nbgrader_alembic_version
-    raise AttributeError(name)
-
 
 # ---------------------------------------------------------------------------------------------------
 # generate, validate
 # ---------------------------------------------------------------------------------------------------
 
-def generate(names=None, *, source: Path = SOURCE, release: Path = RELEASE) -> list[Path]:
+def generate(names=None, *, source: Path = coursedir.SOURCE, release: Path = coursedir.RELEASE) -> list[Path]:
     """Generate the student versions of ``names`` (default: every assignment) into ``release``,
     replacing what is there.  Works in a temporary course folder, so nothing else is written."""
     from nbgrader.converters import GenerateAssignment
-    names = list(names or assignments(source))
+    names = list(names or coursedir.assignments(source))
     written = []
     with tempfile.TemporaryDirectory() as tmp:
-        course = prepare_course(Path(tmp), names, source)
+        course = coursedir.prepare_course(Path(tmp), names, source)
         for name in names:
-            run_nbgrader(GenerateAssignment, course, name, force=True)
+            coursedir.run_nbgrader(GenerateAssignment, course, name, force=True)
             dst = Path(release) / name
             if dst.exists():
                 shutil.rmtree(dst)
             shutil.copytree(course / "release" / name, dst)
-            written += notebooks(dst)
+            written += coursedir.notebooks(dst)
     return written
 
 
@@ -122,14 +87,13 @@ def _validator(sockets: str):
     """nbgrader's validator, its kernels' IPC sockets in the folder ``sockets`` (by default they would be
     made in the notebook's own folder, where a ``prepare`` copying that folder at the same moment failed
     on them)."""
-    nbgrader_environment()
     from nbgrader.validator import Validator
     from traitlets.config import Config
     c = Config()
-    c.Execute.timeout = CELL_TIMEOUT
+    c.Execute.timeout = coursedir.CELL_TIMEOUT
     c.Execute.interrupt_on_timeout = True
-    c.KernelManager.transport = KERNEL_TRANSPORT
-    if KERNEL_TRANSPORT == "ipc":
+    c.KernelManager.transport = coursedir.KERNEL_TRANSPORT
+    if coursedir.KERNEL_TRANSPORT == "ipc":
         c.KernelManager.ip = os.path.join(sockets, "kernel")
     return Validator(config=c)
 
@@ -152,16 +116,16 @@ def validate_notebook(path: Path, expected: str) -> Validation:
     return Validation(Path(path), expected, failed, ok, problem)
 
 
-def validate(names=None, *, source: Path = SOURCE, release: Path = RELEASE) -> list[Validation]:
+def validate(names=None, *, source: Path = coursedir.SOURCE, release: Path = coursedir.RELEASE) -> list[Validation]:
     """Validate every source notebook (each must pass) and every student version (each must fail)."""
     out = []
-    for name in names or assignments(source):
-        out += [validate_notebook(p, "pass") for p in notebooks(Path(source) / name)]
-        out += [validate_notebook(p, "fail") for p in notebooks(Path(release) / name)]
+    for name in names or coursedir.assignments(source):
+        out += [validate_notebook(p, "pass") for p in coursedir.notebooks(Path(source) / name)]
+        out += [validate_notebook(p, "fail") for p in coursedir.notebooks(Path(release) / name)]
     return out
 
 
-def prepare(names=None, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE) -> Path:
+def prepare(names=None, *, course: Path = coursedir.DEFAULT_COURSE, source: Path = coursedir.SOURCE) -> Path:
     """Make ``course`` a course folder ready for nbgrader's own tools: the sources of ``names`` (default:
     every assignment) in ``source/``, their student versions in ``release/`` and the gradebook, so that
     nbgrader's Formgrader, started in the course folder, lists them, and ``nbgrader release_assignment``
@@ -171,13 +135,13 @@ def prepare(names=None, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE)
     from nbgrader.converters import GenerateAssignment
 
     from .course import write_course_toml
-    names = assignment_names(names, source)                  # before the course folder is made
+    names = coursedir.assignment_names(names, source)                  # before the course folder is made
     course = Path(course).resolve()
-    with course_lock(course, "prepare"):
-        course = prepare_course(course, names, source)
+    with coursedir.course_lock(course, "prepare"):
+        course = coursedir.prepare_course(course, names, source)
         for name in names:
-            run_nbgrader(GenerateAssignment, course, name, force=True)
-        course_secret(course)
+            coursedir.run_nbgrader(GenerateAssignment, course, name, force=True)
+        coursedir.course_secret(course)
         note = write_course_toml(course)
         if note:
             print(note, file=sys.stderr, flush=True)
@@ -188,18 +152,18 @@ def prepare(names=None, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE)
 # autograde
 # ---------------------------------------------------------------------------------------------------
 
-def runtime_for(assignment: str, source: Path = SOURCE, into: Path | None = None) -> Path:
+def runtime_for(assignment: str, source: Path = coursedir.SOURCE, into: Path | None = None) -> Path:
     """The student runtime of ``assignment`` (:mod:`gamelib.grading.runtime`), built in ``into``."""
     import nbformat
     from .runtime import RuntimeSpecError, build
     allow = []
-    for path in notebooks(Path(source) / assignment):
+    for path in coursedir.notebooks(Path(source) / assignment):
         allow += nbformat.read(str(path), as_version=4).metadata.get("gamelib", {}).get("sandbox_allows", [])
     into = Path(into) if into is not None else Path(tempfile.mkdtemp(prefix=f"gamelib-runtime-{assignment}-"))
     try:
         return build(into, sorted(set(allow)))
     except RuntimeSpecError as e:
-        raise WorkflowError(f"{assignment}: {e}") from None
+        raise coursedir.WorkflowError(f"{assignment}: {e}") from None
 
 
 class _Job(NamedTuple):
@@ -293,9 +257,9 @@ def run_jobs(jobs_list: list, jobs: int, args: dict, limit: float):
                                           f"never count the time it waited for a CPU)")
 
 
-def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE,
-              jobs: int = 1, wall: float | None = None, wait: bool = True, _generated: bool = False,
-              _stored: bool = False) -> dict:
+def autograde(assignment: str, submissions: Path, *, course: Path = coursedir.DEFAULT_COURSE,
+              source: Path = coursedir.SOURCE, jobs: int = 1, wall: float | None = None, wait: bool = True,
+              _generated: bool = False, _stored: bool = False) -> dict:
     """Grade every submission of ``assignment`` in ``submissions`` inside the course folder ``course``
     (made if needed, private to its owner; its gradebook keeps the grades).  Returns ``{student:
     Status}``; :data:`last_accounting` then says what became of every file of the folder.
@@ -308,31 +272,35 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
     graded' status saying why, and leaves an earlier submission of the same student, and its grade, as
     they were; nothing of one submission changes another's grade."""
     from nbgrader.converters import GenerateAssignment
+
     from .executor import NOTEBOOK_WALL
     from .isolation import NOT_ISOLATED, isolation_status
+    from .late import known_times, time_of
+    from .submissions import find_submissions
     wall = NOTEBOOK_WALL if wall is None else wall
     if jobs < 1:
-        raise WorkflowError(f"--jobs must be at least 1, not {jobs}")
+        raise coursedir.WorkflowError(f"--jobs must be at least 1, not {jobs}")
     if not (Path(source) / assignment).is_dir():
-        raise WorkflowError(f"no assignment {assignment!r} in {source} (there: {', '.join(assignments(source))})")
+        raise coursedir.WorkflowError(f"no assignment {assignment!r} in {source} (there: "
+                                      f"{', '.join(coursedir.assignments(source))})")
     if not Path(submissions).is_dir():
-        raise WorkflowError(f"no folder of submissions at {submissions}")
+        raise coursedir.WorkflowError(f"no folder of submissions at {submissions}")
     from .isolation import check_jobs
     check_jobs(jobs)
     course = Path(course).resolve()
-    with course_lock(course, f"autograde {assignment}", wait):
+    with coursedir.course_lock(course, f"autograde {assignment}", wait):
         if not _generated:
-            course = prepare_course(course, [assignment], source)
-            run_nbgrader(GenerateAssignment, course, assignment, force=True)    # fills the gradebook
-        secret = course_secret(course)
+            course = coursedir.prepare_course(course, [assignment], source)
+            coursedir.run_nbgrader(GenerateAssignment, course, assignment, force=True)    # fills the gradebook
+        secret = coursedir.course_secret(course)
         status = isolation_status()
         if not status.isolated:
             print(NOT_ISOLATED.format(why=status.how), file=sys.stderr, flush=True)
-        names = [p.stem for p in notebooks(course / "release" / assignment)]
+        names = [p.stem for p in coursedir.notebooks(course / "release" / assignment)]
         found = find_submissions(Path(submissions), assignment, names)
         stored = _stored or Path(submissions).resolve() == course / "submitted"     # collect's, or the kit's
         manifest = known_times(Path(submissions), course, assignment, stored)
-        table = statuses(course, assignment)
+        table = coursedir.statuses(course, assignment)
         report: dict = {}
         private = os.environ.get("GAMELIB_PRIVATE_PATHS")
         os.environ["GAMELIB_PRIVATE_PATHS"] = os.pathsep.join([str(course), str(Path(submissions).resolve())])
@@ -364,7 +332,7 @@ def autograde(assignment: str, submissions: Path, *, course: Path = DEFAULT_COUR
                     table[student] = old._replace(reason=f"kept: a later submission was not graded ({st.reason})")
                 else:
                     table[student] = st
-            save_statuses(course, assignment, table)
+            coursedir.save_statuses(course, assignment, table)
             global last_accounting
             last_accounting = Accounting(found.files, report, found.ignored)
     return report
@@ -398,11 +366,14 @@ def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, rep
     nbgrader's files beside a submission are kept only from the course's own folder (``stored``: what
     nbgrader's collect or the kit wrote there); anywhere else they are the student's, and made anew."""
     import nbformat
+
+    from .submissions import read_submission
     jobs_list = []
     for sub in found.submissions:
         files = tuple(str(p) for p in sub.files.values())
         if sub.problem:
-            report[sub.student] = Status(sub.student, "not graded", sub.problem, files, late=sub.late, name=sub.name)
+            report[sub.student] = coursedir.Status(sub.student, "not graded", sub.problem, files, late=sub.late,
+                                                   name=sub.name)
             continue
         books, notes = {}, list(sub.notes)
         try:
@@ -411,16 +382,18 @@ def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, rep
                 nb, done = read_submission(path, release)
                 notes += [f"{name}: {n}" for n in done]
                 src = nbformat.read(str(Path(source) / assignment / f"{name}.ipynb"), as_version=4)
-                books[name] = (nb, src, carried_files(Path(path).parent if stored else None, _submitted_at(path)))
-        except WorkflowError as e:
-            report[sub.student] = Status(sub.student, "not graded", str(e), files, late=sub.late, name=sub.name)
+                carried = recording.carried_files(Path(path).parent if stored else None, _submitted_at(path))
+                books[name] = (nb, src, carried)
+        except coursedir.WorkflowError as e:
+            report[sub.student] = coursedir.Status(sub.student, "not graded", str(e), files, late=sub.late,
+                                                   name=sub.name)
             continue
         jobs_list.append((_Job(sub.student, {k: v[:2] for k, v in books.items()}), files,
                           (notes, sub.late, {k: v[2] for k, v in books.items()}, sub.name)))
     return jobs_list
 
 
-def _printable(st: Status) -> Status:
+def _printable(st: coursedir.Status) -> coursedir.Status:
     """``st`` with every text a person reads made printable (:func:`gamelib.grading.course.shown`): a
     reason may quote an exception that quotes a file name.  Its ``files`` stay the file system's names,
     bytes and all (the status file keeps them escaped)."""
@@ -443,16 +416,16 @@ def _record_one(course, assignment, entry, graded, problem, report) -> None:
     job, files, (notes, late, carried, display) = entry
     student = job.student
     if graded is None:
-        report[student] = Status(student, "not graded", problem, files, late=late, name=display)
+        report[student] = coursedir.Status(student, "not graded", problem, files, late=late, name=display)
         return
     try:
         score, top, dropped = 0.0, 0.0, []
         for name in graded:
-            s, t, d = record(course, assignment, student, {name: job.notebooks[name]}, {name: graded[name]},
+            s, t, d = recording.record(course, assignment, student, {name: job.notebooks[name]}, {name: graded[name]},
                              carried[name])
             score, top, dropped = score + s, top + t, dropped + d
     except Exception as e:                                       # noqa: BLE001 -- that student's alone
-        report[student] = Status(student, "not graded", f"it could not be recorded ({type(e).__name__}: "
+        report[student] = coursedir.Status(student, "not graded", f"it could not be recorded ({type(e).__name__}: "
                                  f"{str(e)[:200]})", files, late=late, name=display)
         return
     extra = [n for g in graded.values() for n in g.notes]
@@ -460,18 +433,18 @@ def _record_one(course, assignment, entry, graded, problem, report) -> None:
     said = list(notes) + extra + dropped + ([late] if late else [])
     reason = "; ".join(said + ([] if isolated else ["NOT ISOLATED"]))
     peaks = [g.peak_mb for g in graded.values() if g.peak_mb is not None]
-    report[student] = Status(student, "graded", reason, files, round(score, 4), top,
+    report[student] = coursedir.Status(student, "graded", reason, files, round(score, 4), top,
                              round(sum(g.seconds for g in graded.values()), 2), isolated, tuple(said),
                              tuple(sorted({u for g in graded.values() for u in g.uids})), late,
                              round(max(peaks), 1) if peaks else None, name=display, warnings=tuple(dropped))
 
 
-def hidden_lines(source: Path = SOURCE, names=None) -> set:
+def hidden_lines(source: Path = coursedir.SOURCE, names=None) -> set:
     """Every line of hidden test code in the source notebooks (what feedback must never show)."""
     import nbformat
     lines = set()
-    for name in names or assignments(source):
-        for path in notebooks(Path(source) / name):
+    for name in names or coursedir.assignments(source):
+        for path in coursedir.notebooks(Path(source) / name):
             for cell in nbformat.read(str(path), as_version=4).cells:
                 inside = False
                 for line in cell.source.splitlines():
@@ -492,31 +465,34 @@ class Feedback(NamedTuple):
     withheld: dict
 
 
-def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE) -> Feedback:
+def feedback(assignment: str, *, course: Path = coursedir.DEFAULT_COURSE, source: Path = coursedir.SOURCE) -> Feedback:
     """HTML feedback for every graded submission of ``assignment`` in ``course``, in
     ``<course>/feedback/<student>/<assignment>/``, hidden tests removed.  Every page is then read for a
     line of hidden test code: a page that shows one (a student's output can) is deleted, and only that
     student's feedback is withheld."""
     import html
     from nbgrader.converters import GenerateFeedback
+
+    from .feedback import accessible_page, grade_summary
+    from .gradebook import rows
     course = Path(course).resolve()
     if not (course / "autograded").is_dir():
-        raise WorkflowError(f"nothing autograded in {course}: run autograde first")
-    with course_lock(course, f"feedback {assignment}"):
-        table = statuses(course, assignment)
+        raise coursedir.WorkflowError(f"nothing autograded in {course}: run autograde first")
+    with coursedir.course_lock(course, f"feedback {assignment}"):
+        table = coursedir.statuses(course, assignment)
         students = sorted(p.parent.name for p in (course / "autograded").glob(f"*/{assignment}"))
         students = [s for s in students if table.get(s) is None or table[s].status == "graded"
                     or table[s].reason.startswith("kept")]
         try:
-            run_nbgrader(GenerateFeedback, course, assignment, "*", force=True)
-        except WorkflowError:
+            coursedir.run_nbgrader(GenerateFeedback, course, assignment, "*", force=True)
+        except coursedir.WorkflowError:
             for student in students:                        # one at a time: a page that fails stops only itself
                 try:
-                    run_nbgrader(GenerateFeedback, course, assignment, student, force=True)
-                except WorkflowError:
+                    coursedir.run_nbgrader(GenerateFeedback, course, assignment, student, force=True)
+                except coursedir.WorkflowError:
                     pass
         secret = hidden_lines(source, [assignment])
-        final = gradebook_rows(course)[1]
+        final = rows(course)[1]
         pages, withheld = [], {}
         for student in students:
             made = sorted((course / "feedback" / student / assignment).glob("*.html"))
@@ -561,7 +537,7 @@ command.
 """
 
 
-def student_kit(out: Path, repo: Path = REPO) -> Path:
+def student_kit(out: Path, repo: Path = coursedir.REPO) -> Path:
     """Write ``out`` (a .zip): the kit as students get it, the files git tracks minus
     :data:`STUDENT_KIT_LEAVES_OUT`, plus STUDENT_COPY.md.  Returns its path.  ``out`` must be outside
     the repository: a zip left inside it is one ``git add -A`` away from being committed (and shipped in
@@ -570,16 +546,18 @@ def student_kit(out: Path, repo: Path = REPO) -> Path:
     import zipfile
     out = Path(out).expanduser()
     if out.resolve().is_relative_to(Path(repo).resolve()):
-        raise WorkflowError(f"{out} is inside the kit's repository ({repo}), where `git add -A` would commit "
+        raise coursedir.WorkflowError(f"{out} is inside the kit's repository ({repo}), where `git add -A` would commit "
                             f"it: write the student kit outside it, e.g. ~/kit.zip")
     try:
         listed = subprocess.run(["git", "ls-files", "-z"], cwd=repo, capture_output=True, check=True).stdout
         files = [f for f in listed.decode().split("\0") if f]
     except OSError as e:
-        raise WorkflowError(f"git could not be run ({e}): the student kit is made of the files git tracks") from None
+        raise coursedir.WorkflowError(f"git could not be run ({e}): the student kit is made of the files git "
+                                      "tracks") from None
     except subprocess.CalledProcessError as e:                # git's own words: "not a git repository",
         said = e.stderr.decode(errors="replace").strip()      # "detected dubious ownership" (another's clone)...
-        raise WorkflowError(f"git cannot list the files of {repo}, of which the student kit is made: {said}") from None
+        raise coursedir.WorkflowError(f"git cannot list the files of {repo}, of which the student kit is made: "
+                                      f"{said}") from None
     keep = [f for f in files if not f.startswith(STUDENT_KIT_LEAVES_OUT) and (Path(repo) / f).is_file()]
     out.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
@@ -588,3 +566,21 @@ def student_kit(out: Path, repo: Path = REPO) -> Path:
         z.writestr("gamelib-kit/STUDENT_COPY.md", STUDENT_NOTE)
     return out
 
+
+_MOVED = {
+    "gamelib.grading.course": "CELL_TIMEOUT DEFAULT_COURSE EXERCISES_FOLDER KERNEL_TRANSPORT LOCK RELEASE REPO SECRET "
+                              "SOURCE STATUS Status WorkflowError alembic_head assignment_names assignments config "
+                              "course_lock course_secret nbgrader_environment notebooks prepare_course private_folder "
+                              "run_nbgrader save_statuses statuses",
+    "gamelib.grading.recording": "Grade carried_files grades num record",
+    "gamelib.grading.gradebook": "EXPORT_FIELDS export",
+    "gamelib.grading.submissions": "Found Submission download_name find_submissions read_submission repair sanitize "
+                                   "student_id",
+    "gamelib.grading.feedback": "accessible_page grade_summary",
+    "gamelib.grading.late": "known_times read_manifest submission_time time_of",
+    "gamelib.grading.cells": "grade_id is_answer",
+}
+__getattr__ = moved(__name__, {name: where for where, names in _MOVED.items() for name in names.split()}
+                    | {"gradebook_rows": "gamelib.grading.gradebook:rows"})
+"""The names this module re-exported before the split, each answered from its home with a
+DeprecationWarning for one release (:func:`gamelib.validate.moved`)."""

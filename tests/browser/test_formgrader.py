@@ -52,10 +52,12 @@ from urllib.parse import urlparse
 import nbformat
 import pytest
 
-from gamelib.grading import workflow as w
 
 from ..exercises import term
 from .lab import VIEWPORT, TypedLab
+from gamelib.grading.course import SECRET, assignments
+from gamelib.grading.gradebook import export
+from gamelib.grading import recording
 
 ASSIGNMENT, NOTEBOOK = term.ASSIGNMENT, "alpha_beta"
 VENV_BIN = Path(sys.executable).parent
@@ -99,7 +101,7 @@ def _files(course: Path) -> set:
 
 
 def _export(course: Path, out: Path) -> list:
-    w.export(course, out)
+    export(course, out)
     with open(out) as f:
         return list(csv.DictReader(f))
 
@@ -121,7 +123,7 @@ def course(tmp_path_factory):
     for line in ("alice: 22 / 22", "mallory: 0 / 22", "oscar: 22 / 22"):
         assert line in graded.stdout, graded.stdout
     _cli("feedback", ASSIGNMENT, "--course", course)
-    before = {"rows": _export(course, tmp / "before.csv"), "grades": sorted(w.grades(course)), "files": None}
+    before = {"rows": _export(course, tmp / "before.csv"), "grades": sorted(recording.grades(course)), "files": None}
     before["files"] = _files(course)
     return {"path": course, "tmp": tmp, "before": before}
 
@@ -201,7 +203,7 @@ def test_formgrader_in_the_course_folder_lists_every_assignment(formgrader):
     status, body = formgrader.get("formgrader/api/assignments")
     assert status == 200
     listed = {a["name"]: a for a in json.loads(body)}
-    assert sorted(listed) == w.assignments()           # it was [] when started elsewhere (issue #29, item 13)
+    assert sorted(listed) == assignments()           # it was [] when started elsewhere (issue #29, item 13)
     assert listed[ASSIGNMENT]["num_submissions"] == 3
 
 
@@ -232,7 +234,7 @@ def test_no_script_of_a_submission_runs_in_the_instructors_browser(course, instr
     before, path = course["before"], course["path"]
     assert not [f for f in _files(path) if term.MARKER in f]
     assert _files(path) == before["files"]
-    assert sorted(w.grades(path)) == before["grades"]
+    assert sorted(recording.grades(path)) == before["grades"]
     assert _export(path, course["tmp"] / "after.csv") == before["rows"]
     scores = {r["student_id"]: r["score"] for r in before["rows"] if r["assignment"] == ASSIGNMENT}
     assert scores == {"alice": "22", "mallory": "0", "oscar": "22"}
@@ -306,7 +308,7 @@ def test_the_detector_sees_a_script_that_runs(course, instructor):
     with page.expect_request(lambda r: r.method == "PUT" and term.MARKER in r.url, timeout=30_000):
         page.goto(instructor.serve("/gamelib-test/unsanitized.html", html.encode()))
     assert page.evaluate("() => window.__pwned") == term.MARKER
-    secret = (course["path"] / w.SECRET).read_text().strip()
+    secret = (course["path"] / SECRET).read_text().strip()
     assert secret in page.evaluate("() => window.__secret")                  # what the attack read
     assert instructor.to_api("/api/contents/secret.key")
 

@@ -9,8 +9,8 @@ import copy
 import nbformat
 
 from gamelib.grading import fakes
-from gamelib.grading import workflow as w
 from gamelib.grading.cells import grade_id
+from gamelib.grading.course import RELEASE, SOURCE, notebooks
 
 ASSIGNMENT = "02_alpha_beta"
 FULL = 22
@@ -39,17 +39,17 @@ RAW_HTML = f'<script>window.__pwned = "{MARKER}"</script><b onmouseover="window.
 
 
 def release():
-    return nbformat.read(str(w.notebooks(w.RELEASE / ASSIGNMENT)[0]), as_version=4)
+    return nbformat.read(str(notebooks(RELEASE / ASSIGNMENT)[0]), as_version=4)
 
 
 def source():
-    return nbformat.read(str(w.notebooks(w.SOURCE / ASSIGNMENT)[0]), as_version=4)
+    return nbformat.read(str(notebooks(SOURCE / ASSIGNMENT)[0]), as_version=4)
 
 
 def fake(name: str, assignment: str = ASSIGNMENT):
     """The fake submission ``tests/submissions/<assignment>/<name>.py`` as a notebook."""
-    rel = nbformat.read(str(w.notebooks(w.RELEASE / assignment)[0]), as_version=4)
-    src = nbformat.read(str(w.notebooks(w.SOURCE / assignment)[0]), as_version=4)
+    rel = nbformat.read(str(notebooks(RELEASE / assignment)[0]), as_version=4)
+    src = nbformat.read(str(notebooks(SOURCE / assignment)[0]), as_version=4)
     return fakes.build(fakes.read(fakes.SUBMISSIONS / assignment / f"{name}.py"), rel, src)
 
 

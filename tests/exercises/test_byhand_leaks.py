@@ -38,13 +38,13 @@ from pathlib import Path
 import pytest
 
 from gamelib.grading import core, imperfect, learning, multiplayer, searches
-from gamelib.grading import workflow as w
 from gamelib.grading.cells import grade_id, is_answer, is_test
 from gamelib.grading.core import GradingError
 from gamelib.grading.mutants import MUTANTS, mutant_outcome
 from gamelib.trees import GameTree
+from gamelib.grading.course import RELEASE, SOURCE, assignments, notebooks
 
-ASSIGNMENTS = w.assignments()
+ASSIGNMENTS = assignments()
 TABLES = {**searches.EXERCISES, **imperfect.TASKS, **multiplayer.TASKS, **learning.TASKS}
 LABEL = r"[A-Z]{1,2}"
 RUN = re.compile(rf"\b{LABEL}\b(?:(?:,? and |, | → | )\b{LABEL}\b)+")
@@ -59,14 +59,14 @@ def _text(cell) -> str:
 
 
 def _notebook(assignment: str, folder: Path) -> Path:
-    return w.notebooks(folder / assignment)[0]
+    return notebooks(folder / assignment)[0]
 
 
 @functools.lru_cache(maxsize=None)
 def _solutions(assignment: str) -> dict:
     """The source's namespace after its setup and answer cells: the right answers and functions."""
     ns: dict = {}
-    for cell in _cells(_notebook(assignment, w.SOURCE)):
+    for cell in _cells(_notebook(assignment, SOURCE)):
         if not is_test(cell) and "connect4_evaluation" not in _text(cell):
             exec(compile(_text(cell), grade_id(cell) or "cell", "exec"), ns)
     return ns
@@ -75,7 +75,7 @@ def _solutions(assignment: str) -> dict:
 def _by_hand_names(assignment: str) -> list:
     """The by-hand answers of ``assignment``: the names its student version hands out with a placeholder
     (``x = ...``, ``{"A": ...}``)."""
-    return [n for cell in _cells(_notebook(assignment, w.RELEASE)) if is_answer(cell) for n in _by_hand_names_in(cell)]
+    return [n for cell in _cells(_notebook(assignment, RELEASE)) if is_answer(cell) for n in _by_hand_names_in(cell)]
 
 
 def _by_hand_names_in(cell) -> list:
@@ -174,7 +174,7 @@ def _fed_wrong(assignment: str, folder, variants: int):
     its by-hand questions and the functions it asks for."""
     right = _solutions(assignment)
     names = _by_hand_names(assignment)
-    written = {n for cell in _cells(_notebook(assignment, w.SOURCE)) if is_answer(cell)
+    written = {n for cell in _cells(_notebook(assignment, SOURCE)) if is_answer(cell)
                for n in _wrong_functions(0) if re.search(rf"\b{n}\b", _text(cell))}
     for k in range(variants):
         ns: dict = {}
@@ -193,7 +193,7 @@ def _public_outputs(assignment: str, variants: int = 4) -> list[str]:
     """What every test cell of ``assignment``'s student version prints or fails with, fed wrong answers
     (``variants`` rounds), every failing case shown."""
     out = []
-    for cell, text, ns in _fed_wrong(assignment, w.RELEASE, variants):
+    for cell, text, ns in _fed_wrong(assignment, RELEASE, variants):
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
             try:
@@ -215,7 +215,7 @@ def _hidden_outputs(assignment: str, variants: int = 4) -> list[tuple[str, dict]
     output, the wrong answers it was fed)]."""
     names = _by_hand_names(assignment)
     out = []
-    for cell, text, ns in _fed_wrong(assignment, w.SOURCE, variants):
+    for cell, text, ns in _fed_wrong(assignment, SOURCE, variants):
         if is_test(cell) and (CHECKS_OF_FUNCTIONS.search(text) or not any(re.search(rf"\b{n}\b", text)
                                                                         for n in names)):
             continue
@@ -285,7 +285,7 @@ def _stated(assignment: str, text: str, given: dict) -> list:
 def _bug_outputs(assignment: str) -> list[str]:
     """What a public check says of each public case its tasks are graded on when a function does what a
     known bug does there (the family's description of the difference)."""
-    names = {n for cell in _cells(_notebook(assignment, w.RELEASE)) if is_answer(cell)
+    names = {n for cell in _cells(_notebook(assignment, RELEASE)) if is_answer(cell)
              for n in re.findall(r"^def (\w+)", _text(cell), re.M)}
     out = []
     for task in {id(t): t for t in TABLES.values() if t.name in names}.values():
@@ -385,7 +385,7 @@ def _pairs(assignment: str, right: dict) -> list:
     one case ("  • <case>: value 1, expected 5; decision 'a1', expected 'a2'"): both expected on one case,
     in one check or in two (a value's and a decision's)."""
     tells = []
-    for cell in _cells(_notebook(assignment, w.RELEASE)):
+    for cell in _cells(_notebook(assignment, RELEASE)):
         if not is_answer(cell):
             continue
         names = [n for n in _by_hand_names_in(cell) if n in right]
@@ -414,7 +414,7 @@ def _trees(assignment: str, ns: dict) -> dict:
     tuples, of a check that reads the answer, in the source's test cells, hidden tests included), and
     every such tree of a check under ``"tree <n>"``."""
     found = {}
-    for cell in _cells(_notebook(assignment, w.SOURCE)):
+    for cell in _cells(_notebook(assignment, SOURCE)):
         if not is_test(cell):
             continue
         tree = ast.parse(_text(cell))

@@ -15,22 +15,25 @@ import pytest
 from gamelib.grading import __main__ as cli
 from gamelib.grading import fakes
 from gamelib.grading import workflow as w
+from gamelib.grading.cells import grade_id
+from gamelib.grading.course import CELL_TIMEOUT, RELEASE, REPO, SOURCE, assignments, notebooks, prepare_course
+from gamelib.grading.recording import grades
 
-ASSIGNMENTS = w.assignments()
-SOURCES = [p for a in ASSIGNMENTS for p in w.notebooks(w.SOURCE / a)]
-RELEASES = [p for a in ASSIGNMENTS for p in w.notebooks(w.RELEASE / a)]
+ASSIGNMENTS = assignments()
+SOURCES = [p for a in ASSIGNMENTS for p in notebooks(SOURCE / a)]
+RELEASES = [p for a in ASSIGNMENTS for p in notebooks(RELEASE / a)]
 
 
 def test_there_are_assignments_each_with_one_student_version():
     assert ASSIGNMENTS[:4] == ["01_minimax", "02_alpha_beta", "03_evaluation", "04_chance"]
-    assert [p.relative_to(w.SOURCE) for p in SOURCES] == [p.relative_to(w.RELEASE) for p in RELEASES]
+    assert [p.relative_to(SOURCE) for p in SOURCES] == [p.relative_to(RELEASE) for p in RELEASES]
 
 
 def test_the_committed_student_versions_match_a_fresh_generation(tmp_path):
     fresh = w.generate(release=tmp_path)
-    assert sorted(p.relative_to(tmp_path) for p in fresh) == sorted(p.relative_to(w.RELEASE) for p in RELEASES)
+    assert sorted(p.relative_to(tmp_path) for p in fresh) == sorted(p.relative_to(RELEASE) for p in RELEASES)
     for path in fresh:
-        committed = w.RELEASE / path.relative_to(tmp_path)
+        committed = RELEASE / path.relative_to(tmp_path)
         assert filecmp.cmp(path, committed, shallow=False), \
             f"{committed} is stale: run `python -m gamelib.grading generate` and commit it"
 
@@ -82,7 +85,7 @@ def test_student_versions_hold_no_solution_and_no_hidden_test(path):
 
 def _headings():
     out = {}
-    for nb_path in sorted((w.REPO / "notebooks").glob("*.ipynb")):
+    for nb_path in sorted((REPO / "notebooks").glob("*.ipynb")):
         nb = json.loads(nb_path.read_text())
         out[nb_path.name] = [line.lstrip("#").strip() for c in nb["cells"] if c["cell_type"] == "markdown"
                              for line in "".join(c["source"]).splitlines() if line.startswith("#")]
@@ -107,8 +110,8 @@ def test_every_assignment_has_fake_submissions_whose_expectations_add_up():
     for name in ASSIGNMENTS:
         listed = {f.name: f for f in fakes.fakes(name)}
         assert {"reference", "blank"} <= set(listed), f"{name}: needs reference.py and blank.py in tests/submissions"
-        source = nbformat.read(str(w.notebooks(w.SOURCE / name)[0]), as_version=4)
-        points = {w.grade_id(c): c.metadata.nbgrader["points"] for c in source.cells
+        source = nbformat.read(str(notebooks(SOURCE / name)[0]), as_version=4)
+        points = {grade_id(c): c.metadata.nbgrader["points"] for c in source.cells
                   if c.metadata.get("nbgrader", {}).get("grade")}
         assert listed["reference"].total == sum(points.values()) and listed["blank"].total == 0
         for fake in listed.values():
@@ -139,16 +142,16 @@ def test_an_unreadable_submission_is_reported_not_fatal(tmp_path):
     assert report["mallory"].status == "not graded"
     assert report["mallory"].reason.startswith("mallory.ipynb is not a readable notebook")
     assert report["mallory"].line().startswith("mallory: NOT GRADED: mallory.ipynb is not a readable notebook")
-    assert w.grades(tmp_path / "course") == []
+    assert grades(tmp_path / "course") == []
 
 
 def test_a_course_folder_names_its_gradebook_absolutely(tmp_path):
-    course = w.prepare_course(tmp_path / "course", ["01_minimax"])
+    course = prepare_course(tmp_path / "course", ["01_minimax"])
     from traitlets.config.loader import PyFileConfigLoader
     c = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()   # as nbgrader reads it
     assert c.CourseDirectory.root == str(course)
     assert c.CourseDirectory.db_url == f"sqlite:///{course / 'gradebook.db'}"
-    assert c.Execute.timeout == w.CELL_TIMEOUT and c.OverwriteCells.add_missing_cells
+    assert c.Execute.timeout == CELL_TIMEOUT and c.OverwriteCells.add_missing_cells
     assert "gamelib.grading.feedback.HideHiddenTests" in c.GenerateFeedback.preprocessors
     assert (course / "source" / "01_minimax" / "minimax.ipynb").exists()
 
@@ -165,9 +168,9 @@ def test_every_by_hand_answer_gets_a_public_sanity_check_beside_its_form_check(p
         if cell.cell_type == "code" and "checks.answer_format(" in public:
             form = set(re.findall(r'checks\.answer_format\(\s*(\w+)', public))
             checked = set(re.findall(r'checks\.\w+_sanity\([^)]*?\b(' + "|".join(form) + r')\b', public, re.S))
-            assert SANITY.search(public), f"{path.name}, {w.grade_id(cell)}: no sanity check"
+            assert SANITY.search(public), f"{path.name}, {grade_id(cell)}: no sanity check"
             missing = {f for f in form if not re.search(rf"checks\.\w+_sanity\((?:[^()]|\([^()]*\))*\b{f}\b", public)}
-            assert not missing, f"{path.name}, {w.grade_id(cell)}: no sanity check of {sorted(missing)} ({checked})"
+            assert not missing, f"{path.name}, {grade_id(cell)}: no sanity check of {sorted(missing)} ({checked})"
 
 
 def test_the_connect_four_question_offers_each_function_as_it_can_be_called():
@@ -178,8 +181,8 @@ def test_the_connect_four_question_offers_each_function_as_it_can_be_called():
     from gamelib import MAX
     from gamelib.games import Connect4
     from gamelib.games import connect4
-    (path,) = w.notebooks(w.SOURCE / "03_evaluation")
-    text = next(c.source for c in nbformat.read(str(path), as_version=4).cells if w.grade_id(c) == "q3_text")
+    (path,) = notebooks(SOURCE / "03_evaluation")
+    text = next(c.source for c in nbformat.read(str(path), as_version=4).cells if grade_id(c) == "q3_text")
     named = re.findall(r"`(\w+)(\([^`]*\))?`", text)
     offered = {(name, args) for name, args in named if callable(getattr(connect4, name, None))
                and name not in ("evaluation", "WeightedSum")}

@@ -16,11 +16,11 @@ import nbformat
 import pytest
 
 from gamelib.grading import checks, fakes, imperfect, learning, multiplayer
-from gamelib.grading import workflow as w
 from gamelib.grading.cells import grade_id
 from gamelib.grading.context import Context, grading, hidden_seed
 from gamelib.grading.core import hidden_cases, known_bugs
 from gamelib.grading.mutants import MUTANTS
+from gamelib.grading.course import SOURCE, assignments, notebooks
 
 CALL = re.compile(r'checks\.(search|belief|clairvoyance|maxn|matrix|mcts|td)\(\s*(?:"(\w+)",\s*)?\w+,\s*hidden=(\d+)')
 SECRETS = [fakes.SELFTEST_SECRET.encode(), b"3f9c1e0a7b2d4c6e8f0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6",
@@ -44,7 +44,7 @@ def task_of(check: str, name: str | None):
 
 def hidden_cells(assignment: str) -> list:
     """``(grade id, points, task, n)`` of every call of a check with hidden cases in the source notebook."""
-    source = nbformat.read(str(w.notebooks(w.SOURCE / assignment)[0]), as_version=4)
+    source = nbformat.read(str(notebooks(SOURCE / assignment)[0]), as_version=4)
     found = []
     for cell in source.cells:
         meta = cell.metadata.get("nbgrader", {})
@@ -55,11 +55,11 @@ def hidden_cells(assignment: str) -> list:
     return found
 
 
-CELLS = [(a, *cell) for a in w.assignments() for cell in hidden_cells(a)]
+CELLS = [(a, *cell) for a in assignments() for cell in hidden_cells(a)]
 
 
 def test_every_assignment_with_functions_to_write_has_hidden_cells():
-    assert {a for a, *_ in CELLS} == set(w.assignments())
+    assert {a for a, *_ in CELLS} == set(assignments())
 
 
 @pytest.mark.parametrize("assignment, cell, points, task, n", CELLS, ids=[f"{a}-{c}" for a, c, *_ in CELLS])

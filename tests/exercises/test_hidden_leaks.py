@@ -26,6 +26,7 @@ from gamelib.grading import fakes
 from gamelib.grading import workflow as w
 from gamelib.grading.executor import grade_notebook
 from gamelib.grading.isolation import isolation_status
+from gamelib.grading.course import SOURCE, notebooks
 
 ASSIGNMENT = "02_alpha_beta"
 HOSTILE = '''# %% expect
@@ -71,8 +72,8 @@ def graded(tmp_path_factory):
     _isolated()
     path = tmp_path_factory.mktemp("leaks") / "hostile_hidden_channels.py"
     path.write_text(HOSTILE)
-    source = nbformat.read(str(w.notebooks(w.SOURCE / ASSIGNMENT)[0]), as_version=4)
-    release = nbformat.read(str(w.notebooks(Path(w.SOURCE).parent / "release" / ASSIGNMENT)[0]), as_version=4)
+    source = nbformat.read(str(notebooks(SOURCE / ASSIGNMENT)[0]), as_version=4)
+    release = nbformat.read(str(notebooks(Path(SOURCE).parent / "release" / ASSIGNMENT)[0]), as_version=4)
     submission = fakes.build(fakes.read(path), release, source)
     runtime = w.runtime_for(ASSIGNMENT, into=tmp_path_factory.mktemp("runtime"))
     return {secret: grade_notebook(submission, source, runtime=runtime, secret=secret, assignment=ASSIGNMENT)

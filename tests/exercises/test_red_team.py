@@ -52,6 +52,8 @@ from gamelib.grading import workflow as w
 from gamelib.grading.isolation import FIRST_UID, ControlGroup, Limits, isolation_status
 
 from . import term
+from gamelib.grading.course import SOURCE, notebooks, statuses
+from gamelib.grading.submissions import student_id
 
 ASSIGNMENT = term.ASSIGNMENT
 HONEST = ("reference", "blank", "last_tied")
@@ -138,7 +140,7 @@ def term_graded(tmp_path_factory):
     feedback = _cli("feedback", ASSIGNMENT, "--course", str(course))
     with open(course / "grades.csv") as f:
         rows = {r["student_id"]: r for r in csv.DictReader(f)}
-    table = w.statuses(course, ASSIGNMENT)
+    table = statuses(course, ASSIGNMENT)
     uids = {u for st in table.values() for u in st.uids}
     return {"inbox": inbox, "course": course, "autograde": done, "export": exported, "feedback": feedback,
             "rows": rows, "table": table, "out": done.stdout + done.stderr, "fakes": chosen, "ids": ids,
@@ -197,8 +199,8 @@ def test_the_hostile_notebooks_cost_a_bounded_time(term_graded):
     hidden cases its QUESTION_WALL twice, which is not taken from the notebook's): the one that hangs
     its calls and blocks every signal is stopped within it."""
     from gamelib.grading.executor import most_time
-    source = nbformat.read(str(w.notebooks(w.SOURCE / ASSIGNMENT)[0]), as_version=4)
-    table = w.statuses(term_graded["course"], ASSIGNMENT)
+    source = nbformat.read(str(notebooks(SOURCE / ASSIGNMENT)[0]), as_version=4)
+    table = statuses(term_graded["course"], ASSIGNMENT)
     assert max(s.seconds for s in table.values()) < most_time(source) + 15
 
 
@@ -367,7 +369,7 @@ def test_every_file_of_the_folder_is_accounted_for(term_graded):
 
 def test_ids_for_any_name(term_graded):
     rows, out = term_graded["rows"], term_graded["out"]
-    chinese = w.student_id("李雷")
+    chinese = student_id("李雷")
     assert _score(term_graded, chinese) == term.FULL
     assert "jose_garcia: NOT GRADED: 'José García.ipynb' and 'jose_garcia.ipynb' both give the student id" in out
     assert rows["jose_garcia"]["score"] == ""

@@ -22,6 +22,8 @@ from gamelib.grading.course import REPO
 from gamelib.grading.isolation import isolation_status
 
 from . import term
+from gamelib.grading.course import statuses
+from gamelib.grading.recording import grades
 
 ASSIGNMENT = term.ASSIGNMENT
 
@@ -66,10 +68,10 @@ def test_a_looping_answer_costs_only_its_own_questions_and_grades_the_same_twice
     course = tmp_path / "course"
     first = _cli("autograde", "01_minimax", str(inbox), "--course", str(course))
     assert first.returncode == 0, first.stdout + first.stderr
-    cells1 = {g.cell: g.score for g in w.grades(course, "01_minimax")}
+    cells1 = {g.cell: g.score for g in grades(course, "01_minimax")}
     said1 = fakes.cell_outputs(course, "01_minimax", "kim")
     second = _cli("autograde", "01_minimax", str(inbox), "--course", str(course))
-    cells2 = {g.cell: g.score for g in w.grades(course, "01_minimax")}
+    cells2 = {g.cell: g.score for g in grades(course, "01_minimax")}
     said2 = fakes.cell_outputs(course, "01_minimax", "kim")
     assert cells1 == cells2 and said1 == said2, (first.stdout, second.stdout)
     # q1, q2 (by hand, 4 points) and q4 (6 points) are right: a careful grader gives 10
@@ -108,9 +110,9 @@ def test_a_manual_score_goes_with_a_changed_answer_and_stays_on_an_unchanged_one
     said = ("the manual score 2 on q6_aima_test (given in the Formgrader) was dropped: its answer's code changed; "
             "the autograder's 0 counts")
     assert said in done.stdout and f"WARNING: alice: {said}" in done.stderr and "WARNING: carol" not in done.stderr
-    table = w.statuses(course, ASSIGNMENT)
+    table = statuses(course, ASSIGNMENT)
     assert "dropped" in table["alice"].reason and "dropped" not in table["carol"].reason
-    cells = {(g.student, g.cell): g.score for g in w.grades(course, ASSIGNMENT)}
+    cells = {(g.student, g.cell): g.score for g in grades(course, ASSIGNMENT)}
     assert cells["alice", "q6_aima_test"] == 0 and cells["carol", "q6_aima_test"] == 2
     assert table["carol"].score == term.BY_HAND + 2                 # the line, the export and feedback agree
     _cli("export", "--course", str(course))

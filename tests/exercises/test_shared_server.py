@@ -59,8 +59,9 @@ import nbformat
 import pytest
 
 from gamelib.grading import fakes
-from gamelib.grading import workflow as w
 from gamelib.grading.course import REPO
+from gamelib.grading.course import SOURCE, statuses
+from gamelib.grading.recording import grades
 
 ASSIGNMENT = "02_alpha_beta"
 NOTEBOOK = "alpha_beta"
@@ -283,7 +284,7 @@ def term(tmp_path_factory):
         step("fetch_assignment")
         fetched = stud.home / ASSIGNMENT / f"{NOTEBOOK}.ipynb"
         release = nbformat.read(str(fetched), as_version=4)
-        source = nbformat.read(str(w.SOURCE / ASSIGNMENT / f"{NOTEBOOK}.ipynb"), as_version=4)
+        source = nbformat.read(str(SOURCE / ASSIGNMENT / f"{NOTEBOOK}.ipynb"), as_version=4)
         answered = fakes.build(fakes.read(fakes.SUBMISSIONS / ASSIGNMENT / "reference.py"), release, source)
         nbformat.write(answered, str(fetched))                  # the student's answers, in the student's file
         assert fetched.stat().st_uid == stud.uid
@@ -291,12 +292,12 @@ def term(tmp_path_factory):
         step("collect")
         seen["slots"] = _root_slot_locks(server)
         step("autograde", check=False)
-        seen["status"] = w.statuses(course, ASSIGNMENT).get(stud.name)
+        seen["status"] = statuses(course, ASSIGNMENT).get(stud.name)
         if seen["status"] is not None and seen["status"].status == "graded":
             step("feedback")
             step("release_feedback", check=False)
             step("fetch_feedback", check=False)
-        seen["grades"] = {g.cell: g.score for g in w.grades(course, ASSIGNMENT) if g.student == stud.name}
+        seen["grades"] = {g.cell: g.score for g in grades(course, ASSIGNMENT) if g.student == stud.name}
         seen["readable"] = _readable_by(server, stud, [inst.home, course, course / "source", course / "source" /
                                                        ASSIGNMENT / f"{NOTEBOOK}.ipynb", course / "autograded",
                                                        course / "gradebook.db", course / "secret.key"])

@@ -15,6 +15,7 @@ import nbformat
 
 from gamelib.grading import fakes
 from gamelib.grading import workflow as w
+from gamelib.grading.course import RELEASE, SOURCE, notebooks
 
 ASSIGNMENT = "02_alpha_beta"
 LMS = Path(__file__).parent / "lms"
@@ -39,8 +40,8 @@ FAKES = {"alice.ipynb": "reference", "bob.ipynb": "no_pruning",
 
 
 def notebook(fake: str, assignment: str = ASSIGNMENT):
-    release = nbformat.read(str(w.notebooks(w.RELEASE / assignment)[0]), as_version=4)
-    source = nbformat.read(str(w.notebooks(w.SOURCE / assignment)[0]), as_version=4)
+    release = nbformat.read(str(notebooks(RELEASE / assignment)[0]), as_version=4)
+    source = nbformat.read(str(notebooks(SOURCE / assignment)[0]), as_version=4)
     return fakes.build(fakes.read(fakes.SUBMISSIONS / assignment / f"{fake}.py"), release, source)
 
 

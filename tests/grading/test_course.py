@@ -120,12 +120,34 @@ def test_prepare_writes_the_course_toml_the_docs_tell_the_instructor_to_edit(tmp
     import re
 
     from gamelib.grading import late
-    assert "wrote" in c.write_course_toml(tmp_path) and late.load(tmp_path) == late.Policy()
+    assert "wrote" in c.write_course_toml(tmp_path)
+    default = late.load(tmp_path)
+    assert default.rule.settings() == late.LatePenalty().settings() and not default.deadlines and not default.extensions
     path = tmp_path / late.CONFIG
     path.write_text(re.sub(r"^# (?=\[|\w+ = )", "", path.read_text(), flags=re.M))
     policy = late.load(tmp_path)
-    assert policy.rule == late.Rule(per_day=10, cap=50, grace_minutes=15, of="score") and str(policy.zone) == \
-        "Europe/Paris"
+    assert policy.rule.settings() == dict(per_day=10, cap=50, grace_minutes=15, of="score") and \
+        str(policy.zone) == "Europe/Paris"
     assert set(policy.deadlines) == {"02_alpha_beta"} and set(policy.extensions) == {("02_alpha_beta", "alice")}
     path.write_text("# mine\n")
     assert c.write_course_toml(tmp_path) == "" and path.read_text() == "# mine\n"
+
+
+def test_a_new_gradebook_is_made_in_process_with_nbgraders_schema_version(tmp_path, monkeypatch):
+    """nbgrader runs ``alembic heads`` as a program to make a gradebook (seconds, and a FileNotFoundError
+    where the venv's scripts are not on PATH): the kit made it work by replacing nbgrader's function and
+    putting the venv on the process's PATH.  Now it makes a new gradebook as nbgrader does, in-process,
+    with no program on PATH; nothing of nbgrader's is replaced."""
+    import nbgrader.api
+    from sqlalchemy import create_engine, text
+    before = nbgrader.api.get_alembic_version
+    monkeypatch.setenv("PATH", "/nonexistent")
+    with c.gradebook(tmp_path) as gb:
+        gb.add_assignment("a1")
+    assert nbgrader.api.get_alembic_version is before and os.environ["PATH"] == "/nonexistent"
+    engine = create_engine(f"sqlite:///{tmp_path / 'gradebook.db'}")
+    with engine.connect() as db:
+        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == c.alembic_head()
+    engine.dispose()
+    monkeypatch.setenv("PATH", os.path.dirname(sys.executable))
+    assert c.alembic_head() == before()                                   # nbgrader's way: `alembic heads`

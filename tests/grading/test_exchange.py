@@ -42,7 +42,7 @@ def _collect(course: Path, **kw):
     from nbgrader.coursedir import CourseDirectory
     from nbgrader.exchange import ExchangeFactory
     from traitlets.config.loader import PyFileConfigLoader
-    c.nbgrader_environment()                                     # its gradebook's schema version, in-process
+    c.gradebook(course).close()                                  # the gradebook, as `prepare` makes it
     cfg = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
     coursedir = CourseDirectory(config=cfg)
     coursedir.assignment_id = "a1"

@@ -4,17 +4,17 @@ import nbformat
 import pytest
 
 from gamelib.grading import fakes
-from gamelib.grading import workflow as w
 
 from .students import _release
+from gamelib.grading.course import SOURCE, WorkflowError
 
 
 def test_fake_submission_files_are_checked(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("# %% solutions\n")
-    with pytest.raises(w.WorkflowError, match="expect"):
+    with pytest.raises(WorkflowError, match="expect"):
         fakes.read(bad)
     bad.write_text("# %% expect\ntotal = 1\n# %% bogus\n")
-    source = nbformat.read(str(w.SOURCE / "02_alpha_beta" / "alpha_beta.ipynb"), as_version=4)
-    with pytest.raises(w.WorkflowError, match="unknown block"):
+    source = nbformat.read(str(SOURCE / "02_alpha_beta" / "alpha_beta.ipynb"), as_version=4)
+    with pytest.raises(WorkflowError, match="unknown block"):
         fakes.build(fakes.read(bad), _release(), source)

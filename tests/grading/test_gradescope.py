@@ -11,8 +11,8 @@ import nbformat
 import pytest
 
 from gamelib.grading import fakes, gradescope
-from gamelib.grading import workflow as w
 from gamelib.grading.__main__ import main as cli
+from gamelib.grading.course import RELEASE, SOURCE, notebooks
 
 ASSIGNMENT = "04_chance"
 
@@ -40,8 +40,8 @@ def _submit(bundle, tmp_path, files: dict):
 
 
 def _fake(name):
-    release = nbformat.read(str(w.notebooks(w.RELEASE / ASSIGNMENT)[0]), as_version=4)
-    source = nbformat.read(str(w.notebooks(w.SOURCE / ASSIGNMENT)[0]), as_version=4)
+    release = nbformat.read(str(notebooks(RELEASE / ASSIGNMENT)[0]), as_version=4)
+    source = nbformat.read(str(notebooks(SOURCE / ASSIGNMENT)[0]), as_version=4)
     return fakes.build(fakes.read(fakes.SUBMISSIONS / ASSIGNMENT / f"{name}.py"), release, source)
 
 

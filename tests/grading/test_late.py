@@ -26,7 +26,7 @@ def policy(tmp_path):
 
 
 def test_the_course_config_is_read_with_its_time_zone(policy, tmp_path):
-    assert policy.rule == late.Rule(per_day=10, cap=30, grace_minutes=15, of="score")
+    assert policy.rule.settings() == {"per_day": 10, "cap": 30, "grace_minutes": 15, "of": "score"}
     deadline = policy.deadlines["02_alpha_beta"]
     assert deadline.utcoffset() == timedelta(hours=2)           # Paris in October: summer time
     assert policy.extensions["02_alpha_beta", "dave"].day == 20
@@ -35,8 +35,8 @@ def test_the_course_config_is_read_with_its_time_zone(policy, tmp_path):
 
 @pytest.mark.parametrize("when, days, percent", [
     ("2026-10-09 23:59", 0, 0), ("2026-10-10 00:14", 0, 0),       # within the grace
-    ("2026-10-10 00:15", 1, 10), ("2026-10-11 00:14", 1, 10),     # a started day counts whole
-    ("2026-10-11 00:15", 2, 20), ("2026-10-30 12:00", 21, 30),    # capped at 30 %
+    ("2026-10-10 00:15", 1, 10), ("2026-10-10 23:59", 1, 10),     # a started day counts whole
+    ("2026-10-11 00:09", 2, 20), ("2026-10-30 12:00", 21, 30),    # capped at 30 %
     ("2026-10-09T21:59:00Z", 0, 0), ("2026-10-09T22:30:00Z", 1, 10)])
 def test_days_and_percent(policy, when, days, percent):
     got = late.assess(policy, "02_alpha_beta", "alice", when, "", 20, 22)
@@ -60,9 +60,35 @@ def test_percent_of_the_maximum_never_below_zero(tmp_path):
     assert late.assess(p, "a", "s", "2026-01-01T12:00Z", "", 3, 22).deducted == 3      # a score never goes below 0
 
 
+def test_the_grace_decides_only_whether_it_is_late_and_the_days_count_from_the_deadline(policy):
+    """1 day 10 min after the deadline, with 15 minutes' grace, is 2 started days, and the line says how late
+    it was: the grace was taken off first (1 day charged), and the line said "1 day after the deadline"."""
+    got = late.assess(policy, "02_alpha_beta", "alice", "2026-10-11 00:09", "", 20, 22)
+    assert (got.days, got.percent, got.deducted) == (2, 20, 4.0)
+    assert "1 day 10 min after the deadline 2026-10-09T23:59+02:00: 2 days, a started day counting whole" in got.text
+    assert late.assess(policy, "02_alpha_beta", "alice", "2026-10-10 00:14", "", 20, 22).status == "on time"
+
+
+def test_the_rule_is_nbgraders_late_submission_plugin(policy, tmp_path):
+    """nbgrader's own autograde charges what the kit's exports charge: the kit's settings name the plugin,
+    which reads the course's rule, and nbgrader's hook answers per notebook (None: no penalty)."""
+    from nbgrader.plugins import LateSubmissionPlugin
+    from traitlets.config.loader import PyFileConfigLoader
+
+    from gamelib.grading import course
+    assert isinstance(policy.rule, LateSubmissionPlugin)
+    assert policy.rule.late_submission_penalty("alice", 20, 14 * 60) is None                 # within the grace
+    assert policy.rule.late_submission_penalty("alice", 20, 86400 + 10 * 60) == 4.0           # 2 days, -20 %
+    (tmp_path / late.CONFIG).write_text("[late]\nper_day = 5\n")
+    course.write_config(tmp_path)
+    cfg = PyFileConfigLoader(course.KIT_CONFIG, path=str(tmp_path)).load_config()
+    assert cfg.AssignLatePenalties.plugin_class == "gamelib.grading.late.LatePenalty"
+    assert late.LatePenalty(config=cfg).late_submission_penalty("alice", 20, 2 * 86400) == 2.0    # 2 days, -10 %
+
+
 @given(st.integers(0, 100 * 24 * 60), st.floats(0, 100), st.floats(0, 100))
 def test_the_penalty_grows_with_lateness_and_never_passes_the_cap(minutes, per_day, cap):
-    p = late.Policy(late.Rule(per_day, cap), {"a": late.parse_time("2026-01-01T00:00Z")})
+    p = late.Policy(late.LatePenalty(per_day=per_day, cap=cap), {"a": late.parse_time("2026-01-01T00:00Z")})
     when = (p.deadlines["a"] + timedelta(minutes=minutes)).isoformat()
     later = (p.deadlines["a"] + timedelta(minutes=minutes + 1440)).isoformat()
     one, two = (late.assess(p, "a", "s", t, "", 10, 10) for t in (when, later))
@@ -94,11 +120,10 @@ def test_submission_times_from_the_manifest_never_from_a_file_beside_the_noteboo
     (tmp_path / late.MANIFEST).write_text("student,submitted_at\nJosé García,2026-10-10 10:00\n")
     manifest = late.read_manifest(tmp_path)
     assert late.time_of("jose_garcia", [], manifest) == late.Time("2026-10-10 10:00", late.MANIFEST)
-    assert late.submission_time("jose_garcia", [], manifest) == "2026-10-10 10:00"
     folder = tmp_path / "lee" / "02_alpha_beta"
     folder.mkdir(parents=True)
     _forge(folder)                                                   # nbgrader's names, the student's bytes
-    assert late.submission_time("lee", [folder / "alpha_beta.ipynb"], {}) == ""
+    assert late.time_of("lee", [folder / "alpha_beta.ipynb"], {}) == late.Time()
     assert late.time_of("lee", [folder / "alpha_beta.ipynb"], {}, tmp_path) == late.Time()
     # a manifest's file names are those at the top of the folder (the system's or the instructor's), never
     # a name inside a student's upload, which would let them take another's time

@@ -39,7 +39,7 @@ def test_an_override_is_logged_counted_and_shown_with_its_reason(course, capsys)
     assert "Your grade: 1.5 / 22" in page and html.escape(WHY) in page and "<script>alert" not in page
     assert "time unknown" not in page and "manifest.csv" not in page   # no time, no penalty: the instructor's to see
     bob = (course / "feedback" / "bob" / ASSIGNMENT / "alpha_beta.html").read_text()
-    assert re.search(r"Late: submitted 2026-10-11T09:00\+02:00, 2 days after the deadline", bob)
+    assert re.search(r"Late: submitted 2026-10-11T09:00\+02:00, 1 day 9 h 1 min after the deadline \S+: 2 days", bob)
 
 
 def test_bad_overrides_are_refused_saying_why(course):
@@ -51,6 +51,18 @@ def test_bad_overrides_are_refused_saying_why(course):
         override(ASSIGNMENT, "erin", "q9", 1, "why", course=course)
     with pytest.raises(WorkflowError, match="frank has no graded submission"):
         override(ASSIGNMENT, "frank", "q1_test", 1, "why", course=course)
+
+
+def test_a_student_given_for_a_grade_id_is_named_as_such(course, capsys):
+    """The command is ``override ASSIGNMENT STUDENT GRADE_ID SCORE``; a student name where the grade id goes
+    (or a grade id where the student goes) said only "no graded question 'bob'"."""
+    with pytest.raises(WorkflowError, match=r"'bob' is a student, not a grade id: override ASSIGNMENT STUDENT "
+                                            r"GRADE_ID SCORE .*its grade ids.*q1_test"):
+        override(ASSIGNMENT, "erin", "bob", 1, "why", course=course)
+    assert cli(["override", ASSIGNMENT, "q1_test", "bob", "1", "--why", "x", "--course", str(course)]) != 0
+    assert "'q1_test' is a grade id, not a student" in capsys.readouterr().err
+    with pytest.raises(WorkflowError, match="'bob' is a student, not a grade id"):
+        regrade(ASSIGNMENT, "erin", question="bob", course=course)
 
 
 def test_a_regrade_keeps_overrides_on_the_same_answers_and_ends_the_one_asked_about(course):

@@ -21,6 +21,11 @@ import pytest
 from gamelib.grading import fakes
 from gamelib.grading import workflow as w
 from gamelib.grading.__main__ import main as cli
+from gamelib.grading.cells import grade_id
+from gamelib.grading.course import (RELEASE, REPO, SECRET, SOURCE, WorkflowError, course_secret, notebooks,
+                                    prepare_course)
+from gamelib.grading.gradebook import export
+from gamelib.grading.submissions import repair, student_id
 
 from .students import _release
 
@@ -28,8 +33,8 @@ ASSIGNMENT = "04_chance"
 
 
 def _notebook(name: str):
-    release = nbformat.read(str(w.notebooks(w.RELEASE / ASSIGNMENT)[0]), as_version=4)
-    source = nbformat.read(str(w.notebooks(w.SOURCE / ASSIGNMENT)[0]), as_version=4)
+    release = nbformat.read(str(notebooks(RELEASE / ASSIGNMENT)[0]), as_version=4)
+    source = nbformat.read(str(notebooks(SOURCE / ASSIGNMENT)[0]), as_version=4)
     return fakes.build(fakes.read(fakes.SUBMISSIONS / ASSIGNMENT / f"{name}.py"), release, source)
 
 
@@ -46,7 +51,7 @@ def _inbox(tmp_path, files: dict, name="inbox"):
 
 
 def _rows(course):
-    out, _ = w.export(course)
+    out, _ = export(course)
     with open(out) as f:
         return {(r["assignment"], r["student_id"]): r for r in csv.DictReader(f)}
 
@@ -57,14 +62,14 @@ def reference():
 
 
 def test_student_ids_from_file_names():
-    assert w.student_id("zoë") == "zoe"
-    assert w.student_id("jo smith") == w.student_id("jo_smith") == "jo_smith"
-    assert w.student_id("___") == ""
-    assert w.student_id("José García") == w.student_id("jose_garcia") == w.student_id("JOSE GARCIA") == "jose_garcia"
-    chinese = w.student_id("李雷")                          # no ASCII spelling: a short hash of the name, stable
+    assert student_id("zoë") == "zoe"
+    assert student_id("jo smith") == student_id("jo_smith") == "jo_smith"
+    assert student_id("___") == ""
+    assert student_id("José García") == student_id("jose_garcia") == student_id("JOSE GARCIA") == "jose_garcia"
+    chinese = student_id("李雷")                          # no ASCII spelling: a short hash of the name, stable
     assert chinese.startswith("student-") and len(chinese) == len("student-") + 8
-    assert chinese == w.student_id("李雷") != w.student_id("韩梅梅")
-    assert w.student_id("Zoë 李").startswith("zoe-")
+    assert chinese == student_id("李雷") != student_id("韩梅梅")
+    assert student_id("Zoë 李").startswith("zoe-")
 
 
 def test_colliding_ids_and_unusable_names_are_per_student_problems(tmp_path, reference, capsys):
@@ -114,10 +119,10 @@ def test_students_with_no_submission_are_said_so(tmp_path, reference):
 def test_one_grading_run_at_a_time(tmp_path, reference, capsys):
     course = tmp_path / "course"
     inbox = _inbox(tmp_path, {f"s{i}.ipynb": reference for i in range(3)})
-    w.prepare_course(course, [ASSIGNMENT])
+    prepare_course(course, [ASSIGNMENT])
     holder = subprocess.Popen([sys.executable, "-c", (
-        "import time; from gamelib.grading import workflow as w\n"
-        f"with w.course_lock({str(course)!r}, 'test'):\n    print('held', flush=True); time.sleep(4)")],
+        "import time; from gamelib.grading.course import course_lock\n"
+        f"with course_lock({str(course)!r}, 'test'):\n    print('held', flush=True); time.sleep(4)")],
         stdout=subprocess.PIPE, text=True)
     assert holder.stdout.readline().strip() == "held"
     assert cli(["autograde", ASSIGNMENT, str(inbox), "--course", str(course), "--no-wait"]) == 2
@@ -153,16 +158,16 @@ def test_feedback_that_would_show_hidden_code_is_withheld_for_that_student_alone
 
 def test_the_course_secret_is_private_and_kept(tmp_path):
     course = tmp_path / "course"
-    first = w.course_secret(course)
-    assert w.course_secret(course) == first and len(first) >= 32
-    assert (course / w.SECRET).stat().st_mode & 0o077 == 0
+    first = course_secret(course)
+    assert course_secret(course) == first and len(first) >= 32
+    assert (course / SECRET).stat().st_mode & 0o077 == 0
 
 
 def test_the_student_kit_is_never_written_inside_the_repository(tmp_path, capsys):
     """Issue #34: ``student-kit kit.zip`` at the top of the repository left the zip for ``git add -A``."""
-    assert cli(["student-kit", str(w.REPO / "kit.zip")]) != 0
-    assert "inside the kit's repository" in capsys.readouterr().err and not (w.REPO / "kit.zip").exists()
-    assert cli(["student-kit", str(w.REPO / "exercises" / "kit.zip")]) != 0
+    assert cli(["student-kit", str(REPO / "kit.zip")]) != 0
+    assert "inside the kit's repository" in capsys.readouterr().err and not (REPO / "kit.zip").exists()
+    assert cli(["student-kit", str(REPO / "exercises" / "kit.zip")]) != 0
 
 
 def test_the_student_kit_holds_no_solution(tmp_path, capsys):
@@ -184,42 +189,42 @@ def test_the_student_kit_says_why_git_cannot_list_the_files(tmp_path):
     git checkout" for both."""
     plain = tmp_path / "plain"
     plain.mkdir()
-    with pytest.raises(w.WorkflowError, match="not a git repository"):
+    with pytest.raises(WorkflowError, match="not a git repository"):
         w.student_kit(tmp_path / "kit.zip", repo=plain)
     if os.geteuid() != 0:
         return
     theirs = tmp_path / "theirs"
     subprocess.run(["git", "init", "-q", str(theirs)], check=True)
     subprocess.run(["chown", "-R", "65534:65534", str(theirs)], check=True)
-    with pytest.raises(w.WorkflowError, match="dubious ownership"):
+    with pytest.raises(WorkflowError, match="dubious ownership"):
         w.student_kit(tmp_path / "kit.zip", repo=theirs)
 
 
 def _ids(nb):
-    return [w.grade_id(c) for c in nb.cells]
+    return [grade_id(c) for c in nb.cells]
 
 
 def test_repair_restores_stripped_metadata_and_keeps_the_students_cells():
     release = _release()
     sub = copy.deepcopy(release)
-    answer = next(c for c in sub.cells if w.grade_id(c) == "q6_answer")
+    answer = next(c for c in sub.cells if grade_id(c) == "q6_answer")
     answer.source = "def alphabeta_search(game, state, prune_on_equality=True):\n    return 0, None"
     sub.cells.insert(sub.cells.index(answer) + 1, nbformat.v4.new_code_cell("helper = 1"))
     for c in sub.cells:
         c.metadata.pop("nbgrader", None)
-    fixed, notes = w.repair(sub, release)
+    fixed, notes = repair(sub, release)
     assert [g for g in _ids(fixed) if g] == [g for g in _ids(release) if g]
-    restored = next(c for c in fixed.cells if w.grade_id(c) == "q6_answer")
+    restored = next(c for c in fixed.cells if grade_id(c) == "q6_answer")
     assert "return 0, None" in restored.source
-    assert any(c.source == "helper = 1" and w.grade_id(c) is None for c in fixed.cells)
+    assert any(c.source == "helper = 1" and grade_id(c) is None for c in fixed.cells)
     assert "metadata restored" in notes[0]
 
 
 def test_repair_puts_deleted_cells_back_in_place():
     release = _release()
     sub = copy.deepcopy(release)
-    sub.cells = [c for c in sub.cells if w.grade_id(c) not in ("q6_aima_test", "q2_answer")]
-    fixed, notes = w.repair(sub, release)
+    sub.cells = [c for c in sub.cells if grade_id(c) not in ("q6_aima_test", "q2_answer")]
+    fixed, notes = repair(sub, release)
     assert _ids(fixed) == _ids(release)
     assert len(notes) == 2 and all("was missing" in n for n in notes)
     assert len({c.id for c in fixed.cells}) == len(fixed.cells)
@@ -231,11 +236,16 @@ def test_every_hidden_line_of_the_sources_is_known_to_the_leak_check():
     assert not any(line.startswith("#") for line in lines)
 
 
-def test_the_gradebook_version_is_read_in_process():
-    import nbgrader.api
-    w._environment()                                       # also puts the venv's scripts on PATH
-    assert nbgrader.api.get_alembic_version is w.alembic_head
-    assert w.alembic_head() == w.nbgrader_alembic_version()          # nbgrader's way: `alembic heads`
+def test_the_names_moved_out_of_workflow_warn_and_answer_from_their_home():
+    """workflow re-exported about 40 names of course, recording, submissions ... silently; each now warns,
+    naming its home, for one release."""
+    from gamelib.grading import course, gradebook
+    with pytest.warns(DeprecationWarning, match=r"workflow.SOURCE has moved: use gamelib.grading.course.SOURCE"):
+        assert w.SOURCE is course.SOURCE
+    with pytest.warns(DeprecationWarning, match="use gamelib.grading.gradebook.rows"):
+        assert w.gradebook_rows is gradebook.rows
+    with pytest.raises(AttributeError):
+        w.no_such_name
 
 
 def test_validation_kernels_talk_over_ipc_where_the_platform_has_it():

@@ -20,8 +20,8 @@ import nbformat
 import pytest
 
 from gamelib.grading import fakes
-from gamelib.grading import workflow as w
 from gamelib.grading.isolation import isolation_status
+from gamelib.grading.course import RELEASE, SOURCE, notebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = (ROOT / "README.md", ROOT / "docs" / "instructors.md", ROOT / "exercises" / "README.md")
@@ -78,8 +78,8 @@ def ran(tmp_path_factory):
     home = tmp_path_factory.mktemp("home")
     inbox = home / "inbox" / "02"
     inbox.mkdir(parents=True)
-    release = nbformat.read(str(w.notebooks(w.RELEASE / "02_alpha_beta")[0]), as_version=4)
-    source = nbformat.read(str(w.notebooks(w.SOURCE / "02_alpha_beta")[0]), as_version=4)
+    release = nbformat.read(str(notebooks(RELEASE / "02_alpha_beta")[0]), as_version=4)
+    source = nbformat.read(str(notebooks(SOURCE / "02_alpha_beta")[0]), as_version=4)
     for student, fake in (("alice", "reference"), ("bob", "blank")):
         nb = fakes.build(fakes.read(fakes.SUBMISSIONS / "02_alpha_beta" / f"{fake}.py"), release, source)
         nbformat.write(nb, str(inbox / f"{student}.ipynb"))
