@@ -62,8 +62,6 @@ from .course import (CELL_TIMEOUT, DEFAULT_COURSE, EXERCISES_FOLDER, KERNEL_TRAN
                      course_lock, course_secret, nbgrader_environment, notebooks, prepare_course, private_folder,
                      run_nbgrader, save_statuses, statuses)
 from .recording import Grade, carried_files, grades, num, record  # noqa: F401
-from .gradebook import EXPORT_FIELDS, export  # noqa: F401
-from .gradebook import rows as gradebook_rows
 from .submissions import (Found, Submission, download_name, find_submissions, read_submission,  # noqa: F401
                           repair, sanitize, student_id)
 
@@ -82,6 +80,9 @@ def __getattr__(name):
     if name == "nbgrader_alembic_version":
         from . import course
         return course.nbgrader_alembic_version
+    if name in ("export", "EXPORT_FIELDS"):                   # imported when asked: gradebook imports nbgrader
+        from . import gradebook
+        return getattr(gradebook, name)
     raise AttributeError(name)
 
 
@@ -510,6 +511,7 @@ def feedback(assignment: str, *, course: Path = DEFAULT_COURSE, source: Path = S
                 except WorkflowError:
                     pass
         secret = hidden_lines(source, [assignment])
+        from .gradebook import rows as gradebook_rows
         final = gradebook_rows(course)[1]
         pages, withheld = [], {}
         for student in students:
