@@ -214,11 +214,11 @@ def _kit_ids(system: str, row: dict) -> list[str]:
     77``), then those a file name may have given (a name, a login, an email address).  None of the latter
     ever has the form of a learning system's id: an email address ``moodle-77@...`` is the student's to
     choose, and must not make their row answer for participant 77."""
-    from .submissions import LMS_KEY, student_id
+    from .submissions import LMS_KEY, canvas_name, student_id
     g = row.get
     own = []
     if system == "canvas":
-        squashed = re.sub(r"[^a-z0-9]", "", g("Student", "").lower())      # Canvas's download name of them
+        squashed = canvas_name(g("Student", ""))                           # Canvas's download name of them
         out = [student_id(squashed), f"{student_id(squashed)}_{g('ID', '')}", student_id(g("SIS Login ID", "")),
                student_id(g("SIS User ID", ""))]
         if g("ID", "").strip().isdigit():

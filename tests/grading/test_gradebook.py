@@ -216,3 +216,12 @@ def test_nbgrader_export_runs_the_kits_exporters(course, tmp_path, monkeypatch):
     with pytest.raises(SystemExit):
         nbgrader_export("--to", str(tmp_path / "none.csv"))
     assert not (tmp_path / "none.csv").exists()
+
+
+def test_an_accented_canvas_name_meets_its_roster_row(tmp_path):
+    """Canvas's download name of "García, José" is garciajose (accents transliterated, not deleted): a file of
+    that name answers to her row, as her download's user id does."""
+    path = tmp_path / "r.csv"
+    path.write_text('Student,ID,SIS User ID,SIS Login ID,Section\n"García, José",1002,,,A\n', encoding="utf-8")
+    keys = gb.read_roster(path, "canvas").keys
+    assert keys["garciajose"] == keys["garciajose_1002"] == keys["canvas-1002"] == 0
