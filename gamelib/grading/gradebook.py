@@ -149,27 +149,16 @@ class Layout(NamedTuple):
     key: str
     column: re.Pattern
     quote_all: bool = False
-    documented: str = ""
 
 
 LAYOUTS = {
     "canvas": Layout("Canvas", ("Student", "ID", "SIS User ID", "SIS Login ID", "Integration ID", "Section"), "ID",
-                     re.compile(r"^(?P<name>.+) \((?P<id>\d+)\)$"),
-                     documented="Canvas: How do I import grades in the Gradebook? (Instructor Guide): the "
-                                "columns Student, ID, SIS User ID, SIS Login ID and Section as exported, then one "
-                                "column per assignment, 'Name (assignment id)' to update one, a new name to make one"),
+                     re.compile(r"^(?P<name>.+) \((?P<id>\d+)\)$")),
     "moodle": Layout("Moodle", ("Identifier", "Full name", "First name", "Last name", "ID number", "Institution",
                                 "Department", "Username", "Email address"), "Email address",
-                     re.compile(r"^[^:]+: (?P<name>.+) \((?:Real|Percentage|Letter)\)$"),
-                     documented="Moodle: Grade import, CSV file (docs.moodle.org/en/Grade_import): one row per user, "
-                                "identified by a column mapped to email address, username or ID number; one column "
-                                "per grade item, mapped on import; grade export names them 'Assignment: Name (Real)'"),
+                     re.compile(r"^[^:]+: (?P<name>.+) \((?:Real|Percentage|Letter)\)$")),
     "blackboard": Layout("Blackboard", ("Last Name", "First Name", "Username", "Student ID"), "Username",
-                         re.compile(r"^(?P<name>.+?) \[Total Pts: [^\]]*\] \|(?P<id>\d+)$"), quote_all=True,
-                         documented="Blackboard Learn: Upload grades from external sources (Grade Center, Work "
-                                    "Offline): a header row, Username identifies the student, a column with its "
-                                    "'|Column ID' updates that column, one without makes a new one; comma-delimited "
-                                    "data in quotes"),
+                         re.compile(r"^(?P<name>.+?) \[Total Pts: [^\]]*\] \|(?P<id>\d+)$"), quote_all=True),
 }
 
 
@@ -338,19 +327,25 @@ class LmsExporter(GradesExporter):
 
 class CanvasExporter(LmsExporter):
     """Canvas's gradebook import (``nbgrader export --exporter gamelib.grading.gradebook.CanvasExporter
-    --CanvasExporter.roster=FILE``)."""
+    --CanvasExporter.roster=FILE``), as its Instructor Guide's "How do I import grades in the Gradebook?"
+    has it: the columns Student, ID, SIS User ID, SIS Login ID and Section as exported, then one per
+    assignment, ``Name (assignment id)`` to update one, a new name to make one."""
 
     format = "canvas"
 
 
 class MoodleExporter(LmsExporter):
-    """Moodle's grade import (``--MoodleExporter.roster=FILE``)."""
+    """Moodle's grade import (``--MoodleExporter.roster=FILE``), as docs.moodle.org's "Grade import" has it:
+    one row per user, identified by a column mapped to email address, username or ID number; one column
+    per grade item, mapped on import (its grade export names them ``Assignment: Name (Real)``)."""
 
     format = "moodle"
 
 
 class BlackboardExporter(LmsExporter):
-    """Blackboard's Grade Center upload (``--BlackboardExporter.roster=FILE``)."""
+    """Blackboard's Grade Center upload (``--BlackboardExporter.roster=FILE``), as Blackboard Learn's "Upload
+    grades from external sources" has it: Username identifies the student, a column with its ``|Column ID``
+    updates that column, one without makes a new one; comma-delimited data in quotes."""
 
     format = "blackboard"
 
@@ -471,17 +466,6 @@ def read_back(path: Path, fmt: str, assignments) -> dict:
         with open(path, newline="", encoding="utf-8") as f:
             return {(r["student_id"], r["assignment"]): (float(r["score"]) if r["score"] else None)
                     for r in csv.DictReader(f)}
-    layout = LAYOUTS[fmt]
-    table = _read_table(path)
-    header = table[0]
-    out = {}
-    for cells in table[1:]:
-        row = dict(zip(header, [_unquote(c) for c in cells]))
-        if fmt == "canvas" and row.get("Student", "").strip() == "Points Possible":
-            continue
-        for a in assignments:
-            column = next((h for h in header if h == a or ((m := layout.column.match(h)) and m["name"] == a)), None)
-            if column is not None:
-                value = row.get(column, "")
-                out[row[layout.key], a] = float(value) if value.strip() else None
-    return out
+    roster = read_roster(path, fmt, assignments)              # as the kit reads a roster, Points Possible apart
+    return {(row[roster.layout.key], a): float(row[h]) if row.get(h, "").strip() else None
+            for row in roster.rows for a, h in roster.columns.items()}

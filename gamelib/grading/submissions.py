@@ -140,6 +140,34 @@ def download_name(name: str, *, folder: bool | None = None) -> DownloadName | No
     return readings[-1]._replace(readings=keys if len(keys) > 1 else ())
 
 
+class Downloads:
+    """Whose each file or folder of a learning system's download is, by its name: the reading that
+    ``autograde`` (:func:`find_submissions`) and nbgrader's ``zip_collect`` (its collector plugin,
+    :class:`gamelib.grading.zipcollect.DownloadNames`, a :class:`Downloads`) share."""
+
+    valid_ext = (".ipynb",)
+
+    def identify(self, entry: Path) -> DownloadName | None:
+        """What the name of the file or folder ``entry`` says, or None if it is not a download name."""
+        folder = entry.is_dir() and not entry.is_symlink()
+        return download_name(entry.stem if entry.suffix == ".ipynb" and not folder else entry.name, folder=folder)
+
+    def superseded(self, entry: Path, lms: DownloadName) -> Path | None:
+        """The later submission of the same Canvas user beside ``entry`` (the latest), if there is one."""
+        if lms.system != "Canvas":
+            return None
+        seen = self.__dict__.setdefault("_latest", {})     # each folder read once: {user: (submission, path)}
+        if entry.parent not in seen:
+            latest: dict = {}
+            for path in sorted(entry.parent.iterdir()):
+                other = self.identify(path) if path.suffix in self.valid_ext or path.is_dir() else None
+                if other is not None and not other.in_doubt and other.system == "Canvas":
+                    latest[other.key] = max(latest.get(other.key, (-1, path)), (other.submission, path))
+            seen[entry.parent] = latest
+        submission, path = seen[entry.parent].get(lms.key, (-1, entry))
+        return path if submission > lms.submission else None
+
+
 # ---------------------------------------------------------------------------------------------------
 # Finding the submissions
 # ---------------------------------------------------------------------------------------------------
@@ -294,8 +322,7 @@ def find_submissions(folder: Path, assignment: str, names: list[str]) -> Found:
     folder = Path(folder)
     if not folder.is_dir():
         raise WorkflowError(f"no folder of submissions at {folder}")
-    from .zipcollect import DownloadNames
-    collector = DownloadNames()
+    collector = Downloads()
     every = _all_files(folder)
     candidates = [c for entry in sorted(folder.iterdir()) if not entry.name.startswith(".")
                   for c in [_candidate(entry, assignment, names, collector)] if c is not None]
@@ -315,7 +342,7 @@ def find_submissions(folder: Path, assignment: str, names: list[str]) -> Found:
 
 def _one_per_student(candidates: list[_Candidate]) -> list[Submission]:
     """One submission per id (an earlier Canvas submission of a user is not a candidate: see
-    :meth:`~gamelib.grading.zipcollect.DownloadNames.superseded`).  Anything that gives one id twice (two
+    :meth:`Downloads.superseded`).  Anything that gives one id twice (two
     names of one id, two Moodle folders of one participant, a plain file named as a learning system's id
     beside that system's download) is a collision: a problem naming every file, none graded, and the
     grade stored under that id kept."""

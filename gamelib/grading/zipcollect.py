@@ -17,47 +17,28 @@ from pathlib import Path
 from nbgrader.plugins import FileNameCollectorPlugin
 
 from .course import shown
-from .submissions import DownloadName, download_name
+from .submissions import Downloads
 
 
-class DownloadNames(FileNameCollectorPlugin):
+class DownloadNames(FileNameCollectorPlugin, Downloads):
     """nbgrader's file-name collector for learning systems' downloads: a file's student is the first
     part of its path, below the folder ``zip_collect`` unpacks into, that reads as a download name (a
     Canvas file, a Moodle folder or file; the archive's own folder above it is the instructor's, the
     student's files below it are never read as an id).  A name in doubt, a name of no learning system
     and an earlier Canvas submission of a user (a later one, a higher submission id, is beside it) are
-    skipped, each with a warning saying why."""
-
-    def identify(self, entry: Path) -> DownloadName | None:
-        """What the name of the file or folder ``entry`` says, or None if it is not a download name."""
-        folder = entry.is_dir() and not entry.is_symlink()
-        return download_name(entry.stem if entry.suffix == ".ipynb" and not folder else entry.name, folder=folder)
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self._latest: dict = {}
-
-    def superseded(self, entry: Path, lms: DownloadName) -> Path | None:
-        """The later submission of the same Canvas user beside ``entry`` (the latest), if there is one."""
-        if lms.system != "Canvas":
-            return None
-        if entry.parent not in self._latest:              # each folder read once: {user: (submission, path)}
-            latest: dict = {}
-            for path in sorted(entry.parent.iterdir()):
-                other = self.identify(path) if path.suffix in self.valid_ext or path.is_dir() else None
-                if other is not None and not other.in_doubt and other.system == "Canvas":
-                    latest[other.key] = max(latest.get(other.key, (-1, path)), (other.submission, path))
-            self._latest[entry.parent] = latest
-        submission, path = self._latest[entry.parent].get(lms.key, (-1, entry))
-        return path if submission > lms.submission else None
+    skipped, each with a warning saying why.  Whose a file or folder is, and which Canvas submission is
+    the latest, it reads as :class:`~gamelib.grading.submissions.Downloads` does (``autograde``'s reading)."""
 
     def collect(self, submitted_file: str) -> dict | None:
         path = Path(submitted_file)
         if path.suffix not in self.valid_ext:
             return None
         app = self.parent
-        root = Path(app._format_collect_path(app.extracted_directory)) if hasattr(app, "extracted_directory") \
-            else path.parent
+        root = path.parent
+        if hasattr(app, "extracted_directory"):                  # zip_collect's folder of unpacked files
+            root = Path(app.coursedir.root, app.collect_directory_structure.format(
+                downloaded=app.downloaded_directory, assignment_id=app.coursedir.assignment_id,
+                collect_step=app.extracted_directory))
         parts = path.relative_to(root).parts if path.is_relative_to(root) else (path.name,)
         for depth in range(1, len(parts) + 1):
             entry = root.joinpath(*parts[:depth])
