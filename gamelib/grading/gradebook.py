@@ -6,20 +6,23 @@ override, counts instead of the auto score), the late rule applied (:mod:`gameli
 overrides in force named (:mod:`gamelib.grading.log`), and every student's status: graded, not graded
 and why, or no submission.  The exports, the feedback page and the class report read it.
 
-:func:`export` writes it in one of :data:`FORMATS`:
+Each export is an nbgrader export plugin (:class:`nbgrader.plugins.ExportPlugin`), one per format of
+:data:`EXPORTERS`; :func:`export` (``python -m gamelib.grading export``) runs the same plugins that
+``nbgrader export --exporter gamelib.grading.gradebook.CanvasExporter`` does:
 
-* ``long``: one row per student and assignment (``grades.csv``, :data:`EXPORT_FIELDS`), and one per
-  test cell (``grades_by_cell.csv``);
-* ``canvas``, ``moodle``, ``blackboard``: one row per student of the learning system's roster (its own
-  gradebook export, read as it comes: :func:`read_roster`), its identity columns copied, and one column
-  per assignment named as the system expects (the roster's own column where it has one, so the
-  import updates it), with a ``_notes.csv`` beside it (late penalties, overrides, students graded but
-  not on the roster).
+* :class:`GradesExporter` (``long``): one row per student and assignment (``grades.csv``,
+  :data:`EXPORT_FIELDS`), and one per test cell (``grades_by_cell.csv``);
+* :class:`CanvasExporter`, :class:`MoodleExporter`, :class:`BlackboardExporter`: one row per student of
+  the learning system's roster (its own gradebook export, read as it comes: :func:`read_roster`), its
+  identity columns copied, and one column per assignment named as the system expects (the roster's own
+  column where it has one, so the import updates it), with a ``_notes.csv`` beside it (late penalties,
+  overrides, students graded but not on the roster).
 
-Everywhere a student who was not graded, or handed nothing in, has an **empty cell, never 0**, and
-numbers are written one way (``17``, ``17.5``; :func:`gamelib.grading.recording.num`).  A text cell
-that a spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@`` first) is written with a ``'``
-before it (:func:`safe_cell`): a student's file name is data.
+Everywhere a student who was not graded, or handed nothing in, has an **empty cell, never 0** (where
+nbgrader's own CSV export writes 0.0), and numbers are written one way (``17``, ``17.5``;
+:func:`gamelib.grading.recording.num`).  A text cell that a spreadsheet would read as a formula (``=``,
+``+``, ``-``, ``@`` first) is written with a ``'`` before it (:func:`safe_cell`): a student's file name is
+data.
 """
 from __future__ import annotations
 
@@ -29,14 +32,17 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+from nbgrader.plugins import ExportPlugin
+from traitlets import Unicode
+
 from . import late as late_rule
-from .course import DEFAULT_COURSE, WorkflowError, course_lock, gradebook, statuses
+from .course import DEFAULT_COURSE, WorkflowError, course_lock, statuses
+from .course import gradebook as open_gradebook
 from .log import standing_overrides
 from .recording import Grade, grades, num
 
 EXPORT_FIELDS = ("assignment", "student_id", "score", "max_score", "status", "note", "late", "penalty")
 """``grades.csv``'s columns: the score is the final one (after any late penalty, ``penalty`` points)."""
-FORMATS = ("long", "canvas", "moodle", "blackboard")
 
 
 class Row(NamedTuple):
@@ -59,21 +65,18 @@ class Row(NamedTuple):
     name: str = ""
 
 
-def _assignments(course: Path) -> tuple[list, dict, list]:
-    with gradebook(course) as gb:
-        names = [a.name for a in gb.assignments]
-        max_scores = {a.name: float(a.max_score) for a in gb.assignments}
-        students = sorted(s.id for s in gb.students)
-    return names, max_scores, students
-
-
-def rows(course: Path = DEFAULT_COURSE, cells: list | None = None) -> tuple[list, dict]:
+def rows(course: Path = DEFAULT_COURSE, cells: list | None = None, gradebook=None) -> tuple[list, dict]:
     """``(assignments, {(assignment, student): Row})`` for every student the course knows (in its
     gradebook or its gradings) and every assignment of its gradebook.  ``cells``: :func:`grades` already
-    read (the per-cell scores)."""
+    read (the per-cell scores); ``gradebook``: the course's nbgrader gradebook, already open."""
     course = Path(course).resolve()
     cells = grades(course) if cells is None else cells              # also checks the gradebook exists
-    names, max_scores, students = _assignments(course)
+    if gradebook is None:
+        with open_gradebook(course) as gb:
+            return rows(course, cells, gb)
+    names = [a.name for a in gradebook.assignments]
+    max_scores = {a.name: float(a.max_score) for a in gradebook.assignments}
+    students = sorted(s.id for s in gradebook.students)
     policy = late_rule.load(course)
     totals: dict = {}
     for g in cells:
@@ -145,27 +148,16 @@ class Layout(NamedTuple):
     key: str
     column: re.Pattern
     quote_all: bool = False
-    documented: str = ""
 
 
 LAYOUTS = {
     "canvas": Layout("Canvas", ("Student", "ID", "SIS User ID", "SIS Login ID", "Integration ID", "Section"), "ID",
-                     re.compile(r"^(?P<name>.+) \((?P<id>\d+)\)$"),
-                     documented="Canvas: How do I import grades in the Gradebook? (Instructor Guide): the "
-                                "columns Student, ID, SIS User ID, SIS Login ID and Section as exported, then one "
-                                "column per assignment, 'Name (assignment id)' to update one, a new name to make one"),
+                     re.compile(r"^(?P<name>.+) \((?P<id>\d+)\)$")),
     "moodle": Layout("Moodle", ("Identifier", "Full name", "First name", "Last name", "ID number", "Institution",
                                 "Department", "Username", "Email address"), "Email address",
-                     re.compile(r"^[^:]+: (?P<name>.+) \((?:Real|Percentage|Letter)\)$"),
-                     documented="Moodle: Grade import, CSV file (docs.moodle.org/en/Grade_import): one row per user, "
-                                "identified by a column mapped to email address, username or ID number; one column "
-                                "per grade item, mapped on import; grade export names them 'Assignment: Name (Real)'"),
+                     re.compile(r"^[^:]+: (?P<name>.+) \((?:Real|Percentage|Letter)\)$")),
     "blackboard": Layout("Blackboard", ("Last Name", "First Name", "Username", "Student ID"), "Username",
-                         re.compile(r"^(?P<name>.+?) \[Total Pts: [^\]]*\] \|(?P<id>\d+)$"), quote_all=True,
-                         documented="Blackboard Learn: Upload grades from external sources (Grade Center, Work "
-                                    "Offline): a header row, Username identifies the student, a column with its "
-                                    "'|Column ID' updates that column, one without makes a new one; comma-delimited "
-                                    "data in quotes"),
+                         re.compile(r"^(?P<name>.+?) \[Total Pts: [^\]]*\] \|(?P<id>\d+)$"), quote_all=True),
 }
 
 
@@ -210,11 +202,11 @@ def _kit_ids(system: str, row: dict) -> list[str]:
     77``), then those a file name may have given (a name, a login, an email address).  None of the latter
     ever has the form of a learning system's id: an email address ``moodle-77@...`` is the student's to
     choose, and must not make their row answer for participant 77."""
-    from .submissions import LMS_KEY, student_id
+    from .submissions import LMS_KEY, canvas_name, student_id
     g = row.get
     own = []
     if system == "canvas":
-        squashed = re.sub(r"[^a-z0-9]", "", g("Student", "").lower())      # Canvas's download name of them
+        squashed = canvas_name(g("Student", ""))                           # Canvas's download name of them
         out = [student_id(squashed), f"{student_id(squashed)}_{g('ID', '')}", student_id(g("SIS Login ID", "")),
                student_id(g("SIS User ID", ""))]
         if g("ID", "").strip().isdigit():
@@ -276,29 +268,108 @@ def read_roster(path: Path, fmt: str, assignments=()) -> Roster:
 # Export
 # ---------------------------------------------------------------------------------------------------
 
-def default_out(course: Path, fmt: str) -> Path:
-    return Path(course) / ("grades.csv" if fmt == "long" else f"grades_{fmt}.csv")
+class GradesExporter(ExportPlugin):
+    """nbgrader's export of a course graded by the kit, as ``grades.csv`` (one row per student and
+    assignment, :data:`EXPORT_FIELDS`) and ``grades_by_cell.csv``: ``nbgrader export --exporter
+    gamelib.grading.gradebook.GradesExporter`` in the course folder writes what ``python -m gamelib.grading
+    export`` does (nbgrader's ``--to``, ``--assignment`` and ``--student`` are honoured).  After
+    :meth:`export`, ``written`` is ``(the file, the file beside it)``."""
+
+    format = "long"
+    written: tuple = ()
+    course = Unicode("", help="The course folder (default: nbgrader's course root).").tag(config=True)
+
+    def check(self) -> None:
+        """Raise :class:`WorkflowError` if the export cannot run as configured."""
+
+    def export(self, gradebook) -> None:
+        try:
+            self._export(gradebook)
+        except WorkflowError as e:
+            if not hasattr(self.parent, "fail"):              # not run by nbgrader: the kit's command says it
+                raise
+            self.parent.fail(str(e))                          # nbgrader's way: the message, exit status 1
+
+    def _export(self, gradebook) -> None:
+        self.check()
+        coursedir = getattr(self.parent, "coursedir", None)
+        course = Path(self.course or (coursedir.root if coursedir is not None else DEFAULT_COURSE)).resolve()
+        out = Path(self.to) if self.to else course / ("grades.csv" if self.format == "long" else
+                                                      f"grades_{self.format}.csv")
+        cells = grades(course)
+        with course_lock(course, "export"):
+            names, table = rows(course, cells, gradebook)
+            names = [a for a in names if not self.assignment or a in self.assignment]
+            table = {k: r for k, r in table.items() if k[0] in names and (not self.student or k[1] in self.student)}
+            self.written = out, self.write(out, names, table, cells)
+        self.log.info("wrote %s and %s", *self.written)
+
+    def write(self, out: Path, names: list, table: dict, cells: list[Grade]) -> Path:
+        return _long(out, names, table, cells)
+
+
+class LmsExporter(GradesExporter):
+    """A learning system's import file, one row per student of its ``roster`` (see the module's docstring),
+    and its ``_notes.csv`` beside it."""
+
+    roster = Unicode("", help="The learning system's own gradebook export (CSV), read as it comes.").tag(config=True)
+
+    def check(self) -> None:
+        if not self.roster:
+            raise WorkflowError(f"--format {self.format} needs --roster FILE (nbgrader export: --{type(self).__name__}"
+                                f".roster=FILE): {LAYOUTS[self.format].system}'s own gradebook export, which maps "
+                                "the kit's student ids to its own")
+
+    def write(self, out: Path, names: list, table: dict, cells: list[Grade]) -> Path:
+        return _lms(out, self.format, read_roster(Path(self.roster), self.format, names), names, table)
+
+
+class CanvasExporter(LmsExporter):
+    """Canvas's gradebook import (``nbgrader export --exporter gamelib.grading.gradebook.CanvasExporter
+    --CanvasExporter.roster=FILE``), as its Instructor Guide's "How do I import grades in the Gradebook?"
+    has it: the columns Student, ID, SIS User ID, SIS Login ID and Section as exported, then one per
+    assignment, ``Name (assignment id)`` to update one, a new name to make one."""
+
+    format = "canvas"
+
+
+class MoodleExporter(LmsExporter):
+    """Moodle's grade import (``--MoodleExporter.roster=FILE``), as docs.moodle.org's "Grade import" has it:
+    one row per user, identified by a column mapped to email address, username or ID number; one column
+    per grade item, mapped on import (its grade export names them ``Assignment: Name (Real)``)."""
+
+    format = "moodle"
+
+
+class BlackboardExporter(LmsExporter):
+    """Blackboard's Grade Center upload (``--BlackboardExporter.roster=FILE``), as Blackboard Learn's "Upload
+    grades from external sources" has it: Username identifies the student, a column with its ``|Column ID``
+    updates that column, one without makes a new one; comma-delimited data in quotes."""
+
+    format = "blackboard"
+
+
+EXPORTERS = {e.format: e for e in (GradesExporter, CanvasExporter, MoodleExporter, BlackboardExporter)}
+FORMATS = tuple(EXPORTERS)
 
 
 def export(course: Path = DEFAULT_COURSE, out: Path | None = None, *, format: str = "long",  # noqa: A002
            roster: Path | None = None) -> tuple[Path, Path]:
     """Write the grades of ``course`` in ``format`` (one of :data:`FORMATS`) to ``out`` (default
-    ``<course>/grades.csv`` or ``grades_<format>.csv``); returns ``(out, second)``: the per-cell file
-    (long) or the notes beside a learning system's file.  A learning system's format needs its
-    ``roster`` (see the module's docstring)."""
-    if format not in FORMATS:
+    ``<course>/grades.csv`` or ``grades_<format>.csv``) with that format's exporter; returns ``(out,
+    second)``: the per-cell file (long) or the notes beside a learning system's file.  A learning
+    system's format needs its ``roster`` (see the module's docstring)."""
+    if format not in EXPORTERS:
         raise WorkflowError(f"no export format {format!r} (there: {', '.join(FORMATS)})")
-    if format != "long" and roster is None:
-        raise WorkflowError(f"--format {format} needs --roster FILE: {LAYOUTS[format].system}'s own gradebook "
-                            "export, which maps the kit's student ids to its own")
     course = Path(course).resolve()
-    out = Path(out) if out is not None else default_out(course, format)
-    cells = grades(course)
-    with course_lock(course, "export"):
-        names, table = rows(course, cells)
-        if format == "long":
-            return out, _long(out, names, table, cells)
-        return out, _lms(out, format, read_roster(Path(roster), format, names), names, table)
+    plugin = EXPORTERS[format](course=str(course), to=str(out or ""), **({"roster": str(roster or "")}
+                                                                       if format != "long" else {}))
+    plugin.check()
+    if not (course / "gradebook.db").exists():                # opening one would make it, empty
+        raise WorkflowError(f"{course} has no gradebook.db: autograde there first")
+    with open_gradebook(course) as gb:
+        plugin.export(gb)
+    return plugin.written
 
 
 def _long(out: Path, names: list, table: dict, cells: list[Grade]) -> Path:
@@ -326,20 +397,12 @@ NOTES_FIELDS = ("assignment", "student_id", "lms_id", "status", "score", "max_sc
                 "overrides", "note")
 
 
-def _roster_row(student: str, roster: Roster) -> int | None:
-    """The roster row ``student`` answers to, or None.  A student a learning system's download identified
-    (``canvas-103``, ``moodle-77``) answers by that system's own id of them alone (Canvas's ``ID``, a
-    Moodle grading worksheet's ``Participant 77``), never by a name: a name is the student's to choose,
-    and to change between the download and the roster."""
-    return roster.keys.get(student)
-
-
 def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
     layout = roster.layout
     identity = [h for h in layout.identity if h in roster.header]
     headers = [roster.columns.get(a, a) for a in names]
     students = sorted({s for _, s in table})
-    wanted = {s: _roster_row(s, roster) for s in students}
+    wanted = {s: roster.keys.get(s) for s in students}        # canvas-103 by its ID alone: _kit_ids
     answering: dict = {}
     for s, i in wanted.items():
         if i is not None:
@@ -400,17 +463,6 @@ def read_back(path: Path, fmt: str, assignments) -> dict:
         with open(path, newline="", encoding="utf-8") as f:
             return {(r["student_id"], r["assignment"]): (float(r["score"]) if r["score"] else None)
                     for r in csv.DictReader(f)}
-    layout = LAYOUTS[fmt]
-    table = _read_table(path)
-    header = table[0]
-    out = {}
-    for cells in table[1:]:
-        row = dict(zip(header, [_unquote(c) for c in cells]))
-        if fmt == "canvas" and row.get("Student", "").strip() == "Points Possible":
-            continue
-        for a in assignments:
-            column = next((h for h in header if h == a or ((m := layout.column.match(h)) and m["name"] == a)), None)
-            if column is not None:
-                value = row.get(column, "")
-                out[row[layout.key], a] = float(value) if value.strip() else None
-    return out
+    roster = read_roster(path, fmt, assignments)              # as the kit reads a roster, Points Possible apart
+    return {(row[roster.layout.key], a): float(row[h]) if row.get(h, "").strip() else None
+            for row in roster.rows for a, h in roster.columns.items()}

@@ -96,11 +96,12 @@ class DownloadName(NamedTuple):
         return len(self.readings) > 1
 
 
-CANVAS = re.compile(r"^(?P<name>[^\W_]*)_(?P<late>LATE_)?(?P<uid>\d+)_(?P<sub>\d+)_(?P<file>.+)$")
+CANVAS = re.compile(r"^(?P<name>[^_]*)_(?P<late>LATE_)?(?P<uid>\d+)_(?P<sub>\d+)_(?P<file>.+)$")
 """Canvas's "Download Submissions": ``<sortable name>_[LATE_]<user id>_<submission id>_<uploaded file
 name>``.  The sortable name is lower case with everything but letters and digits removed (so it may be
-empty, and never holds ``_``): what follows its first ``_`` is Canvas's.  A resubmission gets a new
-submission id, and often a ``-1`` after the uploaded name."""
+empty, and never holds ``_``): what follows its first ``_`` is Canvas's.  Its letters may carry accents,
+composed or not (``garcíajosé``, as a zip unpacked on a Mac spells it: ``i`` and a combining accent).  A
+resubmission gets a new submission id, and often a ``-1`` after the uploaded name."""
 MOODLE = re.compile(r"(?=(?P<token>_(?P<uid>\d+)_assignsubmission_(?:file|onlinetext)_))")
 """Moodle's "Download all submissions": a folder ``<Full name>_<participant id>_assignsubmission_file_``
 holding the uploaded files, or, flattened, that prefix on each file's name.  The full name is the
@@ -112,6 +113,14 @@ LMS_KEY = re.compile(r"^(?P<system>canvas|moodle)-(?P<id>\d+)$")
 folder of that name (the course's own ``submitted/<id>/``, read again by ``regrade``) is that student."""
 
 
+def canvas_name(name: str) -> str:
+    """A name as Canvas writes it in its download names: accents dropped (``García, José`` ->
+    ``garciajose``: each letter decomposed, NFKD, and its combining marks dropped, never the letter),
+    lower case, everything but letters and digits removed."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", str(name)) if not unicodedata.combining(ch))
+    return re.sub(r"[\W_]", "", plain.lower())
+
+
 def download_name(name: str, *, folder: bool | None = None) -> DownloadName | None:
     """The learning system's bulk-download name ``name`` read, or None if it is not one.  ``folder``:
     the name is a folder's (Moodle's id then ends it), a file's without its ``.ipynb`` (``False``), or
@@ -119,7 +128,7 @@ def download_name(name: str, *, folder: bool | None = None) -> DownloadName | No
     name = str(name)
     readings = []
     m = CANVAS.match(name)
-    if m and m["name"] == m["name"].lower():
+    if m and m["name"] == m["name"].lower() and all(ch.isalnum() or unicodedata.combining(ch) for ch in m["name"]):
         readings.append(DownloadName("Canvas", m["name"], m["uid"], int(m["sub"]), bool(m["late"]), m["file"]))
     for m in MOODLE.finditer(name):
         rest = name[m.end("token"):]
@@ -129,6 +138,34 @@ def download_name(name: str, *, folder: bool | None = None) -> DownloadName | No
         return None
     keys = tuple(dict.fromkeys(r.key for r in readings))
     return readings[-1]._replace(readings=keys if len(keys) > 1 else ())
+
+
+class Downloads:
+    """Whose each file or folder of a learning system's download is, by its name: the reading that
+    ``autograde`` (:func:`find_submissions`) and nbgrader's ``zip_collect`` (its collector plugin,
+    :class:`gamelib.grading.zipcollect.DownloadNames`, a :class:`Downloads`) share."""
+
+    valid_ext = (".ipynb",)
+
+    def identify(self, entry: Path) -> DownloadName | None:
+        """What the name of the file or folder ``entry`` says, or None if it is not a download name."""
+        folder = entry.is_dir() and not entry.is_symlink()
+        return download_name(entry.stem if entry.suffix == ".ipynb" and not folder else entry.name, folder=folder)
+
+    def superseded(self, entry: Path, lms: DownloadName) -> Path | None:
+        """The later submission of the same Canvas user beside ``entry`` (the latest), if there is one."""
+        if lms.system != "Canvas":
+            return None
+        seen = self.__dict__.setdefault("_latest", {})     # each folder read once: {user: (submission, path)}
+        if entry.parent not in seen:
+            latest: dict = {}
+            for path in sorted(entry.parent.iterdir()):
+                other = self.identify(path) if path.suffix in self.valid_ext or path.is_dir() else None
+                if other is not None and not other.in_doubt and other.system == "Canvas":
+                    latest[other.key] = max(latest.get(other.key, (-1, path)), (other.submission, path))
+            seen[entry.parent] = latest
+        submission, path = seen[entry.parent].get(lms.key, (-1, entry))
+        return path if submission > lms.submission else None
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -209,7 +246,12 @@ def _inside(entry: Path, assignment: str, names: list[str]) -> tuple:
     return books, "", ()
 
 
-def _why_ignored(path: Path, entry: Path, assignment: str) -> str:
+def _why_ignored(path: Path, entry: Path, assignment: str, collector) -> str:
+    lms = collector.identify(entry)
+    later = collector.superseded(entry, lms) if lms is not None and not lms.in_doubt else None
+    if later is not None:
+        return (f"an earlier submission of {lms.key} (submission {lms.submission}; {quoted(later.name)} is "
+                "graded)")
     if path.name == "manifest.csv" and path.parent == entry.parent:
         return "the submissions' manifest (read for their submission times)"
     if path.name in ("timestamp.txt", "submission_secret.txt"):
@@ -224,12 +266,13 @@ def _why_ignored(path: Path, entry: Path, assignment: str) -> str:
     return f"not a notebook of {assignment} where a submission is expected"
 
 
-def _candidate(entry: Path, assignment: str, names: list[str]) -> _Candidate | None:
+def _candidate(entry: Path, assignment: str, names: list[str], collector) -> _Candidate | None:
     """What one top-level file or folder of a submissions folder holds, and whose it is (None: nothing
-    to grade in it; its files are then listed as ignored)."""
-    single = entry.suffix == ".ipynb" and not entry.is_dir()
-    base = entry.stem if single else entry.name
-    lms = download_name(base, folder=entry.is_dir() and not entry.is_symlink())
+    to grade in it, or an earlier Canvas submission of a user; its files are then listed as ignored)."""
+    base = entry.stem if entry.suffix == ".ipynb" and not entry.is_dir() else entry.name
+    lms = collector.identify(entry)              # nbgrader zip_collect's reading of a download name, the same
+    if lms is not None and not lms.in_doubt and collector.superseded(entry, lms) is not None:
+        return None
     late = f"late (its {lms.system} download name says so)" if lms and lms.late and not lms.in_doubt else ""
     books, problem, notes = {}, "", ()
     if entry.is_symlink():
@@ -279,16 +322,17 @@ def find_submissions(folder: Path, assignment: str, names: list[str]) -> Found:
     folder = Path(folder)
     if not folder.is_dir():
         raise WorkflowError(f"no folder of submissions at {folder}")
+    collector = Downloads()
     every = _all_files(folder)
     candidates = [c for entry in sorted(folder.iterdir()) if not entry.name.startswith(".")
-                  for c in [_candidate(entry, assignment, names)] if c is not None]
+                  for c in [_candidate(entry, assignment, names, collector)] if c is not None]
     ignored: list = []
-    out = _one_per_student(candidates, ignored)
+    out = _one_per_student(candidates)
     accounted = {p for sub in out for p in sub.files.values()} | {p for p, _ in ignored}
     for path in every:
         if path not in accounted:
             top = folder / path.relative_to(folder).parts[0]
-            ignored.append((path, _why_ignored(path, top, assignment)))
+            ignored.append((path, _why_ignored(path, top, assignment, collector)))
     if not out:
         seen = f"; its {len(every)} files are none of these" if every else ""
         raise WorkflowError(f"no submissions of {assignment} in {shown(folder, None)} (expected <student>.ipynb or "
@@ -296,25 +340,17 @@ def find_submissions(folder: Path, assignment: str, names: list[str]) -> Found:
     return Found(sorted(out), sorted(ignored, key=lambda pair: str(pair[0])), len(every))
 
 
-def _one_per_student(candidates: list[_Candidate], ignored: list) -> list[Submission]:
-    """One submission per id.  Canvas's resubmissions of one user (one user id, new submission ids) give
-    the latest.  Anything else that gives one id twice (two names of one id, two Moodle folders of one
-    participant, a plain file named as a learning system's id beside that system's download) is a
-    collision: a problem naming every file, none graded, and the grade stored under that id kept."""
+def _one_per_student(candidates: list[_Candidate]) -> list[Submission]:
+    """One submission per id (an earlier Canvas submission of a user is not a candidate: see
+    :meth:`Downloads.superseded`).  Anything that gives one id twice (two
+    names of one id, two Moodle folders of one participant, a plain file named as a learning system's id
+    beside that system's download) is a collision: a problem naming every file, none graded, and the
+    grade stored under that id kept."""
     by_id: dict = {}
     for c in candidates:
         by_id.setdefault(c.sid, []).append(c)
     out = []
     for sid, group in by_id.items():
-        if len(group) > 1 and all(c.lms is not None and c.lms.system == "Canvas" for c in group):
-            latest = max(c.lms.submission for c in group)
-            newest = [c for c in group if c.lms.submission == latest]
-            for older in group:
-                if older.lms.submission != latest:
-                    for path in older.books.values():
-                        ignored.append((path, f"an earlier submission of {sid} (submission {older.lms.submission}; "
-                                        f"{quoted(newest[-1].entry.name)} is graded)"))
-            group = newest
         if len(group) > 1:
             files = " and ".join(quoted(c.entry.name) for c in group)
             books = {f"{k}:{name}": path for k, c in enumerate(group) for name, path in c.books.items()}

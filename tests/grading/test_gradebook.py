@@ -83,7 +83,7 @@ def test_each_learning_systems_layout_and_round_trip(course, final, fmt, tmp_pat
         assert out.read_text().startswith('"Last Name","First Name","Username","Student ID"')   # every field quoted
     back = gb.read_back(out, fmt, [ASSIGNMENT])
     for i, r in enumerate(roster.rows):
-        student = next((s for (a, s) in final if a == ASSIGNMENT and gb._roster_row(s, roster) == i), None)
+        student = next((s for (a, s) in final if a == ASSIGNMENT and roster.keys.get(s) == i), None)
         want = final[ASSIGNMENT, student].score if student else None
         assert back[r[layout.key], ASSIGNMENT] == (None if want is None else pytest.approx(want)), r
     by_key = {key: v for (key, _), v in back.items()}
@@ -197,3 +197,31 @@ def test_export_moved_here_and_answers_from_recording_for_one_release():
     with pytest.warns(DeprecationWarning, match="gamelib.grading.recording.export has moved"):
         assert recording.export is gb.export
     assert export is gb.export and EXPORT_FIELDS == gb.EXPORT_FIELDS
+
+
+def test_nbgrader_export_runs_the_kits_exporters(course, tmp_path, monkeypatch):
+    """``nbgrader export --exporter gamelib.grading.gradebook.CanvasExporter`` in the course folder writes
+    the kit's export byte for byte (one plugin, two commands); without its roster it fails, saying so."""
+    from nbgrader.apps import ExportApp
+    kit, kit_notes = gb.export(course, tmp_path / "kit.csv", format="canvas", roster=ROSTERS["canvas"])
+    monkeypatch.chdir(course)
+
+    def nbgrader_export(*argv):
+        app = ExportApp()
+        app.initialize(["--exporter", "gamelib.grading.gradebook.CanvasExporter", *argv])
+        app.start()
+    nbgrader_export(f"--CanvasExporter.roster={ROSTERS['canvas']}", "--to", str(tmp_path / "nb.csv"))
+    assert (tmp_path / "nb.csv").read_bytes() == kit.read_bytes()
+    assert (tmp_path / "nb_notes.csv").read_bytes() == kit_notes.read_bytes()
+    with pytest.raises(SystemExit):
+        nbgrader_export("--to", str(tmp_path / "none.csv"))
+    assert not (tmp_path / "none.csv").exists()
+
+
+def test_an_accented_canvas_name_meets_its_roster_row(tmp_path):
+    """Canvas's download name of "García, José" is garciajose (accents transliterated, not deleted): a file of
+    that name answers to her row, as her download's user id does."""
+    path = tmp_path / "r.csv"
+    path.write_text('Student,ID,SIS User ID,SIS Login ID,Section\n"García, José",1002,,,A\n', encoding="utf-8")
+    keys = gb.read_roster(path, "canvas").keys
+    assert keys["garciajose"] == keys["garciajose_1002"] == keys["canvas-1002"] == 0

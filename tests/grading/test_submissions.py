@@ -3,6 +3,7 @@ name and for learning systems' download names, notebooks repaired against the co
 safe to show (issue #29, items 1, 4, 6, 8 and 12)."""
 import copy
 import os
+import unicodedata
 
 import nbformat
 import pytest
@@ -41,6 +42,16 @@ def test_download_names_of_learning_systems():
     m = s.download_name("José García_4242_assignsubmission_file_", folder=True)
     assert (m.system, m.name, m.lms_id, m.key, m.in_doubt) == ("Moodle", "José García", "4242", "moodle-4242", False)
     assert s.download_name("alice") is None and s.download_name("jo_smith") is None
+
+
+def test_a_canvas_name_with_accents_is_canvas_composed_or_not():
+    """An accented sortable name is Canvas's (a zip unpacked on a Mac decomposes it: i and a combining accent),
+    so the student is Canvas's user id; the roster's name of her is transliterated as Canvas does."""
+    for name in ("garcíajosé", unicodedata.normalize("NFD", "garcíajosé")):
+        d = s.download_name(f"{name}_LATE_1002_9_alpha_beta")
+        assert (d.key, d.late, d.original, d.name) == ("canvas-1002", True, "alpha_beta", name)
+    assert s.download_name("GarciaJose_1002_9_alpha_beta") is None           # Canvas writes it lower case
+    assert s.canvas_name("García, José") == "garciajose" and s.canvas_name("Cole, Carol") == "colecarol"
 
 
 def test_a_moodle_id_is_the_one_moodle_wrote_last_and_a_name_with_two_is_in_doubt():

@@ -1,0 +1,65 @@
+"""Learning systems' bulk downloads as nbgrader's ``zip_collect`` reads them (:class:`DownloadNames`).
+
+``nbgrader zip_collect --collector=gamelib.grading.zipcollect.DownloadNames ASSIGNMENT``, in the course
+folder, files each student's files of a Canvas or Moodle download (put in
+``downloaded/ASSIGNMENT/archive/``, zipped or not) under the system's own id of them,
+``submitted/canvas-103/ASSIGNMENT/alpha_beta.ipynb``, never under the name, which the student chooses;
+``python -m gamelib.grading autograde ASSIGNMENT exercises/course/submitted`` then grades them.  The
+kit's own ``autograde`` of a download asks the same plugin whose each file or folder is
+(:func:`gamelib.grading.submissions.find_submissions`).  The names are read by
+:func:`gamelib.grading.submissions.download_name`.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from nbgrader.plugins import FileNameCollectorPlugin
+
+from .course import shown
+from .submissions import Downloads
+
+
+class DownloadNames(FileNameCollectorPlugin, Downloads):
+    """nbgrader's file-name collector for learning systems' downloads: a file's student is the first
+    part of its path, below the folder ``zip_collect`` unpacks into, that reads as a download name (a
+    Canvas file, a Moodle folder or file; the archive's own folder above it is the instructor's, the
+    student's files below it are never read as an id).  A name in doubt, a name of no learning system
+    and an earlier Canvas submission of a user (a later one, a higher submission id, is beside it) are
+    skipped, each with a warning saying why.  Whose a file or folder is, and which Canvas submission is
+    the latest, it reads as :class:`~gamelib.grading.submissions.Downloads` does (``autograde``'s reading)."""
+
+    def collect(self, submitted_file: str) -> dict | None:
+        path = Path(submitted_file)
+        if path.suffix not in self.valid_ext:
+            return None
+        app = self.parent
+        root = path.parent
+        if hasattr(app, "extracted_directory"):                  # zip_collect's folder of unpacked files
+            root = Path(app.coursedir.root, app.collect_directory_structure.format(
+                downloaded=app.downloaded_directory, assignment_id=app.coursedir.assignment_id,
+                collect_step=app.extracted_directory))
+        parts = path.relative_to(root).parts if path.is_relative_to(root) else (path.name,)
+        for depth in range(1, len(parts) + 1):
+            entry = root.joinpath(*parts[:depth])
+            lms = self.identify(entry)
+            if lms is not None:
+                break
+        else:
+            self.log.warning("Skipped %s: no part of its path is a learning system's download name", shown(path))
+            return None
+        if lms.in_doubt:
+            self.log.warning("Skipped %s: it reads as more than one learning system's id (%s); collect it by hand",
+                             shown(path), " or ".join(lms.readings))
+            return None
+        later = self.superseded(entry, lms)
+        if later is not None:
+            self.log.warning("Skipped %s: an earlier submission of %s (%s is later)", shown(path), lms.key,
+                             shown(later.name))
+            return None
+        file_id = str(path.relative_to(entry)) if entry != path else lms.original + path.suffix
+        plain = re.sub(r"-\d+(?=\.ipynb$)", "", file_id)       # Canvas's resubmission: alpha_beta-1.ipynb
+        if plain != file_id and hasattr(app, "coursedir") and (Path(app.coursedir.format_path(
+                app.coursedir.release_directory, ".", app.coursedir.assignment_id)) / plain).is_file():
+            file_id = plain
+        return {"student_id": lms.key, "file_id": file_id}
