@@ -11,7 +11,7 @@ A notebook shows a figure with :func:`show` instead of ``plt.show()`` (a widget 
 at its natural size in a box that scrolls sideways where the column is narrower, never shrunk into
 unreadability), with the longer description in a ``<details>`` element beside it where the picture
 carries a table's worth of facts.  Its ``text/plain`` form is the same words, the same on every
-machine (nbval compares it; the PNG itself is left out of the comparison by ``tests/nbval_sanitize.cfg``).
+machine (nbval compares it; the PNG itself is left out of the comparison by the kit's nbval settings).
 
 * :func:`describe` records a picture's words; :class:`Description` is what it records.
 * :func:`description_of` reads them back for a whole Figure: its own, or its panels' (each with its
@@ -48,7 +48,7 @@ DRAWING = threading.RLock()
 """One picture drawn at a time in this kernel.  matplotlib is not thread-safe (its fonts are objects
 shared by every figure), and JupyterLab 4 with ipykernel 7 handles widget messages on a kernel
 subshell, a thread of its own, while the main thread runs cells: two pictures drawn at once in two
-threads corrupted the kernel's memory and killed it (issue 30).  :func:`picture` renders holding it,
+threads corrupted the kernel's memory and killed it.  :func:`picture` renders holding it,
 and every widget update (:mod:`gamelib.viz.live`), which may draw, holds it throughout.  Re-entrant:
 updates nest, and an update draws."""
 
