@@ -28,6 +28,7 @@ import base64
 import html
 import io
 import math
+import os
 import re
 import struct
 import threading
@@ -579,6 +580,17 @@ def picture(fig=None, *, alt: str | None = None, details=(), close: bool = True)
 
 def show(fig=None, *, alt: str | None = None, details=()) -> None:
     """Display ``fig`` (default: the current figure) with its text alternative: the notebooks'
-    ``plt.show()`` (see :func:`picture`)."""
+    ``plt.show()`` (see :func:`picture`).  With ``GAMELIB_CHECK_PICTURES`` set in the environment (the
+    test suite sets it, so every notebook's pictures are checked as nbval runs them), a picture in which
+    texts sit on each other raises :class:`gamelib.viz.collisions.Collision` instead."""
     from IPython.display import display
+    fig = plt.gcf() if fig is None else fig
+    if os.environ.get("GAMELIB_CHECK_PICTURES"):      # the test suite's: no picture with a collision
+        from .collisions import check
+        try:
+            with DRAWING:
+                check(fig)
+        except AssertionError:
+            plt.close(fig)
+            raise
     display(picture(fig, alt=alt, details=details))
