@@ -1,11 +1,16 @@
 """pytest's configuration for the whole repository (pyproject.toml holds the options): nbval compares a
-picture's words but not its pixels (tests/nbval_sanitize.cfg), whichever folder pytest is run from."""
+picture's words but not its pixels (tests/nbval_sanitize.cfg), whichever folder pytest is run from; every
+picture a notebook shows is checked for collisions (GAMELIB_CHECK_PICTURES, gamelib.viz.collisions)."""
+import os
 import pathlib
 
 SANITIZE = pathlib.Path(__file__).resolve().parent / "tests" / "nbval_sanitize.cfg"
 
 
 def pytest_configure(config):
+    # Every picture a notebook shows is checked for collisions as nbval runs it (gamelib.viz.alt.show;
+    # the kernels nbval starts inherit this environment).
+    os.environ.setdefault("GAMELIB_CHECK_PICTURES", "1")
     config.addinivalue_line("markers", "lite: the JupyterLite site in the browser (tests/lite/; run with "
                                        "--lite or GAMELIB_LITE=1)")
     config.addinivalue_line("markers", "hub: a class on a JupyterHub (tests/hub/; run with --hub or "

@@ -35,7 +35,7 @@ The options are keywords of :func:`search` and :func:`iterative_deepening`, each
 from alpha-beta (Fig. 5.7) to a depth, off by default (``search(game, depth=6, evaluate=e, table=True,
 killers=True, history=True, null_move=pass_turn)``).  The first five only order (or skip) work, the rest
 (with ``quiescence_depth`` and ``null_reduction``) can change the value.  (The option groups
-:class:`Ordering` and :class:`Pruning` of issue 24, passed as ``ordering=``/``pruning=``, still work for
+:class:`Ordering` and :class:`Pruning` of earlier versions, passed as ``ordering=``/``pruning=``, still work for
 one release, with a :class:`DeprecationWarning`.)
 
 The ordering options only reorder or skip work that cannot matter, so alpha-beta's value is
@@ -143,7 +143,7 @@ NULL_MOVE = _NullMove()
 # --- the option groups of issue 24: one release more, deprecated ----------------------------------
 
 class Ordering(NamedTuple):
-    """Deprecated (issue 34: the options are given one way, as keywords): :func:`search`'s move-ordering
+    """Deprecated (the options are given one way, as keywords): :func:`search`'s move-ordering
     keywords as one object.  ``search(..., ordering=Ordering(table=True))`` still works for one release,
     with a :class:`DeprecationWarning`: write ``search(..., table=True)``.  Presets: ``Ordering.NONE``
     (all off), ``Ordering.ALL`` (a table, killers and history)."""
@@ -160,7 +160,7 @@ Ordering.ALL = Ordering(table=True, killers=True, history=True)
 
 
 class Pruning(NamedTuple):
-    """Deprecated (issue 34), as :class:`Ordering`: :func:`search`'s pruning keywords as one object;
+    """Deprecated, as :class:`Ordering`: :func:`search`'s pruning keywords as one object;
     ``pruning=Pruning(beam=3)`` still works for one release: write ``beam=3``.  Preset: ``Pruning.NONE``."""
 
     quiescent: Callable | None = None
@@ -451,7 +451,7 @@ def _search(game, state, *, depth: int, evaluate: Callable, table, killers, hist
 
     Speed: the steps every node takes with the options on (1, the loops, 5) are written in place in
     closures over the search's state (the fastest variables CPython has): a call costs a few hundred
-    instructions (``benchmarks/instructions.py``).  ``value`` calling a half is the one call a node
+    instructions (counted with valgrind's cachegrind).  ``value`` calling a half is the one call a node
     adds to Fig. 5.7's recursion; keeping principal variations in tuples pays for it.
     """
     try_first = _as_map(game, state, first_moves)          # {state: move} along a line of play

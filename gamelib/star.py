@@ -48,8 +48,8 @@ reads the tightest interval each node is proven to lie in, given the game's ``ch
 
 Expectiminimax visits every node: O(b^m n^m) (the Game Playing slides).  Star1 visits a subset of those nodes and
 returns the same root value; how many it saves depends on how tight [L, U] is compared with the
-values that actually occur (see :func:`gamelib.experiments.chance_trees.node_counts` and
-``benchmarks/bench_star.py``).
+values that actually occur (see :func:`gamelib.experiments.chance_trees.node_counts` and notebook 05a
+§4).
 """
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def _star_search(game, state, *, lower, upper, depth, evaluate, cutoff, trace, p
     value (:class:`_Outcomes`), probes them (:func:`_probe_outcomes`) and then searches them one by one
     in the same windows with the tighter bounds (:func:`_search_outcomes`), stopping as soon as the
     intervals decide the chance node against its window.  With no probe, both give the same windows,
-    cuts and trace, to the last bit (``tests/test_star.py`` pins it)."""
+    cuts and trace, to the last bit (the kit's tests pin it)."""
     name = "star2" if probing else "star1"
     _check_bounds(lower, upper)
     state, evaluate, cut = search_entry(game, state, depth, evaluate, cutoff, trace, name)

@@ -1,5 +1,5 @@
 """How much do Star1 and Star2 save?  Random trees with chance nodes and the node counts of the three
-searches on them (AIMA 4th ed. §5.5; Ballard 1983; notebook 05a, ``benchmarks/bench_star.py``).
+searches on them (AIMA 4th ed. §5.5; Ballard 1983; notebook 05a §4).
 
 * :func:`random_chance_tree`: Ballard's "regular" trees, rounds of (decision node, chance node), leaves
   drawn from a seed, children as drawn or best first.
@@ -8,7 +8,7 @@ searches on them (AIMA 4th ed. §5.5; Ballard 1983; notebook 05a, ``benchmarks/b
   :func:`format_node_counts` prints the rows as a table.
 
 Nothing here searches on its own: the counts are the searches' ``SearchResult.nodes``.  These lived in
-:mod:`gamelib.star` until issue 24 (experiments apart from algorithms); ``gamelib.star`` still answers
+:mod:`gamelib.star` in earlier versions (experiments apart from algorithms); ``gamelib.star`` still answers
 to their old names.
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Matches between agents: the machinery :mod:`~gamelib.experiments.mcts_strength` and
-:mod:`~gamelib.experiments.td_strength` share (issue 14; notebook 08).
+:mod:`~gamelib.experiments.td_strength` share (notebook 08).
 
 * :func:`versus`: a match of several games between two agents, each side taken in turn, from seeded
   openings; the :class:`Record` (wins, draws, losses, seconds per move) of the first agent.
@@ -13,7 +13,7 @@
 
 Matches are reproducible from ``seed``: the random and perfect players and the openings draw from
 ``random.Random(seed)``.  Nothing here searches on its own: the moves come from the searches' results.
-These lived in ``mcts_strength`` (and the table in ``td_strength``) until issue 24, each module importing
+These lived in ``mcts_strength`` (and the table in ``td_strength``) in earlier versions, each module importing
 the other; ``mcts_strength`` still answers to the names it used.
 """
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """How strong is Monte Carlo tree search?  Matches that measure :func:`gamelib.mcts` by its number of
-simulations (issue 14; AIMA 4th ed. §5.4; Zell's slides §5.7, AlphaGo's recipe without its networks).
+simulations (notebook 08 §2; AIMA 4th ed. §5.4; Zell's slides §5.7, AlphaGo's recipe without its networks).
 
 * :func:`mcts_agent`: an agent ``state -> action`` that plays MCTS's move.
 * :func:`against_random`: MCTS with n iterations (playouts) per move against uniformly random play.
@@ -12,7 +12,7 @@ simulations (issue 14; AIMA 4th ed. §5.4; Zell's slides §5.7, AlphaGo's recipe
 
 The matches are :func:`gamelib.experiments.matches.versus`, with the random, perfect and
 iterative-deepening agents of :mod:`gamelib.experiments.matches` (``Record``, ``versus`` and those agents
-are still importable from here, their home until issue 24).  Every agent is a function
+are still importable from here, their home in earlier versions).  Every agent is a function
 ``state -> action``; matches are reproducible from ``seed``: an MCTS agent seeds each of its searches
 from its seed and the state (:func:`gamelib.montecarlo.state_seed`), the random and perfect players and
 the openings draw from ``random.Random(seed)``.  Nothing here searches on its own: the numbers come from

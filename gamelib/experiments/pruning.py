@@ -1,4 +1,4 @@
-"""Null-move and futility pruning measured (issue 14; Zell's slides §5.7: "effective pruning heuristics reduce
+"""Null-move and futility pruning measured (notebook 08 §4; Zell's slides §5.7: "effective pruning heuristics reduce
 the effective branching factor to less than 3 ... the most important one is the null move heuristic";
 futility pruning "helping to decide in advance which moves will cause a beta cutoff").
 

@@ -1,4 +1,4 @@
-"""How good is a learned evaluation?  Measurements of :func:`gamelib.td.td_learn`'s weights (issue 14;
+"""How good is a learned evaluation?  Measurements of :func:`gamelib.td.td_learn`'s weights (notebook 08 §3;
 TD-Gammon's recipe in miniature, Zell's slides §5.7).
 
 * :func:`tictactoe_agreement`: on every non-terminal tic-tac-toe position, the evaluation against the

@@ -37,8 +37,8 @@ distinct resulting positions**, each named by one sequence that reaches it: 13/8
 one action, ``'13/5'``.  Several orders of the same checkers lead to the same position, and a search
 that met each of them would visit the same subtree over and over without its value changing; gnubg
 lists moves the same way.  OpenSpiel's ``backgammon`` lists *move sequences* instead (each pair of
-checker moves, in either order of the dice, is an action of its own; a double is two such actions), so
-``benchmarks/peer_backgammon.py`` compares the sets of positions each game's turns reach.  The actions
+checker moves, in either order of the dice, is an action of its own; a double is two such actions), so the
+kit compares the two by the sets of positions each game's turns reach.  The actions
 of a state come in the order they are found: the larger die first, checkers further from home first.
 
 **States** are :class:`BackgammonState`: the two sides' checkers, whose turn it is and the dice to

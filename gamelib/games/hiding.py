@@ -11,7 +11,7 @@ it is closer to dig it up).  MIN sees the march, not the treasure, and ``'defend
   the march tells MIN where to defend: MAX gets -1 + 0.5 = **-0.5**.
 * Hiding: marching north or south at random, whatever the treasure, tells MIN nothing.  In the
   equilibrium MAX does exactly that, MIN defends the side MAX marched to with probability 5/8, and
-  MAX's value is **+0.25** (tests/imperfect/test_cfr.py checks it with CFR).
+  MAX's value is **+0.25** (the kit's tests check it with CFR).
 
 >>> game = HidingGame()
 >>> s = game.result(game.result(game.initial_state, "north"), "south")

@@ -21,7 +21,7 @@ card and every action: ``observation(state, player)`` is its card followed by th
 "I hold the queen, I passed, the opponent bet"), and since it remembers everything, that string is
 also its **information set**, the same key OpenSpiel uses (with J, Q, K for 0, 1, 2).
 
-Known facts (Kuhn 1950; tests/imperfect/test_cfr.py and test_best_response.py reproduce them with
+Known facts (Kuhn 1950; the kit's tests reproduce them with
 :func:`gamelib.imperfect.cfr`):
 the game's value for MAX is **-1/18**; in every equilibrium MAX bets the Jack (a bluff) with some
 probability α in [0, 1/3], bets the King with 3α, never bets the Queen first, and calls with the Queen

@@ -27,9 +27,9 @@ raise so far"), and since the player remembers everything, that string is also i
 set**, as in :class:`~gamelib.games.KuhnPoker`.  The suits matter only in being told apart (936
 information sets; folding them away would leave 288); as in OpenSpiel's ``leduc_poker``, whose deal
 order, card order (its cards 0..5 are ``Js Jh Qs Qh Ks Kh``) and action order (fold, call, raise) this
-follows, so CFR's walks add up in the same order (``benchmarks/peer_leduc.py``).
+follows, so CFR's walks add up in the same order (the kit checks it against OpenSpiel's).
 
-Known values (OpenSpiel; tests/games/test_leduc.py): the uniform policy's exploitability is 2.373611, the
+Known values (OpenSpiel's; the kit's tests check them): the uniform policy's exploitability is 2.373611, the
 best responses to it are worth 2.0875 (MAX) and 2.659722 (MIN).
 
 >>> game = LeducPoker()

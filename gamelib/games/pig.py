@@ -14,7 +14,7 @@ As a gamelib game (AIMA §5.5; CS221's expectiminimax with a third player, the d
 * **Holding with turn total 0 is not allowed** (a turn starts with a roll).  It could never help:
   at turn total 0, rolling is always at least as good as passing (a 1 passes the turn just as holding
   would, and any other face only adds to your score), so forbidding it changes no value
-  (``tests/games/test_pig.py`` checks that the solution satisfies Neller & Presser's equations, where holding
+  (the kit's tests check that the solution satisfies Neller & Presser's equations, where holding
   at 0 is allowed, too).  It also removes the pointless hold-hold-hold... cycle, so the game ends with
   probability 1 whatever the players do.
 * **The game ends as soon as a player's score plus turn total reaches the target**: the turn total is
@@ -245,7 +245,7 @@ def _sweep(P: np.ndarray, opponent_start: np.ndarray, die: int, rolls=None) -> f
     It is computed in two work planes allocated once per sweep (``out=``), not in fresh arrays per
     turn total: at target 500 those temporaries, a few MB each, made the C library hand memory back
     to the system and fault it in again, about 40 % of the solve's time.  The values are the same to
-    the bit (``tests/games/test_pig.py`` checks them against the plain formula).
+    the bit (the kit's tests check them against the plain formula).
     """
     target = P.shape[1]
     # Q[m, j]: my win probability when the opponent starts its turn and I have m (my turn just ended).
@@ -495,7 +495,7 @@ def solve(target: int = 100, die: int = 6, tol: float = 1e-12, *, method: str = 
     ``method='sweep'`` (default): in-place (Gauss-Seidel) sweeps, turn totals from high to low, each
     a vectorized step over all (i, j) at once; a sweep solves the current turn exactly given the
     values at the start of the opponent's turn.  About 150 sweeps, well under a second, for target
-    100 (``benchmarks/bench_pig.py``).
+    100.
     ``method='jacobi'``: textbook synchronous value iteration, every state from the previous
     iterate at once (as for MDPs); about 3x more iterations and several times slower.
 

@@ -216,7 +216,7 @@ def evaluation(weights: dict | None = None) -> WeightedSum:
 
     With these weights the largest |EVAL| over all 5,478 legal positions is 0.44, so a real win (+1)
     or loss (-1) always outranks an estimate, as AIMA's first requirement on evaluation functions asks
-    (tests/games/test_tictactoe.py checks it).
+    (the kit's tests check it).
 
     >>> ev = evaluation()
     >>> round(ev(TicTacToe("X........").initial_state), 2)      # one X in a corner: 3 open lines

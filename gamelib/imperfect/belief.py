@@ -369,7 +369,7 @@ class BeliefTracker:
 def track(game, player, states, actions, *, opponent=None) -> list:
     """Replay a game (its ``states`` and the ``actions`` between them, e.g. a :func:`gamelib.play`
     Playout's) from ``player``'s side: returns its belief after each percept, at each of its decisions
-    and at the end.  The true state is always in it (tests/imperfect/test_belief.py checks that on random play).
+    and at the end.  The true state is always in it (the kit's tests check that on random play).
     ``actions[i]`` must lead from ``states[i]`` to ``states[i + 1]``.
     """
     tracker = BeliefTracker(game, player, opponent=opponent)

@@ -18,7 +18,7 @@ best response; **exploitability** = NashConv / 2 (OpenSpiel's definition for two
 the two seats of what a best response gains).  In a two-player zero-sum game, vᵢ(π) cancel, so
 exploitability = (v_MAX(BR, π_MIN) + v_MIN(π_MAX, BR)) / 2.  It is ≥ 0, and 0 exactly at a Nash
 equilibrium (no player gains by deviating).  A best response can never be worth less than the policy it
-replaces; the code checks that (OpenSpiel issue #486 was a "best response" that was not one).
+replaces; the code checks that (OpenSpiel once computed a "best response" that was not one).
 """
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ Updating the players in turn, each from a σ that already reflects the other's u
 updates* (the default, as in OpenSpiel and Lanctot's thesis, 2013).  Zinkevich et al.'s original updates
 both players from the same σᵗ in a single walk: ``alternating=False``.  On Kuhn poker the alternating
 version reaches exploitability 10⁻³ in about 1,000 iterations, the simultaneous one needs many more
-(benchmarks/bench_imperfect.py measures both).  No sampling, no CFR+: those are further departures.
+(notebook 06b §4 shows both).  No sampling, no CFR+: those are further departures.
 
 The solver keeps its tables to itself: :meth:`CFR.average_policy` and :meth:`CFR.current_policy` return
 a **new** :class:`TabularPolicy` each time (OpenSpiel's solvers return one object "updated in-place":

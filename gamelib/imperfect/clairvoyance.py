@@ -20,8 +20,8 @@ reasons for its bets.  Each Monte Carlo estimate comes with its standard error, 
 **Ties** (actions whose averages are equal to within 10⁻⁹) are broken by ``tie``: ``'first'`` (the
 default) takes the first in the game's order, ``'last'`` the last, ``'uniform'`` mixes them equally.
 On Kuhn poker the King's opening bet and pass tie (in every world it imagines, the King wins whatever
-it does); which one is played changes the strategy, but not its exploitability (the notebook and
-tests/imperfect/test_clairvoyance.py checks all three rules).
+it does); which one is played changes the strategy, but not its exploitability (notebook 06b and
+the kit's tests check all three rules).
 
 What it cannot do (the seed's list): it assumes that from the next move on everyone sees everything,
 so it never values an action that **gathers information** (in each imagined world it already knows),

@@ -1,4 +1,4 @@
-"""Every gamelib widget named, announced and usable from the keyboard inside JupyterLab (issue 30).
+"""Every gamelib widget named, announced and usable from the keyboard inside JupyterLab.
 
 ipywidgets 8 gives a control a visible description and a tooltip, but no way from Python to put an
 attribute on the page: a live region, a name for a slider's handle, JupyterLab's

@@ -11,7 +11,7 @@ A notebook shows a figure with :func:`show` instead of ``plt.show()`` (a widget 
 at its natural size in a box that scrolls sideways where the column is narrower, never shrunk into
 unreadability), with the longer description in a ``<details>`` element beside it where the picture
 carries a table's worth of facts.  Its ``text/plain`` form is the same words, the same on every
-machine (nbval compares it; the PNG itself is left out of the comparison by ``tests/nbval_sanitize.cfg``).
+machine (nbval compares it; the PNG itself is left out of the comparison by the kit's nbval settings).
 
 * :func:`describe` records a picture's words; :class:`Description` is what it records.
 * :func:`description_of` reads them back for a whole Figure: its own, or its panels' (each with its
@@ -28,6 +28,7 @@ import base64
 import html
 import io
 import math
+import os
 import re
 import struct
 import threading
@@ -48,7 +49,7 @@ DRAWING = threading.RLock()
 """One picture drawn at a time in this kernel.  matplotlib is not thread-safe (its fonts are objects
 shared by every figure), and JupyterLab 4 with ipykernel 7 handles widget messages on a kernel
 subshell, a thread of its own, while the main thread runs cells: two pictures drawn at once in two
-threads corrupted the kernel's memory and killed it (issue 30).  :func:`picture` renders holding it,
+threads corrupted the kernel's memory and killed it.  :func:`picture` renders holding it,
 and every widget update (:mod:`gamelib.viz.live`), which may draw, holds it throughout.  Re-entrant:
 updates nest, and an update draws."""
 
@@ -579,6 +580,17 @@ def picture(fig=None, *, alt: str | None = None, details=(), close: bool = True)
 
 def show(fig=None, *, alt: str | None = None, details=()) -> None:
     """Display ``fig`` (default: the current figure) with its text alternative: the notebooks'
-    ``plt.show()`` (see :func:`picture`)."""
+    ``plt.show()`` (see :func:`picture`).  With ``GAMELIB_CHECK_PICTURES`` set in the environment (the
+    test suite sets it, so every notebook's pictures are checked as nbval runs them), a picture in which
+    texts sit on each other raises :class:`gamelib.viz.collisions.Collision` instead."""
     from IPython.display import display
+    fig = plt.gcf() if fig is None else fig
+    if os.environ.get("GAMELIB_CHECK_PICTURES"):      # the test suite's: no picture with a collision
+        from .collisions import check
+        try:
+            with DRAWING:
+                check(fig)
+        except AssertionError:
+            plt.close(fig)
+            raise
     display(picture(fig, alt=alt, details=details))

@@ -183,8 +183,8 @@ def _dice(state, viewer) -> list:
 
 
 def fitted(svg: str) -> str:
-    """``svg`` drawn to shrink with a narrow column (at most its own size), never cut (issue 30: at 760 px
-    of notebook the board was cut at point 21)."""
+    """``svg`` drawn to shrink with a narrow column (at most its own size), never cut (at 760 px of
+    notebook the board was once cut at point 21)."""
     return svg.replace("<svg ", "<svg style='max-width:100%;height:auto' ", 1)
 
 

@@ -14,13 +14,13 @@
   default), so that widgets answer while a cell runs; a click is then handled in that thread while the
   main thread runs a cell or draws a picture ahead.  matplotlib is not thread-safe (its fonts are shared
   objects): two pictures drawn at once in two threads corrupted the kernel's memory and killed it
-  (issue 30: "malloc_consolidate(): unaligned fastbin chunk detected", once in 15 runs of a keyboard
+  ("malloc_consolidate(): unaligned fastbin chunk detected", once in 15 runs of a keyboard
   test).  So every update, every picture drawn ahead and every picture :func:`gamelib.viz.alt.show`
   renders holds one lock, :data:`gamelib.viz.alt.DRAWING`: they run one after another, each seeing
   the state the last one left (a double-click on a board once played two moves when updates could
   overlap).
 
-* **Named, announced, at the keyboard's service** (issue 30; :mod:`gamelib.viz.a11y`).  The widget's
+* **Named, announced, at the keyboard's service** (:mod:`gamelib.viz.a11y`).  The widget's
   outermost element has the class ``gamelib-widget``; its status line, ``self.status_line`` (an
   :class:`~gamelib.viz.a11y.StatusLine`), is a polite live region and keeps the widget usable from the
   keyboard inside JupyterLab (names, shortcuts, focus).
@@ -59,7 +59,7 @@ ERROR_STYLE = ("color:#b00020;background:#fdecea;border-left:4px solid #b00020;p
 NOTE_STYLE = "color:#5a4a00;background:#fff8d6;border-left:4px solid #c9a800;padding:3px 8px;margin:2px 0"
 COMPACT = "line-height:1.35;font-size:13px"
 """The style of a widget's lines of text: JupyterLab's HTML widget spaces lines 28 px apart, which
-pushed pictures and controls off a laptop's screen (issue 23)."""
+pushed pictures and controls off a laptop's screen."""
 
 
 def compact(inner: str) -> str:

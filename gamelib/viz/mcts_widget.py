@@ -1,4 +1,4 @@
-"""Monte Carlo tree search, watched as it grows (AIMA 4th ed. §5.4, Fig. 5.10-5.11; issue 14).
+"""Monte Carlo tree search, watched as it grows (AIMA 4th ed. §5.4, Fig. 5.10-5.11; notebook 08 §2).
 
     from gamelib.viz import MCTSWidget, draw_mcts
     draw_mcts(game, state, result.trace, 500)   # static: the tree after 500 playouts, and the root's moves

@@ -3,7 +3,7 @@
 * Categories (players, a root's moves, information sets, series) take :data:`CATEGORIES`, Okabe and
   Ito's colour-blind-safe set ("Color Universal Design", 2002) in the order that keeps the first few
   farthest apart under protanopia, deuteranopia and tritanopia (simulated with Machado, Oliveira &
-  Fernandes 2009; ``tests/viz/test_palette.py`` measures it).
+  Fernandes 2009; the kit's tests measure it).
 * Text takes a colour of at least 4.5:1 against white (WCAG 2.1 AA, 1.4.3): :func:`ink` darkens a
   category colour until it is, :func:`text_on` picks black or white for text on a filled shape,
   whichever reads better (one of them always reaches 4.5:1).  :data:`TEXT` and :data:`MUTED` are the

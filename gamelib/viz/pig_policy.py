@@ -79,10 +79,11 @@ def draw_policy(solution, ax=None, *, kind: str = "lines", opponent_scores=(0, 3
         ax.set_xlabel("my score i")
         ax.set_ylabel("turn total k")
         ax.set_title(f"Optimal Pig (target {T}), opponent has {j}")
-        # The colours' second cue: the regions named where they are widest.
+        # The colours' second cue: the regions named where they are widest, the words starting there
+        # (centred on the axis's first column, they ran over its tick labels).
         i = int(np.argmax([(T - m) - h[m, j] for m in range(T)]))
         for word, k_at in (("ROLL", h[i, j] / 2), ("HOLD", (h[i, j] + T - i) / 2)):
-            ax.text(i, k_at, word, ha="center", va="center", fontsize=9, fontweight="bold", color=TEXT)
+            ax.text(i + 1, k_at, word, ha="left", va="center", fontsize=9, fontweight="bold", color=TEXT)
         exceptions = int(sum(1 for m in range(T) for k in range(T - m)
                              if bool(solution.rolls[m, j, k]) != (k < h[m, j])))
         describe(ax, f"The optimal policy when the opponent has {j}, for every my score i (across, 0 to {T - 1}) and "

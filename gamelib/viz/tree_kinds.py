@@ -54,7 +54,7 @@ BESIDE_KEY = COLUMN_WIDTH - KEY_WIDTH
 """Inches a picture may take with the key beside it in a notebook column."""
 PICTURE_HEIGHT = 4.0
 """Inches: the tallest explorer picture, so that the controls, the picture and the words fit an
-800-pixel-high laptop screen together (issue 23)."""
+800-pixel-high laptop screen together."""
 
 
 def explorer_size(natural: tuple, depth: int) -> tuple:
