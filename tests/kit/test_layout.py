@@ -29,7 +29,6 @@ UNTESTED = {
     "grading/isolation.py": "tested through exercises/test_red_team.py (the sandbox)",
     "grading/runtime.py": "the student runtime, tested through exercises/",
     "grading/searches.py": "the reference searches, tested through grading/test_mutants.py and test_checks.py",
-    "grading/worker.py": "tested through exercises/test_red_team.py",
     "imperfect/agents.py": "tested through viz/test_imperfect_widgets.py (the widgets' agents)",
     "imperfect/percepts.py": "tested through imperfect/test_belief.py and test_andor.py",
     "viz/pig_policy.py": "drawn in notebook 05b (nbval) and tests/test_viz.py's collision check",
