@@ -26,7 +26,6 @@ UNTESTED = {
     "grading/core.py": "tested through every grader's tests (grade_case)",
     "grading/executor.py": "tested through exercises/test_red_team.py and test_submissions.py",
     "grading/games.py": "the graders' small games, tested through grading/test_*.py",
-    "grading/runtime.py": "the student runtime, tested through exercises/",
     "grading/searches.py": "the reference searches, tested through grading/test_mutants.py and test_checks.py",
     "imperfect/agents.py": "tested through viz/test_imperfect_widgets.py (the widgets' agents)",
     "imperfect/percepts.py": "tested through imperfect/test_belief.py and test_andor.py",
