@@ -24,7 +24,6 @@ UNTESTED = {
     "grading/cells.py": "tested through grading/test_workflow.py and exercises/",
     "grading/context.py": "tested through grading/test_guard.py and test_checks.py (the student context)",
     "grading/core.py": "tested through every grader's tests (grade_case)",
-    "grading/executor.py": "tested through exercises/test_red_team.py and test_submissions.py",
     "grading/games.py": "the graders' small games, tested through grading/test_*.py",
     "grading/searches.py": "the reference searches, tested through grading/test_mutants.py and test_checks.py",
     "imperfect/agents.py": "tested through viz/test_imperfect_widgets.py (the widgets' agents)",
