@@ -15,9 +15,6 @@ DATA_FOLDERS = {"submissions"}   # fake student answers, read by gamelib.grading
 
 # Modules without a test file of their own, and why.  Keep it short: a new module gets tests.
 UNTESTED = {
-    "experiments/multiplayer.py": "run by notebook 07 (tests/kit/test_notebooks.py and nbval)",
-    "experiments/partial_observability.py": "run by notebook 06a (nbval)",
-    "experiments/td_strength.py": "tested through tests/test_td.py (TD's match against zero weights)",
     "grading/__main__.py": "the command line, run by grading/test_workflow.py and exercises/",
     "grading/cases.py": "tested through grading/test_checks.py and the other graders' tests",
     "grading/core.py": "tested through every grader's tests (grade_case)",
