@@ -425,7 +425,7 @@ def command(runtime: Path, limits: Limits, slot: int, channel: tuple[int, int] |
             "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
             "--ro-bind-try", "/etc/alternatives", "/etc/alternatives",
             "--proc", "/proc", "--dev", "/dev",
-            "--size", str(limits.tmp_mb << 20), "--tmpfs", "/tmp",
+            "--size", str(limits.tmp_mb << 20), "--perms", "1777", "--tmpfs", "/tmp",     # the worker's uid writes it
             "--size", str(limits.tmp_mb << 20), "--perms", "0777", "--tmpfs", "/work",
             *_python_mounts(), "--ro-bind", str(runtime), "/kit", "--chdir", "/work", "--clearenv"]
     for key, value in env.items():
@@ -576,8 +576,14 @@ class Sandbox:
             if kind != "ready":
                 raise SandboxGone(f"the worker said {kind!r} first")
         except (SandboxTimeout, SandboxGone, ChannelError) as e:
+            if not isinstance(e, SandboxTimeout):
+                try:
+                    self.process.wait(timeout=1)                 # what it wrote before it went is why
+                except subprocess.TimeoutExpired:
+                    pass
+            why = self.stderr_text()                              # read before kill() removes the file
             self.kill()
-            raise SandboxGone(f"the sandbox did not start ({type(e).__name__}): {self.stderr_text()}") from None
+            raise SandboxGone(f"the sandbox did not start ({type(e).__name__}): {why}") from None
         self.info = fields[0] if fields else {}
 
     def stderr_text(self, limit: int = 2000) -> str:
