@@ -15,6 +15,7 @@ with ``GAMELIB_CHECK_PICTURES=1`` in the environment (the test suite sets it),
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -62,10 +63,12 @@ def _drawn(fig):
             if isinstance(c, PathCollection) and c.get_visible() and len(c.get_offsets()) \
                     and c.get_gid() not in ("labels", "ring", "sign"):   # labels, rings round nodes, MCTS signs
                 sizes = c.get_sizes()
-                centres = c.get_offset_transform().transform(c.get_offsets())
-                for k, centre in enumerate(centres):
+                # plain floats: offsets come as masked arrays, whose every arithmetic step costs ~100x
+                centres = np.ma.filled(c.get_offset_transform().transform(c.get_offsets()), np.nan).tolist()
+                for k, (x, y) in enumerate(centres):
                     size = sizes[k % len(sizes)] if len(sizes) else 36.0
-                    markers.append((ax, centre, np.sqrt(size) / 2 * fig.dpi / 72, c.get_zorder()))
+                    if math.isfinite(x) and math.isfinite(y):
+                        markers.append((ax, (x, y), math.sqrt(size) / 2 * fig.dpi / 72, c.get_zorder()))
     return texts, markers
 
 
@@ -82,24 +85,31 @@ def _segments(ax, markers):
     end at a node (a marker drawn above the line) is cut back to the marker's rim, where the line
     shows."""
     def trim(p, q, zorder):
-        for _, centre, radius, z in markers:
-            if z > zorder and np.hypot(*(p - centre)) < 1.0 and np.hypot(*(q - p)) > radius:
-                p = p + (q - p) * (radius * 0.8 / np.hypot(*(q - p)))
-        return p
+        (px, py), (qx, qy) = p, q
+        for _, (cx, cy), radius, z in markers:
+            length = math.hypot(qx - px, qy - py)
+            if z > zorder and math.hypot(px - cx, py - cy) < 1.0 and length > radius:
+                px, py = px + (qx - px) * (radius * 0.8 / length), py + (qy - py) * (radius * 0.8 / length)
+        return px, py
     for artist in ax.get_children():
         if isinstance(artist, Line2D) and artist.get_visible() and artist.get_linestyle() not in ("None", ""):
-            xy = artist.get_transform().transform(np.column_stack(artist.get_data()))
+            xy = _points(artist.get_transform().transform(np.column_stack(artist.get_data())))
             segs = list(zip(xy, xy[1:]))
         elif isinstance(artist, LineCollection) and artist.get_visible():
             trans = artist.get_transform()
-            segs = [pair for seg in artist.get_segments() for pair in zip(trans.transform(np.asarray(seg)),
-                                                                          trans.transform(np.asarray(seg))[1:])]
+            segs = [pair for seg in artist.get_segments()
+                    for xy in [_points(trans.transform(np.asarray(seg)))] for pair in zip(xy, xy[1:])]
         else:
             continue
         z = artist.get_zorder()
         here = [m for m in markers if m[0] is ax]
         for p, q in segs:
-            yield trim(np.asarray(p), np.asarray(q), z) if here else p, trim(np.asarray(q), np.asarray(p), z), z
+            yield trim(p, q, z) if here else p, trim(q, p, z), z
+
+
+def _points(xy) -> list:
+    """Pixel positions as (x, y) tuples of floats (a masked position, never drawn, as NaN)."""
+    return [tuple(p) for p in np.ma.filled(xy, np.nan).tolist()]
 
 
 def _crosses(p, q, box) -> bool:
@@ -132,7 +142,7 @@ def _on_marker(box, centre, radius) -> bool:
     """Does a text box overlap a node drawn at ``centre`` (its core: 0.7 of the radius)?"""
     r = 0.7 * radius
     nx, ny = min(max(centre[0], box.x0), box.x1), min(max(centre[1], box.y0), box.y1)
-    return np.hypot(nx - centre[0], ny - centre[1]) < r - SLACK
+    return math.hypot(nx - centre[0], ny - centre[1]) < r - SLACK
 
 
 def collisions(fig, *, trees=(), inside=False) -> list:
@@ -159,12 +169,12 @@ def collisions(fig, *, trees=(), inside=False) -> list:
                 found.append(f"an edge through {_name(t)}")
             middle = ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
             for _, centre, radius, _ in nodes:
-                if _on_marker(box, centre, radius) and np.hypot(middle[0] - centre[0],
-                                                                middle[1] - centre[1]) > radius:
+                if _on_marker(box, centre, radius) and math.hypot(middle[0] - centre[0],
+                                                                  middle[1] - centre[1]) > radius:
                     found.append(f"{_name(t)} over a node")
                     break
         for (_, c1, r1, _), (_, c2, r2, _) in itertools.combinations(nodes, 2):
-            if np.hypot(*(c1 - c2)) < 0.8 * (r1 + r2) - SLACK:
+            if math.hypot(c1[0] - c2[0], c1[1] - c2[1]) < 0.8 * (r1 + r2) - SLACK:
                 found.append("two nodes over each other")
                 break
     return found
