@@ -15,7 +15,6 @@ DATA_FOLDERS = {"submissions"}   # fake student answers, read by gamelib.grading
 
 # Modules without a test file of their own, and why.  Keep it short: a new module gets tests.
 UNTESTED = {
-    "grading/__main__.py": "the command line, run by grading/test_workflow.py and exercises/",
     "grading/cases.py": "tested through grading/test_checks.py and the other graders' tests",
     "grading/core.py": "tested through every grader's tests (grade_case)",
     "grading/games.py": "the graders' small games, tested through grading/test_*.py",
