@@ -15,7 +15,6 @@ DATA_FOLDERS = {"submissions"}   # fake student answers, read by gamelib.grading
 
 # Modules without a test file of their own, and why.  Keep it short: a new module gets tests.
 UNTESTED = {
-    "grading/cases.py": "tested through grading/test_checks.py and the other graders' tests",
     "grading/core.py": "tested through every grader's tests (grade_case)",
     "grading/games.py": "the graders' small games, tested through grading/test_*.py",
     "grading/searches.py": "the reference searches, tested through grading/test_mutants.py and test_checks.py",
