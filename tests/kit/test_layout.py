@@ -1,7 +1,8 @@
 """tests/ mirrors gamelib/ (issue 24): the tests of gamelib/X.py are in tests/test_X.py, those of
-gamelib/SUB/X.py in tests/SUB/test_X.py, and those of a package as a whole (gamelib/SUB/) in
-tests/test_SUB.py.  A test file named after no module, or a module with no test file and no reason in
-UNTESTED, fails here; a package entry that only exports (:func:`_exports_only`) needs none.  tests/README.md is
+gamelib/SUB/X.py in tests/SUB/test_X.py (gamelib/SUB/__main__.py in tests/SUB/test___main__.py), and those
+of a package as a whole (gamelib/SUB/) in tests/test_SUB.py.  A test file named after no module, or a module
+with no test file, fails here: every module has one; a package entry that only exports
+(:func:`_exports_only`) needs none.  tests/README.md is
 the map."""
 import ast
 import pathlib
@@ -12,11 +13,6 @@ GAMELIB, TESTS = ROOT / "gamelib", ROOT / "tests"
 # Folders of tests/ about the kit rather than one module (tests/README.md says what each holds).
 KIT_FOLDERS = {"kit", "exercises", "browser", "hub", "lite", "submissions"}
 DATA_FOLDERS = {"submissions"}   # fake student answers, read by gamelib.grading.fakes; never imported
-
-# Modules without a test file of their own, and why.  Keep it short: a new module gets tests.
-UNTESTED = {
-}
-
 
 def _modules() -> set:
     """gamelib's modules as paths relative to gamelib/, e.g. 'minimax.py', 'games/pig.py'."""
@@ -77,14 +73,12 @@ def test_every_folder_of_tests_mirrors_a_package_and_is_one():
                 f"tests/{folder.name}/ mirrors no package of gamelib and is not a kit folder"
 
 
-def test_every_module_has_tests_or_a_reason():
+def test_every_module_has_a_test_file():
     tested = {_module_of(t) for t in _test_files()}
     exports = {m for m in _modules() if _exports_only(m)}
-    untested = sorted(_modules() - tested - exports - {m for m, why in UNTESTED.items() if why})
-    assert not untested, (f"modules without a test file: {untested}. Add tests/…/test_<module>.py, or a line in "
-                          "UNTESTED (tests/kit/test_layout.py) saying where they are tested")
-    stale = sorted(m for m, why in UNTESTED.items() if why and (m not in _modules() or m in tested | exports))
-    assert not stale, f"UNTESTED lists modules that are gone or now have a test file: {stale}"
+    untested = sorted(_modules() - tested - exports)
+    assert not untested, (f"modules without a test file: {untested}. Add tests/…/test_<module>.py (the module's "
+                          "own contract; a test that only reaches it through another module is not one)")
 
 
 def test_only_a_package_entry_that_only_exports_goes_without_tests(tmp_path, monkeypatch):
