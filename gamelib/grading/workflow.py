@@ -119,7 +119,7 @@ def validate_notebook(path: Path, expected: str) -> Validation:
 def validate(names=None, *, source: Path = coursedir.SOURCE, release: Path = coursedir.RELEASE) -> list[Validation]:
     """Validate every source notebook (each must pass) and every student version (each must fail)."""
     out = []
-    for name in names or coursedir.assignments(source):
+    for name in coursedir.assignment_names(names, source):       # a name that is no assignment: said, not skipped
         out += [validate_notebook(p, "pass") for p in coursedir.notebooks(Path(source) / name)]
         out += [validate_notebook(p, "fail") for p in coursedir.notebooks(Path(release) / name)]
     return out
@@ -280,6 +280,8 @@ def autograde(assignment: str, submissions: Path, *, course: Path = coursedir.DE
     wall = NOTEBOOK_WALL if wall is None else wall
     if jobs < 1:
         raise coursedir.WorkflowError(f"--jobs must be at least 1, not {jobs}")
+    if not 0 < wall < float("inf"):                  # nan too: no submission could be given any time
+        raise coursedir.WorkflowError(f"--wall must be a positive number of seconds, not {wall:g}")
     if not (Path(source) / assignment).is_dir():
         raise coursedir.WorkflowError(f"no assignment {assignment!r} in {source} (there: "
                                       f"{', '.join(coursedir.assignments(source))})")

@@ -1,9 +1,9 @@
 """Pig (issue 4): the rules as a gamelib game with a CHANCE player, the value-iteration solver against
 its Bellman equations, hand-computed small targets, an independent value iteration over the game's own
-state graph, depth-limited expectiminimax, policies against each other, and the policy picture."""
+state graph, depth-limited expectiminimax, policies against each other (the policy picture:
+tests/viz/test_pig_policy.py)."""
 from fractions import Fraction
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
@@ -378,27 +378,6 @@ def test_duel_accepts_arrays_and_rejects_nonsense():
         duel(np.ones((5, 5, 5), bool), 4, target=10)
     with pytest.raises(ValueError, match="'best'"):
         duel("greedy", 4, target=10)
-
-
-# --- the picture -------------------------------------------------------------------------------------
-def test_draw_policy(sol100):
-    from gamelib.viz.pig_policy import draw_policy
-
-    ax = draw_policy(sol100, opponent_scores=(0, 30, 60, 90))
-    assert len(ax.get_lines()) == 5  # one per opponent score and the "hold at 20" reference
-    first = ax.get_lines()[0]
-    assert list(first.get_ydata()) == list(sol100.hold_threshold()[:, 0])
-    assert "hold" in ax.get_ylabel() and "my score" in ax.get_xlabel()
-    _, (a1, a2) = plt.subplots(1, 2)
-    assert draw_policy(sol100, a1, kind="map") is a1 and a1.images
-    image = a1.images[0].get_array()
-    assert image.shape == (100, 100) and image[49, 41] == 22  # rows: opponent score; columns: mine
-    assert draw_policy(sol100, a2, kind="region", opponent_scores=49) is a2
-    region = a2.images[0].get_array()
-    assert region.shape == (100, 100) and region[27, 41] == 1 and region[23, 41] == 0  # rows: turn total
-    with pytest.raises(ValueError, match="kind"):
-        draw_policy(sol100, kind="3d")
-    plt.close("all")
 
 
 # --- Pig's solution without copies ---------------------------------------------------------------

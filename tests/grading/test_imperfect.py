@@ -1,8 +1,7 @@
 """The autograder of assignment 05 (gamelib.grading.imperfect): right belief-state and clairvoyance
 functions get full marks on any game, every known bug is caught and named where it shows, the bug
-models are gamelib.imperfect's functions plus one bug, the card game and the foggy trees are what they
-claim, hidden cases come from their seed and are never shown, and the sandbox's guards hold."""
-import math
+models are gamelib.imperfect's functions plus one bug (the card game and the foggy trees: test_games.py),
+hidden cases come from their seed and are never shown, and the sandbox's guards hold."""
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +13,7 @@ from gamelib.grading import cases as C
 from gamelib.grading import checks
 from gamelib.grading import imperfect as I
 from gamelib.grading.core import grade_case
-from gamelib.grading.games import FoggyTree, SmallPoker
+from gamelib.grading.games import SmallPoker
 from gamelib.grading.mutants import (
     BY_NAME,
     IMPERFECT_BUGS,
@@ -140,59 +139,6 @@ def test_the_bug_model_of_clairvoyance_without_bugs_is_gamelibs(case):
 def test_unknown_bugs_are_refused():
     with pytest.raises(ValueError, match="unknown bugs"):
         buggy_predict(KuhnPoker(), [], "pass", MAX, bugs={"typo"})
-
-
-# ---------------------------------------------------------------------------------------------------
-# The games the exercises are graded on
-# ---------------------------------------------------------------------------------------------------
-
-def test_small_poker_with_kuhns_deck_is_kuhn_poker():
-    kuhn, small = KuhnPoker(), SmallPoker()
-    assert small.chance_outcomes(small.initial_state) == kuhn.chance_outcomes(kuhn.initial_state)
-    ck, cs = clairvoyance_policy(kuhn), clairvoyance_policy(small)
-    assert ck.table() == cs.table()
-    assert math.isclose(exploitability(kuhn, ck), exploitability(small, cs))
-    for deal, _ in kuhn.chance_outcomes(kuhn.initial_state):
-        for history in ("pp", "bp", "bb", "pbp", "pbb"):
-            s = kuhn.result(kuhn.initial_state, deal)
-            for letter in history:
-                s = kuhn.result(s, {"p": "pass", "b": "bet"}[letter])
-            assert small.utility(s, MAX) == kuhn.utility(s, MAX)
-
-
-@given(st.text("JQKA", min_size=2, max_size=6), st.integers(1, 3), st.integers(1, 3))
-def test_small_poker_deals_are_drawn_without_replacement(deck, ante, bet):
-    if len(set(deck)) < 2:
-        with pytest.raises(ValueError, match="at least two ranks"):
-            SmallPoker(deck)
-        return
-    game = SmallPoker(deck, ante=ante, bet=bet)
-    deals = dict(game.chance_outcomes(game.initial_state))
-    assert math.isclose(sum(deals.values()), 1)
-    n = len(deck)
-    for d, p in deals.items():
-        assert math.isclose(p, deck.count(d[0]) / n * (deck.count(d[1]) - (d[0] == d[1])) / (n - 1))
-    s = game.result(game.result(game.result(game.initial_state, max(deals, key=deals.get)), "bet"), "bet")
-    assert abs(game.utility(s, MAX)) in (0, ante + bet)
-
-
-def test_small_poker_refuses_bad_stakes_and_decks():
-    for bad in ("J", "JX", "", 7):
-        with pytest.raises(ValueError, match="deck"):
-            SmallPoker(bad)
-    with pytest.raises(ValueError, match="bet must be a positive number"):
-        SmallPoker(bet=0)
-
-
-def test_a_foggy_tree_shows_each_player_only_a_signal_drawn_from_its_seed():
-    spec = [[1, [2, 3]], [4, 5], [6]]
-    a, b, c = FoggyTree(spec, seed=1), FoggyTree(spec, seed=1), FoggyTree(spec, seed=2, signals=3)
-    states = a.tree.states
-    assert [a.observation(s, p) for s in states for p in (MAX, MIN)] == \
-        [b.observation(s, p) for s in states for p in (MAX, MIN)]
-    assert {a.observation(s, p) for s in states for p in (MAX, MIN)} <= {"signal 0", "signal 1"}
-    assert [a.observation(s, MAX) for s in states] != [c.observation(s, MAX) for s in states]
-    assert a.actions("A") == a.tree.actions("A") and a.utility("E", MIN) == -1
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """tests/ mirrors gamelib/ (issue 24): the tests of gamelib/X.py are in tests/test_X.py, those of
-gamelib/SUB/X.py in tests/SUB/test_X.py, and those of a package as a whole (gamelib/SUB/) in
-tests/test_SUB.py.  A test file named after no module, or a module with no test file and no reason in
-UNTESTED, fails here; a package entry that only exports (:func:`_exports_only`) needs none.  tests/README.md is
+gamelib/SUB/X.py in tests/SUB/test_X.py (gamelib/SUB/__main__.py in tests/SUB/test___main__.py), and those
+of a package as a whole (gamelib/SUB/) in tests/test_SUB.py.  A test file named after no module, or a module
+with no test file, fails here: every module has one; a package entry that only exports
+(:func:`_exports_only`) needs none.  tests/README.md is
 the map."""
 import ast
 import pathlib
@@ -12,20 +13,6 @@ GAMELIB, TESTS = ROOT / "gamelib", ROOT / "tests"
 # Folders of tests/ about the kit rather than one module (tests/README.md says what each holds).
 KIT_FOLDERS = {"kit", "exercises", "browser", "hub", "lite", "submissions"}
 DATA_FOLDERS = {"submissions"}   # fake student answers, read by gamelib.grading.fakes; never imported
-
-# Modules without a test file of their own, and why.  Keep it short: a new module gets tests.
-UNTESTED = {
-    "grading/__main__.py": "the command line, run by grading/test_workflow.py and exercises/",
-    "grading/cases.py": "tested through grading/test_checks.py and the other graders' tests",
-    "grading/core.py": "tested through every grader's tests (grade_case)",
-    "grading/games.py": "the graders' small games, tested through grading/test_*.py",
-    "grading/searches.py": "the reference searches, tested through grading/test_mutants.py and test_checks.py",
-    "viz/pig_policy.py": "drawn in notebook 05b (nbval) and tests/test_viz.py's collision check",
-    "viz/tree_kinds.py": "the explorer's strategies, tested through viz/test_explorer.py",
-    "viz/tree_menu.py": "the explorer's tree menu, tested through viz/test_explorer.py",
-    "viz/play.py": "the human-vs-agent base, tested through viz/test_boards.py and the boards' tests",
-}
-
 
 def _modules() -> set:
     """gamelib's modules as paths relative to gamelib/, e.g. 'minimax.py', 'games/pig.py'."""
@@ -86,14 +73,12 @@ def test_every_folder_of_tests_mirrors_a_package_and_is_one():
                 f"tests/{folder.name}/ mirrors no package of gamelib and is not a kit folder"
 
 
-def test_every_module_has_tests_or_a_reason():
+def test_every_module_has_a_test_file():
     tested = {_module_of(t) for t in _test_files()}
     exports = {m for m in _modules() if _exports_only(m)}
-    untested = sorted(_modules() - tested - exports - {m for m, why in UNTESTED.items() if why})
-    assert not untested, (f"modules without a test file: {untested}. Add tests/…/test_<module>.py, or a line in "
-                          "UNTESTED (tests/kit/test_layout.py) saying where they are tested")
-    stale = sorted(m for m, why in UNTESTED.items() if why and (m not in _modules() or m in tested | exports))
-    assert not stale, f"UNTESTED lists modules that are gone or now have a test file: {stale}"
+    untested = sorted(_modules() - tested - exports)
+    assert not untested, (f"modules without a test file: {untested}. Add tests/…/test_<module>.py (the module's "
+                          "own contract; a test that only reaches it through another module is not one)")
 
 
 def test_only_a_package_entry_that_only_exports_goes_without_tests(tmp_path, monkeypatch):
