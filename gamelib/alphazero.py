@@ -31,14 +31,18 @@ list of every move (the policy head's outputs, in order).  :func:`tictactoe_enco
 from __future__ import annotations
 
 import os
-from typing import Callable
+import random
+from collections import deque
+from typing import Callable, NamedTuple
 
 import numpy as np
 
 from .core import MAX, ArgumentError, GameError
-from .validate import function, number, whole
+from .mcts import C, mcts, visit_policy
+from .validate import check_game, flag, function, number, python_seed, start_state, two_player, whole
 
-__all__ = ["Encoding", "tictactoe_encoding", "Network", "Adam", "policy_value"]
+__all__ = ["Encoding", "tictactoe_encoding", "Network", "Adam", "policy_value", "self_play", "ReplayBuffer",
+           "Iteration", "TrainResult", "train"]
 
 
 class Encoding:
@@ -48,12 +52,16 @@ class Encoding:
     features   ``state -> 1-D float64 array`` of length ``size``, the position seen from the side of
                the player to move
     legal      ``state -> the legal moves`` (the game's ``actions``)
+    symmetries pairs of index arrays ``(features, moves)``, one per symmetry of the board: the position
+               with features ``x[features]`` has search probabilities ``pi[moves]`` (the identity
+               alone if the game has no symmetry used)
     """
 
-    def __init__(self, moves, features: Callable, legal: Callable):
+    def __init__(self, moves, features: Callable, legal: Callable, symmetries=None):
         self.moves = tuple(moves)
         self.index = {m: i for i, m in enumerate(self.moves)}
         self.features, self.legal = features, legal
+        self.symmetries = symmetries
 
     @property
     def size(self) -> int:
@@ -70,7 +78,8 @@ class Encoding:
 
 def tictactoe_encoding() -> Encoding:
     """Tic-tac-toe for a network: 18 features, the mover's 9 squares (1 where the player to move has a
-    mark, row by row) then the opponent's 9; the 9 moves ``(row, col)`` in row-major order."""
+    mark, row by row) then the opponent's 9; the 9 moves ``(row, col)`` in row-major order; the board's
+    8 symmetries (4 rotations, each with and without a reflection)."""
     from .games.tictactoe import SQUARES, TicTacToe
 
     game = TicTacToe()
@@ -80,7 +89,10 @@ def tictactoe_encoding() -> Encoding:
         mine, theirs = (state.x, state.o) if state.to_move == MAX else (state.o, state.x)
         return np.concatenate([(mine & bits) > 0, (theirs & bits) > 0]).astype(np.float64)
 
-    return Encoding(SQUARES, features, game.actions)
+    grid = np.arange(9).reshape(3, 3)
+    perms = [np.rot90(g, k).ravel() for g in (grid, grid.T) for k in range(4)]
+    symmetries = [(np.concatenate([p, p + 9]), p) for p in perms]
+    return Encoding(SQUARES, features, game.actions, symmetries)
 
 
 def _relu(a):
@@ -272,3 +284,121 @@ def policy_value(network: Network, encoding: Encoding) -> Callable:
         p, v = network.predict(encoding.features(state), mask)
         return {moves[i]: float(p[i]) for i in np.flatnonzero(mask)}, float(v)
     return f
+
+
+# ---------------------------------------------------------------------------------------------------
+# The loop: self-play with PUCT -> a replay buffer -> training (AlphaGo Zero's three steps).
+# ---------------------------------------------------------------------------------------------------
+
+def self_play(game, network: Network, encoding: Encoding, *, simulations: int, c: float = C,
+              temperature_moves: int = 3, dirichlet_alpha: float | None = 0.3, dirichlet_epsilon: float = 0.25,
+              seed=0, state=None) -> list:
+    """One game of the network against itself, each move chosen by :func:`~gamelib.mcts.mcts` with
+    ``simulations`` PUCT simulations guided by the network, Dirichlet noise at the root, the first
+    ``temperature_moves`` moves sampled by visit counts (τ = 1), the rest the most visited.  Returns the
+    training examples ``(x, mask, pi, z)``, one per position: its features, legal moves, the search's
+    visit probabilities π (τ = 1) and the game's result z for the player to move there."""
+    f = policy_value(network, encoding)
+    rng = random.Random(python_seed("seed", seed))
+    s = start_state(game, state)
+    played = []
+    while not game.is_terminal(s):
+        r = mcts(game, s, iterations=simulations, c=c, policy_value=f, dirichlet_alpha=dirichlet_alpha,
+                 dirichlet_epsilon=dirichlet_epsilon, temperature=1 if len(played) < temperature_moves else 0,
+                 seed=rng.getrandbits(32))
+        pi = np.zeros(encoding.size)
+        for move, prob in visit_policy(r.visits, 1).items():
+            pi[encoding.index[move]] = prob
+        played.append((encoding.features(s), encoding.mask(s), pi, game.to_move(s)))
+        s = game.result(s, r.action)
+    return [(x, mask, pi, float(game.utility(s, player))) for x, mask, pi, player in played]
+
+
+class ReplayBuffer:
+    """The last ``capacity`` training examples; each added with every symmetry of the encoding (the same
+    position turned or mirrored teaches the same thing: 8 examples for one in tic-tac-toe)."""
+
+    def __init__(self, encoding: Encoding, capacity: int = 5000):
+        self.encoding = encoding
+        self.examples = deque(maxlen=whole("capacity", capacity, 1, unit="examples"))
+
+    def __len__(self):
+        return len(self.examples)
+
+    def add(self, examples) -> None:
+        """Add ``(x, mask, pi, z)`` examples, each under every symmetry of the encoding."""
+        symmetries = self.encoding.symmetries or [(slice(None), slice(None))]
+        for x, mask, pi, z in examples:
+            for fs, ms in symmetries:
+                self.examples.append((x[fs], mask[ms], pi[ms], z))
+
+    def sample(self, n: int, rng: np.random.Generator) -> tuple:
+        """A batch of ``n`` examples drawn with replacement: arrays ``(x, mask, pi, z)``."""
+        picks = rng.integers(0, len(self.examples), n)
+        x, mask, pi, z = zip(*(self.examples[i] for i in picks))
+        return np.array(x), np.array(mask), np.array(pi), np.array(z)
+
+
+class Iteration(NamedTuple):
+    """One iteration of :func:`train`: its number (from 1), the self-play games' positions added, and
+    the mean loss over its first and its last training steps' batches."""
+
+    iteration: int
+    positions: int
+    loss_first: float
+    loss_last: float
+
+
+class TrainResult(NamedTuple):
+    """What :func:`train` returns: the trained network and one :class:`Iteration` per iteration."""
+
+    network: Network
+    history: list
+
+
+def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulations: int = 25,
+          steps: int = 50, batch: int = 64, hidden=(64,), lr: float = 1e-3, l2: float = 1e-4, c: float = C,
+          capacity: int = 5000, seed=0, network: Network | None = None, progress: bool = False) -> TrainResult:
+    """AlphaZero's loop, ``iterations`` times: ``games`` games of :func:`self_play` (``simulations`` PUCT
+    simulations a move) into a :class:`ReplayBuffer` with the board's symmetries, then ``steps`` Adam
+    steps on batches of ``batch`` examples drawn from it.  Starts from ``network`` (not changed: a copy
+    is trained) or a new one with ``hidden`` layers, seeded by ``seed``.  ``progress=True`` shows a bar.
+
+    Not yet here: evaluation against the previous network and keeping the best checkpoint."""
+    check_game(game)
+    two_player(game, "train")
+    whole("iterations", iterations, 1, unit="iterations")
+    whole("games", games, 1, unit="self-play games")
+    whole("simulations", simulations, 1, unit="simulations")
+    whole("steps", steps, 1, unit="training steps")
+    whole("batch", batch, 1, unit="examples")
+    flag("progress", progress)
+    seed = python_seed("seed", seed)
+    if network is None:
+        network = Network(len(encoding.features(game.initial_state)), encoding.size, hidden, seed=seed)
+    elif not isinstance(network, Network):
+        raise ArgumentError(f"network must be a gamelib.alphazero.Network or None, got {network!r:.200}")
+    else:
+        trained = Network(network.inputs, network.moves, network.hidden)
+        trained.params = {k: p.copy() for k, p in network.params.items()}
+        network = trained
+    adam = Adam(network, lr=lr)
+    buffer = ReplayBuffer(encoding, capacity)
+    rng = random.Random(seed)
+    np_rng = np.random.default_rng(seed)
+    history = []
+    from .progress import tqdm
+    for k in tqdm(range(iterations), desc="self-play and training", unit="iteration", disable=not progress):
+        positions = 0
+        for _ in range(games):
+            examples = self_play(game, network, encoding, simulations=simulations, c=c, seed=rng.getrandbits(32))
+            buffer.add(examples)
+            positions += len(examples)
+        losses = []
+        for _ in range(steps):
+            loss, grads = network.loss(*buffer.sample(batch, np_rng), l2=l2)
+            adam.step(grads)
+            losses.append(loss)
+        tenth = max(1, steps // 10)
+        history.append(Iteration(k + 1, positions, float(np.mean(losses[:tenth])), float(np.mean(losses[-tenth:]))))
+    return TrainResult(network, history)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from gamelib import ArgumentError, MAX
-from gamelib.alphazero import Adam, Network, policy_value, tictactoe_encoding
+from gamelib.alphazero import Adam, Network, ReplayBuffer, policy_value, self_play, tictactoe_encoding, train
 from gamelib.games import TicTacToe
 from gamelib.mcts import mcts
 
@@ -138,3 +138,44 @@ def test_bad_input_is_refused_clearly(tmp_path):
         Network.load(tmp_path / "other.npz")
     with pytest.raises(ArgumentError, match="policy outputs"):
         policy_value(net, tictactoe_encoding())
+
+
+def test_the_eight_symmetries_turn_the_features_and_the_moves_alike():
+    """For each symmetry (fs, ms): the board whose square j holds what square ms[j] held has features
+    x[fs] and legal moves mask[ms], so a search probability pi[ms] belongs to the same turned square."""
+    enc = tictactoe_encoding()
+    board = "XO..X...O"
+    state = TicTacToe(board).initial_state
+    x, mask = enc.features(state), enc.mask(state)
+    seen = set()
+    for fs, ms in enc.symmetries:
+        turned = TicTacToe("".join(board[i] for i in ms)).initial_state
+        assert np.array_equal(enc.features(turned), x[fs]) and np.array_equal(enc.mask(turned), mask[ms])
+        seen.add(tuple(ms))
+    assert len(seen) == 8
+
+
+def test_self_play_gives_one_example_per_position_with_the_result_for_the_mover():
+    enc = tictactoe_encoding()
+    net = Network(18, 9, (16,), seed=0)
+    examples = self_play(TicTacToe(), net, enc, simulations=8, seed=4)
+    again = self_play(TicTacToe(), net, enc, simulations=8, seed=4)
+    assert all(np.array_equal(a[2], b[2]) and a[3] == b[3] for a, b in zip(examples, again))   # seeded
+    assert 5 <= len(examples) <= 9
+    for k, (x, mask, pi, z) in enumerate(examples):
+        assert x.sum() == k and pi.sum() == pytest.approx(1) and (pi[~mask] == 0).all()
+        assert z == (-1) ** k * examples[0][3]            # the players alternate: so does the result
+    buffer = ReplayBuffer(enc, capacity=20)
+    buffer.add(examples)
+    assert len(buffer) == min(20, 8 * len(examples))
+
+
+def test_a_few_iterations_of_the_loop_run_and_the_loss_falls():
+    net = Network(18, 9, (32,), seed=0)
+    r = train(TicTacToe(), tictactoe_encoding(), iterations=4, games=4, simulations=10, steps=30, batch=32,
+              seed=0, network=net, progress=True)
+    assert [h.iteration for h in r.history] == [1, 2, 3, 4] and all(h.positions >= 20 for h in r.history)
+    assert r.history[0].loss_last < r.history[0].loss_first
+    assert r.history[-1].loss_last < r.history[0].loss_first
+    assert r.network is not net and not np.array_equal(r.network.params["W1"], net.params["W1"])
+    assert np.array_equal(net.params["W1"], Network(18, 9, (32,), seed=0).params["W1"])   # not changed
