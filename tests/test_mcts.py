@@ -310,3 +310,158 @@ def test_select_takes_the_first_of_equal_ucb1_children_in_expansion_order(c):
     assert select(root, c, random.Random(0)).action == "c"
     root.children["a"].reward = 4.5                           # a clearly better child wins
     assert select(root, c, random.Random(0)).action == "a"
+
+
+# ---------------------------------------------------------------------------------------------------
+# PUCT: the same search with a policy-value function's priors and values (Silver et al. 2017, 2018).
+# ---------------------------------------------------------------------------------------------------
+
+THREE = GameTree.from_nested([[1, -1], [0, 0], [-1, 1]])      # A: a1 -> B (b1 b2), a2 -> C, a3 -> D
+
+
+def _fixed(root_priors=None):
+    """A policy-value function on THREE: value 0 everywhere, uniform priors but ``root_priors`` at A."""
+    def f(state):
+        moves = THREE.actions(state)
+        if state == THREE.initial_state and root_priors is not None:
+            return dict(zip(moves, root_priors)), 0.0
+        return {m: 1 / len(moves) for m in moves}, 0.0
+    return f
+
+
+def _paths(result):
+    return [e.action for e in result.trace]
+
+
+def test_puct_with_a_uniform_prior_and_zero_value_follows_the_formula_by_hand():
+    """c = 1.  It. 1 evaluates A.  It. 2-4: N(A) = 1, 2, 3, and an untried move scores P·√N(A) = √N/3,
+    a tried one (Q = 0, N = 1) √N/6: a1, a2, a3 in turn.  It. 5: N(A) = 4, all 2/6: a1 (the first);
+    at B (N = 1) both leaves score 1/2: b1, utility +1.  It. 6: N(A) = 5: a1 scores Q = +1/2 plus
+    √5/9 = 0.75 > a2's √5/6 = 0.37; at B (MIN to move, N = 2) b1 scores -1 + √2/4 = -0.65, b2 √2/2 =
+    0.71: b2, utility -1.  It. 7: N(A) = 6: a1 Q = 0 + √6/12 = 0.20 < a2's √6/6 = 0.41: a2, then c1."""
+    r = mcts(THREE, iterations=7, c=1, policy_value=_fixed(), trace=True)
+    assert _paths(r) == [(), ("a1",), ("a2",), ("a3",), ("a1", "b1"), ("a1", "b2"), ("a2", "c1")]
+    assert [e.value for e in r.trace] == [0, 0, 0, 0, 1, -1, 0]
+    assert r.visits == {"a1": 3, "a2": 2, "a3": 1} and r.action == "a1" and r.nodes == 7
+    assert r.root.priors == {"a1": 1 / 3, "a2": 1 / 3, "a3": 1 / 3}
+    stats = tree_statistics(r.trace)                      # the trace replays the tree, root included
+    assert stats[()] == Stats(7, 0.0) and stats[("a1",)] == Stats(3, 0.0) and stats[("a1", "b2")] == Stats(1, -1)
+
+
+def test_puct_follows_the_prior_by_hand():
+    """P(A) = (0.2, 0.5, 0.3), values 0, c = 1.  It. 2: the largest prior, a2.  It. 3 (√2): a1 0.28,
+    a2 0.5·√2/2 = 0.35, a3 0.42: a3.  It. 4 (√3): a1 0.35, a2 0.43, a3 0.26: a2 again, so into C: c1."""
+    r = mcts(THREE, iterations=4, c=1, policy_value=_fixed((0.2, 0.5, 0.3)), trace=True)
+    assert _paths(r) == [(), ("a2",), ("a3",), ("a2", "c1")]
+    assert mcts(THREE, iterations=1, policy_value=_fixed((0.2, 0.5, 0.3))).action == "a2"   # the root's prior
+
+
+def test_puct_backs_up_the_value_for_the_player_to_move_and_negates_it_for_min():
+    """The policy-value function's value is for the player to move: 0.5 at B (MIN to move) is -0.5 for
+    MAX in the trace and in B's reward (kept for MAX, who moved into B)."""
+    def f(state):
+        moves = THREE.actions(state)
+        return {m: 1 / len(moves) for m in moves}, 0.5
+    r = mcts(THREE, iterations=2, policy_value=f, trace=True)
+    assert [e.value for e in r.trace] == [0.5, -0.5]
+    assert r.root.children["a1"].reward == -0.5 and r.values == {"a1": -0.5}
+
+
+@pytest.fixture(scope="module")
+def oracle():
+    """Perfect play's policy-value function for tic-tac-toe: the minimax-optimal moves, uniformly, and
+    the minimax value for the player to move."""
+    from functools import cache
+
+    game = TicTacToe()
+
+    @cache
+    def value(state):                                     # minimax value for MAX, exact
+        if game.is_terminal(state):
+            return game.utility(state, MAX)
+        best = max if game.to_move(state) == MAX else min
+        return best(value(game.result(state, a)) for a in game.actions(state))
+
+    def f(state):
+        sign = 1 if game.to_move(state) == MAX else -1
+        scores = {a: sign * value(game.result(state, a)) for a in game.actions(state)}
+        best = [a for a, v in scores.items() if v == max(scores.values())]
+        return {a: 1 / len(best) for a in best}, sign * value(state)
+    return f, value
+
+
+@pytest.mark.parametrize("board", ["XX.OO....", "X...O...X", "XO.......", "X.O.X.O..", "........."])
+def test_puct_with_a_perfect_oracle_plays_perfectly_with_ten_simulations(oracle, board):
+    f, value = oracle
+    game = TicTacToe(board)
+    state = game.initial_state
+    r = mcts(game, iterations=10, policy_value=f)
+    assert value(game.result(state, r.action)) == value(state)
+    assert r.nodes <= 10                                  # one node per simulation, none for playouts
+
+
+def test_dirichlet_noise_changes_only_the_root_priors_and_is_seeded(oracle):
+    f, _ = oracle
+    game = TicTacToe("X...O....")
+    plain = mcts(game, iterations=30, policy_value=f)
+    noisy = mcts(game, iterations=30, policy_value=f, dirichlet_alpha=0.3, seed=5)
+    again = mcts(game, iterations=30, policy_value=f, dirichlet_alpha=0.3, seed=5)
+    other = mcts(game, iterations=30, policy_value=f, dirichlet_alpha=0.3, seed=6)
+    assert noisy.root.priors == again.root.priors and noisy.visits == again.visits
+    assert noisy.root.priors != other.root.priors != plain.root.priors
+    assert sum(noisy.root.priors.values()) == pytest.approx(1)
+    assert all(noisy.root.priors[a] >= 0.75 * p for a, p in plain.root.priors.items())   # ε = 0.25
+    for move, child in noisy.root.children.items():       # below the root: the function's own priors
+        if move in plain.root.children and child.priors is not None:
+            assert child.priors == plain.root.children[move].priors
+    off = mcts(game, iterations=30, policy_value=f, dirichlet_alpha=0.3, dirichlet_epsilon=0, seed=5)
+    assert off.root.priors == plain.root.priors
+
+
+def test_temperature_zero_picks_the_most_visited_and_one_samples_by_visits():
+    r = mcts(THREE, iterations=7, c=1, policy_value=_fixed())
+    assert r.action == "a1"                                # visits a1 3, a2 2, a3 1
+    picks = {mcts(THREE, iterations=7, c=1, policy_value=_fixed(), temperature=1, seed=s).action
+             for s in range(30)}
+    assert picks == {"a1", "a2", "a3"}
+    from gamelib.mcts import visit_policy
+    assert visit_policy(r.visits, 1) == pytest.approx({"a1": 0.5, "a2": 1 / 3, "a3": 1 / 6})
+    assert visit_policy(r.visits, 0) == {"a1": 1.0, "a2": 0.0, "a3": 0.0}
+    assert visit_policy(r.visits, 0.5) == pytest.approx({"a1": 9 / 14, "a2": 4 / 14, "a3": 1 / 14})
+
+
+def _uniform(state):
+    moves = TicTacToe().actions(state)
+    return {m: 1 / len(moves) for m in moves}, 0.0
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"iterations": -1, "policy_value": _uniform}, ArgumentError, "iterations"),
+    ({"iterations": 5, "policy_value": _uniform, "c": -0.5}, ArgumentError, "c must be an exploration"),
+    ({"iterations": 5, "policy_value": 3}, ArgumentError, "policy_value must be"),
+    ({"iterations": 5, "policy_value": _uniform, "playout": lambda s: {}}, ArgumentError, "not both"),
+    ({"iterations": 5, "dirichlet_alpha": 0.3}, ArgumentError, "give one"),
+    ({"iterations": 5, "policy_value": _uniform, "dirichlet_alpha": 0}, ArgumentError, "dirichlet_alpha"),
+    ({"iterations": 5, "policy_value": _uniform, "dirichlet_epsilon": 1.5}, ArgumentError, "dirichlet_epsilon"),
+    ({"iterations": 5, "temperature": -1}, ArgumentError, "temperature"),
+    ({"iterations": 5, "temperature": float("nan")}, ArgumentError, "temperature"),
+    ({"iterations": 5, "policy_value": lambda s: ({(0, 0): 0.5, (0, 1): 0.4}, 0.0)}, ProbabilityError, "sum to 0.9"),
+    ({"iterations": 5, "policy_value": lambda s: ({(0, 0): float("nan"), (0, 1): 1.0}, 0.0)}, ProbabilityError,
+     "nan"),
+    ({"iterations": 5, "policy_value": lambda s: ({(0, 0): -0.5, (0, 1): 1.5}, 0.0)}, ProbabilityError, ">= 0"),
+    ({"iterations": 5, "policy_value": lambda s: ({(9, 9): 1.0}, 0.0)}, ProbabilityError, "not a legal move"),
+    ({"iterations": 5, "policy_value": lambda s: ([((0, 0), 1.0)], 0.0)}, ProbabilityError, "not a dict"),
+    ({"iterations": 5, "policy_value": lambda s: _uniform(s)[0]}, gamelib.EvaluationError, "not a pair"),
+    ({"iterations": 5, "policy_value": lambda s: (_uniform(s)[0], float("nan"))}, gamelib.EvaluationError,
+     "not a finite number"),
+    ({"iterations": 5, "policy_value": lambda s: (_uniform(s)[0], None)}, gamelib.EvaluationError, "finite"),
+])
+def test_puct_bad_input_is_refused_clearly(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        mcts(TicTacToe(), **kwargs)
+
+
+def test_puct_refuses_a_game_with_chance_where_it_meets_chance():
+    tree = GameTree.from_nested([chance((0.5, 1), (0.5, -1)), 0])
+    with pytest.raises(gamelib.GameError, match="without chance"):
+        mcts(tree, iterations=5, policy_value=lambda s: ({a: 1 / len(tree.actions(s)) for a in tree.actions(s)}, 0.0))

@@ -205,7 +205,7 @@ LAYERS = [
     ["trace/"],
     ["games/"],
     ["minimax", "alphabeta", "limits", "transposition", "ordering", "star", "montecarlo", "lookup", "players",
-     "policies", "maxn", "mcts", "td"],
+     "policies", "maxn", "mcts", "td", "alphazero"],
     ["imperfect/"],
     ["viz/", "experiments/", "grading/"],
 ]
