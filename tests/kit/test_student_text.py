@@ -2,7 +2,8 @@
 
 A student reads the notebooks (every cell and every stored output), the exercises they are handed
 (``exercises/release/``, and the parts of ``exercises/source/`` that the release keeps: everything but
-the solutions and the hidden tests), the glossary, the students' part of exercises/README.md, and
+the solutions and the hidden tests), the README (but its last section, the maintainers' test command),
+the glossary, docs/notebooks.md, the two-week plan, the students' part of exercises/README.md, and
 gamelib's docstrings through ``help()``.  A pointer such as "``tests/imperfect/test_andor.py`` plays
 such plans out" or "(issue 14)" sends a student to the kit's workshop, not to the idea: the text must
 say what is meant ("the kit's tests play such plans out"), or say nothing.
@@ -84,9 +85,13 @@ def texts():
     for path in sorted((ROOT / "exercises" / "source").rglob("*.ipynb")):
         for place, text in notebook_texts(path, hidden=True):
             yield path, place, text
-    glossary = ROOT / "docs" / "glossary.md"
-    for n, line in enumerate(glossary.read_text(encoding="utf-8").splitlines(), 1):
-        yield glossary, f"line {n}", line
+    readme = ROOT / "README.md"
+    for n, line in enumerate(readme.read_text(encoding="utf-8").split("\n## Tests")[0].splitlines(), 1):
+        yield readme, f"line {n}", line                      # all but the maintainers' test command
+    for page in ("glossary.md", "notebooks.md", "two-week-plan.md"):
+        path = ROOT / "docs" / page
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            yield path, f"line {n}", line
     exercises = ROOT / "exercises" / "README.md"
     yield exercises, "its section for students", students_part(exercises.read_text(encoding="utf-8"), "Students")
     for path in sorted((ROOT / "gamelib").rglob("*.py")):
