@@ -253,7 +253,7 @@ def test_a_students_work_survives_git_pull_and_leaves_the_tests_green(tmp_path):
     report = ws.fill(clone)
     work = report.work
     assert len(report.copied) >= 14
-    # Open and run: exercise 01, unanswered (its checks raise, as they do for a student who has not
+    # Open and run: exercise 01, unanswered (its checks say so, as they do for a student who has not
     # answered yet), executed for real in a kernel with only what the student's install has
     # (requirements.txt); every other copy saved as a student's session leaves it (notebook 01 runs in
     # work/ in Chromium: tests/browser/test_student_path.py).
@@ -263,7 +263,7 @@ def test_a_students_work_survives_git_pull_and_leaves_the_tests_green(tmp_path):
                           capture_output=True, text=True, env=without_dev_tools(tmp_path))
     assert done.returncode == 0, done.stderr[-3000:]
     ran = exercise.read_text()
-    assert "NotImplementedError" in ran and "ModuleNotFoundError" not in ran and '"execution_count": 1' in ran
+    assert "is not answered yet" in ran and "ModuleNotFoundError" not in ran and '"execution_count": 1' in ran
     for path in sorted(work.rglob("*.ipynb")):
         if path != exercise:
             run_and_save_as_jupyterlab_does(path)

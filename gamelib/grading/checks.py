@@ -38,6 +38,7 @@ from .learning import backup_by_hand, backup_sanity, switch_by_hand, td_by_hand,
 from .multiplayer import (equilibria_by_hand, maxn_by_hand, maxn_sanity, paranoid_by_hand, zero_sum_by_hand,
                           zero_sum_sanity)
 from .searches import CS221_COIN, EXERCISES, UNEQUAL  # noqa: F401 -- test cells import CS221_COIN from here
+from .unanswered import NotAnswered, unanswered  # noqa: F401 -- the stub lines of a student version call these
 
 IMPERFECT = imperfect.TASKS
 """The partial-observability functions by name (assignment 05)."""
@@ -225,13 +226,13 @@ def _sigma_hidden(failed: int, total: int):
 # ---------------------------------------------------------------------------------------------------
 
 @quiet
-def connect4_evaluation(evaluate, *, seed: int = 0, points: int = 4) -> float:
-    """Play ``evaluate`` inside gamelib's depth-2 alpha-beta against fixed opponents
-    (:mod:`gamelib.grading.tournament`) and return the points earned, one per rung of ``points``:
-    the last expression of a test cell, which nbgrader reads as partial credit."""
+def connect4_evaluation(evaluate, *, seed: int = 0, points: int = 4, what: str = "the evaluation") -> float:
+    """Play ``evaluate`` (named ``what`` in feedback) inside gamelib's depth-2 alpha-beta against fixed
+    opponents (:mod:`gamelib.grading.tournament`) and return the points earned, one per rung of
+    ``points``: the last expression of a test cell, which nbgrader reads as partial credit."""
     from .tournament import grade_evaluation, report
     if not callable(evaluate):
-        print(f"✗ the evaluation should be a function of a state; it is {describe_returned(evaluate)}")
+        print(f"✗ {what} should be a function of a state; it is {describe_returned(evaluate)}")
         return 0.0
     secret = grading_hidden()
     rungs = grade_evaluation(evaluate, seed=hidden_seed("connect4_evaluation", seed), hidden=secret)

@@ -35,6 +35,7 @@ from .context import forget_hidden, hidden_seed, partial_credit, record
 from .guard import cpu_clock, thread_time, describe_returned, is_number, run
 from .mutants import Outcome, matching_mutants, relevant
 from .tracing import QUESTIONS_PER_NODE, QuestionBudgetExceeded
+from .unanswered import placeholder, speaking
 
 TIME_LIMIT = 2.0
 """Seconds of CPU time a student's function may use on one case (CPU time, so that a busy grading
@@ -60,33 +61,23 @@ def fail(message: str):
 
 def quiet(check):
     """Run ``check`` with warnings silenced: nbgrader counts anything a test cell writes to stderr as a
-    failed test, so a stray warning must never cost a student the points."""
+    failed test, so a stray warning must never cost a student the points.  In a student's notebook, an
+    answer not written yet is said on stderr instead of failing the check, so that Run All goes on
+    (:func:`gamelib.grading.unanswered.speaking`)."""
+    spoken = speaking(check)
+
     @functools.wraps(check)
     def wrapped(*args, **kwargs):
         __tracebackhide__ = True
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return check(*args, **kwargs)
+            return spoken(*args, **kwargs)
     return wrapped
 
 
 # ---------------------------------------------------------------------------------------------------
 # Answers left as they were handed out
 # ---------------------------------------------------------------------------------------------------
-
-def placeholder(x, depth: int = 0) -> bool:
-    """Whether ``x`` is, or holds, a placeholder of the student version (``...``, as in ``[...]``,
-    ``{...}`` or ``(..., ...)``, or ``NotImplemented``)."""
-    if x is Ellipsis or x is NotImplemented:
-        return True
-    if depth > 20 or isinstance(x, (str, bytes)):
-        return False
-    if isinstance(x, dict):
-        return any(placeholder(k, depth + 1) or placeholder(v, depth + 1) for k, v in x.items())
-    if isinstance(x, (list, tuple, set, frozenset)):
-        return any(placeholder(i, depth + 1) for i in x)
-    return False
-
 
 def require_answer(x, what: str) -> None:
     """Fail clearly when ``x`` still holds the student version's placeholder."""

@@ -165,6 +165,20 @@ FEEDBACK_PREPROCESSORS = ["nbgrader.preprocessors.GetGrades",
                           "gamelib.grading.feedback.HideHiddenTests"]
 
 
+STUBS = "gamelib.grading.stubs.NamedStubs"
+"""nbgrader's ``ClearSolutions`` as the kit generates student versions: each stub names its question and
+what to write (:mod:`gamelib.grading.stubs`)."""
+
+
+def generate_preprocessors() -> list[str]:
+    """nbgrader's preprocessors of ``generate_assignment``, in its order, ``ClearSolutions`` replaced by
+    :data:`STUBS`."""
+    from nbgrader.converters import GenerateAssignment
+    from nbgrader.preprocessors import ClearSolutions
+    default = GenerateAssignment.class_traits()["preprocessors"].default()
+    return [STUBS if p is ClearSolutions else f"{p.__module__}.{p.__qualname__}" for p in default]
+
+
 def config(course: Path):
     """The kit's nbgrader configuration of a course folder, every path explicit: what the steps run
     in-process use, and what ``gamelib_config.py`` says to nbgrader run by hand (:func:`write_config`)."""
@@ -177,6 +191,7 @@ def config(course: Path):
     c.Execute.interrupt_on_timeout = True
     c.OverwriteCells.add_missing_cells = True
     c.GenerateFeedback.preprocessors = list(FEEDBACK_PREPROCESSORS)
+    c.GenerateAssignment.preprocessors = generate_preprocessors()
     # A submission is data: outputs shown to the instructor (Formgrader) or in feedback are sanitized.
     # Markdown is not (nbgrader's templates render it unsanitized, whatever this says): the kit stores
     # each submission with the student's markdown and raw cells as plain text (submissions.py).

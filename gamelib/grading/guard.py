@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 
 from . import clock
 from .tracing import BudgetExceeded
+from .unanswered import check_unanswered
 
 _GAMELIB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -269,7 +270,9 @@ def run(fn, *args, time_limit: float | None = 2.0, watch=True, allowed=(), **kwa
     remote = getattr(fn, "remote_run", None)
     if remote is not None:
         return remote(args, kwargs, time_limit)
-    return guarded(fn, args, kwargs, time_limit, watch, allowed)
+    r = guarded(fn, args, kwargs, time_limit, watch, allowed)
+    check_unanswered(r.error)       # in a notebook, a function not written yet is said, not failed
+    return r
 
 
 def guarded(fn, args, kwargs, time_limit, watch=True, allowed=()) -> Run:

@@ -28,10 +28,11 @@ SOURCE = Path(gamelib.__file__).resolve().parent
 
 BASE = ("gamelib.core", "gamelib.validate", "gamelib.trace", "gamelib.trees", "gamelib.evaluation", "gamelib.progress",
         "gamelib.games", "gamelib.grading.tracing", "gamelib.grading.games", "gamelib.grading.clock",
-        "gamelib.grading.guard", "gamelib.grading.remote", "gamelib.grading.worker")
+        "gamelib.grading.guard", "gamelib.grading.remote", "gamelib.grading.worker", "gamelib.grading.unanswered")
 """What every submission may use: the protocol, the games (every module of ``gamelib.games`` that needs
 nothing withheld: the matrix games, built on ``gamelib.normal_form``, are withheld with it), and the
-worker's own modules.  A name ending a package takes its whole package."""
+worker's own modules, and the stubs of a student version's answers not written yet
+(:mod:`gamelib.grading.unanswered`).  A name ending a package takes its whole package."""
 DISPLAY = ("gamelib.viz",)
 """Withheld, but as stubs that do nothing: a notebook's pictures are not graded."""
 GENERATED = ("gamelib", "gamelib.grading", "gamelib.grading.checks")
@@ -78,7 +79,9 @@ from gamelib._withheld import module_getattr
 __getattr__ = module_getattr({module!r}, display={display})
 '''
 
-CHECKS = '''"""The checks run in the grader, not here: in the sandbox every check does nothing."""
+CHECKS = '''"""The checks run in the grader, not here: in the sandbox every check does nothing.  The stubs of a
+student version's answers not written yet are real (gamelib.grading.unanswered)."""
+from gamelib.grading.unanswered import NotAnswered, unanswered  # noqa: F401
 
 
 class GradingError(AssertionError):

@@ -230,13 +230,23 @@ class _Candidate(NamedTuple):
     name: str = ""                # the learning system's name of the student, shown (for people)
 
 
+def book_name(path: Path, assignment: str) -> str:
+    """The notebook of ``assignment`` that the file ``path`` is, by its name: ``minimax.ipynb`` is
+    'minimax', and so is ``exercises_release_01_minimax_minimax.ipynb``, the name JupyterLite's File →
+    Download gives it (the notebook's path in the course site, its slashes made underscores)."""
+    flattened = f"exercises_release_{assignment}_"
+    stem = Path(path).stem
+    return stem[len(flattened):] if stem.startswith(flattened) and len(stem) > len(flattened) else stem
+
+
 def _inside(entry: Path, assignment: str, names: list[str]) -> tuple:
-    """The notebooks of a student's folder: ``(books, problem, notes)``.  One notebook of another name
-    stands for a one-notebook assignment's notebook ("minimax (1).ipynb", "Copy of alpha_beta.ipynb");
+    """The notebooks of a student's folder: ``(books, problem, notes)``, each notebook known by its name
+    or by the name a download from the course site gives it (:func:`book_name`).  One notebook of another
+    name stands for a one-notebook assignment's notebook ("minimax (1).ipynb", "Copy of alpha_beta.ipynb");
     two notebooks where one is expected are a problem naming both."""
     inner = entry / assignment if (entry / assignment).is_dir() else entry
     found = [p for p in notebooks(inner) if not p.is_symlink()]
-    books = {p.stem: p for p in found if p.stem in names}
+    books = {book_name(p, assignment): p for p in found if book_name(p, assignment) in names}
     if len(names) == 1 and len(found) > 1:
         listed = " and ".join(quoted(p.name) for p in found)
         return {p.stem: p for p in found}, (f"{listed}: two notebooks where {names[0]}.ipynb is expected (keep "

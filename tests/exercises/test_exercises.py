@@ -15,7 +15,7 @@ import pytest
 from gamelib.grading import __main__ as cli
 from gamelib.grading import fakes
 from gamelib.grading import workflow as w
-from gamelib.grading.cells import grade_id
+from gamelib.grading.cells import grade_id, is_test
 from gamelib.grading.course import CELL_TIMEOUT, RELEASE, REPO, SOURCE, assignments, notebooks, prepare_course
 from gamelib.grading.recording import grades
 
@@ -68,9 +68,24 @@ def test_every_source_passes_its_tests(path):
 
 
 @pytest.mark.parametrize("path", RELEASES, ids=lambda p: p.parent.name)
-def test_every_student_version_fails_its_tests(path):
+def test_every_student_version_fails_its_tests(path, monkeypatch):
+    """...and, left blank, runs to its last cell as Run All does (no cell raises: Run All would stop
+    there), every public check saying which question is not answered yet (on stderr, which nbgrader
+    counts as failed), from the notebook the validator ran."""
+    from nbgrader.validator import Validator
+    ran, failed_cells = [], Validator._get_failed_cells
+    monkeypatch.setattr(Validator, "_get_failed_cells", lambda self, nb: ran.append(nb) or failed_cells(self, nb))
     v = w.validate_notebook(path, "fail")
     assert v.ok and v.failed, f"{path.name}: {v.problem or 'every test passes on the blank student version'}"
+    cells = [c for c in ran[-1].cells if c.cell_type == "code"]
+    raised = [grade_id(c) or c.source[:40] for c in cells if any(o.output_type == "error" for o in c.outputs)]
+    assert not raised, f"{path.name}: Run All of the blank student version stops at {raised[0]}"
+    for cell in cells:
+        public = [line for line in cell.source.splitlines() if line.strip() and not line.startswith("#")]
+        if is_test(cell) and public:
+            said = "".join(o.get("text", "") for o in cell.outputs if o.get("name") == "stderr")
+            question = re.match(r"q(\d+)", grade_id(cell)).group(1)
+            assert f"question {question} is not answered yet" in said, f"{path.name}, {grade_id(cell)}: {said!r}"
 
 
 @pytest.mark.parametrize("path", RELEASES, ids=lambda p: p.parent.name)

@@ -102,10 +102,10 @@ def test_a_failed_check_shows_its_message_alone_in_a_notebook(capsys):
     try:
         checks.short_tracebacks(shell)
         result = shell.run_cell("from gamelib.grading import checks\n"
-                                "checks.answer_format([...], what='leaves', kind=list)")
+                                "checks.answer_format(3, what='leaves', kind=list)")
         out = re.sub(r"\x1b\[[0-9;]*m", "", capsys.readouterr().out)         # no colours
         assert isinstance(result.error_in_exec, checks.GradingError)
-        assert "GradingError: leaves still holds the placeholder" in out
+        assert "GradingError: leaves should be a list; it is int 3" in out
         assert "core.py" not in out and "def fail" not in out
     finally:
         InteractiveShell.clear_instance()

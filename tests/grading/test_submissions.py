@@ -126,6 +126,28 @@ def test_every_file_is_accounted_for(tmp_path):
     assert len(counted) == found.files == 9
 
 
+def test_a_notebook_downloaded_from_the_course_site_counts_under_its_own_name(tmp_path):
+    """JupyterLite's File → Download names exercises/release/02_alpha_beta/alpha_beta.ipynb
+    'exercises_release_02_alpha_beta_alpha_beta.ipynb': that is the student's alpha_beta.ipynb, in an
+    assignment of several notebooks too; another assignment's download is not."""
+    inbox = tmp_path / "inbox"
+    _nb(inbox, "kim/exercises_release_02_alpha_beta_alpha_beta.ipynb")
+    _nb(inbox, "kim/exercises_release_02_alpha_beta_extra.ipynb")
+    _nb(inbox, "lou/exercises_release_02_alpha_beta_alpha_beta.ipynb")
+    _nb(inbox, "lou/exercises_release_01_minimax_extra.ipynb")
+    found = s.find_submissions(inbox, "02_alpha_beta", ["alpha_beta", "extra"])
+    subs = {sub.student: sub for sub in found.submissions}
+    assert {k: p.name for k, p in subs["kim"].files.items()} == {
+        "alpha_beta": "exercises_release_02_alpha_beta_alpha_beta.ipynb",
+        "extra": "exercises_release_02_alpha_beta_extra.ipynb"}
+    assert not subs["kim"].problem and not subs["kim"].notes
+    assert list(subs["lou"].files) == ["alpha_beta"]
+    assert [p.name for p, _ in found.ignored] == ["exercises_release_01_minimax_extra.ipynb"]
+    _nb(tmp_path / "one", "max/exercises_release_02_alpha_beta_alpha_beta.ipynb")    # a one-notebook assignment
+    sub, = s.find_submissions(tmp_path / "one", "02_alpha_beta", NAMES).submissions
+    assert list(sub.files) == ["alpha_beta"] and not sub.problem and not sub.notes
+
+
 def test_canvas_resubmissions_are_one_student_and_two_students_of_one_name_are_two(tmp_path):
     inbox = tmp_path / "inbox"
     _nb(inbox, "smithjo_111_5_alpha_beta.ipynb")

@@ -1,4 +1,4 @@
-# The student version handed in untouched: every answer still raises NotImplementedError.  No marks,
+# The student version handed in untouched: every answer still holds its stub (a function raises checks.NotAnswered).  No marks,
 # no crash.
 
 # %% expect
