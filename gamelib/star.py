@@ -188,6 +188,18 @@ def _out_of_bounds(s, v, what: str, L, U) -> GameError:
                      "Star1/Star2 are only correct if every value lies within them")
 
 
+def _low(bound, alpha):
+    """A chance node's value when it fails low: its upper bound, which the window proved at most α.
+    Sums of floats can land a hair above α (1/7·(-5) + 3/7·(-3) + 3/7·7 = 1.0000000000000002 for α = 1),
+    and the parent would then take a refuted move for a better one: the bound is capped at α."""
+    return bound if bound <= alpha else alpha
+
+
+def _high(bound, beta):
+    """A chance node's value when it fails high: its lower bound, proved at least β (see :func:`_low`)."""
+    return bound if bound >= beta else beta
+
+
 def _star1_chance(game, s, alpha, beta, ply, search, log, L, U, cut):
     """Star1 at a chance node (the module docstring's windows): outcome i is searched in
     (max(A_i, L), min(B_i, U)), and the node cuts as soon as V_i <= A_i (its value is then at most α)
@@ -207,17 +219,17 @@ def _star1_chance(game, s, alpha, beta, ply, search, log, L, U, cut):
         A = (alpha - added(p_hi[i + 1:], S)) / p          # Ballard's window (A_i, B_i)
         B = (beta - added(p_lo[i + 1:], S)) / p
         if B <= L:                                        # rounding decided it already (see
-            v, skipped = added(p_lo[i:], S), pairs[i:]    # _Outcomes)
+            v, skipped = _high(added(p_lo[i:], S), beta), pairs[i:]    # _Outcomes)
             break
         if A >= U:
-            v, skipped = added(p_hi[i:], S), pairs[i:]
+            v, skipped = _low(added(p_hi[i:], S), alpha), pairs[i:]
             break
         vi = search(kid, A if A >= L else L, B if B <= U else U, ply + 1, r)
         if vi <= A:                                       # fail low: the node is <= α
-            v, skipped = added(p_hi[i + 1:], S + p * vi), pairs[i + 1:]
+            v, skipped = _low(added(p_hi[i + 1:], S + p * vi), alpha), pairs[i + 1:]
             break
         if vi >= B:                                       # fail high: the node is >= β
-            v, skipped = added(p_lo[i + 1:], S + p * vi), pairs[i + 1:]
+            v, skipped = _high(added(p_lo[i + 1:], S + p * vi), beta), pairs[i + 1:]
             break
         S += p * vi
     if v is None:                                         # every outcome searched: the expectation
@@ -318,9 +330,9 @@ def _probe_outcomes(node: _Outcomes, *, alpha, beta, ply, search, cut, game):
             continue                                      # nothing cheap to learn below a chance node
         A, B = node.window(i, alpha, beta)
         if B <= lo[i]:                                    # already decided (see _Outcomes)
-            return added(node.p_lo)
+            return _high(added(node.p_lo), beta)
         if A >= hi[i]:
-            return added(node.p_hi)
+            return _low(added(node.p_hi), alpha)
         ax = A if A >= lo[i] else lo[i]                   # max(A, lo_i), min(B, hi_i) without two calls
         bx = B if B <= hi[i] else hi[i]
         node.entered[i] = True
@@ -343,9 +355,9 @@ def _probe_outcomes(node: _Outcomes, *, alpha, beta, ply, search, cut, game):
             node.known[i] = True
         node.bound(i, new_lo, new_hi)
         if new_hi <= A:
-            return added(node.p_hi)
+            return _low(added(node.p_hi), alpha)
         if new_lo >= B:
-            return added(node.p_lo)
+            return _high(added(node.p_lo), beta)
     return None
 
 
@@ -373,17 +385,17 @@ def _search_outcomes(node: _Outcomes, *, alpha, beta, ply, search):
                 A = (alpha - added(p_hi[i + 1:], S)) / p  # Ballard's window (A_i, B_i)
                 B = (beta - added(p_lo[i + 1:], S)) / p
                 if B <= lo[i]:                            # already decided (see _Outcomes)
-                    return added(p_lo)
+                    return _high(added(p_lo), beta)
                 if A >= hi[i]:
-                    return added(p_hi)
+                    return _low(added(p_hi), alpha)
                 entered[i] = True                         # window (max(A, lo_i), min(B, hi_i)):
                 v = search(kid, A if A >= lo[i] else lo[i], B if B <= hi[i] else hi[i], ply + 1, outcomes[i])
                 if v <= A:                                # fail low: the node is <= α
                     hi[i], p_hi[i] = v, p * v
-                    return added(p_hi)
+                    return _low(added(p_hi), alpha)
                 if v >= B:                                # fail high: the node is >= β
                     lo[i], p_lo[i] = v, p * v
-                    return added(p_lo)
+                    return _high(added(p_lo), beta)
                 lo[i] = hi[i] = v                         # A < v < B: v is V_i itself
                 p_lo[i] = p_hi[i] = p * v
         S += p_lo[i]
