@@ -40,7 +40,7 @@ from ..core import ArgumentError
 from ..validate import check_bounds, renamed, whole
 from .alt import picture_html
 from .drawing import DPI
-from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
+from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
 from .tree_kinds import ALIASES, BESIDE_KEY, KINDS, Chance, Maxn, TwoPlayer
 from .tree_menu import (BRANCHING, CHANCE_SHAPE, CUSTOM, FIG_5_4, MAX_LEAVES, NPLAYER_PRESETS,  # noqa: F401
@@ -527,7 +527,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     def _picture(self, step: int) -> bytes:
         """The PNG of ``step``, drawn once per trace and kept."""
-        return self._pngs.picture((self.algorithm, step), lambda: png_bytes(self._figure(step)))
+        return self._pngs.picture((self.algorithm, step), lambda: png_with_words(self._figure(step)))
 
     def _prefetch_next(self):
         """While the student reads this step, draw in the kernel's idle time what a click shows next:
@@ -537,11 +537,11 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             return
         results, algorithm, step = self.results, self.algorithm, self.step
         at_end = step == self.total
-        ahead = [] if at_end else [((algorithm, step + 1), lambda: png_bytes(self._figure(step + 1)))]
+        ahead = [] if at_end else [((algorithm, step + 1), lambda: png_with_words(self._figure(step + 1)))]
         for other in results:
             if other != algorithm:
                 k = len(results[other].trace) if at_end else 0
-                ahead.append(((other, k), lambda other=other, k=k: png_bytes(self._figure(k, algorithm=other))))
+                ahead.append(((other, k), lambda other=other, k=k: png_with_words(self._figure(k, algorithm=other))))
         self._pngs.draw_all_ahead(ahead, lambda: self.results is results and self.algorithm == algorithm
                                   and self.step == step)
 

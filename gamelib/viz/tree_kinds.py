@@ -44,7 +44,7 @@ from ..trace import (MaxnView, TraceView, chance_intervals, describe_event, desc
 from ..trace import fmt_value as _fmt
 from .chance_widgets import draw_chance_tree
 from .drawing import COLUMN_WIDTH, DPI, draw_tree, figure_size, legend_handles
-from .drawing import png_with_words as png_bytes
+from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .maxn import draw_maxn_tree, maxn_figure_size, maxn_legend_handles, tree_players
 
 
@@ -544,4 +544,4 @@ def _legend_png(handles, wide: bool) -> bytes:
     ax.set_axis_off()
     ax.legend(handles=handles, loc="center", fontsize=8, frameon=False, handlelength=1.6,
               ncol=3 if wide else 1, columnspacing=1.2)
-    return png_bytes(fig, tight=True)
+    return png_with_words(fig, tight=True)
