@@ -102,6 +102,10 @@ class TreeKind:
     def show(self, algorithm):
         """Set this kind's controls as ``algorithm`` (the search shown, of whatever kind) needs them."""
 
+    def take(self, change):
+        """Take the setting a control of this kind changed (``change``: ipywidgets' change), inside the
+        explorer's update, before the searches run again: a failed update puts it back with the rest."""
+
     # -- searches and pictures ------------------------------------------------------------------------
     def run(self) -> dict:
         """{algorithm: traced SearchResult} for every search of ``searches``, on ``tree``."""
@@ -342,13 +346,16 @@ class Chance(_ZeroSum):
         if self.host.updating or self.host.kind is not self:
             return
         try:
-            self.set_bounds((self.lower.value, self.upper.value))
+            self.check_bounds((self.lower.value, self.upper.value))
         except ValueError as err:
             self.show_bounds()
             self.bounds_html.value = f"<span style='color:#b00020'>{html.escape(str(err))}</span>"
             self.host.on_kind_refusal()
             return
-        self.host.on_kind_control(None)
+        self.host.on_kind_control(change)
+
+    def take(self, change):
+        self.set_bounds((self.lower.value, self.upper.value))
 
     def run(self) -> dict:
         L, U = self.bounds
