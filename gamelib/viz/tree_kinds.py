@@ -95,10 +95,6 @@ class TreeKind:
             raise ArgumentError(f"bounds are for trees with chance nodes (Star1), not for {self.name} trees")
         self.tree = tree
 
-    def live_state(self) -> list:
-        """What an update may change in this kind: (object, attribute) pairs (see gamelib.viz.live)."""
-        return [(self, "tree")]
-
     def show(self, algorithm):
         """Set this kind's controls as ``algorithm`` (the search shown, of whatever kind) needs them."""
 
@@ -250,9 +246,6 @@ class TwoPlayer(_ZeroSum):
     def prune_on_equality(self) -> bool:
         return self.equality_box.value
 
-    def live_state(self) -> list:
-        return super().live_state() + [(self.equality_box, "value"), (self.equality_box, "disabled")]
-
     def show(self, algorithm):
         self.equality_box.disabled = algorithm != "alphabeta"   # the cut rule is alpha-beta's
 
@@ -310,10 +303,6 @@ class Chance(_ZeroSum):
         self.tree = tree
         self.bounds = self.check_bounds(bounds) if bounds is not None else leaf_bounds(tree)
         self.show_bounds()
-
-    def live_state(self) -> list:
-        return super().live_state() + [(self, "bounds"), (self.lower, "value"), (self.upper, "value"),
-                                       (self.bounds_html, "value")]
 
     def check_bounds(self, bounds) -> tuple:
         """``bounds`` as (L, U), or an ArgumentError: L < U, and every leaf of the tree within."""
