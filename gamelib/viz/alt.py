@@ -17,8 +17,9 @@ machine (nbval compares it; the PNG itself is left out of the comparison by the 
 * :func:`description_of` reads them back for a whole Figure: its own, or its panels' (each with its
   title), or, for a chart drawn with plain matplotlib in a notebook, :func:`chart_description`: its
   title, axes, series and their points, read from the artists themselves.
-* :class:`Picture` (its rich repr is the accessible HTML), :func:`picture` (a Figure as a Picture; the
-  figure is closed, so the inline backend does not show it a second time) and :func:`show` (display it).
+* :class:`Picture`, the one picture type: PNG bytes with their words (its rich repr is the accessible
+  HTML); :func:`picture` (a Figure as a Picture; the figure is closed, so the inline backend does not
+  show it a second time), :func:`show` (display it) and :func:`png_bytes`, the one savefig.
 * :class:`Table`: a table as HTML with header cells and as aligned text (no pandas); the notebooks'
   tables and the pictures' long descriptions use it.
 """
@@ -38,8 +39,10 @@ import matplotlib.pyplot as plt
 from matplotlib.container import BarContainer, ErrorbarContainer
 from matplotlib.lines import Line2D
 
+from ..validate import moved
+
 __all__ = ["Description", "describe", "extend", "description_of", "chart_description", "Table", "Picture",
-           "picture", "picture_html", "show", "DrawnPNG", "FIT_WIDTH", "plain_label", "number_text", "joined"]
+           "picture", "picture_html", "png_bytes", "show", "FIT_WIDTH", "plain_label", "number_text", "joined"]
 
 FIT_WIDTH = 760
 """Pixels: the narrowest notebook column the kit is made for.  A wider picture keeps its natural size in
@@ -487,31 +490,19 @@ def _details_text(details) -> str:
     return "\n".join(d.text() if isinstance(d, Table) else str(d) for d in details)
 
 
-class DrawnPNG(bytes):
-    """A picture's PNG bytes that also carry what it shows (``description``, a :class:`Description`):
-    what the widgets draw, keep in their picture caches and show with :func:`picture_html`.  Equal to
-    the same bytes without words."""
-    description: Description
-
-    def __new__(cls, png: bytes, description: Description):
-        self = super().__new__(cls, png)
-        self.description = description
-        return self
-
-
 def picture_html(png: bytes, alt: str | None = None, details=(), *, summary: str = "The picture in words",
                  long: bool = True, fit: bool = False) -> str:
     """The HTML of a picture: ``<img alt>`` (``png`` as a data URI) at its natural size, in a box that
     scrolls sideways where the column is narrower (reachable by the keyboard where the picture is wider
     than ``FIT_WIDTH``), and the ``details`` in a ``<details>`` element under it.  What a widget puts in
-    an HTML widget (``widgets.Image`` cannot carry alt text).  ``alt`` None: a :class:`DrawnPNG`'s own
+    an HTML widget (``widgets.Image`` cannot carry alt text).  ``alt`` None: a :class:`Picture`'s own
     words; ``long=False``: the alt text only, no ``<details>`` (a widget whose own words already say
     the rest, and whose height is counted); ``fit=True``: the picture shrinks to the column's width
     instead of scrolling (a widget, whose controls and picture must all be in view at 760 px)."""
     if alt is None:
-        if not isinstance(png, DrawnPNG):
-            raise ValueError("a picture needs its text alternative: pass alt=, or a DrawnPNG")
-        alt, details = png.description.alt, png.description.details
+        if not isinstance(png, Picture):
+            raise ValueError("a picture needs its text alternative: pass alt=, or a Picture")
+        alt, details = png.alt, png.details
     if not long:
         details = ()
     width, height = _png_size(png)
@@ -530,21 +521,54 @@ def picture_html(png: bytes, alt: str | None = None, details=(), *, summary: str
     return out
 
 
-class Picture:
-    """A picture with its text alternative: what :func:`picture` and :func:`show` make of a Figure.
+def png_bytes(fig, *, tight: bool = False, pad_inches: float = 0.02, fast: bool = True) -> bytes:
+    """``fig`` as PNG bytes at its own resolution (``fig.dpi``): the one place the kit saves a figure.
+    ``tight``: cropped to what is drawn, ``pad_inches`` around it.  ``fast``: light compression (the
+    widgets send a picture to the browser at every step, where time matters more than bytes); a
+    notebook's stored picture is compressed as the inline backend would.  No "Software" stamp, so the
+    bytes do not change with matplotlib's version."""
+    buf = io.BytesIO()
+    with DRAWING:       # a widget may be drawing on a kernel subshell's thread: one picture at a time
+        fig.savefig(buf, format="png", bbox_inches="tight" if tight else None, pad_inches=pad_inches,
+                    metadata={"Software": None}, pil_kwargs={"compress_level": 1} if fast else None)
+    return buf.getvalue()
 
-    ``png`` (bytes), ``alt`` and ``details`` (see :class:`Description`), ``width`` and ``height`` (its
-    natural size in pixels).  In a notebook it shows as :func:`picture_html`; its ``text/plain`` form
-    (and ``str``) is the same words as text, the same on every machine."""
 
-    def __init__(self, png: bytes, alt: str, details=()):
-        if not alt or not alt.strip():
+class Picture(bytes):
+    """A picture with its text alternative: its PNG bytes (a Picture *is* those bytes, so a widget keeps
+    and compares them as bytes; equal to the same bytes without words), ``alt`` and ``details`` (see
+    :class:`Description`), ``width`` and ``height`` (its natural size in pixels).  :func:`picture`
+    makes one of a Figure; the widgets show theirs with :func:`picture_html`.  In a notebook it shows as
+    :func:`picture_html`; its ``text/plain`` form (and ``str``) is the same words as text, the same on
+    every machine.  ``Picture(png, description)`` takes a :class:`Description` for ``alt``."""
+    alt: str
+    details: tuple
+    width: int
+    height: int
+
+    def __new__(cls, png: bytes, alt, details=()):
+        if isinstance(alt, Description):
+            alt, details = alt.alt, alt.details + tuple(details)
+        if not isinstance(alt, str) or not alt.strip():
             raise ValueError("a picture needs a text alternative that says what it shows")
-        self.png, self.alt, self.details = png, alt, tuple(details)
+        self = super().__new__(cls, png)
+        self.alt, self.details = alt, tuple(details)
         self.width, self.height = _png_size(png)
+        return self
 
-    def html(self) -> str:
-        return picture_html(self.png, self.alt, self.details)
+    @property
+    def png(self) -> bytes:
+        """The PNG bytes alone."""
+        return bytes(self)
+
+    @property
+    def description(self) -> Description:
+        """``alt`` and ``details`` as a :class:`Description`."""
+        return Description(self.alt, self.details)
+
+    def html(self, **options) -> str:
+        """:func:`picture_html` of this picture (``options``: its ``summary``, ``long``, ``fit``)."""
+        return picture_html(self, **options)
 
     def text(self) -> str:
         out = f"[picture] {self.alt}"
@@ -568,14 +592,13 @@ def picture(fig=None, *, alt: str | None = None, details=(), close: bool = True)
     :func:`description_of` reads from it.  ``alt``: a sentence to put first (what the notebook wants the
     picture to say, computed from the same data); ``details``: more paragraphs or tables to append."""
     fig = plt.gcf() if fig is None else fig
-    buf = io.BytesIO()
     with DRAWING:       # a widget may be drawing on a kernel subshell's thread: one picture at a time
         told = description_of(fig)
-        fig.savefig(buf, format="png", bbox_inches="tight", metadata={"Software": None})
+        png = png_bytes(fig, tight=True, pad_inches=0.1, fast=False)
     if close:
         plt.close(fig)
     words = f"{' '.join(alt.split())} {told.alt}" if alt else told.alt
-    return Picture(buf.getvalue(), words, told.details + tuple(details))
+    return Picture(png, words, told.details + tuple(details))
 
 
 def show(fig=None, *, alt: str | None = None, details=()) -> None:
@@ -594,3 +617,6 @@ def show(fig=None, *, alt: str | None = None, details=()) -> None:
             plt.close(fig)
             raise
     display(picture(fig, alt=alt, details=details))
+
+
+__getattr__ = moved(__name__, {"DrawnPNG": "gamelib.viz.alt:Picture"})   # one picture type: warns for one release

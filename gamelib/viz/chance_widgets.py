@@ -56,7 +56,7 @@ from ..trees import GameTree, chance
 from ..validate import renamed
 from .alt import picture_html
 from .drawing import COLORS, COLUMN_WIDTH, DPI, draw_tree
-from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
+from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .live import LiveWidget, from_browser
 
 INTERVAL_COLOR = COLORS["interval"]
@@ -478,6 +478,6 @@ class TransformExplorer(LiveWidget, widgets.VBox):
         self.comparison = comparison
         self.slider_box.layout.display = None if custom else "none"
         if self.draw:
-            self.png = png_bytes(_transform_figure(comparison))
+            self.png = png_with_words(_transform_figure(comparison))
             self.image.value = picture_html(self.png, fit=True)
         self.announce(html.escape(self.text).replace("\n", "<br>"))

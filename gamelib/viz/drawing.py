@@ -12,7 +12,6 @@ steps through a trace this way); ``legend=True`` (or :func:`draw_legend`) adds a
 from __future__ import annotations
 
 import functools
-import io
 import math
 from typing import NamedTuple
 
@@ -31,7 +30,7 @@ from ..core import CHANCE, INF, MAX, MIN, ArgumentError
 from ..trace import TraceView, chance_intervals, describe_event, interval_text
 from ..validate import check_bounds, renamed
 from ..trace import fmt_value as _fmt
-from .alt import DrawnPNG, Table, describe, description_of, joined
+from .alt import Picture, Table, describe, description_of, joined, png_bytes
 from .palette import CURRENT, FOCUS, MUTED, OKABE_ITO, TEXT, ink
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
@@ -62,20 +61,11 @@ MIN_FONT = 7
 fit (edge labels, windows) rather than shrink them below this."""
 
 
-def png_bytes(fig, *, tight: bool = False) -> bytes:
-    """``fig`` as PNG bytes at ``DPI`` (``tight``: cropped to what is drawn).  Fast compression: the
-    widgets send these to the browser at every step, and time matters more than bytes there."""
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight" if tight else None,
-                pad_inches=0.02, pil_kwargs={"compress_level": 1})
-    return buf.getvalue()
-
-
-def png_with_words(fig, *, tight: bool = False) -> DrawnPNG:
-    """:func:`png_bytes` of ``fig``, carrying what the figure shows in words
-    (:func:`~gamelib.viz.alt.description_of`): what a widget shows with
-    :func:`~gamelib.viz.alt.picture_html`."""
-    return DrawnPNG(png_bytes(fig, tight=tight), description_of(fig))
+def png_with_words(fig, *, tight: bool = False) -> Picture:
+    """``fig`` as a widget shows it: a :class:`~gamelib.viz.alt.Picture` (:func:`~gamelib.viz.alt.png_bytes`,
+    quickly compressed; ``tight``: cropped to what is drawn) carrying what the figure shows in words
+    (:func:`~gamelib.viz.alt.description_of`), for :func:`~gamelib.viz.alt.picture_html`."""
+    return Picture(png_bytes(fig, tight=tight), description_of(fig))
 
 
 def tidy_positions(root, children) -> dict:

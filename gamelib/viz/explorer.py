@@ -31,6 +31,7 @@ and while the student reads one step the next is drawn in the kernel's idle time
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import html
 
 import ipywidgets as widgets
@@ -40,7 +41,7 @@ from ..core import ArgumentError
 from ..validate import check_bounds, renamed, whole
 from .alt import picture_html
 from .drawing import DPI
-from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
+from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
 from .tree_kinds import ALIASES, BESIDE_KEY, KINDS, Chance, Maxn, TwoPlayer
 from .tree_menu import (BRANCHING, CHANCE_SHAPE, CUSTOM, FIG_5_4, MAX_LEAVES, NPLAYER_PRESETS,  # noqa: F401
@@ -50,6 +51,27 @@ from .tree_menu import (BRANCHING, CHANCE_SHAPE, CUSTOM, FIG_5_4, MAX_LEAVES, NP
 SEARCHES = {name: kind for kind in KINDS for name in kind.searches}
 """Every search the explorer offers, and the kind of tree it belongs to."""
 TOOLTIPS = {name: tip for kind in KINDS for name, tip in kind.searches.items()}
+
+
+@dataclasses.dataclass(frozen=True)
+class ExplorerState:
+    """What the explorer shows, apart from its controls, in one place: the tree (``tree_name``,
+    ``tree``, its ``kind``), the searches' ``results``, the picture shown (``png``), the pictures kept
+    for these results (``pictures``) and the one size of them all (``figsize``).  An update replaces
+    it whole (``dataclasses.replace``), and a failed one puts the old one back whole: a field added
+    here is rolled back without anyone listing it."""
+    tree_name: str = ""
+    tree: object = None
+    kind: object = None
+    results: dict = dataclasses.field(default_factory=dict)
+    png: bytes = b""
+    pictures: PictureCache = dataclasses.field(default_factory=PictureCache)
+    figsize: tuple = (4.0, 3.0)
+
+
+def _shown(field: str, doc: str) -> property:
+    """A read-only attribute of the explorer: its :class:`ExplorerState`'s ``field``."""
+    return property(lambda self: getattr(self.state, field), doc=doc)
 
 
 class TreeExplorer(LiveWidget, widgets.VBox):
@@ -100,13 +122,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self._init_live()
         with self.quietly():      # building: the observers wait for the student
             self.draw = draw
-            self.results = {}
-            self.png = b""
-            self._pngs = PictureCache()  # (algorithm, step) -> PNG bytes, for these results
-            self._figsize = (4.0, 3.0)
             # -- the kinds of tree, each with its own controls -----------------------------------------
             self.kinds = [kind(self, prune_on_equality=prune_on_equality) for kind in KINDS]
-            self.kind = self.kinds[-1]
+            self.state = ExplorerState(kind=self.kinds[-1])
             for kind in self.kinds:
                 for attribute, control in kind.controls.items():
                     setattr(self, attribute, control)
@@ -182,6 +200,14 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             # else: a search of another kind of tree ('alphabeta' on a chance tree): this kind's first
 
     # -- public API ----------------------------------------------------------------------------------
+    tree_name = _shown("tree_name", "The name of the tree shown (a preset's, 'random b=... d=...', 'custom').")
+    tree = _shown("tree", "The GameTree shown.")
+    kind = _shown("kind", "The :mod:`~gamelib.viz.tree_kinds` strategy for the tree shown.")
+    results = _shown("results", "{algorithm: traced SearchResult} for the tree shown.")
+    png = _shown("png", "The picture shown: a :class:`~gamelib.viz.alt.Picture` (PNG bytes with their words).")
+    _pngs = _shown("pictures", "The pictures kept for these results: {(algorithm, step): Picture}.")
+    _figsize = _shown("figsize", "The pictures' size in inches, one for the whole trace.")
+
     @property
     def widget(self):
         """The widget to display (the explorer itself)."""
@@ -229,6 +255,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         return self.kind.bounds if self.has_chance else None
 
     @bounds.setter
+    @all_or_nothing
     def bounds(self, bounds):
         if not self.has_chance:
             raise ArgumentError(f"bounds are for trees with chance nodes (Star1); {self.tree_name} has none")
@@ -374,19 +401,19 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     # -- machinery ------------------------------------------------------------------------------------
     def _search(self):
         """Run the searches once for this tree and setting; everything else reads their traces."""
-        self.results = self.kind.run()
-        self._pngs = PictureCache()  # pictures of other traces are no use any more
+        # pictures of other traces are no use any more
+        self.state = dataclasses.replace(self.state, results=self.kind.run(), pictures=PictureCache())
 
     def _load(self, step, bounds=None):
         tree_name, tree = self.picker.chosen()  # may refuse (too many leaves): nothing changed yet
         kind = next(k for k in self.kinds if k.matches(tree))
         kind.load(tree, bounds)                  # may refuse bounds
-        self.tree_name, self.tree, self.kind = tree_name, tree, kind
+        self.state = dataclasses.replace(self.state, tree_name=tree_name, tree=tree, kind=kind,
+                                         figsize=kind.figure_size())
         self.picker.show_shape_controls()
         for k in self.kinds:
             if k.box is not None:
                 k.box.layout.display = None if k is kind else "none"
-        self._figsize = kind.figure_size()
         self._search()
         options = list(kind.searches)
         if list(self.algorithm_toggle.options) != options:
@@ -420,18 +447,16 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                 self.slider.max = total
         self._render()
 
+    whole_controls = True       # an update's snapshot takes every control inside the explorer whole
+
     def _live_state(self) -> list:
-        """What an update may change (restored in this order if it fails)."""
-        shown = [(w, "value") for w in (self.image, self.key_image, self.event_html, self.state_html,
-                                        self.prunes_html, self.summary_html)] + [
-            (b, "disabled") for b in (self.first_button, self.back_button, self.next_button, self.last_button)]
-        boxes = [(k.box.layout, "display") for k in self.kinds if k.box is not None]
-        return ([(self, a) for a in ("tree_name", "tree", "kind", "results", "png", "_pngs", "_figsize")]
-                + [state for kind in self.kinds for state in kind.live_state()]
-                + self.picker.live_state()
-                + [(self.algorithm_toggle, "options"), (self.algorithm_toggle, "tooltips"),
-                   (self.algorithm_toggle, "value"), (self.slider, "max"), (self.slider, "value")]
-                + boxes + shown)
+        """What an update may change, besides the controls: the explorer's state, whole."""
+        return [(self, "state")]
+
+    def _live_objects(self) -> list:
+        """The plain objects whose attributes an update may change: the picker, its random trees, and
+        each kind of tree (its tree, its bounds)."""
+        return [self.picker, *self.picker.random_trees.values(), *self.kinds]
 
     @from_browser
     def _on_picker(self, change):
@@ -447,9 +472,10 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     @from_browser
     def on_kind_control(self, change):
-        """A control of the kind of tree changed (the cut rule, the bounds): run the searches again.
-        The one call a :class:`~gamelib.viz.tree_kinds.TreeKind` makes on its explorer."""
-        self._rerun()
+        """A control of the kind of tree changed (the cut rule, the bounds): the kind takes the new
+        setting and the searches run again, all in one update.  The one call a
+        :class:`~gamelib.viz.tree_kinds.TreeKind` makes on its explorer."""
+        self._rerun(lambda: self.kind.take(change))
 
     @from_browser
     def on_kind_refusal(self, _arg=None):
@@ -527,7 +553,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     def _picture(self, step: int) -> bytes:
         """The PNG of ``step``, drawn once per trace and kept."""
-        return self._pngs.picture((self.algorithm, step), lambda: png_bytes(self._figure(step)))
+        return self._pngs.picture((self.algorithm, step), lambda: png_with_words(self._figure(step)))
 
     def _prefetch_next(self):
         """While the student reads this step, draw in the kernel's idle time what a click shows next:
@@ -537,11 +563,11 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             return
         results, algorithm, step = self.results, self.algorithm, self.step
         at_end = step == self.total
-        ahead = [] if at_end else [((algorithm, step + 1), lambda: png_bytes(self._figure(step + 1)))]
+        ahead = [] if at_end else [((algorithm, step + 1), lambda: png_with_words(self._figure(step + 1)))]
         for other in results:
             if other != algorithm:
                 k = len(results[other].trace) if at_end else 0
-                ahead.append(((other, k), lambda other=other, k=k: png_bytes(self._figure(k, algorithm=other))))
+                ahead.append(((other, k), lambda other=other, k=k: png_with_words(self._figure(k, algorithm=other))))
         self._pngs.draw_all_ahead(ahead, lambda: self.results is results and self.algorithm == algorithm
                                   and self.step == step)
 
@@ -555,7 +581,7 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                         (self.next_button, self.step == self.total), (self.last_button, self.step == self.total)):
             b.disabled = idle and b is not pressed
         if self.draw:
-            self.png = self._picture(self.step)
+            self.state = dataclasses.replace(self.state, png=self._picture(self.step))
             self.image.value = picture_html(self.png, long=False, fit=True)   # the step's words are beside it
             key = picture_html(self.kind.key(self.algorithm, wide=self._figsize[0] > BESIDE_KEY), fit=True)
             if self.key_image.value != key:

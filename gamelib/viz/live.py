@@ -32,9 +32,10 @@
 
 A widget mixes :class:`LiveWidget` in before its ipywidgets box class, calls :meth:`_init_live`
 before building its children and puts ``self.message_html`` and ``self.status_line`` among them, writes
-its status with :meth:`LiveWidget.announce`, lists what makes up its state
-in ``_live_state`` (``(object, attribute)`` pairs, restored in order: a slider's ``max`` before its
-``value``) and decorates each observer and click handler with :func:`from_browser`, and each public
+its status with :meth:`LiveWidget.announce`, says what makes up its state (a :class:`Snapshot`
+restores it whole: every control inside it with ``whole_controls = True``, the plain objects of
+``_live_objects``, and ``(object, attribute)`` pairs in ``_live_state``, restored in order: a slider's
+``max`` before its ``value``) and decorates each observer and click handler with :func:`from_browser`, and each public
 method that changes it with :func:`all_or_nothing`.  A widget setting its own controls does so inside
 ``with self.quietly():`` (or ``self.set_quietly(control, name, value)``), so that their observers,
 which answer the student, stay silent.
@@ -66,6 +67,93 @@ def compact(inner: str) -> str:
     """``inner`` (HTML) in a block of :data:`COMPACT` lines."""
     return f"<div style='{COMPACT}'>{inner}</div>"
 _MISSING = object()
+
+
+class Snapshot:
+    """What a widget's update may change, taken before it runs, restored whole if it fails: the
+    ``(object, attribute)`` ``pairs`` (in order: a slider's ``max`` before its ``value``), every
+    attribute of each plain object of ``objects`` (its ``vars()``: one added since is removed), and,
+    with a ``root``, every control inside it (each synced trait of every widget, its layout's and
+    style's too; a selection's ``options`` before its ``value``, a range's bounds before its value),
+    except those under ``skip``.  Taking things whole is what makes a rollback complete: a field or a
+    control added later is covered without anyone listing it.  ``append((object, attribute, value))``
+    adds a value seen before the snapshot (a control the browser had already changed)."""
+
+    def __init__(self, pairs=(), *, objects=(), root=None, skip=()):
+        self.values = [(obj, name, _kept(getattr(obj, name, _MISSING))) for obj, name in pairs]
+        self.objects = [(obj, {k: _kept(v) for k, v in vars(obj).items()}) for obj in objects]
+        self.controls = [] if root is None else [(w, {k: _kept(getattr(w, k)) for k in _state_traits(w)})
+                                                 for w in widgets_inside(root, skip)]
+
+    def append(self, seen):
+        self.values.append(seen)
+
+    def restore(self):
+        for obj, saved in self.objects:
+            for name in set(vars(obj)) - set(saved):
+                delattr(obj, name)
+            for name, value in saved.items():
+                if not _same(vars(obj).get(name, _MISSING), value):
+                    setattr(obj, name, value)
+        for w, traits in self.controls:
+            for name, value in traits.items():
+                if getattr(w, name) != value:
+                    setattr(w, name, value)
+        for obj, name, value in self.values:
+            if value is _MISSING:
+                if hasattr(obj, name):
+                    delattr(obj, name)
+            elif getattr(obj, name, _MISSING) is not value:
+                setattr(obj, name, value)
+
+    def differences(self, other: Snapshot) -> list:
+        """What differs between two snapshots of the same things: ``[(object, attribute), ...]`` (a
+        test's check that a rollback restored everything)."""
+        out = [(a[0], a[1]) for a, b in zip(self.values, other.values) if not _same(a[2], b[2])]
+        for (obj, mine), (_, theirs) in zip(self.objects, other.objects):
+            out += [(obj, k) for k in set(mine) | set(theirs) if not _same(mine.get(k, _MISSING),
+                                                                          theirs.get(k, _MISSING))]
+        for (w, mine), (_, theirs) in zip(self.controls, other.controls):
+            out += [(w, k) for k in mine if mine[k] != theirs[k]]
+        return out
+
+
+def _kept(value):
+    """``value`` as a snapshot keeps it: a list, dict or set (updated in place) copied."""
+    return type(value)(value) if isinstance(value, (list, dict, set)) else value
+
+
+def _same(a, b) -> bool:
+    """Is ``b`` what was kept as ``a``: the same object, or a copy of a list, dict or set equal to it."""
+    return a is b or isinstance(a, (list, dict, set)) and type(a) is type(b) and a == b
+
+
+_FIRST = ("options", "min", "max")
+"""Traits restored before the others: a value must lie in its options or bounds."""
+
+
+def _state_traits(w) -> list:
+    """The traits that make up control ``w``'s state: its synced ones (not the private, not the
+    widgets it holds), a selection's ``options`` and ``value`` instead of its ``index``."""
+    names = [k for k in w.keys if not k.startswith("_") and k not in ("layout", "style", "children")]
+    if "index" in names and hasattr(w, "options"):          # a Dropdown, ToggleButtons...
+        names = [k for k in names if k not in ("index", "label")] + ["options", "value"]
+    return sorted(names, key=lambda k: k not in _FIRST)
+
+
+def widgets_inside(root, skip=()) -> list:
+    """Every widget inside ``root`` (itself, its children, theirs..., each one's layout and style),
+    except those in ``skip`` and what lies inside them."""
+    out, stack, seen = [], [root], {id(w) for w in skip}
+    while stack:
+        w = stack.pop()
+        if id(w) in seen or not isinstance(w, widgets.Widget):
+            continue
+        seen.add(id(w))
+        out.append(w)
+        stack.extend(getattr(w, "children", ()))
+        stack.extend(x for x in (getattr(w, "layout", None), getattr(w, "style", None)) if x is not None)
+    return out
 
 
 class LiveWidget:
@@ -129,23 +217,22 @@ class LiveWidget:
         fails.  Widgets extend it."""
         return []
 
-    def _snapshot(self) -> list:
-        out = []
-        for obj, name in self._live_state():
-            value = getattr(obj, name, _MISSING)
-            if isinstance(value, (list, dict, set)):  # updated in place: keep a copy
-                value = type(value)(value)
-            out.append((obj, name, value))
-        return out
+    def _live_objects(self) -> list:
+        """Plain Python objects (not widgets) whose every attribute an update may change: restored
+        whole (:class:`Snapshot`).  Widgets extend it."""
+        return []
 
-    def _restore(self, saved):
+    whole_controls = False
+    """True: an update's snapshot takes every control inside the widget, each whole (every synced
+    trait of it, its layout and style), so none can be missed; False: only ``_live_state``'s pairs."""
+
+    def _snapshot(self) -> Snapshot:
+        return Snapshot(self._live_state(), objects=self._live_objects(),
+                        root=self if self.whole_controls else None, skip=(self.message_html, self.status_line))
+
+    def _restore(self, saved: Snapshot):
         with self.quietly():
-            for obj, name, value in saved:
-                if value is _MISSING:
-                    if hasattr(obj, name):
-                        delattr(obj, name)
-                elif getattr(obj, name, _MISSING) is not value:
-                    setattr(obj, name, value)
+            saved.restore()
 
     # -- setting its own controls ----------------------------------------------------------------------
     @contextlib.contextmanager

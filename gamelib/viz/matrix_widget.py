@@ -42,7 +42,7 @@ from ..normal_form import (MAX_PAYOFF, bimatrix, exact_matrix, expected_payoffs,
 from ..validate import flag
 from .alt import describe, joined, picture_html
 from .drawing import DPI
-from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
+from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .live import LiveWidget, all_or_nothing, compact, from_browser
 
 ROW_COLOR, COL_COLOR = "#c0392b", "#1f5fa8"
@@ -674,7 +674,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         self.announce(compact(f"<b>{html.escape(self._title())}</b>: " + html.escape(lines[0] if lines else "")))
 
     def _plot(self) -> bytes:
-        return png_bytes(self._figure())
+        return png_with_words(self._figure())
 
     def _figure(self) -> Figure:
         """The picture: best responses (and the guarantee) of a 2 × 2 game, the equilibria's mixes of

@@ -29,7 +29,7 @@ from ..core import MAX, ArgumentError
 from ..mcts import C, mcts, root_ucb, tree_statistics
 from ..validate import check_game, flag, game_state, number, python_seed, two_player, whole
 from .drawing import COLUMN_WIDTH, DPI, tidy_positions
-from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
+from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .palette import text_on
 from .alt import describe, picture_html
 from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
@@ -474,7 +474,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         its own, before its picture: a click waits for one piece at most.  After a step, only the next
         step (drawing more ahead kept the kernel busy when the next click came)."""
         j = min(k + self._last_step, self.slider.max)
-        ahead = [(self._key(j), lambda: png_bytes(self._figure(j)))] if j != k else []
+        ahead = [(self._key(j), lambda: png_with_words(self._figure(j)))] if j != k else []
         budget, c, here = self.slider.max, self.c, self.position_menu.value
         others = []
         if "positions" in (ahead_of or ""):
@@ -505,7 +505,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         """The picture of another position (or this one at another c) after k of its ``budget`` playouts
         (its search run and kept)."""
         game, state, result = self._run(position, budget, c)
-        return png_bytes(self._figure(k, game, state, result, c))
+        return png_with_words(self._figure(k, game, state, result, c))
 
     def _figure(self, k, game=None, state=None, result=None, c=None) -> Figure:
         """The picture after ``k`` playouts (of another position's search, or at another c, given): a
@@ -531,7 +531,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self.text_html.value = (f"<pre style='line-height:1.1;margin:0'>{board}</pre>"
                                 + compact(html.escape(self.text)))
         if self.draw:
-            self.png = self._pngs.picture(self._key(k), lambda: png_bytes(self._figure(k)))
+            self.png = self._pngs.picture(self._key(k), lambda: png_with_words(self._figure(k)))
             self.image.value = picture_html(self.png, fit=True)
             self._draw_ahead(k, ahead)
         # The status line, the live region, last: whoever waits for it finds the picture and words new.

@@ -37,7 +37,7 @@ from ..validate import choice, number, whole
 from .alt import describe, extend, picture_html
 from .palette import CATEGORIES, MUTED, ink
 from .drawing import COLUMN_WIDTH, DPI, draw_tree, tidy_layout
-from .drawing import png_with_words as png_bytes   # the PNG and its words (alt text): shown as <img alt>
+from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .live import LiveWidget, from_browser
 
 MOVE_COLORS = CATEGORIES[:6]
@@ -296,6 +296,6 @@ class SigmaWidget(LiveWidget, widgets.VBox):
         self.result, self.exact = result, exact_or_none(self.tree, self.sigma, self.correlation,
                                                         self.shared)
         if self.draw:
-            self.png = png_bytes(_sigma_figure(self.tree, self.result, self.seed))
+            self.png = png_with_words(_sigma_figure(self.tree, self.result, self.seed))
             self.image.value = picture_html(self.png, fit=True)
         self.announce(html.escape(self.text))

@@ -44,7 +44,7 @@ from ..trace import (MaxnView, TraceView, chance_intervals, describe_event, desc
 from ..trace import fmt_value as _fmt
 from .chance_widgets import draw_chance_tree
 from .drawing import COLUMN_WIDTH, DPI, draw_tree, figure_size, legend_handles
-from .drawing import png_with_words as png_bytes
+from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .maxn import draw_maxn_tree, maxn_figure_size, maxn_legend_handles, tree_players
 
 
@@ -95,12 +95,12 @@ class TreeKind:
             raise ArgumentError(f"bounds are for trees with chance nodes (Star1), not for {self.name} trees")
         self.tree = tree
 
-    def live_state(self) -> list:
-        """What an update may change in this kind: (object, attribute) pairs (see gamelib.viz.live)."""
-        return [(self, "tree")]
-
     def show(self, algorithm):
         """Set this kind's controls as ``algorithm`` (the search shown, of whatever kind) needs them."""
+
+    def take(self, change):
+        """Take the setting a control of this kind changed (``change``: ipywidgets' change), inside the
+        explorer's update, before the searches run again: a failed update puts it back with the rest."""
 
     # -- searches and pictures ------------------------------------------------------------------------
     def run(self) -> dict:
@@ -246,9 +246,6 @@ class TwoPlayer(_ZeroSum):
     def prune_on_equality(self) -> bool:
         return self.equality_box.value
 
-    def live_state(self) -> list:
-        return super().live_state() + [(self.equality_box, "value"), (self.equality_box, "disabled")]
-
     def show(self, algorithm):
         self.equality_box.disabled = algorithm != "alphabeta"   # the cut rule is alpha-beta's
 
@@ -307,10 +304,6 @@ class Chance(_ZeroSum):
         self.bounds = self.check_bounds(bounds) if bounds is not None else leaf_bounds(tree)
         self.show_bounds()
 
-    def live_state(self) -> list:
-        return super().live_state() + [(self, "bounds"), (self.lower, "value"), (self.upper, "value"),
-                                       (self.bounds_html, "value")]
-
     def check_bounds(self, bounds) -> tuple:
         """``bounds`` as (L, U), or an ArgumentError: L < U, and every leaf of the tree within."""
         L, U = bounds
@@ -342,13 +335,16 @@ class Chance(_ZeroSum):
         if self.host.updating or self.host.kind is not self:
             return
         try:
-            self.set_bounds((self.lower.value, self.upper.value))
+            self.check_bounds((self.lower.value, self.upper.value))
         except ValueError as err:
             self.show_bounds()
             self.bounds_html.value = f"<span style='color:#b00020'>{html.escape(str(err))}</span>"
             self.host.on_kind_refusal()
             return
-        self.host.on_kind_control(None)
+        self.host.on_kind_control(change)
+
+    def take(self, change):
+        self.set_bounds((self.lower.value, self.upper.value))
 
     def run(self) -> dict:
         L, U = self.bounds
@@ -544,4 +540,4 @@ def _legend_png(handles, wide: bool) -> bytes:
     ax.set_axis_off()
     ax.legend(handles=handles, loc="center", fontsize=8, frameon=False, handlelength=1.6,
               ncol=3 if wide else 1, columnspacing=1.2)
-    return png_bytes(fig, tight=True)
+    return png_with_words(fig, tight=True)

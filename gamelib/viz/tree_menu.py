@@ -304,9 +304,3 @@ class TreePicker:
         """Show the shape controls of the random tree on the menu, hide the others."""
         for entry, source in self.random_trees.items():
             source.box.layout.display = None if self.menu.value == entry else "none"
-
-    def live_state(self) -> list:
-        """What choosing a tree may change, restored in this order if the explorer's update fails."""
-        return ([(self, "custom"), (self, "custom_name"), (self.menu, "options"), (self.menu, "value")]
-                + [(w, "value") for source in self.random_trees.values() for w in source.widgets()]
-                + [(source.box.layout, "display") for source in self.random_trees.values()])

@@ -12,7 +12,8 @@ import pytest  # noqa: E402
 
 from gamelib import GameTree, alphabeta, maxn, minimax  # noqa: E402
 from gamelib.viz import draw_board, draw_maxn_tree, draw_tree  # noqa: E402
-from gamelib.viz.alt import (FIT_WIDTH, Description, DrawnPNG, Picture, Table, chart_description,  # noqa: E402
+from gamelib.viz import alt  # noqa: E402
+from gamelib.viz.alt import (FIT_WIDTH, Description, Picture, Table, chart_description,  # noqa: E402
                              describe, description_of, number_text, picture, picture_html, plain_label)
 from gamelib.viz.drawing import png_with_words  # noqa: E402
 
@@ -145,16 +146,34 @@ def test_the_picture_html_carries_alt_natural_size_and_details():
     assert not plt.get_fignums()                          # closed: the inline backend shows it once
 
 
-def test_drawn_png_carries_its_words_and_picture_html_uses_them(fig52_tree):
+def test_one_picture_type_for_widgets_and_notebooks(fig52_tree):
+    """A widget's picture and a notebook's are one type: PNG bytes (a widget keeps and compares them as
+    bytes) that carry their words, shown by the same HTML; the old name warns and gives the same type."""
     fig, ax = plt.subplots()
     draw_tree(fig52_tree, ax=ax)
     png = png_with_words(fig)
-    assert isinstance(png, DrawnPNG) and png.startswith(b"\x89PNG") and bytes(png) == png
-    assert 'alt="A game tree of 13 nodes' in picture_html(png)
+    assert type(png) is Picture and png.startswith(b"\x89PNG") and bytes(png) == png == png.png
+    assert png.alt.startswith("A game tree of 13 nodes") and png.description == Description(png.alt, png.details)
+    assert 'alt="A game tree of 13 nodes' in picture_html(png) == png.html()
+    assert str(png) == png.text() == picture(fig).text()          # the same words as a notebook's picture
     with pytest.raises(ValueError, match="text alternative"):
         picture_html(bytes(png))
     with pytest.raises(ValueError, match="text alternative"):
         Picture(bytes(png), " ")
+    with pytest.warns(DeprecationWarning, match="use gamelib.viz.alt.Picture"):
+        old = alt.DrawnPNG
+    assert old is Picture and old(bytes(png), png.description) == png
+    plt.close("all")
+
+
+def test_one_savefig_for_every_picture():
+    """Widgets and notebooks save figures with :func:`png_bytes` (at the figure's own resolution, no
+    version stamp): the same figure gives the same bytes twice."""
+    fig, ax = plt.subplots(figsize=(2, 1), dpi=50)
+    ax.plot([1, 2], [3, 4])
+    png = alt.png_bytes(fig)
+    assert png == alt.png_bytes(fig) and b"Software" not in png
+    assert Picture(png, "a line").width == 100
     plt.close("all")
 
 
