@@ -22,6 +22,7 @@ class Host:
 
     def on_kind_control(self, change):
         self.changes += 1
+        self.kind.take(change)                # as the explorer does, inside its update
 
     def on_kind_refusal(self):
         self.refusals += 1
