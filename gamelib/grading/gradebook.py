@@ -1,5 +1,5 @@
 """The grades as an instructor hands them on: one row per student and assignment, final, and written as
-each learning system imports them (issue 32).
+each learning system imports them.
 
 :func:`rows` is the one place a final grade is worked out: the gradebook's total (a manual score, an
 override, counts instead of the auto score), the late rule applied (:mod:`gamelib.grading.late`), the

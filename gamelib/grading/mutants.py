@@ -521,8 +521,7 @@ MUTANTS = (
     Mutant("overwrite_at_chance",
            "your loop over the outcomes replaces the state by the outcome's state (state = "
            "game.result(state, r)), so the next outcome is applied to the previous outcome's state: "
-           "keep the state and name the outcome's state (aima-python's expect_minmax has this bug, "
-           "issue #908)",
+           "keep the state and name the outcome's state (aima-python's expect_minmax has this bug)",
            frozenset({"expectiminimax", "expectimax"}), _engine({"overwrite_at_chance"})),
     Mutant("uniform_chance",
            "your expectation weights every outcome by 1/number-of-outcomes; weight each by its "

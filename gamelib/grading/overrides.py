@@ -1,4 +1,4 @@
-"""Changing a grade after autograding, with a record: overrides and regrades (issue 32).
+"""Changing a grade after autograding, with a record: overrides and regrades.
 
 * :func:`override` sets one question's score by hand (nbgrader's manual score, what the Formgrader
   sets), with the reason, and writes who, when, old, new and why in the course log

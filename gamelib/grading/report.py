@@ -1,4 +1,4 @@
-"""What the class got wrong, on one page: ``report ASSIGNMENT`` (issue 32).
+"""What the class got wrong, on one page: ``report ASSIGNMENT``.
 
 It reads what grading already recorded, never grading again: the gradebook's scores per question
 (:func:`gamelib.grading.recording.grades`), the gradings' statuses (time taken, why not graded), and

@@ -1,4 +1,4 @@
-"""Submissions whose code is unusually alike: ``similarity ASSIGNMENT`` (issue 32).  **A hint for a
+"""Submissions whose code is unusually alike: ``similarity ASSIGNMENT``.  **A hint for a
 human, never a verdict.**
 
 Each answer cell a student writes code in (from the stored submissions in ``<course>/submitted/``) is

@@ -9,8 +9,9 @@ such plans out" or "(issue 14)" sends a student to the kit's workshop, not to th
 say what is meant ("the kit's tests play such plans out"), or say nothing.
 
 Not checked: comments in code (``# ...``: the kit's authors' notes, not text a student is given), and
-``gamelib/grading/``, the instructor's tools, whose docstrings name the folders their commands read
-(``tests/submissions/``).  A visit number such as ``B #2`` is not an issue: only "issue 14", "issue
+the pointers in ``gamelib/grading/``'s docstrings: the instructor's tools name the folders their commands
+read (``tests/submissions/``); their issue numbers are checked, and every string of ``mutants.py`` (the
+bugs' descriptions are feedback a student reads) in full.  A visit number such as ``B #2`` is not an issue: only "issue 14", "issue
 #14", "PR #3" and a bare "(#14)" are.
 """
 import ast
@@ -95,9 +96,17 @@ def texts():
     exercises = ROOT / "exercises" / "README.md"
     yield exercises, "its section for students", students_part(exercises.read_text(encoding="utf-8"), "Students")
     for path in sorted((ROOT / "gamelib").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
         if "grading" not in path.relative_to(ROOT / "gamelib").parts:
-            for place, text in documented(ast.parse(path.read_text(encoding="utf-8"))):
+            for place, text in documented(tree):
                 yield path, place, text
+        else:                    # the instructor's tools name the folders they read; no issue numbers either
+            for place, text in documented(tree):
+                yield path, place, POINTER.sub("", text)
+            if path.name == "mutants.py":    # the bugs' descriptions are feedback a student reads
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                        yield path, f"a string on line {node.lineno}", node.value
 
 
 @functools.cache
