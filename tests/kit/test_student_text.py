@@ -11,8 +11,8 @@ say what is meant ("the kit's tests play such plans out"), or say nothing.
 Not checked: comments in code (``# ...``: the kit's authors' notes, not text a student is given), and
 the pointers in ``gamelib/grading/``'s docstrings: the instructor's tools name the folders their commands
 read (``tests/submissions/``); their issue numbers are checked, and every string of ``mutants.py`` (the
-bugs' descriptions are feedback a student reads) in full.  A visit number such as ``B #2`` is not an issue: only "issue 14", "issue
-#14", "PR #3" and a bare "(#14)" are.
+bugs' descriptions are feedback a student reads) in full.  A visit number such as ``B #2`` is not an
+issue: only "issue 14", "issue #14", "PR #3" and a bare "(#14)" are.
 """
 import ast
 import functools
@@ -95,6 +95,11 @@ def texts():
             yield path, f"line {n}", line
     exercises = ROOT / "exercises" / "README.md"
     yield exercises, "its section for students", students_part(exercises.read_text(encoding="utf-8"), "Students")
+    yield from gamelib_texts()
+
+
+def gamelib_texts():
+    """(file, place, text) for gamelib's docstrings, and the bugs' descriptions of grading/mutants.py."""
     for path in sorted((ROOT / "gamelib").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if "grading" not in path.relative_to(ROOT / "gamelib").parts:
