@@ -107,12 +107,13 @@ def mcts_tree_in_words(stats, k, player, max_depth=SHOWN_DEPTH) -> str:
             break
         p = max(nxt, key=lambda q: stats[q].visits)
         line.append(f"{_label(p[-1])} ({stats[p].visits:,} visits)")
+    moves = "; ".join(f"{_label(q[-1])} {stats[q].visits:,} visits, mean {sign * stats[q].mean:+.2f}" for q in kids)
+    root = (f"The root's moves, most visited first: {moves}. The most visited line: {' → '.join(line)}." if kids
+            else "None of the root's moves has been tried yet (the first iteration evaluated the root itself).")
     return (f"The search tree after {k:,} playouts: {len(stats):,} nodes, its top {max_depth} plies drawn, "
             f"each node's area growing with its visits and its colour giving its mean "
             f"utility for {who}, from −1 (blue) to +1 (red); + inside where it is at least {SIGN_AT}, − where "
-            f"at most −{SIGN_AT}. The root's moves, most visited first: "
-            + "; ".join(f"{_label(q[-1])} {stats[q].visits:,} visits, mean {sign * stats[q].mean:+.2f}" for q in kids)
-            + ". The most visited line: " + " → ".join(line) + ".")
+            f"at most −{SIGN_AT}. " + root)
 
 
 def _describe_root(ax, game, state, stats, player, c):

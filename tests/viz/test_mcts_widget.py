@@ -209,3 +209,16 @@ def test_after_a_position_change_the_other_positions_are_drawn_ahead_in_idle_tim
 
     w, wanted = asyncio.run(browse())
     assert wanted <= set(w._pngs)
+
+
+def test_the_words_of_a_tree_whose_root_alone_was_evaluated_name_no_empty_list():
+    """A PUCT search's first iteration evaluates the root itself: the words said "most visited first: ."
+    and "The most visited line: ." (nothing listed)."""
+    from gamelib.games import TicTacToe
+    from gamelib.mcts import mcts
+    from gamelib.viz.mcts_widget import mcts_tree_in_words
+    game = TicTacToe()
+    uniform = lambda s: ({a: 1 / len(game.actions(s)) for a in game.actions(s)}, 0.0)   # noqa: E731
+    result = mcts(game, iterations=1, policy_value=uniform, trace=True)
+    words = mcts_tree_in_words(tree_statistics(result.trace, 1), 1, game.to_move(game.initial_state))
+    assert ": ." not in words and "None of the root's moves has been tried yet" in words
