@@ -46,6 +46,7 @@ from typing import NamedTuple
 
 from . import clock as _clock
 from .remote import ChannelError, GraderEnd, SandboxGone, SandboxTimeout
+from .worker import CHANNEL_FDS
 
 
 class Limits(NamedTuple):
@@ -63,6 +64,20 @@ class Limits(NamedTuple):
     tmp_mb: int = 128
     open_files: int = 256
     cpus: float = 1.0
+
+    def check(self) -> Limits:
+        """These limits, if a sandbox can start under them; else ``ValueError`` naming the field."""
+        for field in ("memory_mb", "cpu_seconds", "processes", "file_mb", "tmp_mb", "open_files"):
+            value = getattr(self, field)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"Limits.{field} must be a whole number of at least 1, not {value!r}")
+        if self.open_files <= max(CHANNEL_FDS):
+            raise ValueError(f"Limits.open_files must be more than {max(CHANNEL_FDS)}, not {self.open_files}: the "
+                             f"sandbox's worker talks to the grader on file descriptors {CHANNEL_FDS[0]} and "
+                             f"{CHANNEL_FDS[1]}")
+        if isinstance(self.cpus, bool) or not isinstance(self.cpus, (int, float)) or not 0 < self.cpus < float("inf"):
+            raise ValueError(f"Limits.cpus must be a number of CPUs above 0, not {self.cpus!r}")
+        return self
 
 
 STARTUP = 30.0
@@ -533,6 +548,7 @@ class Sandbox:
     """One running sandbox: the worker process and the grader's end of the channel (:attr:`end`)."""
 
     def __init__(self, runtime: Path, limits: Limits = Limits()):
+        limits = limits.check()
         self.runtime = Path(runtime)
         slot, self._slot_lock = claim_slot()
         self.uid = FIRST_UID + slot

@@ -267,6 +267,24 @@ def test_each_running_sandbox_holds_a_slot_of_its_own():
         hb.close()
 
 
+@pytest.mark.parametrize("limits, says", [
+    (Limits(open_files=100), "open_files must be more than 201"),      # the worker's channel is on fds 200, 201
+    (Limits(open_files=201), "open_files must be more than 201"),
+    (Limits(memory_mb=0), "memory_mb"),
+    (Limits(processes=True), "processes"),
+    (Limits(cpu_seconds=2.5), "cpu_seconds"),
+    (Limits(cpus=float("nan")), "cpus"),
+    (Limits(cpus=0), "cpus"),
+])
+def test_limits_a_sandbox_cannot_start_under_are_refused_by_name_before_a_slot_is_taken(limits, says, monkeypatch):
+    taken = []
+    monkeypatch.setattr(isolation, "claim_slot", lambda: taken.append(1) or (0, None))
+    with pytest.raises(ValueError, match=says):
+        Sandbox(Path("/nonexistent"), limits)
+    assert not taken
+    assert Limits(open_files=202).check() == Limits(open_files=202)
+
+
 def test_the_status_says_why_submissions_cannot_be_isolated(monkeypatch):
     status = isolation.isolation_status.__wrapped__
     monkeypatch.setenv("GAMELIB_NO_ISOLATION", "1")
@@ -362,10 +380,12 @@ def test_a_real_sandbox_from_inside(student_runtime, monkeypatch):
         assert not any(f.exists() for f in group.folders)
 
 
-def test_a_sandbox_that_cannot_start_says_why(student_runtime):
+def test_a_sandbox_that_cannot_start_says_why(student_runtime, monkeypatch):
     """Its worker cannot keep the channel at file descriptors 200 and 201 under a limit of 64 open files: the
     grader says so, with the worker's own last words (it said "ValueError: flush of closed file", the
-    worker's stderr read after it was closed)."""
+    worker's stderr read after it was closed).  (``Limits.check`` refuses such a limit first; it is
+    switched off here to reach a worker that dies.)"""
     require_isolation()
+    monkeypatch.setattr(Limits, "check", lambda self: self)
     with pytest.raises(SandboxGone, match="(?s)did not start.*Bad file descriptor"):
         Sandbox(student_runtime, SMALL._replace(open_files=64))
