@@ -93,11 +93,18 @@ def test_the_columns_are_disabled_while_the_agent_thinks(nb):
     board = nb.new_widget('Connect4Board(human="X", time_limit=3)')
     busy = board.condition(f"root => {{ const bs = ({COLUMN_BUTTONS_JS})(root); "
                            "return bs.length === 7 && bs.every(b => b.disabled); }")
+    place = board.button("3").evaluate(PLACE_JS)
+    board.watch_focus()
     board.click("3", until=busy, timeout=3, settle=False)  # within the 3 s the agent thinks, even when busy
     board.wait(replied(board))
     live = nb.eventually(lambda: board.root.evaluate(
         f"root => ({COLUMN_BUTTONS_JS})(root).filter(b => !b.disabled).length"), lambda n: n == 7)
     assert live == 7  # enabled again once the reply is on screen
+    # A move longer than the widget waits for a control (3 s): focus still comes back to the column,
+    # not to the last control left enabled (the quiescence box), and is never on the body (issue 44).
+    back = nb.eventually(lambda: board.focus_seen(stop=False)[-1], lambda at: at == place, timeout=5)
+    seen = board.focus_seen()
+    assert back == place and "body" not in seen, " → ".join(seen)
     nb.assert_clean()
 
 
