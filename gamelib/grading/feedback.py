@@ -99,4 +99,57 @@ def accessible_page(page: str, student: str, assignment: str, score: str, summar
         shown = target[target.index("notebooks/"):] if "notebooks/" in target else target.lstrip("./")
         return f'{m.group(2)} (in the kit: <code>{html_lib.escape(shown)}</code>)'
 
-    return _RELATIVE_LINK.sub(as_text, page)
+    return unique_ids(outline(_RELATIVE_LINK.sub(as_text, page)))
+
+
+_HEADING_TAG = re.compile(r"<(/?)h([1-6])\b([^>]*)>", re.I)
+_ID = re.compile(r'(<[a-zA-Z][^<>]*?\s)id="([^"]*)"')
+_NOTEBOOK = re.compile(r'<div[^>]*\sid="notebook"')
+
+
+def outline(page: str) -> str:
+    """``page`` with its headings renumbered into one outline a screen reader can walk: an ``h1`` first,
+    then no level skipped on the way down (WCAG 1.3.1, 2.4.6).  nbgrader's page puts the grade summary
+    (an ``h2``), then its own panel heading (an ``h4``: the notebook's name and score), then the
+    notebook's own headings (its title an ``h1``); so the headings before the notebook become levels
+    1, 2, ... in order, and the notebook's sit below the last of them, each at most one level deeper
+    than the heading before it (and at most ``h6``)."""
+    start = _NOTEBOOK.search(page)
+    start = start.start() if start else 0
+    chrome = sum(1 for m in _HEADING_TAG.finditer(page, 0, start) if not m.group(1))
+    levels, seen, previous = [], 0, 0
+    for m in _HEADING_TAG.finditer(page):
+        if m.group(1):
+            continue
+        wanted = seen + 1 if m.start() < start else int(m.group(2)) + chrome
+        previous = max(1, min(wanted, previous + 1, 6))
+        levels.append(previous)
+        seen += 1
+    todo, current = iter(levels), [0]
+
+    def renumber(m):
+        if not m.group(1):
+            current[0] = next(todo)
+        return f"<{m.group(1)}h{current[0]}{m.group(3)}>"
+    return _HEADING_TAG.sub(renumber, page)
+
+
+def unique_ids(page: str) -> str:
+    """``page`` with every ``id`` attribute unique (WCAG 4.1.1): nbgrader's page wraps the notebook in
+    a ``div id="notebook"`` (and ``notebook-container``) and nbconvert's template makes another inside
+    it; two markdown headings with the same words get the same id.  The first keeps its id (a link to
+    it still arrives, the page's style still applies), the others get ``-2``, ``-3``..."""
+    counts: dict[str, int] = {}
+    taken = {m.group(2) for m in _ID.finditer(page)}
+
+    def rename(m):
+        name = m.group(2)
+        counts[name] = counts.get(name, 0) + 1
+        if counts[name] == 1:
+            return m.group(0)
+        k = counts[name]
+        while f"{name}-{k}" in taken:
+            k += 1
+        taken.add(f"{name}-{k}")
+        return f'{m.group(1)}id="{name}-{k}"'
+    return _ID.sub(rename, page)

@@ -12,16 +12,22 @@
 //    field or menu without a visible label is named by its tooltip; a button whose tooltip contains
 //    its words is named by the tooltip (a board square: "row 1, column 2: X"); a slider's handle and
 //    readout are named by the slider's description;
+//  * states ipywidgets does not say: a toggle button (ToggleButton, each button of a ToggleButtons)
+//    says whether it is pressed (aria-pressed); a greyed slider leaves the Tab order (its handle's
+//    tabindex -1) and says it is disabled (aria-disabled on handle and readout); a slider's typeable
+//    readout is an edit field (role="textbox"), not a "generic" element;
 //  * focus: when an update takes away the control a student used (a board's buttons shown anew, a
-//    button disabled while the agent thinks), focus goes to the control now in its place, once it can
-//    take focus, or else to its nearest neighbour, never to the page.  The status line is written last
-//    in an update (gamelib/viz/live.py), so its change says the update is over: a control still greyed
-//    then stays greyed (its neighbour takes the focus), a new one in its place may be enabled a moment
-//    later (a board's SETTLE: wait for it).
+//    button disabled while the agent thinks), focus waits on the box that held the control (tabindex
+//    -1, at once: never a frame on the page's body) and then goes to the control now in its place,
+//    once it can take focus, or else to its nearest neighbour.  The status line is written last in an
+//    update (gamelib/viz/live.py), so its change says the update is over: a control still greyed then
+//    stays greyed (its neighbour takes the focus), a new one in its place may be enabled a moment
+//    later (a board's SETTLE: wait for it); however long the agent thinks, nothing moves before that.
 const ROOT = ".gamelib-widget";
 const CONTROLS = "button, input, select, textarea, [tabindex]:not([tabindex='-1']), [contenteditable='true']";
 const WAIT_MS = 3000;   // how long a lost focus waits for its control to be shown anew (a slow reply)
 const RECENT_MS = 10000; // focus is given back only for a control used this recently
+const GIVE_UP_MS = 120000; // a focus lost this long ago is no longer given back (an update never ended)
 const STATUS_EVENT = "gamelib-status";   // sent on the widget's root when its status line is written
 
 function words(el) {
@@ -72,6 +78,34 @@ function name(root) {
     for (const handle of slider.querySelectorAll("[role='slider']")) setName(handle, what);
     const readout = slider.querySelector(".widget-readout");
     if (readout) setName(readout, what ? `${what}: type a value` : "");
+    state(slider, readout);
+  }
+  for (const toggle of root.querySelectorAll(".widget-toggle-button")) {
+    setAttr(toggle, "aria-pressed", toggle.classList.contains("mod-active") ? "true" : "false");
+  }
+}
+
+function setAttr(el, attr, value) {
+  if (value === null) {
+    if (el.hasAttribute(attr)) el.removeAttribute(attr);
+  } else if (el.getAttribute(attr) !== value) {
+    el.setAttribute(attr, value);
+  }
+}
+
+// A slider's state, said: ipywidgets greys a disabled slider (the attribute disabled on its track, the
+// readout no longer editable) but its handle stays in the Tab order and is not said to be disabled,
+// and its readout (a contenteditable div) is a "generic" element to a screen reader, not an edit field.
+function state(slider, readout) {
+  const off = !!slider.querySelector("[disabled]");   // ipywidgets marks the track
+  for (const handle of slider.querySelectorAll("[role='slider']")) {
+    setAttr(handle, "tabindex", off ? "-1" : "0");
+    setAttr(handle, "aria-disabled", off ? "true" : null);
+  }
+  if (readout) {
+    setAttr(readout, "role", "textbox");
+    setAttr(readout, "aria-multiline", "false");
+    setAttr(readout, "aria-disabled", off ? "true" : null);
   }
 }
 
@@ -109,18 +143,55 @@ function neighbour(root, path) {
   return after || all[all.length - 1] || null;
 }
 
+function holderOf(root, path) {   // the box that held a control: it stays while its children change
+  for (let n = path.length - 1; n > 0; n--) {
+    const box = at(root, path.slice(0, n));
+    if (box && shown(box)) return box;
+  }
+  return root;
+}
+
 function keepFocus(root) {
   let used = null;        // the control the student used last
   let path = null;        // where it is in the widget
   let lost = 0;           // when its focus was lost to an update (0: not lost)
   let input = 0;          // when the student last pressed a key or the pointer in the widget
+  let written = 0;        // when the status line was last written (an update ended)
+  let holder = null;      // the box holding the focus meanwhile: never the page's body
+  const release = () => {
+    const box = holder;
+    holder = null;
+    if (box && box.__gamelibHeld) {
+      box.__gamelibHeld = false;
+      box.removeAttribute("tabindex");
+    }
+  };
+  // While an update has taken the control away (the agent thinking, the board's buttons shown anew),
+  // focus waits on the box that held it (tabindex -1: not in the Tab order), so that it is never on
+  // the page's body (a screen reader then says nothing of where the student is, and Tab starts again
+  // at the top of the page).
+  const hold = () => {
+    if (holder && document.activeElement === holder) return;
+    release();
+    const box = holderOf(root, path);
+    if (!box.hasAttribute("tabindex")) {
+      box.setAttribute("tabindex", "-1");
+      box.__gamelibHeld = true;
+    }
+    box.setAttribute("data-lm-suppress-shortcuts", "true");
+    holder = box;
+    box.addEventListener("blur", () => { if (holder === box) release(); }, { once: true });
+    box.focus({ preventScroll: true });
+  };
   root.addEventListener("focusin", (e) => {
+    if (e.target === holder) return;
     e.target.setAttribute("data-lm-suppress-shortcuts", "true");
     used = e.target;
     path = pathOf(root, used);
     lost = 0;
   });
   const noted = (e) => {
+    if (holder && e.target === holder) return;   // keys pressed while waiting start no update
     if (root.contains(e.target)) {
       input = performance.now();
     } else {                // the student acts elsewhere: the widget gives back nothing
@@ -137,31 +208,43 @@ function keepFocus(root) {
   const restore = (when) => {   // when: "change" (the page changed), "status" (the update is over), "late"
     // Only a focus the widget took away: the control gone or disabled, nothing else focused.  A
     // student who clicked elsewhere keeps that focus.
-    if (!path || focusable(used) || !gone() || performance.now() - input > RECENT_MS) {
+    if (!path || focusable(used) || !gone()) {
       lost = 0;
       return;
     }
     const now = performance.now();
-    if (!lost) lost = now;
-    if (now - lost > WAIT_MS + 100) return;
+    if (!lost) {
+      if (now - input > RECENT_MS) return;    // not taken by the student's last action
+      lost = now;
+      setTimeout(() => restore("late"), WAIT_MS + 50);
+    }
+    if (now - lost > GIVE_UP_MS) return;
+    // The update is over once the status line has been written since the student's action.
+    const over = written > input ? written : 0;
     // The control in its place: a new one (a board's buttons shown anew) may be disabled a moment
-    // longer (wait for it); the same one, greyed, stays greyed (go to its neighbour).
+    // longer (wait for it); the same one, greyed when the update is over, stays greyed (go to its
+    // neighbour); nothing in its place WAIT_MS after the update (or the loss): the neighbour.
     const same = at(root, path);
-    const greyed = when === "status" && same === used;
-    const target = focusable(same) ? same : when === "late" || greyed ? neighbour(root, path) : null;
+    const greyed = over && same === used;
+    const late = over && now - Math.max(over, lost) >= WAIT_MS;
+    const target = focusable(same) ? same : greyed || late ? neighbour(root, path) : null;
     if (target) {
       target.focus();
       used = target;
       path = pathOf(root, target);
       lost = 0;
-    } else if (when === "change") {
-      setTimeout(() => restore("late"), WAIT_MS);
+    } else {
+      hold();
     }
   };
-  root.addEventListener("focusout", (e) => {
-    if (e.relatedTarget === null) setTimeout(() => restore("change"), 0);
+  root.addEventListener("focusout", (e) => {   // at once after the event: never a frame on the body
+    if (e.relatedTarget === null) queueMicrotask(() => restore("change"));
   });
-  root.addEventListener(STATUS_EVENT, () => requestAnimationFrame(() => restore("status")));
+  root.addEventListener(STATUS_EVENT, () => {
+    written = performance.now();
+    if (lost) setTimeout(() => restore("late"), WAIT_MS + 50);
+    requestAnimationFrame(() => restore("status"));
+  });
   return restore;
 }
 
@@ -172,6 +255,7 @@ function look_after(root) {
   const restore = keepFocus(root);
   let queued = false;
   const observer = new MutationObserver(() => {
+    restore("change");        // a focused control taken away: held at once (a microtask, no frame)
     if (queued) return;
     queued = true;
     requestAnimationFrame(() => {
@@ -181,7 +265,7 @@ function look_after(root) {
     });
   });
   observer.observe(root, { subtree: true, childList: true, attributes: true,
-                           attributeFilter: ["disabled", "title", "style"] });
+                           attributeFilter: ["disabled", "title", "style", "class", "contenteditable"] });
   name(root);
 }
 

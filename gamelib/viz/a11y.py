@@ -14,12 +14,18 @@ it):
 * a control without visible words is named by its tooltip, a slider's handle by its description, an
   icon's glyph is hidden (the words name the button), a button whose tooltip contains its words is
   named by the tooltip (a board square: ``row 1, column 2: X``);
+* a toggle button says whether it is pressed (``aria-pressed``), a greyed slider leaves the Tab order
+  and says it is disabled, a slider's readout is an edit field (``role="textbox"``);
 * when an update takes away the control a student used (a board's buttons shown anew, a button
-  disabled while the agent thinks), focus goes to the control in its place, or its neighbour.
+  disabled while the agent thinks), focus waits on the box that held it (never on the page's body)
+  and then goes to the control in its place, or its neighbour.
 
 What Python must do for that: give every control visible words (``description``) or a tooltip that
 names it, and write the status once per update, last (:meth:`LiveWidget.announce
-<gamelib.viz.live.LiveWidget.announce>`).  :func:`unnamed_controls` lists the controls that break the
+<gamelib.viz.live.LiveWidget.announce>`), for every change a student makes, a setting too (the
+Connect Four board's mode, sliders and quiescence box say the agent's search as it now is), in words
+that differ from the last status when the state does (the same words are not read out again: a new
+game against another agent says so).  :func:`unnamed_controls` lists the controls that break the
 first rule; the widget tests check it for every widget.
 """
 from __future__ import annotations

@@ -251,8 +251,9 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
         self.human_toggle.observe(self._on_human, "value")
         self.new_button.on_click(self._on_new)
         self.undo_button.on_click(self._on_undo)
-        self.mode.observe(self._on_mode, "value")
         self._on_mode()
+        for control in (self.mode, self.depth_slider, self.time_slider, self.quiescence_box):
+            control.observe(self._on_setting, "value")
         self.status = ""
         self.human = human
         self.new_game(human)
@@ -268,6 +269,26 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
     @from_browser
     def _on_undo(self, _button):
         self.undo()
+
+    @from_browser
+    def _on_setting(self, change):
+        """The mode, a slider or the quiescence box changed: the agent's search as it now is, said in
+        the status line (the live region) with whose move it is, once."""
+        if change["owner"] is self.mode:
+            self._on_mode()
+        self.announce(f"{html.escape(self.setting_text)} <b>{html.escape(self.status)}</b>")
+
+    @property
+    def setting_text(self) -> str:
+        """The agent's search in words: 'The agent searches 6 plies deep (fixed depth), without
+        quiescence search.'"""
+        if self.time_limit is None:
+            how = f"{self.depth} {'ply' if self.depth == 1 else 'plies'} deep (fixed depth)"
+        else:
+            seconds = round(self.time_limit, 3)           # a FloatSlider's 1.0000000000000002
+            how = f"for {seconds:g} second{'' if seconds == 1 else 's'} a move (time budget)"
+        return (f"The agent searches {how}, {'with' if self.quiescence_box.value else 'without'} "
+                "quiescence search.")
 
     def _on_mode(self, change=None):
         """Only the setting in use is live: the depth slider in fixed-depth mode, the seconds slider

@@ -106,6 +106,8 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
     agent=None)``, ``boards()`` (the distinct boards of your belief state).
     """
 
+    _news = ""      # a new game's first words in the live region, said once
+
     def __init__(self, human: str = "X", *, agent: str = "clairvoyance", seed=0, sample: int = 6):
         _check_human(human)
         choice("agent", agent, CHOICES)
@@ -214,6 +216,9 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
                                  seed=f"{self.seed}/{self.games_played}")
         self.tracker = BeliefTracker(self.game, self.me)
         self.announcements, self.sizes, self.error, self.last_try = [], [], "", None
+        # Said first in the live region: a new game against another agent otherwise sounds like the
+        # last one ("You are X: propose a square."), and the same words are not read out again.
+        self._news = f"New game, you are {self.human}, {self.agent_menu.label}."
         if other == MAX:
             self._agent_turn()
         self._perceive()
@@ -289,6 +294,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
     def _restore_game(self, saved):
         (self.state, self.announcements, self.sizes, self.last_try, self.status, self.games_played,
          self.human, self.agent_kind, self.tracker, self.agent, mine, theirs) = saved
+        self._news = ""                                   # no new game after all
         for tracker, (belief, expecting, history, sizes) in ((self.tracker, mine), (self.agent.tracker, theirs)):
             tracker.belief, tracker.expecting, tracker.history, tracker.sizes = belief, expecting, history, sizes
         self._show_settings()
@@ -339,7 +345,8 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         # Last, the live region: what the referee said since your last try, then whose move it is.
         turn = next((i for i in range(len(self.announcements) - 1, -1, -1)
                      if self.announcements[i].startswith("You ")), len(self.announcements))
-        said = " ".join(self.announcements[turn:])
+        said = " ".join([self._news] * bool(self._news) + self.announcements[turn:])
+        self._news = ""
         self.announce(html.escape(said) + (" " if said else "") + f"<b>{html.escape(self.status)}</b>")
 
 

@@ -717,6 +717,54 @@ class Widget:
         return self.root.evaluate("root => { const s = root.querySelector('[role=status]'); "
                                   "return s ? s.innerText.replace(/\\u00a0/g, ' ') : ''; }")
 
+    HEARD_JS = """(root) => {
+        const line = root.querySelector('[role=status]');
+        if (!root.__gamelibHeard) {
+            root.__gamelibHeard = [];
+            new MutationObserver(() => root.__gamelibHeard.push(line.innerText.replace(/\\u00a0/g, ' ')))
+                .observe(line, {childList: true, characterData: true, subtree: true});
+        }
+        root.__gamelibHeard.length = 0;
+    }"""
+
+    def listen(self):
+        """From now on, note each time the status line (the live region) is written: what a screen
+        reader reads out (:meth:`heard`)."""
+        self.root.evaluate(self.HEARD_JS)
+
+    def heard(self) -> list:
+        """The status line's words each time it was written since :meth:`listen`, in order (one
+        entry per announcement: the line is written once per update, whole)."""
+        return self.root.evaluate("root => [...(root.__gamelibHeard || [])]")
+
+    FOCUS_WATCH_JS = """(root) => {
+        const seen = root.__gamelibFocus = [];
+        const where = () => {
+            const a = document.activeElement;
+            if (!a || a === document.body || a === document.documentElement) return 'body';
+            if (!root.contains(a)) return 'outside';
+            const p = [];
+            for (let n = a; n !== root; n = n.parentElement) p.unshift([...n.parentElement.children].indexOf(n));
+            return p.join('.');
+        };
+        const note = () => { const w = where(); if (seen[seen.length - 1] !== w) seen.push(w); };
+        const tick = () => { note(); if (root.__gamelibFocus === seen) requestAnimationFrame(tick); };
+        for (const type of ['focusin', 'focusout'])
+            document.addEventListener(type, () => setTimeout(note, 0), true);   // after the change
+        tick();
+    }"""
+
+    def watch_focus(self):
+        """From now on, note where the focus is, every frame and at every focus change: 'body' (the
+        page), 'outside' (elsewhere on the page) or the focused element's place in the widget ('1.0.3').
+        :meth:`focus_seen` returns the places in order (each change once)."""
+        self.root.evaluate(self.FOCUS_WATCH_JS)
+
+    def focus_seen(self, stop: bool = True) -> list:
+        """The focus's places since :meth:`watch_focus` (and, with ``stop``, stop watching)."""
+        return self.root.evaluate("(root, stop) => { const s = [...(root.__gamelibFocus || [])]; "
+                                  "if (stop) root.__gamelibFocus = null; return s; }", stop)
+
     def slider_is(self, description: str, value):
         """True once the slider ``description``'s readout shows ``value``."""
         return ("(root, [d, v]) => [...root.querySelectorAll('.widget-slider')].some(s => { "
@@ -797,9 +845,11 @@ class Widget:
             return self._act(lambda: loc.evaluate(self.DOUBLE_CLICK_JS), until, timeout, settle=settle)
         return self._act(loc.click, until, timeout, settle=settle)
 
-    def select(self, description: str, option: str, *, until=None, timeout: float = 30.0):
-        """Choose ``option`` (its label) in the dropdown ``description``."""
-        sel = self.labelled(description, "widget-dropdown").locator("select")
+    def select(self, description: str | None, option: str, *, until=None, timeout: float = 30.0):
+        """Choose ``option`` (its label) in the dropdown ``description`` (None: the widget's first
+        dropdown, for one named by its tooltip only)."""
+        sel = (self.root.locator(".widget-dropdown select").first if description is None
+               else self.labelled(description, "widget-dropdown").locator("select"))
         return self._act(lambda: sel.select_option(label=option), until, timeout, "change")
 
     def toggle(self, option: str, *, until=None, timeout: float = 30.0):

@@ -17,6 +17,15 @@ COUNT_DISCS_JS = """(root, colors) => {
 READOUT_EDITABLE_JS = """(root) => Object.fromEntries([...root.querySelectorAll('.widget-slider')].map(s =>
     [s.querySelector('.widget-label').innerText.trim(),
      s.querySelector('.widget-readout').contentEditable === 'true']))"""
+SLIDERS_SAID_JS = """(root) => Object.fromEntries([...root.querySelectorAll('.widget-slider')].map(s => {
+    const handle = s.querySelector('[role=slider]'), readout = s.querySelector('.widget-readout');
+    return [s.querySelector('.widget-label').innerText.trim(), [handle.getAttribute('tabindex'),
+            handle.getAttribute('aria-disabled'), readout.getAttribute('role'), readout.getAttribute('aria-disabled')]];
+}))"""
+PRESSED_JS = """(root) => Object.fromEntries([...root.querySelectorAll('.widget-toggle-button')].map(b =>
+    [b.innerText.trim(), b.getAttribute('aria-pressed')]))"""
+PLACE_JS = """(el) => { const p = []; for (let n = el; !n.classList.contains('gamelib-widget'); n = n.parentElement)
+    p.unshift([...n.parentElement.children].indexOf(n)); return p.join('.'); }"""
 COLUMN_BUTTONS_JS = """(root) => [...root.querySelectorAll('button')].filter(b => /^\\d+$/.test(b.innerText.trim()))"""
 
 
@@ -50,7 +59,15 @@ def test_a_click_plays_a_move_and_the_agent_replies(nb):
     board = nb.widget('Connect4Board(human="X", depth=6)')
     board.click("new game")
     nb.wait_idle()
-    board.click("3", until=replied(board))
+    column = board.button("3")
+    place = column.evaluate(PLACE_JS)
+    board.watch_focus()
+    board.click(target=column, until=replied(board))
+    # Focus comes back to column 3's button (the new one in its place, enabled once the reply is
+    # shown); meanwhile, the agent thinking, it is never on the page's body (issue 44).
+    back = nb.eventually(lambda: board.focus_seen(stop=False)[-1], lambda at: at == place, timeout=5)
+    seen = board.focus_seen()
+    assert back == place and "body" not in seen and "outside" not in seen, " → ".join(seen)
     nb.wait_idle()
     assert nb.eventually(lambda: discs(board), lambda d: d == {"X": 1, "O": 1}) == {"X": 1, "O": 1}
     text = board.text()
@@ -76,21 +93,46 @@ def test_the_columns_are_disabled_while_the_agent_thinks(nb):
     board = nb.new_widget('Connect4Board(human="X", time_limit=3)')
     busy = board.condition(f"root => {{ const bs = ({COLUMN_BUTTONS_JS})(root); "
                            "return bs.length === 7 && bs.every(b => b.disabled); }")
+    place = board.button("3").evaluate(PLACE_JS)
+    board.watch_focus()
     board.click("3", until=busy, timeout=3, settle=False)  # within the 3 s the agent thinks, even when busy
     board.wait(replied(board))
     live = nb.eventually(lambda: board.root.evaluate(
         f"root => ({COLUMN_BUTTONS_JS})(root).filter(b => !b.disabled).length"), lambda n: n == 7)
     assert live == 7  # enabled again once the reply is on screen
+    # A move longer than the widget waits for a control (3 s): focus still comes back to the column,
+    # not to the last control left enabled (the quiescence box), and is never on the body (issue 44).
+    back = nb.eventually(lambda: board.focus_seen(stop=False)[-1], lambda at: at == place, timeout=5)
+    seen = board.focus_seen()
+    assert back == place and "body" not in seen, " → ".join(seen)
     nb.assert_clean()
 
 
 def test_only_the_setting_in_use_is_live(nb):
     """Regression (issue 7): the depth slider and the seconds slider both looked active whatever the
-    mode."""
+    mode.  Issue 44: to a screen reader too (the greyed slider out of the Tab order, said disabled, its
+    readout an edit field), the toggle says which button is pressed, and each change of a setting is
+    said once in the live region."""
     board = nb.new_widget('Connect4Board(human="X", depth=4)')
     editable = board.root.evaluate(READOUT_EDITABLE_JS)
     assert editable == {"depth (plies)": True, "seconds a move": False}
-    board.toggle("time budget")
+    assert board.root.evaluate(SLIDERS_SAID_JS) == {
+        "depth (plies)": ["0", None, "textbox", None], "seconds a move": ["-1", "true", "textbox", "true"]}
+    assert board.root.evaluate(PRESSED_JS)["fixed depth"] == "true"
+    board.listen()
+    board.toggle("time budget", until=board.says("for 1 second a move (time budget)"))
     want = {"depth (plies)": False, "seconds a move": True}
     assert nb.eventually(lambda: board.root.evaluate(READOUT_EDITABLE_JS), lambda e: e == want) == want
+    pressed = board.root.evaluate(PRESSED_JS)
+    assert pressed["fixed depth"] == "false" and pressed["time budget"] == "true", pressed
+    assert board.root.evaluate(SLIDERS_SAID_JS) == {
+        "depth (plies)": ["-1", "true", "textbox", "true"], "seconds a move": ["0", None, "textbox", None]}
+    board.slider("seconds a move", 2.5, until=board.says("for 2.5 seconds a move"))
+    board.check("quiescence search", True, until=board.says("with quiescence search"))
+    nb.wait_idle()
+    heard = board.heard()
+    assert len(heard) == 3, heard                       # once each: the toggle, the slider, the box
+    assert ["for 1 second a move" in heard[0], "for 2.5 seconds" in heard[1],
+            "with quiescence" in heard[2]] == [True] * 3, heard
+    assert all("You are red (X), to move" in h for h in heard), heard
     nb.assert_clean()

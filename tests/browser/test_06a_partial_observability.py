@@ -52,6 +52,12 @@ def test_phantom_board_new_game_clears_the_board(nb):
     nb.wait_idle()
     labels = nb.eventually(lambda: squares(board), lambda ls: ls == [""] * 9)
     assert labels == [""] * 9, f"new game left marks on the board: {labels}"
+    # Another agent: a new game, said once in the live region (issue 44: it sounded like the last one,
+    # and the same words are not read out again).
+    board.listen()
+    board.select(None, "agent: averages over clairvoyance", until=board.says("averages over clairvoyance"))
+    nb.wait_idle()
+    assert board.heard() == ["New game, you are X, agent: averages over clairvoyance. You are X: propose a square."]
     nb.assert_clean()
 
 

@@ -31,6 +31,16 @@ def test_mcts_widget_steps_and_runs(nb):
     w.click("reset", until=w.shows("after 0 of 2,000 playouts"))
     assert "no playouts yet" in w.text() and "Root's moves" not in w.text()
     assert not w.button("reset").is_disabled()        # just pressed: not greyed under the focus (issue 30)
+    # The playouts slider, from the keyboard and typed into its readout: each change said once in the
+    # live region (issue 44).
+    w.listen()
+    handle = w.root.locator("[role=slider]").first
+    handle.focus()
+    w._act(lambda: w.page.keyboard.press("ArrowRight"), w.says(": 1 of 2,000 playouts"), 30, "keydown")
+    w.slider("playouts", 250, until=w.says(": 250 of 2,000 playouts"))
+    nb.wait_idle()
+    heard = w.heard()
+    assert len(heard) == 2 and "1 of 2,000 playouts" in heard[0] and "250 of 2,000" in heard[1], heard
     nb.assert_clean()
 
 

@@ -120,7 +120,8 @@ def test_tictactoe_board(scratch):
 
 def test_connect4_board(scratch):
     w = scratch.new_widget("Connect4Board(depth=2)")
-    check_tab_order(w, ["drop a piece in column 3", "new game", "take back", r"depth \(plies\)"])
+    names = check_tab_order(w, ["drop a piece in column 3", "new game", "take back", r"depth \(plies\)"])
+    assert not [n for n in names if "seconds a move" in n], names   # greyed in fixed-depth mode: skipped (issue 44)
     column = w.root.locator("button").filter(has_text=re.compile(r"^\s*3\s*$")).first
     operate(w, column, "Enter", says="played", focus="place")
     scratch.assert_clean()

@@ -79,3 +79,71 @@ def test_mcts_c_is_said_as_a_student_reads_it():
     assert w.c_box.label.startswith("√2 ≈ 1.41") and "c = √2 ≈ 1.41" in w.text
     w.c = 0.7                                        # a c of one's own joins the menu
     assert w.c == 0.7 and w.c_box.label == "0.7" and "c = 0.7" in w.summary
+
+
+def _heard(widget) -> list:
+    """What the widget's live region is made to say from now on: each new value of its status line."""
+    sent = []
+    widget.status_line.observe(lambda ch: sent.append(ch["new"]), "value")
+    return sent
+
+
+def test_connect4_settings_are_said_once_each_with_whose_move_it_is():
+    """Issue 44: the mode toggle, the sliders and the quiescence box changed the agent's search in
+    silence."""
+    board = Connect4Board(depth=2)
+    sent = _heard(board)
+    board.mode.value = "time"
+    board.time_slider.value = 2.5
+    board.quiescence_box.value = True
+    board.mode.value = "depth"
+    board.depth_slider.value = 3
+    assert sent == [f"The agent searches {how}. <b>You are red (X), to move: click a column.</b>" for how in (
+        "for 1 second a move (time budget), without quiescence search",
+        "for 2.5 seconds a move (time budget), without quiescence search",
+        "for 2.5 seconds a move (time budget), with quiescence search",
+        "2 plies deep (fixed depth), with quiescence search",
+        "3 plies deep (fixed depth), with quiescence search")]
+    assert board.time_slider.disabled and not board.depth_slider.disabled
+
+
+def test_connect4_setting_said_after_a_move_keeps_the_game_status():
+    board = Connect4Board(depth=1)
+    board.click(3)
+    sent = _heard(board)
+    board.depth_slider.value = 2
+    assert len(sent) == 1 and sent[0].startswith("The agent searches 2 plies deep")
+    assert "played column" in sent[0] and "to move: click a column" in sent[0]
+
+
+def test_phantom_board_another_agent_is_said_as_a_new_game_once():
+    """Issue 44: choosing another agent started a new game whose status read like the last one's
+    ("You are X: propose a square."), so the live region did not change and nothing was read out."""
+    board = PhantomTicTacToeBoard(agent="random", seed=1)
+    board.click(1, 1)
+    board.new_game()
+    sent = _heard(board)
+    board.agent_menu.value = "clairvoyance"
+    assert sent == ["New game, you are X, agent: averages over clairvoyance. <b>You are X: propose a square.</b>"]
+    board.human_toggle.value = "O"
+    assert len(sent) == 2 and sent[1].startswith("New game, you are O, agent: averages over clairvoyance. <b>You are O")
+    board.click(0, 0)                                          # a move: no "new game" said again
+    assert len(sent) == 3 and "New game" not in sent[2]
+
+
+def test_phantom_board_a_failed_new_game_says_no_new_game():
+    board = PhantomTicTacToeBoard(agent="random", seed=1)
+    board.click(1, 1)
+    board._start = lambda: 1 / 0                               # the update fails: nothing changes
+    sent = _heard(board)
+    board.new_game(agent="clairvoyance")
+    assert board.agent_kind == "random" and board.agent_menu.value == "random"
+    assert all("New game" not in s for s in sent)
+
+
+def test_mcts_playouts_slider_is_said_once_per_change():
+    w = MCTSWidget(budget=300, draw=False)
+    sent = _heard(w)
+    w.slider.value = 7
+    w.slider.value = 250
+    assert len(sent) == 2 and ": 7 of 300 playouts" in sent[0] and ": 250 of 300 playouts" in sent[1]
