@@ -32,11 +32,14 @@
 
 A widget mixes :class:`LiveWidget` in before its ipywidgets box class, calls :meth:`_init_live`
 before building its children and puts ``self.message_html`` and ``self.status_line`` among them, writes
-its status with :meth:`LiveWidget.announce`, says what makes up its state (a :class:`Snapshot`
-restores it whole: every control inside it with ``whole_controls = True``, the plain objects of
-``_live_objects``, and ``(object, attribute)`` pairs in ``_live_state``, restored in order: a slider's
-``max`` before its ``value``) and decorates each observer and click handler with :func:`from_browser`, and each public
-method that changes it with :func:`all_or_nothing`.  A widget setting its own controls does so inside
+its status with :meth:`LiveWidget.announce`, and decorates each observer and click handler with
+:func:`from_browser` (a part of it, its :class:`~gamelib.viz.stepper.Stepper`, wraps its handlers with
+:func:`answering`), and each public method that changes it with :func:`all_or_nothing`.  Its state is
+taken whole, nothing listed field by field (a :class:`Snapshot`): every attribute the widget set on
+itself (:meth:`LiveWidget._own_fields`), every control inside it (each whole), and every attribute of
+the plain parts ``_live_objects`` names (its picker, its stepper); a widget adds ``(object,
+attribute)`` pairs in ``_live_state`` only for state no attribute holds (a random generator's).
+A widget setting its own controls does so inside
 ``with self.quietly():`` (or ``self.set_quietly(control, name, value)``), so that their observers,
 which answer the student, stay silent.
 """
@@ -67,6 +70,9 @@ def compact(inner: str) -> str:
     """``inner`` (HTML) in a block of :data:`COMPACT` lines."""
     return f"<div style='{COMPACT}'>{inner}</div>"
 _MISSING = object()
+_MACHINERY = frozenset({"_cross_validation_lock", "_model_id", "_quiet", "_depth", "_lock", "_pending", "message",
+                        "message_html", "status_line"})
+"""A widget's attributes that are not its state: ipywidgets' own and the update's machinery and answer."""
 
 
 class Snapshot:
@@ -119,8 +125,9 @@ class Snapshot:
 
 
 def _kept(value):
-    """``value`` as a snapshot keeps it: a list, dict or set (updated in place) copied."""
-    return type(value)(value) if isinstance(value, (list, dict, set)) else value
+    """``value`` as a snapshot keeps it: a list, dict or set (updated in place) copied; anything else,
+    a :class:`PictureCache` too (a memo, not state), as it is."""
+    return type(value)(value) if type(value) in (list, dict, set) else value
 
 
 def _same(a, b) -> bool:
@@ -133,9 +140,10 @@ _FIRST = ("options", "min", "max")
 
 
 def _state_traits(w) -> list:
-    """The traits that make up control ``w``'s state: its synced ones (not the private, not the
-    widgets it holds), a selection's ``options`` and ``value`` instead of its ``index``."""
-    names = [k for k in w.keys if not k.startswith("_") and k not in ("layout", "style", "children")]
+    """The traits that make up control ``w``'s state: its synced ones (not the private, not its layout
+    and style, taken as widgets of their own), a box's ``children`` (which controls it shows), a
+    selection's ``options`` and ``value`` instead of its ``index``."""
+    names = [k for k in w.keys if not k.startswith("_") and k not in ("layout", "style")]
     if "index" in names and hasattr(w, "options"):          # a Dropdown, ToggleButtons...
         names = [k for k in names if k not in ("index", "label")] + ["options", "value"]
     return sorted(names, key=lambda k: k not in _FIRST)
@@ -212,23 +220,29 @@ class LiveWidget:
         self.message_html.layout.display = None
 
     # -- all or nothing --------------------------------------------------------------------------------
+    def _own_fields(self) -> list:
+        """The names of the widget's own state: every attribute it set on itself (``vars``), whatever
+        it is, except ipywidgets' machinery and this mix-in's (a field added later is taken without
+        anyone listing it)."""
+        return [name for name in vars(self) if name not in _MACHINERY and not name.startswith("_trait")
+                and not hasattr(widgets.DOMWidget, name)]
+
     def _live_state(self) -> list:
-        """``[(object, attribute), ...]``: what an update may change, restored in this order if it
-        fails.  Widgets extend it."""
+        """``[(object, attribute), ...]``: state no attribute of the widget or of its parts holds (a
+        random generator's, through a property), restored last, in this order.  Empty unless a widget
+        has such state."""
         return []
 
     def _live_objects(self) -> list:
-        """Plain Python objects (not widgets) whose every attribute an update may change: restored
-        whole (:class:`Snapshot`).  Widgets extend it."""
+        """The widget's plain parts (not widgets: its picker, its stepper), each of whose attributes an
+        update may change: restored whole (:class:`Snapshot`)."""
         return []
 
-    whole_controls = False
-    """True: an update's snapshot takes every control inside the widget, each whole (every synced
-    trait of it, its layout and style), so none can be missed; False: only ``_live_state``'s pairs."""
-
     def _snapshot(self) -> Snapshot:
-        return Snapshot(self._live_state(), objects=self._live_objects(),
-                        root=self if self.whole_controls else None, skip=(self.message_html, self.status_line))
+        """The widget's whole state: its own fields, its parts, every control inside it (but the
+        update's own answer: the message and the status line), and ``_live_state``'s extras."""
+        return Snapshot([(self, name) for name in self._own_fields()] + self._live_state(),
+                        objects=self._live_objects(), root=self, skip=(self.message_html, self.status_line))
 
     def _restore(self, saved: Snapshot):
         with self.quietly():
@@ -284,6 +298,12 @@ def from_browser(method):
             self._flush()
             return out
     return wrapper
+
+
+def answering(widget, handler):
+    """``handler(arg)`` as an observer or a click handler of a part of ``widget`` (its stepper), run as
+    :func:`from_browser` runs the widget's own."""
+    return functools.partial(from_browser(lambda _widget, arg=None: handler(arg)), widget)
 
 
 def all_or_nothing(method):
