@@ -38,10 +38,10 @@ its status with :meth:`LiveWidget.announce`, and decorates each observer and cli
 taken whole, nothing listed field by field (a :class:`Snapshot`): every attribute the widget set on
 itself (:meth:`LiveWidget._own_fields`), every control inside it (each whole), and every attribute of
 the plain parts ``_live_objects`` names (its picker, its stepper); a widget adds ``(object,
-attribute)`` pairs in ``_live_state`` only for state no attribute holds (a random generator's).
-A widget setting its own controls does so inside
-``with self.quietly():`` (or ``self.set_quietly(control, name, value)``), so that their observers,
-which answer the student, stay silent.
+attribute)`` pairs in ``_live_state`` only for state no attribute holds (a random generator's).  A
+widget setting its own controls does so inside ``with self.quietly():`` (or
+``self.set_quietly(control, name, value)``), so that their observers, which answer the student, stay
+silent.
 """
 from __future__ import annotations
 

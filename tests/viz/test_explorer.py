@@ -622,3 +622,19 @@ def test_a_failed_update_restores_every_field_it_changed(update, monkeypatch):
     state2, restored = _everything(ex)
     assert state2 is state0 and before.differences(restored) == []
     assert ex.message == "" or "failed at the very end" in ex.message
+
+
+def test_the_tree_menus_controls_are_the_pickers_and_the_old_names_warn():
+    """Issue 42: the explorer re-exposed the picker's controls as its own attributes (set one by one);
+    they are the picker's now (``explorer.picker.depth``), and the old names still answer for one
+    release, with a DeprecationWarning on the student's line.  A kind of tree's controls answer by name."""
+    from gamelib.viz.explorer import PICKER_NAMES
+    ex = TreeExplorer(draw=False)
+    for old, new in PICKER_NAMES.items():
+        with pytest.warns(DeprecationWarning, match=rf"TreeExplorer.{old} is now TreeExplorer.picker.{new}") as told:
+            assert getattr(ex, old) is getattr(ex.picker, new)
+        assert told[0].filename == __file__
+    assert ex.picker.menu.description == "tree" and ex.picker.depth.description == "depth"
+    assert ex.equality_box is ex.kinds[2].equality_box and ex.lower is ex.kinds[1].lower
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        ex.nothing
