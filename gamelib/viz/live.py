@@ -76,18 +76,21 @@ _MACHINERY = frozenset({"_cross_validation_lock", "_model_id", "_quiet", "_depth
 
 
 class Snapshot:
-    """What a widget's update may change, taken before it runs, restored whole if it fails: the
-    ``(object, attribute)`` ``pairs`` (in order: a slider's ``max`` before its ``value``), every
-    attribute of each plain object of ``objects`` (its ``vars()``: one added since is removed), and,
-    with a ``root``, every control inside it (each synced trait of every widget, its layout's and
-    style's too; a selection's ``options`` before its ``value``, a range's bounds before its value),
-    except those under ``skip``.  Taking things whole is what makes a rollback complete: a field or a
-    control added later is covered without anyone listing it.  ``append((object, attribute, value))``
-    adds a value seen before the snapshot (a control the browser had already changed)."""
+    """What a widget's update may change, taken before it runs, restored whole if it fails: with a
+    ``widget``, its own fields (:meth:`LiveWidget._own_fields`: one set since is removed), every
+    attribute of each plain object of ``objects`` (its ``vars()``: one added since is removed), with a
+    ``root``, every control inside it (each synced trait of every widget, its layout's and style's
+    too; a selection's ``options`` before its ``value``, a range's bounds before its value), except
+    those under ``skip``, and the ``(object, attribute)`` ``pairs``, last, in order.  Taking things
+    whole is what makes a rollback complete: a field or a control added later is covered without
+    anyone listing it.  ``append((object, attribute, value))`` adds a value seen before the snapshot
+    (a control the browser had already changed)."""
 
-    def __init__(self, pairs=(), *, objects=(), root=None, skip=()):
+    def __init__(self, pairs=(), *, widget=None, objects=(), root=None, skip=()):
         self.values = [(obj, name, _kept(getattr(obj, name, _MISSING))) for obj, name in pairs]
         self.objects = [(obj, {k: _kept(v) for k, v in vars(obj).items()}) for obj in objects]
+        self.widget = widget
+        self.fields = {} if widget is None else {k: _kept(getattr(widget, k)) for k in widget._own_fields()}
         self.controls = [] if root is None else [(w, {k: _kept(getattr(w, k)) for k in _state_traits(w)})
                                                  for w in widgets_inside(root, skip)]
 
@@ -96,15 +99,13 @@ class Snapshot:
 
     def restore(self):
         for obj, saved in self.objects:
-            for name in set(vars(obj)) - set(saved):
-                delattr(obj, name)
-            for name, value in saved.items():
-                if not _same(vars(obj).get(name, _MISSING), value):
-                    setattr(obj, name, value)
+            _put_back(obj, saved, vars(obj))
         for w, traits in self.controls:
             for name, value in traits.items():
                 if getattr(w, name) != value:
                     setattr(w, name, value)
+        if self.widget is not None:
+            _put_back(self.widget, self.fields, self.widget._own_fields())
         for obj, name, value in self.values:
             if value is _MISSING:
                 if hasattr(obj, name):
@@ -121,7 +122,18 @@ class Snapshot:
                                                                           theirs.get(k, _MISSING))]
         for (w, mine), (_, theirs) in zip(self.controls, other.controls):
             out += [(w, k) for k in mine if mine[k] != theirs[k]]
-        return out
+        return out + [(self.widget, k) for k in set(self.fields) | set(other.fields)
+                      if not _same(self.fields.get(k, _MISSING), other.fields.get(k, _MISSING))]
+
+
+def _put_back(obj, saved: dict, now):
+    """Give ``obj`` the attributes ``saved`` again: those among ``now`` (its attributes of the kind
+    saved) that it did not have then removed, the others set back where they differ."""
+    for name in set(now) - set(saved):
+        delattr(obj, name)
+    for name, value in saved.items():
+        if not _same(vars(obj).get(name, _MISSING), value):
+            setattr(obj, name, value)
 
 
 def _kept(value):
@@ -241,8 +253,8 @@ class LiveWidget:
     def _snapshot(self) -> Snapshot:
         """The widget's whole state: its own fields, its parts, every control inside it (but the
         update's own answer: the message and the status line), and ``_live_state``'s extras."""
-        return Snapshot([(self, name) for name in self._own_fields()] + self._live_state(),
-                        objects=self._live_objects(), root=self, skip=(self.message_html, self.status_line))
+        return Snapshot(self._live_state(), widget=self, objects=self._live_objects(), root=self,
+                        skip=(self.message_html, self.status_line))
 
     def _restore(self, saved: Snapshot):
         with self.quietly():

@@ -124,13 +124,17 @@ def test_quietly_silences_the_widgets_own_observers_nests_and_restores():
 def _widgets():
     from gamelib.viz import (BackgammonBoard, Connect4Board, MCTSWidget, PayoffMatrixWidget, SigmaWidget,
                              TransformExplorer)
+    from gamelib.viz.imperfect_widgets import KuhnPokerTable, PhantomTicTacToeBoard
     return {"explorer": lambda: TreeExplorer(draw=False), "MCTS": lambda: MCTSWidget(budget=50, draw=False),
             "sigma": lambda: SigmaWidget(draw=False, trials=200), "transform": lambda: TransformExplorer(draw=False),
             "payoff matrix": lambda: PayoffMatrixWidget(draw=False), "tic-tac-toe": TicTacToeBoard,
-            "Connect Four": lambda: Connect4Board(depth=1), "backgammon": BackgammonBoard}
+            "Connect Four": lambda: Connect4Board(depth=1), "backgammon": BackgammonBoard,
+            "phantom tic-tac-toe": lambda: PhantomTicTacToeBoard(agent="random"),
+            "Kuhn poker": lambda: KuhnPokerTable(iterations=10)}
 
 
-WIDGETS = ["explorer", "MCTS", "sigma", "transform", "payoff matrix", "tic-tac-toe", "Connect Four", "backgammon"]
+WIDGETS = ["explorer", "MCTS", "sigma", "transform", "payoff matrix", "tic-tac-toe", "Connect Four", "backgammon",
+           "phantom tic-tac-toe", "Kuhn poker"]
 
 
 NOT_STATE = {"_cross_validation_lock", "_model_id", "_quiet", "_depth", "_lock", "_pending", "message",
@@ -155,10 +159,11 @@ def _whole(w):
 
 @pytest.mark.parametrize("name", WIDGETS)
 def test_a_failed_update_puts_back_every_field_whatever_it_is(name):
-    """Issue 42: a widget's rollback was a hand-kept list of (object, attribute) pairs, and a field missed
-    from it stayed half-changed without a word.  Now nothing is listed: an update that changes every
-    field of the widget (each set to something new), every attribute of each of its parts, and a value
-    of every control that has one, then fails, leaves all of them as they were, and says why."""
+    """Issue 42: a widget's rollback was a hand-kept list of (object, attribute) pairs (or a tuple of
+    fields saved by hand), and a field missed from it stayed half-changed without a word.  Now nothing
+    is listed: an update that changes every field of the widget (each set to something new), every
+    attribute of each of its parts, and a value of every control that has one, adds a field, then
+    fails, leaves all of them as they were (the field added is gone), and says why."""
     from gamelib.viz.live import answering, widgets_inside
     w = _widgets()[name]()
     fields, parts, before = _fields(w), w._live_objects(), _whole(w)
@@ -173,17 +178,19 @@ def test_a_failed_update_puts_back_every_field_whatever_it_is(name):
                     control.value = "changed"
                 elif isinstance(control, widgets.Box) and control is not w:
                     control.children = ()
-        if name == "backgammon":
-            w.rng.random()                                    # the dice thrown
+        if hasattr(w, "rng_state"):
+            w.rng.random()                                    # the dice thrown, the cards dealt
         for field in fields:
             setattr(w, field, object())
         for part in parts:
             for attribute in list(vars(part)):
                 setattr(part, attribute, object())
+        w.first_set_by_the_update = object()
         raise RuntimeError("failed after changing everything")
-    rng = w.rng_state if name == "backgammon" else None
+    rng = getattr(w, "rng_state", None)
     answering(w, everything_then_fail)()
     assert [(type(obj).__name__, attribute) for obj, attribute in before.differences(_whole(w))
             if attribute != "rng_state"] == []
     assert rng is None or w.rng_state == rng
+    assert not hasattr(w, "first_set_by_the_update")
     assert "failed after changing everything (nothing was changed)" in w.message
