@@ -490,8 +490,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
 
     def _prefetch_next(self):
         """While the student reads this step, draw in the kernel's idle time what a click shows next:
-        the next step, then the other searches of the toggle where they would start (each picture a
-        few hundredths of a second: a click waits for one at most)."""
+        the step the last step button pressed would show (the stepper's: at first, the next), then
+        the other searches of the toggle where they would start (each picture a few hundredths of a
+        second: a click waits for one at most)."""
         if not self.draw:
             return
         results, at_end = self.results, self.step == self.total
