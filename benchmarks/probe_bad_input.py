@@ -300,7 +300,7 @@ def snap_kuhn(t):
 
 
 def snap_explorer(e):
-    return (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, len(e.tree), e.step)
+    return (e.picker.menu.value, list(e.picker.menu.options), e.tree_name, len(e.tree), e.step)
 
 
 def snap_matrix(w):

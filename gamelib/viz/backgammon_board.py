@@ -469,10 +469,9 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
         self.preview(change["new"])
 
     def _live_state(self) -> list:
-        return super()._live_state() + [(self, "last_search"), (self, "agent_values"), (self, "search_seconds"),
-                                        (self, "previewed"), (self, "rng_state"), (self.board, "value"),
-                                        (self.status_html, "value"), (self.agent_html, "value"),
-                                        (self.log_html, "value"), (self.roll_html, "value")]
+        """The dice generator's state, which no attribute holds (its fields and controls are taken
+        whole: :class:`~gamelib.viz.live.LiveWidget`)."""
+        return [(self, "rng_state")]
 
     @property
     def rng_state(self):

@@ -465,12 +465,6 @@ class TransformExplorer(LiveWidget, widgets.VBox):
         else:
             self.picker.value = CUSTOM
 
-    def _live_state(self) -> list:
-        return ([(self, "comparison"), (self, "png"), (self.picker, "value")]
-                + [(s, "value") for s in self.sliders.values()]
-                + [(self.slider_box.layout, "display"), (self.note_html, "value"),
-                   (self.image, "value"), (self.text_html, "value")])
-
     def _update(self):
         custom = self.transform == CUSTOM
         transform = self.mapping if custom else self.transform

@@ -298,11 +298,6 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
         self.depth_slider.disabled = self.mode.value != "depth"
         self.time_slider.disabled = self.mode.value != "time"
 
-    def _live_state(self) -> list:
-        return super()._live_state() + [(self, "last_search"), (self, "search_seconds"),
-                                        (self.board, "value"), (self.status_html, "value"),
-                                        (self.search_html, "value")]
-
     # -- settings, as attributes --------------------------------------------------------------------
     @property
     def depth(self) -> int:

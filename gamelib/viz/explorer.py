@@ -30,7 +30,6 @@ and while the student reads one step the next is drawn in the kernel's idle time
 """
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import html
 
@@ -38,11 +37,12 @@ import ipywidgets as widgets
 from matplotlib.figure import Figure
 
 from ..core import ArgumentError
-from ..validate import check_bounds, renamed, whole
+from ..validate import check_bounds, deprecated, renamed, whole
 from .alt import picture_html
 from .drawing import DPI
 from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
-from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
+from .live import LiveWidget, all_or_nothing, compact, from_browser
+from .stepper import END, PLAY, SLIDER, Move, Stepper
 from .tree_kinds import ALIASES, BESIDE_KEY, KINDS, Chance, Maxn, TwoPlayer
 from .tree_menu import (BRANCHING, CHANCE_SHAPE, CUSTOM, FIG_5_4, MAX_LEAVES, NPLAYER_PRESETS,  # noqa: F401
                         PRESET_ALIASES, PRESETS, RANDOM, RANDOM_CHANCE, check_chance_shape, check_random_shape,
@@ -51,21 +51,30 @@ from .tree_menu import (BRANCHING, CHANCE_SHAPE, CUSTOM, FIG_5_4, MAX_LEAVES, NP
 SEARCHES = {name: kind for kind in KINDS for name in kind.searches}
 """Every search the explorer offers, and the kind of tree it belongs to."""
 TOOLTIPS = {name: tip for kind in KINDS for name, tip in kind.searches.items()}
+STEPS = (Move("start", 0, icon="fast-backward", tooltip="back to the start"),
+         Move("back", by=-1, icon="step-backward", tooltip="one event back"), PLAY,
+         Move("next", by=1, icon="step-forward", tooltip="one event forward"),
+         Move("end", END, icon="fast-forward", tooltip="to the end of the search"), SLIDER)
+"""The explorer's step controls, in their row (:class:`~gamelib.viz.stepper.Stepper`)."""
+PICKER_NAMES = {"tree_picker": "menu", **{name: name for name in (
+    "random_trees", "branching", "depth", "seed", "order", "chance_branching", "outcomes", "moves", "chance_seed",
+    "chance_order", "random_box", "chance_random_box")}}
+"""The tree menu's controls as the explorer answered for them before they were the picker's:
+``explorer.depth`` is now ``explorer.picker.depth`` (the old names warn, for one release)."""
 
 
 @dataclasses.dataclass(frozen=True)
 class ExplorerState:
     """What the explorer shows, apart from its controls, in one place: the tree (``tree_name``,
-    ``tree``, its ``kind``), the searches' ``results``, the picture shown (``png``), the pictures kept
-    for these results (``pictures``) and the one size of them all (``figsize``).  An update replaces
-    it whole (``dataclasses.replace``), and a failed one puts the old one back whole: a field added
-    here is rolled back without anyone listing it."""
+    ``tree``, its ``kind``), the searches' ``results``, the picture shown (``png``) and the one size
+    of the pictures (``figsize``).  An update replaces it whole (``dataclasses.replace``), and a
+    failed one puts the old one back whole: a field added here is rolled back without anyone listing
+    it."""
     tree_name: str = ""
     tree: object = None
     kind: object = None
     results: dict = dataclasses.field(default_factory=dict)
     png: bytes = b""
-    pictures: PictureCache = dataclasses.field(default_factory=PictureCache)
     figsize: tuple = (4.0, 3.0)
 
 
@@ -109,7 +118,10 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     ``event_text``, ``state_text``, ``prunes``, ``pruned_nodes``, ``summary_text``, ``text`` (all of
     it), ``png`` (the picture's PNG bytes), ``message`` (the note or error shown above the controls, ''
     if none); for chance trees ``bounds`` ((L, U), settable) and ``chance_bounds`` ({chance node:
-    (lo, hi)} proven so far).
+    (lo, hi)} proven so far).  Its parts: ``picker`` (the tree menu and the random trees' controls,
+    :class:`~gamelib.viz.tree_menu.TreePicker`), ``stepper`` (the step controls and the pictures kept,
+    :class:`~gamelib.viz.stepper.Stepper`); a kind of tree's controls answer by name (``equality_box``,
+    ``lower``, ``upper``).
     Methods: ``next()``, ``back()``, ``first()``, ``last()``, ``set_tree(tree)``,
     ``set_random(branching, depth, seed, order)``,
     ``set_random_chance(branching, outcomes, moves, seed, order)``.
@@ -125,37 +137,17 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             # -- the kinds of tree, each with its own controls -----------------------------------------
             self.kinds = [kind(self, prune_on_equality=prune_on_equality) for kind in KINDS]
             self.state = ExplorerState(kind=self.kinds[-1])
-            for kind in self.kinds:
-                for attribute, control in kind.controls.items():
-                    setattr(self, attribute, control)
             # -- controls ------------------------------------------------------------------------------
             self.picker = TreePicker(self.set_quietly)      # the half that chooses the tree
-            self.tree_picker, self.random_trees = self.picker.menu, self.picker.random_trees
-            (self.branching, self.depth), (self.chance_branching, self.outcomes, self.moves) = (
-                [w for _, w in self.random_trees[entry].shape] for entry in (RANDOM, RANDOM_CHANCE))
-            self.seed, self.order = self.random_trees[RANDOM].seed, self.random_trees[RANDOM].order
-            self.chance_seed = self.random_trees[RANDOM_CHANCE].seed
-            self.chance_order = self.random_trees[RANDOM_CHANCE].order
-            self.random_box = self.random_trees[RANDOM].box
-            self.chance_random_box = self.random_trees[RANDOM_CHANCE].box
             self.algorithm_toggle = widgets.ToggleButtons(options=list(TwoPlayer.searches), value="alphabeta",
                                                           tooltips=list(TwoPlayer.searches.values()),
                                                           style={"button_width": "auto"})
             # Every button has words (a glyph alone is read as "\uf049"); the icons are decoration.
-            self.first_button = widgets.Button(description="start", icon="fast-backward", tooltip="back to the start",
-                                               layout=widgets.Layout(width="84px"))
-            self.back_button = widgets.Button(description="back", icon="step-backward",
-                                              tooltip="one event back", layout=widgets.Layout(width="84px"))
-            self.play = widgets.ToggleButton(value=False, description="play", icon="play",
-                                             tooltip="play: one event every second, to the end (press again to stop)",
-                                             layout=widgets.Layout(width="84px"))
-            self.next_button = widgets.Button(description="next", icon="step-forward",
-                                              tooltip="one event forward", layout=widgets.Layout(width="84px"))
-            self.last_button = widgets.Button(description="end", icon="fast-forward",
-                                              tooltip="to the end of the search", layout=widgets.Layout(width="84px"))
-            self.slider = widgets.IntSlider(value=0, min=0, max=1, description="step",
-                                            continuous_update=True, layout=widgets.Layout(width="330px"))
-            self._pressed = None     # the step button just pressed: never greyed under the student's finger
+            self.stepper = Stepper(self, STEPS, show=self._render, key=lambda k: (self.algorithm, k),
+                                   figure=self._figure, description="step", width="330px",
+                                   play_tooltip="play: one event every second, to the end (press again to stop)")
+            self.slider, self.play = self.stepper.slider, self.stepper.play
+            self.first_button, self.back_button, self.next_button, self.last_button = self.stepper.buttons.values()
             # The picture at its own size (drawn to fit the column), the key beside it or, where there is
             # no room, below it: never squeezed, never behind a scrollbar.
             self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
@@ -167,12 +159,10 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             self.summary_html = widgets.HTML()
             super().__init__([
                 self.message_html,
-                widgets.HBox([self.tree_picker, self.algorithm_toggle] + [k.box for k in self.kinds if k.box],
+                widgets.HBox([self.picker.menu, self.algorithm_toggle] + [k.box for k in self.kinds if k.box],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                *(r.box for r in self.random_trees.values()),
-                widgets.HBox([self.first_button, self.back_button, self.play, self.next_button,
-                              self.last_button, self.slider],
-                             layout=widgets.Layout(flex_flow="row wrap")),
+                *(r.box for r in self.picker.random_trees.values()),
+                self.stepper.box,
                 self.event_html,           # what the click changed, right under the buttons, then the picture
                 widgets.HBox([self.image, self.key_image],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
@@ -181,15 +171,11 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             # A picture as wide as the column has no side margins, or the column scrolls (760 px: issue 30).
             self.image.layout.margin = "2px 0"
             # -- wiring --------------------------------------------------------------------------------
-            self.tree_picker.observe(self._on_picker, "value")
-            for source in self.random_trees.values():
+            self.picker.menu.observe(self._on_picker, "value")
+            for source in self.picker.random_trees.values():
                 for w in source.widgets():
                     w.observe(self._on_random, "value")
             self.algorithm_toggle.observe(self._on_algorithm, "value")
-            self.slider.observe(self._on_slider, "value")
-            for b in (self.first_button, self.back_button, self.next_button, self.last_button):
-                b.on_click(self._on_step_button)
-            self.play.observe(self._on_play, "value")
             # -- the first tree ------------------------------------------------------------------------
         self.set_tree(tree, name=name, step=step, lower=lower, upper=upper)
         algorithm = ALIASES.get(algorithm, algorithm)
@@ -205,8 +191,18 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     kind = _shown("kind", "The :mod:`~gamelib.viz.tree_kinds` strategy for the tree shown.")
     results = _shown("results", "{algorithm: traced SearchResult} for the tree shown.")
     png = _shown("png", "The picture shown: a :class:`~gamelib.viz.alt.Picture` (PNG bytes with their words).")
-    _pngs = _shown("pictures", "The pictures kept for these results: {(algorithm, step): Picture}.")
     _figsize = _shown("figsize", "The pictures' size in inches, one for the whole trace.")
+
+    def __getattr__(self, name):
+        """A kind of tree's control by its name (``equality_box``, ``lower``...); the tree menu's by
+        its old name (``depth``: now ``picker.depth``), with a DeprecationWarning."""
+        for kind in self.__dict__.get("kinds", ()):
+            if name in kind.controls:
+                return kind.controls[name]
+        if name in PICKER_NAMES and "picker" in self.__dict__:
+            deprecated(f"TreeExplorer.{name} is now TreeExplorer.picker.{PICKER_NAMES[name]}")
+            return getattr(self.picker, PICKER_NAMES[name])
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def widget(self):
@@ -286,15 +282,11 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     @property
     def step(self) -> int:
         """How many events of the trace are shown (0 .. total); settable."""
-        return self.slider.value
+        return self.stepper.step
 
     @step.setter
     def step(self, k):
-        k = self.total if k is None else whole("step", k, 0, self.total, unit="events")
-        if k == self.slider.value:
-            self._render()
-        else:
-            self.slider.value = k  # renders through _on_slider
+        self.stepper.go(self.total if k is None else whole("step", k, 0, self.total, unit="events"))
 
     @property
     def event(self):
@@ -401,8 +393,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
     # -- machinery ------------------------------------------------------------------------------------
     def _search(self):
         """Run the searches once for this tree and setting; everything else reads their traces."""
-        # pictures of other traces are no use any more
-        self.state = dataclasses.replace(self.state, results=self.kind.run(), pictures=PictureCache())
+        self.state = dataclasses.replace(self.state, results=self.kind.run())
+        self.stepper.forget()       # pictures of other traces are no use any more
 
     def _load(self, step, bounds=None):
         tree_name, tree = self.picker.chosen()  # may refuse (too many leaves): nothing changed yet
@@ -435,28 +427,15 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self._set_range(None if at_end else 0)
 
     def _set_range(self, step):
-        """Fit the slider and the play button to the trace, then show ``step``."""
+        """Fit the slider to the trace, then show ``step``."""
         total = self.total
-        k = total if step is None else max(0, min(int(step), total))
-        with self.quietly():        # widen before moving, move before narrowing
-            if total >= self.slider.max:
-                self.slider.max = total
-                self.slider.value = k
-            else:
-                self.slider.value = k
-                self.slider.max = total
+        self.stepper.fit(total, total if step is None else max(0, min(int(step), total)))
         self._render()
 
-    whole_controls = True       # an update's snapshot takes every control inside the explorer whole
-
-    def _live_state(self) -> list:
-        """What an update may change, besides the controls: the explorer's state, whole."""
-        return [(self, "state")]
-
     def _live_objects(self) -> list:
-        """The plain objects whose attributes an update may change: the picker, its random trees, and
-        each kind of tree (its tree, its bounds)."""
-        return [self.picker, *self.picker.random_trees.values(), *self.kinds]
+        """The explorer's plain parts, each restored whole if an update fails: the picker, its random
+        trees, each kind of tree (its tree, its bounds) and the stepper (its pictures)."""
+        return [self.picker, *self.picker.random_trees.values(), *self.kinds, self.stepper]
 
     @from_browser
     def _on_picker(self, change):
@@ -496,48 +475,6 @@ class TreeExplorer(LiveWidget, widgets.VBox):
             k.show(self.algorithm)
         self._set_range(None if at_end else 0)
 
-    @from_browser
-    def _on_slider(self, change):
-        self._render()
-
-    @from_browser
-    def _on_step_button(self, button):
-        self._pressed = button
-        try:
-            {self.first_button: self.first, self.back_button: self.back, self.next_button: self.next,
-             self.last_button: self.last}[button]()
-        finally:
-            self._pressed = None
-
-    # -- play: one event a second, from the kernel ------------------------------------------------------
-    PLAY_SECONDS = 0.9
-    """Seconds between two events while playing."""
-
-    @from_browser
-    def _on_play(self, change):
-        """The play button pressed (from the end: from the start again) or released."""
-        if not change["new"]:
-            return
-        if self.step == self.total:
-            self.step = 0
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:        # no event loop (a script, a test): straight to the end
-            self.step = self.total
-            self.set_quietly(self.play, "value", False)
-            return
-        loop.call_later(self.PLAY_SECONDS, self._play_tick)
-
-    @from_browser
-    def _play_tick(self, _arg=None):
-        if not self.play.value:
-            return
-        self.next()
-        if self.step < self.total:
-            asyncio.get_running_loop().call_later(self.PLAY_SECONDS, self._play_tick)
-        else:
-            self.set_quietly(self.play, "value", False)
-
     # -- the picture ----------------------------------------------------------------------------------
     def _figure(self, step: int, as_paths: bool = True, algorithm: str | None = None) -> Figure:
         """The picture at ``step``: a Figure of its own, not pyplot's (nothing to close, nothing
@@ -551,37 +488,26 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                                                      f"{step}/{len(result.trace)}", as_paths)
         return fig
 
-    def _picture(self, step: int) -> bytes:
-        """The PNG of ``step``, drawn once per trace and kept."""
-        return self._pngs.picture((self.algorithm, step), lambda: png_with_words(self._figure(step)))
-
     def _prefetch_next(self):
         """While the student reads this step, draw in the kernel's idle time what a click shows next:
-        the next step, then the other searches of the toggle where they would start (each picture a
-        few hundredths of a second: a click waits for one at most)."""
+        the step the last step button pressed would show (the stepper's: at first, the next), then
+        the other searches of the toggle where they would start (each picture a few hundredths of a
+        second: a click waits for one at most)."""
         if not self.draw:
             return
-        results, algorithm, step = self.results, self.algorithm, self.step
-        at_end = step == self.total
-        ahead = [] if at_end else [((algorithm, step + 1), lambda: png_with_words(self._figure(step + 1)))]
-        for other in results:
-            if other != algorithm:
-                k = len(results[other].trace) if at_end else 0
-                ahead.append(((other, k), lambda other=other, k=k: png_with_words(self._figure(k, algorithm=other))))
-        self._pngs.draw_all_ahead(ahead, lambda: self.results is results and self.algorithm == algorithm
-                                  and self.step == step)
+        results, at_end = self.results, self.step == self.total
+        others = [(other, len(results[other].trace) if at_end else 0) for other in results if other != self.algorithm]
+        self.stepper.draw_ahead([((other, k), lambda other=other, k=k: png_with_words(self._figure(k, algorithm=other)))
+                                 for other, k in others], lambda: self.results is results)
 
     def _render(self):
         """Show the picture and the text for the current step (nothing else changes); the buttons that
         could do nothing here (back at the start, next at the end) are greyed, except the one just
         pressed, which keeps the student's focus.  The status line, the live region, is written last
         (:meth:`~gamelib.viz.live.LiveWidget.announce`)."""
-        pressed = self._pressed
-        for b, idle in ((self.first_button, self.step == 0), (self.back_button, self.step == 0),
-                        (self.next_button, self.step == self.total), (self.last_button, self.step == self.total)):
-            b.disabled = idle and b is not pressed
+        self.stepper.grey()
         if self.draw:
-            self.state = dataclasses.replace(self.state, png=self._picture(self.step))
+            self.state = dataclasses.replace(self.state, png=self.stepper.picture())
             self.image.value = picture_html(self.png, long=False, fit=True)   # the step's words are beside it
             key = picture_html(self.kind.key(self.algorithm, wide=self._figsize[0] > BESIDE_KEY), fit=True)
             if self.key_image.value != key:
@@ -591,9 +517,8 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self.prunes_html.value = compact(self.kind.prunes_html(view))
         self.summary_html.value = compact("<br>".join(esc(line) for line in self.kind.notes(view, self.results)
                                                       + [self.summary_text]))
-        end = (" <i>(the end of the search)</i>" if pressed in (self.next_button, self.last_button)
-               and self.step == self.total else " <i>(the start)</i>" if pressed in (
-                   self.first_button, self.back_button) and self.step == 0 else "")
+        end = "" if not self.stepper.at_limit() else (" <i>(the end of the search)</i>" if self.step == self.total
+                                                      else " <i>(the start)</i>")
         self.announce(compact(f"<b>step {self.step}/{self.total}</b>: {esc(self.event_text)}{end} "
                               f"<span style='color:#595959'>({esc(self.tree_name)}, {self.algorithm})</span>"))
         self._prefetch_next()

@@ -23,7 +23,7 @@ import random
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 
-from ..core import MAX, MIN, ArgumentError, GameError
+from ..core import MAX, MIN, ArgumentError
 from ..games.kuhn import KuhnPoker
 from ..games.phantom_tictactoe import PhantomTicTacToe
 from ..imperfect.agents import CHOICES, BeliefAgent, phantom_value
@@ -60,8 +60,9 @@ def _grid_html(squares: str, caption: str = "", highlight=()) -> str:
 
 class _Safe(LiveWidget):
     """What both widgets share: :class:`~gamelib.viz.live.LiveWidget`'s text form and message line,
-    and ``_guarded``: run an update; if it raises, put the game back as ``_save_game`` found it and
-    show the error inside the widget.  Python calls (``click``, ``act``) answer with the status line
+    and ``_guarded``: run an update; if it raises, put the widget back whole as it was (its fields,
+    its controls, its parts: :meth:`~gamelib.viz.live.LiveWidget._snapshot`, nothing listed by hand)
+    and show the error inside the widget.  Python calls (``click``, ``act``) answer with the status line
     instead of raising, so a notebook cell driving the widget reads like a game being played."""
 
     error_html: widgets.HTML       # the message line, above the controls (LiveWidget.message_html)
@@ -72,11 +73,11 @@ class _Safe(LiveWidget):
         self.error = ""
 
     def _guarded(self, update, *args, saved=None):
-        saved = self._save_game() if saved is None else saved
+        saved = self._snapshot() if saved is None else saved
         try:
             return update(*args)
         except Exception as err:                                   # noqa: BLE001 (shown, not hidden)
-            self._restore_game(saved)
+            self._restore(saved)
             self.error = f"{type(err).__name__}: {err}"
             self._refresh()
             return self.status
@@ -186,7 +187,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
             _check_human(human)
         if agent is not None:
             choice("agent", agent, CHOICES)
-        saved = self._save_game()
+        saved = self._snapshot()
         if human is not None:
             self.human = human
         if agent is not None:
@@ -197,7 +198,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
 
     def _from_control(self, **setting) -> None:
         """The toggle or the menu changed in the browser: a new game with that setting."""
-        if not self._setting:
+        if not self._setting and not self._quiet:      # not while the board puts its controls back
             self.new_game(**setting)
 
     def _show_settings(self) -> None:
@@ -280,24 +281,10 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
             return f"{self.winner} completes a line: {who}"
         return f"You are {self.human}: propose a square."
 
-    # -- saving and restoring (a failed update changes nothing) ---------------------------------------
-    def _save_game(self):
-        if getattr(self, "state", None) is None:
-            raise GameError("the game could not be started")  # nothing to go back to
-        t, agent = self.tracker, self.agent
-        a = agent.tracker
-        return (self.state, list(self.announcements), list(self.sizes), self.last_try, self.status,
-                self.games_played, self.human, self.agent_kind, t, agent,
-                (t.belief, t.expecting, list(t.history), list(t.sizes)),
-                (a.belief, a.expecting, list(a.history), list(a.sizes)))
-
-    def _restore_game(self, saved):
-        (self.state, self.announcements, self.sizes, self.last_try, self.status, self.games_played,
-         self.human, self.agent_kind, self.tracker, self.agent, mine, theirs) = saved
-        self._news = ""                                   # no new game after all
-        for tracker, (belief, expecting, history, sizes) in ((self.tracker, mine), (self.agent.tracker, theirs)):
-            tracker.belief, tracker.expecting, tracker.history, tracker.sizes = belief, expecting, history, sizes
-        self._show_settings()
+    def _live_objects(self) -> list:
+        """The board's plain parts, restored whole if an update fails: your belief tracker, the agent
+        and its tracker."""
+        return [self.tracker, self.agent, self.agent.tracker] if getattr(self, "tracker", None) else []
 
     # -- widgets ---------------------------------------------------------------------------------------
     def _square(self, r, c):
@@ -422,7 +409,7 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         self.pass_button.on_click(lambda _: self.act("pass"))
         self.bet_button.on_click(lambda _: self.act("bet"))
         self.next_button.on_click(lambda _: self.next_hand())
-        self.agent_menu.observe(lambda ch: self.set_agent(ch["new"]), "value")
+        self.agent_menu.observe(lambda ch: self._quiet or self.set_agent(ch["new"]), "value")
         super().__init__([self.message_html, widgets.HBox([self.agent_menu, self.next_button]), self.table_html,
                           self.status_line, widgets.HBox([self.pass_button, self.bet_button]), self.result_html,
                           self.score_html])
@@ -538,15 +525,18 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         seat = "first" if self.human == MAX else "second"
         return f"You hold {self.your_card} and act {seat}. {self._story()}. Your move."
 
-    def _save_game(self):
-        return (getattr(self, "state", None), self.winnings, self.hands, list(getattr(self, "agent_moves", [])),
-                getattr(self, "counted", False), self.status, getattr(self, "human", MAX), self.rng.getstate(),
-                self.playing, self.agent_note)
+    def _live_state(self) -> list:
+        """The deck's generator's state, which no attribute holds (the fields and controls are taken
+        whole: :class:`~gamelib.viz.live.LiveWidget`)."""
+        return [(self, "rng_state")]
 
-    def _restore_game(self, saved):
-        (self.state, self.winnings, self.hands, self.agent_moves, self.counted, self.status, self.human,
-         rng_state, self.playing, self.agent_note) = saved
-        self.rng.setstate(rng_state)
+    @property
+    def rng_state(self):
+        return self.rng.getstate()
+
+    @rng_state.setter
+    def rng_state(self, value):
+        self.rng.setstate(value)
 
     def _refresh(self):
         if getattr(self, "state", None) is None:

@@ -32,13 +32,16 @@
 
 A widget mixes :class:`LiveWidget` in before its ipywidgets box class, calls :meth:`_init_live`
 before building its children and puts ``self.message_html`` and ``self.status_line`` among them, writes
-its status with :meth:`LiveWidget.announce`, says what makes up its state (a :class:`Snapshot`
-restores it whole: every control inside it with ``whole_controls = True``, the plain objects of
-``_live_objects``, and ``(object, attribute)`` pairs in ``_live_state``, restored in order: a slider's
-``max`` before its ``value``) and decorates each observer and click handler with :func:`from_browser`, and each public
-method that changes it with :func:`all_or_nothing`.  A widget setting its own controls does so inside
-``with self.quietly():`` (or ``self.set_quietly(control, name, value)``), so that their observers,
-which answer the student, stay silent.
+its status with :meth:`LiveWidget.announce`, and decorates each observer and click handler with
+:func:`from_browser` (a part of it, its :class:`~gamelib.viz.stepper.Stepper`, wraps its handlers with
+:func:`answering`), and each public method that changes it with :func:`all_or_nothing`.  Its state is
+taken whole, nothing listed field by field (a :class:`Snapshot`): every attribute the widget set on
+itself (:meth:`LiveWidget._own_fields`), every control inside it (each whole), and every attribute of
+the plain parts ``_live_objects`` names (its picker, its stepper); a widget adds ``(object,
+attribute)`` pairs in ``_live_state`` only for state no attribute holds (a random generator's).  A
+widget setting its own controls does so inside ``with self.quietly():`` (or
+``self.set_quietly(control, name, value)``), so that their observers, which answer the student, stay
+silent.
 """
 from __future__ import annotations
 
@@ -67,21 +70,27 @@ def compact(inner: str) -> str:
     """``inner`` (HTML) in a block of :data:`COMPACT` lines."""
     return f"<div style='{COMPACT}'>{inner}</div>"
 _MISSING = object()
+_MACHINERY = frozenset({"_cross_validation_lock", "_model_id", "_quiet", "_depth", "_lock", "_pending", "message",
+                        "message_html", "status_line"})
+"""A widget's attributes that are not its state: ipywidgets' own and the update's machinery and answer."""
 
 
 class Snapshot:
-    """What a widget's update may change, taken before it runs, restored whole if it fails: the
-    ``(object, attribute)`` ``pairs`` (in order: a slider's ``max`` before its ``value``), every
-    attribute of each plain object of ``objects`` (its ``vars()``: one added since is removed), and,
-    with a ``root``, every control inside it (each synced trait of every widget, its layout's and
-    style's too; a selection's ``options`` before its ``value``, a range's bounds before its value),
-    except those under ``skip``.  Taking things whole is what makes a rollback complete: a field or a
-    control added later is covered without anyone listing it.  ``append((object, attribute, value))``
-    adds a value seen before the snapshot (a control the browser had already changed)."""
+    """What a widget's update may change, taken before it runs, restored whole if it fails: with a
+    ``widget``, its own fields (:meth:`LiveWidget._own_fields`: one set since is removed), every
+    attribute of each plain object of ``objects`` (its ``vars()``: one added since is removed), with a
+    ``root``, every control inside it (each synced trait of every widget, its layout's and style's
+    too; a selection's ``options`` before its ``value``, a range's bounds before its value), except
+    those under ``skip``, and the ``(object, attribute)`` ``pairs``, last, in order.  Taking things
+    whole is what makes a rollback complete: a field or a control added later is covered without
+    anyone listing it.  ``append((object, attribute, value))`` adds a value seen before the snapshot
+    (a control the browser had already changed)."""
 
-    def __init__(self, pairs=(), *, objects=(), root=None, skip=()):
+    def __init__(self, pairs=(), *, widget=None, objects=(), root=None, skip=()):
         self.values = [(obj, name, _kept(getattr(obj, name, _MISSING))) for obj, name in pairs]
         self.objects = [(obj, {k: _kept(v) for k, v in vars(obj).items()}) for obj in objects]
+        self.widget = widget
+        self.fields = {} if widget is None else {k: _kept(getattr(widget, k)) for k in widget._own_fields()}
         self.controls = [] if root is None else [(w, {k: _kept(getattr(w, k)) for k in _state_traits(w)})
                                                  for w in widgets_inside(root, skip)]
 
@@ -90,15 +99,13 @@ class Snapshot:
 
     def restore(self):
         for obj, saved in self.objects:
-            for name in set(vars(obj)) - set(saved):
-                delattr(obj, name)
-            for name, value in saved.items():
-                if not _same(vars(obj).get(name, _MISSING), value):
-                    setattr(obj, name, value)
+            _put_back(obj, saved, vars(obj))
         for w, traits in self.controls:
             for name, value in traits.items():
                 if getattr(w, name) != value:
                     setattr(w, name, value)
+        if self.widget is not None:
+            _put_back(self.widget, self.fields, self.widget._own_fields())
         for obj, name, value in self.values:
             if value is _MISSING:
                 if hasattr(obj, name):
@@ -115,12 +122,24 @@ class Snapshot:
                                                                           theirs.get(k, _MISSING))]
         for (w, mine), (_, theirs) in zip(self.controls, other.controls):
             out += [(w, k) for k in mine if mine[k] != theirs[k]]
-        return out
+        return out + [(self.widget, k) for k in set(self.fields) | set(other.fields)
+                      if not _same(self.fields.get(k, _MISSING), other.fields.get(k, _MISSING))]
+
+
+def _put_back(obj, saved: dict, now):
+    """Give ``obj`` the attributes ``saved`` again: those among ``now`` (its attributes of the kind
+    saved) that it did not have then removed, the others set back where they differ."""
+    for name in set(now) - set(saved):
+        delattr(obj, name)
+    for name, value in saved.items():
+        if not _same(vars(obj).get(name, _MISSING), value):
+            setattr(obj, name, value)
 
 
 def _kept(value):
-    """``value`` as a snapshot keeps it: a list, dict or set (updated in place) copied."""
-    return type(value)(value) if isinstance(value, (list, dict, set)) else value
+    """``value`` as a snapshot keeps it: a list, dict or set (updated in place) copied; anything else,
+    a :class:`PictureCache` too (a memo, not state), as it is."""
+    return type(value)(value) if type(value) in (list, dict, set) else value
 
 
 def _same(a, b) -> bool:
@@ -133,9 +152,10 @@ _FIRST = ("options", "min", "max")
 
 
 def _state_traits(w) -> list:
-    """The traits that make up control ``w``'s state: its synced ones (not the private, not the
-    widgets it holds), a selection's ``options`` and ``value`` instead of its ``index``."""
-    names = [k for k in w.keys if not k.startswith("_") and k not in ("layout", "style", "children")]
+    """The traits that make up control ``w``'s state: its synced ones (not the private, not its layout
+    and style, taken as widgets of their own), a box's ``children`` (which controls it shows), a
+    selection's ``options`` and ``value`` instead of its ``index``."""
+    names = [k for k in w.keys if not k.startswith("_") and k not in ("layout", "style")]
     if "index" in names and hasattr(w, "options"):          # a Dropdown, ToggleButtons...
         names = [k for k in names if k not in ("index", "label")] + ["options", "value"]
     return sorted(names, key=lambda k: k not in _FIRST)
@@ -212,23 +232,29 @@ class LiveWidget:
         self.message_html.layout.display = None
 
     # -- all or nothing --------------------------------------------------------------------------------
+    def _own_fields(self) -> list:
+        """The names of the widget's own state: every attribute it set on itself (``vars``), whatever
+        it is, except ipywidgets' machinery and this mix-in's (a field added later is taken without
+        anyone listing it)."""
+        return [name for name in vars(self) if name not in _MACHINERY and not name.startswith("_trait")
+                and not hasattr(widgets.DOMWidget, name)]
+
     def _live_state(self) -> list:
-        """``[(object, attribute), ...]``: what an update may change, restored in this order if it
-        fails.  Widgets extend it."""
+        """``[(object, attribute), ...]``: state no attribute of the widget or of its parts holds (a
+        random generator's, through a property), restored last, in this order.  Empty unless a widget
+        has such state."""
         return []
 
     def _live_objects(self) -> list:
-        """Plain Python objects (not widgets) whose every attribute an update may change: restored
-        whole (:class:`Snapshot`).  Widgets extend it."""
+        """The widget's plain parts (not widgets: its picker, its stepper), each of whose attributes an
+        update may change: restored whole (:class:`Snapshot`)."""
         return []
 
-    whole_controls = False
-    """True: an update's snapshot takes every control inside the widget, each whole (every synced
-    trait of it, its layout and style), so none can be missed; False: only ``_live_state``'s pairs."""
-
     def _snapshot(self) -> Snapshot:
-        return Snapshot(self._live_state(), objects=self._live_objects(),
-                        root=self if self.whole_controls else None, skip=(self.message_html, self.status_line))
+        """The widget's whole state: its own fields, its parts, every control inside it (but the
+        update's own answer: the message and the status line), and ``_live_state``'s extras."""
+        return Snapshot(self._live_state(), widget=self, objects=self._live_objects(), root=self,
+                        skip=(self.message_html, self.status_line))
 
     def _restore(self, saved: Snapshot):
         with self.quietly():
@@ -284,6 +310,12 @@ def from_browser(method):
             self._flush()
             return out
     return wrapper
+
+
+def answering(widget, handler):
+    """``handler(arg)`` as an observer or a click handler of a part of ``widget`` (its stepper), run as
+    :func:`from_browser` runs the widget's own."""
+    return functools.partial(from_browser(lambda _widget, arg=None: handler(arg)), widget)
 
 
 def all_or_nothing(method):

@@ -430,18 +430,6 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         return "\n".join(lines)
 
     # -- all or nothing ----------------------------------------------------------------------------
-    def _live_state(self) -> list:
-        cells = [c for grid in (self.row_cells, self.col_cells) for row in grid for c in row]
-        return ([(self, a) for a in ("row_payoffs", "col_payoffs", "row_actions", "col_actions", "_game",
-                                     "equilibria", "solution", "png", "row_cells", "col_cells",
-                                     "row_labels", "col_labels", "grid")]
-                + [(g["box"].layout, "display") for g in self._grids.values()]
-                + [
-                   (self.preset_menu, "value"), (self.size_toggle, "value"), (self.zero_sum_box, "value")]
-                + [(c, a) for c in cells for a in ("value", "disabled")]
-                + [(w, "value") for w in self.row_labels + self.col_labels]
-                + [(self.table_html, "value"), (self.result_html, "value"), (self.image, "value")])
-
     @all_or_nothing
     def _whole(self, update, *args) -> str:
         """A Python call: run ``update`` and redraw; if it fails, everything is put back and the error

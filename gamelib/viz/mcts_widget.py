@@ -32,7 +32,8 @@ from .drawing import COLUMN_WIDTH, DPI, tidy_positions
 from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .palette import text_on
 from .alt import describe, picture_html
-from .live import LiveWidget, PictureCache, all_or_nothing, compact, from_browser
+from .live import LiveWidget, all_or_nothing, compact, from_browser
+from .stepper import END, SLIDER, Move, Stepper
 
 FIGSIZE = (COLUMN_WIDTH, 3.6)
 CMAP = "coolwarm"
@@ -244,6 +245,8 @@ def _choice(options, c: float) -> float:
     return next(v for _, v in options if abs(v - c) <= 1e-12)
 BUDGET_RANGE = (1, 50_000)
 """The budgets (playouts) the widget's box offers."""
+STEPS = (SLIDER, Move("+1", by=1), Move("+10", by=10), Move("+100", by=100), Move("run all", END), Move("reset", 0))
+"""The widget's step controls, in their row (:class:`~gamelib.viz.stepper.Stepper`)."""
 
 POSITIONS = {
     "tic-tac-toe, empty board": ("tictactoe", None),
@@ -312,34 +315,26 @@ class MCTSWidget(LiveWidget, widgets.VBox):
                                           style={"description_width": "20px"}, layout=widgets.Layout(width="220px"))
             self.budget_box = widgets.BoundedIntText(value=budget, min=BUDGET_RANGE[0], max=BUDGET_RANGE[1], step=100,
                                                      description="budget", layout=widgets.Layout(width="170px"))
-            self.slider = widgets.IntSlider(value=1, min=0, max=budget, description="playouts",
-                                            continuous_update=False, layout=widgets.Layout(width="520px"))
-            self.buttons = {}
-            for label, step in (("+1", 1), ("+10", 10), ("+100", 100), ("run all", None), ("reset", 0)):
-                b = widgets.Button(description=label, layout=widgets.Layout(width="72px"))
-                b.on_click(self._on_button)
-                b.step = step
-                self.buttons[label] = b
+            self.stepper = Stepper(self, STEPS, show=self._show, figure=self._figure, description="playouts",
+                                   key=lambda k: (self.position_menu.value, self.c, self.slider.max, k),
+                                   width="520px", continuous_update=False, value=1, total=budget,
+                                   button_width="72px")
+            self.slider, self.buttons = self.stepper.slider, self.stepper.buttons
             self.image = widgets.HTML(layout=widgets.Layout(max_width="100%"))     # <img alt>: gamelib.viz.alt
             self.text_html = widgets.HTML()
-            self._pressed = None        # the button just pressed: never greyed under the student's finger
             super().__init__([self.message_html,
                               widgets.HBox([self.position_menu, self.c_box, self.budget_box],
                                            layout=widgets.Layout(flex_flow="row wrap")),
-                              widgets.HBox([self.slider, *self.buttons.values()],
-                                           layout=widgets.Layout(flex_flow="row wrap")),
-                              self.status_line, self.image, self.text_html])
+                              self.stepper.box, self.status_line, self.image, self.text_html])
             self.position_menu.observe(self._on_position, "value")
             for w in (self.c_box, self.budget_box):
                 w.observe(self._on_position, "value")
-            self.slider.observe(self._on_slider, "value")
             self._given = (game, state)
-            self._runs, self._pngs = {}, PictureCache()     # searches and pictures, made once and kept
-            self._last_step = 1                              # the step of the last button clicked
+            self._runs = {}      # searches, made once and kept (their pictures: the stepper's)
         self._search()
         self.iteration = min(100, budget)
         if draw:            # while the student reads the first picture: the next step, the other positions,
-            self._draw_ahead(self.iteration, "positions and c")     # the other values of c
+            self.stepper.draw_ahead(self._others_ahead("positions and c"))     # the other values of c
 
     # -- public API ----------------------------------------------------------------------------------
     @property
@@ -354,9 +349,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
 
     @all_or_nothing
     def _set_iteration(self, k):
-        if k == self.slider.value:
-            self._show()
-        self.slider.value = k
+        self.stepper.go(k)
 
     def step(self, n: int = 1):
         """Show ``n`` more playouts (up to the budget)."""
@@ -408,13 +401,9 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self._show()
 
     # -- machinery ------------------------------------------------------------------------------------
-    def _live_state(self) -> list:
-        return ([(self, "result"), (self, "game"), (self, "state"), (self, "stats"), (self, "ucb"),
-                 (self, "best"), (self, "png"), (self.position_menu, "value"), (self.c_box, "options"),
-                 (self.c_box, "value"),
-                 (self.budget_box, "value"), (self.slider, "max"), (self.slider, "value"),
-                 (self.image, "value"), (self.text_html, "value"), (self.status_line, "value")]
-                + [(b, "disabled") for b in self.buttons.values()])
+    def _live_objects(self) -> list:
+        """The widget's plain part, restored whole if an update fails: its stepper."""
+        return [self.stepper]
 
     @from_browser
     def _on_position(self, change):
@@ -422,24 +411,6 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         time, what the student will likely ask next: the other positions, or the nearby values of c."""
         self._search()
         self._show(ahead="c" if change["owner"] is self.c_box else "positions")
-
-    @from_browser
-    def _on_slider(self, change):
-        self._show()
-
-    @from_browser
-    def _on_button(self, button):
-        self._last_step = self.slider.max if button.step is None else button.step
-        self._pressed = button
-        try:
-            if button.step is None:
-                self.iteration = self.slider.max
-            elif button.step == 0:
-                self.iteration = 0
-            else:
-                self.step(button.step)
-        finally:
-            self._pressed = None
 
     def _run(self, position, budget, c=None):
         """(game, state, traced search of ``budget`` playouts) of ``position`` at c (default: this c): run
@@ -458,24 +429,18 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     def _search(self):
         budget = self.budget_box.value
         self.game, self.state, self.result = self._run(self.position_menu.value, budget)
-        with self.quietly():
-            self.slider.max = budget
-            self.slider.value = min(self.slider.value, budget)
+        self.stepper.fit(budget)
 
-    def _key(self, k) -> tuple:
-        return (self.position_menu.value, self.c, self.slider.max, k)
-
-    def _draw_ahead(self, k, ahead_of: str | None = None):
-        """While the student looks at k playouts, draw in the kernel's idle time the picture the button
-        clicked last would show next; after a new position (or budget: ``ahead_of='positions'``), also
-        the other positions' pictures at k, the next one in the menu first, for a student who looks
+    def _others_ahead(self, ahead_of: str | None = None) -> list:
+        """What to draw ahead besides the next step (the stepper's), in the kernel's idle time, while the
+        student looks at k playouts: after a new position (or budget: ``ahead_of='positions'``), the
+        other positions' pictures at k, the next one in the menu first, for a student who looks
         through the menu; after a new c (``'c'``), this position's at the menu's other values of c, the
         next ones first (the arrow keys go through the menu in order); at the start (``'positions and
-        c'``), both.  Each search runs in a turn of
-        its own, before its picture: a click waits for one piece at most.  After a step, only the next
-        step (drawing more ahead kept the kernel busy when the next click came)."""
-        j = min(k + self._last_step, self.slider.max)
-        ahead = [(self._key(j), lambda: png_with_words(self._figure(j)))] if j != k else []
+        c'``), both.  Each search runs in a turn of its own, before its picture: a click waits for one
+        piece at most.  After a step, nothing (drawing more ahead kept the kernel busy when the next
+        click came)."""
+        k, ahead = self.iteration, []
         budget, c, here = self.slider.max, self.c, self.position_menu.value
         others = []
         if "positions" in (ahead_of or ""):
@@ -493,9 +458,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
                               lambda p=position, v=value: self._searched(p, budget, v)))
             ahead.append(((position, value, budget, k),
                           lambda p=position, v=value: self._position_picture(p, budget, k, v)))
-        still = (self.result, self.slider.max, self.c)
-        self._pngs.draw_all_ahead(ahead, lambda: (self.result, self.slider.max, self.c) == still
-                                  and self.iteration == k)
+        return ahead
 
     def _searched(self, position, budget, c) -> bytes:
         """Run (and keep) a search ahead, in a turn of its own; it draws nothing (b"")."""
@@ -524,17 +487,14 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         player = self.game.to_move(self.state)
         self.ucb = root_ucb(self.stats, player, self.c) if k else {}
         self.best = best_move(self.ucb, list(self.game.actions(self.state)))
-        at_end = k == self.slider.max
-        for label, b in self.buttons.items():       # greyed where a click could do nothing, but not the
-            b.disabled = b is not self._pressed and (     # one just pressed: it keeps the student's focus
-                (label == "reset" and k == 0) or (label != "reset" and at_end))
+        self.stepper.grey()
         board = html.escape(str(self.state))
         self.text_html.value = (f"<pre style='line-height:1.1;margin:0'>{board}</pre>"
                                 + compact(html.escape(self.text)))
         if self.draw:
-            self.png = self._pngs.picture(self._key(k), lambda: png_with_words(self._figure(k)))
+            self.png = self.stepper.picture()
             self.image.value = picture_html(self.png, fit=True)
-            self._draw_ahead(k, ahead)
+            self.stepper.draw_ahead(self._others_ahead(ahead))
         # The status line, the live region, last: whoever waits for it finds the picture and words new.
         self.announce(compact(f"<b>{html.escape(self.summary)}</b>"))
 

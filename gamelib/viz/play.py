@@ -137,7 +137,3 @@ class HumanVsAgent(LiveWidget):
             asyncio.get_running_loop().call_later(SETTLE, enable)
         except RuntimeError:
             enable()
-
-    def _live_state(self) -> list:
-        return [(self, "state"), (self, "history"), (self, "status"), (self, "_shown"),
-                (self.button_box, "children")]

@@ -285,11 +285,6 @@ class SigmaWidget(LiveWidget, widgets.VBox):
     def _on_change(self, change):
         self._update()
 
-    def _live_state(self) -> list:
-        return [(self, "result"), (self, "exact"), (self, "png"), (self.sigma_slider, "value"),
-                (self.correlation_slider, "value"), (self.shared_toggle, "value"),
-                (self.image, "value"), (self.text_html, "value")]
-
     def _update(self):
         result = branch_probabilities(self.tree, self.sigma, trials=self.trials, seed=self.seed,
                                       correlation=self.correlation, shared=self.shared)

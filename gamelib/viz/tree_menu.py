@@ -234,15 +234,22 @@ class TreePicker:
     two kinds of random tree, each with its row of shape controls (``random_trees``; the row shows
     while its entry is chosen), and a tree the student gave (``custom``, on the menu as
     ``custom_name``).  It says which tree is chosen (:meth:`chosen`) and checks what is asked of it;
-    it searches and draws nothing.  ``set_quietly(control, name, value)`` is its widget's
-    (:meth:`~gamelib.viz.live.LiveWidget.set_quietly`): the picker setting its own controls is no
-    student's choice."""
+    it searches and draws nothing.  Its controls by name: ``menu``; for 'random' ``branching``, ``depth``,
+    ``seed``, ``order`` (in ``random_box``); for 'random chance' ``chance_branching``, ``outcomes``,
+    ``moves``, ``chance_seed``, ``chance_order`` (in ``chance_random_box``).  ``set_quietly(control,
+    name, value)`` is its widget's (:meth:`~gamelib.viz.live.LiveWidget.set_quietly`): the picker
+    setting its own controls is no student's choice."""
 
     def __init__(self, set_quietly):
         self.set_quietly = set_quietly
         self.menu = widgets.Dropdown(options=list(PRESETS) + list(NPLAYER_PRESETS) + [RANDOM, RANDOM_CHANCE],
                                      description="tree", layout=widgets.Layout(width="320px"))
         self.random_trees = random_trees()
+        random, chance = self.random_trees[RANDOM], self.random_trees[RANDOM_CHANCE]
+        (self.branching, self.depth), (self.chance_branching, self.outcomes, self.moves) = (
+            [w for _, w in source.shape] for source in (random, chance))
+        self.seed, self.order, self.random_box = random.seed, random.order, random.box
+        self.chance_seed, self.chance_order, self.chance_random_box = chance.seed, chance.order, chance.box
         self.custom, self.custom_name = None, CUSTOM
 
     def controls(self) -> list:

@@ -150,19 +150,19 @@ def test_presets_random_and_custom_trees():
     assert ex.result.nodes == ex.results["minimax"].nodes == 15 and ex.pruned_nodes == []
     ex.set_tree("walk-through: best moves first", step=None)
     assert ex.result.nodes == 11 and ex.pruned_nodes == ["G", "K", "N", "O"]
-    assert ex.tree_picker.value == "walk-through: best moves first"
-    ex.tree_picker.value = "AIMA Fig. 5.2"
+    assert ex.picker.menu.value == "walk-through: best moves first"
+    ex.picker.menu.value = "AIMA Fig. 5.2"
     assert ex.tree.spec == FIG_5_2 and ex.step == 0
     ex.set_random(3, 3, seed=1, order="best")
     assert ex.tree.spec == GameTree.random(3, 3, seed=1, order="best").spec
-    assert ex.result.nodes == alphabeta(ex.tree).nodes and ex.random_box.layout.display is None
-    ex.order.value = "worst"  # the controls rebuild the tree
+    assert ex.result.nodes == alphabeta(ex.tree).nodes and ex.picker.random_box.layout.display is None
+    ex.picker.order.value = "worst"  # the controls rebuild the tree
     assert ex.tree.spec == GameTree.random(3, 3, seed=1, order="worst").spec
     assert ex.result.nodes == minimax(ex.tree).nodes  # worst order: no pruning at all
     with pytest.raises(ValueError):
         ex.set_random(4, 4)  # 256 leaves: too many to draw
     ex.set_tree(GameTree.from_nested([[1, 2], [3, 4]]))
-    assert ex.tree_name == "custom" and ex.random_box.layout.display == "none"
+    assert ex.tree_name == "custom" and ex.picker.random_box.layout.display == "none"
     with pytest.raises(ValueError):
         ex.set_tree("Fig. 99")
     assert set(PRESETS) >= {"AIMA Fig. 5.2", "walk-through: best moves last", "walk-through: best moves first"}
@@ -263,17 +263,17 @@ def test_random_chance_trees():
     ex = TreeExplorer(draw=False)
     ex.set_random_chance(3, 2, 2, seed=1)
     assert ex.tree.spec == random_chance_tree(3, 2, 2, seed=1).spec
-    assert ex.chance_random_box.layout.display is None and ex.random_box.layout.display == "none"
+    assert ex.picker.chance_random_box.layout.display is None and ex.picker.random_box.layout.display == "none"
     assert ex.algorithm == "expectiminimax" and ex.bounds == (-5, 5)
     assert ex.results["star1"].value == pytest.approx(expectiminimax(ex.tree).value)
     assert ex.results["star1"].nodes < ex.results["expectiminimax"].nodes
-    ex.chance_order.value = "best"  # the controls rebuild the tree
+    ex.picker.chance_order.value = "best"  # the controls rebuild the tree
     assert ex.tree.spec == random_chance_tree(3, 2, 2, seed=1, order="best").spec
     with pytest.raises(ValueError, match="leaves"):
         ex.set_random_chance(3, 3, 2)  # 81 leaves
-    assert ex.tree_picker.value == "random chance"
-    ex.tree_picker.value = "walk-through: best moves last"
-    assert ex.chance_random_box.layout.display == "none" and ex.algorithm == "alphabeta"
+    assert ex.picker.menu.value == "random chance"
+    ex.picker.menu.value = "walk-through: best moves last"
+    assert ex.picker.chance_random_box.layout.display == "none" and ex.algorithm == "alphabeta"
 
 
 def test_chance_pictures():
@@ -296,8 +296,8 @@ def test_a_spec_equal_to_a_preset_is_shown_as_the_preset():
     """Regression (issue 7): TreeExplorer(fig52) was labelled 'custom', though it is the preset."""
     for tree in (FIG_5_2, GameTree.from_nested(FIG_5_2)):
         ex = TreeExplorer(tree, draw=False)
-        assert ex.tree_name == ex.tree_picker.value == "AIMA Fig. 5.2"
-        assert explorer_module.CUSTOM not in ex.tree_picker.options
+        assert ex.tree_name == ex.picker.menu.value == "AIMA Fig. 5.2"
+        assert explorer_module.CUSTOM not in ex.picker.menu.options
     mirrored = TreeExplorer(GameTree.from_nested(FIG_5_2, root="MIN"), draw=False)
     assert mirrored.tree_name == "custom"          # same numbers, MIN to move: not the preset
     assert TreeExplorer(FIG_5_2, name="mine", draw=False).tree_name == "mine"
@@ -329,39 +329,39 @@ def test_the_cut_rule_box_is_gone_on_chance_trees_and_the_toggle_fits_its_names(
 def test_a_depth_typed_past_the_limit_is_refused_with_the_reason():
     """Regression (issue 7): depth 9 with branching 4 was clamped to 3 without a word."""
     ex = TreeExplorer("random", draw=False)
-    ex.branching.value = 4
-    assert "depth lowered from 3 to 2" in ex.message and ex.depth.value == 2
+    ex.picker.branching.value = 4
+    assert "depth lowered from 3 to 2" in ex.message and ex.picker.depth.value == 2
     tree, name = ex.tree, ex.tree_name
-    ex.depth.value = 9                                         # as typed in the browser
-    assert ex.depth.value == 2 and ex.tree is tree and ex.tree_name == name
+    ex.picker.depth.value = 9                                         # as typed in the browser
+    assert ex.picker.depth.value == 2 and ex.tree is tree and ex.tree_name == name
     assert "4^9 = 262,144 leaves" in ex.message and "depth at most 2" in ex.message
     assert "4^9" in ex.message_html.value and ex.message_html.layout.display is None
-    ex.depth.value = 1                                         # a good value clears the message
+    ex.picker.depth.value = 1                                         # a good value clears the message
     assert ex.message == "" and ex.message_html.layout.display == "none"
-    ex.branching.value = 9
-    assert ex.branching.value == 4 and "branching must be a whole number from 2 to 5" in ex.message
+    ex.picker.branching.value = 9
+    assert ex.picker.branching.value == 4 and "branching must be a whole number from 2 to 5" in ex.message
     with pytest.raises(ValueError, match="4\\^9"):
         ex.set_random(4, 9)
-    assert ex.depth.value == 1 and ex.tree_name == "random b=4 d=1 seed=0 random"
+    assert ex.picker.depth.value == 1 and ex.tree_name == "random b=4 d=1 seed=0 random"
     ex.set_random_chance(2, 2, 2)
-    ex.moves.value = 3
-    assert ex.moves.value == 2 and "(2·2)^3 = 64 leaves" in ex.message
+    ex.picker.moves.value = 3
+    assert ex.picker.moves.value == 2 and "(2·2)^3 = 64 leaves" in ex.message
 
 
 def test_a_failing_update_leaves_the_explorer_whole_and_says_why(monkeypatch):
     ex = TreeExplorer(draw=False)
     ex.step = 5
-    before = (ex.tree, ex.tree_name, ex.results, ex.step, ex.event_html.value, ex.tree_picker.value)
+    before = (ex.tree, ex.tree_name, ex.results, ex.step, ex.event_html.value, ex.picker.menu.value)
 
     def broken(*args, **kwargs):
         raise RuntimeError("the search broke")
     monkeypatch.setattr(tree_kinds, "alphabeta", broken)
-    ex.tree_picker.value = "walk-through: best moves first"                   # as picked in the browser
+    ex.picker.menu.value = "walk-through: best moves first"                   # as picked in the browser
     assert (ex.tree, ex.tree_name, ex.results, ex.step, ex.event_html.value,
-            ex.tree_picker.value) == before
+            ex.picker.menu.value) == before
     assert "the search broke" in ex.message and "nothing was changed" in ex.message
     monkeypatch.undo()
-    ex.tree_picker.value = "walk-through: best moves first"
+    ex.picker.menu.value = "walk-through: best moves first"
     assert ex.tree_name == "walk-through: best moves first" and ex.message == ""
 
 
@@ -390,42 +390,42 @@ def test_every_explorer_picture_fits_the_column_with_legible_type(shape):
 def test_pictures_are_kept_and_the_next_is_drawn_ahead():
     import asyncio
     ex = TreeExplorer()
-    assert list(ex._pngs) == [("alphabeta", 0)]   # no event loop here: nothing drawn ahead
+    assert list(ex.stepper.pictures) == [("alphabeta", 0)]   # no event loop here: nothing drawn ahead
     ex.next()
     ex.back()
-    assert ex._pngs[("alphabeta", 0)] == ex.png   # stepping back: the kept picture
+    assert ex.stepper.pictures[("alphabeta", 0)] == ex.png   # stepping back: the kept picture
 
     async def student():                          # in a kernel the explorer runs on an event loop
         ex.next()
         await asyncio.sleep(0.5)
     asyncio.run(student())
-    assert ("alphabeta", 2) in ex._pngs           # drawn ahead while the student read step 1
+    assert ("alphabeta", 2) in ex.stepper.pictures           # drawn ahead while the student read step 1
     ex.next()
-    assert ex.png == ex._pngs[("alphabeta", 2)]
+    assert ex.png == ex.stepper.pictures[("alphabeta", 2)]
 
 
 def test_explorer_set_tree_with_an_infinite_leaf_is_refused_before_anything_changes():
     e = TreeExplorer()
-    before = (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, len(e.tree), e.png)
+    before = (e.picker.menu.value, list(e.picker.menu.options), e.tree_name, len(e.tree), e.png)
     bad = GameTree.from_nested([chance((0.5, [3, math.inf]), (0.5, [1, 2])), [4, 5]])
     with pytest.raises(ArgumentError, match="finite"):
         e.set_tree(bad)
-    assert (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, len(e.tree), e.png) == before
+    assert (e.picker.menu.value, list(e.picker.menu.options), e.tree_name, len(e.tree), e.png) == before
 
 
 def test_explorer_set_random_too_large_leaves_the_controls_as_they_were():
     e = TreeExplorer()
-    before = (e.branching.value, e.depth.value, e.tree_name, len(e.tree))
+    before = (e.picker.branching.value, e.picker.depth.value, e.tree_name, len(e.tree))
     with pytest.raises(ArgumentError, match="36"):
         e.set_random(branching=5, depth=10)
-    assert (e.branching.value, e.depth.value, e.tree_name, len(e.tree)) == before
+    assert (e.picker.branching.value, e.picker.depth.value, e.tree_name, len(e.tree)) == before
 
 
 def test_a_failed_python_call_restores_everything_even_after_it_changed_the_picker():
     """all_or_nothing: set_tree changes the picker's options before it loads the tree; a failure in
     the load puts them back."""
     e = TreeExplorer()
-    before = (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, e.picker.custom)
+    before = (e.picker.menu.value, list(e.picker.menu.options), e.tree_name, e.picker.custom)
     original = e._load
 
     def failing_load(*args, **kwargs):
@@ -434,7 +434,7 @@ def test_a_failed_python_call_restores_everything_even_after_it_changed_the_pick
     with pytest.raises(GameError, match="simulated"):
         e.set_tree([[1, 2], [3, 4]])
     e._load = original
-    assert (e.tree_picker.value, list(e.tree_picker.options), e.tree_name, e.picker.custom) == before
+    assert (e.picker.menu.value, list(e.picker.menu.options), e.tree_name, e.picker.custom) == before
 
 
 def test_explorer_steps_through_maxn_on_fig_5_4():
@@ -484,14 +484,14 @@ def test_explorer_steps_through_maxn_on_fig_5_4():
 def test_explorer_takes_nplayer_trees_and_goes_back_to_two_players():
     from gamelib.viz import TreeExplorer
     ex = TreeExplorer(GameTree.from_nested(FIG_5_4, players=("P1", "P2", "P3")), draw=False)
-    assert ex.tree_picker.value == "AIMA Fig. 5.4 (P1, P2, P3)"        # shown as the preset it is
+    assert ex.picker.menu.value == "AIMA Fig. 5.4 (P1, P2, P3)"        # shown as the preset it is
     two = GameTree.from_nested([[(3, 1), (0, 0)], [(2, 2), (1, 5)]], players=("X", "Y"))
     ex.set_tree(two, name="not zero-sum")
     assert ex.multiplayer and ex.tree_name == "not zero-sum" and ex.result.value == (3, 1)
-    ex.tree_picker.value = "AIMA Fig. 5.2"
+    ex.picker.menu.value = "AIMA Fig. 5.2"
     assert not ex.multiplayer and ex.algorithm == "alphabeta" and ex.result.value == 3
     assert ex.equality_box.layout.display is None and "prunes so far" in ex.text
-    ex.tree_picker.value = "AIMA Fig. 5.4 (P1, P2, P3)"
+    ex.picker.menu.value = "AIMA Fig. 5.4 (P1, P2, P3)"
     assert ex.algorithm == "maxn" and ex.message == ""
     with pytest.raises(ValueError, match="algorithm must be one of"):
         ex.algorithm = "alphabeta"                       # not offered on a max^n tree
@@ -518,12 +518,12 @@ def test_explorer_set_tree_with_utility_vectors_but_no_players_changes_nothing(s
     from gamelib.trees import TreeSpecError
     from gamelib.viz import TreeExplorer
     ex = TreeExplorer(draw=False)
-    before = (ex.tree_picker.value, list(ex.tree_picker.options), ex.tree_name, len(ex.tree), ex.text)
+    before = (ex.picker.menu.value, list(ex.picker.menu.options), ex.tree_name, len(ex.tree), ex.text)
     with pytest.raises(TreeSpecError, match=r"spec\[0\]: .* is a tuple: .*players="):
         ex.set_tree(spec)
     with pytest.raises(ArgumentError, match="step must be a whole number of events >= 0, got 2.5"):
         ex.set_tree([[1, 2], [3, 4]], step=2.5)
-    assert (ex.tree_picker.value, list(ex.tree_picker.options), ex.tree_name, len(ex.tree), ex.text) == before
+    assert (ex.picker.menu.value, list(ex.picker.menu.options), ex.tree_name, len(ex.tree), ex.text) == before
 
 
 def test_play_steps_from_the_kernel_and_stops_at_the_end():
@@ -537,7 +537,7 @@ def test_play_steps_from_the_kernel_and_stops_at_the_end():
 
     async def run():
         e = TreeExplorer(draw=False)
-        e.PLAY_SECONDS = 0.001
+        e.stepper.PLAY_SECONDS = 0.001
         e.play.value = True
         for _ in range(2000):
             if not e.play.value:
@@ -575,10 +575,10 @@ def _everything(ex):
 
 UPDATES = {   # (set-up, an update as a student or a notebook makes it, from the browser or from Python)
     "a step": (None, lambda ex: setattr(ex.slider, "value", 7)),
-    "another tree from the menu": (None, lambda ex: setattr(ex.tree_picker, "value", "CS221 coin game")),
+    "another tree from the menu": (None, lambda ex: setattr(ex.picker.menu, "value", "CS221 coin game")),
     "another search": (None, lambda ex: setattr(ex.algorithm_toggle, "value", "minimax")),
     "the cut rule": (None, lambda ex: setattr(ex.equality_box, "value", False)),
-    "a random tree's shape": (lambda ex: ex.set_random(2, 3), lambda ex: setattr(ex.branching, "value", 4)),
+    "a random tree's shape": (lambda ex: ex.set_random(2, 3), lambda ex: setattr(ex.picker.branching, "value", 4)),
     "set_tree": (None, lambda ex: ex.set_tree("AIMA Fig. 5.4 (P1, P2, P3)", step=None)),
     "set_random_chance": (None, lambda ex: ex.set_random_chance(2, 2, 2, seed=3, step=5)),
     "bounds": (lambda ex: ex.set_tree("AIMA Fig. 5.12 (.9/.1)"), lambda ex: setattr(ex.lower, "value", -9.0)),
@@ -622,3 +622,19 @@ def test_a_failed_update_restores_every_field_it_changed(update, monkeypatch):
     state2, restored = _everything(ex)
     assert state2 is state0 and before.differences(restored) == []
     assert ex.message == "" or "failed at the very end" in ex.message
+
+
+def test_the_tree_menus_controls_are_the_pickers_and_the_old_names_warn():
+    """Issue 42: the explorer re-exposed the picker's controls as its own attributes (set one by one);
+    they are the picker's now (``explorer.picker.depth``), and the old names still answer for one
+    release, with a DeprecationWarning on the student's line.  A kind of tree's controls answer by name."""
+    from gamelib.viz.explorer import PICKER_NAMES
+    ex = TreeExplorer(draw=False)
+    for old, new in PICKER_NAMES.items():
+        with pytest.warns(DeprecationWarning, match=rf"TreeExplorer.{old} is now TreeExplorer.picker.{new}") as told:
+            assert getattr(ex, old) is getattr(ex.picker, new)
+        assert told[0].filename == __file__
+    assert ex.picker.menu.description == "tree" and ex.picker.depth.description == "depth"
+    assert ex.equality_box is ex.kinds[2].equality_box and ex.lower is ex.kinds[1].lower
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        ex.nothing

@@ -5,6 +5,9 @@ matplotlib.use("Agg")
 
 
 
+import ipywidgets as widgets  # noqa: E402
+import pytest  # noqa: E402
+
 from gamelib.viz import TicTacToeBoard, TreeExplorer  # noqa: E402
 
 
@@ -116,3 +119,78 @@ def test_quietly_silences_the_widgets_own_observers_nests_and_restores():
         raise RuntimeError("a failed update")
     w.slider.value = 6                         # heard again: the failure did not leave it quiet
     assert w.heard == [1, 6] and w.slider.value == 6
+
+
+def _widgets():
+    from gamelib.viz import (BackgammonBoard, Connect4Board, MCTSWidget, PayoffMatrixWidget, SigmaWidget,
+                             TransformExplorer)
+    from gamelib.viz.imperfect_widgets import KuhnPokerTable, PhantomTicTacToeBoard
+    return {"explorer": lambda: TreeExplorer(draw=False), "MCTS": lambda: MCTSWidget(budget=50, draw=False),
+            "sigma": lambda: SigmaWidget(draw=False, trials=200), "transform": lambda: TransformExplorer(draw=False),
+            "payoff matrix": lambda: PayoffMatrixWidget(draw=False), "tic-tac-toe": TicTacToeBoard,
+            "Connect Four": lambda: Connect4Board(depth=1), "backgammon": BackgammonBoard,
+            "phantom tic-tac-toe": lambda: PhantomTicTacToeBoard(agent="random"),
+            "Kuhn poker": lambda: KuhnPokerTable(iterations=10)}
+
+
+WIDGETS = ["explorer", "MCTS", "sigma", "transform", "payoff matrix", "tic-tac-toe", "Connect Four", "backgammon",
+           "phantom tic-tac-toe", "Kuhn poker"]
+
+
+NOT_STATE = {"_cross_validation_lock", "_model_id", "_quiet", "_depth", "_lock", "_pending", "message",
+             "message_html", "status_line"}
+"""A widget's attributes that are ipywidgets' or the update's own (its answer: the message, the status)."""
+
+
+def _fields(w) -> list:
+    """Every attribute the widget set on itself, read here from ``vars``, not from the widget's own
+    account of them."""
+    return [k for k in vars(w) if k not in NOT_STATE and not k.startswith("_trait")
+            and not hasattr(widgets.DOMWidget, k)]
+
+
+def _whole(w):
+    """Everything a widget is, found by introspection: its own fields, its parts' attributes, every control
+    inside it (the message and the status line are the update's own answer)."""
+    from gamelib.viz.live import Snapshot
+    return Snapshot([(w, name) for name in _fields(w)] + w._live_state(), objects=w._live_objects(), root=w,
+                    skip=(w.message_html, w.status_line))
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_a_failed_update_puts_back_every_field_whatever_it_is(name):
+    """Issue 42: a widget's rollback was a hand-kept list of (object, attribute) pairs (or a tuple of
+    fields saved by hand), and a field missed from it stayed half-changed without a word.  Now nothing
+    is listed: an update that changes every field of the widget (each set to something new), every
+    attribute of each of its parts, and a value of every control that has one, adds a field, then
+    fails, leaves all of them as they were (the field added is gone), and says why."""
+    from gamelib.viz.live import answering, widgets_inside
+    w = _widgets()[name]()
+    fields, parts, before = _fields(w), w._live_objects(), _whole(w)
+    assert len(fields) >= 5 and "message" not in fields
+
+    def everything_then_fail(_arg):
+        with w.quietly():       # the update sets the controls itself: their observers stay out of it
+            for control in widgets_inside(w, (w.message_html, w.status_line)):
+                if isinstance(control, (widgets.IntSlider, widgets.IntText)):
+                    control.value = control.value - 1 if control.value > getattr(control, "min", -99) else 1
+                elif isinstance(control, widgets.HTML):
+                    control.value = "changed"
+                elif isinstance(control, widgets.Box) and control is not w:
+                    control.children = ()
+        if hasattr(w, "rng_state"):
+            w.rng.random()                                    # the dice thrown, the cards dealt
+        for field in fields:
+            setattr(w, field, object())
+        for part in parts:
+            for attribute in list(vars(part)):
+                setattr(part, attribute, object())
+        w.first_set_by_the_update = object()
+        raise RuntimeError("failed after changing everything")
+    rng = getattr(w, "rng_state", None)
+    answering(w, everything_then_fail)()
+    assert [(type(obj).__name__, attribute) for obj, attribute in before.differences(_whole(w))
+            if attribute != "rng_state"] == []
+    assert rng is None or w.rng_state == rng
+    assert not hasattr(w, "first_set_by_the_update")
+    assert "failed after changing everything (nothing was changed)" in w.message

@@ -202,13 +202,13 @@ def test_after_a_position_change_the_other_positions_are_drawn_ahead_in_idle_tim
         w.position_menu.value = names[1]
         wanted = {(n, w.c, 60, w.iteration) for n in names}
         for _ in range(500):
-            if wanted <= set(w._pngs):
+            if wanted <= set(w.stepper.pictures):
                 break
             await asyncio.sleep(0.01)
         return w, wanted
 
     w, wanted = asyncio.run(browse())
-    assert wanted <= set(w._pngs)
+    assert wanted <= set(w.stepper.pictures)
 
 
 def test_the_words_of_a_tree_whose_root_alone_was_evaluated_name_no_empty_list():
