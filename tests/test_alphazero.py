@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from gamelib import ArgumentError, MAX
-from gamelib.alphazero import Adam, Network, ReplayBuffer, policy_value, self_play, tictactoe_encoding, train
+from gamelib.alphazero import (Adam, Network, ReplayBuffer, policy_value, self_play, tictactoe_encoding,
+                               tictactoe_network, train)
 from gamelib.games import TicTacToe
 from gamelib.mcts import mcts
 
@@ -220,3 +221,13 @@ def test_the_loop_keeps_the_best_checkpoint_and_stops_at_the_goal():
         train(game, enc, iterations=1, goal=0)
     with pytest.raises(ArgumentError, match="evaluate must return a score"):
         train(game, enc, iterations=1, games=1, simulations=2, steps=1, evaluate=lambda net: "good")
+
+
+def test_the_kit_ships_a_small_tictactoe_network():
+    net = tictactoe_network()
+    assert (net.inputs, net.moves, net.hidden) == (18, 9, (64,)) and sum(p.size for p in net.params.values()) < 2500
+    game = TicTacToe("XX.OO...X")                        # O to move wins at (1, 2): the policy and value know it
+    f = policy_value(net, tictactoe_encoding())
+    priors, value = f(game.initial_state)
+    assert max(priors, key=priors.get) == (1, 2) and value > 0.5
+    assert mcts(game, iterations=50, policy_value=f).action == (1, 2)
