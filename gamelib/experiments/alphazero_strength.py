@@ -10,6 +10,7 @@ Silver et al. 2018, Science 362).
   (wins, draws, losses).  Nobody beats the perfect player, so every loss is a mistake.
 * :func:`uct_against_perfect`: plain UCT (random playouts, :func:`gamelib.mcts.mcts` alone) against
   the same player, in the same games (the same seed).
+* :func:`network_against_uct`: the network against plain UCT (50 random playouts a move).
 * :func:`exact_loss_share`: the share of games such an agent loses to the perfect player, computed
   over every line of play instead of sampled.
 * :func:`network_agreement`: the value head against the exact minimax values of every non-terminal
@@ -84,6 +85,25 @@ def uct_against_perfect(*, games: int = 1000, playouts: int = SIMULATIONS, seed=
     table = tictactoe_table()
     game = table.game
     return versus(game, mcts_agent(game, iterations=playouts, seed=seed), perfect_agent(game, table, seed),
+                  games=games, seed=seed, progress=progress)
+
+
+def network_against_uct(network: Network, *, games: int = 100, simulations: int = SIMULATIONS,
+                        playouts: int = SIMULATIONS, seed=0, encoding: Encoding | None = None,
+                        progress: bool = False) -> Record:
+    """The :class:`~gamelib.experiments.matches.Record` of ``network`` (guided PUCT, :func:`network_agent`)
+    against plain UCT with ``playouts`` random playouts a move on tic-tac-toe, X and O in turn.  Each of
+    UCT's searches draws a new seed from ``random.Random(seed)``, so its games differ (an agent seeded
+    by the state would play the same two games over and over against a network)."""
+    table = tictactoe_table()
+    game = table.game
+    encoding = tictactoe_encoding() if encoding is None else encoding
+    whole("playouts", playouts, 1, unit="playouts")
+    rng = random.Random(python_seed("seed", seed))
+
+    def uct(state):
+        return mcts(game, state, iterations=playouts, seed=rng.getrandbits(32)).action
+    return versus(game, network_agent(game, network, encoding, simulations=simulations, seed=seed), uct,
                   games=games, seed=seed, progress=progress)
 
 

@@ -8,9 +8,9 @@ import pytest
 
 from gamelib import ArgumentError
 from gamelib.alphazero import Network, policy_value, tictactoe_encoding, tictactoe_network
-from gamelib.experiments.alphazero_strength import (exact_loss_share, network_against_perfect, network_agent,
-                                                    network_agreement, train_kit_network, train_to_perfect,
-                                                    uct_against_perfect)
+from gamelib.experiments.alphazero_strength import (exact_loss_share, network_against_perfect, network_against_uct,
+                                                    network_agent, network_agreement, train_kit_network,
+                                                    train_to_perfect, uct_against_perfect)
 from gamelib.experiments.matches import tictactoe_table
 from gamelib.games import TicTacToe
 from gamelib.mcts import mcts
@@ -97,3 +97,18 @@ def test_the_kit_s_network_is_made_by_its_recipe():
     assert r.iteration in (1, 2) and len(r.history) == 2
     best = r.network
     assert r.score == pytest.approx(-exact_loss_share(best) - network_agreement(best).value_rmse / 100)
+
+
+def test_against_plain_uct_the_games_differ():
+    """UCT draws a new seed for each search, so 20 games are not the same two games ten times."""
+    a = network_against_uct(tictactoe_network(), games=20, seed=2)
+    assert a.losses == 0 and a.wins > 0 and a.games == 20
+    assert a[:3] == network_against_uct(tictactoe_network(), games=20, seed=2)[:3]
+
+
+def test_from_scratch_to_no_game_lost_of_1000():
+    """The goal, seeded: seed 4's network loses none of the 1,000 games after 15 iterations (150
+    self-play games); the network kept is that checkpoint, and it loses no line of play either."""
+    r = train_to_perfect(seed=4)
+    assert r.reached and r.iteration == 15 and r.checkpoints[-1][:4] == (15, 150, 0, 1000)
+    assert [c.played for c in r.checkpoints] == [100, 100, 1000] and exact_loss_share(r.network) == 0
