@@ -26,7 +26,14 @@ in Pyodide (JupyterLite) as in CPython.
 
 An :class:`Encoding` says how a game's states and moves meet the network: ``features(state)`` and the
 list of every move (the policy head's outputs, in order).  :func:`tictactoe_encoding` is tic-tac-toe's.
-:func:`policy_value` turns a network and an encoding into the function ``mcts(policy_value=...)`` takes.
+:func:`policy_value` turns a network and an encoding into the function ``mcts(policy_value=...)`` takes
+(``cache=True``: each position's answer kept, a look-up the next time).
+
+The loop, :func:`train`: self-play games with PUCT, their positions into a replay buffer, Adam steps on
+batches from it, and again.  Training drifts (a network can play worse after more steps), so with
+``evaluate=`` the loop keeps the best checkpoint and stops at a goal.  :func:`tictactoe_network` is a
+small network trained so, shipped with the kit: it loses no game to a perfect tic-tac-toe player when
+it guides a search of 50 simulations a move.
 """
 from __future__ import annotations
 
@@ -42,7 +49,10 @@ from .mcts import C, mcts, visit_policy
 from .validate import check_game, flag, function, number, python_seed, start_state, two_player, whole
 
 __all__ = ["Encoding", "tictactoe_encoding", "Network", "Adam", "policy_value", "self_play", "ReplayBuffer",
-           "Iteration", "TrainResult", "train"]
+           "Iteration", "TrainResult", "train", "TICTACTOE_NETWORK", "tictactoe_network"]
+
+TICTACTOE_NETWORK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "tictactoe_network.npz")
+"""The file of the tic-tac-toe network the kit ships (:func:`tictactoe_network`)."""
 
 
 class Encoding:
@@ -93,6 +103,15 @@ def tictactoe_encoding() -> Encoding:
     perms = [np.rot90(g, k).ravel() for g in (grid, grid.T) for k in range(4)]
     symmetries = [(np.concatenate([p, p + 9]), p) for p in perms]
     return Encoding(SQUARES, features, game.actions, symmetries)
+
+
+def tictactoe_network() -> "Network":
+    """The small tic-tac-toe network that ships with the kit (18 features, 64 hidden ReLUs, 9 moves;
+    about 2,000 weights), trained by AlphaZero's loop from scratch for 300 iterations of 10 self-play
+    games and 200 Adam steps each, the checkpoint kept (that of iteration 150) that loses no game to
+    perfect play with 50 simulations a move and has the smallest value error.  For a notebook that
+    wants a trained network without training one."""
+    return Network.load(TICTACTOE_NETWORK)
 
 
 def _relu(a):
@@ -267,9 +286,14 @@ def _decay(name, b):
     return b
 
 
-def policy_value(network: Network, encoding: Encoding) -> Callable:
+def policy_value(network: Network, encoding: Encoding, *, cache=False) -> Callable:
     """The function ``state -> ({move: probability}, value for the player to move)`` that
-    ``mcts(policy_value=...)`` takes, read off ``network`` through ``encoding``."""
+    ``mcts(policy_value=...)`` takes, read off ``network`` through ``encoding``.
+
+    ``cache=True`` (or a dict to keep them in, shared by several searches and games) keeps every
+    answer keyed by state, so a position met again, in the same search or the next, costs a look-up,
+    not a forward pass.  A cache is right while the network's weights stay as they are: :func:`train`
+    starts a new one after each round of training steps."""
     if not isinstance(network, Network):
         raise ArgumentError(f"network must be a gamelib.alphazero.Network, got {network!r:.200}")
     if not isinstance(encoding, Encoding):
@@ -277,13 +301,24 @@ def policy_value(network: Network, encoding: Encoding) -> Callable:
     if network.moves != encoding.size:
         raise ArgumentError(f"{network!r} has {network.moves} policy outputs, the encoding {encoding.size} moves")
     function("encoding.features", encoding.features, "a function state -> features")
+    if not isinstance(cache, (bool, dict)):
+        raise ArgumentError(f"cache must be True, False or a dict to keep the answers in, got {cache!r:.200}")
     moves = encoding.moves
 
     def f(state):
         mask = encoding.mask(state)
         p, v = network.predict(encoding.features(state), mask)
         return {moves[i]: float(p[i]) for i in np.flatnonzero(mask)}, float(v)
-    return f
+    if cache is False:
+        return f
+    answers = {} if cache is True else cache
+
+    def cached(state):
+        answer = answers.get(state)
+        if answer is None:
+            answer = answers[state] = f(state)
+        return answer
+    return cached
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -291,14 +326,17 @@ def policy_value(network: Network, encoding: Encoding) -> Callable:
 # ---------------------------------------------------------------------------------------------------
 
 def self_play(game, network: Network, encoding: Encoding, *, simulations: int, c: float = C,
-              temperature_moves: int = 3, dirichlet_alpha: float | None = 0.3, dirichlet_epsilon: float = 0.25,
-              seed=0, state=None) -> list:
+              temperature_moves: int = 30, dirichlet_alpha: float | None = 0.3, dirichlet_epsilon: float = 0.25,
+              seed=0, state=None, cache=False) -> list:
     """One game of the network against itself, each move chosen by :func:`~gamelib.mcts.mcts` with
     ``simulations`` PUCT simulations guided by the network, Dirichlet noise at the root, the first
-    ``temperature_moves`` moves sampled by visit counts (τ = 1), the rest the most visited.  Returns the
-    training examples ``(x, mask, pi, z)``, one per position: its features, legal moves, the search's
-    visit probabilities π (τ = 1) and the game's result z for the player to move there."""
-    f = policy_value(network, encoding)
+    ``temperature_moves`` moves sampled by visit counts (τ = 1; AlphaZero: the first 30 moves of a
+    game, which in tic-tac-toe is every move), the rest the most visited.  ``cache`` as for
+    :func:`policy_value`.  Returns the training examples ``(x, mask, pi, z)``, one per position: its
+    features, legal moves, the search's visit probabilities π (τ = 1) and the game's result z for the
+    player to move there."""
+    f = policy_value(network, encoding, cache=cache)
+    whole("temperature_moves", temperature_moves, 0, unit="moves")
     rng = random.Random(python_seed("seed", seed))
     s = start_state(game, state)
     played = []
@@ -340,31 +378,56 @@ class ReplayBuffer:
 
 
 class Iteration(NamedTuple):
-    """One iteration of :func:`train`: its number (from 1), the self-play games' positions added, and
-    the mean loss over its first and its last training steps' batches."""
+    """One iteration of :func:`train`: its number (from 1), the self-play games' positions added, the
+    mean loss over its first and its last training steps' batches, and the network's score by
+    ``evaluate`` after it (None if it was not evaluated then)."""
 
     iteration: int
     positions: int
     loss_first: float
     loss_last: float
+    score: float | None = None
 
 
 class TrainResult(NamedTuple):
-    """What :func:`train` returns: the trained network and one :class:`Iteration` per iteration."""
+    """What :func:`train` returns: the network the loop kept and one :class:`Iteration` per iteration.
+
+    ``network`` is the best checkpoint by ``evaluate`` (the first of the highest score; the network
+    after the last iteration if nothing was evaluated), ``iteration`` the iteration after which it was
+    taken, ``score`` its score (None without ``evaluate``), ``last`` the
+    network after the last iteration run."""
 
     network: Network
     history: list
+    iteration: int = 0
+    score: float | None = None
+    last: Network | None = None
+
+
+def _copy(network: Network) -> Network:
+    """A network with its own copy of ``network``'s weights."""
+    twin = Network(network.inputs, network.moves, network.hidden)
+    twin.params = {k: p.copy() for k, p in network.params.items()}
+    return twin
 
 
 def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulations: int = 25,
           steps: int = 50, batch: int = 64, hidden=(64,), lr: float = 1e-3, l2: float = 1e-4, c: float = C,
-          capacity: int = 5000, seed=0, network: Network | None = None, progress: bool = False) -> TrainResult:
-    """AlphaZero's loop, ``iterations`` times: ``games`` games of :func:`self_play` (``simulations`` PUCT
-    simulations a move) into a :class:`ReplayBuffer` with the board's symmetries, then ``steps`` Adam
-    steps on batches of ``batch`` examples drawn from it.  Starts from ``network`` (not changed: a copy
-    is trained) or a new one with ``hidden`` layers, seeded by ``seed``.  ``progress=True`` shows a bar.
+          capacity: int = 5000, temperature_moves: int = 30, seed=0, network: Network | None = None,
+          evaluate: Callable | None = None, every: int = 1, goal: float | None = None,
+          progress: bool = False) -> TrainResult:
+    """AlphaZero's loop, up to ``iterations`` times: ``games`` games of :func:`self_play`
+    (``simulations`` PUCT simulations a move, the first ``temperature_moves`` moves sampled) into a
+    :class:`ReplayBuffer` with the board's symmetries, then ``steps`` Adam steps on batches of
+    ``batch`` examples drawn from it.  Starts from ``network`` (not changed: a copy is trained) or a new
+    one with ``hidden`` layers, seeded by ``seed``.  ``progress=True`` shows a bar.
 
-    Not yet here: evaluation against the previous network and keeping the best checkpoint."""
+    Training drifts: a network can play worse after more steps than before them.  So the loop keeps
+    the best checkpoint: every ``every`` iterations it asks ``evaluate(network)`` for a score (higher is
+    better; e.g. minus the share of games lost to a perfect player) and keeps a copy of the network
+    with the highest so far; it stops as soon as a score reaches ``goal``.  The self-play games of one
+    iteration share one cache of the network's answers (:func:`policy_value`), started afresh after
+    its training steps."""
     check_game(game)
     two_player(game, "train")
     whole("iterations", iterations, 1, unit="iterations")
@@ -372,26 +435,34 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
     whole("simulations", simulations, 1, unit="simulations")
     whole("steps", steps, 1, unit="training steps")
     whole("batch", batch, 1, unit="examples")
+    whole("temperature_moves", temperature_moves, 0, unit="moves")
+    whole("every", every, 1, unit="iterations")
     flag("progress", progress)
+    if evaluate is not None:
+        function("evaluate", evaluate, "a function network -> score (higher is better), or None")
+    goal = number("goal", goal, none=True, what="a score to stop at, a finite number (None: run every iteration)")
+    if goal is not None and evaluate is None:
+        raise ArgumentError("goal= is a score of evaluate=; give evaluate= too")
     seed = python_seed("seed", seed)
     if network is None:
         network = Network(len(encoding.features(game.initial_state)), encoding.size, hidden, seed=seed)
     elif not isinstance(network, Network):
         raise ArgumentError(f"network must be a gamelib.alphazero.Network or None, got {network!r:.200}")
     else:
-        trained = Network(network.inputs, network.moves, network.hidden)
-        trained.params = {k: p.copy() for k, p in network.params.items()}
-        network = trained
+        network = _copy(network)
     adam = Adam(network, lr=lr)
     buffer = ReplayBuffer(encoding, capacity)
     rng = random.Random(seed)
     np_rng = np.random.default_rng(seed)
     history = []
+    best, best_iteration, best_score = None, 0, None
     from .progress import tqdm
     for k in tqdm(range(iterations), desc="self-play and training", unit="iteration", disable=not progress):
         positions = 0
+        answers = {}                          # the network's answers, while its weights stay the same
         for _ in range(games):
-            examples = self_play(game, network, encoding, simulations=simulations, c=c, seed=rng.getrandbits(32))
+            examples = self_play(game, network, encoding, simulations=simulations, c=c,
+                                 temperature_moves=temperature_moves, seed=rng.getrandbits(32), cache=answers)
             buffer.add(examples)
             positions += len(examples)
         losses = []
@@ -400,5 +471,22 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
             adam.step(grads)
             losses.append(loss)
         tenth = max(1, steps // 10)
-        history.append(Iteration(k + 1, positions, float(np.mean(losses[:tenth])), float(np.mean(losses[-tenth:]))))
-    return TrainResult(network, history)
+        score = None
+        if evaluate is not None and (k + 1) % every == 0:
+            score = _score(evaluate(network))
+            if best_score is None or score > best_score:
+                best, best_iteration, best_score = _copy(network), k + 1, score
+        history.append(Iteration(k + 1, positions, float(np.mean(losses[:tenth])), float(np.mean(losses[-tenth:])),
+                                 score))
+        if goal is not None and score is not None and score >= goal:
+            break
+    if best is None:
+        return TrainResult(network, history, len(history), None, network)
+    return TrainResult(best, history, best_iteration, best_score, network)
+
+
+def _score(score) -> float:
+    if isinstance(score, bool) or not isinstance(score, (int, float, np.integer, np.floating)) \
+            or not np.isfinite(score):
+        raise ArgumentError(f"evaluate must return a score, a finite number (higher is better), got {score!r:.200}")
+    return float(score)

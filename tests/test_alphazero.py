@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from gamelib import ArgumentError, MAX
-from gamelib.alphazero import Adam, Network, ReplayBuffer, policy_value, self_play, tictactoe_encoding, train
+from gamelib.alphazero import (Adam, Network, ReplayBuffer, policy_value, self_play, tictactoe_encoding,
+                               tictactoe_network, train)
 from gamelib.games import TicTacToe
 from gamelib.mcts import mcts
 
@@ -179,3 +180,54 @@ def test_a_few_iterations_of_the_loop_run_and_the_loss_falls():
     assert r.history[-1].loss_last < r.history[0].loss_first
     assert r.network is not net and not np.array_equal(r.network.params["W1"], net.params["W1"])
     assert np.array_equal(net.params["W1"], Network(18, 9, (32,), seed=0).params["W1"])   # not changed
+
+
+def test_a_cached_policy_value_answers_as_the_network_does_and_keeps_each_state_once():
+    enc = tictactoe_encoding()
+    net = Network(18, 9, (16,), seed=0)
+    game = TicTacToe()
+    answers = {}
+    f, cached = policy_value(net, enc), policy_value(net, enc, cache=answers)
+    r = mcts(game, iterations=30, policy_value=cached, seed=0)
+    assert r == mcts(game, iterations=30, policy_value=f, seed=0)._replace(seconds=r.seconds, root=r.root)
+    assert 1 < len(answers) <= 30 and all(answers[s] == f(s) for s in answers)
+    assert cached(game.initial_state) is answers[game.initial_state]        # looked up, not computed again
+    with pytest.raises(ArgumentError, match="cache must be"):
+        policy_value(net, enc, cache=[])
+
+
+def test_the_loop_keeps_the_best_checkpoint_and_stops_at_the_goal():
+    """evaluate's scores: the loop keeps a copy of the network that scored highest (the first of equals),
+    records each score in its history, and stops once a score reaches the goal."""
+    scores = iter([0.1, 0.5, 0.2, 0.5, 0.9, 0.0])
+    seen = []
+
+    def evaluate(network):
+        seen.append({k: p.copy() for k, p in network.params.items()})
+        return next(scores)
+    game, enc = TicTacToe(), tictactoe_encoding()
+    r = train(game, enc, iterations=6, games=1, simulations=4, steps=2, batch=8, hidden=(8,), seed=1,
+              evaluate=evaluate)
+    assert [h.score for h in r.history] == [0.1, 0.5, 0.2, 0.5, 0.9, 0.0] and (r.iteration, r.score) == (5, 0.9)
+    assert all(np.array_equal(r.network.params[k], seen[4][k]) for k in seen[4])          # a copy, taken then
+    assert all(np.array_equal(r.last.params[k], seen[5][k]) for k in seen[5])
+    scores = iter([0.1, 0.5, 0.2, 0.5, 0.9, 0.0])
+    r = train(game, enc, iterations=6, games=1, simulations=4, steps=2, batch=8, hidden=(8,), seed=1,
+              evaluate=evaluate, every=2, goal=0.5)
+    assert [h.score for h in r.history] == [None, 0.1, None, 0.5] and r.iteration == 4
+    r = train(game, enc, iterations=2, games=1, simulations=4, steps=2, batch=8, hidden=(8,), seed=1)
+    assert r.network is r.last and r.iteration == 2 and r.score is None
+    with pytest.raises(ArgumentError, match="goal= is a score of evaluate="):
+        train(game, enc, iterations=1, goal=0)
+    with pytest.raises(ArgumentError, match="evaluate must return a score"):
+        train(game, enc, iterations=1, games=1, simulations=2, steps=1, evaluate=lambda net: "good")
+
+
+def test_the_kit_ships_a_small_tictactoe_network():
+    net = tictactoe_network()
+    assert (net.inputs, net.moves, net.hidden) == (18, 9, (64,)) and sum(p.size for p in net.params.values()) < 2500
+    game = TicTacToe("XX.OO...X")                        # O to move wins at (1, 2): the policy and value know it
+    f = policy_value(net, tictactoe_encoding())
+    priors, value = f(game.initial_state)
+    assert max(priors, key=priors.get) == (1, 2) and value > 0.5
+    assert mcts(game, iterations=50, policy_value=f).action == (1, 2)

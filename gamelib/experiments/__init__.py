@@ -21,6 +21,9 @@ traces) and returns plain numbers; notebooks and benchmarks decide how to show t
 * :mod:`gamelib.experiments.mcts_strength`: Monte Carlo tree search by its number of simulations,
   against random play, perfect play (tic-tac-toe) and iterative-deepening alpha-beta (Connect Four)
   (notebook 08).
+* :mod:`gamelib.experiments.alphazero_strength`: AlphaZero's tic-tac-toe network with PUCT against perfect
+  play and plain UCT in the same games, its heads against the exact values, the loop run until it loses
+  none of 1,000 games (CPU seconds).
 * :mod:`gamelib.experiments.backgammon`: the "three plies" of Zell's slides computed: expectiminimax and Star2
   node counts at 1, 2 and 3 decision plies from real backgammon positions, what a time budget buys,
   O(b^m n^m) with b and n measured (notebook 05).

@@ -1,0 +1,129 @@
+"""Benchmark: AlphaZero in miniature on tic-tac-toe, from a new network to one that never loses to perfect
+play, in CPU seconds (goal: under 30 s), beside plain UCT in the same games.
+
+Run:  python benchmarks/bench_alphazero.py [--games 1000] [--seeds 0 1 2 3 4 5 6 7 8 9] [--curve 60]
+
+1. From scratch to the goal, for each seed: gamelib.experiments.alphazero_strength.train_to_perfect
+   (10 self-play games an iteration, 50 PUCT simulations a move, 50 Adam steps; every 5 iterations
+   100 games against perfect play, and 1,000 (``--games``) to confirm a clean 100); CPU seconds
+   (``time.process_time``, the evaluations included), iterations and self-play games; then, untimed,
+   the share of games the network kept loses over every line of play (exact, not sampled).
+2. The same ``--games`` games against perfect play (PUCT with 50 simulations, no noise, temperature 0,
+   random tie-breaks; both colours) for the first seed's network, plain UCT with 50 random playouts,
+   and the network again in other games (another seed) and over every line of play (the exact share
+   of games lost).
+3. The heads against the exact values of the 4,520 non-terminal positions: value RMSE, the share of
+   won or lost positions with the right sign, the share where the policy's top move is optimal; for
+   that network and for the one the kit ships.
+4. A learning curve: one run of ``--curve`` iterations (not stopped at the goal), every 5 iterations
+   the exact share of games lost to perfect play, 100 games against plain UCT (50 playouts), the
+   value RMSE and the top-move share: training drifts, hence the best checkpoint.
+5. What the cache of the network's answers buys: self-play games a second with and without it.
+
+Counts are deterministic (seeded); seconds are not.  A benchmark, not a timed test.
+"""
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+
+from gamelib.alphazero import Network, self_play, tictactoe_encoding, tictactoe_network, train
+from gamelib.experiments.alphazero_strength import (exact_loss_share, network_against_perfect, network_against_uct,
+                                                    network_agreement, train_to_perfect, uct_against_perfect)
+from gamelib.experiments.matches import tictactoe_table
+
+
+def to_the_goal(seeds, games):
+    print(f"1. From a new network to none lost of {games:,} games against perfect play (CPU seconds)")
+    print(f"   {'seed':>4} {'iterations':>10} {'self-play games':>15} {'CPU s':>7}  reached  "
+          "lost over every line of play (untimed)")
+    runs = []
+    for seed in seeds:
+        r = train_to_perfect(seed=seed, confirm=games)
+        runs.append(r)
+        reached = "yes" if r.reached else "NO "
+        print(f"   {seed:>4} {r.iteration:>10} {r.iteration * 10:>15} {r.seconds:>7.2f}  {reached}      "
+              f"{exact_loss_share(r.network):.2%}", flush=True)
+    seconds = [r.seconds for r in runs]
+    print(f"   median {statistics.median(seconds):.2f} s, slowest {max(seconds):.2f} s "
+          f"({sum(r.reached for r in runs)} of {len(runs)} reached the goal; goal: under 30 s)")
+    return runs
+
+
+def same_games(network, games):
+    print(f"\n2. The same {games:,} games against perfect play (50 simulations or playouts a move, both colours)")
+    t = time.process_time()
+    net = network_against_perfect(network, games=games, seed=0)
+    t_net = time.process_time() - t
+    t = time.process_time()
+    uct = uct_against_perfect(games=games, seed=0)
+    t_uct = time.process_time() - t
+    other = network_against_perfect(network, games=games, seed=12345)
+    print(f"   the network + PUCT   {net.losses:>5} lost, {net.draws:>5} drawn  ({t_net:.2f} CPU s)")
+    print(f"   plain UCT            {uct.losses:>5} lost, {uct.draws:>5} drawn  ({t_uct:.2f} CPU s)")
+    print(f"   the network, other games (seed 12345): {other.losses} lost of {other.games:,}; "
+          f"over every line of play: {exact_loss_share(network):.2%} of games lost")
+
+
+def heads(network):
+    print("\n3. The heads against the exact minimax values")
+    print(f"   the network that reached the goal: {network_agreement(network)}")
+    shipped = tictactoe_network()
+    print(f"   the network the kit ships:         {network_agreement(shipped)}; "
+          f"{exact_loss_share(shipped):.2%} of games lost to perfect play")
+
+
+def curve(iterations, seed=0, games=100):
+    print(f"\n4. Learning curve (seed {seed}, {iterations} iterations, 10 self-play games each)")
+    print(f"   {'iteration':>9} {'games':>6} {'lost to perfect (exact)':>24} {f'vs UCT(50), {games} games':>24}"
+          f" {'value RMSE':>10} {'top move optimal':>16}")
+    table = tictactoe_table()
+    game, enc = table.game, tictactoe_encoding()
+
+    def measure(network):
+        k = measure.k = getattr(measure, "k", 0) + 5
+        uct = network_against_uct(network, games=games, seed=seed, encoding=enc)
+        a = network_agreement(network, enc)
+        print(f"   {k:>9} {10 * k:>6} {exact_loss_share(network, encoding=enc):>24.1%} "
+              f"{f'{uct.wins} won {uct.draws} drawn {uct.losses} lost':>24} {a.value_rmse:>10.3f} "
+              f"{a.policy_optimal:>16.1%}", flush=True)
+        return 0.0
+    train(game, enc, iterations=iterations, games=10, simulations=50, seed=seed, evaluate=measure, every=5)
+
+
+def cache_speed(games=20):
+    print("\n5. Self-play games a second (50 simulations a move, a new network)")
+    game, enc = tictactoe_table().game, tictactoe_encoding()
+    net = Network(18, 9, (64,), seed=0)
+    for label, cache in (("no cache", False), ("cache of the network's answers", {})):
+        rng = random.Random(0)
+        t = time.process_time()
+        for _ in range(games):
+            self_play(game, net, enc, simulations=50, seed=rng.getrandbits(32), cache=cache)
+        print(f"   {label:<32} {games / (time.process_time() - t):7.1f} games/s")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000, help="games of the confirming test and the matches")
+    ap.add_argument("--seeds", type=int, nargs="+", default=list(range(10)), help="training seeds")
+    ap.add_argument("--curve", type=int, default=60, help="iterations of the learning curve (0: none)")
+    args = ap.parse_args(argv)
+    print(f"Python {platform.python_version()} on {platform.machine()}")
+    tictactoe_table()                                  # the perfect player's table, built before any clock
+    runs = to_the_goal(args.seeds, args.games)
+    passed = next((r for r in runs if r.reached), runs[0])
+    same_games(passed.network, args.games)
+    heads(passed.network)
+    if args.curve:
+        curve(args.curve)
+    cache_speed()
+    return 0 if all(r.reached for r in runs) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
