@@ -1,26 +1,8 @@
-"""The course folder: nbgrader's configuration of it, its secret, its lock, and what happened to each
-submission.
-
-A course folder (``exercises/course/`` by default, or ``--course DIR``) is an ordinary nbgrader course
-folder that the kit's steps (:mod:`gamelib.grading.workflow`) fill:
-
-* **private**: made readable by its owner only (0700) when the kit creates it, because it holds the
-  solutions (``source/``), every student's work and the gradebook; an existing folder that others can
-  read is named in a warning (:func:`private_folder`);
-* **configured twice over**: the kit's own settings (every path absolute, the cell time limit, the
-  feedback preprocessors, sanitized HTML, an exchange's collect that checks who handed each folder in)
-  live in ``gamelib_config.py``, rewritten by every step; the instructor's ``nbgrader_config.py``
-  (``course_id``, ``Exchange.root`` ...) is theirs and kept: the kit only makes sure it loads
-  ``gamelib_config.py`` first (:func:`write_config`); so is ``course.toml``, the deadlines and the late
-  rule, which ``prepare`` writes once, every setting commented out (:func:`write_course_toml`);
-* **one step at a time**: :func:`course_lock` holds the folder for one step; a second one waits, saying
-  who holds it, since when, and whether that process is stopped;
-* **a secret**: ``secret.key`` (0600), from which every hidden case is drawn (:func:`course_secret`);
-* **a record**: ``grading/<assignment>.json`` keeps each student's last grading, graded or not and why
-  (:class:`Status`, :func:`statuses`).
-
-nbgrader itself is run in-process here (:func:`run_nbgrader`), configured by :func:`config` with every
-path explicit, so that no step depends on the folder it was started from.
+"""The course folder (an ordinary nbgrader course folder): nbgrader's configuration of it, its secret, its
+lock, and what happened to each submission.  It is private (it holds the solutions and every student's
+work); the kit's settings are ``gamelib_config.py``, which the instructor's own ``nbgrader_config.py``
+loads first (:func:`write_config`); nbgrader runs in-process with every path explicit (:func:`run_nbgrader`),
+so that no step depends on the folder it was started from.
 """
 from __future__ import annotations
 

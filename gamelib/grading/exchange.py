@@ -1,29 +1,12 @@
 """nbgrader's exchange, with who handed each submission in checked (:class:`OwnedCollect`).
 
-On a shared server students hand work in through nbgrader's exchange: ``nbgrader submit`` copies their
-notebook into the course's ``inbound/`` folder, as a folder named ``<student>+<assignment>+<time>+<random>``,
-and the instructor's ``nbgrader collect`` takes each student's latest one.  ``inbound/`` is writable by
-every user (it must be, for them to hand in), so a student can make a folder there under a classmate's
-name, with a later time: nbgrader's collect takes it as the classmate's submission, in place of their
-real one, and only logs "cheating attempt?".  That would let one student change another's grade.
-
-:class:`OwnedCollect` is nbgrader's collect with that closed: before each student's latest folder is
-chosen, a folder whose owner is not the student it names is set aside, said at the ERROR level with its
-owner, and left in the exchange for the instructor to look at.  Who the owner is:
-
-* where the folder's owner has a name on the machine (one server; TLJH's ``jupyter-<name>`` users
-  included), that name must be the student's;
-* where it has none (on Kubernetes every user's server runs as a uid of its own, which the instructor's
-  server cannot name; docs/jupyterhub.md), each student's folders must all come from one uid, and one
-  uid's folders must all name one student: otherwise every folder of that student, and of that uid, is
-  set aside.
-
-Each folder it collects, it also records the time of (:func:`gamelib.grading.late.record_collected`:
-the folder's last change on the exchange, which its owner can make later but never earlier), so that a late
-penalty reads the time of the hand-in, never the ``timestamp.txt`` the student's folder holds.
-
-The kit's settings make it nbgrader's collect (:mod:`gamelib.grading.course`'s ``gamelib_config.py``:
-``c.ExchangeFactory.collect``), so ``nbgrader collect``, run as exercises/README.md writes it, uses it.
+``inbound/`` is writable by every user, so a student can hand a folder in under a classmate's name with a
+later time, and nbgrader's collect would take it as the classmate's submission, only logging "cheating
+attempt?".  :class:`OwnedCollect` (the collect the kit's settings name) sets aside, at the ERROR level, a
+folder whose owner is not the student it names: by name where the owner has one on the machine; where
+it has none (Kubernetes: a uid per user), each student's folders must come from one uid and one uid's
+folders name one student.  It also records when each folder was handed in
+(:func:`gamelib.grading.late.record_collected`), never reading the student's ``timestamp.txt``.
 """
 from __future__ import annotations
 

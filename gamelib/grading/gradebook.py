@@ -1,28 +1,10 @@
-"""The grades as an instructor hands them on: one row per student and assignment, final, and written as
-each learning system imports them.
-
-:func:`rows` is the one place a final grade is worked out: the gradebook's total (a manual score, an
-override, counts instead of the auto score), the late rule applied (:mod:`gamelib.grading.late`), the
-overrides in force named (:mod:`gamelib.grading.log`), and every student's status: graded, not graded
-and why, or no submission.  The exports, the feedback page and the class report read it.
-
-Each export is an nbgrader export plugin (:class:`nbgrader.plugins.ExportPlugin`), one per format of
-:data:`EXPORTERS`; :func:`export` (``python -m gamelib.grading export``) runs the same plugins that
-``nbgrader export --exporter gamelib.grading.gradebook.CanvasExporter`` does:
-
-* :class:`GradesExporter` (``long``): one row per student and assignment (``grades.csv``,
-  :data:`EXPORT_FIELDS`), and one per test cell (``grades_by_cell.csv``);
-* :class:`CanvasExporter`, :class:`MoodleExporter`, :class:`BlackboardExporter`: one row per student of
-  the learning system's roster (its own gradebook export, read as it comes: :func:`read_roster`), its
-  identity columns copied, and one column per assignment named as the system expects (the roster's own
-  column where it has one, so the import updates it), with a ``_notes.csv`` beside it (late penalties,
-  overrides, students graded but not on the roster).
-
-Everywhere a student who was not graded, or handed nothing in, has an **empty cell, never 0** (where
-nbgrader's own CSV export writes 0.0), and numbers are written one way (``17``, ``17.5``;
-:func:`gamelib.grading.recording.num`).  A text cell that a spreadsheet would read as a formula (``=``,
-``+``, ``-``, ``@`` first) is written with a ``'`` before it (:func:`safe_cell`): a student's file name is
-data.
+"""The grades as an instructor hands them on: one row per student and assignment, final (:func:`rows`, the
+one place a final grade is worked out), written by nbgrader export plugins (:data:`EXPORTERS`), so that
+``nbgrader export --exporter gamelib.grading.gradebook.CanvasExporter`` writes what the kit's ``export``
+does.  A learning system's file is read against its own roster (:func:`read_roster`), a student it
+identified by that system's id alone.  A student not graded has an empty cell, never 0 (nbgrader's own
+CSV writes 0.0); a text cell a spreadsheet would read as a formula is quoted (:func:`safe_cell`): a
+student's file name is data.
 """
 from __future__ import annotations
 

@@ -1,25 +1,8 @@
-"""Grading on Gradescope: one container per submission, the same sandbox inside it.
-
-Many courses (UC Berkeley CS188 among them) grade on Gradescope, whose autograder runs each submission
-in a container of its own (https://gradescope-autograders.readthedocs.io/en/latest/specs/).
-``python -m gamelib.grading gradescope ASSIGNMENT`` builds the zip file its format asks for:
-
-* ``setup.sh``: run once when Gradescope builds the image (Ubuntu, as root): installs Python,
-  bubblewrap and util-linux, and the kit into ``/opt/gamelib`` (world-readable: the sandbox runs it);
-* ``run_autograder``: run for each submission: grades ``/autograder/submission/*.ipynb`` exactly as
-  ``autograde`` does (:func:`gamelib.grading.executor.grade_notebook`: the student's cells in the
-  sandbox, the test cells here) and writes ``/autograder/results/results.json``;
-* ``assignment/``: the source and student versions of the notebook and the course secret, readable by
-  root only (``setup.sh`` makes them so), so that even without bubblewrap the submission, which then
-  runs as an unprivileged user, cannot read them.
-
-``results.json`` has one test per test cell: ``name``, ``score``, ``max_score``, ``output`` (the cell's
-feedback: hidden cases by number only) and ``visibility``: public checks ``visible``, hidden ones
-``after_due_date`` (published once the deadline is past).  The top-level ``output`` says whether the
-submission was isolated.
-
-CI runs ``run_autograder`` on fake submissions in a simulated ``/autograder`` layout (a temporary folder:
-``AUTOGRADER_ROOT``) and checks ``results.json`` (tests/grading/test_gradescope.py).
+"""Grading on Gradescope: one container per submission, the same sandbox inside it
+(https://gradescope-autograders.readthedocs.io/en/latest/specs/).  :func:`bundle` writes the zip its
+format asks for: ``setup.sh``, ``run_autograder`` (:func:`run`, grading as ``autograde`` does) and the
+assignment with the course secret, readable by root only, so that the submission, running as an
+unprivileged user, cannot read them.  Hidden tests are ``after_due_date`` in ``results.json``.
 """
 from __future__ import annotations
 

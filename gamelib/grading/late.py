@@ -1,20 +1,12 @@
-"""Late work: the course's deadlines, extensions and penalty rule, and when each submission was handed in.
+"""Late work: the course's deadlines, extensions and penalty rule (``course.toml``), and when each
+submission was handed in.
 
-The rule is the course's ``course.toml`` (:data:`CONFIG`; ``prepare`` writes it with every setting commented
-out, :func:`gamelib.grading.course.write_course_toml`; exercises/README.md, *Late work*, shows one).
-The penalty itself is nbgrader's extension point: :class:`LatePenalty` is a ``LateSubmissionPlugin``,
-named in the course's ``gamelib_config.py``, which reads the course's rule, so that nbgrader's own
-``autograde`` charges what the kit's exports and feedback charge (:func:`assess`).  The grace only
-decides whether a submission is late at all; a late one is charged each day, started or whole, from
-the deadline itself.
-
-What nbgrader lacks is a time it can trust: its ``timestamp.txt`` is written by the student's own
-``nbgrader submit`` (and, in a learning system's download, uploaded by the student).  The kit takes a
-submission's time only from the instructor's ``manifest.csv`` (:data:`MANIFEST`), Moodle's grading
-worksheet saved as one, or the exchange's own record of the folder handed in (:func:`record_collected`,
-called by the kit's collect); never from a file of the upload.  A graded submission of unknown time
-under a deadline is ``unknown`` and said so (:func:`untimed`), never silently on time; one a download
-name flags ``LATE`` is charged the one day its flag proves.
+The penalty is nbgrader's extension point, a ``LateSubmissionPlugin`` (:class:`LatePenalty`), so that
+nbgrader's own ``autograde`` charges what the kit's exports and feedback charge (:func:`assess`).  What
+nbgrader lacks is a time it can trust: its ``timestamp.txt`` is the student's own.  A submission's time
+comes only from the instructor's ``manifest.csv``, Moodle's grading worksheet saved as one, or the
+exchange's record of the folder handed in (:func:`record_collected`), never from a file of the upload; an
+unknown time under a deadline is ``unknown`` and said so (:func:`untimed`), never silently on time.
 """
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The course log: every change of a grade made after autograding, with who, when, old, new and why.
-
-``<course>/grading/log.jsonl`` (:data:`LOG`) is append-only: one JSON object a line, written with one
-``write`` of a file opened for appending and flushed to disk, never rewritten.  :func:`append` adds an
-:class:`Entry`; :func:`entries` reads them back (a line that is not an entry, e.g. cut short by a
-crash, is skipped and counted).  Overrides, regrades and the overrides a resubmission dropped all go
-here (:mod:`gamelib.grading.overrides`, :mod:`gamelib.grading.recording`).
+"""The course log, ``<course>/grading/log.jsonl``: every change of a grade after autograding (who, when,
+old, new, why), append-only (one ``write`` of a line, flushed to disk, never rewritten).
 """
 from __future__ import annotations
 

@@ -1,17 +1,6 @@
-"""Changing a grade after autograding, with a record: overrides and regrades.
-
-* :func:`override` sets one question's score by hand (nbgrader's manual score, what the Formgrader
-  sets), with the reason, and writes who, when, old, new and why in the course log
-  (:mod:`gamelib.grading.log`).  The student's feedback page shows the final score and the reason.  A
-  resubmission that changes the code of that question's answer (or its score, with the student's code)
-  drops the override (:func:`gamelib.grading.recording.override_dropped`), logs the drop and says it as
-  a warning in ``autograde``'s output; an answer changed only in spacing, comments or docstrings keeps it.
-* :func:`regrade` grades a student's stored submission again (a regrade request, or a fixed test): the
-  same file, the same hidden cases, so only a changed grader can change its grade.  With ``question``,
-  that question's override is ended first, so the autograder's score counts again.  Every score it
-  changes is logged.  The submission keeps its time, and nbgrader's files beside it, as its grading
-  found them (a time recorded before the kit said who gave it, when ``timestamp.txt`` was still
-  believed, is not kept: its submission's time is then unknown, and said so).
+"""Changing a grade after autograding, with a record: :func:`override` (nbgrader's manual score, with the
+reason, logged) and :func:`regrade` (the stored submission graded again: the same file and hidden cases,
+so only a changed grader changes its grade; it keeps its time).
 """
 from __future__ import annotations
 

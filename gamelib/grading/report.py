@@ -1,24 +1,7 @@
-"""What the class got wrong, on one page: ``report ASSIGNMENT``.
-
-It reads what grading already recorded, never grading again: the gradebook's scores per question
-(:func:`gamelib.grading.recording.grades`), the gradings' statuses (time taken, why not graded), and
-what each check found, which the grader keeps in each graded copy's test cells
-(``metadata.gamelib.results``, :func:`gamelib.grading.context.record`): the cases run, those that
-failed, and the known bugs named (:data:`gamelib.grading.mutants.MUTANTS`).  It writes
-``<course>/reports/<assignment>.html`` and the same numbers as ``<assignment>.csv``:
-
-* per question, the scores of the graded students, as a chart (its text alternative made from the same
-  numbers, through :mod:`gamelib.viz.alt`) and as a table;
-* each named bug: how many students made it, on which question, and the cases that caught it;
-* the hidden cases most often failed, each row one test cell's check and the cases of it that as many
-  students failed ("hidden tree 1, 6, 7"), so a tie is one row, never cut;
-* the time each submission took to grade; why the others were not graded.
-
-A blank submission (every answer cell as handed out, which nbgrader marks "No response.") is counted
-apart, "N blank, not counted": it would fail every case and pull every question's scores down.
-
-Every word that comes from a submission (an id, a reason) is escaped; tables are tables (header cells,
-a caption), the page says its language and has one main region.
+"""What the class got wrong, on one page (``report ASSIGNMENT``), read from what grading already recorded
+(the gradebook, the statuses, each check's results in the graded copy, :func:`gamelib.grading.context.record`),
+never grading again.  A blank submission is counted apart: it would pull every question's scores down.
+Every word that comes from a submission is escaped.
 """
 from __future__ import annotations
 

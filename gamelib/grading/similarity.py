@@ -1,21 +1,7 @@
-"""Submissions whose code is unusually alike: ``similarity ASSIGNMENT``.  **A hint for a
-human, never a verdict.**
-
-Each answer cell a student writes code in (from the stored submissions in ``<course>/submitted/``) is
-fingerprinted on its own by `copydetect <https://github.com/blingenf/copydetect>`_ and compared with the
-same cell of every other student: the code is tokenized (names, comments and spacing do not count), cut
-into k-grams and winnowed, as MOSS does (Schleimer, Wilkerson and Aiken, *Winnowing: local algorithms
-for document fingerprinting*, SIGMOD 2003).  Every cell of the student version handed out, each on its
-own, is copydetect's boilerplate: two students who kept the same starter code share nothing for it, and
-a blank submission has no code of its own and is in no pair.  The answers to by-hand questions (the
-cells handed out with a ``...`` to fill in: values, moves, node sets) are not code and are not compared:
-the right ones are the same for everyone.
-
-A pair is listed when the code both share is at least ``threshold`` of each one's fingerprinted code.
-Students who implement the same textbook pseudocode write alike code: the page gives the class's median
-similarity beside each pair, shows the shared code side by side (marked), and says in words that this is
-a reason to look, not evidence of anything.  It writes ``<course>/reports/<assignment>_similarity.html``
-and ``.csv``.
+"""Submissions whose code is unusually alike (``similarity ASSIGNMENT``): **a hint for a human, never a
+verdict**.  Each answer cell is fingerprinted on its own by copydetect (winnowing, as MOSS: Schleimer,
+Wilkerson and Aiken, SIGMOD 2003) and compared with the same cell of every other student, the code
+handed out ignored cell by cell, by-hand answers not compared (the right ones are the same for all).
 """
 from __future__ import annotations
 

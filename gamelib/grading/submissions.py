@@ -2,23 +2,9 @@
 
 Everything a submission holds is **data**: its file name, its cells' text, markdown and outputs, its
 metadata.  Nothing of it runs outside the sandbox, nothing of it is rendered as HTML unsanitized, and
-nothing in it can crash the batch or change what a cell is worth.
-
-* :func:`find_submissions` accounts for every file of the submissions folder: each notebook is a
-  student's submission, or named with the reason it is not graded (two notebooks for one student, a
-  symbolic link, a name that gives no id), or listed as ignored (not a notebook, an editor's checkpoint,
-  a hidden file, an earlier copy of a resubmission).  It reads the names learning systems give their
-  bulk downloads (Canvas's ``<name>_[LATE_]<user id>_<submission id>_<file>``, Moodle's
-  ``<Full Name>_<id>_assignsubmission_file_``): such a student is the **system's own id** of them
-  (``canvas-103``, ``moodle-77``), never the name, which the student chooses; two students of one name
-  stay two, and a resubmission is the same student, with its late flag.
-* :func:`student_id` makes a stable, case-folded id of any other name; every message quotes a name
-  through :func:`gamelib.grading.course.shown`, printable whatever its bytes (bytes that are not UTF-8,
-  control characters, terminal escapes, enormous lengths).
-* :func:`repair` makes a notebook whole against its student version (nbgrader's metadata restored from
-  the course's copy, deleted cells put back, changed cell types changed back) and :func:`sanitize`
-  makes it safe to store and show (the course's text in locked cells, the student's markdown as plain
-  text, outputs through nbconvert's own sanitizer, no metadata but the course's).
+nothing in it can crash the batch or change what a cell is worth.  A student a learning system's
+download names is the **system's own id** of them (``canvas-103``), never the name, which the student
+chooses; every message quotes a name printable (:func:`gamelib.grading.course.shown`).
 """
 from __future__ import annotations
 

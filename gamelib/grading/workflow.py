@@ -1,34 +1,7 @@
-"""The instructor's workflow with nbgrader: one function (and one command) per step, no server.
-
-Its steps are generate, validate, prepare, autograde, feedback and student_kit; the others the
-command line runs (export, override, regrade, report, similarity, selftest, gradescope) live in their
-own modules.  ``python -m gamelib.grading STEP ...`` runs a step (:mod:`gamelib.grading.__main__`;
-exercises/README.md is the instructor's table).  The course folder itself is :mod:`gamelib.grading.course`,
-what students hand in :mod:`gamelib.grading.submissions`, and how a graded submission is written down
-:mod:`gamelib.grading.recording`; the names this module re-exported before the split warn, naming them.
-
-nbgrader's known traps, and what is done about them here:
-
-* ``nbgrader validate`` exits 0 even when tests fail: :func:`validate` reads the validator's result
-  instead (its ``failed`` cells) and says which notebook did what;
-* run from the wrong folder nbgrader silently creates an empty ``gradebook.db``: every step here
-  passes the course root and the database path explicitly, never relying on the working directory;
-* a deleted test cell is not graded unless missing cells are restored (``add_missing_cells``), which
-  crashes when a solution cell lost its metadata: :func:`repair` restores the metadata of cells a
-  student's editor stripped (by matching them with the student version) and puts deleted cells back
-  before nbgrader sees the notebook, and ``add_missing_cells`` stays on as a second net;
-* ``generate_feedback`` shows hidden tests to students: feedback goes through
-  :class:`gamelib.grading.feedback.HideHiddenTests`, and :func:`feedback` then scans every page for a
-  line of hidden test code and refuses to leave one behind;
-* the default cell time limit is 30 s: raised to :data:`CELL_TIMEOUT` (the checks' own per-case limits
-  keep every test cell far below it), with an interrupt on time-out so the next cells still run;
-* nbgrader calls ``alembic`` as a program to make a gradebook: the kit makes it in-process instead
-  (:func:`gamelib.grading.course.gradebook`), so nbgrader never needs it;
-* nbgrader's Formgrader and feedback render a notebook's markdown and outputs as HTML unsanitized:
-  submissions are stored sanitized (:func:`gamelib.grading.submissions.sanitize`) and the course's
-  settings turn on nbconvert's own sanitizing too;
-* ``release_feedback`` needs ``timestamp.txt`` and ``submission_secret.txt`` beside every graded copy:
-  :mod:`gamelib.grading.recording` writes them (keeping ``collect``'s own).
+"""The instructor's workflow with nbgrader, one function per step, no server: generate, validate, prepare,
+autograde, feedback and student_kit (``python -m gamelib.grading`` runs them and the steps of the other
+modules).  nbgrader's known traps, and what is done about each, are exercises/README.md's "What is
+handled for you"; the names this module re-exported before the split warn, naming their home.
 """
 from __future__ import annotations
 

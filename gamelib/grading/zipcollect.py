@@ -1,13 +1,6 @@
-"""Learning systems' bulk downloads as nbgrader's ``zip_collect`` reads them (:class:`DownloadNames`).
-
-``nbgrader zip_collect --collector=gamelib.grading.zipcollect.DownloadNames ASSIGNMENT``, in the course
-folder, files each student's files of a Canvas or Moodle download (put in
-``downloaded/ASSIGNMENT/archive/``, zipped or not) under the system's own id of them,
-``submitted/canvas-103/ASSIGNMENT/alpha_beta.ipynb``, never under the name, which the student chooses;
-``python -m gamelib.grading autograde ASSIGNMENT exercises/course/submitted`` then grades them.  The
-kit's own ``autograde`` of a download asks the same plugin whose each file or folder is
-(:func:`gamelib.grading.submissions.find_submissions`).  The names are read by
-:func:`gamelib.grading.submissions.download_name`.
+"""Learning systems' bulk downloads as nbgrader's ``zip_collect`` reads them: ``nbgrader zip_collect
+--collector=gamelib.grading.zipcollect.DownloadNames ASSIGNMENT`` files each student under the system's
+own id of them, never the name, which the student chooses.
 """
 from __future__ import annotations
 
