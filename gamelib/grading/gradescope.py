@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .cells import grade_id
 from .submissions import read_submission
-from .course import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks
+from .course import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks, write_json
 
 SETUP_SH = r'''#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.
@@ -162,11 +162,7 @@ def _titles(source_nb) -> dict:
 
 
 def _write(root: Path, results: dict) -> dict:
-    path = Path(root) / "results" / "results.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(results, indent=1, ensure_ascii=False))
-    os.replace(tmp, path)
+    write_json(Path(root) / "results" / "results.json", results)
     return results
 
 

@@ -14,7 +14,6 @@ import csv
 import hashlib
 import json
 import math
-import os
 import re
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,7 +23,7 @@ from nbgrader.plugins import LateSubmissionPlugin
 from traitlets import Enum, Float
 
 from ..validate import deprecated, moved
-from .course import COURSE_TOML, STATUS, WorkflowError
+from .course import COURSE_TOML, STATUS, WorkflowError, write_json
 
 UNKNOWN = ("a file in a student's upload never says when it was handed in: give its submitted_at in the "
            "submissions folder's manifest.csv, or save Moodle's grading worksheet there as manifest.csv, and "
@@ -335,12 +334,9 @@ def record_collected(course: Path, assignment: str, student: str, inbound: Path)
     inbound = Path(inbound)
     when = inbound_time(inbound).isoformat(timespec="seconds")
     path = Path(course) / STATUS / COLLECTED.format(assignment=assignment)
-    path.parent.mkdir(parents=True, exist_ok=True)
     table = json.loads(path.read_text()) if path.is_file() else {}
     table[student] = {"at": when, "folder": inbound.name, "secret": _secret_hash(inbound / "submission_secret.txt")}
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(table, indent=1, sort_keys=True, ensure_ascii=True))
-    os.replace(tmp, path)
+    write_json(path, table, sort_keys=True)
     return Time(when, EXCHANGE)
 
 
