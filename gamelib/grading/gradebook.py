@@ -24,16 +24,12 @@ from .log import standing_overrides
 from .recording import Grade, grades, num
 
 EXPORT_FIELDS = ("assignment", "student_id", "score", "max_score", "status", "note", "late", "penalty")
-"""``grades.csv``'s columns: the score is the final one (after any late penalty, ``penalty`` points)."""
 
 
 class Row(NamedTuple):
-    """One student's grade of one assignment: ``status`` ('graded', 'not graded', 'no submission'),
-    ``score`` (final: after the late penalty; None unless graded), ``max_score``, ``raw`` (the
-    gradebook's total), ``late`` (:class:`gamelib.grading.late.Late`), ``note`` (why not graded, or what
-    the instructor should know), ``overrides`` (the :class:`gamelib.grading.log.Entry` in force) and
-    ``name``, the student's name as a learning system's download gave it ('' if none: for people, and for
-    a roster that has no id of that system's)."""
+    """One student's grade of one assignment: ``score`` final (after the late penalty; None unless
+    graded), ``raw`` the gradebook's total, ``overrides`` the log's entries in force, ``name`` a learning
+    system's name of the student (for people)."""
 
     assignment: str
     student: str
@@ -48,9 +44,8 @@ class Row(NamedTuple):
 
 
 def rows(course: Path = DEFAULT_COURSE, cells: list | None = None, gradebook=None) -> tuple[list, dict]:
-    """``(assignments, {(assignment, student): Row})`` for every student the course knows (in its
-    gradebook or its gradings) and every assignment of its gradebook.  ``cells``: :func:`grades` already
-    read (the per-cell scores); ``gradebook``: the course's nbgrader gradebook, already open."""
+    """``(assignments, {(assignment, student): Row})`` for every student the course knows (gradebook or
+    gradings) and every assignment of its gradebook (``cells`` and ``gradebook``: already read, open)."""
     course = Path(course).resolve()
     cells = grades(course) if cells is None else cells              # also checks the gradebook exists
     if gradebook is None:
@@ -89,11 +84,8 @@ FORMULA = re.compile(r"^[=+\-@\t\r]")
 
 
 def safe_cell(value):
-    """A CSV cell a spreadsheet shows as text: a number as it is, a string that a spreadsheet would read
-    as a formula (``=``, ``+``, ``-``, ``@`` first) with a ``'`` before it."""
-    if isinstance(value, str) and FORMULA.match(value) and not _NUMBER.match(value):
-        return "'" + value
-    return value
+    """A CSV cell a spreadsheet shows as text: a string it would read as a formula with a ``'`` before it."""
+    return "'" + value if isinstance(value, str) and FORMULA.match(value) and not _NUMBER.match(value) else value
 
 
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
@@ -116,14 +108,9 @@ def _override_text(row: Row) -> str:
     return "; ".join(f"{e.question} set to {num(e.new)} by {e.who} ({e.why})" for e in row.overrides)
 
 
-# ---------------------------------------------------------------------------------------------------
-# The learning systems' rosters
-# ---------------------------------------------------------------------------------------------------
-
 class Layout(NamedTuple):
-    """How a learning system lays out its gradebook CSV: its ``identity`` columns (copied from the
-    roster), the column that ``key``s a student on import, a pattern reading an assignment's name out of
-    one of its grade columns, and whether every cell is quoted."""
+    """A learning system's gradebook CSV: ``identity`` columns (copied), the ``key`` column of import, an
+    assignment's grade ``column`` read, and whether every cell is quoted."""
 
     system: str
     identity: tuple
@@ -144,9 +131,8 @@ LAYOUTS = {
 
 
 class Roster(NamedTuple):
-    """A learning system's roster: its ``header``, ``rows`` (dicts, in order; its 'Points Possible' row
-    apart as ``points``), the kit ids each row answers to (``keys`` {kit id: row index}) and ``columns``
-    {assignment: the roster's own header for it}."""
+    """A learning system's roster: ``rows`` ('Points Possible' apart, ``points``), ``keys`` {kit id: row
+    index} and ``columns`` {assignment: the roster's own header for it}."""
 
     layout: Layout
     header: list
@@ -157,13 +143,11 @@ class Roster(NamedTuple):
 
     @property
     def moodle_ids(self) -> bool:
-        """Whether the roster has Moodle's participant ids (a grading worksheet does; a grade export not)."""
         return any(k.startswith("moodle-") for k in self.keys)
 
 
 def _read_table(path: Path) -> list[list[str]]:
-    """A CSV or tab-separated file as a learning system writes it (UTF-8 with or without a byte-order
-    mark, or UTF-16 as Blackboard's download is)."""
+    """A CSV or tab-separated file in UTF-8 (with or without a byte-order mark) or UTF-16 (Blackboard's)."""
     data = Path(path).read_bytes()
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         text = data.decode("utf-16")
@@ -179,11 +163,9 @@ def _unquote(cell: str) -> str:
 
 
 def _kit_ids(system: str, row: dict) -> list[str]:
-    """The ids the kit may have given this roster row's student: the learning system's own id of them
-    (``canvas-103`` from Canvas's ``ID``, ``moodle-77`` from a Moodle grading worksheet's ``Participant
-    77``), then those a file name may have given (a name, a login, an email address).  None of the latter
-    ever has the form of a learning system's id: an email address ``moodle-77@...`` is the student's to
-    choose, and must not make their row answer for participant 77."""
+    """The ids the kit may have given this row's student: the system's own id of them (``canvas-103``,
+    ``moodle-77``), then those a file name may have given, none of the form of a system's id (an email
+    address ``moodle-77@...`` is the student's to choose: it must not answer for participant 77)."""
     from .submissions import LMS_KEY, canvas_name, student_id
     g = row.get
     own = []
@@ -246,16 +228,9 @@ def read_roster(path: Path, fmt: str, assignments=()) -> Roster:
     return Roster(layout, header, rows, keys, columns, points)
 
 
-# ---------------------------------------------------------------------------------------------------
-# Export
-# ---------------------------------------------------------------------------------------------------
-
 class GradesExporter(ExportPlugin):
-    """nbgrader's export of a course graded by the kit, as ``grades.csv`` (one row per student and
-    assignment, :data:`EXPORT_FIELDS`) and ``grades_by_cell.csv``: ``nbgrader export --exporter
-    gamelib.grading.gradebook.GradesExporter`` in the course folder writes what ``python -m gamelib.grading
-    export`` does (nbgrader's ``--to``, ``--assignment`` and ``--student`` are honoured).  After
-    :meth:`export`, ``written`` is ``(the file, the file beside it)``."""
+    """nbgrader's export as ``grades.csv`` and ``grades_by_cell.csv`` (nbgrader's ``--to``, ``--assignment``
+    and ``--student`` honoured); after :meth:`export`, ``written`` is ``(the file, the file beside it)``."""
 
     format = "long"
     written: tuple = ()
@@ -291,8 +266,7 @@ class GradesExporter(ExportPlugin):
 
 
 class LmsExporter(GradesExporter):
-    """A learning system's import file, one row per student of its ``roster`` (see the module's docstring),
-    and its ``_notes.csv`` beside it."""
+    """A learning system's import file, one row per student of its ``roster``, and ``_notes.csv`` beside it."""
 
     roster = Unicode("", help="The learning system's own gradebook export (CSV), read as it comes.").tag(config=True)
 
@@ -307,26 +281,19 @@ class LmsExporter(GradesExporter):
 
 
 class CanvasExporter(LmsExporter):
-    """Canvas's gradebook import (``nbgrader export --exporter gamelib.grading.gradebook.CanvasExporter
-    --CanvasExporter.roster=FILE``), as its Instructor Guide's "How do I import grades in the Gradebook?"
-    has it: the columns Student, ID, SIS User ID, SIS Login ID and Section as exported, then one per
-    assignment, ``Name (assignment id)`` to update one, a new name to make one."""
+    """Canvas's gradebook import (its Instructor Guide's "How do I import grades in the Gradebook?")."""
 
     format = "canvas"
 
 
 class MoodleExporter(LmsExporter):
-    """Moodle's grade import (``--MoodleExporter.roster=FILE``), as docs.moodle.org's "Grade import" has it:
-    one row per user, identified by a column mapped to email address, username or ID number; one column
-    per grade item, mapped on import (its grade export names them ``Assignment: Name (Real)``)."""
+    """Moodle's grade import (docs.moodle.org's "Grade import")."""
 
     format = "moodle"
 
 
 class BlackboardExporter(LmsExporter):
-    """Blackboard's Grade Center upload (``--BlackboardExporter.roster=FILE``), as Blackboard Learn's "Upload
-    grades from external sources" has it: Username identifies the student, a column with its ``|Column ID``
-    updates that column, one without makes a new one; comma-delimited data in quotes."""
+    """Blackboard's Grade Center upload (Blackboard Learn's "Upload grades from external sources")."""
 
     format = "blackboard"
 
@@ -337,10 +304,8 @@ FORMATS = tuple(EXPORTERS)
 
 def export(course: Path = DEFAULT_COURSE, out: Path | None = None, *, format: str = "long",  # noqa: A002
            roster: Path | None = None) -> tuple[Path, Path]:
-    """Write the grades of ``course`` in ``format`` (one of :data:`FORMATS`) to ``out`` (default
-    ``<course>/grades.csv`` or ``grades_<format>.csv``) with that format's exporter; returns ``(out,
-    second)``: the per-cell file (long) or the notes beside a learning system's file.  A learning
-    system's format needs its ``roster`` (see the module's docstring)."""
+    """Write the grades of ``course`` in ``format`` with its exporter; returns ``(out, the per-cell file
+    or the notes beside it)``."""
     if format not in EXPORTERS:
         raise WorkflowError(f"no export format {format!r} (there: {', '.join(FORMATS)})")
     course = Path(course).resolve()
@@ -432,15 +397,13 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
 
 
 def unmatched(notes: Path) -> list[str]:
-    """The students a learning system's export left out (not on its roster, or answering to one row with
-    another student), read from its notes file."""
+    """The students a learning system's export left out, read from its notes file."""
     with open(notes, newline="", encoding="utf-8") as f:
         return sorted({r["student_id"] for r in csv.DictReader(f) if "not in the export" in r["note"]})
 
 
 def read_back(path: Path, fmt: str, assignments) -> dict:
-    """``{(the system's key of a student, assignment): score or None}``: an exported file read as the
-    learning system reads it (the round trip's other half)."""
+    """``{(the system's key of a student, assignment): score or None}``: an export read as the system reads it."""
     if fmt == "long":
         with open(path, newline="", encoding="utf-8") as f:
             return {(r["student_id"], r["assignment"]): (float(r["score"]) if r["score"] else None)
