@@ -17,13 +17,10 @@ from collections import defaultdict
 
 from nbgrader.exchange.default.collect import ExchangeCollect
 
-SET_ASIDE = "\0set aside\0"
-"""Put before the student id of a folder set aside, so that nbgrader's own choice of each student's
-latest folder never picks it in place of the student's own (and it is then dropped)."""
+SET_ASIDE = "\0set aside\0"          # before a set-aside folder's student: nbgrader's latest is never it
 
 
 def owner_of(path: str) -> tuple[int, str | None]:
-    """The uid that owns ``path`` and its name on this machine (None where it has none)."""
     uid = os.stat(path).st_uid
     try:
         return uid, pwd.getpwuid(uid).pw_name
@@ -37,8 +34,7 @@ def is_the_student(name: str, student: str) -> bool:
 
 
 def set_aside(folders: dict) -> dict:
-    """``{filename: why}`` for the folders of ``folders`` (``{filename: (student, uid, name)}``) that
-    must not be collected: the rule of this module's docstring."""
+    """``{filename: why}`` of the folders (``{filename: (student, uid, name)}``) not to collect."""
     why = {}
     uids, students = defaultdict(set), defaultdict(set)
     for filename, (student, uid, name) in folders.items():
@@ -60,8 +56,7 @@ def set_aside(folders: dict) -> dict:
 
 
 class OwnedCollect(ExchangeCollect):
-    """nbgrader's collect, which first sets aside every folder of ``inbound/`` whose owner is not the
-    student it names (:func:`set_aside`), then takes each student's latest folder as nbgrader does."""
+    """nbgrader's collect, a folder of ``inbound/`` whose owner is not its student set aside first."""
 
     def init_src(self):
         self.check_owner = False              # nbgrader's own check only warns; this one sets aside
@@ -86,8 +81,7 @@ class OwnedCollect(ExchangeCollect):
         return record
 
     def do_copy(self, src, dest):
-        """nbgrader's copy of the folder ``src`` of ``inbound/`` to ``dest`` in ``submitted/``, and the
-        time it was handed in recorded in the course folder (:func:`~gamelib.grading.late.record_collected`)."""
+        """nbgrader's copy, and the time ``src`` was handed in recorded (never its ``timestamp.txt``)."""
         from pathlib import Path
         from .late import record_collected
         super().do_copy(src, dest)

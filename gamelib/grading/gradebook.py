@@ -91,7 +91,8 @@ def safe_cell(value):
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
 
-def _write(path: Path, header, lines, quote_all: bool = False) -> None:
+def write_csv(path: Path, header, lines, quote_all: bool = False) -> None:
+    """A CSV file, every cell through :func:`safe_cell`."""
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, quoting=csv.QUOTE_ALL if quote_all else csv.QUOTE_MINIMAL)
         w.writerow([safe_cell(h) for h in header])
@@ -329,10 +330,10 @@ def _long(out: Path, names: list, table: dict, cells: list[Grade]) -> Path:
             note = "; ".join(n for n in (row.note if row.status == "graded" else "", _override_text(row)) if n)
             lines.append((a, student, "" if row.score is None else num(row.score), num(row.max_score), status, note,
                           *_late_cells(row)))
-    _write(out, EXPORT_FIELDS, lines)
+    write_csv(out, EXPORT_FIELDS, lines)
     graded = {k for k, r in table.items() if r.status == "graded"}
     by_cell = out.with_name(out.stem + "_by_cell.csv")
-    _write(by_cell, Grade._fields + ("status",),
+    write_csv(by_cell, Grade._fields + ("status",),
            [(g.student, g.assignment, g.notebook, g.cell, num(g.score), num(g.max_score), "graded")
             for g in cells if (g.assignment, g.student) in graded])
     return by_cell
@@ -368,7 +369,7 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
             r = table.get((a, student)) if student else None
             scores.append("" if r is None or r.score is None else num(r.score))
         lines.append([row.get(h, "") for h in identity] + scores)
-    _write(out, identity + headers, lines, layout.quote_all)
+    write_csv(out, identity + headers, lines, layout.quote_all)
     notes = []
     for (a, student), r in sorted(table.items()):
         lms_id = roster.rows[matched[student]][layout.key] if student in matched else ""
@@ -392,7 +393,7 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
         notes.append((a, student, lms_id, r.status, "" if r.score is None else num(r.score), num(r.max_score),
                       *_late_cells(r), _override_text(r), why))
     path = out.with_name(out.stem + "_notes.csv")
-    _write(path, NOTES_FIELDS, notes)
+    write_csv(path, NOTES_FIELDS, notes)
     return path
 
 

@@ -42,8 +42,7 @@ exec "$python" -m gamelib.grading gradescope-run --root "$root"
 
 def bundle(assignment: str, out: Path, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE,
            release: Path = RELEASE) -> Path:
-    """Write ``<out>/gamelib-<assignment>-gradescope.zip`` and return its path.  The course secret is the
-    course folder's (made if it has none), so the instructor can reproduce any grade with ``autograde``."""
+    """Write ``<out>/gamelib-<assignment>-gradescope.zip``: the course's secret, so ``autograde`` reproduces it."""
     if not (Path(source) / assignment).is_dir():
         raise WorkflowError(f"no assignment {assignment!r} in {source}")
     books = notebooks(Path(source) / assignment)
@@ -94,8 +93,7 @@ def _cell_text(cell) -> str:
 
 
 def run(root: Path) -> dict:
-    """Grade the submission in ``<root>/submission`` and write ``<root>/results/results.json`` (returned
-    too).  A submission that cannot be graded scores 0 with a message saying why."""
+    """Grade ``<root>/submission`` into ``<root>/results/results.json`` (one that cannot be: 0, saying why)."""
     import nbformat
     from .executor import grade_notebook
     from .isolation import NOT_ISOLATED, isolation_status
@@ -148,7 +146,6 @@ def _runtime(source_nb, folder: Path) -> Path:
 
 
 def _titles(source_nb) -> dict:
-    """``{test cell id: a readable name}``: the question heading above it and the cell's id."""
     out, heading = {}, ""
     for cell in source_nb.cells:
         if cell.cell_type == "markdown":
@@ -167,8 +164,7 @@ def _write(root: Path, results: dict) -> dict:
 
 
 def unpack(zip_path: Path, root: Path) -> Path:
-    """Unpack a bundle as Gradescope does: its files into ``<root>/source``, ``run_autograder`` also to
-    ``<root>/run_autograder`` (for tests of the bundle)."""
+    """Unpack a bundle as Gradescope does (for tests of the bundle)."""
     source = Path(root) / "source"
     with zipfile.ZipFile(zip_path) as z:
         z.extractall(source)

@@ -13,12 +13,10 @@ from .course import DEFAULT_COURSE, SOURCE, WorkflowError, course_lock, gradeboo
 
 
 FORM = "override ASSIGNMENT STUDENT GRADE_ID SCORE --why \"...\""
-"""How the command is given (exercises/README.md's example: ``override 02_alpha_beta bob q1_test 1 --why ...``)."""
 
 
 def _scores(course: Path, assignment: str, student: str) -> dict:
-    """``{grade id: (score, max_score, auto_score, manual_score)}`` of ``student``'s ``assignment``; a
-    student with none is said, and so is a grade id given where the student goes."""
+    """``{grade id: (score, max_score, auto_score, manual_score)}`` of ``student``'s ``assignment``."""
     from nbgrader.api import MissingEntry
     with gradebook(course) as gb:
         try:
@@ -54,8 +52,7 @@ def _set_manual(course: Path, assignment: str, student: str, question: str, scor
 
 def override(assignment: str, student: str, question: str, score: float, why: str, *,
              course: Path = DEFAULT_COURSE) -> log.Entry:
-    """Set ``student``'s score on ``question`` (a test cell's grade id) of ``assignment`` to ``score``,
-    for the reason ``why`` (required: it is shown to the student); returns the log entry."""
+    """Set ``student``'s score on ``question`` (a grade id) to ``score`` for the reason ``why``; the log entry."""
     course = Path(course).resolve()
     if not why or not why.strip():
         raise WorkflowError("an override needs its reason (--why \"...\"): the student's feedback shows it")
@@ -72,9 +69,8 @@ def override(assignment: str, student: str, question: str, score: float, why: st
 
 def regrade(assignment: str, student: str, *, question: str | None = None, why: str = "",
             course: Path = DEFAULT_COURSE, source: Path = SOURCE) -> list[log.Entry]:
-    """Grade ``student``'s stored submission of ``assignment`` again (``<course>/submitted/``); with
-    ``question``, end that question's override first.  Returns the log entries written (one per
-    question whose score changed, and one for the question asked about even if unchanged)."""
+    """Grade ``student``'s stored submission again (with ``question``, its override ended first); the log
+    entries written, one per question whose score changed, and one for ``question`` even if unchanged."""
     from . import workflow
     course = Path(course).resolve()
     stored = course / "submitted" / student / assignment

@@ -5,7 +5,6 @@ Every word that comes from a submission is escaped.
 """
 from __future__ import annotations
 
-import csv
 import html
 import statistics
 from collections import Counter, defaultdict
@@ -17,14 +16,11 @@ from .course import DEFAULT_COURSE, WorkflowError, notebooks, statuses
 from .recording import grades, num
 
 BANDS = ("no points", "some points", "full marks")
-"""How a question's scores are grouped in the chart: no points, some, full marks."""
 
 
 class ClassData(NamedTuple):
-    """What the report reads: ``questions`` [(question, max)], ``scores`` {question: [scores]},
-    ``bugs`` {(question, bug): {student: [failed cases]}}, ``hidden`` Counter of (question, check, case),
-    ``seconds`` {student: s}, ``not_graded`` {student: reason}, ``students`` graded and counted,
-    ``checked`` {question: students whose check results were kept}, ``blank`` graded and not counted."""
+    """What the report reads: ``bugs`` {(question, bug): {student: [failed cases]}}, ``hidden`` a Counter
+    of (question, check, case), ``checked`` {question: students whose check results were kept}."""
 
     assignment: str
     questions: list
@@ -46,7 +42,7 @@ def blank(nb) -> bool:
 
 
 def gather(course: Path, assignment: str) -> ClassData:
-    """Read the class's results of ``assignment`` from ``course`` (see the module's docstring)."""
+    """Read the class's results of ``assignment`` from ``course``."""
     import nbformat
     course = Path(course).resolve()
     table = statuses(course, assignment)
@@ -104,10 +100,8 @@ def _cases(names) -> str:
 
 
 def hidden_rows(hidden: Counter, most: int = 10) -> list:
-    """The hidden cases most often failed, as rows ``[cases, question, check, students who failed each]``:
-    the cases of one test cell's check that as many students failed are one row (a check's cases are
-    numbered alike in every cell, "hidden tree 2" in each); the first ``most`` rows and every row tied
-    with the last of them, so a tie is never cut."""
+    """The hidden cases most often failed, rows ``[cases, question, check, students who failed each]``: the
+    cases of one cell's check as many students failed are one row; ``most`` rows and any tied, never cut."""
     groups: dict = defaultdict(list)
     for (q, check, case), n in hidden.items():
         groups[q, check, n].append(case)
@@ -125,9 +119,8 @@ def _bug_says(name: str) -> str:
 
 
 def chart(data: ClassData):
-    """The per-question score chart as a :class:`gamelib.viz.alt.Picture`: one bar per question, split into
-    students with no points, some and full marks, each part hatched differently and labelled with its
-    count; its words say the same numbers."""
+    """The per-question score chart (:class:`gamelib.viz.alt.Picture`), each band hatched and counted; its
+    words say the same numbers."""
     import matplotlib.pyplot as plt
 
     from ..viz.alt import Table, describe, picture
@@ -204,12 +197,16 @@ def _page(data: ClassData, shown) -> str:
             _table("The five slowest submissions", ["student", "seconds"], [[s, num(t)] for s, t in slowest]),
             "<h2>Not graded</h2>",
             _table("Submissions not graded, and why", ["student", "why"], sorted(data.not_graded.items()))]
-    title = esc(f"Class report: {data.assignment}")
-    style = ("body{font-family:sans-serif;color:#1b1b1b;background:#ffffff;max-width:60em;margin:1em auto;"
-             "padding:0 1em;line-height:1.4} th{background:#f2f2f2}")
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{style}</style></head>'
-            f'<body><main>{"".join(body)}</main></body></html>\n')
+    return html_page(f"Class report: {data.assignment}", "".join(body), "max-width:60em;margin:1em auto;padding:0 "
+                     "1em;line-height:1.4} th{background:#f2f2f2")
+
+
+def html_page(title: str, body: str, style: str) -> str:
+    """One accessible page: its language said, one main region; ``style`` the body's, after its colours."""
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>body{{font-family:'
+            f'sans-serif;color:#1b1b1b;background:#fff;{style}}}</style></head><body><main>{body}</main></body>'
+            "</html>\n")
 
 
 def _rows_csv(data: ClassData) -> list:
@@ -230,8 +227,8 @@ def _rows_csv(data: ClassData) -> list:
 
 
 def report(assignment: str, *, course: Path = DEFAULT_COURSE) -> tuple[Path, Path]:
-    """Write the class report of ``assignment`` (HTML and CSV, in ``<course>/reports/``); returns both paths."""
-    from .gradebook import safe_cell
+    """Write the class report of ``assignment`` (HTML and CSV); returns both paths."""
+    from .gradebook import write_csv
     course = Path(course).resolve()
     data = gather(course, assignment)
     if not data.students:
@@ -242,8 +239,5 @@ def report(assignment: str, *, course: Path = DEFAULT_COURSE) -> tuple[Path, Pat
     page = folder / f"{assignment}.html"
     page.write_text(_page(data, chart(data)), encoding="utf-8")
     numbers = folder / f"{assignment}.csv"
-    with open(numbers, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(("what", "question", "name", "value", "detail"))
-        w.writerows([[safe_cell(c) for c in row] for row in _rows_csv(data)])
+    write_csv(numbers, ("what", "question", "name", "value", "detail"), _rows_csv(data))
     return page, numbers

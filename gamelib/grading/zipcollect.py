@@ -14,13 +14,10 @@ from .submissions import Downloads
 
 
 class DownloadNames(FileNameCollectorPlugin, Downloads):
-    """nbgrader's file-name collector for learning systems' downloads: a file's student is the first
-    part of its path, below the folder ``zip_collect`` unpacks into, that reads as a download name (a
-    Canvas file, a Moodle folder or file; the archive's own folder above it is the instructor's, the
-    student's files below it are never read as an id).  A name in doubt, a name of no learning system
-    and an earlier Canvas submission of a user (a later one, a higher submission id, is beside it) are
-    skipped, each with a warning saying why.  Whose a file or folder is, and which Canvas submission is
-    the latest, it reads as :class:`~gamelib.grading.submissions.Downloads` does (``autograde``'s reading)."""
+    """nbgrader's file-name collector: a file's student is the first part of its path, below the folder
+    ``zip_collect`` unpacks into, that reads as a download name (the student's files below it are never
+    read as an id).  A name in doubt, of no learning system, or an earlier Canvas submission is skipped
+    with a warning saying why."""
 
     def collect(self, submitted_file: str) -> dict | None:
         path = Path(submitted_file)
