@@ -15,7 +15,7 @@ import zipfile
 from pathlib import Path
 
 from .cells import grade_id
-from .submissions import read_submission
+from .sanitizer import read_submission
 from .course import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks, write_json
 
 SETUP_SH = r'''#!/usr/bin/env bash

@@ -298,7 +298,7 @@ def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, rep
     anywhere else they are the student's, and made anew."""
     import nbformat
 
-    from .submissions import read_submission
+    from .sanitizer import read_submission
     jobs_list = []
     for sub in found.submissions:
         files = tuple(str(p) for p in sub.files.values())
@@ -492,8 +492,8 @@ _MOVED = {
                               "run_nbgrader save_statuses statuses",
     "gamelib.grading.recording": "Grade carried_files grades num record",
     "gamelib.grading.gradebook": "EXPORT_FIELDS export",
-    "gamelib.grading.submissions": "Found Submission download_name find_submissions read_submission repair sanitize "
-                                   "student_id",
+    "gamelib.grading.submissions": "Found Submission download_name find_submissions student_id",
+    "gamelib.grading.sanitizer": "read_submission repair sanitize",
     "gamelib.grading.feedback": "accessible_page grade_summary",
     "gamelib.grading.late": "known_times read_manifest submission_time time_of",
     "gamelib.grading.cells": "grade_id is_answer",
