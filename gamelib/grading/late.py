@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from nbgrader.plugins import LateSubmissionPlugin
-from traitlets import Enum, Float
+from traitlets import Enum, Float, TraitError
 
 from ..validate import deprecated, moved
 from .course import COURSE_TOML, STATUS, WorkflowError, write_json
@@ -37,9 +37,10 @@ class LatePenalty(LateSubmissionPlugin):
     day late, a started day counting whole, at most ``cap`` percent, of the score earned or of the
     maximum (``of``); a submission at most ``grace_minutes`` after its deadline is on time."""
 
-    per_day = Float(0.0, help="percent off for each day late, a started day counting whole").tag(config=True)
-    cap = Float(100.0, help="never more than this percent off").tag(config=True)
-    grace_minutes = Float(0.0, help="this late is on time (an upload that crossed the deadline)").tag(config=True)
+    per_day = Float(0.0, min=0, help="percent off for each day late, a started day counting whole").tag(config=True)
+    cap = Float(100.0, min=0, max=100, help="never more than this percent off").tag(config=True)
+    grace_minutes = Float(0.0, min=0, help="this late is on time (an upload that crossed the deadline)").tag(
+        config=True)
     of = Enum(("score", "max"), "score", help="the percent is of the score earned or of the maximum").tag(config=True)
     SETTINGS = ("per_day", "cap", "grace_minutes", "of")
 
@@ -117,9 +118,9 @@ def load(course: Path) -> Policy:
                             f"{', '.join(LatePenalty.SETTINGS)})")
     try:
         rule = LatePenalty(**{k: (str(v) if k == "of" else float(v)) for k, v in late.items()})
-    except (TypeError, ValueError):                       # traitlets' TraitError is a ValueError
+    except (TypeError, ValueError, TraitError):           # a number that is none, or out of its trait's bounds
         rule = None
-    if rule is None or rule.per_day < 0 or not 0 <= rule.cap <= 100 or rule.grace_minutes < 0:
+    if rule is None:
         raise WorkflowError(f"{path}: [late] needs numbers per_day >= 0, 0 <= cap <= 100, grace_minutes >= 0 "
                             f"and of = 'score' or 'max' (it says {dict(late)})")
     deadlines = {str(a): parse_time(t, zone) for a, t in raw.get("deadlines", {}).items()}

@@ -215,9 +215,7 @@ def autograde(assignment: str, submissions: Path, *, course: Path = coursedir.DE
         raise coursedir.WorkflowError(f"--jobs must be at least 1, not {jobs}")
     if not 0 < wall < float("inf"):                  # nan too: no submission could be given any time
         raise coursedir.WorkflowError(f"--wall must be a positive number of seconds, not {wall:g}")
-    if not (Path(source) / assignment).is_dir():
-        raise coursedir.WorkflowError(f"no assignment {assignment!r} in {source} (there: "
-                                      f"{', '.join(coursedir.assignments(source))})")
+    coursedir.assignment_names([assignment], source)
     if not Path(submissions).is_dir():
         raise coursedir.WorkflowError(f"no folder of submissions at {submissions}")
     check_jobs(jobs)
