@@ -322,20 +322,17 @@ def export(course: Path = DEFAULT_COURSE, out: Path | None = None, *, format: st
 
 def _long(out: Path, names: list, table: dict, cells: list[Grade]) -> Path:
     lines = []
-    for a in names:
-        for (assignment, student), row in sorted(table.items()):
-            if assignment != a:
-                continue
-            status = f"not graded: {row.note}" if row.status == "not graded" else row.status
-            note = "; ".join(n for n in (row.note if row.status == "graded" else "", _override_text(row)) if n)
-            lines.append((a, student, "" if row.score is None else num(row.score), num(row.max_score), status, note,
-                          *_late_cells(row)))
+    for (a, student), row in sorted(table.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1])):
+        status = f"not graded: {row.note}" if row.status == "not graded" else row.status
+        note = "; ".join(n for n in (row.note if row.status == "graded" else "", _override_text(row)) if n)
+        lines.append((a, student, "" if row.score is None else num(row.score), num(row.max_score), status, note,
+                      *_late_cells(row)))
     write_csv(out, EXPORT_FIELDS, lines)
     graded = {k for k, r in table.items() if r.status == "graded"}
     by_cell = out.with_name(out.stem + "_by_cell.csv")
     write_csv(by_cell, Grade._fields + ("status",),
-           [(g.student, g.assignment, g.notebook, g.cell, num(g.score), num(g.max_score), "graded")
-            for g in cells if (g.assignment, g.student) in graded])
+              [(g.student, g.assignment, g.notebook, g.cell, num(g.score), num(g.max_score), "graded")
+               for g in cells if (g.assignment, g.student) in graded])
     return by_cell
 
 
@@ -363,12 +360,9 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
         lines.append([roster.points.get(h, "") for h in identity] + [num(tops[a]) if a in tops else "" for a in names])
     index_to_student = {i: s for s, i in matched.items()}
     for i, row in enumerate(roster.rows):
-        student = index_to_student.get(i)
-        scores = []
-        for a in names:
-            r = table.get((a, student)) if student else None
-            scores.append("" if r is None or r.score is None else num(r.score))
-        lines.append([row.get(h, "") for h in identity] + scores)
+        found = [table.get((a, index_to_student[i])) if i in index_to_student else None for a in names]
+        lines.append([row.get(h, "") for h in identity] + ["" if r is None or r.score is None else num(r.score)
+                                                           for r in found])
     write_csv(out, identity + headers, lines, layout.quote_all)
     notes = []
     for (a, student), r in sorted(table.items()):
@@ -386,9 +380,8 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
             why = f"not on the {layout.system} roster (no row answers to {student!r}{named}): not in the export" + \
                   (f"; {MOODLE_IDS}" if student.startswith("moodle-") and not roster.moodle_ids else "") + \
                   (f"; {why}" if why else "")
-        elif not (r.late and r.late.text) and not r.overrides and r.status == "graded" and not why:
-            continue
-        elif r.status == "no submission":
+        elif r.status == "no submission" or (r.status == "graded" and not why and not r.overrides
+                                             and not (r.late and r.late.text)):
             continue
         notes.append((a, student, lms_id, r.status, "" if r.score is None else num(r.score), num(r.max_score),
                       *_late_cells(r), _override_text(r), why))
