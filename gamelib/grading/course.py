@@ -1,26 +1,8 @@
-"""The course folder: nbgrader's configuration of it, its secret, its lock, and what happened to each
-submission.
-
-A course folder (``exercises/course/`` by default, or ``--course DIR``) is an ordinary nbgrader course
-folder that the kit's steps (:mod:`gamelib.grading.workflow`) fill:
-
-* **private**: made readable by its owner only (0700) when the kit creates it, because it holds the
-  solutions (``source/``), every student's work and the gradebook; an existing folder that others can
-  read is named in a warning (:func:`private_folder`);
-* **configured twice over**: the kit's own settings (every path absolute, the cell time limit, the
-  feedback preprocessors, sanitized HTML, an exchange's collect that checks who handed each folder in)
-  live in ``gamelib_config.py``, rewritten by every step; the instructor's ``nbgrader_config.py``
-  (``course_id``, ``Exchange.root`` ...) is theirs and kept: the kit only makes sure it loads
-  ``gamelib_config.py`` first (:func:`write_config`); so is ``course.toml``, the deadlines and the late
-  rule, which ``prepare`` writes once, every setting commented out (:func:`write_course_toml`);
-* **one step at a time**: :func:`course_lock` holds the folder for one step; a second one waits, saying
-  who holds it, since when, and whether that process is stopped;
-* **a secret**: ``secret.key`` (0600), from which every hidden case is drawn (:func:`course_secret`);
-* **a record**: ``grading/<assignment>.json`` keeps each student's last grading, graded or not and why
-  (:class:`Status`, :func:`statuses`).
-
-nbgrader itself is run in-process here (:func:`run_nbgrader`), configured by :func:`config` with every
-path explicit, so that no step depends on the folder it was started from.
+"""The course folder (an ordinary nbgrader course folder): nbgrader's configuration of it, its secret, its
+lock, and what happened to each submission.  It is private (it holds the solutions and every student's
+work); the kit's settings are ``gamelib_config.py``, which the instructor's own ``nbgrader_config.py``
+loads first (:func:`write_config`); nbgrader runs in-process with every path explicit (:func:`run_nbgrader`),
+so that no step depends on the folder it was started from.
 """
 from __future__ import annotations
 
@@ -33,8 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
-REPO = Path(__file__).resolve().parents[2]
-"""The checkout gamelib runs from (an editable install): ``exercises/`` and ``tests/`` live here."""
+REPO = Path(__file__).resolve().parents[2]                 # an editable install's checkout: exercises/, tests/
 EXERCISES_FOLDER = REPO / "exercises"
 SOURCE = EXERCISES_FOLDER / "source"
 RELEASE = EXERCISES_FOLDER / "release"
@@ -42,9 +23,8 @@ DEFAULT_COURSE = EXERCISES_FOLDER / "course"
 CELL_TIMEOUT = 300
 """Seconds a cell may run during validation (nbgrader's default is 30)."""
 KERNEL_TRANSPORT = "tcp" if sys.platform == "win32" else "ipc"
-"""How the kernels the kit starts (validation's) talk to it: through IPC sockets, files only their owner
-can open, where the platform has them (not Windows).  Over TCP, ipykernel warns for every kernel that
-its traffic is not encrypted ("Kernel is running over TCP without encryption")."""
+"""Validation's kernels talk over IPC sockets, files only their owner can open, where there are any (over
+TCP, ipykernel warns for every kernel that its traffic is not encrypted)."""
 
 
 class WorkflowError(RuntimeError):
@@ -52,28 +32,16 @@ class WorkflowError(RuntimeError):
 
 
 def assignments(source: Path = SOURCE) -> list[str]:
-    """The assignments: the folders of ``source``, in order.  A ``source`` that does not exist is said
-    plainly (:func:`no_sources`), not as a FileNotFoundError."""
+    """The assignments: the folders of ``source``, in order (a missing ``source`` said, :func:`no_sources`)."""
     if not Path(source).is_dir():
         raise WorkflowError(no_sources(Path(source)))
     return sorted(p.name for p in Path(source).iterdir() if p.is_dir() and not p.name.startswith("."))
 
 
-# ---------------------------------------------------------------------------------------------------
-# Names as a person reads them
-# ---------------------------------------------------------------------------------------------------
-
-SHOWN = 100
-"""The most characters of a student's text (a file name, a full name) a line for the instructor shows."""
-
-
-def shown(text, limit: int | None = SHOWN) -> str:
-    """``text`` (a file name, or any text that holds one) as it may be printed on one line of a terminal,
-    a CSV cell or a JSON file: bytes that are not UTF-8 (a file name the file system gives as bytes, which
-    Python reads as lone surrogates) as ``\\xff``, control characters, terminal escapes and other
-    characters that do not print (``\\n``, ``\\x1b``, ``\\u202e``) escaped, and at most ``limit``
-    characters (``…`` where it is cut).  Nothing a student names a file can then end a line, move the
-    cursor, recolour the terminal or stop a batch that prints it."""
+def shown(text, limit: int | None = 100) -> str:
+    """``text`` (a file name, or text that holds one) printable on one line: bytes that are not UTF-8 as
+    ``\\xff``, characters that do not print (``\\n``, ``\\x1b``, ``\\u202e``) escaped, at most ``limit``
+    characters (``…`` where cut).  Nothing a student names a file can end a line or move the cursor."""
     text = name_bytes(str(text)).decode("utf-8", "backslashreplace")
     out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
     return out if limit is None or len(out) <= limit else out[:limit - 1] + "…"
@@ -88,10 +56,8 @@ def name_bytes(text: str) -> bytes:
 
 
 def no_sources(source: Path) -> str:
-    """Why there is no ``source`` folder to read.  Where gamelib is installed as a package (not in editable
-    mode from the instructor's checkout), there are no exercises' sources beside it, by design: a hub's
-    students' environment is installed from the student kit (docs/jupyterhub.md), so that a student's
-    ``prepare`` has no solutions or hidden tests to copy."""
+    """Why there is no ``source`` folder: an installed gamelib has none by design (a hub's students get
+    the student kit, so that their ``prepare`` has no solutions to copy)."""
     package = Path(__file__).resolve().parents[1]
     if not (REPO / "pyproject.toml").is_file():
         return (f"no exercises' sources here: this gamelib ({package}) is installed as a package, which holds "
@@ -101,8 +67,7 @@ def no_sources(source: Path) -> str:
 
 
 def assignment_names(names, source: Path = SOURCE) -> list[str]:
-    """``names`` (default: every assignment of ``source``), each checked to be a folder of ``source``
-    before anything is written."""
+    """``names`` (default: every assignment), each checked to be a folder of ``source``."""
     names = list(names or assignments(source))
     for name in names:
         if not (Path(source) / name).is_dir():
@@ -114,14 +79,8 @@ def notebooks(folder: Path) -> list[Path]:
     return sorted(p for p in Path(folder).glob("*.ipynb") if not p.name.startswith("."))
 
 
-# ---------------------------------------------------------------------------------------------------
-# nbgrader, configured once, run in-process
-# ---------------------------------------------------------------------------------------------------
-
 def alembic_head() -> str:
-    """The gradebook schema's version, read in-process from nbgrader's migration scripts: what
-    ``nbgrader.api.get_alembic_version`` finds by running ``alembic heads`` as a program (seconds of
-    start-up, and a FileNotFoundError when the venv's scripts are not on PATH)."""
+    """The gradebook schema's version, read in-process (nbgrader runs ``alembic heads`` as a program)."""
     from alembic.config import Config
     from alembic.script import ScriptDirectory
     from nbgrader.dbutil import ALEMBIC_DIR
@@ -131,9 +90,8 @@ def alembic_head() -> str:
 
 
 def gradebook(course: Path):
-    """nbgrader's gradebook of ``course`` (``with gradebook(course) as gb: ...``).  A new one is made
-    here as nbgrader makes it (its tables, and its schema's version, :func:`alembic_head`), so that
-    nbgrader, finding it made, never runs ``alembic`` as a program: no PATH to set, nothing replaced."""
+    """nbgrader's gradebook of ``course``, a new one made here as nbgrader makes it (:func:`alembic_head`),
+    so that nbgrader never runs ``alembic`` as a program."""
     import warnings
     warnings.filterwarnings("ignore", message=".*not in session.*")   # nbgrader with SQLAlchemy 2
     from nbgrader.api import Base, Gradebook
@@ -156,32 +114,22 @@ def nbgrader_environment():
                "with gamelib.grading.course.gradebook(course), which makes a new one in-process")
 
 
-COLLECT_PLUGIN = "gamelib.grading.exchange.OwnedCollect"
-"""nbgrader's collect, which takes a submission only from the student it names (:mod:`gamelib.grading.exchange`)."""
-LATE_PLUGIN = "gamelib.grading.late.LatePenalty"
-"""nbgrader's late-submission plugin: the penalty rule of the course's ``course.toml`` (:mod:`gamelib.grading.late`)."""
 FEEDBACK_PREPROCESSORS = ["nbgrader.preprocessors.GetGrades",
                           "nbconvert.preprocessors.CSSHTMLHeaderPreprocessor",
                           "gamelib.grading.feedback.HideHiddenTests"]
 
 
-STUBS = "gamelib.grading.stubs.NamedStubs"
-"""nbgrader's ``ClearSolutions`` as the kit generates student versions: each stub names its question and
-what to write (:mod:`gamelib.grading.stubs`)."""
-
-
 def generate_preprocessors() -> list[str]:
-    """nbgrader's preprocessors of ``generate_assignment``, in its order, ``ClearSolutions`` replaced by
-    :data:`STUBS`."""
+    """nbgrader's ``generate_assignment`` preprocessors, ``ClearSolutions`` replaced by the kit's named stubs."""
     from nbgrader.converters import GenerateAssignment
     from nbgrader.preprocessors import ClearSolutions
     default = GenerateAssignment.class_traits()["preprocessors"].default()
-    return [STUBS if p is ClearSolutions else f"{p.__module__}.{p.__qualname__}" for p in default]
+    return ["gamelib.grading.stubs.NamedStubs" if p is ClearSolutions else f"{p.__module__}.{p.__qualname__}"
+            for p in default]
 
 
 def config(course: Path):
-    """The kit's nbgrader configuration of a course folder, every path explicit: what the steps run
-    in-process use, and what ``gamelib_config.py`` says to nbgrader run by hand (:func:`write_config`)."""
+    """The kit's nbgrader configuration of a course folder, every path explicit (``gamelib_config.py`` too)."""
     from traitlets.config import Config
     course = Path(course).resolve()
     c = Config()
@@ -196,8 +144,8 @@ def config(course: Path):
     # Markdown is not (nbgrader's templates render it unsanitized, whatever this says): the kit stores
     # each submission with the student's markdown and raw cells as plain text (submissions.py).
     c.HTMLExporter.sanitize_html = True
-    c.ExchangeFactory.collect = COLLECT_PLUGIN
-    c.AssignLatePenalties.plugin_class = LATE_PLUGIN
+    c.ExchangeFactory.collect = "gamelib.grading.exchange.OwnedCollect"   # takes a folder from its student only
+    c.AssignLatePenalties.plugin_class = "gamelib.grading.late.LatePenalty"   # course.toml's rule
     return c
 
 
@@ -221,9 +169,8 @@ c = get_config()  # noqa: F821
 
 
 def write_config(course: Path) -> list[str]:
-    """Write the kit's settings (``gamelib_config.py``, :func:`config`) and make sure the instructor's
-    ``nbgrader_config.py`` loads them, keeping every line of it.  Returns what was done to the
-    instructor's file, for the step to say."""
+    """Write ``gamelib_config.py`` and make the instructor's ``nbgrader_config.py``, every line of it kept,
+    load it first; returns what was done to the instructor's file."""
     course = Path(course).resolve()
     settings = [f"c.{section}.{key} = {value!r}" for section, table in config(course).items()
                 for key, value in table.items()]
@@ -242,9 +189,7 @@ def write_config(course: Path) -> list[str]:
     return [f"{mine}: added the line that loads the kit's settings ({KIT_CONFIG}); your settings are kept"]
 
 
-COURSE_TOML = "course.toml"
-"""The course's own settings for the gradebook (deadlines, the late rule, extensions: read by
-:func:`gamelib.grading.late.load`), the instructor's to edit."""
+COURSE_TOML = "course.toml"                         # deadlines, the late rule, extensions: the instructor's
 COURSE_TOML_TEXT = """\
 # This course's deadlines and late-work rule, yours to edit (python -m gamelib.grading prepare wrote it once
 # and never changes it).  Every setting below is commented out: no deadline, no penalty.  Remove the "# "
@@ -267,8 +212,7 @@ COURSE_TOML_TEXT = """\
 
 
 def write_course_toml(course: Path) -> str:
-    """Write the course's :data:`COURSE_TOML`, every setting commented out, unless it has one (it is the
-    instructor's); returns what was done, for the step to say."""
+    """Write :data:`COURSE_TOML`, every setting commented out, unless there is one; returns what was done."""
     path = Path(course) / COURSE_TOML
     if path.exists():
         return ""
@@ -277,8 +221,7 @@ def write_course_toml(course: Path) -> str:
 
 
 def private_folder(folder: Path) -> str:
-    """Make ``folder`` (and its parents that do not exist yet) as a folder only its owner can read
-    (0700); returns a warning when an existing folder can be read or entered by others, '' otherwise."""
+    """Make ``folder`` readable by its owner only (0700); a warning if an existing one is readable by others."""
     folder = Path(folder)
     if not folder.exists():
         folder.mkdir(parents=True, mode=0o700)
@@ -292,8 +235,7 @@ def private_folder(folder: Path) -> str:
 
 
 def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
-    """Make ``course`` an nbgrader course folder holding the current sources of ``names`` (made private
-    if it is new; see :func:`private_folder`)."""
+    """Make ``course`` an nbgrader course folder holding the current sources of ``names``."""
     import shutil
     names = assignment_names(names, source)                  # before anything is written
     course = Path(course).resolve()
@@ -316,8 +258,7 @@ def prepare_course(course: Path, names=None, source: Path = SOURCE) -> Path:
 
 
 def run_nbgrader(converter, course: Path, assignment: str, student: str | None = None, **settings) -> str:
-    """Run one of nbgrader's converters on ``course`` and return its log; raise WorkflowError if it
-    failed."""
+    """Run one of nbgrader's converters on ``course``; its log, or WorkflowError if it failed."""
     gradebook(course).close()                       # made here if new (see gradebook)
     from nbgrader.coursedir import CourseDirectory
     from nbgrader.utils import capture_log
@@ -337,18 +278,9 @@ def run_nbgrader(converter, course: Path, assignment: str, student: str | None =
     return result.get("log", "")
 
 
-# ---------------------------------------------------------------------------------------------------
-# The secret and the lock
-# ---------------------------------------------------------------------------------------------------
-
-SECRET = "secret.key"
-"""The course secret (in the course folder, readable by its owner only): hidden cases are drawn from it
-(:mod:`gamelib.grading.context`), so they cannot be computed from anything in the repository."""
-LOCK = ".grading.lock"
-HOLDER = ".grading.holder"
-"""Who holds the course lock (:data:`LOCK`): the step, its pid and since when, as its holder wrote them."""
-STATUS = "grading"
-"""``<course>/grading/<assignment>.json``: each student's last grading, graded or not and why."""
+SECRET = "secret.key"                 # the hidden cases are drawn from it: nothing in the repository gives them
+LOCK, HOLDER = ".grading.lock", ".grading.holder"         # the lock, and its holder: step, pid, since when
+STATUS = "grading"                    # <course>/grading/<assignment>.json: each student's last grading
 
 
 def course_secret(course: Path) -> bytes:
@@ -367,8 +299,8 @@ def course_secret(course: Path) -> bytes:
 
 
 def lock_holder(text: str, now: float | None = None) -> str:
-    """Who holds the course lock, from what its holder wrote in the lock file: the step, its pid, for
-    how long, and whether that process is stopped (a stopped process holds the lock for ever)."""
+    """Who holds the course lock (what its holder wrote): the step, its pid, for how long, and whether that
+    process is stopped (a stopped process holds the lock for ever)."""
     try:
         info = json.loads(text)
         step, pid, since = str(info["step"]), int(info["pid"]), float(info["since"])
@@ -376,7 +308,10 @@ def lock_holder(text: str, now: float | None = None) -> str:
         return "another process"
     age = max(0, int((time.time() if now is None else now) - since))
     words = f"'{step}' (pid {pid}, for {age // 60} min {age % 60} s"
-    state = _process_state(pid)
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[-1].split()[0]
+    except OSError:
+        state = "?" if _exists(pid) else None
     if state == "T":
         words += f"; that process is STOPPED: resume it with `kill -CONT {pid}` or end it with `kill {pid}`"
     elif state is None:
@@ -384,31 +319,20 @@ def lock_holder(text: str, now: float | None = None) -> str:
     return words + ")"
 
 
-def _process_state(pid: int) -> str | None:
-    """The state letter of process ``pid`` (R, S, T ...), or None if there is no such process."""
+def _exists(pid: int) -> bool:
     try:
-        stat_line = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return None
-        except PermissionError:
-            return "?"
-        return "?"
-    return stat_line.rsplit(")", 1)[-1].split()[0]
-
-
-WAIT_NOTICE = 60.0
-"""Seconds between the lines a waiting step prints about who holds the course folder."""
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass
+    return True
 
 
 @contextmanager
 def course_lock(course: Path, step: str, wait: bool = True):
-    """Hold the course folder for one step, with ``filelock`` (the operating system's lock, so a crashed
-    run never leaves it behind): a second step waits, saying every :data:`WAIT_NOTICE` seconds who holds
-    it and since when (:data:`HOLDER`, :func:`lock_holder`), or, with ``wait=False``, stops with that
-    message.  A submission cannot hold it, since every submission's grading has a deadline."""
+    """Hold the course folder for one step (``filelock``: a crashed run never leaves it behind); a second
+    step waits, saying each minute who holds it (:func:`lock_holder`), or with ``wait=False`` stops."""
     from filelock import FileLock, Timeout
     course = Path(course)
     if not course.exists():
@@ -429,7 +353,7 @@ def course_lock(course: Path, step: str, wait: bool = True):
         while True:
             print(f"waiting: {course} is being graded by {holder()} ...", file=sys.stderr, flush=True)
             try:
-                lock.acquire(timeout=WAIT_NOTICE)
+                lock.acquire(timeout=60.0)
                 break
             except Timeout:
                 pass
@@ -440,20 +364,11 @@ def course_lock(course: Path, step: str, wait: bool = True):
         lock.release()
 
 
-# ---------------------------------------------------------------------------------------------------
-# What happened to each submission
-# ---------------------------------------------------------------------------------------------------
-
 class Status(NamedTuple):
-    """What happened to one student's submission of an assignment: ``status`` 'graded', 'not graded'
-    or 'no submission', ``reason`` (one line: why it was not graded, or what the instructor should
-    know), the ``files`` it came from, ``score`` and ``max_score``, ``seconds``, ``isolated``, the
-    ``notes`` that make the reason, the ``uids`` its sandboxes ran as, ``late`` (what the file's name
-    says of its lateness, '' if nothing), ``peak_mb``, the most memory one of its sandboxes held
-    (where control groups measure it), ``name``, the student's name as a learning system's download
-    gives it (for people: the id is ``student``), ``warnings``, what the instructor must see (an
-    override this submission ended), and ``submitted_at``, when it was handed in ('' if unknown), with
-    ``time_from``, who says so (:func:`gamelib.grading.late.time_of`)."""
+    """What happened to one student's submission: ``status`` 'graded', 'not graded' or 'no submission',
+    ``reason`` (one line), ``late`` (what its download name says), ``peak_mb`` (a sandbox's most memory),
+    ``name`` (a learning system's name of the student, for people), ``warnings`` (an override it ended),
+    ``submitted_at`` ('' if unknown) and ``time_from``, who says so."""
 
     student: str
     status: str
@@ -473,38 +388,32 @@ class Status(NamedTuple):
     time_from: str = ""
 
     def who(self) -> str:
-        """The student as a line names them: the id, and the learning system's name of them if any."""
         return shown(self.student) + (f" ({shown(self.name)})" if self.name else "")
 
     def line(self) -> str:
-        """One line for the instructor, printable whatever the names in it (:func:`shown`)."""
         if self.status == "graded":
             tail = f" ({shown(self.reason, None)})" if self.reason else ""
             return f"{self.who()}: {self.score:g} / {self.max_score:g}{tail}"
         return f"{self.who()}: NOT GRADED: {shown(self.reason, None)}"
 
 
-def _status_path(course: Path, assignment: str) -> Path:
-    return Path(course) / STATUS / f"{assignment}.json"
-
-
 def statuses(course: Path, assignment: str) -> dict:
     """``{student: Status}`` of the last gradings of ``assignment`` in ``course``."""
-    path = _status_path(course, assignment)
-    if not path.exists():
-        return {}
-    raw = json.loads(path.read_text())
-    fields = set(Status._fields)
-    return {k: Status(**{**{f: v for f, v in v.items() if f in fields}, "files": tuple(v.get("files", ())),
-                         "notes": tuple(v.get("notes", ())), "uids": tuple(v.get("uids", ())),
-                         "warnings": tuple(v.get("warnings", ()))})
+    path = Path(course) / STATUS / f"{assignment}.json"
+    raw = json.loads(path.read_text()) if path.exists() else {}
+    return {k: Status(**{f: tuple(x) if isinstance(x, list) else x for f, x in v.items() if f in Status._fields})
             for k, v in raw.items()}
 
 
-def save_statuses(course: Path, assignment: str, table: dict) -> None:
-    path = _status_path(course, assignment)
+def write_json(path: Path, data, **options) -> None:
+    """Write ``data`` to ``path`` at once (a temporary file renamed), in ASCII: a file name's bytes that are
+    not UTF-8 (lone surrogates) are kept as ``\\udcxx`` escapes."""
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    # ASCII: a file name's bytes that are not UTF-8 (read as lone surrogates) are kept as \udcxx escapes
-    tmp.write_text(json.dumps({k: v._asdict() for k, v in sorted(table.items())}, indent=1, ensure_ascii=True))
+    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=True, **options))
     os.replace(tmp, path)
+
+
+def save_statuses(course: Path, assignment: str, table: dict) -> None:
+    write_json(Path(course) / STATUS / f"{assignment}.json", {k: v._asdict() for k, v in sorted(table.items())})

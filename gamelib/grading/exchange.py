@@ -1,29 +1,12 @@
 """nbgrader's exchange, with who handed each submission in checked (:class:`OwnedCollect`).
 
-On a shared server students hand work in through nbgrader's exchange: ``nbgrader submit`` copies their
-notebook into the course's ``inbound/`` folder, as a folder named ``<student>+<assignment>+<time>+<random>``,
-and the instructor's ``nbgrader collect`` takes each student's latest one.  ``inbound/`` is writable by
-every user (it must be, for them to hand in), so a student can make a folder there under a classmate's
-name, with a later time: nbgrader's collect takes it as the classmate's submission, in place of their
-real one, and only logs "cheating attempt?".  That would let one student change another's grade.
-
-:class:`OwnedCollect` is nbgrader's collect with that closed: before each student's latest folder is
-chosen, a folder whose owner is not the student it names is set aside, said at the ERROR level with its
-owner, and left in the exchange for the instructor to look at.  Who the owner is:
-
-* where the folder's owner has a name on the machine (one server; TLJH's ``jupyter-<name>`` users
-  included), that name must be the student's;
-* where it has none (on Kubernetes every user's server runs as a uid of its own, which the instructor's
-  server cannot name; docs/jupyterhub.md), each student's folders must all come from one uid, and one
-  uid's folders must all name one student: otherwise every folder of that student, and of that uid, is
-  set aside.
-
-Each folder it collects, it also records the time of (:func:`gamelib.grading.late.record_collected`:
-the folder's last change on the exchange, which its owner can make later but never earlier), so that a late
-penalty reads the time of the hand-in, never the ``timestamp.txt`` the student's folder holds.
-
-The kit's settings make it nbgrader's collect (:mod:`gamelib.grading.course`'s ``gamelib_config.py``:
-``c.ExchangeFactory.collect``), so ``nbgrader collect``, run as exercises/README.md writes it, uses it.
+``inbound/`` is writable by every user, so a student can hand a folder in under a classmate's name with a
+later time, and nbgrader's collect would take it as the classmate's submission, only logging "cheating
+attempt?".  :class:`OwnedCollect` (the collect the kit's settings name) sets aside, at the ERROR level, a
+folder whose owner is not the student it names: by name where the owner has one on the machine; where
+it has none (Kubernetes: a uid per user), each student's folders must come from one uid and one uid's
+folders name one student.  It also records when each folder was handed in
+(:func:`gamelib.grading.late.record_collected`), never reading the student's ``timestamp.txt``.
 """
 from __future__ import annotations
 
@@ -34,13 +17,10 @@ from collections import defaultdict
 
 from nbgrader.exchange.default.collect import ExchangeCollect
 
-SET_ASIDE = "\0set aside\0"
-"""Put before the student id of a folder set aside, so that nbgrader's own choice of each student's
-latest folder never picks it in place of the student's own (and it is then dropped)."""
+SET_ASIDE = "\0set aside\0"          # before a set-aside folder's student: nbgrader's latest is never it
 
 
 def owner_of(path: str) -> tuple[int, str | None]:
-    """The uid that owns ``path`` and its name on this machine (None where it has none)."""
     uid = os.stat(path).st_uid
     try:
         return uid, pwd.getpwuid(uid).pw_name
@@ -54,8 +34,7 @@ def is_the_student(name: str, student: str) -> bool:
 
 
 def set_aside(folders: dict) -> dict:
-    """``{filename: why}`` for the folders of ``folders`` (``{filename: (student, uid, name)}``) that
-    must not be collected: the rule of this module's docstring."""
+    """``{filename: why}`` of the folders (``{filename: (student, uid, name)}``) not to collect."""
     why = {}
     uids, students = defaultdict(set), defaultdict(set)
     for filename, (student, uid, name) in folders.items():
@@ -77,8 +56,7 @@ def set_aside(folders: dict) -> dict:
 
 
 class OwnedCollect(ExchangeCollect):
-    """nbgrader's collect, which first sets aside every folder of ``inbound/`` whose owner is not the
-    student it names (:func:`set_aside`), then takes each student's latest folder as nbgrader does."""
+    """nbgrader's collect, a folder of ``inbound/`` whose owner is not its student set aside first."""
 
     def init_src(self):
         self.check_owner = False              # nbgrader's own check only warns; this one sets aside
@@ -103,8 +81,7 @@ class OwnedCollect(ExchangeCollect):
         return record
 
     def do_copy(self, src, dest):
-        """nbgrader's copy of the folder ``src`` of ``inbound/`` to ``dest`` in ``submitted/``, and the
-        time it was handed in recorded in the course folder (:func:`~gamelib.grading.late.record_collected`)."""
+        """nbgrader's copy, and the time ``src`` was handed in recorded (never its ``timestamp.txt``)."""
         from pathlib import Path
         from .late import record_collected
         super().do_copy(src, dest)

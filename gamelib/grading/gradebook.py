@@ -1,28 +1,10 @@
-"""The grades as an instructor hands them on: one row per student and assignment, final, and written as
-each learning system imports them.
-
-:func:`rows` is the one place a final grade is worked out: the gradebook's total (a manual score, an
-override, counts instead of the auto score), the late rule applied (:mod:`gamelib.grading.late`), the
-overrides in force named (:mod:`gamelib.grading.log`), and every student's status: graded, not graded
-and why, or no submission.  The exports, the feedback page and the class report read it.
-
-Each export is an nbgrader export plugin (:class:`nbgrader.plugins.ExportPlugin`), one per format of
-:data:`EXPORTERS`; :func:`export` (``python -m gamelib.grading export``) runs the same plugins that
-``nbgrader export --exporter gamelib.grading.gradebook.CanvasExporter`` does:
-
-* :class:`GradesExporter` (``long``): one row per student and assignment (``grades.csv``,
-  :data:`EXPORT_FIELDS`), and one per test cell (``grades_by_cell.csv``);
-* :class:`CanvasExporter`, :class:`MoodleExporter`, :class:`BlackboardExporter`: one row per student of
-  the learning system's roster (its own gradebook export, read as it comes: :func:`read_roster`), its
-  identity columns copied, and one column per assignment named as the system expects (the roster's own
-  column where it has one, so the import updates it), with a ``_notes.csv`` beside it (late penalties,
-  overrides, students graded but not on the roster).
-
-Everywhere a student who was not graded, or handed nothing in, has an **empty cell, never 0** (where
-nbgrader's own CSV export writes 0.0), and numbers are written one way (``17``, ``17.5``;
-:func:`gamelib.grading.recording.num`).  A text cell that a spreadsheet would read as a formula (``=``,
-``+``, ``-``, ``@`` first) is written with a ``'`` before it (:func:`safe_cell`): a student's file name is
-data.
+"""The grades as an instructor hands them on: one row per student and assignment, final (:func:`rows`, the
+one place a final grade is worked out), written by nbgrader export plugins (:data:`EXPORTERS`), so that
+``nbgrader export --exporter gamelib.grading.gradebook.CanvasExporter`` writes what the kit's ``export``
+does.  A learning system's file is read against its own roster (:func:`read_roster`), a student it
+identified by that system's id alone.  A student not graded has an empty cell, never 0 (nbgrader's own
+CSV writes 0.0); a text cell a spreadsheet would read as a formula is quoted (:func:`safe_cell`): a
+student's file name is data.
 """
 from __future__ import annotations
 
@@ -42,16 +24,12 @@ from .log import standing_overrides
 from .recording import Grade, grades, num
 
 EXPORT_FIELDS = ("assignment", "student_id", "score", "max_score", "status", "note", "late", "penalty")
-"""``grades.csv``'s columns: the score is the final one (after any late penalty, ``penalty`` points)."""
 
 
 class Row(NamedTuple):
-    """One student's grade of one assignment: ``status`` ('graded', 'not graded', 'no submission'),
-    ``score`` (final: after the late penalty; None unless graded), ``max_score``, ``raw`` (the
-    gradebook's total), ``late`` (:class:`gamelib.grading.late.Late`), ``note`` (why not graded, or what
-    the instructor should know), ``overrides`` (the :class:`gamelib.grading.log.Entry` in force) and
-    ``name``, the student's name as a learning system's download gave it ('' if none: for people, and for
-    a roster that has no id of that system's)."""
+    """One student's grade of one assignment: ``score`` final (after the late penalty; None unless
+    graded), ``raw`` the gradebook's total, ``overrides`` the log's entries in force, ``name`` a learning
+    system's name of the student (for people)."""
 
     assignment: str
     student: str
@@ -66,9 +44,8 @@ class Row(NamedTuple):
 
 
 def rows(course: Path = DEFAULT_COURSE, cells: list | None = None, gradebook=None) -> tuple[list, dict]:
-    """``(assignments, {(assignment, student): Row})`` for every student the course knows (in its
-    gradebook or its gradings) and every assignment of its gradebook.  ``cells``: :func:`grades` already
-    read (the per-cell scores); ``gradebook``: the course's nbgrader gradebook, already open."""
+    """``(assignments, {(assignment, student): Row})`` for every student the course knows (gradebook or
+    gradings) and every assignment of its gradebook (``cells`` and ``gradebook``: already read, open)."""
     course = Path(course).resolve()
     cells = grades(course) if cells is None else cells              # also checks the gradebook exists
     if gradebook is None:
@@ -107,17 +84,15 @@ FORMULA = re.compile(r"^[=+\-@\t\r]")
 
 
 def safe_cell(value):
-    """A CSV cell a spreadsheet shows as text: a number as it is, a string that a spreadsheet would read
-    as a formula (``=``, ``+``, ``-``, ``@`` first) with a ``'`` before it."""
-    if isinstance(value, str) and FORMULA.match(value) and not _NUMBER.match(value):
-        return "'" + value
-    return value
+    """A CSV cell a spreadsheet shows as text: a string it would read as a formula with a ``'`` before it."""
+    return "'" + value if isinstance(value, str) and FORMULA.match(value) and not _NUMBER.match(value) else value
 
 
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
 
-def _write(path: Path, header, lines, quote_all: bool = False) -> None:
+def write_csv(path: Path, header, lines, quote_all: bool = False) -> None:
+    """A CSV file, every cell through :func:`safe_cell`."""
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, quoting=csv.QUOTE_ALL if quote_all else csv.QUOTE_MINIMAL)
         w.writerow([safe_cell(h) for h in header])
@@ -134,14 +109,9 @@ def _override_text(row: Row) -> str:
     return "; ".join(f"{e.question} set to {num(e.new)} by {e.who} ({e.why})" for e in row.overrides)
 
 
-# ---------------------------------------------------------------------------------------------------
-# The learning systems' rosters
-# ---------------------------------------------------------------------------------------------------
-
 class Layout(NamedTuple):
-    """How a learning system lays out its gradebook CSV: its ``identity`` columns (copied from the
-    roster), the column that ``key``s a student on import, a pattern reading an assignment's name out of
-    one of its grade columns, and whether every cell is quoted."""
+    """A learning system's gradebook CSV: ``identity`` columns (copied), the ``key`` column of import, an
+    assignment's grade ``column`` read, and whether every cell is quoted."""
 
     system: str
     identity: tuple
@@ -162,9 +132,8 @@ LAYOUTS = {
 
 
 class Roster(NamedTuple):
-    """A learning system's roster: its ``header``, ``rows`` (dicts, in order; its 'Points Possible' row
-    apart as ``points``), the kit ids each row answers to (``keys`` {kit id: row index}) and ``columns``
-    {assignment: the roster's own header for it}."""
+    """A learning system's roster: ``rows`` ('Points Possible' apart, ``points``), ``keys`` {kit id: row
+    index} and ``columns`` {assignment: the roster's own header for it}."""
 
     layout: Layout
     header: list
@@ -175,13 +144,11 @@ class Roster(NamedTuple):
 
     @property
     def moodle_ids(self) -> bool:
-        """Whether the roster has Moodle's participant ids (a grading worksheet does; a grade export not)."""
         return any(k.startswith("moodle-") for k in self.keys)
 
 
 def _read_table(path: Path) -> list[list[str]]:
-    """A CSV or tab-separated file as a learning system writes it (UTF-8 with or without a byte-order
-    mark, or UTF-16 as Blackboard's download is)."""
+    """A CSV or tab-separated file in UTF-8 (with or without a byte-order mark) or UTF-16 (Blackboard's)."""
     data = Path(path).read_bytes()
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         text = data.decode("utf-16")
@@ -197,11 +164,9 @@ def _unquote(cell: str) -> str:
 
 
 def _kit_ids(system: str, row: dict) -> list[str]:
-    """The ids the kit may have given this roster row's student: the learning system's own id of them
-    (``canvas-103`` from Canvas's ``ID``, ``moodle-77`` from a Moodle grading worksheet's ``Participant
-    77``), then those a file name may have given (a name, a login, an email address).  None of the latter
-    ever has the form of a learning system's id: an email address ``moodle-77@...`` is the student's to
-    choose, and must not make their row answer for participant 77."""
+    """The ids the kit may have given this row's student: the system's own id of them (``canvas-103``,
+    ``moodle-77``), then those a file name may have given, none of the form of a system's id (an email
+    address ``moodle-77@...`` is the student's to choose: it must not answer for participant 77)."""
     from .submissions import LMS_KEY, canvas_name, student_id
     g = row.get
     own = []
@@ -264,16 +229,9 @@ def read_roster(path: Path, fmt: str, assignments=()) -> Roster:
     return Roster(layout, header, rows, keys, columns, points)
 
 
-# ---------------------------------------------------------------------------------------------------
-# Export
-# ---------------------------------------------------------------------------------------------------
-
 class GradesExporter(ExportPlugin):
-    """nbgrader's export of a course graded by the kit, as ``grades.csv`` (one row per student and
-    assignment, :data:`EXPORT_FIELDS`) and ``grades_by_cell.csv``: ``nbgrader export --exporter
-    gamelib.grading.gradebook.GradesExporter`` in the course folder writes what ``python -m gamelib.grading
-    export`` does (nbgrader's ``--to``, ``--assignment`` and ``--student`` are honoured).  After
-    :meth:`export`, ``written`` is ``(the file, the file beside it)``."""
+    """nbgrader's export as ``grades.csv`` and ``grades_by_cell.csv`` (nbgrader's ``--to``, ``--assignment``
+    and ``--student`` honoured); after :meth:`export`, ``written`` is ``(the file, the file beside it)``."""
 
     format = "long"
     written: tuple = ()
@@ -309,8 +267,7 @@ class GradesExporter(ExportPlugin):
 
 
 class LmsExporter(GradesExporter):
-    """A learning system's import file, one row per student of its ``roster`` (see the module's docstring),
-    and its ``_notes.csv`` beside it."""
+    """A learning system's import file, one row per student of its ``roster``, and ``_notes.csv`` beside it."""
 
     roster = Unicode("", help="The learning system's own gradebook export (CSV), read as it comes.").tag(config=True)
 
@@ -325,26 +282,19 @@ class LmsExporter(GradesExporter):
 
 
 class CanvasExporter(LmsExporter):
-    """Canvas's gradebook import (``nbgrader export --exporter gamelib.grading.gradebook.CanvasExporter
-    --CanvasExporter.roster=FILE``), as its Instructor Guide's "How do I import grades in the Gradebook?"
-    has it: the columns Student, ID, SIS User ID, SIS Login ID and Section as exported, then one per
-    assignment, ``Name (assignment id)`` to update one, a new name to make one."""
+    """Canvas's gradebook import (its Instructor Guide's "How do I import grades in the Gradebook?")."""
 
     format = "canvas"
 
 
 class MoodleExporter(LmsExporter):
-    """Moodle's grade import (``--MoodleExporter.roster=FILE``), as docs.moodle.org's "Grade import" has it:
-    one row per user, identified by a column mapped to email address, username or ID number; one column
-    per grade item, mapped on import (its grade export names them ``Assignment: Name (Real)``)."""
+    """Moodle's grade import (docs.moodle.org's "Grade import")."""
 
     format = "moodle"
 
 
 class BlackboardExporter(LmsExporter):
-    """Blackboard's Grade Center upload (``--BlackboardExporter.roster=FILE``), as Blackboard Learn's "Upload
-    grades from external sources" has it: Username identifies the student, a column with its ``|Column ID``
-    updates that column, one without makes a new one; comma-delimited data in quotes."""
+    """Blackboard's Grade Center upload (Blackboard Learn's "Upload grades from external sources")."""
 
     format = "blackboard"
 
@@ -355,10 +305,8 @@ FORMATS = tuple(EXPORTERS)
 
 def export(course: Path = DEFAULT_COURSE, out: Path | None = None, *, format: str = "long",  # noqa: A002
            roster: Path | None = None) -> tuple[Path, Path]:
-    """Write the grades of ``course`` in ``format`` (one of :data:`FORMATS`) to ``out`` (default
-    ``<course>/grades.csv`` or ``grades_<format>.csv``) with that format's exporter; returns ``(out,
-    second)``: the per-cell file (long) or the notes beside a learning system's file.  A learning
-    system's format needs its ``roster`` (see the module's docstring)."""
+    """Write the grades of ``course`` in ``format`` with its exporter; returns ``(out, the per-cell file
+    or the notes beside it)``."""
     if format not in EXPORTERS:
         raise WorkflowError(f"no export format {format!r} (there: {', '.join(FORMATS)})")
     course = Path(course).resolve()
@@ -374,20 +322,17 @@ def export(course: Path = DEFAULT_COURSE, out: Path | None = None, *, format: st
 
 def _long(out: Path, names: list, table: dict, cells: list[Grade]) -> Path:
     lines = []
-    for a in names:
-        for (assignment, student), row in sorted(table.items()):
-            if assignment != a:
-                continue
-            status = f"not graded: {row.note}" if row.status == "not graded" else row.status
-            note = "; ".join(n for n in (row.note if row.status == "graded" else "", _override_text(row)) if n)
-            lines.append((a, student, "" if row.score is None else num(row.score), num(row.max_score), status, note,
-                          *_late_cells(row)))
-    _write(out, EXPORT_FIELDS, lines)
+    for (a, student), row in sorted(table.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1])):
+        status = f"not graded: {row.note}" if row.status == "not graded" else row.status
+        note = "; ".join(n for n in (row.note if row.status == "graded" else "", _override_text(row)) if n)
+        lines.append((a, student, "" if row.score is None else num(row.score), num(row.max_score), status, note,
+                      *_late_cells(row)))
+    write_csv(out, EXPORT_FIELDS, lines)
     graded = {k for k, r in table.items() if r.status == "graded"}
     by_cell = out.with_name(out.stem + "_by_cell.csv")
-    _write(by_cell, Grade._fields + ("status",),
-           [(g.student, g.assignment, g.notebook, g.cell, num(g.score), num(g.max_score), "graded")
-            for g in cells if (g.assignment, g.student) in graded])
+    write_csv(by_cell, Grade._fields + ("status",),
+              [(g.student, g.assignment, g.notebook, g.cell, num(g.score), num(g.max_score), "graded")
+               for g in cells if (g.assignment, g.student) in graded])
     return by_cell
 
 
@@ -415,13 +360,10 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
         lines.append([roster.points.get(h, "") for h in identity] + [num(tops[a]) if a in tops else "" for a in names])
     index_to_student = {i: s for s, i in matched.items()}
     for i, row in enumerate(roster.rows):
-        student = index_to_student.get(i)
-        scores = []
-        for a in names:
-            r = table.get((a, student)) if student else None
-            scores.append("" if r is None or r.score is None else num(r.score))
-        lines.append([row.get(h, "") for h in identity] + scores)
-    _write(out, identity + headers, lines, layout.quote_all)
+        found = [table.get((a, index_to_student[i])) if i in index_to_student else None for a in names]
+        lines.append([row.get(h, "") for h in identity] + ["" if r is None or r.score is None else num(r.score)
+                                                           for r in found])
+    write_csv(out, identity + headers, lines, layout.quote_all)
     notes = []
     for (a, student), r in sorted(table.items()):
         lms_id = roster.rows[matched[student]][layout.key] if student in matched else ""
@@ -438,27 +380,24 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
             why = f"not on the {layout.system} roster (no row answers to {student!r}{named}): not in the export" + \
                   (f"; {MOODLE_IDS}" if student.startswith("moodle-") and not roster.moodle_ids else "") + \
                   (f"; {why}" if why else "")
-        elif not (r.late and r.late.text) and not r.overrides and r.status == "graded" and not why:
-            continue
-        elif r.status == "no submission":
+        elif r.status == "no submission" or (r.status == "graded" and not why and not r.overrides
+                                             and not (r.late and r.late.text)):
             continue
         notes.append((a, student, lms_id, r.status, "" if r.score is None else num(r.score), num(r.max_score),
                       *_late_cells(r), _override_text(r), why))
     path = out.with_name(out.stem + "_notes.csv")
-    _write(path, NOTES_FIELDS, notes)
+    write_csv(path, NOTES_FIELDS, notes)
     return path
 
 
 def unmatched(notes: Path) -> list[str]:
-    """The students a learning system's export left out (not on its roster, or answering to one row with
-    another student), read from its notes file."""
+    """The students a learning system's export left out, read from its notes file."""
     with open(notes, newline="", encoding="utf-8") as f:
         return sorted({r["student_id"] for r in csv.DictReader(f) if "not in the export" in r["note"]})
 
 
 def read_back(path: Path, fmt: str, assignments) -> dict:
-    """``{(the system's key of a student, assignment): score or None}``: an exported file read as the
-    learning system reads it (the round trip's other half)."""
+    """``{(the system's key of a student, assignment): score or None}``: an export read as the system reads it."""
     if fmt == "long":
         with open(path, newline="", encoding="utf-8") as f:
             return {(r["student_id"], r["assignment"]): (float(r["score"]) if r["score"] else None)

@@ -1,25 +1,8 @@
-"""Grading on Gradescope: one container per submission, the same sandbox inside it.
-
-Many courses (UC Berkeley CS188 among them) grade on Gradescope, whose autograder runs each submission
-in a container of its own (https://gradescope-autograders.readthedocs.io/en/latest/specs/).
-``python -m gamelib.grading gradescope ASSIGNMENT`` builds the zip file its format asks for:
-
-* ``setup.sh``: run once when Gradescope builds the image (Ubuntu, as root): installs Python,
-  bubblewrap and util-linux, and the kit into ``/opt/gamelib`` (world-readable: the sandbox runs it);
-* ``run_autograder``: run for each submission: grades ``/autograder/submission/*.ipynb`` exactly as
-  ``autograde`` does (:func:`gamelib.grading.executor.grade_notebook`: the student's cells in the
-  sandbox, the test cells here) and writes ``/autograder/results/results.json``;
-* ``assignment/``: the source and student versions of the notebook and the course secret, readable by
-  root only (``setup.sh`` makes them so), so that even without bubblewrap the submission, which then
-  runs as an unprivileged user, cannot read them.
-
-``results.json`` has one test per test cell: ``name``, ``score``, ``max_score``, ``output`` (the cell's
-feedback: hidden cases by number only) and ``visibility``: public checks ``visible``, hidden ones
-``after_due_date`` (published once the deadline is past).  The top-level ``output`` says whether the
-submission was isolated.
-
-CI runs ``run_autograder`` on fake submissions in a simulated ``/autograder`` layout (a temporary folder:
-``AUTOGRADER_ROOT``) and checks ``results.json`` (tests/grading/test_gradescope.py).
+"""Grading on Gradescope: one container per submission, the same sandbox inside it
+(https://gradescope-autograders.readthedocs.io/en/latest/specs/).  :func:`bundle` writes the zip its
+format asks for: ``setup.sh``, ``run_autograder`` (:func:`run`, grading as ``autograde`` does) and the
+assignment with the course secret, readable by root only, so that the submission, running as an
+unprivileged user, cannot read them.  Hidden tests are ``after_due_date`` in ``results.json``.
 """
 from __future__ import annotations
 
@@ -32,8 +15,8 @@ import zipfile
 from pathlib import Path
 
 from .cells import grade_id
-from .submissions import read_submission
-from .course import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks
+from .sanitizer import read_submission
+from .course import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks, write_json
 
 SETUP_SH = r'''#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.
@@ -59,8 +42,7 @@ exec "$python" -m gamelib.grading gradescope-run --root "$root"
 
 def bundle(assignment: str, out: Path, *, course: Path = DEFAULT_COURSE, source: Path = SOURCE,
            release: Path = RELEASE) -> Path:
-    """Write ``<out>/gamelib-<assignment>-gradescope.zip`` and return its path.  The course secret is the
-    course folder's (made if it has none), so the instructor can reproduce any grade with ``autograde``."""
+    """Write ``<out>/gamelib-<assignment>-gradescope.zip``: the course's secret, so ``autograde`` reproduces it."""
     if not (Path(source) / assignment).is_dir():
         raise WorkflowError(f"no assignment {assignment!r} in {source}")
     books = notebooks(Path(source) / assignment)
@@ -111,8 +93,7 @@ def _cell_text(cell) -> str:
 
 
 def run(root: Path) -> dict:
-    """Grade the submission in ``<root>/submission`` and write ``<root>/results/results.json`` (returned
-    too).  A submission that cannot be graded scores 0 with a message saying why."""
+    """Grade ``<root>/submission`` into ``<root>/results/results.json`` (one that cannot be: 0, saying why)."""
     import nbformat
     from .executor import grade_notebook
     from .isolation import NOT_ISOLATED, isolation_status
@@ -165,7 +146,6 @@ def _runtime(source_nb, folder: Path) -> Path:
 
 
 def _titles(source_nb) -> dict:
-    """``{test cell id: a readable name}``: the question heading above it and the cell's id."""
     out, heading = {}, ""
     for cell in source_nb.cells:
         if cell.cell_type == "markdown":
@@ -179,17 +159,12 @@ def _titles(source_nb) -> dict:
 
 
 def _write(root: Path, results: dict) -> dict:
-    path = Path(root) / "results" / "results.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(results, indent=1, ensure_ascii=False))
-    os.replace(tmp, path)
+    write_json(Path(root) / "results" / "results.json", results)
     return results
 
 
 def unpack(zip_path: Path, root: Path) -> Path:
-    """Unpack a bundle as Gradescope does: its files into ``<root>/source``, ``run_autograder`` also to
-    ``<root>/run_autograder`` (for tests of the bundle)."""
+    """Unpack a bundle as Gradescope does (for tests of the bundle)."""
     source = Path(root) / "source"
     with zipfile.ZipFile(zip_path) as z:
         z.extractall(source)

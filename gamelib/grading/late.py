@@ -1,20 +1,12 @@
-"""Late work: the course's deadlines, extensions and penalty rule, and when each submission was handed in.
+"""Late work: the course's deadlines, extensions and penalty rule (``course.toml``), and when each
+submission was handed in.
 
-The rule is the course's ``course.toml`` (:data:`CONFIG`; ``prepare`` writes it with every setting commented
-out, :func:`gamelib.grading.course.write_course_toml`; exercises/README.md, *Late work*, shows one).
-The penalty itself is nbgrader's extension point: :class:`LatePenalty` is a ``LateSubmissionPlugin``,
-named in the course's ``gamelib_config.py``, which reads the course's rule, so that nbgrader's own
-``autograde`` charges what the kit's exports and feedback charge (:func:`assess`).  The grace only
-decides whether a submission is late at all; a late one is charged each day, started or whole, from
-the deadline itself.
-
-What nbgrader lacks is a time it can trust: its ``timestamp.txt`` is written by the student's own
-``nbgrader submit`` (and, in a learning system's download, uploaded by the student).  The kit takes a
-submission's time only from the instructor's ``manifest.csv`` (:data:`MANIFEST`), Moodle's grading
-worksheet saved as one, or the exchange's own record of the folder handed in (:func:`record_collected`,
-called by the kit's collect); never from a file of the upload.  A graded submission of unknown time
-under a deadline is ``unknown`` and said so (:func:`untimed`), never silently on time; one a download
-name flags ``LATE`` is charged the one day its flag proves.
+The penalty is nbgrader's extension point, a ``LateSubmissionPlugin`` (:class:`LatePenalty`), so that
+nbgrader's own ``autograde`` charges what the kit's exports and feedback charge (:func:`assess`).  What
+nbgrader lacks is a time it can trust: its ``timestamp.txt`` is the student's own.  A submission's time
+comes only from the instructor's ``manifest.csv``, Moodle's grading worksheet saved as one, or the
+exchange's record of the folder handed in (:func:`record_collected`), never from a file of the upload; an
+unknown time under a deadline is ``unknown`` and said so (:func:`untimed`), never silently on time.
 """
 from __future__ import annotations
 
@@ -22,27 +14,22 @@ import csv
 import hashlib
 import json
 import math
-import os
 import re
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import NamedTuple
 
 from nbgrader.plugins import LateSubmissionPlugin
-from traitlets import Enum, Float
+from traitlets import Enum, Float, TraitError
 
 from ..validate import deprecated, moved
-from .course import COURSE_TOML, STATUS, WorkflowError
+from .course import COURSE_TOML, STATUS, WorkflowError, write_json
 
 UNKNOWN = ("a file in a student's upload never says when it was handed in: give its submitted_at in the "
            "submissions folder's manifest.csv, or save Moodle's grading worksheet there as manifest.csv, and "
            "autograde the folder again")
-"""What to do about a submission whose time is unknown, as the warnings and the exports say it."""
 CONFIG = COURSE_TOML
-"""The course's own settings for the gradebook, in the course folder (see the module's docstring)."""
-MANIFEST = "manifest.csv"
-"""A submissions folder's list of submission times: a ``student`` (or ``file``) column and ``submitted_at``."""
-DAY = 24 * 3600
+MANIFEST = "manifest.csv"                   # a submissions folder's times: student (or file), submitted_at
 
 
 class LatePenalty(LateSubmissionPlugin):
@@ -50,9 +37,10 @@ class LatePenalty(LateSubmissionPlugin):
     day late, a started day counting whole, at most ``cap`` percent, of the score earned or of the
     maximum (``of``); a submission at most ``grace_minutes`` after its deadline is on time."""
 
-    per_day = Float(0.0, help="percent off for each day late, a started day counting whole").tag(config=True)
-    cap = Float(100.0, help="never more than this percent off").tag(config=True)
-    grace_minutes = Float(0.0, help="this late is on time (an upload that crossed the deadline)").tag(config=True)
+    per_day = Float(0.0, min=0, help="percent off for each day late, a started day counting whole").tag(config=True)
+    cap = Float(100.0, min=0, max=100, help="never more than this percent off").tag(config=True)
+    grace_minutes = Float(0.0, min=0, help="this late is on time (an upload that crossed the deadline)").tag(
+        config=True)
     of = Enum(("score", "max"), "score", help="the percent is of the score earned or of the maximum").tag(config=True)
     SETTINGS = ("per_day", "cap", "grace_minutes", "of")
 
@@ -62,7 +50,7 @@ class LatePenalty(LateSubmissionPlugin):
     def days(self, seconds_late: float) -> int:
         """The days charged for ``seconds_late`` after the deadline: none within the grace, else every
         started day counted from the deadline (the grace is not taken off: 1 day 10 min is 2 days)."""
-        return 0 if seconds_late <= self.grace_minutes * 60 else math.ceil(seconds_late / DAY)
+        return 0 if seconds_late <= self.grace_minutes * 60 else math.ceil(seconds_late / 86400)
 
     def charge(self, days: int, score: float, max_score: float) -> tuple[float, float]:
         """``(percent, points)`` off ``score`` for ``days`` late; never more than the score itself."""
@@ -70,9 +58,8 @@ class LatePenalty(LateSubmissionPlugin):
         return percent, min(score, round((score if self.of == "score" else max_score) * percent / 100, 4))
 
     def late_submission_penalty(self, student_id: str, score: float, total_seconds_late: float) -> float | None:
-        """nbgrader's hook (its own ``autograde``, run on a course folder whose gradebook has due dates):
-        the points off one notebook's ``score``, by the rule of the course's ``course.toml`` (read now, as
-        the exports read it; this plugin's own settings where nbgrader names no course folder)."""
+        """nbgrader's hook: the points off one notebook's ``score``, by the rule of the course's
+        ``course.toml`` (read now, as the exports read it; this plugin's settings where there is no course)."""
         root = self.config.get("CourseDirectory", {}).get("root")
         rule, top = (load(Path(root)).rule if root else self), score
         if rule.of == "max" and getattr(self.parent, "gradebook", None) is not None:
@@ -94,14 +81,13 @@ class Policy(NamedTuple):
 
 
 def parse_time(text, zone=timezone.utc) -> datetime:
-    """An ISO 8601 time (``2026-10-09 23:59``, ``2026-10-09T23:59:00+02:00``, a trailing ``Z``) as an
-    aware datetime; one written without an offset is in ``zone``."""
+    """An ISO 8601 time as an aware datetime; one written without an offset is in ``zone``."""
     if isinstance(text, datetime):
         when = text
     else:
         raw = str(text).strip()
         try:
-            when = datetime.fromisoformat(raw[:-1] + "+00:00" if raw.endswith("Z") else raw)
+            when = datetime.fromisoformat(raw)
         except ValueError:
             raise WorkflowError(f"{raw!r} is not a time (write it as 2026-10-09 23:59, or with its offset, "
                                 "2026-10-09T23:59:00+02:00)") from None
@@ -132,9 +118,9 @@ def load(course: Path) -> Policy:
                             f"{', '.join(LatePenalty.SETTINGS)})")
     try:
         rule = LatePenalty(**{k: (str(v) if k == "of" else float(v)) for k, v in late.items()})
-    except (TypeError, ValueError):                       # traitlets' TraitError is a ValueError
+    except (TypeError, ValueError, TraitError):           # a number that is none, or out of its trait's bounds
         rule = None
-    if rule is None or rule.per_day < 0 or not 0 <= rule.cap <= 100 or rule.grace_minutes < 0:
+    if rule is None:
         raise WorkflowError(f"{path}: [late] needs numbers per_day >= 0, 0 <= cap <= 100, grace_minutes >= 0 "
                             f"and of = 'score' or 'max' (it says {dict(late)})")
     deadlines = {str(a): parse_time(t, zone) for a, t in raw.get("deadlines", {}).items()}
@@ -144,9 +130,8 @@ def load(course: Path) -> Policy:
 
 
 class Late(NamedTuple):
-    """What the rule says of one submission: ``status`` ('on time', 'late', 'no deadline', 'unknown': a
-    deadline, but no trustworthy time and no learning system's late flag), ``days`` charged, ``percent``
-    off, the points ``deducted``, and ``text``, the line the exports and the feedback show."""
+    """What the rule says of one submission: ``status`` ('on time', 'late', 'no deadline', 'unknown': no
+    trustworthy time under a deadline), ``days``, ``percent``, ``deducted`` points, and ``text`` to show."""
 
     status: str
     days: int = 0
@@ -156,19 +141,16 @@ class Late(NamedTuple):
 
 
 def deadline_of(policy: Policy, assignment: str, student: str) -> datetime | None:
-    """``student``'s deadline for ``assignment``: their extension, else the assignment's (None: none)."""
     return policy.extensions.get((assignment, student), policy.deadlines.get(assignment))
 
 
 def untimed(policy: Policy, assignment: str, statuses) -> list:
-    """The graded submissions of ``statuses`` (:class:`gamelib.grading.course.Status`) whose time is
-    unknown under a deadline: each is a warning naming the student (:func:`untimed_warning`)."""
+    """The graded ``statuses`` whose time is unknown under a deadline (each a warning: :func:`untimed_warning`)."""
     return [st for st in statuses if st.status == "graded" and not st.submitted_at
             and deadline_of(policy, assignment, st.student) is not None]
 
 
 def untimed_warning(flagged: str) -> str:
-    """The warning for a submission of unknown time, ``flagged`` late by its download name or not."""
     charged = f"charged 1 day late, the least its flag proves ({flagged})" if flagged else "no late penalty"
     return f"when it was handed in is unknown, so {charged}: {UNKNOWN}"
 
@@ -183,8 +165,7 @@ def _duration(seconds: float) -> str:
 
 def assess(policy: Policy, assignment: str, student: str, submitted_at: str, flagged: str,
            score: float, max_score: float) -> Late:
-    """Apply ``policy`` to ``student``'s submission of ``assignment`` made at ``submitted_at`` (ISO
-    text, '' if unknown) with ``flagged`` what its download name says of lateness ('' if nothing)."""
+    """``policy`` applied to a submission made at ``submitted_at`` ('' if unknown), ``flagged`` late or not."""
     deadline = deadline_of(policy, assignment, student)
     if deadline is None:
         said = f"{flagged}; no deadline for {assignment} in {CONFIG}: no penalty" if flagged else ""
@@ -211,10 +192,6 @@ def assess(policy: Policy, assignment: str, student: str, submitted_at: str, fla
                 f"(−{deducted:g} points)")
 
 
-# ---------------------------------------------------------------------------------------------------
-# When a submission was handed in
-# ---------------------------------------------------------------------------------------------------
-
 class Time(NamedTuple):
     """When a submission was handed in (``at``: ISO text, '' if unknown) and who says so (``by``)."""
 
@@ -222,19 +199,15 @@ class Time(NamedTuple):
     by: str = ""
 
 
-MOODLE_WORKSHEET = ("Identifier", "Last modified (submission)")
-"""The columns of Moodle's grading worksheet (the assignment's *Download grading worksheet*) that say
-whose submission (``Participant 77``) and when Moodle last saw it change (``-`` for none)."""
-MOODLE_TIME = "%A, %d %B %Y, %I:%M %p"
-"""How Moodle writes a time in English (its ``strftimedaydatetime``: ``Friday, 9 October 2026, 11:59 PM``)."""
+MOODLE_WORKSHEET = ("Identifier", "Last modified (submission)")       # whose (Participant 77), and when
 
 
 def _moodle_time(text: str) -> str:
-    """A time of Moodle's grading worksheet as ISO text without an offset (Moodle writes it in the
-    downloading user's time zone, which the course's ``timezone`` must be)."""
+    """A time of Moodle's grading worksheet (``Friday, 9 October 2026, 11:59 PM``, in the downloading user's
+    time zone, which the course's ``timezone`` must be) as ISO text without an offset."""
     text = " ".join(text.split())
     try:
-        return datetime.strptime(text, MOODLE_TIME).strftime("%Y-%m-%d %H:%M")
+        return datetime.strptime(text, "%A, %d %B %Y, %I:%M %p").strftime("%Y-%m-%d %H:%M")
     except ValueError:
         pass
     parse_time(text)                                   # ISO written in by hand, or said to be no time
@@ -242,10 +215,8 @@ def _moodle_time(text: str) -> str:
 
 
 def read_manifest(folder: Path) -> dict:
-    """``{student id or file name: Time}`` from ``folder``'s :data:`MANIFEST` ({} if none): the kit's
-    layout (``student`` or ``file``, and ``submitted_at``; student ids read as the kit makes them,
-    :func:`gamelib.grading.submissions.student_id`) or Moodle's grading worksheet
-    (:data:`MOODLE_WORKSHEET`; its participants are ``moodle-77``).  A bad time is said now, naming it."""
+    """``{student id or file name: Time}`` from ``folder``'s :data:`MANIFEST` ({} if none), the kit's
+    layout or Moodle's grading worksheet (its participants are ``moodle-77``).  A bad time is said now."""
     from .submissions import student_id
     path = Path(folder) / MANIFEST
     if not path.is_file() or path.is_symlink():
@@ -282,11 +253,9 @@ def read_manifest(folder: Path) -> dict:
 
 
 def time_of(student: str, files, manifest: dict, folder: Path | None = None) -> Time:
-    """When ``student`` handed in ``files`` (paths in the submissions folder ``folder``), and who says so:
-    ``manifest`` (:func:`read_manifest`, with :func:`collected_times` for the course's own folder) by the
-    student's id, or by the name of the top-level file or folder of ``folder`` the files are in (a name
-    the learning system or the instructor made, never one inside a student's upload); else an unknown
-    :class:`Time`.  Nothing beside the files is read: a ``timestamp.txt`` there is the student's."""
+    """When ``student`` handed in ``files``, and who says so: ``manifest`` by the student's id, or by the
+    name of the top-level file or folder of ``folder`` they are in (never a name inside a student's
+    upload); else unknown.  Nothing beside the files is read: a ``timestamp.txt`` there is the student's."""
     if student in manifest:
         return manifest[student]
     for path in files if folder is not None else ():
@@ -305,22 +274,14 @@ def submission_time(student: str, files, manifest: dict, folder: Path | None = N
     return time_of(student, files, manifest, folder).at
 
 
-# ---------------------------------------------------------------------------------------------------
-# nbgrader's exchange: the time its collect saw
-# ---------------------------------------------------------------------------------------------------
-
-COLLECTED = "{assignment}.collected.json"
-"""The kit's record of what its collect took from nbgrader's exchange, in the course's ``grading/``:
-``{student: {"at": ISO time, "folder": the inbound folder's name, "secret": its submission secret's hash}}``."""
+COLLECTED = "{assignment}.collected.json"       # in grading/: {student: {at, folder, secret: its hash}}
 EXCHANGE = "the exchange's record of the folder handed in"
 
 
 def inbound_time(folder: Path) -> datetime:
-    """The last time anything in ``folder`` (an inbound folder of nbgrader's exchange) changed: the latest
-    status-change time (``st_ctime``) of the folder and of everything in it, links not followed.  The
-    kernel sets it to the present on every write, rename, link or change of mode, so the folder's owner,
-    the student, can make it later but never earlier, whatever ``timestamp.txt`` or the folder's name
-    says.  (A copy or a restore of the exchange makes it the time of the copy.)"""
+    """The last time anything in ``folder`` (an inbound folder of the exchange) changed: the latest
+    ``st_ctime``, which the kernel sets to the present on every change, so the student can make it
+    later but never earlier, whatever ``timestamp.txt`` says."""
     folder = Path(folder)
     latest = folder.lstat().st_ctime
     for path in folder.rglob("*"):
@@ -329,33 +290,26 @@ def inbound_time(folder: Path) -> datetime:
 
 
 def _secret_hash(secret: Path) -> str:
-    """The hash of a ``submission_secret.txt`` ('' if there is none, or it is a link)."""
     if not secret.is_file() or secret.is_symlink():
         return ""
     return hashlib.sha256(secret.read_text(errors="surrogateescape").encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def record_collected(course: Path, assignment: str, student: str, inbound: Path) -> Time:
-    """Record when ``student`` handed in ``inbound``, the folder of nbgrader's exchange a collect just
-    took for them (:func:`inbound_time`), bound to that folder's ``submission_secret.txt`` (which the
-    collected copy keeps): for nbgrader's collect to call, as the kit's collect plugin does, for each
-    folder it takes.  Written atomically in the course's ``grading/`` (:data:`COLLECTED`)."""
+    """Record when ``student`` handed in ``inbound``, the exchange's folder a collect just took for them
+    (:func:`inbound_time`), bound to its ``submission_secret.txt`` (which the collected copy keeps)."""
     inbound = Path(inbound)
     when = inbound_time(inbound).isoformat(timespec="seconds")
     path = Path(course) / STATUS / COLLECTED.format(assignment=assignment)
-    path.parent.mkdir(parents=True, exist_ok=True)
     table = json.loads(path.read_text()) if path.is_file() else {}
     table[student] = {"at": when, "folder": inbound.name, "secret": _secret_hash(inbound / "submission_secret.txt")}
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(table, indent=1, sort_keys=True, ensure_ascii=True))
-    os.replace(tmp, path)
+    write_json(path, table, sort_keys=True)
     return Time(when, EXCHANGE)
 
 
 def collected_times(course: Path, assignment: str, submitted: Path) -> dict:
-    """``{student id: Time}`` of the kit's collect (:func:`record_collected`) for the students of the
-    course's own ``submitted`` folder whose copy is still the one collected (its ``submission_secret.txt``
-    is the one recorded: a later copy of another origin has its own)."""
+    """``{student id: Time}`` of the kit's collect for the students of ``submitted`` whose copy is still the
+    one collected (its ``submission_secret.txt`` the one recorded)."""
     path = Path(course) / STATUS / COLLECTED.format(assignment=assignment)
     if not path.is_file():
         return {}
@@ -371,9 +325,8 @@ def collected_times(course: Path, assignment: str, submitted: Path) -> dict:
 
 
 def known_times(submissions: Path, course: Path, assignment: str, stored: bool) -> dict:
-    """Every trustworthy time ``autograde`` has for the folder ``submissions`` (:func:`time_of` reads it):
-    its :data:`MANIFEST`, and where the folder is the course's own (``stored``: ``submitted/``, which
-    nbgrader's collect fills, or a regrade of it), what the kit's collect recorded; the manifest wins."""
+    """Every trustworthy time for ``submissions``: its :data:`MANIFEST`, and for the course's own folder
+    (``stored``) what the kit's collect recorded; the manifest wins."""
     collected = collected_times(course, assignment, Path(course) / "submitted") if stored else {}
     return {**collected, **read_manifest(Path(submissions))}
 

@@ -1,10 +1,5 @@
-"""The course log: every change of a grade made after autograding, with who, when, old, new and why.
-
-``<course>/grading/log.jsonl`` (:data:`LOG`) is append-only: one JSON object a line, written with one
-``write`` of a file opened for appending and flushed to disk, never rewritten.  :func:`append` adds an
-:class:`Entry`; :func:`entries` reads them back (a line that is not an entry, e.g. cut short by a
-crash, is skipped and counted).  Overrides, regrades and the overrides a resubmission dropped all go
-here (:mod:`gamelib.grading.overrides`, :mod:`gamelib.grading.recording`).
+"""The course log, ``<course>/grading/log.jsonl``: every change of a grade after autograding (who, when,
+old, new, why), append-only (one ``write`` of a line, flushed to disk, never rewritten).
 """
 from __future__ import annotations
 
@@ -19,9 +14,8 @@ LOG = Path("grading") / "log.jsonl"
 
 
 class Entry(NamedTuple):
-    """One change: ``action`` ('override', 'regrade', 'override dropped'), the ``assignment``,
-    ``student`` and ``question`` (a test cell's grade id; '' for the whole submission), the ``old`` and
-    ``new`` score (None: none), ``why``, ``who`` did it and ``when`` (UTC, ISO 8601)."""
+    """One change: ``action`` ('override', 'regrade', 'override dropped'), ``question`` ('' for the whole
+    submission), ``old`` and ``new`` (None: none), ``when`` (UTC, ISO 8601)."""
 
     action: str
     assignment: str
@@ -35,7 +29,6 @@ class Entry(NamedTuple):
 
 
 def who() -> str:
-    """The user making the change, as the system names them."""
     try:
         return getpass.getuser()
     except Exception:                                           # noqa: BLE001 -- no name: the uid
@@ -59,7 +52,7 @@ def append(course: Path, entry: Entry) -> Entry:
 
 
 def entries(course: Path, assignment: str | None = None, student: str | None = None) -> list[Entry]:
-    """The log's entries, oldest first, those of ``assignment`` and ``student`` only if given."""
+    """The log's entries, oldest first (a line that is not one, cut by a crash, skipped)."""
     path = Path(course) / LOG
     if not path.exists():
         return []
@@ -76,9 +69,8 @@ def entries(course: Path, assignment: str | None = None, student: str | None = N
 
 
 def standing_overrides(course: Path, assignment: str, student: str) -> dict:
-    """``{question: Entry}``: the override in force on each question of ``student``'s ``assignment`` (the
-    last one, unless a later regrade of that question, or a resubmission that changed its answer, ended it;
-a regrade of the whole submission keeps overrides, as nbgrader keeps manual scores on unchanged answers)."""
+    """``{question: Entry}``: the last override of each question unless a regrade of it or a changed answer
+    ended it (a regrade of the whole submission keeps them, as nbgrader keeps manual scores)."""
     standing: dict = {}
     for e in entries(course, assignment, student):
         if e.action == "override":

@@ -1,17 +1,6 @@
-"""Changing a grade after autograding, with a record: overrides and regrades.
-
-* :func:`override` sets one question's score by hand (nbgrader's manual score, what the Formgrader
-  sets), with the reason, and writes who, when, old, new and why in the course log
-  (:mod:`gamelib.grading.log`).  The student's feedback page shows the final score and the reason.  A
-  resubmission that changes the code of that question's answer (or its score, with the student's code)
-  drops the override (:func:`gamelib.grading.recording.override_dropped`), logs the drop and says it as
-  a warning in ``autograde``'s output; an answer changed only in spacing, comments or docstrings keeps it.
-* :func:`regrade` grades a student's stored submission again (a regrade request, or a fixed test): the
-  same file, the same hidden cases, so only a changed grader can change its grade.  With ``question``,
-  that question's override is ended first, so the autograder's score counts again.  Every score it
-  changes is logged.  The submission keeps its time, and nbgrader's files beside it, as its grading
-  found them (a time recorded before the kit said who gave it, when ``timestamp.txt`` was still
-  believed, is not kept: its submission's time is then unknown, and said so).
+"""Changing a grade after autograding, with a record: :func:`override` (nbgrader's manual score, with the
+reason, logged) and :func:`regrade` (the stored submission graded again: the same file and hidden cases,
+so only a changed grader changes its grade; it keeps its time).
 """
 from __future__ import annotations
 
@@ -24,12 +13,10 @@ from .course import DEFAULT_COURSE, SOURCE, WorkflowError, course_lock, gradeboo
 
 
 FORM = "override ASSIGNMENT STUDENT GRADE_ID SCORE --why \"...\""
-"""How the command is given (exercises/README.md's example: ``override 02_alpha_beta bob q1_test 1 --why ...``)."""
 
 
 def _scores(course: Path, assignment: str, student: str) -> dict:
-    """``{grade id: (score, max_score, auto_score, manual_score)}`` of ``student``'s ``assignment``; a
-    student with none is said, and so is a grade id given where the student goes."""
+    """``{grade id: (score, max_score, auto_score, manual_score)}`` of ``student``'s ``assignment``."""
     from nbgrader.api import MissingEntry
     with gradebook(course) as gb:
         try:
@@ -65,8 +52,7 @@ def _set_manual(course: Path, assignment: str, student: str, question: str, scor
 
 def override(assignment: str, student: str, question: str, score: float, why: str, *,
              course: Path = DEFAULT_COURSE) -> log.Entry:
-    """Set ``student``'s score on ``question`` (a test cell's grade id) of ``assignment`` to ``score``,
-    for the reason ``why`` (required: it is shown to the student); returns the log entry."""
+    """Set ``student``'s score on ``question`` (a grade id) to ``score`` for the reason ``why``; the log entry."""
     course = Path(course).resolve()
     if not why or not why.strip():
         raise WorkflowError("an override needs its reason (--why \"...\"): the student's feedback shows it")
@@ -83,9 +69,8 @@ def override(assignment: str, student: str, question: str, score: float, why: st
 
 def regrade(assignment: str, student: str, *, question: str | None = None, why: str = "",
             course: Path = DEFAULT_COURSE, source: Path = SOURCE) -> list[log.Entry]:
-    """Grade ``student``'s stored submission of ``assignment`` again (``<course>/submitted/``); with
-    ``question``, end that question's override first.  Returns the log entries written (one per
-    question whose score changed, and one for the question asked about even if unchanged)."""
+    """Grade ``student``'s stored submission again (with ``question``, its override ended first); the log
+    entries written, one per question whose score changed, and one for ``question`` even if unchanged."""
     from . import workflow
     course = Path(course).resolve()
     stored = course / "submitted" / student / assignment

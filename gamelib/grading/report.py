@@ -1,28 +1,10 @@
-"""What the class got wrong, on one page: ``report ASSIGNMENT``.
-
-It reads what grading already recorded, never grading again: the gradebook's scores per question
-(:func:`gamelib.grading.recording.grades`), the gradings' statuses (time taken, why not graded), and
-what each check found, which the grader keeps in each graded copy's test cells
-(``metadata.gamelib.results``, :func:`gamelib.grading.context.record`): the cases run, those that
-failed, and the known bugs named (:data:`gamelib.grading.mutants.MUTANTS`).  It writes
-``<course>/reports/<assignment>.html`` and the same numbers as ``<assignment>.csv``:
-
-* per question, the scores of the graded students, as a chart (its text alternative made from the same
-  numbers, through :mod:`gamelib.viz.alt`) and as a table;
-* each named bug: how many students made it, on which question, and the cases that caught it;
-* the hidden cases most often failed, each row one test cell's check and the cases of it that as many
-  students failed ("hidden tree 1, 6, 7"), so a tie is one row, never cut;
-* the time each submission took to grade; why the others were not graded.
-
-A blank submission (every answer cell as handed out, which nbgrader marks "No response.") is counted
-apart, "N blank, not counted": it would fail every case and pull every question's scores down.
-
-Every word that comes from a submission (an id, a reason) is escaped; tables are tables (header cells,
-a caption), the page says its language and has one main region.
+"""What the class got wrong, on one page (``report ASSIGNMENT``), read from what grading already recorded
+(the gradebook, the statuses, each check's results in the graded copy, :func:`gamelib.grading.context.record`),
+never grading again.  A blank submission is counted apart: it would pull every question's scores down.
+Every word that comes from a submission is escaped.
 """
 from __future__ import annotations
 
-import csv
 import html
 import statistics
 from collections import Counter, defaultdict
@@ -34,14 +16,11 @@ from .course import DEFAULT_COURSE, WorkflowError, notebooks, statuses
 from .recording import grades, num
 
 BANDS = ("no points", "some points", "full marks")
-"""How a question's scores are grouped in the chart: no points, some, full marks."""
 
 
 class ClassData(NamedTuple):
-    """What the report reads: ``questions`` [(question, max)], ``scores`` {question: [scores]},
-    ``bugs`` {(question, bug): {student: [failed cases]}}, ``hidden`` Counter of (question, check, case),
-    ``seconds`` {student: s}, ``not_graded`` {student: reason}, ``students`` graded and counted,
-    ``checked`` {question: students whose check results were kept}, ``blank`` graded and not counted."""
+    """What the report reads: ``bugs`` {(question, bug): {student: [failed cases]}}, ``hidden`` a Counter
+    of (question, check, case), ``checked`` {question: students whose check results were kept}."""
 
     assignment: str
     questions: list
@@ -63,7 +42,7 @@ def blank(nb) -> bool:
 
 
 def gather(course: Path, assignment: str) -> ClassData:
-    """Read the class's results of ``assignment`` from ``course`` (see the module's docstring)."""
+    """Read the class's results of ``assignment`` from ``course``."""
     import nbformat
     course = Path(course).resolve()
     table = statuses(course, assignment)
@@ -121,10 +100,8 @@ def _cases(names) -> str:
 
 
 def hidden_rows(hidden: Counter, most: int = 10) -> list:
-    """The hidden cases most often failed, as rows ``[cases, question, check, students who failed each]``:
-    the cases of one test cell's check that as many students failed are one row (a check's cases are
-    numbered alike in every cell, "hidden tree 2" in each); the first ``most`` rows and every row tied
-    with the last of them, so a tie is never cut."""
+    """The hidden cases most often failed, rows ``[cases, question, check, students who failed each]``: the
+    cases of one cell's check as many students failed are one row; ``most`` rows and any tied, never cut."""
     groups: dict = defaultdict(list)
     for (q, check, case), n in hidden.items():
         groups[q, check, n].append(case)
@@ -142,9 +119,8 @@ def _bug_says(name: str) -> str:
 
 
 def chart(data: ClassData):
-    """The per-question score chart as a :class:`gamelib.viz.alt.Picture`: one bar per question, split into
-    students with no points, some and full marks, each part hatched differently and labelled with its
-    count; its words say the same numbers."""
+    """The per-question score chart (:class:`gamelib.viz.alt.Picture`), each band hatched and counted; its
+    words say the same numbers."""
     import matplotlib.pyplot as plt
 
     from ..viz.alt import Table, describe, picture
@@ -221,12 +197,16 @@ def _page(data: ClassData, shown) -> str:
             _table("The five slowest submissions", ["student", "seconds"], [[s, num(t)] for s, t in slowest]),
             "<h2>Not graded</h2>",
             _table("Submissions not graded, and why", ["student", "why"], sorted(data.not_graded.items()))]
-    title = esc(f"Class report: {data.assignment}")
-    style = ("body{font-family:sans-serif;color:#1b1b1b;background:#ffffff;max-width:60em;margin:1em auto;"
-             "padding:0 1em;line-height:1.4} th{background:#f2f2f2}")
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{style}</style></head>'
-            f'<body><main>{"".join(body)}</main></body></html>\n')
+    return html_page(f"Class report: {data.assignment}", "".join(body), "max-width:60em;margin:1em auto;padding:0 "
+                     "1em;line-height:1.4} th{background:#f2f2f2")
+
+
+def html_page(title: str, body: str, style: str) -> str:
+    """One accessible page: its language said, one main region; ``style`` the body's, after its colours."""
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>body{{font-family:'
+            f'sans-serif;color:#1b1b1b;background:#fff;{style}}}</style></head><body><main>{body}</main></body>'
+            "</html>\n")
 
 
 def _rows_csv(data: ClassData) -> list:
@@ -247,8 +227,8 @@ def _rows_csv(data: ClassData) -> list:
 
 
 def report(assignment: str, *, course: Path = DEFAULT_COURSE) -> tuple[Path, Path]:
-    """Write the class report of ``assignment`` (HTML and CSV, in ``<course>/reports/``); returns both paths."""
-    from .gradebook import safe_cell
+    """Write the class report of ``assignment`` (HTML and CSV); returns both paths."""
+    from .gradebook import write_csv
     course = Path(course).resolve()
     data = gather(course, assignment)
     if not data.students:
@@ -259,8 +239,5 @@ def report(assignment: str, *, course: Path = DEFAULT_COURSE) -> tuple[Path, Pat
     page = folder / f"{assignment}.html"
     page.write_text(_page(data, chart(data)), encoding="utf-8")
     numbers = folder / f"{assignment}.csv"
-    with open(numbers, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(("what", "question", "name", "value", "detail"))
-        w.writerows([[safe_cell(c) for c in row] for row in _rows_csv(data)])
+    write_csv(numbers, ("what", "question", "name", "value", "detail"), _rows_csv(data))
     return page, numbers

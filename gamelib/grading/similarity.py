@@ -1,26 +1,11 @@
-"""Submissions whose code is unusually alike: ``similarity ASSIGNMENT``.  **A hint for a
-human, never a verdict.**
-
-Each answer cell a student writes code in (from the stored submissions in ``<course>/submitted/``) is
-fingerprinted on its own by `copydetect <https://github.com/blingenf/copydetect>`_ and compared with the
-same cell of every other student: the code is tokenized (names, comments and spacing do not count), cut
-into k-grams and winnowed, as MOSS does (Schleimer, Wilkerson and Aiken, *Winnowing: local algorithms
-for document fingerprinting*, SIGMOD 2003).  Every cell of the student version handed out, each on its
-own, is copydetect's boilerplate: two students who kept the same starter code share nothing for it, and
-a blank submission has no code of its own and is in no pair.  The answers to by-hand questions (the
-cells handed out with a ``...`` to fill in: values, moves, node sets) are not code and are not compared:
-the right ones are the same for everyone.
-
-A pair is listed when the code both share is at least ``threshold`` of each one's fingerprinted code.
-Students who implement the same textbook pseudocode write alike code: the page gives the class's median
-similarity beside each pair, shows the shared code side by side (marked), and says in words that this is
-a reason to look, not evidence of anything.  It writes ``<course>/reports/<assignment>_similarity.html``
-and ``.csv``.
+"""Submissions whose code is unusually alike (``similarity ASSIGNMENT``): **a hint for a human, never a
+verdict**.  Each answer cell is fingerprinted on its own by copydetect (winnowing, as MOSS: Schleimer,
+Wilkerson and Aiken, SIGMOD 2003) and compared with the same cell of every other student, the code
+handed out ignored cell by cell, by-hand answers not compared (the right ones are the same for all).
 """
 from __future__ import annotations
 
 import ast
-import csv
 import html
 import io
 import statistics
@@ -31,12 +16,8 @@ from typing import NamedTuple
 from .cells import grade_id, is_answer
 from .course import DEFAULT_COURSE, RELEASE, WorkflowError, notebooks
 
-K = 25
-"""copydetect's noise threshold: shared runs shorter than this many (filtered) characters never count."""
-WINDOW = 1
-"""copydetect's winnowing window (1: every k-gram kept; small answers need them all)."""
-THRESHOLD = 0.6
-"""The share of both students' fingerprinted code that must be shared for a pair to be listed."""
+K, WINDOW = 25, 1              # copydetect's noise threshold, its window (1: every k-gram: answers are small)
+THRESHOLD = 0.6                # the share of both students' code shared for a pair to be listed
 HINT = ("A hint for a human, never a verdict: code that is alike is a reason to look at two submissions, "
         "not evidence of copying. Students who follow the same textbook pseudocode write alike code; the "
         "class's median similarity is given beside each pair for that reason.")
@@ -45,8 +26,7 @@ MARK = ('<mark style="background:#fff3a0;color:#1b1b1b;text-decoration:underline
 
 
 class Pair(NamedTuple):
-    """Two students' answers compared: the share of each one's code that the other shares, the shared
-    tokens, and each one's code as HTML with the shared parts marked (escaped)."""
+    """Two students' answers compared: each one's share, the shared tokens, each one's code as escaped HTML."""
 
     first: str
     second: str
@@ -58,8 +38,7 @@ class Pair(NamedTuple):
 
 
 def by_hand(code: str) -> bool:
-    """Whether a cell of the student version asks for by-hand answers: it hands out a name to fill in
-    with a placeholder (``two_ply_values = {"A": ..., ...}``)."""
+    """Whether a handed-out cell asks for by-hand answers (``two_ply_values = {"A": ..., ...}``)."""
     try:
         return any(isinstance(x, ast.Constant) and x.value is Ellipsis for node in ast.parse(code).body
                    if isinstance(node, ast.Assign) for x in ast.walk(node.value))
@@ -68,8 +47,7 @@ def by_hand(code: str) -> bool:
 
 
 def release_cells(assignment: str, release: Path = RELEASE) -> tuple[list, set]:
-    """``(every code cell's code, the grade ids of the answer cells compared)`` of the student version:
-    all of it is boilerplate; the answer cells that ask for by-hand answers are not compared."""
+    """``(every code cell's code: boilerplate, the grade ids of the answer cells compared)``."""
     import nbformat
     cells = [c for p in notebooks(Path(release) / assignment)
              for c in nbformat.read(str(p), as_version=4).cells if c.get("cell_type") == "code"]
@@ -91,8 +69,7 @@ def _side(cells: dict, slices: dict) -> str:
 
 def compare(codes: dict, release: list, threshold: float = THRESHOLD) -> tuple[list, list, list]:
     """``(pairs listed, every pair's smaller share, the students with no code of their own)`` for
-    ``codes`` {student: {cell: code}}, each cell compared with the other's same cell, the code of the
-    ``release`` cells ignored (see the module's docstring)."""
+    ``codes`` {student: {cell: code}}."""
     import numpy as np
     from copydetect.detector import compare_files
     boilerplate = np.unique(np.array([h for code in release for h in _fingerprint(code, []).hashes], np.int64))
@@ -158,18 +135,14 @@ def _page(assignment: str, pairs: list, shares: list, students: int, blank: int,
             "spacing ignored, the code of the student version handed out ignored, answers to by-hand questions "
             "not compared. Shared code is marked (highlighted and underlined).</p>" + listing
             + "<h2>Side by side</h2>" + ("".join(sides) or "<p>Nothing to show.</p>"))
-    title = esc(f"Similar submissions: {assignment}")
-    style = "body{font-family:sans-serif;color:#1b1b1b;background:#fff;max-width:72em;margin:1em auto;padding:0 1em}"
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{style}</style></head>'
-            f"<body><main>{body}</main></body></html>\n")
+    from .report import html_page
+    return html_page(f"Similar submissions: {assignment}", body, "max-width:72em;margin:1em auto;padding:0 1em")
 
 
 def similarity(assignment: str, *, course: Path = DEFAULT_COURSE, release: Path = RELEASE,
                threshold: float = THRESHOLD) -> tuple[Path, Path, list]:
-    """Write the similarity page and CSV of ``assignment`` (see the module's docstring); returns
-    ``(page, csv, pairs listed)``."""
-    from .gradebook import safe_cell
+    """Write the similarity page and CSV of ``assignment``; returns ``(page, csv, pairs listed)``."""
+    from .gradebook import write_csv
     course = Path(course).resolve()
     if not 0 < threshold <= 1:
         raise WorkflowError(f"--threshold is a share of the code, between 0 and 1, not {threshold:g}")
@@ -183,9 +156,6 @@ def similarity(assignment: str, *, course: Path = DEFAULT_COURSE, release: Path 
     page = folder / f"{assignment}_similarity.html"
     page.write_text(_page(assignment, pairs, shares, len(codes), len(blank), threshold), encoding="utf-8")
     numbers = folder / f"{assignment}_similarity.csv"
-    with open(numbers, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(("first", "second", "share_of_first", "share_of_second", "shared_tokens"))
-        w.writerows([safe_cell(p.first), safe_cell(p.second), round(p.share_first, 4), round(p.share_second, 4),
-                     p.tokens] for p in pairs)
+    write_csv(numbers, ("first", "second", "share_of_first", "share_of_second", "shared_tokens"),
+              [(p.first, p.second, round(p.share_first, 4), round(p.share_second, 4), p.tokens) for p in pairs])
     return page, numbers, pairs

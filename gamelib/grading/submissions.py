@@ -2,60 +2,34 @@
 
 Everything a submission holds is **data**: its file name, its cells' text, markdown and outputs, its
 metadata.  Nothing of it runs outside the sandbox, nothing of it is rendered as HTML unsanitized, and
-nothing in it can crash the batch or change what a cell is worth.
-
-* :func:`find_submissions` accounts for every file of the submissions folder: each notebook is a
-  student's submission, or named with the reason it is not graded (two notebooks for one student, a
-  symbolic link, a name that gives no id), or listed as ignored (not a notebook, an editor's checkpoint,
-  a hidden file, an earlier copy of a resubmission).  It reads the names learning systems give their
-  bulk downloads (Canvas's ``<name>_[LATE_]<user id>_<submission id>_<file>``, Moodle's
-  ``<Full Name>_<id>_assignsubmission_file_``): such a student is the **system's own id** of them
-  (``canvas-103``, ``moodle-77``), never the name, which the student chooses; two students of one name
-  stay two, and a resubmission is the same student, with its late flag.
-* :func:`student_id` makes a stable, case-folded id of any other name; every message quotes a name
-  through :func:`gamelib.grading.course.shown`, printable whatever its bytes (bytes that are not UTF-8,
-  control characters, terminal escapes, enormous lengths).
-* :func:`repair` makes a notebook whole against its student version (nbgrader's metadata restored from
-  the course's copy, deleted cells put back, changed cell types changed back) and :func:`sanitize`
-  makes it safe to store and show (the course's text in locked cells, the student's markdown as plain
-  text, outputs through nbconvert's own sanitizer, no metadata but the course's).
+nothing in it can crash the batch or change what a cell is worth (the notebook itself is made whole and
+safe by :mod:`gamelib.grading.sanitizer`).  A student a learning system's
+download names is the **system's own id** of them (``canvas-103``), never the name, which the student
+chooses; every message quotes a name printable (:func:`gamelib.grading.course.shown`).
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import re
 import unicodedata
-import uuid
 from pathlib import Path
 from typing import NamedTuple
 
-from .cells import grade_id, is_answer
+from ..validate import moved
+
 from .course import WorkflowError, name_bytes, notebooks, shown
 
-MAX_NOTEBOOK_MB = 32
-"""A submitted notebook larger than this is not read (an answer notebook is well under 1 MB)."""
+MAX_ID = 64                           # an id is a folder name too, with more after it
 
 
-# ---------------------------------------------------------------------------------------------------
-# Student ids
-# ---------------------------------------------------------------------------------------------------
-
-MAX_ID = 64
-"""The longest student id made of a name: a longer one keeps its first characters and a hash of the whole
-name (a file name may be 255 bytes; an id is also a folder name, with more after it)."""
 def _tag(name: str) -> str:
-    """A short hash of ``name``'s bytes."""
     return hashlib.sha256(name_bytes(str(name))).hexdigest()[:8]
 
 
 def student_id(name: str) -> str:
-    """A student id from a file or folder name: accents dropped (``Zoë`` -> ``zoe``), case folded
-    (``Jo_Smith`` and ``jo_smith`` are one student), anything but letters, digits and ``_.@-`` made
-    ``_``.  A name with letters that have no ASCII spelling (``李雷``) keeps what it has and gets a
-    short hash of the whole name beside it (``student-5d41402a``), so it is stable and never empty
-    when the name has a letter or digit; '' when it has none.  An id longer than :data:`MAX_ID` keeps
-    its start and a hash of the whole name.  Bytes of a file name that are not UTF-8 count for nothing."""
+    """A stable student id from a file or folder name: accents dropped, case folded, anything but letters,
+    digits and ``_.@-`` made ``_``; letters with no ASCII spelling (``李雷``) or a length over :data:`MAX_ID`
+    add a hash of the whole name (``student-5d41402a``); '' when it has no letter or digit."""
     name = unicodedata.normalize("NFC", str(name)).strip()
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     sid = re.sub(r"[^a-z0-9_.@-]+", "_", ascii_name.casefold()).strip("_.")
@@ -70,12 +44,9 @@ def student_id(name: str) -> str:
 
 
 class DownloadName(NamedTuple):
-    """What a learning system's bulk-download name says: the student's ``name`` (as the system spells
-    it, the student's own text: for people only), the system's own id of the student (``lms_id``), the
-    ``submission`` number, whether it was ``late``, and the file name the student uploaded
-    (``original``).  ``readings``: when the name reads as more than one id (its student's own text, a
-    full name or an uploaded file's name, holds a second one), every id it reads as; such a name is in
-    doubt (:attr:`in_doubt`) and identifies no one."""
+    """What a learning system's bulk-download name says: the student's ``name`` (their own text: for people
+    only), the system's ``lms_id`` of them, ``submission``, ``late``, the ``original`` file name; a name
+    that reads as more than one id (``readings``) is :attr:`in_doubt` and identifies no one."""
 
     system: str
     name: str
@@ -87,8 +58,7 @@ class DownloadName(NamedTuple):
 
     @property
     def key(self) -> str:
-        """The kit's id of the student: the learning system's own id of them (``canvas-103``, ``moodle-77``),
-        never the name, which the student chooses."""
+        """The kit's id of the student (``canvas-103``), never the name, which the student chooses."""
         return f"{self.system.lower()}-{int(self.lms_id)}"
 
     @property
@@ -97,34 +67,25 @@ class DownloadName(NamedTuple):
 
 
 CANVAS = re.compile(r"^(?P<name>[^_]*)_(?P<late>LATE_)?(?P<uid>\d+)_(?P<sub>\d+)_(?P<file>.+)$")
-"""Canvas's "Download Submissions": ``<sortable name>_[LATE_]<user id>_<submission id>_<uploaded file
-name>``.  The sortable name is lower case with everything but letters and digits removed (so it may be
-empty, and never holds ``_``): what follows its first ``_`` is Canvas's.  Its letters may carry accents,
-composed or not (``garcíajosé``, as a zip unpacked on a Mac spells it: ``i`` and a combining accent).  A
-resubmission gets a new submission id, and often a ``-1`` after the uploaded name."""
+"""Canvas's ``<sortable name>_[LATE_]<user id>_<submission id>_<uploaded name>``: the sortable name never
+holds ``_``, so what follows its first ``_`` is Canvas's (its accents composed or not, as a Mac unzips)."""
 MOODLE = re.compile(r"(?=(?P<token>_(?P<uid>\d+)_assignsubmission_(?:file|onlinetext)_))")
-"""Moodle's "Download all submissions": a folder ``<Full name>_<participant id>_assignsubmission_file_``
-holding the uploaded files, or, flattened, that prefix on each file's name.  The full name is the
-student's own text and may itself hold ``_<digits>_assignsubmission_file_``: a folder's id is the
-token that ends its name (the last, the one Moodle wrote); a flattened name has the student's text on
-both sides of Moodle's, so one that holds the token twice is in doubt."""
+"""Moodle's ``<Full name>_<participant id>_assignsubmission_file_``, a folder or a prefix.  The full name is
+the student's text and may hold the token too: a folder's id is the token that ends it; a flattened name
+has the student's text on both sides, so one that holds the token twice is in doubt."""
 LMS_KEY = re.compile(r"^(?P<system>canvas|moodle)-(?P<id>\d+)$")
-"""The kit's id of a student a learning system identifies (:attr:`DownloadName.key`).  A plain file or
-folder of that name (the course's own ``submitted/<id>/``, read again by ``regrade``) is that student."""
+"""The kit's id of a student a learning system identifies (a file or folder of that name is that student)."""
 
 
 def canvas_name(name: str) -> str:
-    """A name as Canvas writes it in its download names: accents dropped (``García, José`` ->
-    ``garciajose``: each letter decomposed, NFKD, and its combining marks dropped, never the letter),
-    lower case, everything but letters and digits removed."""
+    """A name as Canvas writes it in its download names (``García, José`` -> ``garciajose``)."""
     plain = "".join(ch for ch in unicodedata.normalize("NFKD", str(name)) if not unicodedata.combining(ch))
     return re.sub(r"[\W_]", "", plain.lower())
 
 
 def download_name(name: str, *, folder: bool | None = None) -> DownloadName | None:
-    """The learning system's bulk-download name ``name`` read, or None if it is not one.  ``folder``:
-    the name is a folder's (Moodle's id then ends it), a file's without its ``.ipynb`` (``False``), or
-    either (None).  A name that reads as more than one id is returned :attr:`~DownloadName.in_doubt`."""
+    """The bulk-download name ``name`` read, or None; ``folder``: a folder's (Moodle's id then ends it), a
+    file's without its ``.ipynb`` (False), or either (None)."""
     name = str(name)
     readings = []
     m = CANVAS.match(name)
@@ -141,14 +102,12 @@ def download_name(name: str, *, folder: bool | None = None) -> DownloadName | No
 
 
 class Downloads:
-    """Whose each file or folder of a learning system's download is, by its name: the reading that
-    ``autograde`` (:func:`find_submissions`) and nbgrader's ``zip_collect`` (its collector plugin,
-    :class:`gamelib.grading.zipcollect.DownloadNames`, a :class:`Downloads`) share."""
+    """Whose each file or folder of a download is, by its name: ``autograde``'s reading, and nbgrader's
+    ``zip_collect``'s (:class:`gamelib.grading.zipcollect.DownloadNames`)."""
 
     valid_ext = (".ipynb",)
 
     def identify(self, entry: Path) -> DownloadName | None:
-        """What the name of the file or folder ``entry`` says, or None if it is not a download name."""
         folder = entry.is_dir() and not entry.is_symlink()
         return download_name(entry.stem if entry.suffix == ".ipynb" and not folder else entry.name, folder=folder)
 
@@ -168,17 +127,9 @@ class Downloads:
         return path if submission > lms.submission else None
 
 
-# ---------------------------------------------------------------------------------------------------
-# Finding the submissions
-# ---------------------------------------------------------------------------------------------------
-
 class Submission(NamedTuple):
-    """A student's files of one assignment (``{notebook name: path}``), or the ``problem`` that keeps
-    them from being graded (an unusable name, an id two names share, two notebooks where one is
-    expected, a symbolic link); ``notes`` say what the instructor should know (a notebook graded under
-    another name); ``late`` what its download name says of lateness ('' if nothing); ``name`` the
-    student's name as a learning system's download gives it, for people to read ('' if the id is the
-    name), never an id."""
+    """A student's ``files`` of one assignment ({notebook name: path}), or the ``problem`` that keeps them
+    from being graded; ``name`` a learning system's name of the student, for people, never an id."""
 
     student: str
     files: dict
@@ -189,32 +140,19 @@ class Submission(NamedTuple):
 
 
 class Found(NamedTuple):
-    """Every file of a submissions folder accounted for: the ``submissions`` (graded or not, each with
-    its reason), the files ``ignored`` (``[(path, why)]``: not a notebook, a checkpoint, a hidden file,
-    an earlier download of a resubmission), and how many ``files`` there were in all."""
+    """Every file of a submissions folder accounted for: ``submissions``, ``ignored`` [(path, why)], ``files``."""
 
     submissions: list
     ignored: list
     files: int
 
 
-def _all_files(folder: Path) -> list[Path]:
-    """Every file (and symbolic link) under ``folder``, links not followed."""
-    out = []
-    for path in sorted(folder.rglob("*")):
-        if path.is_symlink() or path.is_file():
-            out.append(path)
-    return out
-
-
 def quoted(name) -> str:
-    """A file name as a message quotes it: ``'jo smith.ipynb'`` (:func:`shown`)."""
     return f"'{shown(name)}'"
 
 
 def unusable_id(name) -> str:
-    """The key of a submission whose name gives no student (``?`` first: no student id starts so), one
-    for each name: printable, short, and with a hash of the name's own bytes when it shows less."""
+    """The key of a submission whose name gives no student (``?`` first: no student id starts so)."""
     text = shown(name, 60)
     return f"?{text}" if text == str(name) else f"?{text} #{_tag(name)}"
 
@@ -231,19 +169,16 @@ class _Candidate(NamedTuple):
 
 
 def book_name(path: Path, assignment: str) -> str:
-    """The notebook of ``assignment`` that the file ``path`` is, by its name: ``minimax.ipynb`` is
-    'minimax', and so is ``exercises_release_01_minimax_minimax.ipynb``, the name JupyterLite's File →
-    Download gives it (the notebook's path in the course site, its slashes made underscores)."""
+    """The notebook ``path`` is, by its name: ``minimax``, or JupyterLite's download name of it
+    (``exercises_release_01_minimax_minimax.ipynb``)."""
     flattened = f"exercises_release_{assignment}_"
     stem = Path(path).stem
     return stem[len(flattened):] if stem.startswith(flattened) and len(stem) > len(flattened) else stem
 
 
 def _inside(entry: Path, assignment: str, names: list[str]) -> tuple:
-    """The notebooks of a student's folder: ``(books, problem, notes)``, each notebook known by its name
-    or by the name a download from the course site gives it (:func:`book_name`).  One notebook of another
-    name stands for a one-notebook assignment's notebook ("minimax (1).ipynb", "Copy of alpha_beta.ipynb");
-    two notebooks where one is expected are a problem naming both."""
+    """The notebooks of a student's folder: ``(books, problem, notes)``.  One notebook of another name stands
+    for a one-notebook assignment's ("minimax (1).ipynb"); two where one is expected are a problem."""
     inner = entry / assignment if (entry / assignment).is_dir() else entry
     found = [p for p in notebooks(inner) if not p.is_symlink()]
     books = {book_name(p, assignment): p for p in found if book_name(p, assignment) in names}
@@ -277,8 +212,8 @@ def _why_ignored(path: Path, entry: Path, assignment: str, collector) -> str:
 
 
 def _candidate(entry: Path, assignment: str, names: list[str], collector) -> _Candidate | None:
-    """What one top-level file or folder of a submissions folder holds, and whose it is (None: nothing
-    to grade in it, or an earlier Canvas submission of a user; its files are then listed as ignored)."""
+    """What one top-level file or folder holds, and whose it is (None: nothing to grade, or an earlier
+    Canvas submission; its files are then listed as ignored)."""
     base = entry.stem if entry.suffix == ".ipynb" and not entry.is_dir() else entry.name
     lms = collector.identify(entry)              # nbgrader zip_collect's reading of a download name, the same
     if lms is not None and not lms.in_doubt and collector.superseded(entry, lms) is not None:
@@ -320,20 +255,15 @@ def _candidate(entry: Path, assignment: str, names: list[str], collector) -> _Ca
 
 
 def find_submissions(folder: Path, assignment: str, names: list[str]) -> Found:
-    """The submissions in ``folder``, laid out as ``<student>.ipynb`` (a one-notebook assignment),
-    ``<student>/<notebook>.ipynb``, nbgrader's ``<student>/<assignment>/<notebook>.ipynb``, or as
-    Canvas's and Moodle's bulk downloads name them (:func:`download_name`: the student is then the
-    system's own id of them, :attr:`DownloadName.key`, never their name).  Every file is accounted for
-    (:class:`Found`): a name that gives no usable id or reads as two, two names that give one id, two
-    notebooks for one student and symbolic links are per-student problems naming the files, never a
-    silent merge, a silent drop or a stopped batch; what is not a submission is listed as ignored, with
-    why.  Names are the file system's, whatever their bytes: every message shows them printable
-    (:func:`shown`)."""
+    """The submissions in ``folder`` (``<student>.ipynb``, ``<student>/[<assignment>/]<notebook>.ipynb``, or a
+    learning system's download), every file accounted for: a name that gives no id or two, two names of
+    one id, two notebooks for one and symbolic links are per-student problems naming the files, never a
+    silent merge, a silent drop or a stopped batch; the rest is listed as ignored, with why."""
     folder = Path(folder)
     if not folder.is_dir():
         raise WorkflowError(f"no folder of submissions at {folder}")
     collector = Downloads()
-    every = _all_files(folder)
+    every = [p for p in sorted(folder.rglob("*")) if p.is_symlink() or p.is_file()]      # links not followed
     candidates = [c for entry in sorted(folder.iterdir()) if not entry.name.startswith(".")
                   for c in [_candidate(entry, assignment, names, collector)] if c is not None]
     ignored: list = []
@@ -351,11 +281,8 @@ def find_submissions(folder: Path, assignment: str, names: list[str]) -> Found:
 
 
 def _one_per_student(candidates: list[_Candidate]) -> list[Submission]:
-    """One submission per id (an earlier Canvas submission of a user is not a candidate: see
-    :meth:`Downloads.superseded`).  Anything that gives one id twice (two
-    names of one id, two Moodle folders of one participant, a plain file named as a learning system's id
-    beside that system's download) is a collision: a problem naming every file, none graded, and the
-    grade stored under that id kept."""
+    """One submission per id: anything that gives one id twice is a collision, a problem naming every
+    file, none graded, and the grade stored under that id kept."""
     by_id: dict = {}
     for c in candidates:
         by_id.setdefault(c.sid, []).append(c)
@@ -377,270 +304,5 @@ def _one_per_student(candidates: list[_Candidate]) -> list[Submission]:
     return out
 
 
-# ---------------------------------------------------------------------------------------------------
-# Repairing what students hand in
-# ---------------------------------------------------------------------------------------------------
-
-class _Repair:
-    """A submission's cells matched with its student version's, by grade id (:func:`repair`)."""
-
-    def __init__(self, cells, release):
-        self.cells = cells
-        wanted = [c for c in release.cells if grade_id(c)]
-        self.order = [grade_id(c) for c in wanted]
-        self.by_id = dict(zip(self.order, wanted))
-        self.present: set = set()
-
-    def restore(self, cell, gid) -> None:
-        """Give ``cell`` the nbgrader metadata and the type of the student version's cell ``gid``."""
-        model = self.by_id[gid]
-        cell.setdefault("metadata", {})["nbgrader"] = copy.deepcopy(model.metadata["nbgrader"])
-        for key in ("deletable", "editable"):
-            if key in model.metadata:
-                cell.metadata[key] = model.metadata[key]
-            else:
-                cell.metadata.pop(key, None)
-        self.present.add(gid)
-
-    def known_ids(self) -> list:
-        """Cells that carry a grade id: the course's metadata put back on the first cell of each id
-        (whatever the submission's metadata said: its points, its kind), a changed cell type changed
-        back; a second cell of one id, or an id the course does not have, loses its nbgrader metadata
-        and becomes a cell of the student's own."""
-        notes, changed_type, stripped, repaired = [], [], [], []
-        for cell in self.cells:
-            gid = grade_id(cell)
-            if gid is None:
-                if "nbgrader" in cell.get("metadata", {}):
-                    cell.metadata.pop("nbgrader")
-                continue
-            if not isinstance(gid, str) or gid not in self.by_id or gid in self.present:
-                cell.metadata.pop("nbgrader", None)
-                stripped.append(str(gid)[:40])
-                continue
-            model = self.by_id[gid]
-            if cell.get("metadata", {}).get("nbgrader") != model.metadata["nbgrader"]:
-                repaired.append(gid)
-            if cell.get("cell_type") != model.cell_type:
-                changed_type.append(f"{gid} ({cell.get('cell_type')} -> {model.cell_type})")
-                _retype(cell, model.cell_type)
-            self.restore(cell, gid)
-        if repaired:
-            notes.append(f"nbgrader metadata of {', '.join(repaired)} differed from the course's: the course's used")
-        if changed_type:
-            notes.append(f"cell type changed back: {', '.join(changed_type)}")
-        if stripped:
-            notes.append(f"grade ids the course does not have, or has once only, made plain cells: "
-                         f"{', '.join(repr(s) for s in stripped)}")
-        return notes
-
-    def bounds(self, k: int) -> tuple[int, int]:
-        """The positions of the nearest recognised cells before and after the student version's k-th."""
-        where = {grade_id(c): i for i, c in enumerate(self.cells) if grade_id(c) in self.present}
-        lo = max((where[g] for g in self.order[:k] if g in where), default=-1)
-        hi = min((where[g] for g in self.order[k + 1:] if g in where), default=len(self.cells))
-        return lo, hi
-
-    def locked_by_text(self) -> list:
-        """Locked cells (prompts, tests) whose metadata was stripped, recognised by their unchanged text."""
-        restored = []
-        for cell in self.cells:
-            if grade_id(cell) is not None:
-                continue
-            for gid in self.order:
-                ref = self.by_id[gid]
-                if gid not in self.present and not is_answer(ref) and cell.cell_type == ref.cell_type \
-                        and _text(cell).strip() == ref.source.strip():
-                    self.restore(cell, gid)
-                    restored.append(gid)
-                    break
-        return restored
-
-    def answers_by_position(self) -> list:
-        """Answer cells whose metadata was stripped: the first unmarked cell of the same type between the
-        neighbouring recognised cells."""
-        restored = []
-        for k, gid in enumerate(self.order):
-            if gid in self.present or not is_answer(self.by_id[gid]):
-                continue
-            lo, hi = self.bounds(k)
-            for i in range(lo + 1, max(hi, lo + 1)):
-                if grade_id(self.cells[i]) is None and self.cells[i].cell_type == self.by_id[gid].cell_type:
-                    self.restore(self.cells[i], gid)
-                    restored.append(gid)
-                    break
-        return restored
-
-    def put_back_deleted(self) -> list:
-        """Cells the student deleted, put back from the student version after their neighbour."""
-        ids, notes = {c.get("id") for c in self.cells}, []
-        for k, gid in enumerate(self.order):
-            if gid in self.present:
-                continue
-            lo, _ = self.bounds(k)
-            cell = copy.deepcopy(self.by_id[gid])
-            if cell.get("id") in ids:
-                cell["id"] = uuid.uuid4().hex[:8]
-            ids.add(cell.get("id"))
-            self.cells.insert(lo + 1, cell)
-            self.present.add(gid)
-            notes.append(f"cell {gid} was missing: put back from the student version")
-        return notes
-
-
-def _text(cell) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else str(source)
-
-
-def _retype(cell, cell_type: str) -> None:
-    """Make ``cell`` a cell of ``cell_type``, keeping its text."""
-    cell["cell_type"] = cell_type
-    if cell_type == "code":
-        cell.setdefault("outputs", [])
-        cell.setdefault("execution_count", None)
-    else:
-        cell.pop("outputs", None)
-        cell.pop("execution_count", None)
-
-
-def repair(submitted, release) -> tuple:
-    """``(notebook, notes)``: a submission made whole against its student version ``release``.
-
-    * every cell that carries one of the course's grade ids gets the course's nbgrader metadata and cell
-      type back, whatever the submission said (its points, its kind); a second cell of one id, or an id
-      the course does not have, becomes a plain cell of the student's own;
-    * cells whose nbgrader metadata was stripped get it back: locked cells (prompts, tests) by their
-      unchanged text, answer cells by position, the first unmarked cell of the same type between the
-      neighbouring recognised cells;
-    * cells the student deleted (a test, an answer) are put back from the student version, after their
-      neighbour, so they are graded (a deleted answer is blank, a deleted test runs);
-    * an edited test cell needs nothing: the grader runs the course's own text of it.
-    ``notes`` says what was done, for the instructor.
-    """
-    nb = copy.deepcopy(submitted)
-    if not isinstance(nb.get("cells"), list):
-        raise WorkflowError("it has no list of cells")
-    for cell in nb.cells:
-        if not isinstance(cell, dict) or cell.get("cell_type") not in ("code", "markdown", "raw"):
-            raise WorkflowError("a cell of it is not a notebook cell")
-        if not isinstance(cell.get("metadata", {}), dict):
-            cell["metadata"] = {}
-        cell.setdefault("metadata", {})
-        if not isinstance(cell.metadata.get("nbgrader", {}), dict):
-            cell.metadata["nbgrader"] = {}
-        cell["source"] = _text(cell)
-    match = _Repair(nb.cells, release)
-    notes = match.known_ids()
-    restored = match.locked_by_text() + match.answers_by_position()
-    if restored:
-        notes.append(f"nbgrader metadata restored on {len(restored)} cells ({', '.join(restored)})")
-    return nb, notes + match.put_back_deleted()
-
-
-# ---------------------------------------------------------------------------------------------------
-# Safe to store and to show
-# ---------------------------------------------------------------------------------------------------
-
-CELL_ID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
-TAG = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
-
-
-def as_plain_text(text: str) -> str:
-    """Markdown that shows ``text`` as it was typed, in a code block: nothing of it is read as HTML or
-    markdown (a fence longer than any run of backticks in it, so it cannot close the block)."""
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}text\n{text}\n{fence}"
-
-
-def _sanitized_outputs(outputs) -> list:
-    """A code cell's outputs through nbconvert's own sanitizer (its SanitizeHTML preprocessor: HTML
-    cleaned with bleach, JavaScript and any other unsafe type removed), anything malformed dropped."""
-    import nbformat
-    from nbconvert.preprocessors.sanitize import SanitizeHTML
-    kept = []
-    for output in outputs if isinstance(outputs, list) else []:
-        try:
-            node = nbformat.from_dict(output)
-            nbformat.validator.validate(node, ref="output", version=4)
-        except Exception:                                        # noqa: BLE001 -- a malformed output is dropped
-            continue
-        kept.append(node)
-    try:
-        return list(SanitizeHTML().sanitize_code_outputs(kept))
-    except Exception:                                            # noqa: BLE001 -- nothing is kept that bleach chokes on
-        return []
-
-
-def sanitize(nb, release) -> tuple:
-    """``(notebook, notes)``: a repaired submission made safe to store, grade and show (Formgrader and
-    feedback render notebooks as HTML without sanitizing them):
-
-    * the notebook's metadata is the student version's (kernel, language; nothing of the submission's);
-    * a locked cell of the course (a prompt, a test) has the course's text; a cell the student wrote in
-      markdown or raw is shown as plain text (:func:`as_plain_text`), never rendered as HTML;
-    * outputs go through nbconvert's sanitizer; attachments are dropped;
-    * a cell keeps only its id (made anew if not a valid one), its type, its text, its outputs and
-      execution count, the course's nbgrader metadata, and its tags if they are plain words."""
-    import nbformat
-    from nbgrader.utils import is_locked
-    models = {grade_id(c): c for c in release.cells if grade_id(c)}
-    out = nbformat.v4.new_notebook(metadata=copy.deepcopy(release.metadata))
-    notes, ids, shown_as_text = [], set(), 0
-    for cell in nb.cells:
-        gid = grade_id(cell)
-        model = models.get(gid)
-        text = _text(cell)
-        if model is not None and is_locked(model) and not is_answer(model):
-            text = model.source
-        elif cell.cell_type in ("markdown", "raw") and text.strip():
-            text, shown_as_text = as_plain_text(text), shown_as_text + 1
-        kind = "markdown" if cell.cell_type == "raw" else cell.cell_type
-        new = (nbformat.v4.new_code_cell(text) if kind == "code" else nbformat.v4.new_markdown_cell(text))
-        cid = cell.get("id")
-        new["id"] = cid if isinstance(cid, str) and CELL_ID.match(cid) and cid not in ids else uuid.uuid4().hex[:8]
-        ids.add(new["id"])
-        metadata = cell.get("metadata", {})
-        if "nbgrader" in metadata and model is not None:
-            new.metadata["nbgrader"] = copy.deepcopy(model.metadata["nbgrader"])
-            for key in ("deletable", "editable"):
-                if key in model.metadata:
-                    new.metadata[key] = model.metadata[key]
-        tags = metadata.get("tags")
-        if isinstance(tags, list):
-            clean = [t for t in tags if isinstance(t, str) and TAG.match(t)]
-            if clean:
-                new.metadata["tags"] = clean
-        if kind == "code":
-            count = cell.get("execution_count")
-            new["execution_count"] = count if isinstance(count, int) and not isinstance(count, bool) else None
-            new["outputs"] = _sanitized_outputs(cell.get("outputs", []))
-        out.cells.append(new)
-    if shown_as_text:
-        notes.append(f"{shown_as_text} markdown or raw cell(s) of the student's shown as plain text")
-    return out, notes
-
-
-def read_submission(path: Path, release):
-    """``(notebook, notes)``: the submission at ``path`` read, repaired against ``release`` (the student
-    version) and sanitized; raises WorkflowError saying why it cannot be."""
-    import nbformat
-    path = Path(path)
-    try:
-        if path.stat().st_size > MAX_NOTEBOOK_MB << 20:
-            raise WorkflowError(f"{shown(path.name)} is larger than {MAX_NOTEBOOK_MB} MB: not read")
-        nb = nbformat.read(str(path), as_version=4)
-    except WorkflowError:
-        raise
-    except Exception as e:                                       # noqa: BLE001 -- whatever the file is
-        raise WorkflowError(f"{shown(path.name)} is not a readable notebook ({type(e).__name__})") from None
-    try:
-        fixed, done = repair(nb, release)
-        safe, more = sanitize(fixed, release)
-    except WorkflowError as e:
-        raise WorkflowError(f"{shown(path.name)} could not be matched with the student version ({e})") from None
-    except Exception as e:                                       # noqa: BLE001
-        raise WorkflowError(f"{shown(path.name)} could not be matched with the student version "
-                            f"({type(e).__name__})") from None
-    return safe, done + more
+__getattr__ = moved(__name__, dict.fromkeys(("MAX_NOTEBOOK_MB", "as_plain_text", "read_submission", "repair",
+                                             "sanitize"), "gamelib.grading.sanitizer"))        # for one release

@@ -1,34 +1,7 @@
-"""The instructor's workflow with nbgrader: one function (and one command) per step, no server.
-
-Its steps are generate, validate, prepare, autograde, feedback and student_kit; the others the
-command line runs (export, override, regrade, report, similarity, selftest, gradescope) live in their
-own modules.  ``python -m gamelib.grading STEP ...`` runs a step (:mod:`gamelib.grading.__main__`;
-exercises/README.md is the instructor's table).  The course folder itself is :mod:`gamelib.grading.course`,
-what students hand in :mod:`gamelib.grading.submissions`, and how a graded submission is written down
-:mod:`gamelib.grading.recording`; the names this module re-exported before the split warn, naming them.
-
-nbgrader's known traps, and what is done about them here:
-
-* ``nbgrader validate`` exits 0 even when tests fail: :func:`validate` reads the validator's result
-  instead (its ``failed`` cells) and says which notebook did what;
-* run from the wrong folder nbgrader silently creates an empty ``gradebook.db``: every step here
-  passes the course root and the database path explicitly, never relying on the working directory;
-* a deleted test cell is not graded unless missing cells are restored (``add_missing_cells``), which
-  crashes when a solution cell lost its metadata: :func:`repair` restores the metadata of cells a
-  student's editor stripped (by matching them with the student version) and puts deleted cells back
-  before nbgrader sees the notebook, and ``add_missing_cells`` stays on as a second net;
-* ``generate_feedback`` shows hidden tests to students: feedback goes through
-  :class:`gamelib.grading.feedback.HideHiddenTests`, and :func:`feedback` then scans every page for a
-  line of hidden test code and refuses to leave one behind;
-* the default cell time limit is 30 s: raised to :data:`CELL_TIMEOUT` (the checks' own per-case limits
-  keep every test cell far below it), with an interrupt on time-out so the next cells still run;
-* nbgrader calls ``alembic`` as a program to make a gradebook: the kit makes it in-process instead
-  (:func:`gamelib.grading.course.gradebook`), so nbgrader never needs it;
-* nbgrader's Formgrader and feedback render a notebook's markdown and outputs as HTML unsanitized:
-  submissions are stored sanitized (:func:`gamelib.grading.submissions.sanitize`) and the course's
-  settings turn on nbconvert's own sanitizing too;
-* ``release_feedback`` needs ``timestamp.txt`` and ``submission_secret.txt`` beside every graded copy:
-  :mod:`gamelib.grading.recording` writes them (keeping ``collect``'s own).
+"""The instructor's workflow with nbgrader, one function per step, no server: generate, validate, prepare,
+autograde, feedback and student_kit (``python -m gamelib.grading`` runs them and the steps of the other
+modules).  nbgrader's known traps, and what is done about each, are exercises/README.md's "What is
+handled for you"; the names this module re-exported before the split warn, naming their home.
 """
 from __future__ import annotations
 
@@ -50,13 +23,8 @@ if TYPE_CHECKING:
 
 HIDDEN_BEGIN, HIDDEN_END = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 
-# ---------------------------------------------------------------------------------------------------
-# generate, validate
-# ---------------------------------------------------------------------------------------------------
-
 def generate(names=None, *, source: Path = coursedir.SOURCE, release: Path = coursedir.RELEASE) -> list[Path]:
-    """Generate the student versions of ``names`` (default: every assignment) into ``release``,
-    replacing what is there.  Works in a temporary course folder, so nothing else is written."""
+    """Generate the student versions of ``names`` into ``release`` (in a temporary course folder)."""
     from nbgrader.converters import GenerateAssignment
     names = list(names or coursedir.assignments(source))
     written = []
@@ -73,8 +41,7 @@ def generate(names=None, *, source: Path = coursedir.SOURCE, release: Path = cou
 
 
 class Validation(NamedTuple):
-    """One notebook validated: ``expected`` 'pass' (a source) or 'fail' (a student version);
-    ``failed`` the first line of each failing cell's error; ``ok`` whether it did as expected."""
+    """One notebook validated: ``failed`` the last line of each failing cell's error; ``ok`` as expected."""
 
     path: Path
     expected: str
@@ -84,9 +51,8 @@ class Validation(NamedTuple):
 
 
 def _validator(sockets: str):
-    """nbgrader's validator, its kernels' IPC sockets in the folder ``sockets`` (by default they would be
-    made in the notebook's own folder, where a ``prepare`` copying that folder at the same moment failed
-    on them)."""
+    """nbgrader's validator, its kernels' sockets in ``sockets`` (not the notebook's folder, where a
+    ``prepare`` copying it at the same moment failed on them)."""
     from nbgrader.validator import Validator
     from traitlets.config import Config
     c = Config()
@@ -99,8 +65,7 @@ def _validator(sockets: str):
 
 
 def validate_notebook(path: Path, expected: str) -> Validation:
-    """Run ``path`` as nbgrader's validator does and judge its result (never its exit code, which is
-    0 even when tests fail).  Nothing is written beside ``path``."""
+    """Run ``path`` as nbgrader's validator does and judge its result (never its exit code, 0 on failures)."""
     with tempfile.TemporaryDirectory(prefix="gamelib-kernel-") as sockets:
         validator = _validator(sockets)
         validator.ignore_checksums = expected == "fail"
@@ -126,15 +91,10 @@ def validate(names=None, *, source: Path = coursedir.SOURCE, release: Path = cou
 
 
 def prepare(names=None, *, course: Path = coursedir.DEFAULT_COURSE, source: Path = coursedir.SOURCE) -> Path:
-    """Make ``course`` a course folder ready for nbgrader's own tools: the sources of ``names`` (default:
-    every assignment) in ``source/``, their student versions in ``release/`` and the gradebook, so that
-    nbgrader's Formgrader, started in the course folder, lists them, and ``nbgrader release_assignment``
-    can hand them out through an exchange.  Private to its owner when new; the instructor's
-    ``nbgrader_config.py`` is kept, and ``course.toml`` (deadlines, the late rule) written, every setting
-    commented out, when it has none."""
+    """Make ``course`` ready for nbgrader's own tools (Formgrader, ``release_assignment``): the sources of
+    ``names``, their student versions and the gradebook; ``course.toml`` written when it has none."""
     from nbgrader.converters import GenerateAssignment
 
-    from .course import write_course_toml
     names = coursedir.assignment_names(names, source)                  # before the course folder is made
     course = Path(course).resolve()
     with coursedir.course_lock(course, "prepare"):
@@ -142,15 +102,11 @@ def prepare(names=None, *, course: Path = coursedir.DEFAULT_COURSE, source: Path
         for name in names:
             coursedir.run_nbgrader(GenerateAssignment, course, name, force=True)
         coursedir.course_secret(course)
-        note = write_course_toml(course)
+        note = coursedir.write_course_toml(course)
         if note:
             print(note, file=sys.stderr, flush=True)
     return course
 
-
-# ---------------------------------------------------------------------------------------------------
-# autograde
-# ---------------------------------------------------------------------------------------------------
 
 def runtime_for(assignment: str, source: Path = coursedir.SOURCE, into: Path | None = None) -> Path:
     """The student runtime of ``assignment`` (:mod:`gamelib.grading.runtime`), built in ``into``."""
@@ -171,28 +127,12 @@ class _Job(NamedTuple):
     notebooks: dict            # {name: (sanitized submission, source notebook)}
 
 
-def _grade_job(job: _Job, runtime: Path, secret: bytes, assignment: str, wall: float):
-    """Grade one student's notebooks (in a grading process of its own)."""
-    from .executor import grade_notebook
-    out = {}
-    try:
-        for name, (nb, source_nb) in job.notebooks.items():
-            out[name] = grade_notebook(nb, source_nb, runtime=runtime, secret=secret, assignment=assignment,
-                                       wall=wall)
-    except Exception as e:                                   # noqa: BLE001 -- reported, never a stopped batch
-        return job.student, None, f"the grader failed on it ({type(e).__name__}: {str(e)[:200]})"
-    return job.student, out, ""
-
-
 JOB_SLACK = 60.0
-"""Seconds a grading process may run past its submission's budget before it is killed (a backstop on the
-wall clock, so that nothing can hold the batch; the budget itself is kept by the executor, in fair time,
-:mod:`gamelib.grading.clock`)."""
+"""Seconds a grading process may run past its budget (kept by the executor, in fair time) before it is killed."""
 
 
 def _most_time(folder: Path, names: list, wall: float) -> float:
-    """The most fair time grading one submission of the notebooks ``names`` (in the source ``folder``)
-    can take (:func:`gamelib.grading.executor.most_time`, at least ``wall`` for each)."""
+    """The most fair time grading one submission of the notebooks ``names`` can take (at least ``wall`` each)."""
     import nbformat
     from .executor import most_time
     total = 0.0
@@ -205,10 +145,12 @@ def _most_time(folder: Path, names: list, wall: float) -> float:
 
 
 def _in_child(conn, job, args):
-    """A grading process: grade ``job`` and send the result back."""
+    """A grading process: grade ``job``'s notebooks and send the result back."""
+    from .executor import grade_notebook
     try:
-        result = _grade_job(job, **args)
-    except BaseException as e:                               # noqa: BLE001 -- said, never a hang
+        result = (job.student, {name: grade_notebook(nb, source_nb, **args)
+                                for name, (nb, source_nb) in job.notebooks.items()}, "")
+    except BaseException as e:                               # noqa: BLE001 -- said, never a stopped batch or a hang
         result = (job.student, None, f"the grader failed on it ({type(e).__name__}: {str(e)[:200]})")
     try:
         conn.send(result)
@@ -218,10 +160,8 @@ def _in_child(conn, job, args):
 
 
 def run_jobs(jobs_list: list, jobs: int, args: dict, limit: float):
-    """Grade each of ``jobs_list`` in a process of its own, ``jobs`` at a time, yielding ``(student,
-    graded or None, problem)`` as each ends.  A process still running ``limit`` seconds after it started
-    is killed (its sandboxes die with it) and its student is 'not graded', saying so: nothing a
-    submission does can hold the batch."""
+    """Grade each of ``jobs_list`` in a process of its own, ``jobs`` at a time, yielding ``(student, graded
+    or None, problem)``; one still running after ``limit`` seconds is killed and 'not graded', saying so."""
     import multiprocessing
     from multiprocessing.connection import wait
     ctx = multiprocessing.get_context("fork")
@@ -260,21 +200,14 @@ def run_jobs(jobs_list: list, jobs: int, args: dict, limit: float):
 def autograde(assignment: str, submissions: Path, *, course: Path = coursedir.DEFAULT_COURSE,
               source: Path = coursedir.SOURCE, jobs: int = 1, wall: float | None = None, wait: bool = True,
               _generated: bool = False, _stored: bool = False) -> dict:
-    """Grade every submission of ``assignment`` in ``submissions`` inside the course folder ``course``
-    (made if needed, private to its owner; its gradebook keeps the grades).  Returns ``{student:
-    Status}``; :data:`last_accounting` then says what became of every file of the folder.
-
-    Each submission is graded in a process of its own, ``jobs`` at a time, its code in a sandbox of its
-    own (:mod:`gamelib.grading.isolation`) and its test cells in the grading process
-    (:mod:`gamelib.grading.executor`), on hidden cases drawn from the course secret.  One run at a time
-    holds the course folder.  A submission that cannot be graded (an unreadable file, a name that gives
-    no id, two files giving one id, a grader failure, a grading that overran its time) is a 'not
-    graded' status saying why, and leaves an earlier submission of the same student, and its grade, as
-    they were; nothing of one submission changes another's grade."""
+    """Grade every submission of ``assignment`` in ``submissions`` into ``course``; returns ``{student:
+    Status}`` (:data:`last_accounting` then says what became of every file).  Each in a process of its
+    own, its code in a sandbox; one that cannot be graded is 'not graded' saying why and leaves the
+    student's earlier grade as it was: nothing of one submission changes another's grade."""
     from nbgrader.converters import GenerateAssignment
 
     from .executor import NOTEBOOK_WALL
-    from .isolation import NOT_ISOLATED, isolation_status
+    from .isolation import NOT_ISOLATED, check_jobs, isolation_status
     from .late import known_times, time_of
     from .submissions import find_submissions
     wall = NOTEBOOK_WALL if wall is None else wall
@@ -282,12 +215,9 @@ def autograde(assignment: str, submissions: Path, *, course: Path = coursedir.DE
         raise coursedir.WorkflowError(f"--jobs must be at least 1, not {jobs}")
     if not 0 < wall < float("inf"):                  # nan too: no submission could be given any time
         raise coursedir.WorkflowError(f"--wall must be a positive number of seconds, not {wall:g}")
-    if not (Path(source) / assignment).is_dir():
-        raise coursedir.WorkflowError(f"no assignment {assignment!r} in {source} (there: "
-                                      f"{', '.join(coursedir.assignments(source))})")
+    coursedir.assignment_names([assignment], source)
     if not Path(submissions).is_dir():
         raise coursedir.WorkflowError(f"no folder of submissions at {submissions}")
-    from .isolation import check_jobs
     check_jobs(jobs)
     course = Path(course).resolve()
     with coursedir.course_lock(course, f"autograde {assignment}", wait):
@@ -341,8 +271,7 @@ def autograde(assignment: str, submissions: Path, *, course: Path = coursedir.DE
 
 
 class Accounting(NamedTuple):
-    """What became of every file of a submissions folder in the last :func:`autograde`: ``files`` in
-    all, the ``report`` ({student: Status}, each naming its files) and the ``ignored`` files with why."""
+    """What became of every file of a submissions folder in the last :func:`autograde`."""
 
     files: int
     report: dict
@@ -355,21 +284,19 @@ class Accounting(NamedTuple):
         return graded, not_graded, len(self.ignored)
 
     def line(self) -> str:
-        graded, not_graded, ignored = self.counts()
-        return f"{self.files} files, {graded} graded, {not_graded} not graded, {ignored} ignored"
+        return "{} files, {} graded, {} not graded, {} ignored".format(self.files, *self.counts())
 
 
 last_accounting: Accounting | None = None
-"""What the last :func:`autograde` of this process did with every file (the command line prints it)."""
 
 
 def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, report: dict, stored: bool) -> list:
     """``[(job, files, notes)]`` for every submission that can be read; the others go into ``report``.
-    nbgrader's files beside a submission are kept only from the course's own folder (``stored``: what
-    nbgrader's collect or the kit wrote there); anywhere else they are the student's, and made anew."""
+    nbgrader's files beside a submission are kept only from the course's own folder (``stored``);
+    anywhere else they are the student's, and made anew."""
     import nbformat
 
-    from .submissions import read_submission
+    from .sanitizer import read_submission
     jobs_list = []
     for sub in found.submissions:
         files = tuple(str(p) for p in sub.files.values())
@@ -396,10 +323,8 @@ def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, rep
 
 
 def _printable(st: coursedir.Status) -> coursedir.Status:
-    """``st`` with every text a person reads made printable (:func:`gamelib.grading.course.shown`): a
-    reason may quote an exception that quotes a file name.  Its ``files`` stay the file system's names,
-    bytes and all (the status file keeps them escaped)."""
-    from .course import shown
+    """``st`` with every text a person reads printable (its ``files`` stay the file system's names)."""
+    shown = coursedir.shown
     return st._replace(reason=shown(st.reason, None), notes=tuple(shown(n, None) for n in st.notes),
                        warnings=tuple(shown(w, None) for w in st.warnings), name=shown(st.name))
 
@@ -413,8 +338,7 @@ def _submitted_at(path):
 
 
 def _record_one(course, assignment, entry, graded, problem, report) -> None:
-    """Record one graded submission (or why it was not graded) in the gradebook and ``report``; any
-    failure is that student's alone."""
+    """Record one graded submission (or why not) in the gradebook and ``report``; a failure is that student's."""
     job, files, (notes, late, carried, display) = entry
     student = job.student
     if graded is None:
@@ -460,18 +384,15 @@ def hidden_lines(source: Path = coursedir.SOURCE, names=None) -> set:
 
 
 class Feedback(NamedTuple):
-    """Feedback made: the ``pages`` written, and ``withheld`` {student: why} (a page that would have
-    shown hidden test code, deleted for that student alone)."""
+    """Feedback made: the ``pages`` written, and ``withheld`` {student: why}."""
 
     pages: list
     withheld: dict
 
 
 def feedback(assignment: str, *, course: Path = coursedir.DEFAULT_COURSE, source: Path = coursedir.SOURCE) -> Feedback:
-    """HTML feedback for every graded submission of ``assignment`` in ``course``, in
-    ``<course>/feedback/<student>/<assignment>/``, hidden tests removed.  Every page is then read for a
-    line of hidden test code: a page that shows one (a student's output can) is deleted, and only that
-    student's feedback is withheld."""
+    """HTML feedback for every graded submission of ``assignment``, hidden tests removed; a page that still
+    shows a line of hidden test code (a student's output can) is deleted, that student's alone withheld."""
     import html
     from nbgrader.converters import GenerateFeedback
 
@@ -520,14 +441,9 @@ def feedback(assignment: str, *, course: Path = coursedir.DEFAULT_COURSE, source
     return Feedback(pages, withheld)
 
 
-# ---------------------------------------------------------------------------------------------------
-# What to give students
-# ---------------------------------------------------------------------------------------------------
-
 STUDENT_KIT_LEAVES_OUT = ("exercises/source/", "exercises/course/", "tests/", "benchmarks/", ".ci/")
-"""What a student's copy of the kit leaves out: the exercises' solutions and hidden tests
-(``exercises/source/``), the fake submissions (``tests/submissions/``, which hold solutions too), the rest
-of the test suite and the benchmarks (they need the sources), and any course folder."""
+"""The solutions and hidden tests, the fake submissions (solutions too), the tests and benchmarks that need
+them, and any course folder."""
 
 STUDENT_NOTE = """# The student's copy of the kit
 
@@ -540,10 +456,8 @@ command.
 
 
 def student_kit(out: Path, repo: Path = coursedir.REPO) -> Path:
-    """Write ``out`` (a .zip): the kit as students get it, the files git tracks minus
-    :data:`STUDENT_KIT_LEAVES_OUT`, plus STUDENT_COPY.md.  Returns its path.  ``out`` must be outside
-    the repository: a zip left inside it is one ``git add -A`` away from being committed (and shipped in
-    the next student kit)."""
+    """Write ``out`` (a .zip): the files git tracks minus :data:`STUDENT_KIT_LEAVES_OUT`, plus STUDENT_COPY.md.
+    ``out`` must be outside the repository, where ``git add -A`` would commit it."""
     import subprocess
     import zipfile
     out = Path(out).expanduser()
@@ -576,13 +490,11 @@ _MOVED = {
                               "run_nbgrader save_statuses statuses",
     "gamelib.grading.recording": "Grade carried_files grades num record",
     "gamelib.grading.gradebook": "EXPORT_FIELDS export",
-    "gamelib.grading.submissions": "Found Submission download_name find_submissions read_submission repair sanitize "
-                                   "student_id",
+    "gamelib.grading.submissions": "Found Submission download_name find_submissions student_id",
+    "gamelib.grading.sanitizer": "read_submission repair sanitize",
     "gamelib.grading.feedback": "accessible_page grade_summary",
     "gamelib.grading.late": "known_times read_manifest submission_time time_of",
     "gamelib.grading.cells": "grade_id is_answer",
 }
 __getattr__ = moved(__name__, {name: where for where, names in _MOVED.items() for name in names.split()}
-                    | {"gradebook_rows": "gamelib.grading.gradebook:rows"})
-"""The names this module re-exported before the split, each answered from its home with a
-DeprecationWarning for one release (:func:`gamelib.validate.moved`)."""
+                    | {"gradebook_rows": "gamelib.grading.gradebook:rows"})       # for one release

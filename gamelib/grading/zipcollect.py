@@ -1,13 +1,6 @@
-"""Learning systems' bulk downloads as nbgrader's ``zip_collect`` reads them (:class:`DownloadNames`).
-
-``nbgrader zip_collect --collector=gamelib.grading.zipcollect.DownloadNames ASSIGNMENT``, in the course
-folder, files each student's files of a Canvas or Moodle download (put in
-``downloaded/ASSIGNMENT/archive/``, zipped or not) under the system's own id of them,
-``submitted/canvas-103/ASSIGNMENT/alpha_beta.ipynb``, never under the name, which the student chooses;
-``python -m gamelib.grading autograde ASSIGNMENT exercises/course/submitted`` then grades them.  The
-kit's own ``autograde`` of a download asks the same plugin whose each file or folder is
-(:func:`gamelib.grading.submissions.find_submissions`).  The names are read by
-:func:`gamelib.grading.submissions.download_name`.
+"""Learning systems' bulk downloads as nbgrader's ``zip_collect`` reads them: ``nbgrader zip_collect
+--collector=gamelib.grading.zipcollect.DownloadNames ASSIGNMENT`` files each student under the system's
+own id of them, never the name, which the student chooses.
 """
 from __future__ import annotations
 
@@ -21,13 +14,10 @@ from .submissions import Downloads
 
 
 class DownloadNames(FileNameCollectorPlugin, Downloads):
-    """nbgrader's file-name collector for learning systems' downloads: a file's student is the first
-    part of its path, below the folder ``zip_collect`` unpacks into, that reads as a download name (a
-    Canvas file, a Moodle folder or file; the archive's own folder above it is the instructor's, the
-    student's files below it are never read as an id).  A name in doubt, a name of no learning system
-    and an earlier Canvas submission of a user (a later one, a higher submission id, is beside it) are
-    skipped, each with a warning saying why.  Whose a file or folder is, and which Canvas submission is
-    the latest, it reads as :class:`~gamelib.grading.submissions.Downloads` does (``autograde``'s reading)."""
+    """nbgrader's file-name collector: a file's student is the first part of its path, below the folder
+    ``zip_collect`` unpacks into, that reads as a download name (the student's files below it are never
+    read as an id).  A name in doubt, of no learning system, or an earlier Canvas submission is skipped
+    with a warning saying why."""
 
     def collect(self, submitted_file: str) -> dict | None:
         path = Path(submitted_file)

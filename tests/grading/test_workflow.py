@@ -25,7 +25,8 @@ from gamelib.grading.cells import grade_id
 from gamelib.grading.course import (RELEASE, REPO, SECRET, SOURCE, WorkflowError, course_secret, notebooks,
                                     prepare_course)
 from gamelib.grading.gradebook import export
-from gamelib.grading.submissions import repair, student_id
+from gamelib.grading.sanitizer import repair
+from gamelib.grading.submissions import student_id
 
 from .students import _release
 
