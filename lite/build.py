@@ -33,6 +33,9 @@ empty staging folder (a cached JupyterLite build into a new output folder once s
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
+import glob
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -79,6 +82,27 @@ not in a cache folder).  The one in Pyodide 0.27.7's matplotlib 3.8.4 wheel was 
 matplotlib.pyplot``, opening each of matplotlib's fonts ("Matplotlib is building the font cache"): seconds
 in Pyodide, in every new kernel, as its file system lives in memory.  The build makes the list once, with
 the site's own Pyodide under node, and puts it in the site's matplotlib wheel."""
+PRECOMPILED = ("numpy", "matplotlib")
+"""The official Pyodide packages whose modules the site ships compiled (besides the pure-Python wheels
+and gamelib): Pyodide's wheels hold only sources, its file system lives in memory, so every fresh kernel
+compiled every module it imported, in WebAssembly: seconds of a notebook's first cell (``import networkx``
+4.5 s from sources, 0.6 s from bytecode, Pyodide under node at load 10).  :func:`with_bytecode`."""
+SITE_PACKAGES = "/lib/python3.12/site-packages"
+
+
+@functools.cache
+def python_312() -> str | None:
+    """The CPython 3.12 that compiles the site's bytecode (Pyodide 0.27.7 runs Python 3.12: the same
+    bytecode, checked by its magic number against the site's Pyodide): ``$GAMELIB_LITE_PYTHON312``,
+    ``python3.12`` on the PATH, or a pyenv's; None if none runs."""
+    candidates = [os.environ.get("GAMELIB_LITE_PYTHON312"), shutil.which("python3.12"),
+                  *sorted(glob.glob(str(pathlib.Path.home() / ".pyenv/versions/3.12*/bin/python3.12")))]
+    for python in filter(None, candidates):
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            if subprocess.run([python, "-c", "import sys; assert sys.version_info[:2] == (3, 12)"],
+                              capture_output=True, timeout=60).returncode == 0:
+                return python
+    return None
 FONT_LIST_JS = r"""
 const [indexURL] = process.argv.slice(1);
 const { loadPyodide } = require(indexURL + "/pyodide.js");
@@ -90,7 +114,9 @@ import json, pathlib
 import matplotlib
 import matplotlib.font_manager as fm
 path = pathlib.Path(fm.__file__).parent / "fontlist.json"
-json.dumps({"version": fm.FontManager.__version__, "text": path.read_text(), "matplotlib": matplotlib.__version__})
+import importlib.util
+json.dumps({"version": fm.FontManager.__version__, "text": path.read_text(), "matplotlib": matplotlib.__version__,
+            "magic": importlib.util.MAGIC_NUMBER.hex()})
 `));
 })().catch((err) => { console.error(err); process.exit(1); });
 """
@@ -241,13 +267,18 @@ def pyodide_folder(into: pathlib.Path, wheels: list) -> dict:
     copy_verified(carrier(), {packages[n]["file_name"]: packages[n]["sha256"] for n in take}, into)
     for n in take:
         lock["packages"][n] = packages[n]
-    if "matplotlib" in take:        # Pyodide under node reads the official lock, rewritten below
-        (into / "pyodide-lock.json").write_text(json.dumps(official))
+    (into / "pyodide-lock.json").write_text(json.dumps(official))     # Pyodide under node reads it
+    magic = font_list(into)["magic"] if "matplotlib" in take else None
+    if "matplotlib" in take:
         lock["packages"]["matplotlib"] = with_font_list(into, packages["matplotlib"], font_list(into))
+    for n in PRECOMPILED:
+        if n in take and with_bytecode(into / packages[n]["file_name"], magic):
+            lock["packages"][n] = dict(lock["packages"][n], sha256=sha256(into / packages[n]["file_name"]))
     known = set(lock["packages"]) | ours
     for wheel in wheels:
-        entry = lock_entry(wheel, known)
         shutil.copy2(wheel, into / wheel.name)
+        with_bytecode(into / wheel.name, magic)
+        entry = lock_entry(into / wheel.name, known)
         lock["packages"][entry["name"]] = entry
     (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return lock
@@ -261,7 +292,7 @@ def font_list(pyodide_dir: pathlib.Path) -> dict:
     path of this machine."""
     official = json.loads((pyodide_dir / "pyodide-lock.json").read_text())["packages"]["matplotlib"]["sha256"]
     cached = CACHE / "fontlist" / f"{PYODIDE_VERSION}-{official[:16]}.json"
-    if cached.exists():
+    if cached.exists() and "magic" in json.loads(cached.read_text()):
         return json.loads(cached.read_text())
     if shutil.which("node") is None:
         raise BuildError("node is needed to build matplotlib's font list with the site's Pyodide "
@@ -303,6 +334,49 @@ def with_font_list(into: pathlib.Path, entry: dict, fonts: dict) -> dict:
     say(f"{wheel.name}: {FONT_LIST} made by this Pyodide (version {fonts['version']}; the official wheel's "
         f"is {entry['sha256'][:12]}…, checked above)")
     return dict(entry, sha256=sha256(wheel))
+
+
+def with_bytecode(wheel: pathlib.Path, magic: str | None = None) -> bool:
+    """Add to ``wheel`` (rewritten in place) the bytecode of each of its modules, as Pyodide's Python
+    would write it (``__pycache__/<module>.cpython-312.pyc``, named by its path in Pyodide's
+    site-packages), in unchecked-hash pycs: a fresh kernel imports them without compiling the sources
+    and without comparing times (the sources stay, for tracebacks).  ``magic``: Pyodide's bytecode magic
+    number (hex); a Python 3.12 whose magic differs is refused.  A package's tests are left as sources
+    (no notebook imports them, and they would double the download).  False, the wheel unchanged, if there is
+    no Python 3.12 here (the site works, its first imports are slower)."""
+    if python_312() is None:
+        say(f"no python3.12 here: {wheel.name} without bytecode (set GAMELIB_LITE_PYTHON312)")
+        return False
+    with tempfile.TemporaryDirectory(prefix="gamelib-lite-pyc-") as tmp:
+        with zipfile.ZipFile(wheel) as z:
+            z.extractall(tmp)
+            infos = {i.filename: i for i in z.infolist()}
+        script = ("import compileall, importlib.util, py_compile, re, sys\n"
+                  "if sys.version_info[:2] != (3, 12): sys.exit('not Python 3.12: ' + sys.version)\n"
+                  "if sys.argv[3] and importlib.util.MAGIC_NUMBER.hex() != sys.argv[3]:\n"
+                  "    sys.exit('bytecode magic ' + importlib.util.MAGIC_NUMBER.hex() + ', Pyodide: ' + sys.argv[3])\n"
+                  "ok = compileall.compile_dir(sys.argv[1], ddir=sys.argv[2], quiet=2, workers=1,\n"
+                  "    rx=re.compile(r'/tests?/'),\n"
+                  "    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)\n")
+        done = subprocess.run([python_312(), "-c", script, tmp, SITE_PACKAGES, magic or ""], capture_output=True,
+                              text=True)
+        if done.returncode:
+            raise BuildError(f"{python_312()} cannot compile for the site's Pyodide: {done.stderr.strip()[-300:]}")
+        root = pathlib.Path(tmp)
+        pycs = sorted(str(p.relative_to(root)) for p in root.rglob("__pycache__/*.pyc")
+                      if str(p.relative_to(root)) not in infos)
+        record = next(n for n in infos if n.endswith(".dist-info/RECORD"))
+        new = wheel.with_suffix(".tmp")
+        with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(new, "w", zipfile.ZIP_DEFLATED) as out:
+            for name, info in infos.items():
+                body = old.read(info)
+                if name == record:
+                    body += "".join(f"{p},," + "\n" for p in pycs).encode()
+                out.writestr(info, body, zipfile.ZIP_DEFLATED)
+            for name in pycs:
+                out.write(root / name, name)
+        new.replace(wheel)
+    return True
 
 
 def copy_verified(carrier_wheel: pathlib.Path, expected: dict, into: pathlib.Path):
@@ -378,6 +452,7 @@ def build(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Pat
             (stage / "static" / "gamelib").mkdir(parents=True)
             for wheel in wheels:
                 shutil.copy2(wheel, stage / "static" / "gamelib" / wheel.name)
+                with_bytecode(stage / "static" / "gamelib" / wheel.name)
             kernel["pyodideUrl"] = PYODIDE_CDN + "pyodide.js"
             kernel["loadPyodideOptions"] = {"packages": [*BUILT_FOR_PYODIDE, *(
                 f"../../../../static/gamelib/{w.name}" for w in wheels)]}
