@@ -25,6 +25,10 @@ Where the files come from (``--pyodide local``), on a machine that reaches only 
 * gamelib (``pip wheel --no-deps .``) and the pure-Python packages (networkx, tqdm, ipywidgets, comm,
   anywidget, psygnal, typing_extensions, at the versions this build environment has, so that the site's
   widget front ends match their Python side) are added to the lock with their own sha256.
+* What a fresh kernel would otherwise build at its first imports, in every new kernel (its file system
+  lives in memory) is built here once: matplotlib's font list (``FONT_LIST``, made by the site's own
+  Pyodide under node) and the modules' bytecode (``with_bytecode``, compiled by a CPython 3.12), put in
+  the wheels after their sha256 check; the lock gives the rewritten wheels' sha256.
 
 Downloads are cached in ``~/.cache/gamelib-lite`` (or ``$GAMELIB_LITE_CACHE``).  Each build starts from an
 empty staging folder (a cached JupyterLite build into a new output folder once silently dropped
