@@ -25,6 +25,10 @@ Where the files come from (``--pyodide local``), on a machine that reaches only 
 * gamelib (``pip wheel --no-deps .``) and the pure-Python packages (networkx, tqdm, ipywidgets, comm,
   anywidget, psygnal, typing_extensions, at the versions this build environment has, so that the site's
   widget front ends match their Python side) are added to the lock with their own sha256.
+* What a fresh kernel would otherwise build at its first imports, in every new kernel (its file system
+  lives in memory) is built here once: matplotlib's font list (``FONT_LIST``, made by the site's own
+  Pyodide under node) and the modules' bytecode (``with_bytecode``, compiled by a CPython 3.12), put in
+  the wheels after their sha256 check; the lock gives the rewritten wheels' sha256.
 
 Downloads are cached in ``~/.cache/gamelib-lite`` (or ``$GAMELIB_LITE_CACHE``).  Each build starts from an
 empty staging folder (a cached JupyterLite build into a new output folder once silently dropped
@@ -33,6 +37,9 @@ empty staging folder (a cached JupyterLite build into a new output folder once s
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
+import glob
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -72,6 +79,52 @@ ENVIRONMENT = {"python_version": "3.12", "python_full_version": "3.12.7", "sys_p
 """Pyodide 0.27.7 as a dependency marker sees it."""
 
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
+FONT_LIST = "matplotlib/fontlist.json"
+"""Where Pyodide's matplotlib reads its font list (Pyodide patches matplotlib to keep it in the package,
+not in a cache folder).  The one in Pyodide 0.27.7's matplotlib 3.8.4 wheel was made by a later matplotlib
+(``"_version": 390``; 3.8.4 reads 330), so every fresh kernel rebuilt it on its first ``import
+matplotlib.pyplot``, opening each of matplotlib's fonts ("Matplotlib is building the font cache"): seconds
+in Pyodide, in every new kernel, as its file system lives in memory.  The build makes the list once, with
+the site's own Pyodide under node, and puts it in the site's matplotlib wheel."""
+PRECOMPILED = ("numpy", "matplotlib")
+"""The official Pyodide packages whose modules the site ships compiled (besides the pure-Python wheels
+and gamelib): Pyodide's wheels hold only sources, its file system lives in memory, so every fresh kernel
+compiled every module it imported, in WebAssembly: seconds of a notebook's first cell (``import networkx``
+4.5 s from sources, 0.6 s from bytecode, Pyodide under node at load 10).  :func:`with_bytecode`."""
+SITE_PACKAGES = "/lib/python3.12/site-packages"
+
+
+@functools.cache
+def python_312() -> str | None:
+    """The CPython 3.12 that compiles the site's bytecode (Pyodide 0.27.7 runs Python 3.12: the same
+    bytecode, checked by its magic number against the site's Pyodide): ``$GAMELIB_LITE_PYTHON312``,
+    ``python3.12`` on the PATH, or a pyenv's; None if none runs."""
+    candidates = [os.environ.get("GAMELIB_LITE_PYTHON312"), shutil.which("python3.12"),
+                  *sorted(glob.glob(str(pathlib.Path.home() / ".pyenv/versions/3.12*/bin/python3.12")))]
+    for python in filter(None, candidates):
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            if subprocess.run([python, "-c", "import sys; assert sys.version_info[:2] == (3, 12)"],
+                              capture_output=True, timeout=60).returncode == 0:
+                return python
+    return None
+FONT_LIST_JS = r"""
+const [indexURL] = process.argv.slice(1);
+const { loadPyodide } = require(indexURL + "/pyodide.js");
+(async () => {
+  const pyodide = await loadPyodide({ indexURL: indexURL + "/" });
+  await pyodide.loadPackage(["matplotlib"], { messageCallback: () => {} });
+  process.stdout.write(pyodide.runPython(`
+import json, pathlib
+import matplotlib
+import matplotlib.font_manager as fm
+path = pathlib.Path(fm.__file__).parent / "fontlist.json"
+import importlib.util
+json.dumps({"version": fm.FontManager.__version__, "text": path.read_text(), "matplotlib": matplotlib.__version__,
+            "magic": importlib.util.MAGIC_NUMBER.hex()})
+`));
+})().catch((err) => { console.error(err); process.exit(1); });
+"""
+
 LAB_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 """The only JupyterLab extensions the site carries (nbgrader's, also installed here, need a server)."""
 
@@ -218,13 +271,116 @@ def pyodide_folder(into: pathlib.Path, wheels: list) -> dict:
     copy_verified(carrier(), {packages[n]["file_name"]: packages[n]["sha256"] for n in take}, into)
     for n in take:
         lock["packages"][n] = packages[n]
+    (into / "pyodide-lock.json").write_text(json.dumps(official))     # Pyodide under node reads it
+    magic = font_list(into)["magic"] if "matplotlib" in take else None
+    if "matplotlib" in take:
+        lock["packages"]["matplotlib"] = with_font_list(into, packages["matplotlib"], font_list(into))
+    for n in PRECOMPILED:
+        if n in take and with_bytecode(into / packages[n]["file_name"], magic):
+            lock["packages"][n] = dict(lock["packages"][n], sha256=sha256(into / packages[n]["file_name"]))
     known = set(lock["packages"]) | ours
     for wheel in wheels:
-        entry = lock_entry(wheel, known)
         shutil.copy2(wheel, into / wheel.name)
+        with_bytecode(into / wheel.name, magic)
+        entry = lock_entry(into / wheel.name, known)
         lock["packages"][entry["name"]] = entry
     (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return lock
+
+
+def font_list(pyodide_dir: pathlib.Path) -> dict:
+    """matplotlib's font list as the site's Pyodide builds it, run under node on ``pyodide_dir`` (a
+    Pyodide folder with the official matplotlib wheel): ``{"version": 330, "text": ..., "matplotlib":
+    "3.8.4"}``.  Cached by the official wheel's sha256, so a rebuild does not run Pyodide again.  The
+    fonts are all matplotlib's own, which the list names relative to matplotlib's data folder: it holds no
+    path of this machine."""
+    official = json.loads((pyodide_dir / "pyodide-lock.json").read_text())["packages"]["matplotlib"]["sha256"]
+    cached = CACHE / "fontlist" / f"{PYODIDE_VERSION}-{official[:16]}.json"
+    if cached.exists() and "magic" in json.loads(cached.read_text()):
+        return json.loads(cached.read_text())
+    if shutil.which("node") is None:
+        raise BuildError("node is needed to build matplotlib's font list with the site's Pyodide "
+                         "(apt-get install -y nodejs)")
+    say("building matplotlib's font list in Pyodide (node)")
+    done = subprocess.run(["node", "-e", FONT_LIST_JS, str(pyodide_dir.resolve())], capture_output=True,
+                          text=True, timeout=600)
+    if done.returncode:
+        raise BuildError(f"Pyodide under node could not build matplotlib's font list:\n{done.stderr[-2000:]}")
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    if json.loads(found["text"]).get("_version") != found["version"]:
+        raise BuildError(f"Pyodide's matplotlib {found['matplotlib']} wrote no font list it reads")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_text(json.dumps(found))
+    return found
+
+
+def with_font_list(into: pathlib.Path, entry: dict, fonts: dict) -> dict:
+    """Put ``fonts`` (:func:`font_list`) in the matplotlib wheel of ``into`` (checked against the official
+    lock before) as :data:`FONT_LIST`, its RECORD line updated; returns the wheel's lock entry with the new
+    file's sha256.  Every other file of the wheel is the official one."""
+    import base64
+    wheel = into / entry["file_name"]
+    data = fonts["text"].encode()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    new = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(new, "w", zipfile.ZIP_DEFLATED) as out:
+        if FONT_LIST not in old.namelist():
+            raise BuildError(f"{wheel.name} has no {FONT_LIST}: is this Pyodide's matplotlib?")
+        for info in old.infolist():
+            body = old.read(info)
+            if info.filename == FONT_LIST:
+                body = data
+            elif info.filename.endswith(".dist-info/RECORD"):
+                body = "".join(f"{FONT_LIST},sha256={digest},{len(data)}\n" if line.startswith(FONT_LIST + ",")
+                               else line for line in body.decode().splitlines(keepends=True)).encode()
+            out.writestr(info, body, zipfile.ZIP_DEFLATED)
+    new.replace(wheel)
+    say(f"{wheel.name}: {FONT_LIST} made by this Pyodide (version {fonts['version']}; the official wheel's "
+        f"is {entry['sha256'][:12]}…, checked above)")
+    return dict(entry, sha256=sha256(wheel))
+
+
+def with_bytecode(wheel: pathlib.Path, magic: str | None = None) -> bool:
+    """Add to ``wheel`` (rewritten in place) the bytecode of each of its modules, as Pyodide's Python
+    would write it (``__pycache__/<module>.cpython-312.pyc``, named by its path in Pyodide's
+    site-packages), in unchecked-hash pycs: a fresh kernel imports them without compiling the sources
+    and without comparing times (the sources stay, for tracebacks).  ``magic``: Pyodide's bytecode magic
+    number (hex); a Python 3.12 whose magic differs is refused.  A package's tests are left as sources
+    (no notebook imports them, and they would double the download).  False, the wheel unchanged, if there is
+    no Python 3.12 here (the site works, its first imports are slower)."""
+    if python_312() is None:
+        say(f"no python3.12 here: {wheel.name} without bytecode (set GAMELIB_LITE_PYTHON312)")
+        return False
+    with tempfile.TemporaryDirectory(prefix="gamelib-lite-pyc-") as tmp:
+        with zipfile.ZipFile(wheel) as z:
+            z.extractall(tmp)
+            infos = {i.filename: i for i in z.infolist()}
+        script = ("import compileall, importlib.util, py_compile, re, sys\n"
+                  "if sys.version_info[:2] != (3, 12): sys.exit('not Python 3.12: ' + sys.version)\n"
+                  "if sys.argv[3] and importlib.util.MAGIC_NUMBER.hex() != sys.argv[3]:\n"
+                  "    sys.exit('bytecode magic ' + importlib.util.MAGIC_NUMBER.hex() + ', Pyodide: ' + sys.argv[3])\n"
+                  "ok = compileall.compile_dir(sys.argv[1], ddir=sys.argv[2], quiet=2, workers=1,\n"
+                  "    rx=re.compile(r'/tests?/'),\n"
+                  "    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)\n")
+        done = subprocess.run([python_312(), "-c", script, tmp, SITE_PACKAGES, magic or ""], capture_output=True,
+                              text=True)
+        if done.returncode:
+            raise BuildError(f"{python_312()} cannot compile for the site's Pyodide: {done.stderr.strip()[-300:]}")
+        root = pathlib.Path(tmp)
+        pycs = sorted(str(p.relative_to(root)) for p in root.rglob("__pycache__/*.pyc")
+                      if str(p.relative_to(root)) not in infos)
+        record = next(n for n in infos if n.endswith(".dist-info/RECORD"))
+        new = wheel.with_suffix(".tmp")
+        with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(new, "w", zipfile.ZIP_DEFLATED) as out:
+            for name, info in infos.items():
+                body = old.read(info)
+                if name == record:
+                    body += "".join(f"{p},," + "\n" for p in pycs).encode()
+                out.writestr(info, body, zipfile.ZIP_DEFLATED)
+            for name in pycs:
+                out.write(root / name, name)
+        new.replace(wheel)
+    return True
 
 
 def copy_verified(carrier_wheel: pathlib.Path, expected: dict, into: pathlib.Path):
@@ -300,6 +456,7 @@ def build(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Pat
             (stage / "static" / "gamelib").mkdir(parents=True)
             for wheel in wheels:
                 shutil.copy2(wheel, stage / "static" / "gamelib" / wheel.name)
+                with_bytecode(stage / "static" / "gamelib" / wheel.name)
             kernel["pyodideUrl"] = PYODIDE_CDN + "pyodide.js"
             kernel["loadPyodideOptions"] = {"packages": [*BUILT_FOR_PYODIDE, *(
                 f"../../../../static/gamelib/{w.name}" for w in wheels)]}

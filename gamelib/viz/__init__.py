@@ -31,51 +31,70 @@ show) and :func:`draw_backgammon` (the same board, static).
 Monte Carlo tree search: :class:`MCTSWidget` (step or run the playouts, the tree growing, the root's UCB1
 values) and :func:`draw_mcts` (the same picture, static).
 """
-from .boards import TicTacToeBoard
-from ..trace import TraceView, chance_intervals, describe_event
-from .chance_widgets import TransformExplorer, compare_transform, draw_chance_tree, draw_transform
-from .connect4_board import Connect4Board, draw_connect4
-from .drawing import draw_board, draw_legend, draw_tree, tidy_layout, to_networkx
-from .explorer import PRESETS, TreeExplorer
-from .pig_policy import draw_policy as draw_pig_policy
-from .sigma_widget import SigmaWidget, draw_sigma
 
+from ..trace import (MaxnView, TraceView, chance_intervals, describe_event, describe_maxn_event,  # noqa: F401
+                     star1_window_text, why_chance_cut, why_cut)
+
+# Each picture and widget is imported from its module when first asked for (PEP 562), so that a
+# notebook's first ``from gamelib.viz import draw_tree, show`` does not import ipywidgets, the widgets
+# and every other picture with them: in the browser (Pyodide) each import costs several times what it
+# does in CPython.  ``name=attribute`` where the module calls it otherwise.
+_LAZY = {
+    "boards": ('TicTacToeBoard',),
+    "chance_widgets": ('TransformExplorer', 'compare_transform', 'draw_chance_tree', 'draw_transform'),
+    "connect4_board": ('Connect4Board', 'draw_connect4'),
+    "drawing": ('draw_board', 'draw_legend', 'draw_tree', 'tidy_layout', 'to_networkx'),
+    "explorer": ('PRESETS', 'TreeExplorer'),
+    "pig_policy": ('draw_pig_policy=draw_policy',),
+    "sigma_widget": ('SigmaWidget', 'draw_sigma'),
+    "imperfect_widgets": ('KuhnPokerTable', 'PhantomTicTacToeBoard', 'draw_phantom_belief'),
+    "infosets": ('draw_information_sets', 'information_set_groups'),
+    "matrix_widget": ('PayoffMatrixWidget', 'draw_best_responses', 'draw_guarantee', 'payoff_table_html'),
+    "maxn": ('draw_maxn_tree', 'maxn_legend_handles'),
+    "board_tree": ('draw_tictactoe_tree',),
+    "mcts_widget": ('MCTSWidget', 'draw_mcts'),
+    "backgammon_board": ('BackgammonBoard', 'draw_backgammon'),
+    "alt": ('Picture', 'Table', 'describe', 'show'),
+}
+_WHERE = {}
+for _module, _names in _LAZY.items():
+    for _entry in _names:
+        _name, _, _attribute = _entry.partition("=")
+        _WHERE[_name] = (_module, _attribute or _name)
+del _module, _names, _entry, _name, _attribute
+
+# Names of _LAZY are exported before they are defined: __getattr__ defines them.
+# ruff: noqa: F822
 __all__ = ["draw_tree", "describe_event", "tidy_layout", "to_networkx", "draw_legend", "draw_board",
            "TraceView", "TreeExplorer", "TicTacToeBoard", "PRESETS", "draw_pig_policy", "SigmaWidget",
            "draw_sigma", "Connect4Board", "draw_connect4", "TransformExplorer", "chance_intervals",
            "compare_transform", "draw_chance_tree", "draw_transform"]
-from .imperfect_widgets import KuhnPokerTable, PhantomTicTacToeBoard, draw_phantom_belief
-from .infosets import draw_information_sets, information_set_groups
-
 __all__ += ["draw_information_sets", "information_set_groups", "PhantomTicTacToeBoard", "KuhnPokerTable",
             "draw_phantom_belief"]
-
 # More than two players and simultaneous moves (notebook 07).
-from .matrix_widget import (PayoffMatrixWidget, draw_best_responses, draw_guarantee,  # noqa: E402
-                            payoff_table_html)
-from ..trace import MaxnView, describe_maxn_event  # noqa: E402
-from .maxn import draw_maxn_tree, maxn_legend_handles  # noqa: E402
-
 __all__ += ["draw_maxn_tree", "MaxnView", "describe_maxn_event", "maxn_legend_handles",
             "PayoffMatrixWidget", "draw_best_responses", "draw_guarantee", "payoff_table_html"]
-
-from .board_tree import draw_tictactoe_tree  # noqa: E402
-
 __all__ += ["draw_tictactoe_tree"]
-
-from .mcts_widget import MCTSWidget, draw_mcts  # noqa: E402
-
 __all__ += ["MCTSWidget", "draw_mcts"]
-
-from ..trace import star1_window_text, why_chance_cut, why_cut  # noqa: E402
-
 __all__ += ["why_cut", "why_chance_cut", "star1_window_text"]
-
-from .backgammon_board import BackgammonBoard, draw_backgammon  # noqa: E402
-
 __all__ += ["BackgammonBoard", "draw_backgammon"]
-
 # Every picture with its words (WCAG 2.1 AA): show(fig) is the notebooks' plt.show(); tables as tables.
-from .alt import Picture, Table, describe, show  # noqa: E402
-
 __all__ += ["show", "Picture", "Table", "describe"]
+
+
+def __getattr__(name):
+    """A picture or widget (imported from its module on first use), or a submodule (``gamelib.viz.drawing``
+    after ``import gamelib.viz``, as when every module was imported with the package)."""
+    import importlib
+    if name in _WHERE:
+        module, attribute = _WHERE[name]
+        value = getattr(importlib.import_module(f".{module}", __name__), attribute)
+        globals()[name] = value
+        return value
+    if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

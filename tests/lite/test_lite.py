@@ -22,7 +22,7 @@ import pytest
 
 from tests.browser.lab import Browser, browser_unavailable
 
-from .site import (ROOT, SiteContext, StaticServer, answered, build_site, cdn_mirror, differences,
+from .site import (OUTPUTS_JS, ROOT, SiteContext, StaticServer, answered, build_site, cdn_mirror, differences,
                    lite_unavailable, open_lite_notebook)
 
 pytestmark = pytest.mark.lite
@@ -105,6 +105,13 @@ def _run(site, browser, student, name: str):
 def _assert_clean(nb):
     assert nb.outside_requests == [], f"{nb.name}: requests left 127.0.0.1: {nb.outside_requests[:5]}"
     nb.assert_clean()
+
+
+def _assert_font_list_not_built(nb):
+    """matplotlib's font list comes in the site (lite/build.py): no kernel builds it again, which cost
+    seconds of every notebook's first cell and printed "Matplotlib is building the font cache"."""
+    shown = [text for cell in nb.page.evaluate(OUTPUTS_JS) for _, text in cell]
+    assert not [t for t in shown if "building the font cache" in t], f"{nb.name}: the kernel built the font list"
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -207,6 +214,7 @@ def test_notebook_runs_as_in_cpython(site, browser, student, name):
         TIMES[f"bytes served for notebook {name[:2]} (a first visit)"] = site.bytes_served - before
     try:
         _assert_clean(nb)
+        _assert_font_list_not_built(nb)
         assert _real_differences(nb, ROOT / "notebooks" / name) == []
         if name in WIDGET_CLICKS:
             t0 = time.perf_counter()
