@@ -43,6 +43,10 @@ class HideHiddenTests(Preprocessor):
 WRAP_CSS = """<style type="text/css">
 /* gamelib: long lines wrap (a diagnosis is never cut at the box's edge) */
 pre, .jp-OutputArea-output pre, .output_text pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+/* gamelib: a 320-px window reads without scrolling sideways (WCAG 1.4.10): a long name in code or a
+   link wraps; a table scrolls in its own box */
+code, a, p, li { overflow-wrap: anywhere; }
+.jp-RenderedHTMLCommon table, .rendered_html table { display: block; max-width: 100%; overflow-x: auto; }
 /* gamelib: links told by more than colour, at 4.5:1 or better on every background of the page */
 a, a:visited { color: #174a86 !important; text-decoration: underline !important; }
 .panel-primary > .panel-heading a, .panel-primary > .panel-heading a:visited { color: #ffffff !important; }

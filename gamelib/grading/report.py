@@ -184,7 +184,8 @@ def _table(caption: str, header: list, rows: list) -> str:
     from ..viz.alt import Table
     if not rows:
         return f"<p>{html.escape(caption)}: none.</p>"
-    return Table(header, rows, caption=caption).html()
+    return (f'<div class="scroll" role="region" tabindex="0" aria-label="{html.escape(caption, quote=True)}">'
+            f"{Table(header, rows, caption=caption).html()}</div>")
 
 
 def _page(data: ClassData, shown) -> str:
@@ -223,7 +224,11 @@ def _page(data: ClassData, shown) -> str:
             _table("Submissions not graded, and why", ["student", "why"], sorted(data.not_graded.items()))]
     title = esc(f"Class report: {data.assignment}")
     style = ("body{font-family:sans-serif;color:#1b1b1b;background:#ffffff;max-width:60em;margin:1em auto;"
-             "padding:0 1em;line-height:1.4} th{background:#f2f2f2}")
+             "padding:0 1em;line-height:1.4} th{background:#f2f2f2} "
+             # a 320-px window reads without scrolling sideways (WCAG 1.4.10): tables scroll in a box
+             # of their own, long words wrap
+             ".scroll{overflow-x:auto;max-width:100%} .scroll:focus-visible{outline:2px solid #0072b2} "
+             "p,li,code,h1,h2{overflow-wrap:anywhere}")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{style}</style></head>'
             f'<body><main>{"".join(body)}</main></body></html>\n')
