@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from .cells import grade_id
 from .course import DEFAULT_COURSE, WorkflowError, notebooks, statuses
+from .feedback import scroll_tables
 from .recording import grades, num
 
 BANDS = ("no points", "some points", "full marks")
@@ -184,8 +185,7 @@ def _table(caption: str, header: list, rows: list) -> str:
     from ..viz.alt import Table
     if not rows:
         return f"<p>{html.escape(caption)}: none.</p>"
-    return (f'<div class="scroll" role="region" tabindex="0" aria-label="{html.escape(caption, quote=True)}">'
-            f"{Table(header, rows, caption=caption).html()}</div>")
+    return Table(header, rows, caption=caption).html()
 
 
 def _page(data: ClassData, shown) -> str:
@@ -227,11 +227,11 @@ def _page(data: ClassData, shown) -> str:
              "padding:0 1em;line-height:1.4} th{background:#f2f2f2} "
              # a 320-px window reads without scrolling sideways (WCAG 1.4.10): tables scroll in a box
              # of their own, long words wrap
-             ".scroll{overflow-x:auto;max-width:100%} .scroll:focus-visible{outline:2px solid #0072b2} "
+             ".gamelib-scroll{overflow-x:auto;max-width:100%} .gamelib-scroll:focus-visible{outline:2px solid #0072b2} "
              "p,li,code,h1,h2{overflow-wrap:anywhere}")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{style}</style></head>'
-            f'<body><main>{"".join(body)}</main></body></html>\n')
+            f'<body><main>{scroll_tables("".join(body))}</main></body></html>\n')
 
 
 def _rows_csv(data: ClassData) -> list:
