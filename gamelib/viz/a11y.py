@@ -39,6 +39,9 @@ import traitlets
 ROOT_CLASS = "gamelib-widget"
 """The class of a gamelib widget's outermost element: what its status line looks after, and where the
 kit's stylesheet (``a11y.css`` beside this file, loaded with every status line) applies."""
+TABLE_CLASS = "gamelib-table"
+"""The class of a box laid out as a table (a payoff matrix's boxes): in a window too narrow for it, it
+scrolls sideways in a box of its own, as a data table may (WCAG 1.4.10), its rows kept whole."""
 FIT_CLASS = "gamelib-fit"
 """The class of a box whose parts scale with its width (:func:`fit_box`, :func:`fitted`)."""
 

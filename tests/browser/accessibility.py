@@ -9,7 +9,8 @@ JupyterLab's chrome) audited as an accessibility office would (issue 30), for th
 What axe-core cannot see, an accessibility office measures by hand; :func:`assert_reflows` does it in
 the same page, once per notebook (no second JupyterLab): at a 320-px window, sidebar collapsed (an output
 area 204 px wide), nothing the kit writes sticks out sideways but WCAG 1.4.10's exemptions
-(:data:`EXEMPT`: pictures, code blocks, display maths; a data table in a scroll box of its own); and with
+(:data:`EXEMPT`: pictures, code blocks, display maths; a data table, or a widget's table of controls
+(class ``gamelib-table``), in a scroll box of its own); and with
 WCAG's text-spacing style (:data:`TEXT_SPACING`, 1.4.12) no widget control's words are cut
 (``scrollWidth > clientWidth``).  :func:`overflowing` checks a page the kit writes whole (a feedback
 page, the class report) the same way.
@@ -106,10 +107,11 @@ OVERFLOW_JS = """([areas, exempt]) => {
     const out = [];
     for (const area of document.querySelectorAll(areas)) {
         const right = Math.min(area.getBoundingClientRect().right, document.documentElement.clientWidth) + 1;
-        const boxed = t => { for (let b = t.parentElement; b; b = b.parentElement) {
+        const boxed = t => { for (let b = t; b; b = b.parentElement) {
             if (scrolls(b) && b.getBoundingClientRect().right <= right) return true; if (b === area) break; }
             return false; };
-        const exempted = e => !!e.closest(exempt) || (!!e.closest('table') && boxed(e.closest('table')));
+        const table = e => e.closest('table, .gamelib-table');
+        const exempted = e => !!e.closest(exempt) || (!!table(e) && boxed(table(e)));
         for (const el of area.querySelectorAll('*')) {
             if (!shown(el)) continue;
             const r = el.getBoundingClientRect();
