@@ -91,9 +91,12 @@ def assert_accessible(nb):
 
 NARROW = {"width": 320, "height": 800}
 """WCAG 1.4.10's width: 320 CSS px (1280 px at 400 % zoom)."""
-EXEMPT = "img, svg, picture, canvas, pre, mjx-container[display='true'], .MathJax_Display"
+EXEMPT = ("img, svg, picture, canvas, pre, mjx-container[display='true'], .MathJax_Display, mjx-assistive-mml, "
+          ".jp-InternalAnchorLink")
 """What may scroll sideways (WCAG 1.4.10's exemptions): pictures, code blocks, display maths.  A data
-table may too, inside a scroll box of its own (an ancestor that scrolls sideways)."""
+table may too, inside a scroll box of its own (an ancestor that scrolls sideways).  And what is not the
+kit's, nor shown: MathJax's MathML for screen readers (clipped to nothing), JupyterLab's "¶" beside a
+heading."""
 TEXT_SPACING = ("* { line-height: 1.5 !important; letter-spacing: 0.12em !important; "
                 "word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }")
 """WCAG's text-spacing bookmarklet (1.4.12): what a reader's own style may set without losing content."""
@@ -101,7 +104,7 @@ TEXT_SPACING = ("* { line-height: 1.5 !important; letter-spacing: 0.12em !import
 OVERFLOW_JS = """([areas, exempt]) => {
     // Elements sticking out sideways of their area (an output, a rendered markdown cell, a page's
     // body), the outermost only, not exempt: [{cell, px, element, text}].
-    const shown = e => e.getClientRects().length > 0;
+    const shown = e => e.getClientRects().length > 0 && (!e.checkVisibility || e.checkVisibility());
     const scrolls = e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
     const cells = [...document.querySelectorAll('.jp-Notebook .jp-Cell')];
     const out = [];
@@ -140,6 +143,10 @@ CLIPPED_JS = """() => {
                     e.scrollHeight - e.clientHeight), element: e.tagName.toLowerCase(),
                     text: (e.innerText || e.value || e.title || '').replace(/\\s+/g, ' ').trim().slice(0, 40)}));
 }"""
+OPEN_DETAILS_JS = """(areas) => { let n = 0;
+    for (const d of document.querySelectorAll(areas.split(',').map(a => a.trim() + ' details:not([open])').join(', ')))
+        { d.open = true; d.setAttribute('data-gamelib-opened', ''); n++; }
+    return n; }"""
 KIT_AREAS = ".jp-Notebook .jp-RenderedMarkdown, .jp-Notebook .jp-OutputArea-output"
 LEFT_TAB = ".jp-SideBar.jp-mod-left .lm-TabBar-tab"
 NARROW_JS = f"""() => !document.querySelector('{LEFT_TAB}.lm-mod-current')
@@ -166,7 +173,10 @@ def assert_reflows(nb):
             opened.first.click()
         page.set_viewport_size(NARROW)
         page.wait_for_function(NARROW_JS, timeout=15_000)       # JupyterLab has laid its panels out anew
+        opened_details = page.evaluate(OPEN_DETAILS_JS, KIT_AREAS)   # answers, a picture's table: read too
         sideways = overflowing(page, KIT_AREAS)
+        page.evaluate("n => [...document.querySelectorAll('details[data-gamelib-opened]')].forEach(d => { "
+                      "d.open = false; d.removeAttribute('data-gamelib-opened'); })", opened_details)
         spacing = page.add_style_tag(content=TEXT_SPACING)
         clipped = page.evaluate(CLIPPED_JS)
         spacing.evaluate("e => e.remove()")
