@@ -8,10 +8,12 @@ JupyterLab's chrome) audited as an accessibility office would (issue 30), for th
 
 What axe-core cannot see, an accessibility office measures by hand; :func:`assert_reflows` does it in
 the same page, once per notebook (no second JupyterLab): at a 320-px window, sidebar collapsed (an output
-area 204 px wide), nothing the kit writes sticks out sideways but WCAG 1.4.10's exemptions
+area 204 px wide), no control shrunk under its words and nothing the kit writes sticks out sideways but
+WCAG 1.4.10's exemptions
 (:data:`EXEMPT`: pictures, code blocks, display maths; a data table, or a widget's table of controls
 (class ``gamelib-table``), in a scroll box of its own); and with
-WCAG's text-spacing style (:data:`TEXT_SPACING`, 1.4.12) no widget control's words are cut
+WCAG's text-spacing style (:data:`TEXT_SPACING`, 1.4.12), in the laptop's window, no widget control's
+words are cut
 (``scrollWidth > clientWidth``).  :func:`overflowing` checks a page the kit writes whole (a feedback
 page, the class report) the same way.
 
@@ -161,8 +163,9 @@ def overflowing(page, areas: str = "body") -> list:
 
 def assert_reflows(nb):
     """WCAG 1.4.10 and 1.4.12 in ``nb``'s page as it is (all cells run): at 320 px, sidebar collapsed,
-    nothing of the kit's scrolls sideways; with WCAG's text spacing no widget control's words are cut.
-    The page is put back as it was (1280 px, the file browser open) before the assertions."""
+    nothing of the kit's scrolls sideways and no widget control is shrunk under its words; then, the page
+    put back as it was (1280 px, the file browser open), with WCAG's text spacing no control's words are
+    cut."""
     page = nb.page
     size = page.viewport_size
     opened = page.locator(f"{LEFT_TAB}.lm-mod-current")
@@ -177,13 +180,17 @@ def assert_reflows(nb):
         sideways = overflowing(page, KIT_AREAS)
         page.evaluate("n => [...document.querySelectorAll('details[data-gamelib-opened]')].forEach(d => { "
                       "d.open = false; d.removeAttribute('data-gamelib-opened'); })", opened_details)
-        spacing = page.add_style_tag(content=TEXT_SPACING)
-        clipped = page.evaluate(CLIPPED_JS)
-        spacing.evaluate("e => e.remove()")
+        squeezed = page.evaluate(CLIPPED_JS)                       # "0…": a control shrunk under its words
     finally:
         page.set_viewport_size(size)
         if was_open:
             page.locator(f"{LEFT_TAB}[data-id='{tab}']").click()
             page.wait_for_selector(f"{LEFT_TAB}.lm-mod-current", timeout=15_000)
+    spacing = page.add_style_tag(content=TEXT_SPACING)          # 1.4.12, in the window as it was
+    try:
+        clipped = page.evaluate(CLIPPED_JS)
+    finally:
+        spacing.evaluate("e => e.remove()")
     assert not sideways, f"{nb.name} at 320 px scrolls sideways (WCAG 1.4.10): {sideways}"
+    assert not squeezed, f"{nb.name} at 320 px cuts words in its controls (WCAG 1.4.10): {squeezed}"
     assert not clipped, f"{nb.name} with WCAG's text spacing cuts words (1.4.12): {clipped}"
