@@ -140,7 +140,8 @@ CLIPPED_JS = """() => {
     return [...new Set([...document.querySelectorAll('.jp-OutputArea-output .jupyter-widgets')]
                        .flatMap(w => [...w.querySelectorAll(parts)]))]
         .filter(e => e.getClientRects().length > 0)
-        .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+        .filter(e => e.scrollWidth > e.clientWidth + 1
+                     || (e.scrollHeight > e.clientHeight + 1 && e.tagName !== 'SELECT'))   // a list box scrolls
         .map(e => ({cell: cells.indexOf(e.closest('.jp-Cell')), px: Math.max(e.scrollWidth - e.clientWidth,
                     e.scrollHeight - e.clientHeight), element: e.tagName.toLowerCase(),
                     text: (e.innerText || e.value || e.title || '').replace(/\\s+/g, ' ').trim().slice(0, 40)}));
