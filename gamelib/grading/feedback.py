@@ -43,6 +43,11 @@ class HideHiddenTests(Preprocessor):
 WRAP_CSS = """<style type="text/css">
 /* gamelib: long lines wrap (a diagnosis is never cut at the box's edge) */
 pre, .jp-OutputArea-output pre, .output_text pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+/* gamelib: a 320-px window reads without scrolling sideways (WCAG 1.4.10): a long name in code or a
+   link wraps; a table scrolls in its own box */
+code, a, p, li { overflow-wrap: anywhere; }
+.gamelib-scroll { overflow-x: auto; max-width: 100%; }
+.gamelib-scroll:focus-visible { outline: 2px solid #0072b2; }
 /* gamelib: links told by more than colour, at 4.5:1 or better on every background of the page */
 a, a:visited { color: #174a86 !important; text-decoration: underline !important; }
 .panel-primary > .panel-heading a, .panel-primary > .panel-heading a:visited { color: #ffffff !important; }
@@ -61,6 +66,17 @@ a, a:visited { color: #174a86 !important; text-decoration: underline !important;
 { color: #2f5c5c !important; font-style: italic; }
 </style>
 """
+_TABLE = re.compile(r"<table\b.*?</table>", re.S)
+SCROLL_BOX = '<div class="gamelib-scroll" role="region" tabindex="0" aria-label="table, scrolls sideways">'
+"""A table's own scroll box (class ``gamelib-scroll``, styled by the page): a wide table scrolls in it,
+not the page (WCAG 1.4.10), and a keyboard reaches it (tabindex)."""
+
+
+def scroll_tables(page: str) -> str:
+    """Every table of ``page`` (HTML, tables not nested) in a scroll box of its own (:data:`SCROLL_BOX`)."""
+    return _TABLE.sub(lambda m: f"{SCROLL_BOX}{m.group(0)}</div>", page)
+
+
 _RELATIVE_LINK = re.compile(r'<a href="(?!#|https?:|mailto:)([^"]*)"[^>]*>(.*?)</a>', re.S)
 
 
@@ -81,16 +97,17 @@ def grade_summary(score: str, late: str = "", overrides=()) -> str:
 def accessible_page(page: str, student: str, assignment: str, score: str, summary: str = "") -> str:
     """A feedback page as every page of the kit must be (WCAG 2.1 AA): the language of the page said
     (``<html lang="en">``), a title naming the student, the assignment and the score, long lines
-    wrapped instead of cut, links underlined and dark enough on every background, and no broken links
-    (a link into the kit, which does not resolve from the feedback folder, becomes its text and the
-    file it names); ``summary`` (:func:`grade_summary`) goes first in the body."""
+    wrapped instead of cut, tables in scroll boxes of their own (a 320-px window never scrolls
+    sideways), links underlined and dark enough on every background, and no broken links (a link
+    into the kit, which does not resolve from the feedback folder, becomes its text and the file it
+    names); ``summary`` (:func:`grade_summary`) goes first in the body."""
     import html as html_lib
     page = re.sub(r"<html(?![^>]*\blang=)", '<html lang="en"', page, count=1)
     title = html_lib.escape(f"Feedback: {student}, {assignment}, {score}")
     page, found = re.subn(r"<title>.*?</title>", f"<title>{title}</title>", page, count=1, flags=re.S)
     if not found:
         page = page.replace("<head>", f"<head>\n<title>{title}</title>", 1)
-    page = page.replace("</head>", WRAP_CSS + "</head>", 1)
+    page = scroll_tables(page.replace("</head>", WRAP_CSS + "</head>", 1))
     if summary:
         page = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + summary, page, count=1)
 

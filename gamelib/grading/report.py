@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from .cells import grade_id
 from .course import DEFAULT_COURSE, WorkflowError, notebooks, statuses
+from .feedback import scroll_tables
 from .recording import grades, num
 
 BANDS = ("no points", "some points", "full marks")
@@ -201,12 +202,19 @@ def _page(data: ClassData, shown) -> str:
                      "1em;line-height:1.4} th{background:#f2f2f2")
 
 
+REFLOW = (".gamelib-scroll{overflow-x:auto;max-width:100%} .gamelib-scroll:focus-visible{outline:2px solid #0072b2} "
+          "p,li,code,h1,h2{overflow-wrap:anywhere}")
+"""A 320-px window reads without scrolling sideways (WCAG 1.4.10): tables scroll in a box of their own
+(:func:`~gamelib.grading.feedback.scroll_tables`), long words wrap."""
+
+
 def html_page(title: str, body: str, style: str) -> str:
-    """One accessible page: its language said, one main region; ``style`` the body's, after its colours."""
+    """One accessible page: its language said, one main region, reflowing at 320 px; ``style`` the body's,
+    after its colours."""
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>body{{font-family:'
-            f'sans-serif;color:#1b1b1b;background:#fff;{style}}}</style></head><body><main>{body}</main></body>'
-            "</html>\n")
+            f'sans-serif;color:#1b1b1b;background:#fff;{style}}} {REFLOW}</style></head><body><main>'
+            f'{scroll_tables(body)}</main></body></html>\n')
 
 
 def _rows_csv(data: ClassData) -> list:

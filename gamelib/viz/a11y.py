@@ -27,17 +27,35 @@ Connect Four board's mode, sliders and quiescence box say the agent's search as 
 that differ from the last status when the state does (the same words are not read out again: a new
 game against another agent says so).  :func:`unnamed_controls` lists the controls that break the
 first rule; the widget tests check it for every widget.
+
+How a widget looks, for everyone, is in one stylesheet over ipywidgets' defaults, ``a11y.css``, which
+every status line loads (anywidget's ``_css``): rows of controls wrap in a narrow window, a control is
+never shrunk under its words, control edges, selected toggles and the focus ring stand out at 3:1 or
+better (:data:`STYLE_COLORS`, which the tests hold to those ratios).
 """
 from __future__ import annotations
 
 import pathlib
+import re
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
 ROOT_CLASS = "gamelib-widget"
-"""The class of a gamelib widget's outermost element: what its status line looks after."""
+"""The class of a gamelib widget's outermost element: what its status line looks after, and where the
+kit's stylesheet (``a11y.css`` beside this file, loaded with every status line) applies."""
+TABLE_CLASS = "gamelib-table"
+"""The class of a box laid out as a table (a payoff matrix's boxes): in a window too narrow for it, it
+scrolls sideways in a box of its own, as a data table may (WCAG 1.4.10), its rows kept whole."""
+FIT_CLASS = "gamelib-fit"
+"""The class of a box whose parts scale with its width (:func:`fit_box`, :func:`fitted`)."""
+
+STYLESHEET = pathlib.Path(__file__).with_name("a11y.css")
+"""The kit's one stylesheet over ipywidgets' defaults (WCAG 1.4.10, 1.4.11, 1.4.12, 2.4.7)."""
+STYLE_COLORS = dict(re.findall(r"--gamelib-([\w-]+):\s*(#[0-9a-fA-F]{6})", STYLESHEET.read_text(encoding="utf-8")))
+"""The stylesheet's colours by name (``focus``, ``border``, ``control``, ``selected``...): what the tests
+hold to WCAG's 3:1 for controls' edges and states (1.4.11)."""
 
 CONTROL_TYPES = (widgets.Button, widgets.ToggleButton, widgets.ToggleButtons, widgets.Dropdown,
                  widgets.Select, widgets.Checkbox, widgets.IntSlider, widgets.FloatSlider, widgets.IntText,
@@ -53,6 +71,7 @@ class StatusLine(anywidget.AnyWidget):
     update is over even when the words stay the same; the browser tests wait for it)."""
 
     _esm = pathlib.Path(__file__).with_name("a11y.js")
+    _css = STYLESHEET
     value = traitlets.Unicode("").tag(sync=True)
     serial = traitlets.Int(0).tag(sync=True)
 
@@ -64,6 +83,21 @@ class StatusLine(anywidget.AnyWidget):
         with self.hold_sync():
             self.value = value
             self.serial += 1
+
+
+def fit_box(children) -> widgets.VBox:
+    """A VBox as wide as its column whose parts may be sized with :func:`fitted`: a board and its
+    column buttons shrink together in a narrow window (WCAG 1.4.10, reflow: 320 CSS px of window
+    leave JupyterLab's output area 204 px) and keep their size where there is room."""
+    box = widgets.VBox(children)
+    box.add_class(FIT_CLASS)
+    return box
+
+
+def fitted(pixels: float, parts: int) -> str:
+    """A CSS length: ``pixels``, or the ``parts``-th part of the width of the enclosing
+    :func:`fit_box`, whichever is less (``fitted(44, 7)``: a Connect Four column)."""
+    return f"min({pixels:g}px, {100 / parts:.4g}cqi)"
 
 
 def controls(widget) -> list:

@@ -26,11 +26,14 @@ import ipywidgets as widgets
 from ..alphabeta import alphabeta
 from ..core import MAX, ArgumentError
 from ..games.tictactoe import TicTacToe
+from .a11y import fit_box, fitted
 from .live import from_browser
 from .play import BLANK, MARKS, HumanVsAgent
 
 WORDS = {1: "win", 0: "draw", -1: "loss"}
 STYLES = {1: "success", 0: "", -1: "danger"}
+SQUARE = f"calc({fitted(80, 3)} - 4px)"
+"""A square's side: 76 px, less in a column narrower than 240 px (a 320-px window: WCAG 1.4.10)."""
 
 
 class TicTacToeBoard(HumanVsAgent, widgets.VBox):
@@ -60,7 +63,7 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
         self.game = TicTacToe()
         self.search = search
         self._memo = {}  # state -> SearchResult of search(game, state): results, not a new search
-        self.grid = widgets.GridBox(layout=widgets.Layout(grid_template_columns="repeat(3, 76px)",
+        self.grid = widgets.GridBox(layout=widgets.Layout(grid_template_columns=f"repeat(3, {SQUARE})",
                                                           grid_gap="4px"))
         self._init_buttons(self._square, 9, self.grid)
         self.human_toggle = widgets.ToggleButtons(options=[("you are X (first)", "X"),
@@ -76,7 +79,7 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
             "then play perfectly: the minimax value of the position it leads to (win = +1, "
             "draw = 0, loss = −1; AIMA Fig. 5.3).</small>")
         super().__init__([self.message_html, widgets.HBox([self.human_toggle, self.new_button]),
-                          self.values_box, self.grid, self.status_html, self.key_html])
+                          self.values_box, fit_box([self.grid]), self.status_html, self.key_html])
         self.human_toggle.observe(self._on_human, "value")
         self.new_button.on_click(self._on_new)
         self.values_box.observe(self._on_values, "value")
@@ -174,7 +177,7 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
 
     def _square(self, k):
         r, c = divmod(k, 3)
-        return widgets.Button(description=BLANK, layout=widgets.Layout(width="76px", height="76px"),
+        return widgets.Button(description=BLANK, layout=widgets.Layout(width=SQUARE, height=SQUARE),
                               tooltip=f"row {r}, column {c}: empty")
 
     def _play_button(self, k):

@@ -33,6 +33,7 @@ from ..alphabeta import alphabeta
 from ..core import MAX, ArgumentError
 from ..games.connect4 import Connect4, center_first, evaluation, geometry, is_quiet
 from ..validate import choice, flag, number, whole
+from .a11y import fit_box, fitted
 from .alt import describe, joined
 from .live import from_browser
 from .play import HumanVsAgent
@@ -145,13 +146,14 @@ def board_html(state, *, last=None, pv=None) -> str:
     if last is not None:
         height = game.drop_row(state, last)
         top = (height - 1, last) if height else None
-    d = CELL - 8
+    cell = fitted(CELL, state.cols)
+    d = f"calc({cell} - 8px)"
     out = [f'<table style="border-collapse:collapse;background:{BOARD_COLOR};border-radius:8px">']
     for r in reversed(range(state.rows)):
         out.append("<tr>")
         for c in range(state.cols):
             mark = state.cell(r, c)
-            style = (f"width:{d}px;height:{d}px;border-radius:50%;margin:4px;box-sizing:border-box;"
+            style = (f"width:{d};height:{d};border-radius:50%;margin:4px;box-sizing:border-box;"
                      f"background:{PIECE_COLORS[mark]};")
             text, tip = "", f"row {r}, column {c}: {mark}"
             if (r, c) in wins:
@@ -165,7 +167,7 @@ def board_html(state, *, last=None, pv=None) -> str:
                 style += (f"background:{GHOST_COLORS[gm]};border:2px dashed {PIECE_COLORS[gm]};"
                           "display:flex;align-items:center;justify-content:center;font-weight:bold;")
                 text, tip = str(k), f"row {r}, column {c}: move {k} of the principal variation ({gm})"
-            out.append(f'<td style="padding:0;width:{CELL}px;height:{CELL}px">'
+            out.append(f'<td style="padding:0;width:{cell};height:{cell}">'
                        f'<div title="{tip}" style="{style}">{text}</div></td>')
         out.append("</tr>")
     out.append("</table>")
@@ -214,8 +216,9 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
 
         def column_button(c):
             return widgets.Button(description=str(c), tooltip=f"drop a piece in column {c}",
-                                  layout=widgets.Layout(width=f"{CELL - 4}px", margin="0 2px"))
-        self._init_buttons(column_button, cols, widgets.HBox(layout=widgets.Layout(padding="0")))
+                                  layout=widgets.Layout(width=f"calc({fitted(CELL, cols)} - 4px)", margin="0 2px"))
+        self._init_buttons(column_button, cols,
+                           widgets.HBox(layout=widgets.Layout(padding="0", flex_flow="row nowrap")))
         self.human_toggle = widgets.ToggleButtons(options=[("you are red X (first)", "X"),
                                                            ("you are yellow O (second)", "O")],
                                                   value=human, style={"button_width": "190px"})
@@ -245,8 +248,8 @@ class Connect4Board(HumanVsAgent, widgets.VBox):
             widgets.HBox([self.human_toggle, self.new_button, self.undo_button]),
             widgets.HBox([self.mode, widgets.VBox([self.depth_slider, self.time_slider])]),
             self.quiescence_box,
-            self.button_box,
-            self.board, self.status_html, self.search_html,
+            fit_box([self.button_box, self.board]),
+            self.status_html, self.search_html,
         ])
         self.human_toggle.observe(self._on_human, "value")
         self.new_button.on_click(self._on_new)

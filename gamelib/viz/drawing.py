@@ -31,12 +31,12 @@ from ..trace import TraceView, chance_intervals, describe_event, interval_text
 from ..validate import check_bounds, renamed
 from ..trace import fmt_value as _fmt
 from .alt import Picture, Table, describe, description_of, joined, png_bytes
-from .palette import CURRENT, FOCUS, MUTED, OKABE_ITO, TEXT, ink
+from .palette import CURRENT, FOCUS, MUTED, OKABE_ITO, PRUNED_EDGE, TEXT, ink
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
 TERMINAL_MARKER = "s"
 COLORS = {"visited": "#9ecae1", "open": "#deebf7", "pending": "#ffffff", "pruned": "#e6e6e6",
-          "current": CURRENT, "edge": "#444444", "edge_pruned": "#c8c8c8", "decision": "#08519c",
+          "current": CURRENT, "edge": "#444444", "edge_pruned": PRUNED_EDGE, "decision": "#08519c",
           "value": "#08306b", "window": "#6a3d9a", "label": TEXT, "grey": MUTED,
           "interval": ink(OKABE_ITO["bluish green"])}
 """Fill colours: 'visited' the search is done with the node, 'open' it is on the search's current

@@ -40,6 +40,7 @@ from ..trace import fmt_number
 from ..normal_form import (MAX_PAYOFF, bimatrix, exact_matrix, expected_payoffs, nash_equilibria, payoff_rows,
                            pure_equilibria, pure_maximin, pure_minimax, solve_zero_sum, strategy)
 from ..validate import flag
+from .a11y import TABLE_CLASS
 from .alt import describe, joined, picture_html
 from .drawing import DPI
 from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
@@ -592,6 +593,7 @@ class PayoffMatrixWidget(LiveWidget, widgets.VBox):
         grid["box"] = widgets.GridBox(children, layout=widgets.Layout(
             grid_gap="4px 8px", grid_template_columns=f"80px repeat({n}, 136px)", display="none",
             width=f"{80 + 144 * n}px"))
+        grid["box"].add_class(TABLE_CLASS)     # a table of payoffs: it scrolls in its own box when narrow
         return grid
 
     def _show_grid(self, n):

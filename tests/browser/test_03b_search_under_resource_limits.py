@@ -136,3 +136,15 @@ def test_only_the_setting_in_use_is_live(nb):
             "with quiescence" in heard[2]] == [True] * 3, heard
     assert all("You are red (X), to move" in h for h in heard), heard
     nb.assert_clean()
+
+
+def test_a_disabled_sliders_handle_shows_its_focus(nb):
+    """WCAG 2.4.7 (issue 44): the greyed slider's handle (seconds a move, in depth mode) took the focus
+    with no ring; now every handle has the kit's 2-px ring (gamelib/viz/a11y.css), of a colour at 3:1."""
+    board = nb.widget('Connect4Board(human="X", depth=6)')
+    handle = board.labelled("seconds a move", "widget-slider").locator("[role='slider']")
+    assert handle.evaluate("h => h.closest('[disabled]') !== null")
+    handle.focus()
+    ring = handle.evaluate("h => [document.activeElement === h, getComputedStyle(h).outlineStyle, "
+                           "parseFloat(getComputedStyle(h).outlineWidth), getComputedStyle(h).outlineColor]")
+    assert ring == [True, "solid", 2.0, "rgb(0, 114, 178)"], ring

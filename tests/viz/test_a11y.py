@@ -6,7 +6,9 @@ import pytest
 
 from gamelib.viz import (BackgammonBoard, Connect4Board, KuhnPokerTable, MCTSWidget, PayoffMatrixWidget,
                          PhantomTicTacToeBoard, SigmaWidget, TicTacToeBoard, TransformExplorer, TreeExplorer)
-from gamelib.viz.a11y import ROOT_CLASS, StatusLine, control_name, controls, unnamed_controls
+from gamelib.viz.a11y import (FIT_CLASS, ROOT_CLASS, STYLE_COLORS, STYLESHEET, StatusLine, control_name, controls,
+                              fit_box, fitted, unnamed_controls)
+from gamelib.viz.palette import contrast
 
 WIDGETS = {
     "TreeExplorer": lambda: TreeExplorer(draw=False),
@@ -147,3 +149,40 @@ def test_mcts_playouts_slider_is_said_once_per_change():
     w.slider.value = 7
     w.slider.value = 250
     assert len(sent) == 2 and ": 7 of 300 playouts" in sent[0] and ": 250 of 300 playouts" in sent[1]
+
+
+def test_one_stylesheet_for_every_widget_wraps_rows_and_rings_focus():
+    """WCAG 1.4.10, 1.4.12, 2.4.7: the kit's stylesheet over ipywidgets' defaults comes with every status
+    line (every widget has one), and says what the browser tests measure: rows wrap, controls do not
+    shrink under their words, every focused control (a disabled slider's handle too) has a ring."""
+    css = StatusLine()._css
+    assert css == STYLESHEET.read_text(encoding="utf-8")
+    for rule in ("flex-wrap: wrap", "min-width: fit-content", "outline: 2px solid var(--gamelib-focus)",
+                 "[disabled] .noUi-handle:focus", "container-type: inline-size"):
+        assert rule in css, rule
+
+
+def test_control_edges_states_and_the_focus_ring_reach_3_to_1():
+    """WCAG 1.4.11, from the stylesheet's colours: what the audit measured (ipywidgets' 1-px #64b5f6
+    ring 2.21:1, a menu's border 1.88:1, an empty square #eeeeee on white 1.16:1, a selected toggle
+    against an unselected one 1.6:1) is now 3:1 or better, on white and on a control's face."""
+    c = STYLE_COLORS
+    assert set(c) >= {"focus", "border", "control", "selected", "selected-text"}
+    assert contrast(c["focus"]) >= 3 and contrast(c["focus"], c["control"]) >= 3      # the ring
+    assert contrast(c["border"]) >= 3 and contrast(c["border"], c["control"]) >= 3    # edges, empty squares
+    assert contrast(c["selected"], c["control"]) >= 3 and contrast(c["selected"]) >= 3  # selected vs not
+    assert contrast(c["selected-text"], c["selected"]) >= 4.5                         # its words
+    assert contrast("#64b5f6") < 3 and contrast("#eeeeee") < 3                        # the audit's figures
+
+
+def test_a_board_and_its_column_buttons_scale_together():
+    """WCAG 1.4.10: Connect Four's seven columns fit a 204-px output area (the buttons shrank to "0…"
+    and the board's right columns were off-screen): the buttons and the board's cells are sized by
+    :func:`fitted` inside one :func:`fit_box`."""
+    assert fitted(44, 7) == "min(44px, 14.29cqi)"
+    board = Connect4Board(depth=2)
+    box = next(c for c in board.children if FIT_CLASS in c._dom_classes)
+    assert list(box.children) == [board.button_box, board.board]
+    assert all(fitted(44, 7) in b.layout.width for b in board.buttons)
+    assert f"width:{fitted(44, 7)}" in board.board.value
+    assert isinstance(fit_box([widgets.HTML()]), widgets.VBox)

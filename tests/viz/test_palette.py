@@ -10,7 +10,8 @@ from matplotlib.colors import to_rgb
 
 from gamelib.viz import drawing, maxn
 from gamelib.viz.infosets import PALETTE
-from gamelib.viz.palette import CATEGORIES, CURRENT, FOCUS, MUTED, OKABE_ITO, TEXT, contrast, ink, text_on
+from gamelib.viz.palette import (CATEGORIES, CURRENT, FOCUS, MUTED, OKABE_ITO, PRUNED_EDGE, TEXT, contrast, ink,
+                                 text_on)
 
 CVD = ("protanomaly", "deuteranomaly", "tritanomaly")
 
@@ -77,3 +78,12 @@ def test_backgammon_rings_differ_in_more_than_colour_and_in_colour_too(cvd):
     from gamelib.viz.backgammon_board import LANDS, LEAVES
     assert closest((LEAVES, LANDS), cvd) >= 20
     assert CURRENT == OKABE_ITO["orange"]
+
+
+def test_a_pruned_edge_is_lighter_than_a_searched_one_and_still_3_to_1():
+    """WCAG 1.4.11: a pruned edge (dashed) carries meaning, so it reaches 3:1 on white (the #c8c8c8 it
+    replaced had 1.67:1), and stays lighter than a searched edge."""
+    from gamelib.viz.drawing import COLORS
+    assert COLORS["edge_pruned"] == PRUNED_EDGE
+    assert contrast(PRUNED_EDGE) >= 3 > contrast("#c8c8c8")
+    assert contrast(COLORS["edge"]) > contrast(PRUNED_EDGE)
