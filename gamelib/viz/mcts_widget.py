@@ -99,9 +99,10 @@ def draw_mcts(game, state, trace, iterations: int | None = None, *, c: float = C
     ax_tree, ax_bars = axes
     player = game.to_move(state)
     k = stats[()].visits if () in stats else 0
-    _draw_tree(ax_tree, stats, max_depth, k, player)
+    unit = "playouts" if priors is None else "simulations"
+    _draw_tree(ax_tree, stats, max_depth, k, player, unit)
     _draw_root(ax_bars, game, state, stats, player, c, priors)
-    describe(ax_tree, mcts_tree_in_words(stats, k, player, max_depth))
+    describe(ax_tree, mcts_tree_in_words(stats, k, player, max_depth, unit))
     _describe_root(ax_bars, game, state, stats, player, c, priors)
     return axes, stats
 
@@ -121,11 +122,12 @@ def _row_words(row) -> str:
     return f"UCB {row[0]:.2f} · Q {row[1]:+.2f}"
 
 
-def mcts_tree_in_words(stats, k, player, max_depth=SHOWN_DEPTH) -> str:
+def mcts_tree_in_words(stats, k, player, max_depth=SHOWN_DEPTH, unit="playouts") -> str:
     """What :func:`draw_mcts`'s tree panel shows, read from the same statistics: its size, the most
-    visited line and, for each of the root's moves, its visits and mean utility for the root's mover."""
+    visited line and, for each of the root's moves, its visits and mean utility for the root's mover.
+    ``unit``: what an iteration is called ('simulations' for PUCT, which plays no game out)."""
     if not k:
-        return "No playouts yet: the tree is only its root."
+        return f"No {unit} yet: the tree is only its root."
     sign, who = (1, "MAX") if player == MAX else (-1, "MIN")
     kids = sorted((p for p in stats if len(p) == 1), key=lambda p: -stats[p].visits)
     line, p = [], ()
@@ -138,7 +140,7 @@ def mcts_tree_in_words(stats, k, player, max_depth=SHOWN_DEPTH) -> str:
     moves = "; ".join(f"{_label(q[-1])} {stats[q].visits:,} visits, mean {sign * stats[q].mean:+.2f}" for q in kids)
     root = (f"The root's moves, most visited first: {moves}. The most visited line: {' → '.join(line)}." if kids
             else "None of the root's moves has been tried yet (the first iteration evaluated the root itself).")
-    return (f"The search tree after {k:,} playouts: {len(stats):,} nodes, its top {max_depth} plies drawn, "
+    return (f"The search tree after {k:,} {unit}: {len(stats):,} nodes, its top {max_depth} plies drawn, "
             f"each node's area growing with its visits and its colour giving its mean "
             f"utility for {who}, from −1 (blue) to +1 (red); + inside where it is at least {SIGN_AT}, − where "
             f"at most −{SIGN_AT}. " + root)
@@ -160,7 +162,7 @@ def _describe_root(ax, game, state, stats, player, c, priors=None):
                  + ".")
 
 
-def _draw_tree(ax, stats, max_depth, k, player):
+def _draw_tree(ax, stats, max_depth, k, player, unit="playouts"):
     """The top ``max_depth`` plies of the tree after ``k`` playouts: the root's moves always, deeper
     nodes holding at least ``MIN_SHARE`` of the playouts (the others are counted, not drawn, so that the
     picture never turns into a smear of dots); area ~ visits, but no node wider than the room between
@@ -169,7 +171,7 @@ def _draw_tree(ax, stats, max_depth, k, player):
     ax.set_axis_off()
     root_n = stats[()].visits if () in stats else 0
     if not root_n:
-        ax.set_title("no playouts yet: press +1, +10, +100 or run all", fontsize=9, y=TITLE_Y)
+        ax.set_title(f"no {unit} yet: press +1, +10, +100 or run all", fontsize=9, y=TITLE_Y)
         return
     least = max(2, MIN_SHARE * root_n)
     shown = {p: s for p, s in stats.items() if len(p) <= max_depth and (len(p) <= 1 or s.visits >= least)}
@@ -216,7 +218,7 @@ def _draw_tree(ax, stats, max_depth, k, player):
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
     hidden = len(stats) - len(shown)
     who = "MAX" if player == MAX else "MIN"
-    ax.set_title(f"after {k:,} playouts: {len(stats):,} nodes" + (f", {hidden:,} not drawn" if hidden else "")
+    ax.set_title(f"after {k:,} {unit}: {len(stats):,} nodes" + (f", {hidden:,} not drawn" if hidden else "")
                  + f"\narea ~ visits N · colour, + / −: mean utility for {who}", fontsize=9, y=TITLE_Y)
     cbar = ax.figure.colorbar(points, ax=ax, fraction=0.035, pad=0.01, ticks=[-1, 0, 1])
     cbar.ax.set_yticklabels(["−1", "0", "+1"])
