@@ -262,9 +262,10 @@ C_CHOICES = (("0 (no exploration)", 0.0), ("0.5", 0.5), ("1", 1.0), ("√2 ≈ 1
 choice's search and picture are made ahead, in the kernel's idle time, so a new c answers at once."""
 
 
-def c_choices(c: float) -> list:
-    """The menu's (label, value) pairs, with ``c`` among them."""
-    choices = list(C_CHOICES)
+def c_choices(c: float, puct: bool = False) -> list:
+    """The menu's (label, value) pairs, with ``c`` among them; ``puct``: no label names UCB1 (√2 is
+    UCB1's constant, not PUCT's)."""
+    choices = [(label.replace(" (UCB1)", "") if puct else label, v) for label, v in C_CHOICES]
     if all(abs(v - c) > 1e-12 for _, v in choices):
         choices = sorted(choices + [(f"{c:g}", float(c))], key=lambda lv: lv[1])
     return choices
@@ -355,7 +356,8 @@ class MCTSWidget(LiveWidget, widgets.VBox):
             self.position_menu = widgets.Dropdown(options=names + (["(given)"] if game else []),
                                                   value="(given)" if game else position,
                                                   description="position", layout=widgets.Layout(width="380px"))
-            self.c_box = widgets.Dropdown(options=c_choices(c), value=_choice(c_choices(c), c), description="c",
+            menu = c_choices(c, puct=policy_value is not None)
+            self.c_box = widgets.Dropdown(options=menu, value=_choice(menu, c), description="c",
                                           tooltip=f"{self.search_name}'s exploration constant c",
                                           style={"description_width": "20px"}, layout=widgets.Layout(width="220px"))
             self.budget_box = widgets.BoundedIntText(value=budget, min=BUDGET_RANGE[0], max=BUDGET_RANGE[1], step=100,
@@ -439,7 +441,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         """Set a control from Python: the search is run again, and a failure leaves the widget whole."""
         with self.quietly():
             if box is self.c_box:
-                box.options = c_choices(float(value))
+                box.options = c_choices(float(value), self.policy_value is not None)
                 value = _choice(box.options, float(value))
             box.value = value
         self._search()

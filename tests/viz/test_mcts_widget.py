@@ -237,6 +237,7 @@ def test_a_puct_widget_shows_each_root_moves_prior_and_puct_score():
     assert {a: row[3] for a, row in w.ucb.items()} == w.result.root.priors
     assert "PUCT" in w.text and " P 0." in w.text and "UCB" not in w.text and "50 of 50 simulations" in w.text
     assert "PUCT score" in str(w.png) and "UCB" not in str(w.png)
+    assert not any("UCB" in label for label, _ in w.c_box.options) and "UCB1" not in w.c_box.tooltip
     w.iteration = 1                                            # the root evaluated, no move tried yet
     assert all(row[2] == 0 for row in w.ucb.values()) and w.best == max(w.result.root.priors,
                                                                          key=w.result.root.priors.get)
