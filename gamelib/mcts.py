@@ -562,3 +562,30 @@ def root_ucb(stats: dict, player: str, c: float = C) -> dict:
             mean = sign * s.mean
             out[path[0]] = (mean + c * math.sqrt(math.log(root.visits) / s.visits), mean, s.visits)
     return out
+
+
+def root_puct(stats: dict, player: str, priors: dict, c: float = C) -> dict:
+    """PUCT's score of each of the root's moves from :func:`tree_statistics` of a search with
+    ``policy_value=``, for ``player`` to move at the root, given the root's priors P (``result.root.priors``):
+    ``{move: (Q + c·P·sqrt(N(root)) / (1 + N), Q, N, P)}`` for every move with a prior, in the priors'
+    order, Q the mean value for ``player`` (0 and N = 0 for a move not yet tried).  The value
+    :func:`select_puct` compares at the root in the next iteration (N(root) counts the root's own
+    evaluation)."""
+    if player != MAX and player != MIN:
+        raise ArgumentError(f"player must be MAX or MIN (the player to move at the root), got {player!r}")
+    if not isinstance(stats, dict) or not all(isinstance(p, tuple) and isinstance(s, Stats) for p, s in stats.items()):
+        raise ArgumentError(f"stats must be what gamelib.mcts.tree_statistics returns, {{path: Stats}}, got "
+                            f"{stats!r:.200}")
+    if not isinstance(priors, Mapping):
+        raise ArgumentError(f"priors must be the root's priors, a dict {{move: probability}}, got {priors!r:.200}")
+    number("c", c, least=0, what="an exploration constant, a finite number")
+    sign = -1 if player == MIN else 1
+    root = stats.get(())
+    explore = c * math.sqrt(root.visits) if root is not None else 0.0
+    out = {}
+    for move, p in priors.items():
+        s = stats.get((move,))
+        n = 0 if s is None else s.visits
+        q = 0.0 if s is None else sign * s.mean
+        out[move] = (q + explore * p / (1 + n), q, n, p)
+    return out

@@ -14,7 +14,7 @@ import gamelib
 from gamelib import (MAX, MIN, ArgumentError, GameTree, IllegalMoveError, ProbabilityError, StateError, TooLargeError,
                      chance, expectiminimax, minimax)
 from gamelib.games import Bins, Connect4, Pig, TicTacToe
-from gamelib.mcts import C, Stats, mcts, root_ucb, tree_statistics
+from gamelib.mcts import C, Stats, mcts, root_puct, root_ucb, tree_statistics
 from .bad_input import NoMoves
 
 
@@ -108,6 +108,31 @@ def test_root_ucb_is_ucb1_for_the_player_to_move():
         assert math.isclose(u, mean + C * math.sqrt(math.log(300) / n))
     with pytest.raises(ArgumentError, match="MAX or MIN"):
         root_ucb({}, "CHANCE")
+
+
+def test_root_puct_is_the_score_select_puct_compares_next():
+    """After k simulations of a PUCT search, the root's move with the largest root_puct score is the one
+    the (k+1)-th simulation goes through; every move with a prior is listed, untried ones with N = 0."""
+    game = TicTacToe("X........")                          # O (MIN) to move
+
+    def lopsided(s):
+        moves = game.actions(s)
+        weights = [i + 1 for i in range(len(moves))]
+        return {a: w / sum(weights) for a, w in zip(moves, weights)}, 0.1 * (len(moves) % 3 - 1)
+    r = mcts(game, iterations=60, policy_value=lopsided, trace=True)
+    priors = r.root.priors
+    for k in range(1, 59):
+        rows = root_puct(tree_statistics(r.trace, k), MIN, priors)
+        assert list(rows) == list(priors)
+        nxt = max(rows, key=lambda a: rows[a][0])              # the first of equals, as select_puct
+        assert r.trace[k].action[0] == nxt
+    rows = root_puct(tree_statistics(r.trace), MIN, priors)
+    for move, (score, q, n, p) in rows.items():
+        assert n == r.visits.get(move, 0) and p == priors[move]
+        assert math.isclose(q, -r.values[move]) if n else q == 0.0
+        assert math.isclose(score, q + C * p * math.sqrt(60) / (1 + n))
+    with pytest.raises(ArgumentError, match="priors"):
+        root_puct(tree_statistics(r.trace), MIN, [0.5, 0.5])
 
 
 def test_chance_nodes_are_sampled_and_the_decision_matches_expectiminimax():

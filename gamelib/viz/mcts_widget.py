@@ -14,6 +14,11 @@ whose colour is its mean playout utility for the player who moves at the root (r
 the root's moves: visits as bars, UCB1 (what SELECT compares next) and Q, the mean utility for the
 same player, the current best move (most visited) in bold.  Colours and Q take one point of view,
 the mover's at the root, and say so.
+
+A search guided by a policy-value function (PUCT, ``mcts(policy_value=...)``; ``draw_mcts(...,
+priors=result.root.priors)``, ``MCTSWidget(policy_value=f)``) is drawn the same way, its root's moves
+with PUCT's score Q + c·P·√N(root)/(1 + N) (what SELECT compares next) and the prior P in place of
+UCB1, every move with a prior listed, those not yet tried with N = 0.
 """
 from __future__ import annotations
 
@@ -26,8 +31,8 @@ from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
 from ..core import MAX, ArgumentError
-from ..mcts import C, mcts, root_ucb, tree_statistics
-from ..validate import check_game, flag, game_state, number, python_seed, two_player, whole
+from ..mcts import C, mcts, root_puct, root_ucb, tree_statistics
+from ..validate import check_game, flag, function, game_state, number, python_seed, two_player, whole
 from .drawing import COLUMN_WIDTH, DPI, tidy_positions
 from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .palette import text_on
@@ -53,12 +58,15 @@ def _label(action) -> str:
 
 
 def best_move(ucb: dict, order) -> object:
-    """The most visited of the root's moves (``root_ucb``'s rows), ties by the larger mean reward, then
-    by ``order`` (the game's actions): :func:`gamelib.mcts`'s rule."""
+    """The most visited of the root's moves (``root_ucb``'s or ``root_puct``'s rows), ties by the larger
+    mean reward, then by ``order`` (the game's actions): :func:`gamelib.mcts`'s rule; none tried yet
+    (PUCT, after the root's evaluation alone): the largest prior."""
     moves = [a for a in order if a in ucb]
     if not moves:
         return None
     most = max(ucb[a][2] for a in moves)
+    if most == 0 and len(ucb[moves[0]]) > 3:
+        return max(moves, key=lambda a: ucb[a][3])
     ties = [a for a in moves if ucb[a][2] == most]
     return max(ties, key=lambda a: ucb[a][1])
 
@@ -69,16 +77,20 @@ panel); saying so skips its title-placement pass, about a tenth of a picture's t
 
 
 def draw_mcts(game, state, trace, iterations: int | None = None, *, c: float = C,
-              max_depth: int = SHOWN_DEPTH, axes=None):
+              max_depth: int = SHOWN_DEPTH, axes=None, priors: dict | None = None):
     """Draw the search tree after ``iterations`` playouts of a traced :func:`gamelib.mcts` run from
-    ``state`` (all of them if None) and the root's moves with their visits and UCB1 values.
-    ``axes``: two matplotlib Axes (else a new pyplot figure).  Returns ``(axes, stats)``, ``stats`` the
-    :func:`~gamelib.mcts.tree_statistics` drawn."""
+    ``state`` (all of them if None) and the root's moves with their visits and UCB1 values; with
+    ``priors`` (the root's priors of a PUCT search, ``result.root.priors``) their PUCT scores and priors
+    instead.  ``axes``: two matplotlib Axes (else a new pyplot figure).  Returns ``(axes, stats)``,
+    ``stats`` the :func:`~gamelib.mcts.tree_statistics` drawn."""
     check_game(game)
     game_state(game, state)
     stats = tree_statistics(trace, iterations)
     number("c", c, least=0, what="an exploration constant, a finite number")
     whole("max_depth", max_depth, 0, unit="plies")
+    if priors is not None and not isinstance(priors, dict):
+        raise ArgumentError(f"priors must be the root's priors of a PUCT search (result.root.priors), a dict "
+                            f"{{move: probability}}, or None, got {priors!r:.200}")
     if axes is not None and (not hasattr(axes, "__len__") or len(axes) != 2):
         raise ArgumentError(f"axes must be two matplotlib Axes (the tree and the root's moves), or None, got "
                             f"{axes!r}")
@@ -87,18 +99,35 @@ def draw_mcts(game, state, trace, iterations: int | None = None, *, c: float = C
     ax_tree, ax_bars = axes
     player = game.to_move(state)
     k = stats[()].visits if () in stats else 0
-    _draw_tree(ax_tree, stats, max_depth, k, player)
-    _draw_root(ax_bars, game, state, stats, player, c)
-    describe(ax_tree, mcts_tree_in_words(stats, k, player, max_depth))
-    _describe_root(ax_bars, game, state, stats, player, c)
+    unit = "playouts" if priors is None else "simulations"
+    _draw_tree(ax_tree, stats, max_depth, k, player, unit)
+    _draw_root(ax_bars, game, state, stats, player, c, priors)
+    describe(ax_tree, mcts_tree_in_words(stats, k, player, max_depth, unit))
+    _describe_root(ax_bars, game, state, stats, player, c, priors)
     return axes, stats
 
 
-def mcts_tree_in_words(stats, k, player, max_depth=SHOWN_DEPTH) -> str:
+def root_rows(stats, player, c, priors=None) -> dict:
+    """The root's moves as the bars show them: ``root_ucb``'s rows (UCB1, Q, N), or with ``priors``
+    ``root_puct``'s (PUCT, Q, N, P); none before the first iteration."""
+    if () not in stats:
+        return {}
+    return root_ucb(stats, player, c) if priors is None else root_puct(stats, player, priors, c)
+
+
+def _row_words(row) -> str:
+    """One root move's numbers: 'UCB 0.73 · Q +0.16' or 'PUCT 0.73 · P 0.40 · Q +0.16'."""
+    if len(row) > 3:
+        return f"PUCT {row[0]:.2f} · P {row[3]:.2f} · Q {row[1]:+.2f}"
+    return f"UCB {row[0]:.2f} · Q {row[1]:+.2f}"
+
+
+def mcts_tree_in_words(stats, k, player, max_depth=SHOWN_DEPTH, unit="playouts") -> str:
     """What :func:`draw_mcts`'s tree panel shows, read from the same statistics: its size, the most
-    visited line and, for each of the root's moves, its visits and mean utility for the root's mover."""
+    visited line and, for each of the root's moves, its visits and mean utility for the root's mover.
+    ``unit``: what an iteration is called ('simulations' for PUCT, which plays no game out)."""
     if not k:
-        return "No playouts yet: the tree is only its root."
+        return f"No {unit} yet: the tree is only its root."
     sign, who = (1, "MAX") if player == MAX else (-1, "MIN")
     kids = sorted((p for p in stats if len(p) == 1), key=lambda p: -stats[p].visits)
     line, p = [], ()
@@ -111,27 +140,29 @@ def mcts_tree_in_words(stats, k, player, max_depth=SHOWN_DEPTH) -> str:
     moves = "; ".join(f"{_label(q[-1])} {stats[q].visits:,} visits, mean {sign * stats[q].mean:+.2f}" for q in kids)
     root = (f"The root's moves, most visited first: {moves}. The most visited line: {' → '.join(line)}." if kids
             else "None of the root's moves has been tried yet (the first iteration evaluated the root itself).")
-    return (f"The search tree after {k:,} playouts: {len(stats):,} nodes, its top {max_depth} plies drawn, "
+    return (f"The search tree after {k:,} {unit}: {len(stats):,} nodes, its top {max_depth} plies drawn, "
             f"each node's area growing with its visits and its colour giving its mean "
             f"utility for {who}, from −1 (blue) to +1 (red); + inside where it is at least {SIGN_AT}, − where "
             f"at most −{SIGN_AT}. " + root)
 
 
-def _describe_root(ax, game, state, stats, player, c):
+def _describe_root(ax, game, state, stats, player, c, priors=None):
     order = list(game.actions(state))
-    ucb = root_ucb(stats, player, c) if () in stats else {}
+    ucb = root_rows(stats, player, c, priors)
     moves = [a for a in order if a in ucb]
     if not moves:
         describe(ax, "No move of the root has been tried yet.")
         return
     best = best_move(ucb, order)
     who = "MAX" if player == MAX else "MIN"
-    describe(ax, f"Bar chart of the root's moves by visits N, each with its UCB1 value and Q, the mean utility "
+    score = "its UCB1 value" if priors is None else "its PUCT score, its prior P"
+    describe(ax, f"Bar chart of the root's moves by visits N, each with {score} and Q, the mean utility "
                  f"for {who}; the best so far, {_label(best)}, in colour and bold: " + "; ".join(
-                     f"{_label(a)} N {ucb[a][2]:,}, UCB {ucb[a][0]:.2f}, Q {ucb[a][1]:+.2f}" for a in moves) + ".")
+                     f"{_label(a)} N {ucb[a][2]:,}, " + _row_words(ucb[a]).replace(" · ", ", ") for a in moves)
+                 + ".")
 
 
-def _draw_tree(ax, stats, max_depth, k, player):
+def _draw_tree(ax, stats, max_depth, k, player, unit="playouts"):
     """The top ``max_depth`` plies of the tree after ``k`` playouts: the root's moves always, deeper
     nodes holding at least ``MIN_SHARE`` of the playouts (the others are counted, not drawn, so that the
     picture never turns into a smear of dots); area ~ visits, but no node wider than the room between
@@ -140,7 +171,7 @@ def _draw_tree(ax, stats, max_depth, k, player):
     ax.set_axis_off()
     root_n = stats[()].visits if () in stats else 0
     if not root_n:
-        ax.set_title("no playouts yet: press +1, +10, +100 or run all", fontsize=9, y=TITLE_Y)
+        ax.set_title(f"no {unit} yet: press +1, +10, +100 or run all", fontsize=9, y=TITLE_Y)
         return
     least = max(2, MIN_SHARE * root_n)
     shown = {p: s for p, s in stats.items() if len(p) <= max_depth and (len(p) <= 1 or s.visits >= least)}
@@ -187,16 +218,16 @@ def _draw_tree(ax, stats, max_depth, k, player):
                     bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none"})
     hidden = len(stats) - len(shown)
     who = "MAX" if player == MAX else "MIN"
-    ax.set_title(f"after {k:,} playouts: {len(stats):,} nodes" + (f", {hidden:,} not drawn" if hidden else "")
+    ax.set_title(f"after {k:,} {unit}: {len(stats):,} nodes" + (f", {hidden:,} not drawn" if hidden else "")
                  + f"\narea ~ visits N · colour, + / −: mean utility for {who}", fontsize=9, y=TITLE_Y)
     cbar = ax.figure.colorbar(points, ax=ax, fraction=0.035, pad=0.01, ticks=[-1, 0, 1])
     cbar.ax.set_yticklabels(["−1", "0", "+1"])
     cbar.ax.tick_params(labelsize=7)
 
 
-def _draw_root(ax, game, state, stats, player, c):
+def _draw_root(ax, game, state, stats, player, c, priors=None):
     order = list(game.actions(state))
-    ucb = root_ucb(stats, player, c) if () in stats else {}
+    ucb = root_rows(stats, player, c, priors)
     moves = [a for a in order if a in ucb]
     best = best_move(ucb, order)
     ys = range(len(moves))
@@ -205,12 +236,11 @@ def _draw_root(ax, game, state, stats, player, c):
     ax.barh(list(ys), visits, color=colours, height=0.7)
     ax.set_yticks(list(ys), [_label(a) for a in moves], fontsize=7)
     ax.invert_yaxis()
-    top = max(visits, default=1)
+    top = max(max(visits, default=1), 1)
     for y, a in zip(ys, moves):
-        u, mean, n = ucb[a]
-        ax.text(n + top * 0.02, y, f"UCB {u:.2f} · Q {mean:+.2f}", va="center", fontsize=7,
+        ax.text(ucb[a][2] + top * 0.02, y, _row_words(ucb[a]), va="center", fontsize=7,
                 fontweight="bold" if a == best else "normal")
-    ax.set_xlim(0, top * 1.9)
+    ax.set_xlim(0, top * (1.9 if priors is None else 2.6))
     ax.set_xlabel("visits N", fontsize=8)
     ax.tick_params(axis="x", labelsize=7)
     for side in ("top", "right"):
@@ -232,9 +262,10 @@ C_CHOICES = (("0 (no exploration)", 0.0), ("0.5", 0.5), ("1", 1.0), ("√2 ≈ 1
 choice's search and picture are made ahead, in the kernel's idle time, so a new c answers at once."""
 
 
-def c_choices(c: float) -> list:
-    """The menu's (label, value) pairs, with ``c`` among them."""
-    choices = list(C_CHOICES)
+def c_choices(c: float, puct: bool = False) -> list:
+    """The menu's (label, value) pairs, with ``c`` among them; ``puct``: no label names UCB1 (√2 is
+    UCB1's constant, not PUCT's)."""
+    choices = [(label.replace(" (UCB1)", "") if puct else label, v) for label, v in C_CHOICES]
     if all(abs(v - c) > 1e-12 for _, v in choices):
         choices = sorted(choices + [(f"{c:g}", float(c))], key=lambda lv: lv[1])
     return choices
@@ -284,10 +315,16 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     move now), ``text`` (plain), ``png`` (the picture; empty with ``draw=False``).  Q and the colours
     of the tree are the mean utility for the player who moves at the root, and say so.  Each search
     and each picture is made once and kept: coming back to a position or a step costs nothing.
+
+    ``policy_value=f`` (a function ``state -> ({move: probability}, value for the player to move)``, e.g.
+    :func:`gamelib.alphazero.policy_value` of a network) makes every search PUCT (``mcts(policy_value=f)``:
+    the priors steer SELECT, f's value replaces the playout) and the bars show each root move's PUCT
+    score and prior P (``ucb``'s rows are then (PUCT, Q, N, P)); the menu keeps the positions f answers
+    at (a tic-tac-toe network: the tic-tac-toe ones).
     """
 
     def __init__(self, position: str = DEFAULT, *, game=None, state=None,
-                 budget: int = 2000, c: float = C, seed=0, draw: bool = True):
+                 budget: int = 2000, c: float = C, seed=0, draw: bool = True, policy_value=None):
         # Everything is checked before anything is built: a value out of range is refused, never clamped.
         if game is None:
             if state is not None:
@@ -303,19 +340,29 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         _check_c(c)
         python_seed("seed", seed)
         flag("draw", draw)
+        names = list(POSITIONS)
+        if policy_value is not None:
+            function("policy_value", policy_value, "a function state -> ({move: probability}, value), or None")
+            names = [name for name in names if _answers(policy_value, *preset(name))]
+            if game is None and position not in names:
+                raise ArgumentError(f"policy_value does not answer at {position!r}; with it, position must be one "
+                                    f"of {names}")
         self._init_live()
-        self.draw, self.seed = draw, seed
+        self.draw, self.seed, self.policy_value = draw, seed, policy_value
+        self.search_name = "PUCT" if policy_value is not None else "UCB1"
+        self.unit = "simulations" if policy_value is not None else "playouts"    # PUCT plays no game out
         self.png = b""
         with self.quietly():      # building: the observers wait for the student
-            self.position_menu = widgets.Dropdown(options=list(POSITIONS) + (["(given)"] if game else []),
+            self.position_menu = widgets.Dropdown(options=names + (["(given)"] if game else []),
                                                   value="(given)" if game else position,
                                                   description="position", layout=widgets.Layout(width="380px"))
-            self.c_box = widgets.Dropdown(options=c_choices(c), value=_choice(c_choices(c), c), description="c",
-                                          tooltip="UCB1's exploration constant c",
+            menu = c_choices(c, puct=policy_value is not None)
+            self.c_box = widgets.Dropdown(options=menu, value=_choice(menu, c), description="c",
+                                          tooltip=f"{self.search_name}'s exploration constant c",
                                           style={"description_width": "20px"}, layout=widgets.Layout(width="220px"))
             self.budget_box = widgets.BoundedIntText(value=budget, min=BUDGET_RANGE[0], max=BUDGET_RANGE[1], step=100,
                                                      description="budget", layout=widgets.Layout(width="170px"))
-            self.stepper = Stepper(self, STEPS, show=self._show, figure=self._figure, description="playouts",
+            self.stepper = Stepper(self, STEPS, show=self._show, figure=self._figure, description=self.unit,
                                    key=lambda k: (self.position_menu.value, self.c, self.slider.max, k),
                                    width="520px", continuous_update=False, value=1, total=budget,
                                    button_width="72px")
@@ -361,10 +408,10 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         """What the widget says, plain."""
         k = self.iteration
         who = self.game.to_move(self.state)
-        head = f"after {k:,} of {self.result.iterations:,} playouts (seed {self.seed}, c = {self.c_text}): "
+        head = f"after {k:,} of {self.result.iterations:,} {self.unit} (seed {self.seed}, c = {self.c_text}): "
         if not self.ucb:
-            return head + f"no playouts yet ({who} to move): press +1, +10, +100 or run all."
-        parts = [f"{_label(a)}: N {n}, Q {q:+.2f}, UCB {u:.2f}" for a, (u, q, n) in self.ucb.items()]
+            return head + f"no {self.unit} yet ({who} to move): press +1, +10, +100 or run all."
+        parts = [f"{_label(a)}: N {row[2]}, " + _row_words(row).replace(" · ", ", ") for a, row in self.ucb.items()]
         return (head + f"{len(self.stats):,} {'node' if len(self.stats) == 1 else 'nodes'}; best move "
                 f"{_label(self.best)} ({who} to move). Root's moves (Q: mean utility for {who}, as the "
                 "colours): " + "; ".join(parts))
@@ -394,7 +441,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         """Set a control from Python: the search is run again, and a failure leaves the widget whole."""
         with self.quietly():
             if box is self.c_box:
-                box.options = c_choices(float(value))
+                box.options = c_choices(float(value), self.policy_value is not None)
                 value = _choice(box.options, float(value))
             box.value = value
         self._search()
@@ -423,7 +470,8 @@ class MCTSWidget(LiveWidget, widgets.VBox):
             game, state = preset(position)
         key = (position, c, budget)
         if key not in self._runs:
-            self._runs[key] = mcts(game, state, iterations=budget, c=c, seed=self.seed, trace=True)
+            self._runs[key] = mcts(game, state, iterations=budget, c=c, seed=self.seed, trace=True,
+                                   policy_value=self.policy_value)
         return game, state, self._runs[key]
 
     def _search(self):
@@ -478,14 +526,14 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         fig = Figure(figsize=FIGSIZE, dpi=DPI)
         axes = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.5, 1]})
         fig.subplots_adjust(left=0.01, right=0.97, bottom=0.13, top=0.84, wspace=0.15)
-        draw_mcts(game, state, result.trace, k, c=self.c if c is None else c, axes=axes)
+        draw_mcts(game, state, result.trace, k, c=self.c if c is None else c, axes=axes, priors=_priors(result))
         return fig
 
     def _show(self, ahead: str | None = None):
         k = self.iteration
         self.stats = tree_statistics(self.result.trace, k)
         player = self.game.to_move(self.state)
-        self.ucb = root_ucb(self.stats, player, self.c) if k else {}
+        self.ucb = root_rows(self.stats, player, self.c, _priors(self.result)) if k else {}
         self.best = best_move(self.ucb, list(self.game.actions(self.state)))
         self.stepper.grey()
         board = html.escape(str(self.state))
@@ -507,12 +555,27 @@ class MCTSWidget(LiveWidget, widgets.VBox):
     def summary(self) -> str:
         """The status line: the position, c, the playouts shown, the tree's size and the best move."""
         k, who = self.iteration, self.game.to_move(self.state)
-        head = f"{self.position_menu.value}, c = {self.c_text}: {k:,} of {self.result.iterations:,} playouts"
+        head = f"{self.position_menu.value}, c = {self.c_text}: {k:,} of {self.result.iterations:,} {self.unit}"
         if not self.ucb:
             return head + f", no tree yet ({who} to move)"
         return (head + f", {len(self.stats):,} {'node' if len(self.stats) == 1 else 'nodes'}, best move "
                 f"{_label(self.best)}")
 
+
+
+def _priors(result):
+    """The root's priors of a PUCT search (None for plain UCT)."""
+    return None if result.root is None else result.root.priors
+
+
+def _answers(policy_value, game, state) -> bool:
+    """Whether ``policy_value`` answers at ``state`` (a tic-tac-toe network cannot read a Connect Four
+    board)."""
+    try:
+        policy_value(state)
+    except Exception:                   # any failure: the position is left out of the menu
+        return False
+    return True
 
 
 def _check_c(c) -> None:

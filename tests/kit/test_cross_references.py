@@ -27,7 +27,7 @@ DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted(
 
 SECTION_HEADING = re.compile(r"^##\s+(\d+)\s*[·.]\s*(.+?)\s*$", re.MULTILINE)
 ANY_HEADING = re.compile(r"^#{2,6}\s+(?:\d+\s*[·.]\s*)?(.+?)\s*$", re.MULTILINE)
-NOTEBOOK_ID = r"0[1-8][ab]?"
+NOTEBOOK_ID = r"0[1-9][ab]?"
 REFERENCE = re.compile(
     r"(?:(?:\[?[Nn]otebooks?\s+)?(?P<nb>" + NOTEBOOK_ID + r")\b,?\s*)?"      # notebook 05a, / 05a
     r"(?:§\s?(?P<sign>\d+)(?!\.?\d)|\b[Ss]ections?\s+(?P<word>\d+)\b(?!\.\d))"   # §3 / section 3

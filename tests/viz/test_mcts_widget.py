@@ -222,3 +222,24 @@ def test_the_words_of_a_tree_whose_root_alone_was_evaluated_name_no_empty_list()
     result = mcts(game, iterations=1, policy_value=uniform, trace=True)
     words = mcts_tree_in_words(tree_statistics(result.trace, 1), 1, game.to_move(game.initial_state))
     assert ": ." not in words and "None of the root's moves has been tried yet" in words
+
+
+def test_a_puct_widget_shows_each_root_moves_prior_and_puct_score():
+    """MCTSWidget(policy_value=f): the searches are PUCT's, the bars and words say PUCT and P (not
+    UCB1), untried moves listed with N = 0, and the menu keeps the positions f answers at."""
+    from gamelib.alphazero import policy_value, tictactoe_encoding, tictactoe_network
+    f = policy_value(tictactoe_network(), tictactoe_encoding(), cache=True)
+    w = MCTSWidget(budget=50, policy_value=f)
+    assert set(w.position_menu.options) == {n for n in POSITIONS if n.startswith("tic-tac-toe")}
+    w.iteration = 50
+    assert w.result.root.priors is not None and w.best == w.result.action == (0, 2)
+    assert {a: row[2] for a, row in w.ucb.items() if row[2]} == w.result.visits
+    assert {a: row[3] for a, row in w.ucb.items()} == w.result.root.priors
+    assert "PUCT" in w.text and " P 0." in w.text and "UCB" not in w.text and "50 of 50 simulations" in w.text
+    assert "PUCT score" in str(w.png) and "UCB" not in str(w.png)
+    assert not any("UCB" in label for label, _ in w.c_box.options) and "UCB1" not in w.c_box.tooltip
+    w.iteration = 1                                            # the root evaluated, no move tried yet
+    assert all(row[2] == 0 for row in w.ucb.values()) and w.best == max(w.result.root.priors,
+                                                                         key=w.result.root.priors.get)
+    with pytest.raises(ArgumentError, match="does not answer"):
+        MCTSWidget("Connect Four, empty board", budget=10, policy_value=f)
