@@ -34,7 +34,6 @@ SLOW_FILES = {
     "tests/browser/test_03b_search_under_resource_limits.py": 48,
     "tests/browser/test_01_games_and_minimax.py": 46,
     "tests/browser/test_06b_card_games_and_cfr.py": 46,
-    "tests/test_core.py": 43,
     "tests/browser/test_07_more_players_and_simultaneous_moves.py": 36,
     "tests/test_lookup.py": 33,
     "tests/browser/test_06a_partial_observability.py": 28,
