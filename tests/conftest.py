@@ -19,15 +19,6 @@ settings.register_profile("ci", max_examples=200, deadline=None, derandomize=Tru
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-
-def pytest_configure(config):
-    """With pytest-xdist's ``--dist loadfile`` (the README's test command), the slowest files first
-    (tests/scheduling.py)."""
-    if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
-        from .scheduling import SlowestFirstPlugin
-        config.pluginmanager.register(SlowestFirstPlugin(), "gamelib-slowest-first")
-
-
 @pytest.fixture(scope="session", autouse=True)
 def _write_bad_input_tally():
     """With GAMELIB_BAD_INPUT_TALLY=<file>, append the bad inputs tried, by outcome (tests/bad_input.py)."""
