@@ -672,26 +672,7 @@ class SandboxEnd:
         return self._unpickle(payload)
 
     def _unpickle(self, payload: bytes):
-        end = self
-
-        class _Unpickler(pickle.Unpickler):
-            def persistent_load(self, pid):
-                kind, ref, extra = pid
-                if kind == "node":
-                    return RemoteNode(ref, pickle.loads(extra))
-                if kind == "game":
-                    name, pure = extra
-                    return RemoteGame(end, ref, name, pure)
-                if kind == "fn":
-                    return RemoteCallable(end, ref, extra)
-                value = pickle.loads(extra)
-                try:
-                    end._values[value] = ref
-                except TypeError:
-                    pass
-                return value
-
-        return _Unpickler(io.BytesIO(payload)).load()
+        return _SandboxUnpickler(io.BytesIO(payload), self).load()
 
     def ask(self, *request, since: float | None = None):
         """Send a request to the grader and wait for its answer, serving the grader's own requests
@@ -737,6 +718,34 @@ class SandboxEnd:
             return cls(text)
         except Exception:                                        # noqa: BLE001 -- an odd constructor
             return RuntimeError(f"{name}: {text}")
+
+
+class _SandboxUnpickler(pickle.Unpickler):
+    """What the grader sent, read at the sandbox's end ``end``: its handles become :class:`RemoteNode`,
+    :class:`RemoteGame` and :class:`RemoteCallable`, and a value sent by handle is remembered with its
+    handle (``end._values``).  One class for every message (a class made per message cost about a tenth
+    of the sandbox's side of a round trip)."""
+
+    def __init__(self, file, end: SandboxEnd):
+        super().__init__(file)
+        self.end = end
+
+    def persistent_load(self, pid):
+        end = self.end
+        kind, ref, extra = pid
+        if kind == "node":
+            return RemoteNode(ref, pickle.loads(extra))
+        if kind == "game":
+            name, pure = extra
+            return RemoteGame(end, ref, name, pure)
+        if kind == "fn":
+            return RemoteCallable(end, ref, extra)
+        value = pickle.loads(extra)
+        try:
+            end._values[value] = ref
+        except TypeError:
+            pass
+        return value
 
 
 class RemoteGame:
