@@ -158,20 +158,21 @@ def hidden_test_lines(root: Path) -> set:
 
 def test_the_package_a_hub_installs_holds_no_exercise_source_or_hidden_test():
     """What a wheel of gamelib holds, which the doc's step 3 installs for every student (pyproject.toml:
-    the packages ``gamelib*`` and the viz's ``.js``): no notebook and no line of a hidden test (a wheel
-    built from the instructor's repository holds the same: 128 files, ``gamelib/`` and its dist-info)."""
+    the packages ``gamelib*``, the viz's ``.js`` and ``.css`` and the tic-tac-toe network's weights,
+    ``data/*.npz``): no notebook and no line of a hidden test (a wheel built from the instructor's
+    repository holds the same files, ``gamelib/`` and its dist-info)."""
     tomllib = pytest.importorskip("tomllib")
     root = DOC.parents[1]
     setup = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
     tops = [p for p in root.iterdir() if (p / "__init__.py").is_file()
             and any(fnmatch.fnmatch(p.name, pattern) for pattern in setup["packages"]["find"]["include"])]
     assert [p.name for p in tops] == ["gamelib"]
-    assert all(set(globs) <= {"*.js"} for globs in setup.get("package-data", {}).values())
+    assert all(set(globs) <= {"*.js", "*.css", "data/*.npz"} for globs in setup.get("package-data", {}).values())
     hidden = hidden_test_lines(root)
     assert len(hidden) > 50                                   # the sources were read
     files = [f for f in tops[0].rglob("*") if f.is_file() and "__pycache__" not in f.parts]
     assert not [f for f in files if f.suffix == ".ipynb"]
     for path in files:
-        if path.suffix in (".py", ".js", ".json"):
+        if path.suffix in (".py", ".js", ".json", ".css"):
             text = path.read_text(errors="replace")
             assert not [line for line in hidden if line in text], path
