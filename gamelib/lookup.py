@@ -25,8 +25,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .core import CHANCE, MAX, MIN, ArgumentError, GameError, TooLargeError, check_distribution
-from .validate import check_game, flag, function, guard_size, no_moves, start_state, too_large_to_solve, whole
+from .core import CHANCE, MAX, MIN, ArgumentError, GameError, check_distribution
+from .validate import check_game, flag, function, guard_size, no_moves, start_state, whole
 
 MAX_POSITIONS = 200_000
 """The size guard of :func:`endgame_table`: positions listed before it gives up (tic-tac-toe has 5,478,
@@ -108,9 +108,7 @@ class EndgameTable:
     ``table.entries`` maps each of them to its :class:`EndgameEntry` (iterate over it to list them);
     ``seconds`` is the build time.  ``progress=True`` shows a tqdm bar for each pass.  A game with
     more than ``max_positions`` reachable positions raises :class:`~gamelib.core.TooLargeError` once
-    the listing passes that many, or at once where the game's ``too_large_to_solve(state)`` says why
-    (Connect Four from more than 16 empty squares) (``max_positions=None`` lifts the guard; pass
-    ``progress=True`` too).
+    the listing passes that many (``max_positions=None`` lifts the guard; pass ``progress=True`` too).
     """
 
     def __init__(self, game, state=None, *, progress: bool = False,
@@ -120,10 +118,6 @@ class EndgameTable:
         root = start_state(game, state)
         flag("progress", progress)
         self.max_positions = whole("max_positions", max_positions, 1, none=True)
-        why = too_large_to_solve(game, root) if self.max_positions is not None else None
-        if why:                                # the game knows: refuse before listing max_positions of them
-            raise TooLargeError(f"the endgame table of {game!r} from this state would not finish: {why}; "
-                                "its positions were not listed; pass max_positions=None to go ahead anyway")
         self.game = game
         self.root = root
         self.moves = self._enumerate(progress)

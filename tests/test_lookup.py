@@ -294,12 +294,3 @@ def test_a_failing_fallback_is_not_counted():
     raised_clearly(caught.value)
     correct(dict(policy.counts) == {"book": 0, "fallback": 0})
     correct(policy("A") == {"a1": 1.0} and policy.counts["book"] == 1)
-
-
-def test_a_table_the_game_says_is_too_large_is_refused_before_its_positions_are_listed(monkeypatch):
-    """Connect Four from the empty board: the game's too_large_to_solve says why at once (it listed
-    200,000 positions, 10-20 s, before refusing); max_positions=None would still go ahead."""
-    from gamelib.lookup import EndgameTable
-    monkeypatch.setattr(EndgameTable, "_enumerate", lambda self, progress: pytest.fail("positions listed"))
-    with pytest.raises(TooLargeError, match=r"(?s)42 squares are empty.*max_positions=None"):
-        endgame_table(C4)
