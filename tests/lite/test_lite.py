@@ -181,6 +181,11 @@ def _mcts(nb):
     w.click("+10", until=w.all_of(w.image_changed(), w.shows("after 110 of 2,000 playouts")), timeout=60)
 
 
+def _puct(nb):
+    w = nb.widget("MCTSWidget(game=game, state=state, budget=200, policy_value=f)", timeout=60)
+    w.click("+10", until=w.all_of(w.image_changed(), w.shows("after 110 of 200 simulations")), timeout=60)
+
+
 WIDGET_CLICKS = {
     "01_games_and_minimax.ipynb": _tic_tac_toe,                   # a move, and the agent's reply
     "02_alpha_beta.ipynb": _next_step("TreeExplorer(fig52)"),    # the explorer's next step
@@ -192,6 +197,7 @@ WIDGET_CLICKS = {
     "06b_card_games_and_cfr.ipynb": _kuhn,                        # a bet, the agent's answer, the payout
     "07_more_players_and_simultaneous_moves.ipynb": _next_step('TreeExplorer("AIMA Fig. 5.4'),
     "08_state_of_the_art.ipynb": _mcts,                           # ten more playouts, the tree redrawn
+    "09_alphazero_in_miniature.ipynb": _puct,                     # ten more PUCT simulations, redrawn
 }
 """The widget clicked in each notebook that shows one (03a shows none); tests/browser/ clicks them all,
 in JupyterLab with CPython."""
