@@ -468,20 +468,6 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
     def _on_choose(self, change):
         self.preview(change["new"])
 
-    def _live_state(self) -> list:
-        """The dice generator's state, which no attribute holds (its fields and controls are taken
-        whole: :class:`~gamelib.viz.live.LiveWidget`)."""
-        return [(self, "rng_state")]
-
-    @property
-    def rng_state(self):
-        """The dice generator's state (kept with the widget's state: a failed update throws nothing)."""
-        return self.rng.getstate()
-
-    @rng_state.setter
-    def rng_state(self, value):
-        self.rng.setstate(value)
-
     # -- words and pictures -----------------------------------------------------------------------------
     def _roll_text(self) -> str:
         d = self.state.dice

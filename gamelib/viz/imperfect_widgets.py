@@ -525,19 +525,6 @@ class KuhnPokerTable(_Safe, widgets.VBox):
         seat = "first" if self.human == MAX else "second"
         return f"You hold {self.your_card} and act {seat}. {self._story()}. Your move."
 
-    def _live_state(self) -> list:
-        """The deck's generator's state, which no attribute holds (the fields and controls are taken
-        whole: :class:`~gamelib.viz.live.LiveWidget`)."""
-        return [(self, "rng_state")]
-
-    @property
-    def rng_state(self):
-        return self.rng.getstate()
-
-    @rng_state.setter
-    def rng_state(self, value):
-        self.rng.setstate(value)
-
     def _refresh(self):
         if getattr(self, "state", None) is None:
             return

@@ -37,8 +37,9 @@ its status with :meth:`LiveWidget.announce`, and decorates each observer and cli
 :func:`answering`), and each public method that changes it with :func:`all_or_nothing`.  Its state is
 taken whole, nothing listed field by field (a :class:`Snapshot`): every attribute the widget set on
 itself (:meth:`LiveWidget._own_fields`), every control inside it (each whole), and every attribute of
-the plain parts ``_live_objects`` names (its picker, its stepper); a widget adds ``(object,
-attribute)`` pairs in ``_live_state`` only for state no attribute holds (a random generator's).  A
+the plain parts ``_live_objects`` names (its picker, its stepper), and the state of every random
+generator among them (the dice thrown, the cards dealt); a widget adds ``(object, attribute)`` pairs in
+``_live_state`` only for state none of these holds.  A
 widget setting its own controls does so inside ``with self.quietly():`` (or
 ``self.set_quietly(control, name, value)``), so that their observers, which answer the student, stay
 silent.
@@ -50,6 +51,7 @@ import collections
 import contextlib
 import functools
 import html
+import random
 
 import ipywidgets as widgets
 
@@ -81,7 +83,8 @@ class Snapshot:
     attribute of each plain object of ``objects`` (its ``vars()``: one added since is removed), with a
     ``root``, every control inside it (each synced trait of every widget, its layout's and style's
     too; a selection's ``options`` before its ``value``, a range's bounds before its value), except
-    those under ``skip``, and the ``(object, attribute)`` ``pairs``, last, in order.  Taking things
+    those under ``skip``, and the ``(object, attribute)`` ``pairs``, last, in order; and the state of
+    each ``random.Random`` among the values kept (a generator is changed in place).  Taking things
     whole is what makes a rollback complete: a field or a control added later is covered without
     anyone listing it.  ``append((object, attribute, value))`` adds a value seen before the snapshot
     (a control the browser had already changed)."""
@@ -93,6 +96,10 @@ class Snapshot:
         self.fields = {} if widget is None else {k: _kept(getattr(widget, k)) for k in widget._own_fields()}
         self.controls = [] if root is None else [(w, {k: _kept(getattr(w, k)) for k in _state_traits(w)})
                                                  for w in widgets_inside(root, skip)]
+        kept = [*self.fields.values(), *(v for _, saved in self.objects for v in saved.values()),
+                *(v for _, _, v in self.values)]
+        generators = {id(v): v for v in kept if isinstance(v, random.Random)}.values()
+        self.generators = [(g, g.getstate()) for g in generators]
 
     def append(self, seen):
         self.values.append(seen)
@@ -112,6 +119,8 @@ class Snapshot:
                     delattr(obj, name)
             elif getattr(obj, name, _MISSING) is not value:
                 setattr(obj, name, value)
+        for generator, state in self.generators:
+            generator.setstate(state)
 
     def differences(self, other: Snapshot) -> list:
         """What differs between two snapshots of the same things: ``[(object, attribute), ...]`` (a
@@ -122,6 +131,7 @@ class Snapshot:
                                                                           theirs.get(k, _MISSING))]
         for (w, mine), (_, theirs) in zip(self.controls, other.controls):
             out += [(w, k) for k in mine if mine[k] != theirs[k]]
+        out += [(g, "state") for (g, mine), (_, theirs) in zip(self.generators, other.generators) if mine != theirs]
         return out + [(self.widget, k) for k in set(self.fields) | set(other.fields)
                       if not _same(self.fields.get(k, _MISSING), other.fields.get(k, _MISSING))]
 
@@ -240,9 +250,9 @@ class LiveWidget:
                 and not hasattr(widgets.DOMWidget, name)]
 
     def _live_state(self) -> list:
-        """``[(object, attribute), ...]``: state no attribute of the widget or of its parts holds (a
-        random generator's, through a property), restored last, in this order.  Empty unless a widget
-        has such state."""
+        """``[(object, attribute), ...]``: state no attribute of the widget or of its parts holds (random
+        generators' states are kept already), restored last, in this order.  Empty unless a widget has
+        such state."""
         return []
 
     def _live_objects(self) -> list:
