@@ -8,7 +8,12 @@ lose its points too, for the same mistake.  So a question built on another funct
 function's own answers standing in for the reference's: a decision is right when it is the reference's,
 **or** when it is what the student's own function underneath leads to on that case, asked there under
 the same guards (a time limit, the sandbox) as any graded call.  What the question grades is then its
-own rule (the first best action; MIN takes the least), not the numbers it was handed.
+own rule (the first best action; MIN takes the least), not the numbers it was handed.  Values all
+alike on a case show nothing of that rule (any first action "follows" them): a ``minimax_value`` that
+returns 0 would carry a decision that always takes the first move.  So where the student's own values
+tie on a case, they stand in only if the function underneath is seen to tell positions apart near it
+(the root's grandchildren; the same history under the other deals); a constant never does, and the
+reference alone decides there.
 
 (The function underneath cannot simply be replaced by the reference while the one above runs: the
 student's code runs in the sandbox, where a test cell cannot rebind its names.  So a function underneath
@@ -85,6 +90,26 @@ class BuiltOn(Family):
 # What a decision built on the student's own function should be
 # ---------------------------------------------------------------------------------------------------
 
+def all_alike(values) -> bool:
+    """Are ``values`` all equal, within gamelib's tie tolerance (10⁻⁹ of the largest)?  Then every
+    action is a first best one, and a decision by them shows nothing of the rule that picks one."""
+    from ..imperfect.clairvoyance import TIE_TOLERANCE
+    values = list(values)
+    return max(values) - min(values) <= TIE_TOLERANCE * max(1.0, *map(abs, values))
+
+
+def tells_apart(alike, elsewhere) -> bool:
+    """Does some value of ``elsewhere`` (asked lazily, one at a time) differ from the ``alike`` ones?
+    Only numbers count: anything else is no evidence."""
+    seen = list(alike)
+    for v in elsewhere:
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            seen.append(v)
+            if not all_alike(seen):
+                return True
+    return False
+
+
 def first_best(actions, values: dict, *, least: bool = False) -> set:
     """The actions a decision by ``values`` may be: the first of the largest (``least``: the least),
     exactly, or within gamelib's tie tolerance (10⁻⁹ of the best): a student's own ``>`` and gamelib's
@@ -102,7 +127,8 @@ def follows_values(task, case, student: Outcome, uses, time_limit: float) -> boo
     """A minimax decision built on the student's ``minimax_value``: its own value of each child of the
     root (asked there, the case from that child), the decision the first best of them for the player to
     move, and the nodes visited the root's and then those its ``minimax_value`` visits below each child,
-    in order."""
+    in order.  Where its values of the root's children are all alike, only if its values of the
+    grandchildren are not (:func:`all_alike`: a constant function shows nothing of the rule)."""
     from .searches import EXERCISES
     below = EXERCISES["minimax_value"]
     game, root = case.game, case.root
@@ -114,18 +140,40 @@ def follows_values(task, case, student: Outcome, uses, time_limit: float) -> boo
             return False
         visits += list(r.student.visits)
         values[a] = r.student.value
+    if len(actions) > 1 and all_alike(values.values()):
+        grandchildren = [game.result(child, b) for child in (game.result(root, a) for a in actions)
+                         if not game.is_terminal(child) for b in game.actions(child)]
+        asked = (grade_case(below, uses, case._replace(state=s), time_limit).student for s in grandchildren)
+        if not tells_apart(values.values(), (o.value for o in asked if o.error is None)):
+            return False                                # alike everywhere it was asked: no evidence
     own = first_best(actions, values, least=game.to_move(root) != MAX)
     return student.action in own and tuple(student.visits) == tuple(visits)
 
 
 def follows_averages(task, case, student: Outcome, uses, time_limit: float) -> bool:
     """A clairvoyant decision built on the student's ``clairvoyance_averages``: its own averages on the
-    case, and the decision the first action with the best of them."""
+    case, and the decision the first action with the best of them.  Where they are all alike, only if
+    its averages for the same history under some other deal are not (:func:`all_alike`)."""
     from .imperfect import TASKS
     r = grade_case(TASKS["clairvoyance_averages"], uses, case, time_limit)
     if r.student.error is not None or not isinstance(r.student.value, dict):
         return False
     actions = list(case.game.actions(case.state))
+    if len(actions) > 1 and all_alike(r.student.value[a] for a in actions):
+        game = case.game
+
+        def under_other_deals():
+            for deal, _ in game.chance_outcomes(game.initial_state):
+                if deal == case.deal:
+                    continue
+                try:
+                    other = grade_case(TASKS["clairvoyance_averages"], uses, case._replace(deal=deal), time_limit)
+                except Exception:                      # noqa: BLE001 -- a history this deal cannot have
+                    continue
+                if other.student.error is None and isinstance(other.student.value, dict):
+                    yield from (other.student.value.get(a) for a in actions)
+        if not tells_apart(r.student.value.values(), under_other_deals()):
+            return False                                # alike under every deal: no evidence
     return student.action in first_best(actions, r.student.value)
 
 
@@ -152,4 +200,5 @@ def built_on(task: Task, uses) -> Task:
     return task._replace(family=BuiltOn(task.family, uses, follows, name))
 
 
-__all__ = ["BuiltOn", "built_on", "first_best", "follows_values", "follows_averages", "BUILT_ON"]
+__all__ = ["BuiltOn", "built_on", "all_alike", "tells_apart", "first_best", "follows_values", "follows_averages",
+           "BUILT_ON"]

@@ -85,6 +85,20 @@ def test_the_decision_must_also_visit_what_its_own_value_function_visits():
     assert core.grade_case(task, peeks_first, case).problem
 
 
+def test_a_constant_value_function_does_not_carry_a_decision_that_takes_the_first_move():
+    """Values all alike show nothing of the decision's rule: with a minimax_value that returns 0, a
+    minimax_decision that always takes the first move (and visits what the constant visits, the root
+    alone) "followed" its values on every case.  Now the reference alone decides there."""
+    def zero(game, state):
+        return 0
+
+    def first_move(game, state):
+        return game.actions(state)[0]
+    with pytest.raises(checks.GradingError, match="minimax_decision disagrees"):
+        checks.search("minimax_decision", first_move, uses=zero)
+    checks.search("minimax_decision", decision_on(minimax_value_right), uses=zero)   # right by the reference
+
+
 # ---------------------------------------------------------------------------------------------------
 # Exercise 05: clairvoyance_decision on clairvoyance_averages, and the policy on clairvoyance_decision
 # ---------------------------------------------------------------------------------------------------
@@ -125,6 +139,27 @@ def test_a_clairvoyant_decision_on_wrong_averages_is_charged_nothing_more():
         return [a for a, v in values.items() if v >= max(values.values()) - 1e-9][-1]
     with pytest.raises(checks.GradingError, match="of equal averages the first in the game's order is played"):
         checks.clairvoyance("clairvoyance_decision", last_of, uses=averages_of_the_true_deal)
+
+
+def test_constant_averages_do_not_carry_a_decision_that_takes_the_first_action():
+    """The same for clairvoyance: averages of 0 for every action, whatever the deal, show nothing of the
+    decision's rule; averages that tie on one deal but not under others (the student's function tells
+    deals apart) still stand in there."""
+    def zeros(game, deal, moves):
+        return {a: 0.0 for a in game.actions(_after(game, deal, moves))}
+
+    def first_action(game, deal, moves):
+        return game.actions(_after(game, deal, moves))[0]
+    with pytest.raises(checks.GradingError, match="clairvoyance_decision disagrees"):
+        checks.clairvoyance("clairvoyance_decision", first_action, uses=zeros)
+
+    def zeros_for_the_jack_only(game, deal, moves):                  # alike on some deals, not on others
+        averages = averages_of_the_true_deal(game, deal, moves)
+        return {a: 0.0 for a in averages} if "J" in deal else averages
+    decide = first_best_of(zeros_for_the_jack_only)
+    with pytest.raises(checks.GradingError, match="clairvoyance_decision disagrees"):
+        checks.clairvoyance("clairvoyance_decision", decide)                  # wrong, by the reference
+    checks.clairvoyance("clairvoyance_decision", decide, uses=zeros_for_the_jack_only)
 
 
 def _table(game, decide):
