@@ -51,9 +51,11 @@ def bundle(assignment: str, out: Path, *, course: Path = DEFAULT_COURSE, source:
     student_version = Path(release) / assignment / books[0].name
     if not student_version.exists():
         raise WorkflowError(f"{student_version} is missing: run `python -m gamelib.grading generate` first")
-    secret = course_secret(Path(course))
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    if not out.parent.is_dir():                      # a mistyped --out: make one folder, not a whole path
+        raise WorkflowError(f"no folder {out.parent} to write the bundle in (--out {out})")
+    secret = course_secret(Path(course))
+    out.mkdir(exist_ok=True)
     path = out / f"gamelib-{assignment}-gradescope.zip"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         _add_text(z, "setup.sh", SETUP_SH, executable=True)

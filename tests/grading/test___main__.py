@@ -83,7 +83,12 @@ def test_a_step_that_cannot_run_says_why_and_writes_nothing(capsys, tmp_path):
     course = tmp_path / "course"
     inbox = tmp_path / "inbox"
     inbox.mkdir()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (inbox / "alice_01_minimax.ipynb").write_text("{}")
     refusals = {
+        ("autograde", "01_minimax", str(empty)): f"no submissions in {empty}: the folder is empty",
+        ("gradescope", "01_minimax", "--out", str(tmp_path / "typo" / "out")): f"no folder {tmp_path / 'typo'}",
         ("autograde", "no_such_assignment", str(inbox)): "no assignment 'no_such_assignment'",
         ("autograde", "01_minimax", str(tmp_path / "nowhere")): f"no folder of submissions at {tmp_path / 'nowhere'}",
         ("autograde", "01_minimax", str(inbox), "--jobs", "0"): "--jobs must be at least 1, not 0",
