@@ -15,8 +15,12 @@ machine (nbval compares it; the PNG itself is left out of the comparison by the 
 
 * :func:`describe` records a picture's words; :class:`Description` is what it records.
 * :func:`description_of` reads them back for a whole Figure: its own, or its panels' (each with its
-  title), or, for a chart drawn with plain matplotlib in a notebook, :func:`chart_description`: its
-  title, axes, series and their points, read from the artists themselves.
+  title).  A chart drawn with plain matplotlib in a notebook is described where it is drawn, from the
+  numbers that drew it: ``describe(fig, f"... {value:.3f} at depth {d} ...", details=[Table(...)])``.
+  Nothing reads words back from matplotlib's artists: a chart's drawn positions say where its marks
+  are, not what it is for.  A picture with a panel that draws but says nothing is :class:`Undescribed`
+  (an error where ``GAMELIB_CHECK_PICTURES`` is set, as the test suite sets it), so no chart ships
+  without its words.
 * :class:`Picture`, the one picture type: PNG bytes with their words (its rich repr is the accessible
   HTML); :func:`picture` (a Figure as a Picture; the figure is closed, so the inline backend does not
   show it a second time), :func:`show` (display it) and :func:`png_bytes`, the one savefig.
@@ -36,12 +40,10 @@ import threading
 from typing import NamedTuple
 
 import matplotlib.pyplot as plt
-from matplotlib.container import BarContainer, ErrorbarContainer
-from matplotlib.lines import Line2D
 
-from ..validate import moved
+from ..validate import deprecated, moved
 
-__all__ = ["Description", "describe", "extend", "description_of", "chart_description", "Table", "Picture",
+__all__ = ["Description", "describe", "extend", "description_of", "Undescribed", "Table", "Picture",
            "picture", "picture_html", "png_bytes", "show", "FIT_WIDTH", "plain_label", "number_text", "joined"]
 
 FIT_WIDTH = 760
@@ -231,34 +233,80 @@ def _key_of(legend) -> str:
 
 
 def _panel(ax) -> Description | None:
-    """One Axes in words: its own Description, else a chart read from its artists (None: nothing)."""
+    """One Axes in words: its own Description (with its key), else its key alone (a panel that holds
+    only a legend, the key to the other panels), else None."""
     own = getattr(ax, "gamelib_alt", None)
-    if own is not None:
-        legend = ax.get_legend()
-        key = _key_of(legend) if legend is not None else ""
-        return Description(own.alt, own.details + ((key,) if key else ()))
-    chart = chart_description(ax)
-    if chart is not None:
-        return chart
     legend = ax.get_legend()
-    if legend is not None and _key_of(legend):
-        return Description(_key_of(legend))
-    return None
+    key = _key_of(legend) if legend is not None else ""
+    if own is not None:
+        return Description(own.alt, own.details + ((key,) if key else ()))
+    return Description(key) if key else None
 
 
-def description_of(fig) -> Description:
+class Undescribed(ValueError):
+    """A picture that draws something no words say: a panel without a :func:`describe`, in a figure
+    without one.  Raised by :func:`description_of` (and so by :func:`show`, :func:`picture` and every
+    widget's picture) where ``GAMELIB_CHECK_PICTURES`` is set, as the test suite sets it; and always
+    where the figure says nothing at all."""
+
+
+def _drawn(ax) -> str:
+    """What ``ax`` draws, counted ('3 lines, 8 bars or patches'); '' if nothing visible, or if ``ax`` is a
+    colorbar (the key of the panel beside it, whose words say what its colours mean)."""
+    if not ax.get_visible() or ax.get_label() == "<colorbar>":
+        return ""
+    kinds = (("line", "lines", ax.lines), ("bar or patch", "bars or patches", ax.patches),
+             ("collection", "collections", ax.collections), ("image", "images", ax.images),
+             ("text", "texts", ax.texts), ("table", "tables", ax.tables))
+    counts = [(one, many, sum(1 for a in artists if a.get_visible())) for one, many, artists in kinds]
+    return ", ".join(f"{n} {one if n == 1 else many}" for one, many, n in counts if n)
+
+
+def _figure_name(fig) -> str:
+    """The figure as a reader finds it: its title, else its panels' titles, else its number."""
+    title = plain_label(fig.get_suptitle()) or "; ".join(t for ax in fig.axes if (t := _title_of(ax)))
+    number = getattr(fig, "number", None)
+    name = f"Figure {number}" if number is not None else "a figure"
+    return f"{name} (“{title}”)" if title else name
+
+
+def _undescribed(fig) -> list:
+    """['panel 2 of 3 (“learning curve”) draws 2 lines'] for each Axes of ``fig`` that draws something
+    but has no words of its own (none where the figure has its own)."""
+    if getattr(fig, "gamelib_alt", None) is not None:
+        return []
+    out = []
+    for k, ax in enumerate(fig.axes, 1):
+        drawn = _drawn(ax)
+        if drawn and getattr(ax, "gamelib_alt", None) is None:
+            title = _title_of(ax)
+            out.append(f"panel {k} of {len(fig.axes)}" + (f" (“{title}”)" if title else "") + f" draws {drawn}")
+    return out
+
+
+def _checking() -> bool:
+    return bool(os.environ.get("GAMELIB_CHECK_PICTURES"))
+
+
+def description_of(fig, *, complete: bool | None = None) -> Description:
     """The text alternative of Figure ``fig``: its own (recorded with :func:`describe` on the Figure),
     else its panels' in order, each with its title as the figure shows it now, and the figure's own
-    title and key."""
+    title and key.  ``complete`` (default: whether ``GAMELIB_CHECK_PICTURES`` is set, as the test suite
+    sets it): raise :class:`Undescribed` naming the figure and each panel that draws without words;
+    a figure with no words at all is :class:`Undescribed` always."""
     own = getattr(fig, "gamelib_alt", None)
     if own is not None:
         return own
+    silent = _undescribed(fig)
+    how = ("the function that draws it records what it shows with describe(ax or fig, alt, details), in words "
+           "made from the numbers it drew: what is compared, the values that matter, the trend")
+    if silent and (_checking() if complete is None else complete):
+        raise Undescribed(f"{_figure_name(fig)} has a picture without words: {'; '.join(silent)}; {how}")
     panels = [(ax, d) for ax in fig.axes if (d := _panel(ax)) is not None]
     suptitle = plain_label(fig.get_suptitle())
     keys = [k for legend in fig.legends if (k := _key_of(legend))]
     if not panels and not keys:
-        raise ValueError("this figure has nothing to describe: draw it with gamelib's figure functions, "
-                         "plot data on it, or describe(fig, '...') what it shows")
+        raise Undescribed(f"{_figure_name(fig)} has nothing that says what it shows; {how}")
     alts, details = [], []
     shared = _shared_ending([d.alt for _, d in panels]) if len(panels) > 1 else ""
     for k, (ax, d) in enumerate(panels, 1):
@@ -279,193 +327,13 @@ def description_of(fig) -> Description:
     return Description(alt, tuple(x for x in details if x))
 
 
-# ---------------------------------------------------------------------------------------------------
-# Charts drawn with plain matplotlib: read back from their artists
-# ---------------------------------------------------------------------------------------------------
-
-class _Series(NamedTuple):
-    label: str
-    xs: tuple
-    ys: tuple
-    errors: tuple | None = None
-
-
-def _scale(ax, which) -> str:
-    scale = ax.get_xscale() if which == "x" else ax.get_yscale()
-    return f" ({scale} scale)" if scale != "linear" else ""
-
-
-def _axis_text(ax, which) -> str:
-    label = plain_label(ax.get_xlabel() if which == "x" else ax.get_ylabel())
-    return (f"“{label}”" if label else f"the {which} value") + _scale(ax, which)
-
-
-def _reference_line(line) -> str | None:
-    """'a horizontal line at y = 0.5' for an axhline/axvline, else None."""
-    xs, ys = line.get_xdata(), line.get_ydata()
-    if len(xs) != 2:
-        return None
-    trans = line.get_transform()
-    ax = line.axes
-    if trans == ax.get_yaxis_transform() or (ys[0] == ys[1] and list(xs) == [0, 1]):
-        return f"a horizontal line at y = {number_text(ys[0])}"
-    if trans == ax.get_xaxis_transform() or (xs[0] == xs[1] and list(ys) == [0, 1]):
-        return f"a vertical line at x = {number_text(xs[0])}"
-    return None
-
-
-def _categories(ax, which="x") -> dict:
-    """{tick position: tick label} where the axis names its ticks with words."""
-    axis = ax.xaxis if which == "x" else ax.yaxis
-    labels = {round(float(t), 6): plain_label(lbl.get_text()) for t, lbl in zip(axis.get_ticklocs(),
-                                                                               axis.get_ticklabels())}
-    if labels and any(v and not _NUMERIC.match(v.replace("−", "-")) for v in labels.values()):
-        return labels
-    return {}
-
-
-def _bar_series(ax, container) -> _Series:
-    """A bar container's bars: (category or centre, height or width)."""
-    label = plain_label(container.get_label())
-    horizontal = container.orientation == "horizontal"
-    cats = _categories(ax, "y" if horizontal else "x")
-    xs, ys = [], []
-    for p in container.patches:
-        if horizontal:
-            centre, size = p.get_y() + p.get_height() / 2, p.get_width()
-        else:
-            centre, size = p.get_x() + p.get_width() / 2, p.get_height()
-        nearest = min(cats, key=lambda t: abs(t - centre)) if cats else None
-        xs.append(cats[nearest] if nearest is not None and abs(nearest - centre) < 0.5 else number_text(centre))
-        ys.append(size)
-    return _Series(label if not label.startswith("_") else "bars", tuple(xs), tuple(ys))
-
-
-def _errorbar_series(container) -> _Series | None:
-    """An errorbar container's points and the half-heights of its bars."""
-    line, _caps, bars = container.lines
-    if line is None:
-        return None
-    errors = None
-    if bars:
-        errors = tuple(abs(s[1][1] - s[0][1]) / 2 for s in bars[0].get_segments())
-    return _Series(plain_label(container.get_label()), tuple(line.get_xdata()), tuple(line.get_ydata()), errors)
-
-
-def _line_series(ax, skip) -> tuple:
-    """([series], [notes]) of ``ax``'s lines outside containers (ids in ``skip``): labelled lines are
-    series, unlabelled reference lines notes, other unlabelled lines counted."""
-    series, notes, unlabelled = [], [], 0
-    for line in ax.get_lines():
-        if id(line) in skip or not line.get_visible() or not isinstance(line, Line2D):
-            continue
-        label = line.get_label()
-        xs, ys = list(line.get_xdata()), list(line.get_ydata())
-        ref = _reference_line(line)
-        if not label.startswith("_"):
-            if len(xs) == 2 and ref and ys[0] == ys[1]:
-                notes.append(f"{plain_label(label)}: {ref}")
-            else:
-                series.append(_Series(plain_label(label), tuple(xs), tuple(ys)))
-        elif ref is not None:
-            notes.append(ref)
-        elif len(xs):
-            unlabelled += 1
-    if unlabelled:
-        notes.append(f"{unlabelled} thin line{'s' if unlabelled > 1 else ''} without a label")
-    return series, notes
-
-
-def _chart_series(ax) -> tuple:
-    """([series], [notes]): the labelled data of ``ax`` and what else is drawn on it."""
-    series, skip = [], set()
-    for container in ax.containers:
-        if isinstance(container, BarContainer):
-            skip.update(id(p) for p in container.patches)
-            series.append(_bar_series(ax, container))
-        elif isinstance(container, ErrorbarContainer) and (s := _errorbar_series(container)) is not None:
-            skip.add(id(container.lines[0]))
-            series.append(s)
-    lines, notes = _line_series(ax, skip)
-    series += lines
-    for coll in ax.collections:
-        label = coll.get_label()
-        if not label.startswith("_"):
-            kind = "a shaded band" if coll.__class__.__name__ in ("PolyCollection", "FillBetweenPolyCollection") \
-                else "marks"
-            notes.append(f"{kind}: {plain_label(label)}")
-    texts = [plain_label(t.get_text()) for t in ax.texts if t.get_text().strip()]
-    if texts:
-        notes.append("written on the chart: " + ", ".join(texts))
-    return series, notes
-
-
-def _value(v) -> str:
-    return v if isinstance(v, str) else number_text(v)
-
-
-def _trend(s: _Series) -> str:
-    if not s.xs:
-        return f"{s.label}: no points"
-    if len(s.xs) == 1:
-        return f"{s.label}: {_value(s.ys[0])} at {_value(s.xs[0])}"
-    if all(isinstance(x, str) for x in s.xs):
-        return f"{s.label}: " + ", ".join(f"{x} {_value(y)}" for x, y in zip(s.xs, s.ys))
-    lo, hi = min(s.ys), max(s.ys)
-    return (f"{s.label}: {len(s.xs)} points, from {_value(s.ys[0])} at {_value(s.xs[0])} to "
-            f"{_value(s.ys[-1])} at {_value(s.xs[-1])} (lowest {_value(lo)}, highest {_value(hi)})")
-
-
-def _tables(ax, series) -> list:
-    """The series as tables: one with a column per series where they share their x values."""
-    horizontal = any(isinstance(c, BarContainer) and c.orientation == "horizontal" for c in ax.containers)
-    xname = plain_label(ax.get_ylabel() if horizontal else ax.get_xlabel()) or (
-        "category" if any(isinstance(c, BarContainer) for c in ax.containers) else "x")
-    groups = {}
-    for s in series:
-        groups.setdefault(tuple(_value(x) for x in s.xs), []).append(s)
-    tables = []
-    for xs, members in groups.items():
-        header = [xname]
-        for s in members:
-            header.append(s.label or "value")
-            if s.errors is not None:
-                header.append("± (error bar)")
-        rows = []
-        for i, x in enumerate(xs):
-            row = [x]
-            for s in members:
-                row.append(_value(s.ys[i]))
-                if s.errors is not None:
-                    row.append(_value(s.errors[i]) if i < len(s.errors) else "")
-            rows.append(row)
-        tables.append(Table(header, rows))
-    return tables
-
-
 def chart_description(ax) -> Description | None:
-    """A chart drawn with plain matplotlib, in words read from its artists: the kind of chart, its
-    axes (labels and scales), each labelled series with where it starts and ends and its extremes,
-    reference lines, bands and texts; the details hold every point as a table.  None where ``ax``
-    holds no data (an empty or switched-off Axes)."""
-    series, notes = _chart_series(ax)
-    if not series and not notes:
-        return None
-    bars = any(isinstance(c, BarContainer) for c in ax.containers)
-    kind = "Bar chart" if bars else "Chart"
-    horizontal = bars and all(c.orientation == "horizontal" for c in ax.containers if isinstance(c, BarContainer))
-    across, up = ("y", "x") if horizontal else ("x", "y")
-    if bars and _categories(ax, across):
-        label = plain_label(ax.get_ylabel() if horizontal else ax.get_xlabel())
-        axes_text = f"{_axis_text(ax, up)} for each " + (f"“{label}”" if label else "category")
-    else:
-        axes_text = f"{_axis_text(ax, up)} against {_axis_text(ax, across)}"
-    alt = f"{kind} of {axes_text}. "
-    if series:
-        alt += f"{len(series)} series: " + "; ".join(_trend(s) for s in series) + ". "
-    if notes:
-        alt += "Also " + "; ".join(notes) + "."
-    return Description(alt.strip(), tuple(_tables(ax, series)) if series else ())
+    """Deprecated, goes in the next release: the kit no longer reads a chart's words back from
+    matplotlib's artists (their drawn positions, not the numbers that drew them).  Returns the words
+    ``ax`` was given with :func:`describe`, or None, with a :class:`DeprecationWarning`."""
+    deprecated("gamelib.viz.alt.chart_description no longer reads a chart from its artists, and goes in the "
+               "next release: describe(ax, ...) the chart where it is drawn, in words made from its numbers")
+    return getattr(ax, "gamelib_alt", None)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -590,14 +458,23 @@ def picture(fig=None, *, alt: str | None = None, details=(), close: bool = True)
     """``fig`` (default: pyplot's current figure) as a :class:`Picture`, drawn as the notebook's inline
     backend draws it (cropped to what is drawn) and closed (``close``), with the text alternative
     :func:`description_of` reads from it.  ``alt``: a sentence to put first (what the notebook wants the
-    picture to say, computed from the same data); ``details``: more paragraphs or tables to append."""
+    picture to say, computed from the same data), enough alone where the figure says nothing;
+    ``details``: more paragraphs or tables to append.  Neither ``alt`` nor words on the figure:
+    :class:`Undescribed` (where ``GAMELIB_CHECK_PICTURES`` is set, also a panel without words)."""
     fig = plt.gcf() if fig is None else fig
     with DRAWING:       # a widget may be drawing on a kernel subshell's thread: one picture at a time
-        told = description_of(fig)
+        try:
+            told = description_of(fig, complete=None if alt is None else False)
+        except Undescribed:
+            if alt is None:
+                if close:
+                    plt.close(fig)
+                raise
+            told = Description("")
         png = png_bytes(fig, tight=True, pad_inches=0.1, fast=False)
     if close:
         plt.close(fig)
-    words = f"{' '.join(alt.split())} {told.alt}" if alt else told.alt
+    words = " ".join(f"{' '.join(alt.split())} {told.alt}".split()) if alt else told.alt
     return Picture(png, words, told.details + tuple(details))
 
 
@@ -605,7 +482,8 @@ def show(fig=None, *, alt: str | None = None, details=()) -> None:
     """Display ``fig`` (default: the current figure) with its text alternative: the notebooks'
     ``plt.show()`` (see :func:`picture`).  With ``GAMELIB_CHECK_PICTURES`` set in the environment (the
     test suite sets it, so every notebook's pictures are checked as nbval runs them), a picture in which
-    texts sit on each other raises :class:`gamelib.viz.collisions.Collision` instead."""
+    texts sit on each other raises :class:`gamelib.viz.collisions.Collision` instead, and one with a
+    panel that draws without words :class:`Undescribed`."""
     from IPython.display import display
     fig = plt.gcf() if fig is None else fig
     if os.environ.get("GAMELIB_CHECK_PICTURES"):      # the test suite's: no picture with a collision

@@ -41,7 +41,7 @@ from ..normal_form import (MAX_PAYOFF, bimatrix, exact_matrix, expected_payoffs,
                            pure_equilibria, pure_maximin, pure_minimax, solve_zero_sum, strategy)
 from ..validate import flag
 from .a11y import TABLE_CLASS
-from .alt import describe, joined, picture_html
+from .alt import Table, describe, joined, picture_html
 from .drawing import DPI
 from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .live import LiveWidget, all_or_nothing, compact, from_browser
@@ -759,3 +759,14 @@ def _draw_strategies(ax, equilibria, row_actions, col_actions):
     cols = [h for h in handles if not h.get_label().startswith("row")]
     ax.legend(handles=rows + cols, ncol=2, fontsize=7, frameon=False,
               loc="upper center", bbox_to_anchor=(0.5, -0.09), handlelength=1.2, columnspacing=1.0)
+
+    def mix(strategy, actions):
+        return ", ".join(f"{action} {fmt_number(round(float(x), 12))}" for action, x in zip(actions, strategy))
+    describe(ax, "Stacked bars, one shade per action, of the mixed strategies at "
+                 + ("the Nash equilibrium: " if k == 1 else f"each of the {k} Nash equilibria: ")
+                 + "; ".join(f"eq. {i + 1}: row plays {mix(e[0], row_actions)}, column plays {mix(e[1], col_actions)}"
+                             for i, e in enumerate(equilibria)) + ".",
+             details=[Table(["equilibrium"] + [f"row: {a}" for a in row_actions]
+                            + [f"column: {a}" for a in col_actions],
+                            [[f"eq. {i + 1}"] + [fmt_number(round(float(x), 12)) for x in (*e[0], *e[1])]
+                             for i, e in enumerate(equilibria)], caption="each equilibrium's probabilities")])

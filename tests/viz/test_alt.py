@@ -13,8 +13,8 @@ import pytest  # noqa: E402
 from gamelib import GameTree, alphabeta, maxn, minimax  # noqa: E402
 from gamelib.viz import draw_board, draw_maxn_tree, draw_tree  # noqa: E402
 from gamelib.viz import alt  # noqa: E402
-from gamelib.viz.alt import (FIT_WIDTH, Description, Picture, Table, chart_description,  # noqa: E402
-                             describe, description_of, number_text, picture, picture_html, plain_label)
+from gamelib.viz.alt import (FIT_WIDTH, Description, Picture, Table, Undescribed, describe,  # noqa: E402
+                             description_of, number_text, picture, picture_html, plain_label)
 from gamelib.viz.drawing import png_with_words  # noqa: E402
 
 from ..strategies import FIG_5_2, FIG_5_4  # noqa: E402
@@ -103,46 +103,71 @@ def test_a_board_says_every_square_the_last_move_and_the_numbers():
     plt.close("all")
 
 
-def test_a_plain_chart_is_read_from_its_artists():
+def test_a_chart_says_what_its_drawing_function_told_it_and_nothing_read_from_its_artists():
+    """A chart's words are made where it is drawn, from the numbers that drew it; a key is added, never
+    the marks' drawn positions."""
     fig, ax = plt.subplots()
-    ax.semilogy([1, 2, 3], [4, 13, 40], "o-", label="max^n")
-    ax.semilogy([1, 2, 3], [4, 10, 29], "s-", label="paranoid")
-    ax.axhline(0.5, color="grey")
-    ax.set(xlabel="depth (plies)", ylabel="nodes", title="Raid")
-    d = chart_description(ax)
-    assert d.alt == ("Chart of “nodes” (log scale) against “depth (plies)”. 2 series: max^n: 3 points, from 4 at "
-                     "1 to 40 at 3 (lowest 4, highest 40); paranoid: 3 points, from 4 at 1 to 29 at 3 (lowest 4, "
-                     "highest 29). Also a horizontal line at y = 0.5.")
+    depths, maxn_nodes, paranoid = [1, 2, 3], [4, 13, 40], [4, 10, 29]
+    ax.semilogy(depths, maxn_nodes, "o-", label="max^n")
+    ax.semilogy(depths, paranoid, "s-", label="paranoid")
+    ax.legend()
+    describe(ax, f"Nodes by depth: max^n {maxn_nodes[-1]}, paranoid {paranoid[-1]} at depth {depths[-1]}.",
+             details=[Table(["depth", "max^n", "paranoid"], zip(depths, maxn_nodes, paranoid))])
+    d = description_of(fig)
+    assert d.alt == "Nodes by depth: max^n 40, paranoid 29 at depth 3."
     assert d.details[0].rows == [["1", "4", "4"], ["2", "13", "10"], ["3", "40", "29"]]
-    fig2, ax2 = plt.subplots()
-    ax2.bar([0, 1], [3, 4], label="nodes")
-    ax2.set_xticks([0, 1], ["plain", "centre\nfirst"])
-    assert "nodes: plain 3, centre first 4" in chart_description(ax2).alt
-    assert chart_description(plt.subplots()[1]) is None
+    assert d.details[1] == "Key: max^n; paranoid."
+    with pytest.warns(DeprecationWarning, match="no longer reads a chart"):
+        assert alt.chart_description(ax) is ax.gamelib_alt           # the old name: its own words, or None
+    with pytest.warns(DeprecationWarning):
+        assert alt.chart_description(plt.subplots()[1]) is None
+    assert "chart_description" not in alt.__all__
     plt.close("all")
 
 
-def test_a_figure_with_nothing_to_say_is_refused():
+def test_a_chart_without_words_fails_loudly_naming_the_figure_and_its_panel(monkeypatch):
+    """Under the suite's GAMELIB_CHECK_PICTURES a panel that draws but says nothing is refused by
+    show(), picture() and every widget's picture; a figure with no words at all is refused always."""
+    monkeypatch.setenv("GAMELIB_CHECK_PICTURES", "1")
+    fig, (left, right) = plt.subplots(1, 2)
+    left.plot([1, 2], [3, 4])
+    describe(left, "Three, then four.")
+    right.bar([0, 1], [5, 6])
+    right.set_title("learning curve")
+    with pytest.raises(Undescribed, match=r"Figure \d+ \(“learning curve”\) has a picture without words: panel 2 "
+                                          r"of 2 \(“learning curve”\) draws 2 bars or patches; .*describe\("):
+        picture(fig)
+    assert not plt.get_fignums()                                  # refused, and closed all the same
     fig, ax = plt.subplots()
-    ax.set_axis_off()
-    with pytest.raises(ValueError, match="nothing to describe"):
-        description_of(fig)
-    with pytest.raises(ValueError, match="say something"):
-        describe(ax, "  ")
+    ax.plot([1, 2], [3, 4])
+    with pytest.raises(Undescribed):
+        png_with_words(fig)                                       # a widget's picture too
+    assert picture(fig, alt="Three, then four.").alt == "Three, then four."   # the notebook's own words
+    fig, ax = plt.subplots()
+    ax.imshow([[1, 2], [3, 4]])
+    fig.colorbar(ax.images[0])
+    describe(ax, "A heat map of four numbers, 1 to 4.")        # its colorbar is its key: no words of its own
+    assert picture(fig).alt == "A heat map of four numbers, 1 to 4."
+    monkeypatch.delenv("GAMELIB_CHECK_PICTURES")
+    fig, ax = plt.subplots()
+    ax.plot([1, 2], [3, 4])
+    with pytest.raises(Undescribed, match="has nothing that says what it shows"):
+        picture(fig)
     plt.close("all")
 
 
 def test_the_picture_html_carries_alt_natural_size_and_details():
     fig, ax = plt.subplots(figsize=(10, 2))
     ax.plot([1, 2], [3, 4], label="a")
+    describe(ax, "A line from 3 at 1 to 4 at 2.", details=[Table(["x", "a"], [[1, 3], [2, 4]])])
     p = picture(fig, alt="Two points.")
     html = p.html()
     assert p.width > FIT_WIDTH
-    assert re.search(r'<img src="data:image/png;base64,[^"]+" alt="Two points\. Chart of', html)
+    assert re.search(r'<img src="data:image/png;base64,[^"]+" alt="Two points\. A line from 3', html)
     assert f'width="{p.width}" height="{p.height}" style="max-width:none' in html
     assert 'tabindex="0"' in html                         # wider than the column: the keyboard can scroll it
     assert "<details" in html and '<th scope="col"' in html
-    assert p._repr_mimebundle_()["text/plain"].startswith("[picture] Two points. Chart of")
+    assert p._repr_mimebundle_()["text/plain"].startswith("[picture] Two points. A line from 3")
     assert not plt.get_fignums()                          # closed: the inline backend shows it once
 
 

@@ -8,6 +8,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from gamelib.viz import alt  # noqa: E402
+from gamelib.viz.alt import describe  # noqa: E402
 from gamelib.viz.collisions import Collision, check, collisions  # noqa: E402
 
 
@@ -40,6 +41,7 @@ def _overlapping_ticks():
     ax.plot([0, 1], [1, 2])
     ax.text(0.5, 1.5, "0")
     ax.text(0.5, 1.5, "$10^0$")
+    describe(fig, "A line from 1 to 2, under two texts written on each other.")
     return fig
 
 
@@ -62,6 +64,7 @@ def test_show_refuses_a_picture_with_a_collision_only_when_asked(monkeypatch):
     assert len(shown) == 1
     fig, ax = plt.subplots()
     ax.plot([1, 2], [3, 4])
+    describe(fig, "A line from 3 to 4.")
     monkeypatch.setenv("GAMELIB_CHECK_PICTURES", "1")
     alt.show(fig)
     assert len(shown) == 2

@@ -135,6 +135,10 @@ def test_widget_sizes_and_zero_sum_toggle():
     assert w.size == 2 and not w.zero_sum and len(w.row_cells) == 2
     drawn = PayoffMatrixWidget("rock-paper-scissors")
     assert drawn.png.startswith(b"\x89PNG")                    # 3 × 3: the strategies as bars
+    assert drawn.png.alt.endswith(": Stacked bars, one shade per action, of the mixed strategies at the Nash "
+                                  "equilibrium: eq. 1: row plays rock 1/3, paper 1/3, scissors 1/3, column plays "
+                                  "rock 1/3, paper 1/3, scissors 1/3.")    # its words from the equilibria drawn
+    assert drawn.png.details[0].rows == [["eq. 1", "1/3", "1/3", "1/3", "1/3", "1/3", "1/3"]]
     with pytest.raises(ArgumentError, match="game must be one of"):
         PayoffMatrixWidget("chess")
     assert NBSP == "\u00a0"
