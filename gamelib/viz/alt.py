@@ -20,7 +20,8 @@ machine (nbval compares it; the PNG itself is left out of the comparison by the 
   Nothing reads words back from matplotlib's artists: a chart's drawn positions say where its marks
   are, not what it is for.  A picture with a panel that draws but says nothing is :class:`Undescribed`
   (an error where ``GAMELIB_CHECK_PICTURES`` is set, as the test suite sets it), so no chart ships
-  without its words.
+  without its words; a student's own chart shown without words is shown all the same, with a warning
+  saying how to describe it.
 * :class:`Picture`, the one picture type: PNG bytes with their words (its rich repr is the accessible
   HTML); :func:`picture` (a Figure as a Picture; the figure is closed, so the inline backend does not
   show it a second time), :func:`show` (display it) and :func:`png_bytes`, the one savefig.
@@ -37,6 +38,7 @@ import os
 import re
 import struct
 import threading
+import warnings
 from typing import NamedTuple
 
 import matplotlib.pyplot as plt
@@ -459,18 +461,23 @@ def picture(fig=None, *, alt: str | None = None, details=(), close: bool = True)
     backend draws it (cropped to what is drawn) and closed (``close``), with the text alternative
     :func:`description_of` reads from it.  ``alt``: a sentence to put first (what the notebook wants the
     picture to say, computed from the same data), enough alone where the figure says nothing;
-    ``details``: more paragraphs or tables to append.  Neither ``alt`` nor words on the figure:
-    :class:`Undescribed` (where ``GAMELIB_CHECK_PICTURES`` is set, also a panel without words)."""
+    ``details``: more paragraphs or tables to append.  Neither ``alt`` nor words on the figure, where
+    ``GAMELIB_CHECK_PICTURES`` is set (the kit's own pictures, in its tests): :class:`Undescribed`, as
+    is a panel without words; elsewhere (a student's own chart) a warning saying how to describe it, and
+    a text alternative saying it has none: a picture never stops a student's notebook."""
     fig = plt.gcf() if fig is None else fig
     with DRAWING:       # a widget may be drawing on a kernel subshell's thread: one picture at a time
         try:
             told = description_of(fig, complete=None if alt is None else False)
-        except Undescribed:
-            if alt is None:
+        except Undescribed as undescribed:
+            if alt is None and _checking():
                 if close:
                     plt.close(fig)
                 raise
-            told = Description("")
+            if alt is None:                 # a student's own chart: said, with how to fix it, never a stop
+                warnings.warn(f"{undescribed} (its text alternative says it has no description)", UserWarning,
+                              stacklevel=2)
+            told = Description("" if alt else f"{_figure_name(fig)}: a picture drawn without a description.")
         png = png_bytes(fig, tight=True, pad_inches=0.1, fast=False)
     if close:
         plt.close(fig)

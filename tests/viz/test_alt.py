@@ -127,7 +127,8 @@ def test_a_chart_says_what_its_drawing_function_told_it_and_nothing_read_from_it
 
 def test_a_chart_without_words_fails_loudly_naming_the_figure_and_its_panel(monkeypatch):
     """Under the suite's GAMELIB_CHECK_PICTURES a panel that draws but says nothing is refused by
-    show(), picture() and every widget's picture; a figure with no words at all is refused always."""
+    show(), picture() and every widget's picture, as is a figure with no words at all; without the check
+    (a student's own chart) that figure's text alternative says it has no description, with a warning."""
     monkeypatch.setenv("GAMELIB_CHECK_PICTURES", "1")
     fig, (left, right) = plt.subplots(1, 2)
     left.plot([1, 2], [3, 4])
@@ -148,11 +149,17 @@ def test_a_chart_without_words_fails_loudly_naming_the_figure_and_its_panel(monk
     fig.colorbar(ax.images[0])
     describe(ax, "A heat map of four numbers, 1 to 4.")        # its colorbar is its key: no words of its own
     assert picture(fig).alt == "A heat map of four numbers, 1 to 4."
-    monkeypatch.delenv("GAMELIB_CHECK_PICTURES")
     fig, ax = plt.subplots()
     ax.plot([1, 2], [3, 4])
-    with pytest.raises(Undescribed, match="has nothing that says what it shows"):
+    with pytest.raises(Undescribed, match="panel 1 of 1 draws 1 line"):
         picture(fig)
+    monkeypatch.delenv("GAMELIB_CHECK_PICTURES")                # a student's own chart: said, never a stop
+    fig, ax = plt.subplots()
+    ax.plot([1, 2], [3, 4])
+    ax.set_title("my plot")
+    with pytest.warns(UserWarning, match=r"“my plot”\) has nothing that says what it shows; .*describe\("):
+        p = picture(fig)
+    assert p.alt.endswith("(“my plot”): a picture drawn without a description.")
     plt.close("all")
 
 
