@@ -3,7 +3,7 @@
 # reference), withheld in the sandbox, and the call is named.  The by-hand answers are right.
 
 # %% expect
-total = 10
+total = 15
 cells = {"q4_test": 0, "q4_hidden": 0, "q5_test": 0, "q5_hidden": 0, "q6_test": 0, "q6_hidden": 0}
 says = {"q4_test": "return the moves that lead to it", "q5_test": "did you forget to return it?",
         "q6_test": "it calls gamelib.td.td_learn, gamelib's own"}
