@@ -3,7 +3,7 @@
 # visited.
 
 # %% expect
-total = 25
+total = 26
 cells = {"q7_test": 0, "q7_hidden": 0}
 says = {"q7_test": "[child_sqrt]", "q7_hidden": "[child_sqrt]"}
 

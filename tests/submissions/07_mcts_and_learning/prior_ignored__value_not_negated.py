@@ -3,7 +3,7 @@
 # negating it for the opponent of the player it is for.
 
 # %% expect
-total = 23
+total = 24
 cells = {"q7_test": 0, "q7_hidden": 0, "q7_backup_test": 0, "q7_backup_hidden": 0}
 says = {"q7_test": "[prior_ignored]", "q7_hidden": "[prior_ignored]",
         "q7_backup_test": "[value_not_negated]", "q7_backup_hidden": "[value_not_negated]"}

@@ -4,7 +4,7 @@
 # puct_backup forgets to return the tree.  The by-hand answers are right.
 
 # %% expect
-total = 10
+total = 11
 cells = {"q4_test": 0, "q4_hidden": 0, "q5_test": 0, "q5_hidden": 0, "q6_test": 0, "q6_hidden": 0,
          "q7_test": 0, "q7_hidden": 0, "q7_backup_test": 0, "q7_backup_hidden": 0}
 says = {"q4_test": "return the moves that lead to it", "q5_test": "did you forget to return it?",
