@@ -36,6 +36,8 @@ module                      holds
                             zero-sum game against gamelib.normal_form (any optimal mix accepted)
 :mod:`.learning`            assignment 07: MCTS's SELECT and BACK-PROPAGATE inside gamelib.mcts's own
                             loop, compared with its trace at every iteration; TD(λ) against td_learn
+:mod:`.puct`                assignment 07's PUCT part: AlphaZero's SELECT and value back-up inside
+                            gamelib.mcts's loop with a policy-value function, against its trace
 :mod:`.workflow`            the instructor's nbgrader steps; ``python -m gamelib.grading`` runs them
 :mod:`.feedback`            the nbconvert preprocessor that keeps hidden tests out of feedback
 :mod:`.fakes`               fake submissions (tests/submissions/) and the self-test that grades them

@@ -148,6 +148,26 @@ class RandomPolicy:
         return "uniform policy" if self.uniform else f"RandomPolicy(seed={self.seed})"
 
 
+class RandomPolicyValue:
+    """A fixed policy-value function for PUCT (the ``policy_value=`` of :func:`gamelib.mcts.mcts`): at each
+    state, priors proportional to weights drawn from [0.1, 1] per legal move and a value for the player to
+    move drawn from [−0.9, 0.9] (two decimals), both from (seed, state), so the same state always gets the
+    same answer.  A stand-in for a trained network on trees that have none."""
+
+    def __init__(self, game, seed: int = 0):
+        self.game, self.seed = game, seed
+
+    def __call__(self, state) -> tuple:
+        acts = list(self.game.actions(state))
+        rng = stable_random("policy-value", self.seed, state)
+        weights = [rng.uniform(0.1, 1.0) for _ in acts]
+        total = sum(weights)
+        return {a: w / total for a, w in zip(acts, weights)}, round(rng.uniform(-0.9, 0.9), 2)
+
+    def __repr__(self):
+        return f"gamelib.grading.cases.RandomPolicyValue(game, seed={self.seed})"
+
+
 # ---------------------------------------------------------------------------------------------------
 # What each kind of exercise is graded against: gamelib's own search, traced
 # ---------------------------------------------------------------------------------------------------

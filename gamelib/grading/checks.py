@@ -22,6 +22,7 @@ import math
 
 from . import cases as C
 from . import imperfect, learning, multiplayer
+from . import puct as puct_steps
 from .builton import built_on
 from .byhand import COIN_BY_HAND  # noqa: F401 -- test cells read the by-hand coin game here
 from .byhand import (alphabeta_by_hand, alphabeta_values_sanity, answer_format, best_sanity,
@@ -132,6 +133,15 @@ def mcts(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = T
     :mod:`gamelib.grading.learning`), in gamelib.mcts's search, iteration by iteration against its trace."""
     __tracebackhide__ = True
     return learning.grade_step(name, fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
+
+
+@quiet
+def puct(name: str, fn, *, hidden: int = 0, seed: int = 0, time_limit: float = TIME_LIMIT, quiet: bool = False):
+    """Grade the student's PUCT step ``name``, 'puct_select' or 'puct_backup' (assignment 07,
+    :mod:`gamelib.grading.puct`), in gamelib.mcts's search with a policy-value function, iteration by
+    iteration against its trace."""
+    __tracebackhide__ = True
+    return puct_steps.grade_step(name, fn, hidden=hidden, seed=seed, time_limit=time_limit, quiet=quiet)
 
 
 @quiet
@@ -247,7 +257,7 @@ __all__ = ["GradingError", "EXERCISES", "IMPERFECT", "search", "belief", "clairv
            "answer_format", "values_by_hand", "alphabeta_by_hand", "choices", "sigma_probability",
            "connect4_evaluation", "belief_by_hand", "guaranteed_moves_by_hand", "wins_at_once_by_hand",
            "clairvoyance_by_hand", "clairvoyant_policy", "fail", "CHECK_TIME", "MAX_TIMEOUTS", "SHOWN",
-           "maxn", "matrix", "mcts", "td", "maxn_by_hand", "paranoid_by_hand", "zero_sum_by_hand",
+           "maxn", "matrix", "mcts", "puct", "td", "maxn_by_hand", "paranoid_by_hand", "zero_sum_by_hand",
            "equilibria_by_hand", "ucb_by_hand", "backup_by_hand", "td_by_hand", "switch_by_hand",
            "evaluation_by_hand", "star1_by_hand", "expectimax_by_hand",
            # the public sanity checks of by-hand answers: which parts are consistent, never the right answer

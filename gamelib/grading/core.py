@@ -422,12 +422,15 @@ def _tree_size(case, cap: int = 2000) -> int:
 
 def case_text(case, limit: int = 600) -> str:
     """One of the kit's own cases as a student can rebuild it: its game (a tree's ``from_nested`` form),
-    the state it starts from and its depth, if any."""
+    the state it starts from and its depth, if any, and how it is searched where the case says
+    (``search_text``: a PUCT case's call of gamelib.mcts)."""
     parts = [repr(getattr(case, "game", case))]
     if getattr(case, "state", None) is not None:
         parts.append(f"from the state {case.state!r}")
     if getattr(case, "depth", None) is not None:
         parts.append(f"to depth {case.depth}")
+    if getattr(case, "search_text", None):
+        parts.append(f"searched by {case.search_text}")
     text = ", ".join(parts)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 

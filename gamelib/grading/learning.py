@@ -129,7 +129,8 @@ def tree_view(node: M.Node) -> dict:
             "children": {a: tree_view(child) for a, child in node.children.items()}}
 
 
-def _path(node: M.Node) -> tuple:
+def path_to(node: M.Node) -> tuple:
+    """The moves from the root of ``node``'s tree to ``node``."""
     moves = []
     while node.parent is not None:
         moves.append(node.action)
@@ -176,7 +177,7 @@ def _selected(trace, k: int) -> tuple:
     return child if child in M.tree_statistics(trace, k) else child[:-1]
 
 
-def _counts_wanted(root: M.Node, trace, k: int) -> tuple:
+def counts_wanted(root: M.Node, trace, k: int) -> tuple:
     """``(path, N, U)`` of every node of the harness's tree after ``k`` iterations of ``trace``, U for the
     player who moved into the node (None at the root)."""
     stats = M.tree_statistics(trace, k)
@@ -187,17 +188,17 @@ def _counts_wanted(root: M.Node, trace, k: int) -> tuple:
     return tuple(out)
 
 
-def _shown(x, hidden: bool) -> str:
+def shown_answer(x, hidden: bool) -> str:
     """What a student's answer is, for feedback: on a hidden case its type only (the tree it holds is the
     hidden case's)."""
     return type(x).__name__ if hidden and x is not None else describe_returned(x)
 
 
-def _counts_given(returned, root: M.Node, hidden: bool = False) -> tuple:
+def counts_given(returned, root: M.Node, hidden: bool = False) -> tuple:
     """``((path, N, U), ...)`` read from the tree a student's BACK-PROPAGATE returned, or a problem."""
     if not isinstance(returned, dict):
         hint = " (did you forget to return it?)" if returned is None else ""
-        return None, (f"BACK-PROPAGATE returned {_shown(returned, hidden)}{hint}; it should return the "
+        return None, (f"BACK-PROPAGATE returned {shown_answer(returned, hidden)}{hint}; it should return the "
                       "tree it was given, with N and U updated")
     out = []
     for path, node in _nodes(root):
@@ -211,12 +212,13 @@ def _counts_given(returned, root: M.Node, hidden: bool = False) -> tuple:
         n, u = theirs.get("N"), theirs.get("U")
         if not is_number(n) or not is_number(u):
             return None, (f"in the tree BACK-PROPAGATE returned, N and U of {where} are "
-                          f"{_shown(n, hidden)} and {_shown(u, hidden)}, not numbers")
+                          f"{shown_answer(n, hidden)} and {shown_answer(u, hidden)}, not numbers")
         out.append((path, n, u if path else None))
     return tuple(out), ""
 
 
-def _as_path(returned):
+def as_path(returned):
+    """A step's answer as a path, a tuple of moves, or None when it is not a list or tuple of hashable moves."""
     if isinstance(returned, (list, tuple)):
         try:
             hash(tuple(returned))
@@ -248,12 +250,12 @@ def harness(case: MctsCase, trace, *, select_step=None, backup_step=None, paths:
             leaf = M.select(root, case.c, rng)
         else:
             returned = select_step(tree_view(root), case.c)
-            path = _as_path(returned)
+            path = as_path(returned)
             if path is None:
                 hint = " (a node? return the moves that lead to it)" if isinstance(returned, dict) else ""
-                return Malformed(k + 1, f"SELECT returned {_shown(returned, case.hidden)}{hint}; it should return "
-                                        "the path to the node it selects, the list of moves from the root")
-            leaf = _follow(root, path)
+                return Malformed(k + 1, f"SELECT returned {shown_answer(returned, case.hidden)}{hint}; it should "
+                                        "return the path to the node it selects, the list of moves from the root")
+            leaf = follow(root, path)
             note = ("not a node of the tree" if leaf is None else
                     "a node whose moves have all been tried" if leaf.to_move is not None and not leaf.untried
                     else "")
@@ -263,16 +265,16 @@ def harness(case: MctsCase, trace, *, select_step=None, backup_step=None, paths:
                 return first
         child = M.expand(game, leaf, rng)
         utility = game.utility(M.simulate(game, child.state, rng), MAX)
-        paths.append(_path(child))
+        paths.append(path_to(child))
         if backup_step is None:
             M.backup(child, utility)
             continue
-        returned = backup_step(tree_view(root), list(_path(child)), utility)
+        returned = backup_step(tree_view(root), list(path_to(child)), utility)
         M.backup(child, utility)
-        got, problem = _counts_given(returned, root, case.hidden)
+        got, problem = counts_given(returned, root, case.hidden)
         if problem:
             return Malformed(k + 1, problem)
-        want = _counts_wanted(root, trace, k + 1)
+        want = counts_wanted(root, trace, k + 1)
         if Near(got) != want:
             differ = [i for i, (g, w) in enumerate(zip(got, want)) if Near(g) != w]
             mine = Near(tuple(got[i] for i in differ))
@@ -283,7 +285,7 @@ def harness(case: MctsCase, trace, *, select_step=None, backup_step=None, paths:
     return first._replace(later=tuple(later)) if first is not None and later else first
 
 
-def _follow(root: M.Node, path):
+def follow(root: M.Node, path):
     """The node at ``path`` below ``root``, or None."""
     node = root
     for a in path:
@@ -400,10 +402,12 @@ class StepDriver:
     case, the harness's verdict, or how the student's step stopped (an exception, the case's time
     limit, a call into gamelib.mcts).  Every call of ``fn`` runs under the guards
     (:func:`gamelib.grading.guard.run`, in the sandbox when a submission is graded), with what is left of
-    the case's time limit."""
+    the case's time limit.  ``search``: the harness that calls the step (default :func:`harness`; PUCT's
+    is :func:`gamelib.grading.puct.harness`)."""
 
-    def __init__(self, fn, step: str):
+    def __init__(self, fn, step: str, search=None):
         self.fn, self.step = fn, step
+        self.search = harness if search is None else search
         self.__name__ = getattr(fn, "__name__", step)
 
     def __call__(self, case, trace, paths):
@@ -434,7 +438,7 @@ class StepDriver:
             return r.returned
 
         try:
-            result = harness(case, trace, paths=paths, **{f"{self.step}_step": call})
+            result = self.search(case, trace, paths=paths, **{f"{self.step}_step": call})
         except _StepFailed as e:
             r = e.run
             return Run(r.status, r.returned, r.error, r.where, spent["seconds"], spent["printed"],
@@ -446,7 +450,8 @@ def _show_path(path) -> str:
     return "the root" if not path else " → ".join(map(str, path))
 
 
-def _show_counts(rows) -> str:
+def show_counts(rows) -> str:
+    """``(path, N, U)`` rows as feedback shows them."""
     return ", ".join(f"{_show_path(p)}: N = {fmt(n)}" + ("" if u is None else f", U = {fmt(u + 0.0)}")
                      for p, n, u in rows)
 
@@ -486,8 +491,8 @@ class MctsFamily(Family):
                     f"node{'s have' if len(d.want) > 1 else ' has'} other counts")
         rows = d.got.x if isinstance(d.got, Near) else d.got
         return (f"iteration {d.iteration} of {case.iterations}, after BACK-PROPAGATE of the playout from "
-                f"{_show_path(got.visits[d.iteration - 1])}: yours {_show_counts(rows)}; gamelib.mcts's "
-                f"{_show_counts(d.want)}")
+                f"{_show_path(got.visits[d.iteration - 1])}: yours {show_counts(rows)}; gamelib.mcts's "
+                f"{show_counts(d.want)}")
 
     def forbidden(self, task, call: str) -> str:
         return f"it calls {call}, gamelib's own; this exercise asks you to write {task.name} yourself"
@@ -626,7 +631,7 @@ def select_why(case: MctsCase, d: Divergence, paths=()) -> str:
     return rule + f"; SELECT goes to {pick}; yours went to {got[k]}" + (f" ({slip})" if slip else "")
 
 
-def _movers(game, root, path) -> tuple:
+def movers(game, root, path) -> tuple:
     """``(player who moved into the node at path, player to move there or None)``."""
     state, mover = root, None
     for a in path:
@@ -644,7 +649,7 @@ def _backup_problems(case: MctsCase, iteration: int, rows, playout: tuple) -> li
     u = trace[iteration - 1].value
     out = []
     for path, n, mine in rows:
-        mover, to_move = _movers(case.game, case.root, path)
+        mover, to_move = movers(case.game, case.root, path)
         s = before.get(path)
         n0, total0 = (s.visits, s.total) if s is not None else (0, 0.0)
         sign = -1 if mover == MIN else 1

@@ -757,6 +757,23 @@ MUTANTS += (
            "your BACK-PROPAGATE does not count the playout at the root: N(root) + 1 too, since SELECT's "
            "ln N(parent) at the root is the number of playouts so far",
            frozenset({"mcts_backup"}), _later("learning", "mcts_model", "backup", {"root_not_counted"})),
+    # Assignment 07: PUCT's SELECT and its value back-up (gamelib.grading.puct.buggy_puct_select, buggy_puct_backup)
+    Mutant("child_sqrt",
+           "your PUCT score takes √N of the child, N(s, a); the exploration term is "
+           "c·P(s, a)·√N(s) / (1 + N(s, a)), the parent's visits under the square root, so that a move's bonus "
+           "grows while its parent is visited and it is not (a move not yet tried gets c·P·√N(s), not 0)",
+           frozenset({"puct_select"}), _later("puct", "puct_model", "puct_select", {"child_sqrt"})),
+    Mutant("prior_ignored",
+           "your PUCT score leaves out the prior: the exploration term is c·P(s, a)·√N(s) / (1 + N(s, a)), "
+           "scaled by the policy's probability of the move, so that the search tries first the moves the "
+           "network likes",
+           frozenset({"puct_select"}), _later("puct", "puct_model", "puct_select", {"prior_ignored"})),
+    Mutant("value_not_negated",
+           "your back-up adds the value v to U at every node; v is the value for one player (the one to move "
+           "at the new node), and U(n) is kept for the player who moved into n: v where that is the player v "
+           "is for, −v where it is the opponent (the game is zero-sum), so the sign flips from one ply to "
+           "the next",
+           frozenset({"puct_backup"}), _later("puct", "puct_model", "puct_backup", {"not_negated"})),
     # Assignment 07: TD(λ) (gamelib.grading.learning.buggy_td)
     Mutant("error_sign",
            "your temporal difference has the wrong sign: δ = target − V(s) (the estimate one move later minus "

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.grading import core, imperfect, learning, multiplayer, searches
+from gamelib.grading import core, imperfect, learning, multiplayer, puct, searches
 from gamelib.grading.cells import grade_id, is_answer, is_test
 from gamelib.grading.core import GradingError
 from gamelib.grading.mutants import MUTANTS, mutant_outcome
@@ -45,7 +45,7 @@ from gamelib.trees import GameTree
 from gamelib.grading.course import RELEASE, SOURCE, assignments, notebooks
 
 ASSIGNMENTS = assignments()
-TABLES = {**searches.EXERCISES, **imperfect.TASKS, **multiplayer.TASKS, **learning.TASKS}
+TABLES = {**searches.EXERCISES, **imperfect.TASKS, **multiplayer.TASKS, **learning.TASKS, **puct.TASKS}
 LABEL = r"[A-Z]{1,2}"
 RUN = re.compile(rf"\b{LABEL}\b(?:(?:,? and |, | → | )\b{LABEL}\b)+")
 
@@ -164,6 +164,8 @@ def _wrong_functions(k: int) -> dict:
         "solve_zero_sum_2x2": lambda payoffs: (0.5, WRONG) if first else (1.0, -WRONG),
         "select": lambda tree, c: [] if first or not tree["children"] else [next(iter(tree["children"]))],
         "backup": lambda tree, path, utility: tree,
+        "puct_select": lambda tree, c: [] if first or not tree["P"] else [next(iter(tree["P"]))],
+        "puct_backup": lambda tree, path, value, player: tree,
         "td_lambda": lambda weights, episode, utility, alpha, lam: [WRONG if first else -WRONG for _ in weights],
     }
 
@@ -204,7 +206,7 @@ def _public_outputs(assignment: str, variants: int = 4) -> list[str]:
     return out
 
 
-CHECKS_OF_FUNCTIONS = re.compile(r"checks\.(?:search|belief|clairvoyance|maxn|matrix|mcts|td|sigma_probability|"
+CHECKS_OF_FUNCTIONS = re.compile(r"checks\.(?:search|belief|clairvoyance|maxn|matrix|mcts|puct|td|sigma_probability|"
                                  r"connect4_evaluation)\(")
 """The checks of a function a student writes (their hidden cases are tested in test_hidden_leaks.py)."""
 

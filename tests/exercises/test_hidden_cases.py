@@ -15,14 +15,15 @@ import re
 import nbformat
 import pytest
 
-from gamelib.grading import checks, fakes, imperfect, learning, multiplayer
+from gamelib.grading import checks, fakes, imperfect, learning, multiplayer, puct
 from gamelib.grading.cells import grade_id
 from gamelib.grading.context import Context, grading, hidden_seed
 from gamelib.grading.core import hidden_cases, known_bugs
 from gamelib.grading.mutants import MUTANTS
 from gamelib.grading.course import SOURCE, assignments, notebooks
 
-CALL = re.compile(r'checks\.(search|belief|clairvoyance|maxn|matrix|mcts|td)\(\s*(?:"(\w+)",\s*)?\w+,\s*hidden=(\d+)')
+CALL = re.compile(r'checks\.(search|belief|clairvoyance|maxn|matrix|mcts|puct|td)\('
+                  r'\s*(?:"(\w+)",\s*)?\w+,\s*hidden=(\d+)')
 SECRETS = [fakes.SELFTEST_SECRET.encode(), b"3f9c1e0a7b2d4c6e8f0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6",
            os.urandom(32).hex().encode()]
 """``selftest``'s secret, one fixed random one, and one new each run (printed when a test fails)."""
@@ -39,6 +40,8 @@ def task_of(check: str, name: str | None):
         return multiplayer.TASKS["solve_zero_sum_2x2"]
     if check == "mcts":
         return learning.TASKS[name]
+    if check == "puct":
+        return puct.TASKS[name]
     return learning.TASKS["td_lambda"]
 
 

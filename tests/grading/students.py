@@ -4,6 +4,7 @@ for the belief-state and clairvoyance functions of assignment 05, and the functi
 
 They use the game protocol only, as the exercises ask; none of them is gamelib's own search.
 """
+import math
 import time
 from math import inf
 
@@ -591,6 +592,65 @@ WRONG_LEARNING = {
     ("td_lambda", "lambda_times_sum"): lambda *a: td_trace(*a, lambda e, f, lam: lam * (e + f)),
 }
 """Student-style versions of each known bug of assignment 07, keyed by the task and the mutant."""
+
+# ---------------------------------------------------------------------------------------------------
+# Assignment 07's PUCT part (gamelib.grading.puct): right, and each known bug as a student writes it
+# ---------------------------------------------------------------------------------------------------
+
+def puct_select(tree, c, slip=None):
+    node, path = tree, []
+    while not node["terminal"] and node["P"] is not None:
+        best, best_score = None, -math.inf
+        for move, p in node["P"].items():
+            child = node["children"].get(move)
+            n = 0 if child is None else child["N"]
+            q = 0 if child is None else child["U"] / child["N"]
+            root_n = n if slip == "child_sqrt" else node["N"]
+            prior = 1 if slip == "prior_ignored" else p
+            score = q + c * prior * math.sqrt(root_n) / (1 + n)
+            if score > best_score:
+                best, best_score = move, score
+        path.append(best)
+        if best not in node["children"]:
+            return path
+        node = node["children"][best]
+    return path
+
+
+def puct_backup(tree, path, value, player, slip=None):
+    node = tree
+    for i in range(len(path) + 1):
+        node["N"] += 1
+        node["U"] += value if slip == "not_negated" or node["player"] == player else -value
+        if i < len(path):
+            node = node["children"][path[i]]
+    return tree
+
+
+def puct_backup_by_parity(tree, path, value, player):
+    """A back-up that negates by the ply from the new node up (AlphaZero's usual loop): right in games
+    whose players alternate, as every game here does, where the value is for the player to move at the
+    new node; at a finished game (the value MAX's) it goes wrong."""
+    nodes = [tree]
+    for move in path:
+        nodes.append(nodes[-1]["children"][move])
+    v = -value
+    for node in reversed(nodes):
+        node["N"] += 1
+        node["U"] += v
+        v = -v
+    return tree
+
+
+RIGHT_PUCT = {"puct_select": puct_select, "puct_backup": puct_backup}
+"""A right answer to every task of :data:`gamelib.grading.puct.TASKS`."""
+WRONG_PUCT = {
+    ("puct_select", "child_sqrt"): lambda t, c: puct_select(t, c, "child_sqrt"),
+    ("puct_select", "prior_ignored"): lambda t, c: puct_select(t, c, "prior_ignored"),
+    ("puct_backup", "value_not_negated"): lambda t, p, v, w: puct_backup(t, p, v, w, "not_negated"),
+}
+"""Student-style versions of each known bug of PUCT's SELECT and back-up, keyed by the task and the mutant."""
+
 
 TERM_BUGS = [
     # (task, the bug feedback must name, the student's function): twelve bugs of assignments 06 and 07

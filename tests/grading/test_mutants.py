@@ -33,7 +33,8 @@ def test_each_known_bug_is_caught_and_named_where_it_shows(exercise, bug, data):
 
 def test_every_mutant_has_a_student_version_and_is_named_in_a_sentence():
     modelled = {bug for _, bug in students.WRONG} | {bug for _, bug in students.WRONG_IMPERFECT} | \
-        {bug for _, bug in students.WRONG_MULTIPLAYER} | {bug for _, bug in students.WRONG_LEARNING}
+        {bug for _, bug in students.WRONG_MULTIPLAYER} | {bug for _, bug in students.WRONG_LEARNING} | \
+        {bug for _, bug in students.WRONG_PUCT}
     assert modelled == {m.name for m in MUTANTS}
     for m in MUTANTS:
         assert m.says.startswith("your ") and m.kinds

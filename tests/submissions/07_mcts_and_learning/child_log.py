@@ -1,7 +1,7 @@
 # A known bug: SELECT takes ln of the child's visits, not its parent's, in the exploration term.
 
 # %% expect
-total = 18
+total = 23
 cells = {"q4_test": 0, "q4_hidden": 0}
 says = {"q4_test": "[child_log]", "q4_hidden": "[child_log]"}
 

@@ -2,7 +2,7 @@
 # estimate away from its target.
 
 # %% expect
-total = 18
+total = 23
 cells = {"q6_test": 0, "q6_hidden": 0}
 says = {"q6_test": "[error_sign]", "q6_hidden": "[error_sign]"}
 

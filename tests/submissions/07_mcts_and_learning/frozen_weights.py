@@ -2,7 +2,7 @@
 # come back as they were given, whatever the game.
 
 # %% expect
-total = 18
+total = 23
 cells = {"q6_test": 0, "q6_hidden": 0}
 says = {"q6_test": "[frozen_weights]", "q6_hidden": "[frozen_weights]"}
 

@@ -2,7 +2,7 @@
 # features alone: TD(0) whatever λ is (right on the cases with λ = 0).
 
 # %% expect
-total = 18.5
+total = 23.5
 cells = {'q6_test': 0.5, 'q6_hidden': 'partial'}
 says = {"q6_test": "[ignores_lambda]", "q6_hidden": "[ignores_lambda]"}
 

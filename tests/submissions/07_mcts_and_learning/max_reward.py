@@ -2,7 +2,7 @@
 # the replies best for MAX.
 
 # %% expect
-total = 20
+total = 25
 cells = {"q5_test": 0, "q5_hidden": "partial"}
 says = {"q5_test": "[max_reward]", "q5_hidden": "[max_reward]"}
 

@@ -4,7 +4,7 @@
 # a player is to move, however the terminal nodes come out.
 
 # %% expect
-total = 20
+total = 25
 cells = {"q5_test": 0, "q5_hidden": 0}
 says = {"q5_test": "[mover_reward]", "q5_hidden": "[mover_reward]"}
 

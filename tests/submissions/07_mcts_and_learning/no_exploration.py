@@ -2,7 +2,7 @@
 # is never tried again.  Every search parts from gamelib.mcts's within a few iterations.
 
 # %% expect
-total = 18
+total = 23
 cells = {"q4_test": 0, "q4_hidden": 0}
 says = {"q4_test": "[no_exploration]", "q4_hidden": "[no_exploration]"}
 

@@ -2,7 +2,7 @@
 # (an IndexError: its loop runs one move too far); backup and the by-hand answers are still graded.
 
 # %% expect
-total = 13
+total = 18
 cells = {"q4_test": 0, "q4_hidden": 0, "q6_test": 0, "q6_hidden": 0}
 says = {"q4_test": "it raised KeyError", "q4_hidden": "it raised KeyError", "q6_test": "it raised IndexError",
         "q6_hidden": "it raised IndexError"}

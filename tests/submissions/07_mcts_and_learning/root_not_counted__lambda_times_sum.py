@@ -3,7 +3,7 @@
 # td_lambda's eligibility trace is e ← λ·(e + f(s)) instead of e ← λ·e + f(s): right only with λ = 1.
 
 # %% expect
-total = 13.5
+total = 18.5
 cells = {'q2_test': 0, 'q5_test': 0, 'q5_hidden': 0, 'q6_test': 0.5, 'q6_hidden': 'partial'}
 says = {"q2_test": ["after_backup is consistent with one playout", "A: yours (7, None) is not right"],
         "q5_test": "[root_not_counted]", "q5_hidden": "[root_not_counted]",

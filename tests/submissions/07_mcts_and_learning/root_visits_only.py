@@ -1,7 +1,7 @@
 # A known bug: BACK-PROPAGATE counts the visit at the root only; the rewards are added along the path.
 
 # %% expect
-total = 20
+total = 25
 cells = {"q5_test": 0, "q5_hidden": 0}
 says = {"q5_test": "[root_visits_only]", "q5_hidden": "[root_visits_only]"}
 

@@ -2,7 +2,7 @@
 # are common once every child has been tried once with the same result.
 
 # %% expect
-total = 18
+total = 23
 cells = {"q4_test": 0, "q4_hidden": 0}
 says = {"q4_test": "[select_last_tied]", "q4_hidden": "[select_last_tied]"}
 

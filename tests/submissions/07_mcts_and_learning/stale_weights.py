@@ -3,7 +3,7 @@
 # moves or more shows it).
 
 # %% expect
-total = 18.5
+total = 23.5
 cells = {'q6_test': 0.5, 'q6_hidden': 0}
 says = {"q6_test": "[stale_weights]", "q6_hidden": "[stale_weights]"}
 

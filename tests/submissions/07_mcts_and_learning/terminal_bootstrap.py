@@ -2,7 +2,7 @@
 # game's result.
 
 # %% expect
-total = 18
+total = 23
 cells = {"q6_test": 0, "q6_hidden": 0}
 says = {"q6_test": "[terminal_bootstrap]", "q6_hidden": "[terminal_bootstrap]"}
 

@@ -1,7 +1,7 @@
 # A known bug: the eligibility trace never decays (e ← e + f(s)): right only with λ = 1.
 
 # %% expect
-total = 18.5
+total = 23.5
 cells = {'q6_test': 0.5, 'q6_hidden': 'partial'}
 says = {"q6_test": "[undecayed_trace]", "q6_hidden": "[undecayed_trace]"}
 
