@@ -24,9 +24,12 @@ What Python must do for that: give every control visible words (``description``)
 names it, and write the status once per update, last (:meth:`LiveWidget.announce
 <gamelib.viz.live.LiveWidget.announce>`), for every change a student makes, a setting too (the
 Connect Four board's mode, sliders and quiescence box say the agent's search as it now is), in words
-that differ from the last status when the state does (the same words are not read out again: a new
-game against another agent says so).  :func:`unnamed_controls` lists the controls that break the
-first rule; the widget tests check it for every widget.
+that say what changed (a new game against another agent says so); words an update says that are the
+same as the last ones are read out again all the same (:meth:`StatusLine.write`'s ``again``: the page
+empties the live region and fills it anew), a note the update writes goes at their head, and an
+error is read out at once (``role="alert"``) while the status line stays as it was.
+:func:`unnamed_controls` lists the controls that break the first rule; the widget tests check it for
+every widget, and that every change of every control writes the status line once and is read out.
 
 How a widget looks, for everyone, is in one stylesheet over ipywidgets' defaults, ``a11y.css``, which
 every status line loads (anywidget's ``_css``): rows of controls wrap in a narrow window, a control is
@@ -74,13 +77,19 @@ class StatusLine(anywidget.AnyWidget):
     _css = STYLESHEET
     value = traitlets.Unicode("").tag(sync=True)
     serial = traitlets.Int(0).tag(sync=True)
+    again = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, value: str = "", **kwargs):
         super().__init__(value=value, **kwargs)
 
-    def write(self, value: str):
-        """The end of an update: ``value`` shown (the same words again, if unchanged), in one message."""
+    def write(self, value: str, *, again: bool = False):
+        """The end of an update: ``value`` shown (the same words again, if unchanged), in one message.
+        ``again``: words the update said, to be read out even if they are the words already there (a
+        new game that starts as the last one did): ``again`` counts those, and the page empties the
+        live region and fills it anew, which a screen reader reads (WCAG 4.1.3)."""
         with self.hold_sync():
+            if again and value == self.value:
+                self.again += 1
             self.value = value
             self.serial += 1
 

@@ -478,7 +478,11 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
 
     @from_browser
     def _on_choose(self, change):
+        """A move chosen in the list: shown on the board, and said (read out once), not yet played."""
         self.preview(change["new"])
+        if change["new"] is not None:
+            self.announce(f"Shown on the board, not played yet: {html.escape(change['new'])} (orange rings where "
+                          f"checkers leave, blue where they land). <b>{html.escape(self.status)}</b>")
 
     def _live_state(self) -> list:
         """The dice generator's state, which no attribute holds (its fields and controls are taken

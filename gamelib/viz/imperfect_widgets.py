@@ -218,7 +218,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         self.tracker = BeliefTracker(self.game, self.me)
         self.announcements, self.sizes, self.error, self.last_try = [], [], "", None
         # Said first in the live region: a new game against another agent otherwise sounds like the
-        # last one ("You are X: propose a square."), and the same words are not read out again.
+        # last one ("You are X: propose a square.").
         self._news = f"New game, you are {self.human}, {self.agent_menu.label}."
         if other == MAX:
             self._agent_turn()

@@ -186,3 +186,79 @@ def test_a_board_and_its_column_buttons_scale_together():
     assert all(fitted(44, 7) in b.layout.width for b in board.buttons)
     assert f"width:{fitted(44, 7)}" in board.board.value
     assert isinstance(fit_box([widgets.HTML()]), widgets.VBox)
+
+
+# --- each state change announced once (WCAG 4.1.3) ------------------------------------------------------
+def _shown(control, root) -> bool:
+    """Is ``control`` on show inside ``root`` (neither it nor a box around it hidden)?"""
+    def chain(node, trail):
+        if node is control:
+            return trail + [node]
+        for child in getattr(node, "children", ()) or ():
+            found = chain(child, trail + [node])
+            if found:
+                return found
+        return None
+    return not any(getattr(n.layout, "display", None) == "none" or getattr(n.layout, "visibility", None) == "hidden"
+                   for n in chain(root, []) or [control] if hasattr(n, "layout"))
+
+
+def _operate(control):
+    """Change ``control`` as a student would in the browser (its handlers run as they do then); returns
+    what was done, or None for a control that offers no other value."""
+    if isinstance(control, widgets.Button):
+        control.click()
+        return "click"
+    if isinstance(control, (widgets.ToggleButton, widgets.Checkbox)):
+        control.value = not control.value
+        return f"= {control.value}"
+    if isinstance(control, (widgets.ToggleButtons, widgets.Dropdown, widgets.Select, widgets.RadioButtons,
+                            widgets.SelectionSlider)):
+        values = list(control._options_values)
+        if len(values) < 2:
+            return None
+        k = values.index(control.value) if control.value in values else 0
+        control.value = values[(k + 1) % len(values)]
+        return f"= {control.value!r}"
+    if isinstance(control, (widgets.IntSlider, widgets.FloatSlider, widgets.BoundedIntText, widgets.BoundedFloatText)):
+        control.value = control.value + control.step if control.value + control.step <= control.max \
+            else control.value - control.step
+        return f"= {control.value}"
+    if isinstance(control, (widgets.IntText, widgets.FloatText)):
+        control.value += 1
+        return f"= {control.value}"
+    return None
+
+
+@pytest.mark.parametrize("name", list(WIDGETS))
+def test_every_change_a_student_makes_is_announced_once(name):
+    """Every control of every widget, operated twice over (a new game after a new game, a setting set
+    back): each change writes the live region once (``serial`` + 1), and its words either differ from
+    the last ones or are to be read out again (``again`` + 1), or an error is read out (role alert)."""
+    widget = WIDGETS[name]()
+    line = widget.status_line
+    silent, twice, changes = [], [], 0
+    for _ in range(2):
+        for control in controls(widget):
+            if getattr(control, "disabled", False) or not _shown(control, widget):
+                continue
+            writes = []
+
+            def count(change):
+                writes.append(change["new"])
+            before, again = line.value, line.again
+            line.observe(count, "serial")
+            try:
+                done = _operate(control)
+            finally:
+                line.unobserve(count, "serial")
+            if done is None:
+                continue
+            changes += 1
+            what = f"{type(control).__name__} {control_name(control)!r} {done}"
+            if len(writes) != 1:
+                twice.append((what, len(writes)))
+            elif line.value == before and line.again == again and "role='alert'" not in widget.message_html.value:
+                silent.append(what)
+    assert changes >= 2
+    assert twice == [] and silent == []
