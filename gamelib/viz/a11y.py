@@ -56,9 +56,22 @@ FIT_CLASS = "gamelib-fit"
 
 STYLESHEET = pathlib.Path(__file__).with_name("a11y.css")
 """The kit's one stylesheet over ipywidgets' defaults (WCAG 1.4.10, 1.4.11, 1.4.12, 2.4.7)."""
-STYLE_COLORS = dict(re.findall(r"--gamelib-([\w-]+):\s*(#[0-9a-fA-F]{6})", STYLESHEET.read_text(encoding="utf-8")))
-"""The stylesheet's colours by name (``focus``, ``border``, ``control``, ``selected``...): what the tests
-hold to WCAG's 3:1 for controls' edges and states (1.4.11)."""
+DARK_SELECTOR = 'body[data-jp-theme-light="false"] .gamelib-widget {'
+"""Where the stylesheet gives JupyterLab's dark theme its own colours."""
+_LIGHT_CSS, _DARK_CSS = STYLESHEET.read_text(encoding="utf-8").split(DARK_SELECTOR)
+
+
+def _style_colors(css: str) -> dict:
+    return dict(re.findall(r"--gamelib-([\w-]+):\s*(#[0-9a-fA-F]{6})", css))
+
+
+STYLE_COLORS = _style_colors(_LIGHT_CSS)
+"""The stylesheet's colours by name (``focus``, ``border``, ``control``, ``selected``...) in JupyterLab's
+light theme: what the tests hold to WCAG's 3:1 for controls' edges and states (1.4.11)."""
+DARK_STYLE_COLORS = _style_colors(_DARK_CSS.split("}")[0])
+"""The same in JupyterLab's dark theme (``data-jp-theme-light="false"``)."""
+DARK_BACKGROUNDS = ("#111111", "#212121")
+"""JupyterLab 4's dark theme's page colours (``--jp-layout-color0`` and ``1``), on which controls sit."""
 
 CONTROL_TYPES = (widgets.Button, widgets.ToggleButton, widgets.ToggleButtons, widgets.Dropdown,
                  widgets.Select, widgets.Checkbox, widgets.IntSlider, widgets.FloatSlider, widgets.IntText,
