@@ -176,9 +176,9 @@ def _bar_and_tray(shown, viewer, mover, leaves, lands) -> list:
         if count_:
             shapes.append(("text", 14.15, (y0 - 0.3 * count_ - 0.3) if bottom else (y0 + 0.3 * count_ + 0.3),
                            str(count_), 0.32, "#f0e6d0", True))
-        if mark == mover and OFF in lands:
-            shapes.append(("rect", 13.6, (y0 - 0.3 * count_ - 0.05) if bottom else (y0 - 0.05), 1.1,
-                           0.3 * count_ + 0.1, "none", LANDS))
+        if mark == mover and OFF in lands:           # the ring round the tray, cased as _ring's are
+            box = (13.6, (y0 - 0.3 * count_ - 0.05) if bottom else (y0 - 0.05), 1.1, 0.3 * count_ + 0.1, "none")
+            shapes += [("rect", *box, RING_CASING, 4), ("rect", *box, LANDS, 2)]
     return shapes
 
 
@@ -210,9 +210,9 @@ def board_svg(state, *, perspective: str = "X", move: str | None = None, pixels:
     for shape in board_shapes(state, perspective=perspective, move=move):
         kind = shape[0]
         if kind == "rect":
-            _, x, y, w, h, fill, edge = shape
+            _, x, y, w, h, fill, edge, *width = shape
             out.append(f'<rect x="{x * s:.1f}" y="{y * s:.1f}" width="{w * s:.1f}" height="{h * s:.1f}" '
-                       f'fill="{fill}" stroke="{edge}"/>')
+                       f'fill="{fill}" stroke="{edge}"' + (f' stroke-width="{width[0]}"' if width else "") + '/>')
         elif kind == "poly":
             _, points, fill, edge = shape
             pts = " ".join(f"{x * s:.1f},{y * s:.1f}" for x, y in points)
@@ -249,8 +249,8 @@ def draw_backgammon(state, ax=None, *, perspective: str = "X", move: str | None 
     for shape in board_shapes(state, perspective=perspective, move=move):
         kind = shape[0]
         if kind == "rect":
-            _, x, y, w, h, fill, edge = shape
-            ax.add_patch(Rectangle((x, y), w, h, facecolor=fill, edgecolor=edge, linewidth=0.8))
+            _, x, y, w, h, fill, edge, *width = shape
+            ax.add_patch(Rectangle((x, y), w, h, facecolor=fill, edgecolor=edge, linewidth=0.8 * (width or [1])[0]))
         elif kind == "poly":
             _, points, fill, edge = shape
             ax.add_patch(Polygon(points, closed=True, facecolor=fill, edgecolor=edge, linewidth=0.5))

@@ -137,6 +137,7 @@ def _marks():
         *[("backgammon: a point", point, bg.BOARD, bg.POINT_EDGE, None) for point in bg.POINT_COLORS],
         *[("backgammon: a ring of a move shown", ring, bg.BOARD, bg.RING_CASING, "dashed / solid")
           for ring in (bg.LEAVES, bg.LANDS)],
+        ("backgammon: the ring round a tray borne off to", bg.LANDS, bg.TRAY, bg.RING_CASING, None),
         # tic-tac-toe: marks; the last move shaded and framed
         *[(f"tic-tac-toe: {m}", color, white, None, None) for m, color in drawing.MARK_COLORS.items()],
         *[(f"tic-tac-toe: {m} on the last move", color, LAST_MOVE, None, None)
