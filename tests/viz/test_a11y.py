@@ -24,7 +24,14 @@ WIDGETS = {
     "SigmaWidget": lambda: SigmaWidget(draw=False, trials=20),
     "TransformExplorer": lambda: TransformExplorer(draw=False),
     "MCTSWidget": lambda: MCTSWidget(budget=30, draw=False),
+    "MCTSWidget PUCT": lambda: MCTSWidget(budget=30, draw=False, policy_value=_network()),
+    "TreeExplorer max^n": lambda: TreeExplorer("AIMA Fig. 5.4 (P1, P2, P3)", draw=False),
 }
+
+
+def _network():
+    from gamelib.alphazero import policy_value, tictactoe_encoding, tictactoe_network
+    return policy_value(tictactoe_network(), tictactoe_encoding(), cache=True)
 
 
 @pytest.fixture(scope="module", params=list(WIDGETS))
