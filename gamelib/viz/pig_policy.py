@@ -64,6 +64,12 @@ def draw_policy(solution, ax=None, *, kind: str = "lines", opponent_scores=(0, 3
     elif kind == "map":
         image = ax.imshow(h.T, origin="lower", cmap="viridis", aspect="equal")
         ax.figure.colorbar(image, ax=ax, label="hold at turn total")
+        # The colours' second cue: a few thresholds drawn as labelled lines (viridis's yellow end is 1.2:1
+        # on white, and neighbouring shades far below 3:1 apart).
+        levels = np.unique(np.round(np.linspace(h.min(), h.max(), 6)[1:-1]))
+        if len(levels):
+            lines = ax.contour(h.T, levels=levels, colors=TEXT, linewidths=0.8)
+            ax.clabel(lines, fontsize=7, fmt="%d")
         ax.set_xlabel("my score i")
         ax.set_ylabel("opponent's score j")
         ax.set_title(f"Optimal Pig (target {T}): hold threshold")
