@@ -276,16 +276,18 @@ def test_pictures_have_no_collisions(name, make):
 # white ground (no edge through them), its players P1, P2, P3, the explorer's pictures sized for a
 # laptop's screen with the key beside them, a chance node's running interval beside it.  The explorer's
 # again for issue 42: its pictures are saved by the kit's one savefig (gamelib.viz.alt.png_bytes), which
-# leaves out matplotlib's "Software" stamp (the same pixels, a few bytes fewer).
+# leaves out matplotlib's "Software" stamp (the same pixels, a few bytes fewer).  The 15 max^n pictures again
+# for WCAG 1.4.11 (3:1 for every mark that carries meaning): edges not taken #999999 -> #8a8a8a, a chosen edge
+# in a light player's colour cased in dark grey, a node not reached yet outlined in grey at full opacity.
 RECORDED_WITH = ("3.11.2", "2.14.3")
 
 
 DIGESTS = {
-    'maxn_full_legend': 'd88ccbf9221ded77',
-    'maxn_step7': '713c9f38da6be25d',
-    'maxn_step16': '833b25dce38a3efd',
-    'maxn_step24': '0d603e21c015b652',
-    'maxn_bare': '68b6b1e04a57b04b',
+    'maxn_full_legend': 'c217ade0f2fea37e',
+    'maxn_step7': 'fbf45774dc2b2022',
+    'maxn_step16': 'cf8ce42327953a32',
+    'maxn_step24': 'e3aadcda2ea23f81',
+    'maxn_bare': '39b7e485f1e3b923',
     'chance_full': '0bbb5879d76b8b04',
     'chance_star1_step5': '39a953c08e377a85',
     'chance_star1': 'bfa6bd5a1afa6d9d',
@@ -304,16 +306,16 @@ DIGESTS = {
     'explorer CS221 coin game expectiminimax 22': 'bc78641277524ec9',
     'explorer CS221 coin game expectiminimax 44': '81f90450bc34648c',
     'explorer CS221 coin game expectiminimax key': '2497ec59374d6681',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 0': '1da4bd9ec22dbd12',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 1': 'c752c147a2aa8abb',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 15': 'd287b0425e6ad085',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 30': '3d9296f61da046fb',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn key': '5cd958c66ba7fb17',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 0': '125fc5eee5e44bf4',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 1': 'c7cab97b66fd3b23',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 15': '5510ae32f46d9549',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 30': 'ce8aa8228b5b4c02',
-    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful key': '5cd958c66ba7fb17',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 0': 'af62be42ec848771',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 1': '2517f38c849ffa2f',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 15': '97189682450fe352',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn 30': '5708aa37764ddd9f',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn key': 'ff33f41a77171558',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 0': 'fbce008ecf2f0696',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 1': '3cc7005f31ad1f41',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 15': 'a91d0bf6c3c94ce9',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful 30': '347921cc50ae29d0',
+    'explorer AIMA Fig. 5.4 (P1, P2, P3) maxn spiteful key': 'ff33f41a77171558',
 }
 
 

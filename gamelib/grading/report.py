@@ -203,7 +203,7 @@ def _page(data: ClassData, shown) -> str:
 
 
 REFLOW = (".gamelib-scroll{overflow-x:auto;max-width:100%} .gamelib-scroll:focus-visible{outline:2px solid #0072b2} "
-          "p,li,code,h1,h2{overflow-wrap:anywhere}")
+          "p,li,code,h1,h2,h3,h4,figcaption{overflow-wrap:anywhere}")
 """A 320-px window reads without scrolling sideways (WCAG 1.4.10): tables scroll in a box of their own
 (:func:`~gamelib.grading.feedback.scroll_tables`), long words wrap."""
 

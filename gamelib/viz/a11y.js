@@ -277,13 +277,24 @@ function render({ model, el }) {
   line.setAttribute("aria-atomic", "true");
   el.appendChild(line);
   let showing = null;
-  const show = () => {   // the same words again are not written again (not read out again)
+  let again = model.get("again");
+  const show = () => {   // the same words again are not written again (not read out again) ...
     if (showing !== model.get("value")) line.innerHTML = showing = model.get("value");
   };
-  const written = () => {   // an update is over (serial counts the writes)
-    show();
+  const done = () => {
     const root = el.closest(ROOT);
     if (root) root.dispatchEvent(new CustomEvent(STATUS_EVENT));
+  };
+  const written = () => {   // an update is over (serial counts the writes)
+    if (again !== model.get("again")) {   // ... unless the update said them again: emptied, then refilled
+      again = model.get("again");
+      line.textContent = "";
+      showing = null;
+      setTimeout(() => { show(); done(); }, 100);
+      return;
+    }
+    show();
+    done();
   };
   show();
   model.on("change:value", show);

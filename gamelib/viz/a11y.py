@@ -24,9 +24,12 @@ What Python must do for that: give every control visible words (``description``)
 names it, and write the status once per update, last (:meth:`LiveWidget.announce
 <gamelib.viz.live.LiveWidget.announce>`), for every change a student makes, a setting too (the
 Connect Four board's mode, sliders and quiescence box say the agent's search as it now is), in words
-that differ from the last status when the state does (the same words are not read out again: a new
-game against another agent says so).  :func:`unnamed_controls` lists the controls that break the
-first rule; the widget tests check it for every widget.
+that say what changed (a new game against another agent says so); words an update says that are the
+same as the last ones are read out again all the same (:meth:`StatusLine.write`'s ``again``: the page
+empties the live region and fills it anew), a note the update writes goes at their head, and an
+error is read out at once (``role="alert"``) while the status line stays as it was.
+:func:`unnamed_controls` lists the controls that break the first rule; the widget tests check it for
+every widget, and that every change of every control writes the status line once and is read out.
 
 How a widget looks, for everyone, is in one stylesheet over ipywidgets' defaults, ``a11y.css``, which
 every status line loads (anywidget's ``_css``): rows of controls wrap in a narrow window, a control is
@@ -53,9 +56,22 @@ FIT_CLASS = "gamelib-fit"
 
 STYLESHEET = pathlib.Path(__file__).with_name("a11y.css")
 """The kit's one stylesheet over ipywidgets' defaults (WCAG 1.4.10, 1.4.11, 1.4.12, 2.4.7)."""
-STYLE_COLORS = dict(re.findall(r"--gamelib-([\w-]+):\s*(#[0-9a-fA-F]{6})", STYLESHEET.read_text(encoding="utf-8")))
-"""The stylesheet's colours by name (``focus``, ``border``, ``control``, ``selected``...): what the tests
-hold to WCAG's 3:1 for controls' edges and states (1.4.11)."""
+DARK_SELECTOR = 'body[data-jp-theme-light="false"] .gamelib-widget {'
+"""Where the stylesheet gives JupyterLab's dark theme its own colours."""
+_LIGHT_CSS, _DARK_CSS = STYLESHEET.read_text(encoding="utf-8").split(DARK_SELECTOR)
+
+
+def _style_colors(css: str) -> dict:
+    return dict(re.findall(r"--gamelib-([\w-]+):\s*(#[0-9a-fA-F]{6})", css))
+
+
+STYLE_COLORS = _style_colors(_LIGHT_CSS)
+"""The stylesheet's colours by name (``focus``, ``border``, ``control``, ``selected``...) in JupyterLab's
+light theme: what the tests hold to WCAG's 3:1 for controls' edges and states (1.4.11)."""
+DARK_STYLE_COLORS = _style_colors(_DARK_CSS.split("}")[0])
+"""The same in JupyterLab's dark theme (``data-jp-theme-light="false"``)."""
+DARK_BACKGROUNDS = ("#111111", "#212121")
+"""JupyterLab 4's dark theme's page colours (``--jp-layout-color0`` and ``1``), on which controls sit."""
 
 CONTROL_TYPES = (widgets.Button, widgets.ToggleButton, widgets.ToggleButtons, widgets.Dropdown,
                  widgets.Select, widgets.Checkbox, widgets.IntSlider, widgets.FloatSlider, widgets.IntText,
@@ -74,13 +90,19 @@ class StatusLine(anywidget.AnyWidget):
     _css = STYLESHEET
     value = traitlets.Unicode("").tag(sync=True)
     serial = traitlets.Int(0).tag(sync=True)
+    again = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, value: str = "", **kwargs):
         super().__init__(value=value, **kwargs)
 
-    def write(self, value: str):
-        """The end of an update: ``value`` shown (the same words again, if unchanged), in one message."""
+    def write(self, value: str, *, again: bool = False):
+        """The end of an update: ``value`` shown (the same words again, if unchanged), in one message.
+        ``again``: words the update said, to be read out even if they are the words already there (a
+        new game that starts as the last one did): ``again`` counts those, and the page empties the
+        live region and fills it anew, which a screen reader reads (WCAG 4.1.3)."""
         with self.hold_sync():
+            if again and value == self.value:
+                self.again += 1
             self.value = value
             self.serial += 1
 

@@ -56,6 +56,10 @@ SEAT = {"X": MAX, "O": MIN}
 CHECKER = {"X": ("#f7f1e3", "#5a4a3a"), "O": ("#2e2a26", "#d9cbb5")}   # (fill, edge)
 POINT_COLORS = ("#b5651d", "#e8d2a6")
 BOARD, FRAME, TRAY = "#2f6b4f", "#5b3a1e", "#3e7d5f"
+POINT_EDGE = POINT_COLORS[1]
+"""Every point's edge, in the light points' colour: the dark points are 1.5:1 against the board, their
+edge 4.3:1 (WCAG 1.4.11)."""
+RING_CASING = "#000000"
 LEAVES, LANDS = OKABE_ITO["orange"], OKABE_ITO["sky blue"]
 """Rings of a move shown played: where a moved checker stood (orange, dashed) and on the checker it
 moved (sky blue, solid): told apart by the dash as well as by the colour, under every colour blindness."""
@@ -118,7 +122,7 @@ def board_shapes(state, *, perspective: str = "X", move: str | None = None) -> l
         x, top = _slot(q)
         base, tip = (0.6, 4.9) if top else (10.8, 6.5)
         colour = POINT_COLORS[q % 2]
-        shapes.append(("poly", [(x, base), (x + 1, base), (x + 0.5, tip)], colour, colour))
+        shapes.append(("poly", [(x, base), (x + 1, base), (x + 0.5, tip)], colour, POINT_EDGE))
         shapes.append(("text", x + 0.5, 0.35 if top else 11.1, str(q), 0.32, "#f0e6d0", False))
         n = abs(board[p - 1])
         fill, edge = CHECKER["X" if board[p - 1] > 0 else "O"]
@@ -127,15 +131,23 @@ def board_shapes(state, *, perspective: str = "X", move: str | None = None) -> l
             return x + 0.5, (base + 0.45 + 0.9 * k if top else base - 0.45 - 0.9 * k)
         for k in range(min(n, 5)):
             last = k == min(n, 5) - 1
-            ring = last and p in lands
-            shapes.append(("circle", *at(k), 0.43, fill, LANDS if ring else edge, 3 if ring else 1))
+            shapes.append(("circle", *at(k), 0.43, fill, edge, 1))
+            if last and p in lands:
+                shapes += _ring(*at(k), LANDS)
             if last and n > 5:
                 shapes.append(("text", *at(k), str(n), 0.36, edge, True))
         if p in leaves:                                     # where a moved checker stood
-            shapes.append(("circle", *at(min(n, 4)), 0.43, "none", LEAVES, 3))
+            shapes += _ring(*at(min(n, 4)), LEAVES)
     shapes += _bar_and_tray(shown, viewer, mover, leaves, lands)
     shapes += _dice(state, viewer)
     return shapes
+
+
+def _ring(x, y, colour) -> list:
+    """A ring of a move shown played, ``colour`` (:data:`LEAVES` or :data:`LANDS`) over a black casing
+    (orange and sky blue are 2.8:1 and 2.7:1 against the green board, black 3.3:1, and 9.6:1 and 8.9:1
+    against the colours: WCAG 1.4.11's 3:1 either side)."""
+    return [("circle", x, y, 0.43, "none", RING_CASING, 5), ("circle", x, y, 0.43, "none", colour, 3)]
 
 
 def _bar_and_tray(shown, viewer, mover, leaves, lands) -> list:
@@ -154,7 +166,7 @@ def _bar_and_tray(shown, viewer, mover, leaves, lands) -> list:
                 shapes.append(("text", 6.8, y, str(count_), 0.36, edge, True))
         if mark == mover and BAR in leaves:
             k = min(count_, 2)
-            shapes.append(("circle", 6.8, 6.4 + 0.9 * k if bottom else 5.0 - 0.9 * k, 0.43, "none", LEAVES, 3))
+            shapes += _ring(6.8, 6.4 + 0.9 * k if bottom else 5.0 - 0.9 * k, LEAVES)
     for mark, count_, bottom in (("X", xoff, mine_bottom), ("O", ooff, not mine_bottom)):
         fill, edge = CHECKER[mark]
         y0 = 10.8 if bottom else 0.6
@@ -164,9 +176,9 @@ def _bar_and_tray(shown, viewer, mover, leaves, lands) -> list:
         if count_:
             shapes.append(("text", 14.15, (y0 - 0.3 * count_ - 0.3) if bottom else (y0 + 0.3 * count_ + 0.3),
                            str(count_), 0.32, "#f0e6d0", True))
-        if mark == mover and OFF in lands:
-            shapes.append(("rect", 13.6, (y0 - 0.3 * count_ - 0.05) if bottom else (y0 - 0.05), 1.1,
-                           0.3 * count_ + 0.1, "none", LANDS))
+        if mark == mover and OFF in lands:           # the ring round the tray, cased as _ring's are
+            box = (13.6, (y0 - 0.3 * count_ - 0.05) if bottom else (y0 - 0.05), 1.1, 0.3 * count_ + 0.1, "none")
+            shapes += [("rect", *box, RING_CASING, 4), ("rect", *box, LANDS, 2)]
     return shapes
 
 
@@ -198,9 +210,9 @@ def board_svg(state, *, perspective: str = "X", move: str | None = None, pixels:
     for shape in board_shapes(state, perspective=perspective, move=move):
         kind = shape[0]
         if kind == "rect":
-            _, x, y, w, h, fill, edge = shape
+            _, x, y, w, h, fill, edge, *width = shape
             out.append(f'<rect x="{x * s:.1f}" y="{y * s:.1f}" width="{w * s:.1f}" height="{h * s:.1f}" '
-                       f'fill="{fill}" stroke="{edge}"/>')
+                       f'fill="{fill}" stroke="{edge}"' + (f' stroke-width="{width[0]}"' if width else "") + '/>')
         elif kind == "poly":
             _, points, fill, edge = shape
             pts = " ".join(f"{x * s:.1f},{y * s:.1f}" for x, y in points)
@@ -237,8 +249,8 @@ def draw_backgammon(state, ax=None, *, perspective: str = "X", move: str | None 
     for shape in board_shapes(state, perspective=perspective, move=move):
         kind = shape[0]
         if kind == "rect":
-            _, x, y, w, h, fill, edge = shape
-            ax.add_patch(Rectangle((x, y), w, h, facecolor=fill, edgecolor=edge, linewidth=0.8))
+            _, x, y, w, h, fill, edge, *width = shape
+            ax.add_patch(Rectangle((x, y), w, h, facecolor=fill, edgecolor=edge, linewidth=0.8 * (width or [1])[0]))
         elif kind == "poly":
             _, points, fill, edge = shape
             ax.add_patch(Polygon(points, closed=True, facecolor=fill, edgecolor=edge, linewidth=0.5))
@@ -466,7 +478,11 @@ class BackgammonBoard(HumanVsAgent, widgets.VBox):
 
     @from_browser
     def _on_choose(self, change):
+        """A move chosen in the list: shown on the board, and said (read out once), not yet played."""
         self.preview(change["new"])
+        if change["new"] is not None:
+            self.announce(f"Shown on the board, not played yet: {html.escape(change['new'])} (orange rings where "
+                          f"checkers leave, blue where they land). <b>{html.escape(self.status)}</b>")
 
     # -- words and pictures -----------------------------------------------------------------------------
     def _roll_text(self) -> str:

@@ -28,6 +28,7 @@ from ..core import MAX, ArgumentError
 from ..games.tictactoe import TicTacToe
 from .a11y import fit_box, fitted
 from .live import from_browser
+from .palette import LAST_MOVE, LAST_MOVE_BORDER
 from .play import BLANK, MARKS, HumanVsAgent
 
 WORDS = {1: "win", 0: "draw", -1: "loss"}
@@ -197,7 +198,8 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
                     b.description, b.button_style = mark, ""
                     b.style.font_size, b.style.font_weight = "30px", "bold"
                     b.style.text_color = "#c0392b" if mark == "X" else "#1f5fa8"
-                    b.style.button_color = "#fff3b0" if (r, c) == last else None
+                    b.style.button_color = LAST_MOVE if (r, c) == last else None
+                    b.layout.border = LAST_MOVE_BORDER if (r, c) == last else None   # framed, not only shaded (1.1:1)
                     b.tooltip = f"row {r}, column {c}: {mark}" + (", the last move" if (r, c) == last else "")
                 else:
                     v = values.get((r, c))
@@ -205,6 +207,7 @@ class TicTacToeBoard(HumanVsAgent, widgets.VBox):
                     b.button_style = "" if v is None else STYLES[v]
                     b.style.font_size, b.style.font_weight, b.style.text_color = "13px", "", None
                     b.style.button_color = None
+                    b.layout.border = None
                     b.tooltip = (f"row {r}, column {c}: empty" if v is None else
                                  f"row {r}, column {c}: empty, a {WORDS[v]} for you ({v:+d})")
         self.announce(f"<b>{self.status}</b>")

@@ -31,7 +31,7 @@ from ..trace import TraceView, chance_intervals, describe_event, interval_text
 from ..validate import check_bounds, renamed
 from ..trace import fmt_value as _fmt
 from .alt import Picture, Table, describe, description_of, joined, png_bytes
-from .palette import CURRENT, FOCUS, MUTED, OKABE_ITO, PRUNED_EDGE, TEXT, ink
+from .palette import CURRENT, FOCUS, LAST_MOVE, MUTED, OKABE_ITO, PRUNED_EDGE, TEXT, ink
 
 MARKERS = {MAX: "^", MIN: "v", CHANCE: "o"}
 TERMINAL_MARKER = "s"
@@ -771,7 +771,7 @@ def draw_board(state, ax=None, *, values=None, title=None, size=1.8, highlight=N
     ax.set_axis_off()
     if highlight is not None:
         r, c = highlight
-        ax.add_patch(plt.Rectangle((c + 0.06, r + 0.06), 0.88, 0.88, facecolor="#fff3b0", edgecolor=FOCUS,
+        ax.add_patch(plt.Rectangle((c + 0.06, r + 0.06), 0.88, 0.88, facecolor=LAST_MOVE, edgecolor=FOCUS,
                                    linewidth=2.2 * size / 1.8, zorder=0))
     for k in (1, 2):
         ax.plot([k, k], [0.05, 2.95], color="black", linewidth=2, solid_capstyle="round")

@@ -457,10 +457,11 @@ class TreeExplorer(LiveWidget, widgets.VBox):
         self._rerun(lambda: self.kind.take(change))
 
     @from_browser
-    def on_kind_refusal(self, _arg=None):
+    def on_kind_refusal(self, reason: str = ""):
         """A control of the kind of tree refused a value and said why beside it: nothing changes, and the
-        status line is written again (:func:`~gamelib.viz.live.from_browser`), so the page knows the
-        update is over."""
+        status line says why, before the step's words (read out once, WCAG 4.1.3)."""
+        if reason:
+            self.announce(compact(f"<b>Not changed</b>: {html.escape(str(reason))}") + getattr(self, "_status", ""))
 
     @property
     def updating(self) -> bool:
@@ -519,6 +520,9 @@ class TreeExplorer(LiveWidget, widgets.VBox):
                                                       + [self.summary_text]))
         end = "" if not self.stepper.at_limit() else (" <i>(the end of the search)</i>" if self.step == self.total
                                                       else " <i>(the start)</i>")
-        self.announce(compact(f"<b>step {self.step}/{self.total}</b>: {esc(self.event_text)}{end} "
-                              f"<span style='color:#595959'>({esc(self.tree_name)}, {self.algorithm})</span>"))
+        setting = self.kind.setting_words(self.algorithm)
+        self._status = compact(f"<b>step {self.step}/{self.total}</b>: {esc(self.event_text)}{end} "
+                               f"<span style='color:#595959'>({esc(self.tree_name)}, {self.algorithm}"
+                               f"{', ' + esc(setting) if setting else ''})</span>")
+        self.announce(self._status)
         self._prefetch_next()

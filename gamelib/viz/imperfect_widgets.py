@@ -31,7 +31,7 @@ from ..imperfect.belief import BeliefTracker, as_belief, percept
 from ..trace import counted
 from ..validate import choice, game_state, player as check_player, python_seed, whole
 from .drawing import COLUMN_WIDTH, draw_board
-from .palette import FOCUS, MUTED
+from .palette import FOCUS, LAST_MOVE, LAST_MOVE_BORDER, MUTED
 from .live import LiveWidget
 
 NBSP = "\u00a0"          # a Button with description "" keeps its old label in the browser: never ""
@@ -48,7 +48,7 @@ def _grid_html(squares: str, caption: str = "", highlight=()) -> str:
             ch = squares[3 * r + c]
             colour = {"X": "#c0392b", "O": "#1f5fa8"}.get(ch, MUTED)
             # the highlighted square: shaded and framed (never the shade alone)
-            bg = f"#fff3b0;outline:2px solid {FOCUS};outline-offset:-2px" if (r, c) in highlight else "white"
+            bg = f"{LAST_MOVE};outline:2px solid {FOCUS};outline-offset:-2px" if (r, c) in highlight else "white"
             row.append(f"<td style='width:18px;height:18px;text-align:center;border:1px solid #ccc;"
                        f"background:{bg};color:{colour};font-weight:bold;font-family:monospace'>"
                        f"{ch if ch != '.' else '&middot;'}</td>")
@@ -218,7 +218,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         self.tracker = BeliefTracker(self.game, self.me)
         self.announcements, self.sizes, self.error, self.last_try = [], [], "", None
         # Said first in the live region: a new game against another agent otherwise sounds like the
-        # last one ("You are X: propose a square."), and the same words are not read out again.
+        # last one ("You are X: propose a square.").
         self._news = f"New game, you are {self.human}, {self.agent_menu.label}."
         if other == MAX:
             self._agent_turn()
@@ -305,7 +305,8 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
                 pale = mark != "." and mark != mine and (known or self.over)
                 b.style.text_color = ({"X": "#c0392b", "O": "#1f5fa8"}.get(mark) if not pale else
                                       "#9db6d6" if mark == "O" else "#e0a29b")
-                b.style.button_color = "#fff3b0" if (r, c) == self.last_try else None
+                b.style.button_color = LAST_MOVE if (r, c) == self.last_try else None
+                b.layout.border = LAST_MOVE_BORDER if (r, c) == self.last_try else None   # framed, not only shaded
                 b.disabled = self.over or known
                 b.tooltip = (f"row {r}, column {c}: " +
                              (f"{mark}, yours" if mark == mine and known else

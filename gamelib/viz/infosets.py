@@ -22,12 +22,13 @@ from ..trees import GameTree
 from ..validate import flag, number
 from .alt import Table, describe, joined
 from .drawing import COLORS, COLUMN_WIDTH, MARKERS, TERMINAL_MARKER, tidy_layout, tree_shape_text
-from .palette import CATEGORIES, ink
+from .palette import CATEGORIES, cased, ink
 
 PALETTE = CATEGORIES
 """The information sets' colours (:data:`gamelib.viz.palette.CATEGORIES`): each set's dashed line in its
-colour, its key written beside its nodes in a darker shade of it (4.5:1 on white): the key, not the
-colour, says which set a node is in."""
+colour (a light one edged dark, :func:`~gamelib.viz.palette.cased`: 3:1 or more on white), its key written
+beside its nodes in a darker shade of it (4.5:1 on white): the key, not the colour, says which set a node
+is in."""
 
 
 def _fmt(x) -> str:
@@ -181,7 +182,7 @@ def _draw_information_sets(ax, game, pos, show_keys, font_size):
             rad = 0.0 if y0 == y1 and _clear(pos, y0, x0, x1) else min(0.6, 0.8 * y_px / chord)
             ax.add_patch(FancyArrowPatch((x0, y0), (x1, y1), arrowstyle="-", linestyle=(0, (4, 3)),
                                          color=c, lw=1.4, connectionstyle=f"arc3,rad={rad}",
-                                         shrinkA=5, shrinkB=5, zorder=2))
+                                         shrinkA=5, shrinkB=5, zorder=2, path_effects=cased(c, 1.4)))
         if show_keys:
             text = key if isinstance(key, str) else repr(key)
             for s in labels:

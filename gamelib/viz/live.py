@@ -72,8 +72,8 @@ def compact(inner: str) -> str:
     """``inner`` (HTML) in a block of :data:`COMPACT` lines."""
     return f"<div style='{COMPACT}'>{inner}</div>"
 _MISSING = object()
-_MACHINERY = frozenset({"_cross_validation_lock", "_model_id", "_quiet", "_depth", "_lock", "_pending", "message",
-                        "message_html", "status_line"})
+_MACHINERY = frozenset({"_cross_validation_lock", "_model_id", "_quiet", "_depth", "_lock", "_pending", "_note",
+                        "_said", "message", "message_html", "status_line"})
 """A widget's attributes that are not its state: ipywidgets' own and the update's machinery and answer."""
 
 
@@ -192,6 +192,8 @@ class LiveWidget:
     _quiet = False
     _depth = 0
     _pending = None
+    _note = ""
+    _said = None
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -209,18 +211,28 @@ class LiveWidget:
     # -- the status line: once per update, last ----------------------------------------------------------
     def announce(self, html_text: str):
         """Write the status line (HTML).  Inside an update the line is written when the update ends,
-        after every other part of the widget, once, with the last value given; outside one, now."""
+        after every other part of the widget, once, with the last value given; outside one, now.
+        Either way it is read out, even if its words are the ones there already (a new game that
+        starts as the last one did)."""
         if self._depth:
             self._pending = html_text
         else:
             self._pending = None
-            self.status_line.write(html_text)
+            self._said = html_text
+            self.status_line.write(html_text, again=True)
 
-    def _flush(self):
+    def _flush(self, note: str = ""):
         """The end of an update: write the status line once, with what the update announced (the words
-        it had, if it announced nothing: the page still learns the update is over)."""
+        it had, if it announced nothing: the page still learns the update is over), read out even if
+        the words are the same as before; ``note``, a note the update wrote above the controls, goes
+        first (it is news too)."""
         pending, self._pending = self._pending, None
-        self.status_line.write(self.status_line.value if pending is None else pending)
+        if pending is not None:
+            self._said = pending
+        words = self.status_line.value if self._said is None else self._said
+        if note:
+            words = compact(f"<i>{html.escape(note)}</i>") + words
+        self.status_line.write(words, again=pending is not None or bool(note))
 
     # -- the text form ---------------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs):
@@ -233,12 +245,16 @@ class LiveWidget:
     def say(self, text: str = "", *, error: bool = False):
         """Write ``text`` above the controls (a red error, or a yellow note); '' clears it."""
         self.message = text
+        self._note = "" if error else text
         if not text:
             self.message_html.value = ""
             self.message_html.layout.display = "none"
             return
         style, sign = (ERROR_STYLE, "⚠ ") if error else (NOTE_STYLE, "")
-        self.message_html.value = f"<div style='{style}'>{sign}{html.escape(text)}</div>"
+        # An error is read out at once (role alert: the status line, unchanged, says nothing); a note
+        # is read out at the head of the status line (LiveWidget._flush).
+        role = " role='alert'" if error else ""
+        self.message_html.value = f"<div{role} style='{style}'>{sign}{html.escape(text)}</div>"
         self.message_html.layout.display = None
 
     # -- all or nothing --------------------------------------------------------------------------------
@@ -317,7 +333,7 @@ def from_browser(method):
                 self._flush()
                 return None
             self._depth -= 1
-            self._flush()
+            self._flush(note=self._note)        # say("") above: a note now is this update's
             return out
     return wrapper
 

@@ -31,6 +31,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
@@ -129,9 +130,10 @@ def draw_best_responses(row_payoffs, col_payoffs, ax=None, *, row_actions=("1", 
             qs = [float(y[0]) for y in subset.cols]
             ps = [float(x[0]) for x in subset.rows]
             if len(qs) > 1 and len(ps) > 1:                     # every mix against every mix: a box
-                ax.fill_between([min(qs), max(qs)], min(ps), max(ps), color="black", alpha=0.3, lw=0, zorder=4)
+                ax.fill_between([min(qs), max(qs)], min(ps), max(ps), facecolor=(0, 0, 0, 0.3), edgecolor="black",
+                                lw=1, zorder=4)                   # edged: the grey alone is 2.1:1 on white
             else:                                                 # a segment
-                ax.plot([min(qs), max(qs)], [min(ps), max(ps)], color="black", lw=6, alpha=0.3, zorder=4,
+                ax.plot([min(qs), max(qs)], [min(ps), max(ps)], color="black", lw=6, alpha=0.5, zorder=4,
                         solid_capstyle="round")
     for x, y in equilibria:
         x, y = tuple(map(float, x)), tuple(map(float, y))
@@ -226,7 +228,7 @@ def draw_guarantee(payoffs, ax=None, *, row_actions=("1", "2"), col_actions=None
         ax.plot(p, line, lw=1.2, label=f"column plays {col_actions[j]}: {fmt_number(a)}p "
                 f"{'+' if b >= 0 else '−'} {fmt_number(abs(b))}")
     envelope = np.min(lines, axis=0)
-    ax.plot(p, envelope, color="black", lw=3, alpha=0.35, label="guarantee: the lower envelope")
+    ax.plot(p, envelope, color="black", lw=3, alpha=0.5, label="guarantee: the lower envelope")   # 4.0:1 on white
     s = solve_zero_sum(A)
     ax.plot([s.row_strategy[0]], [s.value], "o", color="black", ms=8, zorder=5)
     ax.annotate(f"value {fmt_number(round(s.value, 12))} at p = {fmt_number(round(s.row_strategy[0], 12))}",
@@ -744,12 +746,12 @@ def _draw_strategies(ax, equilibria, row_actions, col_actions):
         for a, action in enumerate(actions):
             shade = 0.35 + 0.2 * a
             heights = np.array([float(e[0 if who == "row" else 1][a]) for e in equilibria])
-            ax.bar(xs + offset, heights, 0.36, bottom=bottom, color=color, alpha=shade, edgecolor="white")
+            ax.bar(xs + offset, heights, 0.36, bottom=bottom, facecolor=to_rgba(color, shade), edgecolor=color)
             for x, h, b in zip(xs, heights, bottom):
                 if h > 0.06:
                     ax.text(x + offset, b + h / 2, fmt_number(round(h, 12)), ha="center", va="center", fontsize=7)
             bottom += heights
-            handles.append(Patch(facecolor=color, alpha=shade, edgecolor="white",
+            handles.append(Patch(facecolor=to_rgba(color, shade), edgecolor=color,
                                  label=f"{'row' if who == 'row' else 'column'}: {action}"))
     ax.set_xticks(xs, [f"eq. {i + 1}" for i in range(k)])
     ax.set_ylim(0, 1.05)

@@ -25,7 +25,7 @@ from ..core import CHANCE, ArgumentError
 from ..trace import MaxnView, describe_maxn_event, fmt_number, fmt_vector
 from ..validate import player_order
 from .alt import Table, describe, joined
-from .palette import CATEGORIES, CURRENT, MUTED, ink, text_on
+from .palette import CATEGORIES, CURRENT, LIGHT_LINE, MUTED, cased, ink, text_on
 from .drawing import COLUMN_WIDTH, MIN_FONT, Labels, reached_by, search_title, tidy_layout, tree_rows
 
 PLAYER_COLORS = CATEGORIES[:6]
@@ -74,7 +74,7 @@ def maxn_figure_size(tree, max_width: float = COLUMN_WIDTH) -> tuple:
 
 
 def _faded(color) -> str:
-    """``color`` as it looks at opacity ``FADED`` on white (a label of a node not reached yet)."""
+    """``color`` as it looks at opacity ``FADED`` on white (the fill of a node not reached yet)."""
     r, g, b = (FADED * c + (1 - FADED) for c in to_rgb(color))
     return to_hex((r, g, b))
 
@@ -120,27 +120,27 @@ def draw_maxn_tree(tree, result=None, *, step=None, ax=None, title=None, colors=
     looks = {}
     for s, (x, y) in pos.items():
         is_current = s == current and not view.complete
-        edge = CURRENT if is_current else ("black" if s in open_nodes else "#333333")
+        # A node not reached yet: its fill faded, its outline grey but still 5.1:1 (WCAG 1.4.11).
+        edge = CURRENT if is_current else ("black" if s in open_nodes else "#333333" if reached(s) else MUTED)
         lw = 3.0 if is_current else (2.0 if s in open_nodes else 0.8)
-        alpha = 1.0 if reached(s) else FADED
         if tree.is_terminal(s):
-            looks.setdefault(("s", node_size * 0.45, "white", edge, lw, alpha), []).append((x, y))
+            looks.setdefault(("s", node_size * 0.45, "white", edge, lw), []).append((x, y))
             drop = -9 - (leaf_size + 2 if stagger and leaf_rank[s] % 2 else 0)
             labels.add(x, y, fmt_vector(vectors[s]), dy=drop, va="top", size=leaf_size, bold=True,
                        color="black" if reached(s) else MUTED)
             continue
         mover = tree.players[s]
-        fill = "white" if mover == CHANCE else color[mover]
-        looks.setdefault(("o", node_size, fill, edge, lw, alpha), []).append((x, y))
+        fill = "white" if mover == CHANCE else shade(color[mover], s)
+        looks.setdefault(("o", node_size, fill, edge, lw), []).append((x, y))
         labels.add(x, y, "?" if mover == CHANCE else str(mover)[:3],
                    size=font_size - (1 if len(str(mover)) > 1 else 0), bold=True, zorder=3.5,
-                   color=("#333333" if reached(s) else MUTED) if mover == CHANCE else text_on(shade(fill, s)))
+                   color=("#333333" if reached(s) else MUTED) if mover == CHANCE else text_on(fill))
         if s in view.value:
             labels.add(x, y, fmt_vector(view.value[s]), dy=-12, va="top", size=font_size, bold=True,
                        color=ink(color[mover]) if mover in color else "#333333", box=0.12, zorder=3)
-    for (marker, size, fill, edge, lw, alpha), points in looks.items():
+    for (marker, size, fill, edge, lw), points in looks.items():
         ax.scatter([p[0] for p in points], [p[1] for p in points], s=size, marker=marker, c=fill,
-                   edgecolors=edge, linewidths=lw, alpha=alpha, zorder=2)
+                   edgecolors=edge, linewidths=lw, zorder=2)
     if current is not None and not view.complete:       # this step's node: ringed, not only coloured
         ax.scatter([pos[current][0]], [pos[current][1]], s=node_size * 2.3, marker="o", facecolors="none",
                    edgecolors="black", linewidths=1.6, zorder=1.9, gid="ring")
@@ -232,8 +232,9 @@ def _leaf_type(ax, tree, xs, vectors, font_size) -> tuple:
 
 
 def _draw_edges(ax, tree, pos, view, color, labels, reached, show_actions, font_size):
-    """The edges of :func:`draw_maxn_tree`: thin grey, or thick in the mover's colour into the child it
-    chose, faded where the search has not been (``reached``); labels (actions, or chance probabilities)
+    """The edges of :func:`draw_maxn_tree`: thin grey (:data:`~gamelib.viz.palette.LIGHT_LINE`, 3.5:1 on
+    white), or thick in the mover's colour into the child it chose, a dark casing round a light colour
+    (:func:`~gamelib.viz.palette.cased`: yellow is 1.3:1 on white); labels (actions, or chance probabilities)
     go to ``labels``."""
     action_labels = getattr(tree, "action_labels", {})   # the game's moves as Python writes them: 'A'
     edges = {}
@@ -243,16 +244,16 @@ def _draw_edges(ax, tree, pos, view, color, labels, reached, show_actions, font_
             (x0, y0), (x1, y1) = pos[s], pos[c]
             picked = view.chosen.get(s) == c
             width = (4.0 if s == tree.initial_state else 2.6) if picked else 1.0
-            style = (color[tree.players[s]] if picked else "#999999", width, 1.0 if reached(c) else FADED)
+            style = (color[tree.players[s]] if picked else LIGHT_LINE, width)
             edges.setdefault(style, []).append([(x0, y0), (x1, y1)])
             label = fmt_number(probs[i]) if probs else (action_labels.get((s, a), str(a)) if show_actions
                                                         else "")
             if label:
                 labels.add((x0 + x1) / 2, (y0 + y1) / 2, label, size=font_size - 2, zorder=1.5, box=0.1,
                            color="#555555" if reached(c) else MUTED)
-    for (edge_color, width, alpha), segments in edges.items():
-        ax.add_collection(LineCollection(segments, colors=edge_color, linewidths=width, alpha=alpha, zorder=1,
-                                         capstyle="round"), autolim=False)
+    for (edge_color, width), segments in edges.items():
+        ax.add_collection(LineCollection(segments, colors=edge_color, linewidths=width, zorder=1, capstyle="round",
+                                         path_effects=cased(edge_color, width)), autolim=False)
 
 
 def maxn_legend_handles(players, colors=None, *, chance=False, stepping=False) -> list:
@@ -273,7 +274,7 @@ def maxn_legend_handles(players, colors=None, *, chance=False, stepping=False) -
         h += [Patch(facecolor="white", edgecolor="black", linewidth=2, label="on the current path"),
               Line2D([], [], marker="o", linestyle="none", markersize=13, markerfacecolor="white",
                      markeredgecolor=CURRENT, markeredgewidth=3, label="this step's node (ringed)"),
-              Patch(facecolor="#dddddd", edgecolor="#aaaaaa", alpha=FADED, label="not reached yet")]
+              Patch(facecolor=_faded("#dddddd"), edgecolor=MUTED, label="not reached yet")]
     return h
 
 

@@ -35,7 +35,7 @@ from ..mcts import C, mcts, root_puct, root_ucb, tree_statistics
 from ..validate import check_game, flag, function, game_state, number, python_seed, two_player, whole
 from .drawing import COLUMN_WIDTH, DPI, tidy_positions
 from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
-from .palette import text_on
+from .palette import LIGHT_LINE, text_on
 from .alt import describe, picture_html
 from .live import LiveWidget, all_or_nothing, compact, from_browser
 from .stepper import END, SLIDER, Move, Stepper
@@ -195,7 +195,7 @@ def _draw_tree(ax, stats, max_depth, k, player, unit="playouts"):
     room = {d: min([0.85 * per_y] + [0.9 * (b - a) * per_x for a, b in zip(sorted(xs), sorted(xs)[1:])])
             for d, xs in rows.items()}
     diameters = {p: min(room[len(p)], math.sqrt(12 + 900 * s.visits / root_n)) for p, s in shown.items()}
-    ax.add_collection(LineCollection([[pos[p[:-1]], pos[p]] for p in shown if p], colors="#bbbbbb",
+    ax.add_collection(LineCollection([[pos[p[:-1]], pos[p]] for p in shown if p], colors=LIGHT_LINE,
                                      linewidths=0.6, zorder=1), autolim=False)
     sign = 1 if player == MAX else -1
     points = ax.scatter([pos[p][0] for p in shown], [pos[p][1] for p in shown],

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.collections import PathCollection
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 
 from ..experiments.sigma import (SHARED, TEXTBOOK_TREE, as_tree, branch_probabilities,
@@ -35,7 +36,7 @@ from ..experiments.sigma import (SHARED, TEXTBOOK_TREE, as_tree, branch_probabil
 from ..minimax import minimax
 from ..validate import choice, number, whole
 from .alt import describe, extend, picture_html
-from .palette import CATEGORIES, MUTED, ink
+from .palette import CATEGORIES, MARK_RATIO, MUTED, cased, ink
 from .drawing import COLUMN_WIDTH, DPI, draw_tree, tidy_layout
 from .drawing import png_with_words   # a Picture: the PNG and its words (alt text), shown as <img alt>
 from .live import LiveWidget, from_browser
@@ -143,7 +144,8 @@ def _draw_values(ax, tree, result, exact, seed):
         ax.spines[side].set_visible(False)
     if sigma == 0:
         for j, (a, v) in enumerate(zip(result.actions, estimates)):
-            ax.axvline(v, color=MOVE_COLORS[j % len(MOVE_COLORS)], lw=2, label=f"{a}: {v:g} exactly")
+            color = MOVE_COLORS[j % len(MOVE_COLORS)]
+            ax.axvline(v, color=color, lw=2, label=f"{a}: {v:g} exactly", path_effects=cased(color, 2))
         ax.legend(fontsize=8, frameon=False)
         ax.set_xlim(estimates.min() - 3, estimates.max() + 3)
         describe(ax, "Each root move's true value is its estimate, drawn as a vertical line: " + ", ".join(
@@ -162,11 +164,12 @@ def _draw_values(ax, tree, result, exact, seed):
         densities = value_density(tree, sigma, grid)
     for j, a in enumerate(result.actions):
         color = MOVE_COLORS[j % len(MOVE_COLORS)]
-        ax.hist(values[:, j], bins=bins, density=True, color=color, alpha=0.35, histtype="stepfilled",
-                label=f"{a}: estimate {estimates[j]:g}")
+        # Pale bars, edged in the move's hue darkened to 3:1 on white; lines in a light colour cased.
+        ax.hist(values[:, j], bins=bins, density=True, facecolor=to_rgba(color, 0.35), histtype="stepfilled",
+                edgecolor=ink(color, ratio=MARK_RATIO), linewidth=0.8, label=f"{a}: estimate {estimates[j]:g}")
         if densities is not None:
-            ax.plot(grid, densities[a], color=color, lw=1.6)
-        ax.axvline(estimates[j], color=color, ls="--", lw=1.2)
+            ax.plot(grid, densities[a], color=color, lw=1.6, path_effects=cased(color, 1.6))
+        ax.axvline(estimates[j], color=color, ls="--", lw=1.2, path_effects=cased(color, 1.2))
     ax.set_xlim(lo, hi)
     ax.legend(fontsize=8, frameon=False, loc="upper left")
     describe(ax, f"Histograms of each root move's true minimax value over {len(values):,} samples"

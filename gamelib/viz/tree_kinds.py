@@ -98,6 +98,10 @@ class TreeKind:
     def show(self, algorithm):
         """Set this kind's controls as ``algorithm`` (the search shown, of whatever kind) needs them."""
 
+    def setting_words(self, algorithm) -> str:
+        """This kind's settings that ``algorithm`` uses, in a few words for the status line ('' for none)."""
+        return ""
+
     def take(self, change):
         """Take the setting a control of this kind changed (``change``: ipywidgets' change), inside the
         explorer's update, before the searches run again: a failed update puts it back with the rest."""
@@ -304,6 +308,10 @@ class Chance(_ZeroSum):
         self.bounds = self.check_bounds(bounds) if bounds is not None else leaf_bounds(tree)
         self.show_bounds()
 
+    def setting_words(self, algorithm) -> str:
+        """Star1's bounds, in the status line: 'L = 0, U = 1' (a change of them is read out)."""
+        return f"L = {_fmt(self.bounds[0])}, U = {_fmt(self.bounds[1])}" if algorithm == "star1" and self.bounds else ""
+
     def check_bounds(self, bounds) -> tuple:
         """``bounds`` as (L, U), or an ArgumentError: L < U, and every leaf of the tree within."""
         L, U = bounds
@@ -339,7 +347,7 @@ class Chance(_ZeroSum):
         except ValueError as err:
             self.show_bounds()
             self.bounds_html.value = f"<span style='color:#b00020'>{html.escape(str(err))}</span>"
-            self.host.on_kind_refusal()
+            self.host.on_kind_refusal(str(err))
             return
         self.host.on_kind_control(change)
 

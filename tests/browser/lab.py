@@ -721,8 +721,10 @@ class Widget:
         const line = root.querySelector('[role=status]');
         if (!root.__gamelibHeard) {
             root.__gamelibHeard = [];
-            new MutationObserver(() => root.__gamelibHeard.push(line.innerText.replace(/\\u00a0/g, ' ')))
-                .observe(line, {childList: true, characterData: true, subtree: true});
+            new MutationObserver(() => {   // an emptied line (before the same words again) is not read out
+                const words = line.innerText.replace(/\\u00a0/g, ' ');
+                if (words.trim()) root.__gamelibHeard.push(words);
+            }).observe(line, {childList: true, characterData: true, subtree: true});
         }
         root.__gamelibHeard.length = 0;
     }"""

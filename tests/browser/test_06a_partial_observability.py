@@ -58,6 +58,11 @@ def test_phantom_board_new_game_clears_the_board(nb):
     board.select(None, "agent: averages over clairvoyance", until=board.says("averages over clairvoyance"))
     nb.wait_idle()
     assert board.heard() == ["New game, you are X, agent: averages over clairvoyance. You are X: propose a square."]
+    # The same new game again: the same words, read out again, once (the line emptied and refilled).
+    board.listen()
+    board.click("new game")
+    nb.wait_idle()
+    assert board.heard() == ["New game, you are X, agent: averages over clairvoyance. You are X: propose a square."]
     nb.assert_clean()
 
 

@@ -1,9 +1,10 @@
 """The pages the kit writes whole, read in a 320-px window (WCAG 1.4.10, issue 44): a student's
-feedback page (gamelib/grading/feedback.py, through nbgrader's own feedback template) and the class
-report (gamelib/grading/report.py), generated here from a small notebook and made-up grades, with what
-made them scroll sideways before: a long name in inline code and in a link (the feedback page was
-341 px wide), wide tables outside a scroll box of their own (the report was 573 px).  The notebooks are
-checked in their own browser tests (``assert_reflows`` in tests/browser/accessibility.py)."""
+feedback page (gamelib/grading/feedback.py, through nbgrader's own feedback template), the class
+report (gamelib/grading/report.py) and the similarity page (gamelib/grading/similarity.py), generated
+here from a small notebook, made-up grades and made-up answers, with what made them scroll sideways
+before: a long name in inline code and in a link (the feedback page was 341 px wide), wide tables
+outside a scroll box of their own (the report was 573 px).  The notebooks are checked in their own
+browser tests (``assert_reflows`` in tests/browser/accessibility.py)."""
 from __future__ import annotations
 
 import pathlib
@@ -54,6 +55,22 @@ def report_page() -> str:
     return report._page(data, report.chart(data))
 
 
+def similarity_page() -> str:
+    """A similarity page as ``python -m gamelib.grading similarity`` writes it, from made-up answers: two
+    students with long names who share a long line of code, marked by copydetect."""
+    from gamelib.grading import similarity
+    answer = ("def evaluation_with_a_long_name(state, weights_for_each_window_of_four=(1, 4, 32, 512), "
+              "centre_bonus_for_the_middle_column=3):\n"
+              "    return sum(weight * count_of_windows_with_that_many_pieces_in_them(state, k) "
+              "for k, weight in enumerate(weights_for_each_window_of_four)) + centre_bonus_for_the_middle_column\n")
+    other = "def evaluation(state):\n    return 0\n"
+    first, second = "a_student_whose_username_is_rather_long_2026", "another_student_with_a_long_username_2026"
+    codes = {first: {"q1_evaluation": answer}, second: {"q1_evaluation": answer}, "carol": {"q1_evaluation": other}}
+    pairs, shares, blank = similarity.compare(codes, ["def evaluation(state):\n    ...\n"])
+    assert pairs, "the two long answers are listed"
+    return similarity._page("03_evaluation", pairs, shares, len(codes), len(blank), similarity.THRESHOLD)
+
+
 @pytest.fixture(scope="module")
 def narrow(browser):
     context = browser.browser.new_context(viewport=NARROW)
@@ -61,9 +78,11 @@ def narrow(browser):
     context.close()
 
 
-@pytest.mark.parametrize("make", [feedback_page, report_page], ids=["feedback", "class report"])
+@pytest.mark.parametrize("make", [feedback_page, report_page, similarity_page],
+                         ids=["feedback", "class report", "similarity"])
 def test_the_page_reads_at_320_px_without_scrolling_sideways(narrow, make):
     narrow.set_content(make())
     width = narrow.evaluate("() => document.documentElement.scrollWidth")
     assert width <= NARROW["width"], f"the page is {width} px wide at {NARROW['width']} px: {overflowing(narrow)}"
     assert overflowing(narrow) == []
+

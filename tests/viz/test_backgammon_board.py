@@ -6,7 +6,7 @@ import pytest
 from gamelib import MAX, MIN, ArgumentError, IllegalMoveError, expectiminimax
 from gamelib.games import Backgammon
 from gamelib.games.backgammon import evaluation
-from gamelib.viz.backgammon_board import (LANDS, LEAVES, BackgammonBoard, board_shapes, board_svg, fitted,
+from gamelib.viz.backgammon_board import (LANDS, LEAVES, RING_CASING, BackgammonBoard, board_shapes, board_svg, fitted,
                                           draw_backgammon)
 from gamelib.viz.drawing import COLUMN_WIDTH
 
@@ -142,7 +142,9 @@ def test_the_static_picture_and_the_svg_show_the_same_board():
     checkers = [sh for sh in shapes if sh[0] == "circle" and sh[4] != "none"]
     assert len(checkers) == 30, "every checker drawn once"
     rings = [sh for sh in shapes if sh[0] == "circle" and sh[4] == "none"]
-    assert len(rings) == 2 and sum(1 for sh in checkers if sh[5] == LANDS) == 1
+    # where the moved checkers stood (orange) and the one they made (sky blue), each over a black casing
+    assert [sh[5] for sh in rings].count(LANDS) == 1 and [sh[5] for sh in rings].count(LEAVES) == 2
+    assert all(rings[k][5] == RING_CASING and rings[k][1:4] == rings[k + 1][1:4] for k in range(0, len(rings), 2))
     ax = draw_backgammon(s, move="8/5 6/5", title="8/5 6/5")
     assert len(ax.patches) == sum(1 for sh in shapes if sh[0] != "text")
     assert ax.figure.get_figwidth() <= COLUMN_WIDTH

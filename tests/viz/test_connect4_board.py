@@ -147,7 +147,7 @@ def test_draw_connect4_static_picture():
     ax = draw_connect4(s, pv=[2, 2, 4], last=2, title="after 3342")
     texts = [t.get_text() for t in ax.texts]
     assert texts[:3] == ["1", "2", "3"] and [str(c) for c in range(7)] == texts[3:10]
-    assert len(ax.patches) == 1 + 42 + 3 and ax.get_title() == "after 3342"
+    assert len(ax.patches) == 1 + 2 * 42 + 3 and ax.get_title() == "after 3342"
     plt.close(ax.figure)
     fig = Figure()
     ax = draw_connect4(Connect4(rows=4, cols=4).from_moves("0101010"), ax=fig.add_subplot())

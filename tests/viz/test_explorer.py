@@ -253,8 +253,10 @@ def test_bounds_rerun_star1_and_are_checked():
     ex.lower.value = 0  # typed into the box: refused, put back, said why
     assert ex.bounds == (-100, 100) and ex.lower.value == -100
     assert "contain every leaf" in ex.bounds_html.value
+    assert "Not changed" in ex.status_line.value and "contain every leaf" in ex.status_line.value   # read out
     ex.upper.value = 70
     assert ex.bounds == (-100, 70) and ex.results["star1"].value == -2
+    assert "Not changed" not in ex.status_line.value and "L = -100, U = 70" in ex.status_line.value
     with pytest.raises(ValueError):
         TreeExplorer(FIG_5_12, lower=2, upper=4)
 

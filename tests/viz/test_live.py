@@ -137,8 +137,8 @@ WIDGETS = ["explorer", "MCTS", "sigma", "transform", "payoff matrix", "tic-tac-t
            "phantom tic-tac-toe", "Kuhn poker"]
 
 
-NOT_STATE = {"_cross_validation_lock", "_model_id", "_quiet", "_depth", "_lock", "_pending", "message",
-             "message_html", "status_line"}
+NOT_STATE = {"_cross_validation_lock", "_model_id", "_quiet", "_depth", "_lock", "_pending", "_note", "_said",
+             "message", "message_html", "status_line"}
 """A widget's attributes that are ipywidgets' or the update's own (its answer: the message, the status)."""
 
 

@@ -87,3 +87,123 @@ def test_a_pruned_edge_is_lighter_than_a_searched_one_and_still_3_to_1():
     assert COLORS["edge_pruned"] == PRUNED_EDGE
     assert contrast(PRUNED_EDGE) >= 3 > contrast("#c8c8c8")
     assert contrast(COLORS["edge"]) > contrast(PRUNED_EDGE)
+
+
+# ---------------------------------------------------------------------------------------------------
+# WCAG 1.4.11 in the pictures: every mark that carries meaning (a node, an edge, a piece, a ring, a
+# region) is 3:1 or more against what it sits on, or has an edge or casing that is, or says itself in
+# words (a visit number, a number on a disc).  Measured from the modules' own values.
+# ---------------------------------------------------------------------------------------------------
+
+def _marks():
+    """(what, mark colour, background, its edge or None, another cue or None)."""
+    from gamelib.viz import backgammon_board as bg, connect4_board as c4, drawing, matrix_widget, pig_policy
+    from gamelib.viz.palette import CASING, LAST_MOVE, LAST_MOVE_BORDER, LIGHT_LINE
+    white = "#ffffff"
+    c = drawing.COLORS
+    marks = [
+        # draw_tree: every node outlined in black (a pruned one in MUTED, dashed and hatched)
+        ("tree: searched node", c["visited"], white, "#000000", "its visit number"),
+        ("tree: node on the current path", c["open"], white, "#000000", "a thick outline"),
+        ("tree: this step's node", c["current"], white, "#000000", "a ring around it"),
+        ("tree: node not reached yet", c["pending"], white, "#000000", None),
+        ("tree: pruned node", c["pruned"], white, MUTED, "hatched, dashed outline"),
+        ("tree: edge", c["edge"], white, None, None),
+        ("tree: pruned edge", c["edge_pruned"], white, None, "dashed"),
+        ("tree: the root's decision", c["decision"], white, None, "thick"),
+        # max^n: discs in the players' colours outlined in #333333; edges not taken LIGHT_LINE
+        *[(f"max^n: {p}'s node", color, white, "#333333", "the player's name inside")
+          for p, color in zip(("P1", "P2", "P3", "P4", "P5", "P6"), maxn.PLAYER_COLORS)],
+        *[(f"max^n: {p}'s chosen edge", color, white, CASING if contrast(color) < 3 else None, "thick")
+          for p, color in zip(("P1", "P2", "P3", "P4", "P5", "P6"), maxn.PLAYER_COLORS)],
+        ("max^n: an edge not taken", LIGHT_LINE, white, None, None),
+        ("max^n: node not reached yet", maxn._faded(maxn.PLAYER_COLORS[2]), white, MUTED, "no visit number"),
+        # information sets' dashed lines, the sigma study's lines: light colours cased
+        *[(f"information set {k}", color, white, CASING if contrast(color) < 3 else None, "its key beside")
+          for k, color in enumerate(PALETTE)],
+        # MCTS: the tree's edges; its nodes, a heat map, outlined
+        ("MCTS: edge", LIGHT_LINE, white, None, None),
+        # Connect Four: discs on the blue board, in white-rimmed holes
+        *[(f"Connect Four: {m} disc", color, c4.BOARD_COLOR, c4.RIM_COLOR, None)
+          for m, color in c4.PIECE_COLORS.items()],
+        *[(f"Connect Four: {m} disc of the line shown", color, c4.BOARD_COLOR, c4.RIM_COLOR, "numbered")
+          for m, color in c4.GHOST_COLORS.items()],
+        ("Connect Four: the ring of a last move or a four", "#000000", c4.PIECE_COLORS["X"], None, None),
+        # backgammon: checkers edged, points edged, rings cased in black
+        *[(f"backgammon: {m}'s checker on the board", fill, bg.BOARD, edge, None)
+          for m, (fill, edge) in bg.CHECKER.items()],
+        *[(f"backgammon: {m}'s checker on a point", fill, point, edge, None)
+          for m, (fill, edge) in bg.CHECKER.items() for point in bg.POINT_COLORS],
+        *[("backgammon: a point", point, bg.BOARD, bg.POINT_EDGE, None) for point in bg.POINT_COLORS],
+        *[("backgammon: a ring of a move shown", ring, bg.BOARD, bg.RING_CASING, "dashed / solid")
+          for ring in (bg.LEAVES, bg.LANDS)],
+        ("backgammon: the ring round a tray borne off to", bg.LANDS, bg.TRAY, bg.RING_CASING, None),
+        # tic-tac-toe: marks; the last move shaded and framed
+        *[(f"tic-tac-toe: {m}", color, white, None, None) for m, color in drawing.MARK_COLORS.items()],
+        *[(f"tic-tac-toe: {m} on the last move", color, LAST_MOVE, None, None)
+          for m, color in drawing.MARK_COLORS.items()],
+        ("tic-tac-toe: the last move", LAST_MOVE, "#eeeeee", LAST_MOVE_BORDER.split()[-1], "its tooltip says so"),
+        ("tic-tac-toe picture: the last move", LAST_MOVE, white, FOCUS, None),
+        # payoff pictures
+        ("matrix: the row player's best reply", matrix_widget.ROW_COLOR, white, None, None),
+        ("matrix: the column player's best reply", matrix_widget.COL_COLOR, white, None, None),
+        # Pig's roll and hold regions: their edges drawn
+        ("Pig: hold against roll", "#fdae6b", "#6baed6", pig_policy.TEXT, "ROLL and HOLD written on them"),
+        ("Pig: hold against the white beyond the target", "#fdae6b", white, pig_policy.TEXT, None),
+    ]
+    return marks
+
+
+def test_every_mark_that_carries_meaning_reaches_3_to_1_or_has_an_edge_that_does():
+    """WCAG 1.4.11: a mark is 3:1 against its background, or its edge (outline, casing, rim) is."""
+    failing = []
+    for what, mark, background, edge, _cue in _marks():
+        if contrast(mark, background) >= 3:
+            continue
+        if edge is None or contrast(edge, background) < 3:
+            failing.append((what, round(contrast(mark, background), 2),
+                            None if edge is None else round(contrast(edge, background), 2)))
+    assert failing == []
+
+
+def test_the_marks_that_failed_before():
+    """The audit's figures: what a mark alone reached before it got an edge, a casing or a darker grey."""
+    from gamelib.viz.connect4_board import BOARD_COLOR, PIECE_COLORS
+    from gamelib.viz.backgammon_board import BOARD, LANDS, LEAVES, POINT_COLORS
+    assert contrast(PIECE_COLORS["X"], BOARD_COLOR) == pytest.approx(1.59, abs=0.01)   # red on the blue board
+    assert contrast(OKABE_ITO["yellow"]) == pytest.approx(1.32, abs=0.01)              # a P3 edge, an infoset line
+    assert contrast("#999999") == pytest.approx(2.85, abs=0.01)                        # max^n's edges not taken
+    assert contrast("#bbbbbb") == pytest.approx(1.92, abs=0.01)                        # MCTS edges
+    assert contrast(POINT_COLORS[0], BOARD) == pytest.approx(1.45, abs=0.01)           # a dark backgammon point
+    assert max(contrast(LEAVES, BOARD), contrast(LANDS, BOARD)) < 3                    # the rings, uncased
+    assert contrast("#fdae6b", "#6baed6") == pytest.approx(1.32, abs=0.01)              # Pig's two regions
+
+
+def test_cased_edges_a_light_line_only():
+    from gamelib.viz.palette import CASING, cased
+    assert cased(FOCUS, 2) == []                                       # 5.2:1: no casing
+    effects = cased(OKABE_ITO["yellow"], 2)
+    assert len(effects) == 2 and contrast(CASING) >= 3
+    assert effects[0]._gc["foreground"] == CASING and effects[0]._gc["linewidth"] > 2
+
+
+def test_max_n_pictures_as_drawn():
+    """Every line of a max^n picture is 3:1 on white or cased; every node's outline is 3:1 on white
+    (a node not reached yet too), drawn at full opacity."""
+    from matplotlib.collections import LineCollection, PathCollection
+    from matplotlib.colors import to_hex
+    from gamelib import GameTree, maxn as run_maxn
+    from gamelib.viz.explorer import NPLAYER_PRESETS
+    spec, players = NPLAYER_PRESETS["AIMA Fig. 5.4 (P1, P2, P3)"]
+    tree = GameTree.from_nested(spec, players=players)
+    ax = maxn.draw_maxn_tree(tree, run_maxn(tree, trace=True), step=16)
+    lines = [c for c in ax.collections if isinstance(c, LineCollection)]
+    assert lines
+    for coll in lines:
+        color = to_hex(coll.get_colors()[0])
+        assert contrast(color) >= 3 or coll.get_path_effects(), color
+    nodes = [c for c in ax.collections if isinstance(c, PathCollection) and c.get_gid() not in ("labels", "ring")]
+    for coll in nodes:
+        assert coll.get_alpha() in (None, 1.0)
+        for edge in coll.get_edgecolors():
+            assert contrast(to_hex(edge)) >= 3 or to_hex(edge) == to_hex(CURRENT), to_hex(edge)

@@ -45,6 +45,10 @@ def test_the_map_is_the_threshold_table_and_the_region_the_policy_itself(sol30):
     assert np.array_equal(region.mask, k + i >= 30)
     assert np.array_equal(region.filled(-1), np.where(k + i >= 30, -1, sol30.rolls[:, 12, :].T))
     assert {t.get_text() for t in a2.texts} == {"ROLL", "HOLD"}
+    # WCAG 1.4.11: the map's thresholds also as labelled lines, the regions' edges drawn
+    assert a1.texts and all(t.get_text().isdigit() for t in a1.texts)
+    edges = [c for c in a2.collections if c.get_gid() == "region edges"]
+    assert len(edges) == 1 and len(edges[0].get_segments()) > 30
     exceptions = int(sum(bool(sol30.rolls[m, 12, t]) != (t < sol30.hold_threshold()[m, 12])
                          for m in range(30) for t in range(30 - m)))
     assert f"{exceptions} cells break that pattern" in a2.gamelib_alt.alt

@@ -24,8 +24,9 @@ class Host:
         self.changes += 1
         self.kind.take(change)                # as the explorer does, inside its update
 
-    def on_kind_refusal(self):
+    def on_kind_refusal(self, reason=""):
         self.refusals += 1
+        self.reason = reason
 
     @contextlib.contextmanager
     def quietly(self):
@@ -103,7 +104,8 @@ def test_a_bad_bound_typed_in_is_put_back_with_the_reason_beside_the_boxes():
     kind, _ = _loaded(K.Chance, preset_tree("AIMA Fig. 5.12 (.9/.1)"))
     kind.lower.value = 3.0                                              # above the leaf 1
     assert kind.bounds == (1, 4) and kind.lower.value == 1
-    assert "must contain every leaf" in kind.bounds_html.value and kind.host.refusals == 1
+    assert "must contain every leaf" in kind.bounds_html.value and kind.host.refusals == 1 \
+        and "must contain every leaf" in kind.host.reason
     kind.upper.value = 8.0
     assert kind.bounds == (1, 8) and kind.host.changes == 1
 
