@@ -423,7 +423,11 @@ class Notebook:
         """JupyterLab may still ask which kernel to start (if its list of kernels came late): wait until
         it has settled the kernel (:data:`KERNEL_CHOSEN_OR_ASKED_JS`) and, if it asks, take the kernel it
         proposes, the notebook's own."""
-        self.page.wait_for_function(KERNEL_CHOSEN_OR_ASKED_JS, timeout=timeout * 1000, polling=100)
+        try:
+            self.page.wait_for_function(KERNEL_CHOSEN_OR_ASKED_JS, timeout=timeout * 1000, polling=100)
+        except Exception as err:
+            raise TimeoutError(f"{self.name}: within {timeout:g} s JupyterLab neither named the notebook's kernel "
+                               f"in its toolbar nor asked which kernel to start ({type(err).__name__})") from err
         dialog = self.page.locator(".jp-Dialog", has_text="Select Kernel")
         if dialog.count():
             dialog.locator(".jp-mod-accept").click()
