@@ -381,6 +381,17 @@ PROMPTS_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')
 })"""
 
 
+KERNEL_CHOSEN_OR_ASKED_JS = """() => {
+    const name = document.querySelector('.jp-NotebookPanel-toolbar .jp-Toolbar-kernelName');
+    const shown = name ? name.textContent.trim() : '';
+    return (shown !== '' && shown !== 'No Kernel')
+        || [...document.querySelectorAll('.jp-Dialog')].some(d => d.textContent.includes('Select Kernel'));
+}"""
+"""Whether JupyterLab has settled the notebook's kernel: the toolbar names the kernel it starts (or has
+started), or JupyterLab asks which one to start (its "Select Kernel" dialog).  Until then the toolbar
+says "No Kernel", and the execution indicator says "idle" (its first state), so it cannot tell."""
+
+
 class Notebook:
     """A notebook open in its own browser page (Chromium tab), with its own kernel."""
 
@@ -405,15 +416,20 @@ class Notebook:
         if page is None:
             self.page.goto(server.url(f"lab/workspaces/{workspace}/tree/{name}?reset"))
         self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
-        self._accept_kernel_dialog()
+        self._accept_kernel_dialog(timeout)
         self.wait_kernel_idle(timeout)
 
-    def _accept_kernel_dialog(self):
-        """JupyterLab may still ask which kernel to start (if its list of kernels came late): take
-        the one it proposes, the notebook's own."""
+    def _accept_kernel_dialog(self, timeout: float = 90.0):
+        """JupyterLab may still ask which kernel to start (if its list of kernels came late): wait until
+        it has settled the kernel (:data:`KERNEL_CHOSEN_OR_ASKED_JS`) and, if it asks, take the kernel it
+        proposes, the notebook's own."""
+        try:
+            self.page.wait_for_function(KERNEL_CHOSEN_OR_ASKED_JS, timeout=timeout * 1000, polling=100)
+        except Exception as err:
+            raise TimeoutError(f"{self.name}: within {timeout:g} s JupyterLab neither named the notebook's kernel "
+                               f"in its toolbar nor asked which kernel to start ({type(err).__name__})") from err
         dialog = self.page.locator(".jp-Dialog", has_text="Select Kernel")
-        with contextlib.suppress(Exception):
-            dialog.wait_for(state="visible", timeout=1500)
+        if dialog.count():
             dialog.locator(".jp-mod-accept").click()
 
     def _on_response(self, response):
@@ -503,7 +519,7 @@ class Notebook:
         """Reload the page (the browser's reload button): the kernel and its widgets live on."""
         self.page.reload()
         self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
-        self._accept_kernel_dialog()
+        self._accept_kernel_dialog(timeout)
         self.wait_kernel_idle(timeout)
 
     def eventually(self, read, ok=bool, timeout: float = 10.0):

@@ -58,6 +58,11 @@ from gamelib.grading.submissions import student_id
 ASSIGNMENT = term.ASSIGNMENT
 HONEST = ("reference", "blank", "last_tied")
 """The first red team's honest company (tests/submissions/02_alpha_beta/)."""
+FIRST = ("hostile_timers",)
+"""Graded first, with the student "0halfway": each spends a minute or more on the kit's deadlines (every hung
+call stopped at its limit and the sandbox restarted, then a cell that blocks every signal; a channel stalled
+on every hidden case), so it runs beside the others' gradings instead of after them, alone.  autograde
+starts the submissions in the order of their ids: these begin with "0"."""
 
 
 def _require_isolation():
@@ -104,7 +109,7 @@ def term_graded(tmp_path_factory):
     _write(inbox / "alice.ipynb", reference)
     _write(inbox / "bob.ipynb", last_tied)
     _write(inbox / "mallory.ipynb", term.script_submission())
-    _write(inbox / "halfway.ipynb", term.with_answer(reference, "q6_answer", term.HALF_MESSAGE))
+    _write(inbox / "0halfway.ipynb", term.with_answer(reference, "q6_answer", term.HALF_MESSAGE))
     _write(inbox / "flooder.ipynb", term.with_answer(reference, "q6_answer", term.FLOOD))
     _write(inbox / "metadata.ipynb", term.bad_metadata_submission())
     hog = term.fake("reference")
@@ -126,7 +131,8 @@ def term_graded(tmp_path_factory):
     _write(inbox / "garciamaria_LATE_12345_67891_alpha_beta-1.ipynb", reference)        # the late resubmission
     release, source = term.release(), term.source()
     chosen = [f for f in fakes.fakes(ASSIGNMENT) if f.name.startswith("hostile_") or f.name in HONEST]
-    ids = {fake.name: f"who{i:02d}" for i, fake in enumerate(chosen)}      # ids that no page says by chance
+    ids = {fake.name: f"{'0' if fake.name in FIRST else ''}who{i:02d}"     # ids that no page says by chance
+           for i, fake in enumerate(chosen)}
     for fake in chosen:
         _write(inbox / f"{ids[fake.name]}.ipynb", fakes.build(fake, release, source))
     course = tmp / "course"
@@ -289,7 +295,7 @@ def test_the_kits_nbgrader_settings_sanitize_html_too(term_graded):
 
 # -- 2, 3: a sandbox that stalls or floods loses its own cases, within the documented time ----------
 
-@pytest.mark.parametrize("student", ["halfway", "flooder"])
+@pytest.mark.parametrize("student", ["0halfway", "flooder"])
 def test_a_stalled_or_flooding_channel_costs_its_own_cases_only(term_graded, student):
     from gamelib.grading.executor import CALL_SLACK, QUESTION_WALL
     from gamelib.grading.guard import WALL_FACTOR
@@ -392,4 +398,4 @@ def test_the_same_code_gets_the_same_grade(term_graded):
 
 def test_the_status_file_is_written_even_when_the_run_fails_midway(term_graded):
     data = json.loads((term_graded["course"] / "grading" / f"{ASSIGNMENT}.json").read_text())
-    assert {"alice", "mallory", "halfway", "flooder", "metadata", "hog", "eve", "zed"} <= set(data)
+    assert {"alice", "mallory", "0halfway", "flooder", "metadata", "hog", "eve", "zed"} <= set(data)

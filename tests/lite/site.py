@@ -236,7 +236,7 @@ class LiteNotebook(Notebook):
         workspace = f"w{secrets.token_hex(6)}"
         self.page.goto(server.url(f"lab/index.html?path={urllib.parse.quote(name)}&workspace={workspace}"))
         self.page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
-        self._accept_kernel_dialog()
+        self._accept_kernel_dialog(timeout)
         self.wait_kernel_idle(timeout)
 
     def _on_console(self, msg):
