@@ -218,9 +218,9 @@ def autograde(assignment: str, submissions: Path, *, course: Path = coursedir.DE
     coursedir.assignment_names([assignment], source)
     if not Path(submissions).is_dir():
         raise coursedir.WorkflowError(f"no folder of submissions at {submissions}")
+    check_jobs(jobs)
     if not any(Path(submissions).iterdir()):        # refused before the course is made or locked
         raise coursedir.WorkflowError(f"no submissions in {submissions}: the folder is empty, nothing to grade")
-    check_jobs(jobs)
     course = Path(course).resolve()
     with coursedir.course_lock(course, f"autograde {assignment}", wait):
         if not _generated:
