@@ -63,6 +63,11 @@ __all__ = [
 __all__ += ["maxn", "maxn_policy", "paranoid", "alliance"]
 __all__ += ["mcts"]
 
+import sys as _sys
+if _sys.platform == "emscripten":          # the course's JupyterLite site: a republished notebook's notice
+    from . import republish as _republish
+    _republish.check()
+
 
 def __getattr__(name):
     """``gamelib.normal_form`` (simultaneous games: LP, Nash equilibria) is imported when first asked
