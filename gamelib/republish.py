@@ -5,8 +5,8 @@ that copy is what the site shows them from then on, even after the instructor pu
 the notebook: silently, the student keeps working on the old one.  So the site knows each notebook's
 version: the site's build (lite/build.py) stamps every notebook with the sha256 of its published text
 (``metadata["gamelib"]["version"]``, which a copy saved in the browser keeps) and lists the stamps in
-:data:`MANIFEST` at the site's top.  ``import gamelib`` in the site's Python (Pyodide) calls
-:func:`check`, which compares the copies the browser holds with that list, as the kernel sees them in
+:data:`MANIFEST` at the site's top.  ``import gamelib`` in the site's Python (Pyodide) imports this module, which
+calls :func:`check`, which compares the copies the browser holds with that list, as the kernel sees them in
 ``/drive`` (JupyterLite's drive: the browser's copy where there is one, else the site's file), and where
 a copy is of an older version shows a notice naming it, with a button that takes the new version:
 their copy is kept beside it, named as the JupyterLab work folder names a kept copy
@@ -111,11 +111,12 @@ def notice(stale: list, drive: str | os.PathLike = DRIVE):
     from .viz.live import NOTE_STYLE, compact
 
     names = ", ".join(html.escape(s.path) for s in stale)
+    which = "this course notebook" if len(stale) == 1 else "these course notebooks"
     text = widgets.HTML(compact(
-        f"<div style='{NOTE_STYLE}'><b>A new version of {'this course notebook' if len(stale) == 1 else 'these course notebooks'}"
-        f" is on the site:</b> {names}. The copy your browser saved is of an older version, and it is the one "
-        "you see. To take the new version, choose its button below: your copy is kept beside it (named "
-        "<code>.old-</code> and the date), and the new version takes its place.</div>"))
+        f"<div style='{NOTE_STYLE}'><b>A new version of {which} is on the site:</b> {names}. The copy "
+        "your browser saved is of an older version, and it is the one you see. To take the new version, "
+        "choose its button below: your copy is kept beside it (named <code>.old-</code> and the date), and "
+        "the new version takes its place.</div>"))
     status = StatusLine("")
     buttons = []
 
@@ -162,3 +163,7 @@ def check(drive: str | os.PathLike = DRIVE) -> list:
             print(f"gamelib: a new version of {', '.join(s.path for s in stale)} is on the site; "
                   f"the notice could not be shown ({err})")
     return stale
+
+
+if sys.platform == "emscripten":        # imported by ``import gamelib``: the check runs once per kernel
+    check()

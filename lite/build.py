@@ -422,8 +422,8 @@ def contents(into: pathlib.Path, extra: pathlib.Path | None = None):
 
 VERSIONS = "gamelib-versions.json"
 """At the site's top (beside ``jupyter-lite.json``, not among the student's files): each notebook's version,
-``{"notebooks/02_alpha_beta.ipynb": {"version": "<sha256>", "size": <bytes as published>}, ...}``, which ``import gamelib`` in the site's kernel
-compares with the copies in the student's browser (gamelib.republish)."""
+``{"notebooks/02_alpha_beta.ipynb": {"version": "<sha256>", "size": <bytes as published>}, ...}``, which
+``import gamelib`` in the site's kernel compares with the copies in the student's browser (gamelib.republish)."""
 
 
 def stamp_versions(files: pathlib.Path) -> dict:
