@@ -128,9 +128,10 @@ def notice(stale: list, drive: str | os.PathLike = DRIVE):
                 status.write(f"Could not take the new version of {item.path}: {err}")
                 return
             button.disabled = True
-            status.write(f"The new version of {item.path} is in its place; your copy is kept as {kept.name}. "
-                         "To see it, choose File, Reload Notebook from Disk (or close the notebook without "
-                         "saving and open it again).")
+            name = pathlib.PurePosixPath(item.path).name
+            status.write(f"The new version of {item.path} is in its place. Your copy is kept as {kept.name}: "
+                         f"if it was open, it is open under that name now. To see the new version, open {name} "
+                         "in the file browser.")
         return take
 
     for item in stale:

@@ -113,7 +113,8 @@ def test_in_the_site_the_notice_names_the_notebook_and_its_button_takes_the_new_
     button.click()
     [kept] = [p for p in (drive / "notebooks").iterdir() if ".old-" in p.name]
     assert "my answer" in kept.read_text() and button.disabled
-    assert f"your copy is kept as {kept.name}" in status.value and "Reload Notebook from Disk" in status.value
+    assert f"Your copy is kept as {kept.name}: if it was open, it is open under that name now" in status.value
+    assert "To see the new version, open 02_old.ipynb in the file browser." in status.value
 
 
 def test_a_copy_that_cannot_be_moved_is_said_so(drive, monkeypatch):
