@@ -1,17 +1,19 @@
 """A notebook republished on the course's JupyterLite site reaches the student who saved an older copy.
 
-In JupyterLite (docs/jupyterlite.md) a notebook the student saves is kept in the browser's storage, and
-that copy is what the site shows them from then on, even after the instructor publishes a new version of
-the notebook: silently, the student keeps working on the old one.  So the site knows each notebook's
-version: the site's build (lite/build.py) stamps every notebook with the sha256 of its published text
+In JupyterLite (docs/jupyterlite.md) a notebook the student saves is kept in the browser's storage, and that
+copy is what the site shows them from then on, even after the instructor publishes a new version of the
+notebook: silently, the student keeps working on the old one. So the site knows each notebook's version: the
+site's build (lite/build.py) stamps every notebook with the sha256 of its published text
 (``metadata["gamelib"]["version"]``, which a copy saved in the browser keeps) and lists the stamps in
-:data:`MANIFEST` at the site's top.  ``import gamelib`` in the site's Python (Pyodide) imports this module, which
-calls :func:`check`, which compares the copies the browser holds with that list, as the kernel sees them in
-``/drive`` (JupyterLite's drive: the browser's copy where there is one, else the site's file), and where
-a copy is of an older version shows a notice naming it, with a button that takes the new version:
+:data:`MANIFEST` at the site's top. ``import gamelib`` in the site's Python (Pyodide) imports this module,
+which calls :func:`check`, which compares the copies the browser holds with that list, as the kernel sees
+them in ``/drive`` (JupyterLite's drive: the browser's copy where there is one, else the site's file), and
+where a copy is of an older version shows a notice naming it, with a button that takes the new version:
 their copy is kept beside it, named as the JupyterLab work folder names a kept copy
-(``<name>.old-<date>-<time>.ipynb``, :func:`gamelib.workspace.kept_copy`), and the site's new version
-takes its place.  On a laptop (CPython) nothing happens: the work folder has its own way
+(``<name>.old-<date>-<time>.ipynb``, :func:`gamelib.workspace.kept_copy`), and the site's new version takes
+its place (in the browser's storage: the rename moves the stored copy, and the site's file shows again under
+the old name; JupyterLab, which follows a rename, keeps an open copy open under its new name, so it cannot
+be saved over the new version). On a laptop (CPython) nothing happens: the work folder has its own way
 (``python -m gamelib.workspace fresh``).
 
 What it costs the first cell: one small download (the list) and one look at each notebook's size; only a

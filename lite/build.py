@@ -528,6 +528,8 @@ def check_site(out: pathlib.Path, pyodide: str):
     names = {e["name"] for e in config.get("federated_extensions", [])}
     if not set(LAB_EXTENSIONS) <= names:
         raise BuildError(f"the site lacks JupyterLab extensions: {set(LAB_EXTENSIONS) - names}")
+    if not (out / VERSIONS).exists():
+        raise BuildError(f"the site has no {VERSIONS}: a republished notebook would not reach a student who saved it")
     if not list((out / "files" / "notebooks").glob("*.ipynb")):
         raise BuildError("the site has no notebooks")
 
