@@ -63,6 +63,10 @@ __all__ = [
 __all__ += ["maxn", "maxn_policy", "paranoid", "alliance"]
 __all__ += ["mcts"]
 
+# In the course's JupyterLite site, importing this checks the browser's saved notebooks against the site's
+# versions (a republished notebook's notice); elsewhere it does nothing.
+from . import republish as republish  # noqa: E402
+
 
 def __getattr__(name):
     """``gamelib.normal_form`` (simultaneous games: LP, Nash equilibria) is imported when first asked

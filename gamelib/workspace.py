@@ -49,7 +49,7 @@ from typing import NamedTuple
 from .core import ArgumentError
 
 __all__ = ["WORK", "STUDENT_FOLDERS", "Report", "repository", "links", "linked_documents", "fill", "find",
-           "fresh", "status", "main"]
+           "fresh", "kept_copy", "status", "main"]
 
 WORK = "work"
 """The work folder's name, at the top of the repository (git-ignored)."""
@@ -275,6 +275,20 @@ def find(name: str, root: str | os.PathLike | None = None) -> str:
                         "give its path")
 
 
+def kept_copy(path: str | os.PathLike, now: datetime.datetime | None = None) -> pathlib.Path:
+    """Where a student's old copy of ``path`` is kept when a fresh one takes its place (:func:`fresh`;
+    the course's JupyterLite site does the same, gamelib.republish): beside it, as
+    ``<name>.old-<date>-<time>.ipynb``, with ``-2``, ``-3``, ... if that name is taken."""
+    path = pathlib.Path(path)
+    stamp = (now or datetime.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    old = path.with_name(f"{path.stem}.old-{stamp}{path.suffix}")
+    n = 1
+    while old.exists():
+        n += 1
+        old = path.with_name(f"{path.stem}.old-{stamp}-{n}{path.suffix}")
+    return old
+
+
 def fresh(name: str, root: str | os.PathLike | None = None) -> tuple:
     """A fresh copy of one notebook or exercise of the kit in the work folder (close it in JupyterLab
     first).  ``name``: ``02_alpha_beta``, ``alpha_beta.ipynb`` or ``notebooks/02_alpha_beta.ipynb``.
@@ -289,12 +303,7 @@ def fresh(name: str, root: str | os.PathLike | None = None) -> tuple:
     old = None
     if dst.exists():
         if manifest.get(rel) != _hash(dst) and _hash(dst) != _hash(src):   # the student's own work
-            stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-            old = dst.with_name(f"{dst.stem}.old-{stamp}{dst.suffix}")
-            n = 1
-            while old.exists():
-                n += 1
-                old = dst.with_name(f"{dst.stem}.old-{stamp}-{n}{dst.suffix}")
+            old = kept_copy(dst)
             os.replace(dst, old)
         else:
             dst.unlink()

@@ -420,6 +420,32 @@ def contents(into: pathlib.Path, extra: pathlib.Path | None = None):
         shutil.copytree(extra, into, ignore=ignore, dirs_exist_ok=True)
 
 
+VERSIONS = "gamelib-versions.json"
+"""At the site's top (beside ``jupyter-lite.json``, not among the student's files): each notebook's version,
+``{"notebooks/02_alpha_beta.ipynb": {"version": "<sha256>", "size": <bytes as published>}, ...}``, which
+``import gamelib`` in the site's kernel compares with the copies in the student's browser (gamelib.republish)."""
+
+
+def stamp_versions(files: pathlib.Path) -> dict:
+    """Stamp every notebook under ``files`` (the site's contents) with its version, the sha256 of the
+    notebook as published (its bytes before the stamp), in its metadata (``gamelib.version``), which a copy
+    the student saves in the browser keeps; returns ``{path relative to files: {"version": ..., "size": ...}}``
+    (:data:`VERSIONS`; the size, of the stamped file, spares the kernel reading a notebook that is the site's
+    own: a copy saved in the browser is written in JupyterLab's layout, of another size)."""
+    versions = {}
+    for path in sorted(files.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        data = path.read_bytes()
+        version = hashlib.sha256(data).hexdigest()
+        notebook = json.loads(data)
+        notebook.setdefault("metadata", {}).setdefault("gamelib", {})["version"] = version
+        published = (json.dumps(notebook, indent=1, ensure_ascii=False) + "\n").encode()
+        path.write_bytes(published)
+        versions[path.relative_to(files).as_posix()] = {"version": version, "size": len(published)}
+    return versions
+
+
 def lab_extension(name: str) -> pathlib.Path:
     for base in (pathlib.Path(sys.prefix), pathlib.Path(sys.base_prefix)):
         path = base / "share" / "jupyter" / "labextensions" / name
@@ -443,6 +469,7 @@ def build(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Pat
         for stale in (".jupyterlite.doit.db", ".cache"):      # clean each time (see the module's doc)
             shutil.rmtree(stage / stale, ignore_errors=True)
         contents(stage / "files", extra_contents)
+        versions = stamp_versions(stage / "files")
         wheels = pure_python_wheels() + [gamelib_wheel(stage / "wheel")]
         kernel = {"disablePyPIFallback": True}
         if pyodide == "local":
@@ -474,6 +501,7 @@ def build(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Pat
             shutil.rmtree(out)
         run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", stage,
              "--contents", stage / "files", "--output-dir", out], cwd=stage)
+        (out / VERSIONS).write_text(json.dumps(versions, indent=1, sort_keys=True) + "\n")
         if pyodide == "cdn":            # JupyterLite copies only static/pyodide/ of the lite folder
             shutil.copytree(stage / "static" / "gamelib", out / "static" / "gamelib")
         check_site(out, pyodide)
@@ -500,6 +528,8 @@ def check_site(out: pathlib.Path, pyodide: str):
     names = {e["name"] for e in config.get("federated_extensions", [])}
     if not set(LAB_EXTENSIONS) <= names:
         raise BuildError(f"the site lacks JupyterLab extensions: {set(LAB_EXTENSIONS) - names}")
+    if not (out / VERSIONS).exists():
+        raise BuildError(f"the site has no {VERSIONS}: a republished notebook would not reach a student who saved it")
     if not list((out / "files" / "notebooks").glob("*.ipynb")):
         raise BuildError("the site has no notebooks")
 

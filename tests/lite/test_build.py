@@ -2,6 +2,7 @@
 package file taken from the carrier must have the official lock's sha256, a lock entry for a pure-Python
 wheel says what it imports and needs, and the build never empties a folder that is not a site."""
 import hashlib
+import json
 import pathlib
 import sys
 import zipfile
@@ -154,3 +155,20 @@ def test_bytecode_for_another_python_stops_the_build(tmp_path):
         z.writestr("demo-1.0.dist-info/RECORD", "")
     with pytest.raises(build.BuildError, match="cannot compile for the site's Pyodide"):
         build.with_bytecode(wheel, magic="00000000")
+
+
+def test_every_notebook_is_stamped_with_its_version_and_listed(tmp_path):
+    """The sha256 of the notebook as published, in its metadata and in the site's list with the stamped
+    file's size (gamelib.republish)."""
+    notebook = tmp_path / "notebooks" / "01.ipynb"
+    notebook.parent.mkdir()
+    text = '{"cells": [], "metadata": {"kernelspec": {"name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}\n'
+    notebook.write_text(text)
+    (tmp_path / "notebooks" / ".ipynb_checkpoints").mkdir()
+    (tmp_path / "notebooks" / ".ipynb_checkpoints" / "01-checkpoint.ipynb").write_text(text)
+    versions = build.stamp_versions(tmp_path)
+    stamped = json.loads(notebook.read_text())
+    assert versions == {"notebooks/01.ipynb": {"version": hashlib.sha256(text.encode()).hexdigest(),
+                                               "size": notebook.stat().st_size}}
+    assert stamped["metadata"] == {"kernelspec": {"name": "python3"},
+                                   "gamelib": {"version": versions["notebooks/01.ipynb"]["version"]}}
