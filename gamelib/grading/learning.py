@@ -460,16 +460,41 @@ class MctsFamily(Family):
     """A step of MCTS, run in the harness and compared with gamelib.mcts's trace iteration by
     iteration."""
 
+    watched = WATCHED
+    """The parts of gamelib a student's function must not call (:data:`WATCHED`; PUCT's adds its network)."""
+
+    def trace(self, case) -> tuple:
+        """The reference's trace of ``case``, gamelib.mcts's (a family of another tree search's steps,
+        PUCT's, answers with its own)."""
+        return reference_trace(case)
+
+    def search(self, case, trace, **steps):
+        """The harness that runs the search with the student's step in it (:func:`harness`)."""
+        return harness(case, trace, **steps)
+
+    def step(self, task) -> str:
+        """Which step ``task``'s function is: ``'select'`` or ``'backup'``."""
+        return task.name
+
+    def selected(self, trace, k: int) -> tuple:
+        """The path the reference's SELECT chose in iteration ``k`` (from 0) of ``trace``
+        (:func:`_selected`)."""
+        return _selected(trace, k)
+
+    def why(self, step: str):
+        """What says why a case went wrong at ``step``: :func:`select_why` or :func:`backup_why`."""
+        return select_why if step == "select" else backup_why
+
     def expected(self, task, case) -> Outcome:
-        return Outcome(tuple(e.action for e in reference_trace(case)), None)
+        return Outcome(tuple(e.action for e in self.trace(case)), None)
 
     def attempt(self, task, case, expected) -> Attempt:
         paths: list = []
-        return Attempt((case, reference_trace(case), paths), lambda: paths, case.game, None, WATCHED)
+        return Attempt((case, self.trace(case), paths), lambda: paths, case.game, None, self.watched)
 
     def call(self, task, fn, attempt, time_limit):
         """The harness's loop, calling the student's step at every iteration within the case's time."""
-        return StepDriver(fn, task.name).remote_run(attempt.args, {}, time_limit)
+        return StepDriver(fn, self.step(task), self.search).remote_run(attempt.args, {}, time_limit)
 
     def parse(self, task, returned, case) -> tuple:
         if isinstance(returned, Malformed):
@@ -513,7 +538,7 @@ class MctsFamily(Family):
         if result.student.error is not None or getattr(result.case, "hidden", False) or not isinstance(d, Divergence):
             return ""
         try:
-            return (select_why if d.step == "select" else backup_why)(result.case, d, result.student.visits)
+            return self.why(d.step)(result.case, d, result.student.visits)
         except Exception:                                # noqa: BLE001 -- a diagnosis is a help, never a failure
             return ""
 
@@ -529,20 +554,21 @@ class _Seen(Exception):
     """Raised by :func:`tree_before` once it has the view it wants."""
 
 
-def tree_before(case: MctsCase, iteration: int) -> dict:
+def tree_before(case: MctsCase, iteration: int, family: MctsFamily = MCTS) -> dict:
     """The tree (:func:`tree_view`) as a step is handed it at ``iteration`` (from 1) of gamelib.mcts's own
-    search on ``case``: the harness run with gamelib's SELECT, stopped there."""
-    trace = reference_trace(case)
+    search on ``case`` (``family``'s search: PUCT's for its steps): the harness run with the reference's
+    SELECT, stopped there."""
+    trace = family.trace(case)
     seen: list = []
 
     def step(view, c):
         seen.append(view)
         if len(seen) == iteration:
             raise _Seen
-        return list(_selected(trace, len(seen) - 1))
+        return list(family.selected(trace, len(seen) - 1))
 
     try:
-        harness(case, trace, select_step=step)
+        family.search(case, trace, select_step=step)
     except _Seen:
         return seen[-1]
     raise ValueError(f"{case.name} has fewer than {iteration} iterations")

@@ -42,7 +42,7 @@ from ..games import TicTacToe
 from ..trees import GameTree
 from . import cases as C
 from . import learning as L
-from .core import TIME_LIMIT, Attempt, Task, fail, fmt, grade
+from .core import TIME_LIMIT, Task, fail, fmt, grade
 from .guard import describe_returned
 from .mutants import Near, Outcome
 
@@ -315,16 +315,25 @@ class PuctFamily(L.MctsFamily):
     """A step of PUCT, run in :func:`harness` and compared with gamelib.mcts's trace iteration by
     iteration."""
 
-    def expected(self, task, case) -> Outcome:
-        return Outcome(tuple(e.action for e in reference_trace(case)), None)
+    watched = WATCHED
 
-    def attempt(self, task, case, expected) -> Attempt:
-        paths: list = []
-        return Attempt((case, reference_trace(case), paths), lambda: paths, case.game, None, WATCHED)
+    def trace(self, case) -> tuple:
+        return reference_trace(case)
 
-    def call(self, task, fn, attempt, time_limit):
-        step = "select" if task.kind == "puct_select" else "backup"
-        return L.StepDriver(fn, step, harness).remote_run(attempt.args, {}, time_limit)
+    def search(self, case, trace, **steps):
+        return harness(case, trace, **steps)
+
+    def step(self, task) -> str:
+        return "select" if task.kind == "puct_select" else "backup"
+
+    def selected(self, trace, k: int) -> tuple:
+        return trace[k].action
+
+    def why(self, step: str):
+        """PUCT's rule where the student's step first parts from gamelib.mcts's, in Silver et al.'s terms:
+        the scores Q + c·P·√N(s)/(1 + N(s, a)) at the node where the paths part (:func:`select_why`), or
+        the value's sign at the first node whose U differs (:func:`backup_why`)."""
+        return select_why if step == "select" else backup_why
 
     def difference(self, task, got, want, case) -> str:
         d = got.value
@@ -348,19 +357,6 @@ class PuctFamily(L.MctsFamily):
         return ("the same path chosen at every iteration" if task.kind == "puct_select"
                 else "the same N and U at every node after every iteration")
 
-    def diagnose(self, task, fn, result, time_limit) -> str:
-        """At the first iteration where the student's step parts from gamelib.mcts's, PUCT's rule there in
-        Silver et al.'s terms: the scores Q + c·P·√N(s)/(1 + N(s, a)) at the node where the paths part
-        (:func:`select_why`), or the value's sign at the first node whose U differs (:func:`backup_why`)."""
-        d = result.student.value
-        if result.student.error is not None or getattr(result.case, "hidden", False) \
-                or not isinstance(d, L.Divergence):
-            return ""
-        try:
-            return (select_why if d.step == "select" else backup_why)(result.case, d, result.student.visits)
-        except Exception:                                # noqa: BLE001 -- a diagnosis is a help, never a failure
-            return ""
-
 
 PUCT = PuctFamily()
 
@@ -379,29 +375,6 @@ TASKS = {
 
 def _show(path) -> str:
     return "[] (the root)" if not path else "[" + ", ".join(map(repr, path)) + "]"
-
-
-class _Seen(Exception):
-    """Raised by :func:`tree_before` once it has the view it wants."""
-
-
-def tree_before(case: PuctCase, iteration: int) -> dict:
-    """The tree (:func:`tree_view`) as a step is handed it at ``iteration`` (from 1) of gamelib.mcts's own
-    PUCT search on ``case``."""
-    trace = reference_trace(case)
-    seen: list = []
-
-    def step(view, c):
-        seen.append(view)
-        if len(seen) == iteration:
-            raise _Seen
-        return list(trace[len(seen) - 1].action)
-
-    try:
-        harness(case, trace, select_step=step)
-    except _Seen:
-        return seen[-1]
-    raise ValueError(f"{case.name} has fewer than {iteration} iterations")
 
 
 def _scores(node: dict, c: float, rule=None) -> dict:
@@ -450,7 +423,7 @@ def select_why(case: PuctCase, d, paths=()) -> str:
     value for the player to move at s (0 for a move not yet in the tree), the first of equal scores; a
     move not yet in the tree ends the path.  The scores are given with their terms, and a slip that ranks
     the student's move first is named."""
-    view = tree_before(case, d.iteration)
+    view = L.tree_before(case, d.iteration, PUCT)
     got, want = tuple(d.got), tuple(d.want)
     k = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
     node = view
