@@ -207,7 +207,7 @@ LAYERS = [
     ["minimax", "alphabeta", "limits", "transposition", "ordering", "star", "montecarlo", "lookup", "players",
      "policies", "maxn", "mcts", "td", "alphazero"],
     ["imperfect/"],
-    ["viz/", "experiments/", "grading/"],
+    ["viz/", "experiments/", "grading/", "republish"],
 ]
 """docs/architecture.md's diagram, bottom up: a module imports from its own layer or those below."""
 
