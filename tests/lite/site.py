@@ -31,7 +31,7 @@ import threading
 import time
 import urllib.parse
 
-from tests.browser.lab import PROMPTS_JS, VIEWPORT, Notebook, free_port
+from tests.browser.lab import PROMPTS_JS, VIEWPORT, Notebook, browser_unavailable, free_port
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -54,6 +54,17 @@ def lite_unavailable() -> str | None:
         return (f"no {LITE_PYTHON} to build the JupyterLite site: python3 -m venv lite/.venv && "
                 "lite/.venv/bin/pip install -r lite/requirements.txt (or set GAMELIB_LITE_PYTHON)")
     return None
+
+
+def require_lite() -> None:
+    """Skip the calling test (or fixture) where Chromium or the site's build tools are missing; in CI
+    (``$CI`` set) fail instead, saying which: there the JupyterLite tests must run."""
+    import pytest
+    reason = browser_unavailable() or lite_unavailable()
+    if reason and os.environ.get("CI"):
+        pytest.fail(f"the JupyterLite test cannot run in CI: {reason}", pytrace=False)
+    if reason:
+        pytest.skip(reason)
 
 
 def build_site(out: pathlib.Path, pyodide: str = "local", extra_contents: pathlib.Path | None = None) -> dict:

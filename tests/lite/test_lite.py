@@ -20,10 +20,10 @@ import time
 
 import pytest
 
-from tests.browser.lab import Browser, browser_unavailable
+from tests.browser.lab import Browser
 
 from .site import (OUTPUTS_JS, ROOT, SiteContext, StaticServer, answered, build_site, cdn_mirror, differences,
-                   lite_unavailable, open_lite_notebook)
+                   open_lite_notebook, require_lite)
 
 pytestmark = pytest.mark.lite
 
@@ -55,11 +55,7 @@ def _real_differences(nb, stored: pathlib.Path) -> list:
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
     """The built sites' folder, with every exercise answered (``extra/checked/<exercise>/``) to put in them."""
-    reason = browser_unavailable() or lite_unavailable()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"the JupyterLite test cannot run in CI: {reason}", pytrace=False)
-        pytest.skip(reason)
+    require_lite()
     folder = tmp_path_factory.mktemp("lite")
     for name in EXERCISES:
         answered_copy = folder / "extra" / "checked" / name

@@ -12,14 +12,13 @@ notebooks of the test's own beside the course's (``--extra-contents``).  Marked 
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import pytest
 
-from tests.browser.lab import Browser, browser_unavailable
+from tests.browser.lab import Browser
 
-from .site import ROOT, SiteContext, StaticServer, build_site, lite_unavailable, open_lite_notebook
+from .site import ROOT, SiteContext, StaticServer, build_site, open_lite_notebook, require_lite
 
 pytestmark = pytest.mark.lite
 
@@ -57,11 +56,7 @@ def notice(nb):
 
 
 def test_a_republished_notebook_reaches_the_student_who_saved_it(tmp_path):
-    reason = browser_unavailable() or lite_unavailable()
-    if reason:
-        if os.environ.get("CI"):
-            pytest.fail(f"the JupyterLite test cannot run in CI: {reason}", pytrace=False)
-        pytest.skip(reason)
+    require_lite()
     site = tmp_path / "site"
     build_site(site, extra_contents=contents(tmp_path / "v1", 1))
     with StaticServer(site) as server, Browser() as browser:
