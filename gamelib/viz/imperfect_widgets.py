@@ -124,9 +124,10 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         self.human_toggle = widgets.ToggleButtons(options=[("you are X (first)", "X"),
                                                            ("you are O (second)", "O")],
                                                   value=human, style={"button_width": "auto"})
-        self.agent_menu = widgets.Dropdown(options=[("agent: averages over clairvoyance", "clairvoyance"),
-                                                    ("agent: random", "random")],
-                                           value=agent, tooltip="the agent you play against",
+        self.agent_menu = widgets.Dropdown(options=[("averages over clairvoyance", "clairvoyance"),
+                                                    ("random", "random")],
+                                           value=agent, description="agent", tooltip="the agent you play against",
+                                           style={"description_width": "initial"},
                                            layout=widgets.Layout(width="280px"))
         self.new_button = widgets.Button(description="new game", icon="refresh",
                                          layout=widgets.Layout(width="120px"))
@@ -219,7 +220,7 @@ class PhantomTicTacToeBoard(_Safe, widgets.VBox):
         self.announcements, self.sizes, self.error, self.last_try = [], [], "", None
         # Said first in the live region: a new game against another agent otherwise sounds like the
         # last one ("You are X: propose a square.").
-        self._news = f"New game, you are {self.human}, {self.agent_menu.label}."
+        self._news = f"New game, you are {self.human}, agent: {self.agent_menu.label}."
         if other == MAX:
             self._agent_turn()
         self._perceive()

@@ -292,6 +292,12 @@ while every other move's falls to −1 for O."""
 DEFAULT = "tic-tac-toe, O must block (XX..O....)"
 
 
+def menu_label(name: str) -> str:
+    """``name``'s words in the widget's menu: without the board in brackets, which the picture and the
+    status line show, so that the menu keeps its words in a 320-px window (WCAG 1.4.10)."""
+    return name.split(" (")[0]
+
+
 def preset(name):
     """``(game, state)`` of a :data:`POSITIONS` entry."""
     from ..games import Connect4, TicTacToe
@@ -353,7 +359,8 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         self.unit = "simulations" if policy_value is not None else "playouts"    # PUCT plays no game out
         self.png = b""
         with self.quietly():      # building: the observers wait for the student
-            self.position_menu = widgets.Dropdown(options=names + (["(given)"] if game else []),
+            self.position_menu = widgets.Dropdown(options=[(menu_label(n), n) for n in names]
+                                                  + ([("(given)", "(given)")] if game else []),
                                                   value="(given)" if game else position,
                                                   description="position", layout=widgets.Layout(width="380px"))
             menu = c_choices(c, puct=policy_value is not None)
@@ -492,7 +499,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         budget, c, here = self.slider.max, self.c, self.position_menu.value
         others = []
         if "positions" in (ahead_of or ""):
-            names = [n for n in self.position_menu.options if n != "(given)"]
+            names = [n for _, n in self.position_menu.options if n != "(given)"]
             start = names.index(here) + 1 if here in names else 0
             others += [(name, c) for name in names[start:] + names[:start] if name != here]
         if "c" in (ahead_of or "").split():

@@ -55,7 +55,7 @@ def test_phantom_board_new_game_clears_the_board(nb):
     # Another agent: a new game, said once in the live region (issue 44: it sounded like the last one,
     # and the same words are not read out again).
     board.listen()
-    board.select(None, "agent: averages over clairvoyance", until=board.says("averages over clairvoyance"))
+    board.select("agent", "averages over clairvoyance", until=board.says("averages over clairvoyance"))
     nb.wait_idle()
     assert board.heard() == ["New game, you are X, agent: averages over clairvoyance. You are X: propose a square."]
     # The same new game again: the same words, read out again, once (the line emptied and refilled).

@@ -230,7 +230,7 @@ def test_a_puct_widget_shows_each_root_moves_prior_and_puct_score():
     from gamelib.alphazero import policy_value, tictactoe_encoding, tictactoe_network
     f = policy_value(tictactoe_network(), tictactoe_encoding(), cache=True)
     w = MCTSWidget(budget=50, policy_value=f)
-    assert set(w.position_menu.options) == {n for n in POSITIONS if n.startswith("tic-tac-toe")}
+    assert {name for _, name in w.position_menu.options} == {n for n in POSITIONS if n.startswith("tic-tac-toe")}
     w.iteration = 50
     assert w.result.root.priors is not None and w.best == w.result.action == (0, 2)
     assert {a: row[2] for a, row in w.ucb.items() if row[2]} == w.result.visits
