@@ -29,13 +29,16 @@ import pathlib
 import sys
 from typing import NamedTuple
 
-__all__ = ["MANIFEST", "DRIVE", "Stale", "stale_copies", "take_new", "site_url", "check"]
+__all__ = ["MANIFEST", "DRIVE", "KEPT", "Stale", "stale_copies", "take_new", "keep_mine", "site_url", "check"]
 
 MANIFEST = "gamelib-versions.json"
 """At the site's top: ``{"notebooks/02_alpha_beta.ipynb": {"version": "<sha256>", "size": <bytes>}, ...}``,
 paths relative to the site's files (lite/build.py writes it)."""
 DRIVE = "/drive"
 """Where JupyterLite's Pyodide kernel shows the site's files and the student's saved copies."""
+KEPT = ".gamelib-kept-versions.txt"
+"""At the drive's top (a hidden file in the browser's storage): the new versions a student chose not to take,
+one ``<version> <path>`` a line (:func:`keep_mine`); the notice does not ask again about them."""
 
 
 class Stale(NamedTuple):
@@ -60,8 +63,11 @@ def stale_copies(drive: str | os.PathLike, manifest: dict) -> list:
     file's is the published file (a copy saved in the browser is written out by JupyterLab, in a layout of
     its own): it is not read.  A missing or unreadable file is no stale copy."""
     drive = pathlib.Path(drive)
+    declined = kept_versions(drive)
     out = []
     for rel, entry in sorted(manifest.items()):
+        if (entry.get("version"), rel) in declined:
+            continue
         path = drive / rel
         try:
             if path.stat().st_size == entry.get("size"):
@@ -85,6 +91,27 @@ def take_new(drive: str | os.PathLike, rel: str) -> pathlib.Path:
     return kept
 
 
+def kept_versions(drive: str | os.PathLike) -> set:
+    """The (version, path) pairs of :data:`KEPT` in ``drive``: the new versions the student declined."""
+    try:
+        lines = (pathlib.Path(drive) / KEPT).read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError):
+        return set()
+    return {tuple(line.split(" ", 1)) for line in lines if " " in line}
+
+
+def keep_mine(drive: str | os.PathLike, stale: Stale) -> None:
+    """The student keeps their copy of ``stale.path``: the site's version ``stale.published`` is not offered
+    again (a later republished version is).  To take it after all, they rename their copy in the file
+    browser, and the site's file shows under the old name."""
+    path = pathlib.Path(drive) / KEPT
+    try:
+        before = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        before = ""
+    path.write_text(before + f"{stale.published} {stale.path}\n", encoding="utf-8")
+
+
 def site_url(worker_url: str) -> str:
     """The site's address, from the address of the kernel's script (a web worker served from the site's
     ``extensions/`` folder)."""
@@ -106,7 +133,8 @@ def fetch_manifest() -> dict:
 
 def notice(stale: list, drive: str | os.PathLike = DRIVE):
     """The notice: which notebooks have a new version, and for each a button that takes it (theirs kept
-    as a copy); what was done is written in a live region (a screen reader reads it)."""
+    as a copy) and one that keeps theirs (:func:`keep_mine`: that version is not offered again); what was
+    done is written in a live region (a screen reader reads it)."""
     import ipywidgets as widgets
 
     from .viz.a11y import ROOT_CLASS, StatusLine
@@ -118,31 +146,55 @@ def notice(stale: list, drive: str | os.PathLike = DRIVE):
         f"<div style='{NOTE_STYLE}'><b>A new version of {which} is on the site:</b> {names}. The copy "
         "your browser saved is of an older version, and it is the one you see. To take the new version, "
         "choose its button below: your copy is kept beside it (named <code>.old-</code> and the date), and "
-        "the new version takes its place.</div>"))
+        "the new version takes its place. To go on with your copy, choose to keep it: this version is not "
+        "offered again.</div>"))
     status = StatusLine("")
-    buttons = []
 
-    def taker(item, button):
+    def taker(item, row):
         def take(_):
             try:
                 kept = take_new(drive, item.path)
             except OSError as err:
                 status.write(f"Could not take the new version of {item.path}: {err}")
                 return
-            button.disabled = True
+            done(row)
             name = pathlib.PurePosixPath(item.path).name
             status.write(f"The new version of {item.path} is in its place. Your copy is kept as {kept.name}: "
                          f"if it was open, it is open under that name now. To see the new version, open {name} "
                          "in the file browser.")
         return take
 
+    def keeper(item, row):
+        def keep(_):
+            try:
+                keep_mine(drive, item)
+            except OSError as err:
+                status.write(f"Could not note that you keep your copy of {item.path}: {err}")
+                return
+            done(row)
+            status.write(f"You keep your copy of {item.path}; the site's present version is not offered again. "
+                         "To take it later, rename your copy in the file browser: the site's version shows "
+                         "under the old name.")
+        return keep
+
+    def done(row):
+        for button in row.children:
+            button.disabled = True
+
+    rows = []
     for item in stale:
-        button = widgets.Button(description=f"Take the new version of {pathlib.PurePosixPath(item.path).name}",
-                                tooltip=f"Take the new version of {item.path}; keep my copy beside it",
-                                layout=widgets.Layout(width="auto"))
-        button.on_click(taker(item, button))
-        buttons.append(button)
-    box = widgets.VBox([text, *buttons, status])
+        name = pathlib.PurePosixPath(item.path).name
+        take = widgets.Button(description=f"Take the new version of {name}",
+                              tooltip=f"Take the new version of {item.path}; keep my copy beside it",
+                              layout=widgets.Layout(width="auto"))
+        keep = widgets.Button(description=f"Keep my copy of {name}",
+                              tooltip=f"Go on with my copy of {item.path}; do not offer this version again",
+                              layout=widgets.Layout(width="auto"))
+        row = widgets.HBox([take, keep], layout=widgets.Layout(flex_flow="row wrap"))
+        take.on_click(taker(item, row))
+        keep.on_click(keeper(item, row))
+        rows.append(row)
+    box = widgets.VBox([text, *rows, status])
     box.add_class(ROOT_CLASS)
     return box
 

@@ -105,7 +105,8 @@ def test_in_the_site_the_notice_names_the_notebook_and_its_button_takes_the_new_
     monkeypatch.setattr("IPython.display.display", shown.append)
     assert republish.check(drive) == [republish.Stale("notebooks/02_old.ipynb", OLD, NEW)]
     [box] = shown
-    text, button, status = box.children
+    text, row, status = box.children
+    button, keep = row.children
     assert "gamelib-widget" in box._dom_classes and unnamed_controls(box) == []
     assert "A new version of this course notebook is on the site" in text.value
     assert "notebooks/02_old.ipynb" in text.value
@@ -115,12 +116,45 @@ def test_in_the_site_the_notice_names_the_notebook_and_its_button_takes_the_new_
     assert "my answer" in kept.read_text() and button.disabled
     assert f"Your copy is kept as {kept.name}: if it was open, it is open under that name now" in status.value
     assert "To see the new version, open 02_old.ipynb in the file browser." in status.value
+    assert keep.disabled                                 # the choice is made
+
+
+def test_keeping_my_copy_is_not_asked_again_until_the_next_version(drive, monkeypatch):
+    (drive / "notebooks/02_old.ipynb").write_text(saved(OLD, "my answer"))
+    (drive / "notebooks/03_old.ipynb").write_text(saved(OLD, "my other answer"))
+    stale = republish.stale_copies(drive, {n: entry(published(NEW)) for n in ("notebooks/02_old.ipynb",
+                                                                               "notebooks/03_old.ipynb")})
+    box = republish.notice(stale, drive)
+    take, keep = box.children[1].children
+    assert keep.description == "Keep my copy of 02_old.ipynb" and unnamed_controls(box) == []
+    keep.click()
+    assert take.disabled and keep.disabled and not box.children[2].children[1].disabled
+    assert ("You keep your copy of notebooks/02_old.ipynb; the site's present version is not offered again. To "
+            "take it later, rename your copy in the file browser") in box.children[3].value
+    assert "my answer" in (drive / "notebooks/02_old.ipynb").read_text()            # nothing moved
+    assert republish.stale_copies(drive, {n: entry(published(NEW)) for n in ("notebooks/02_old.ipynb",
+                                                                              "notebooks/03_old.ipynb")}) == [
+        republish.Stale("notebooks/03_old.ipynb", OLD, NEW)]                  # the other is still offered
+    newer = "c" * 64                                                           # the instructor republishes
+    assert republish.stale_copies(drive, {"notebooks/02_old.ipynb": entry(published(newer), newer)}) == [
+        republish.Stale("notebooks/02_old.ipynb", OLD, newer)]
+
+
+def test_a_choice_that_cannot_be_noted_is_said_so(drive):
+    (drive / "notebooks/02_old.ipynb").write_text(saved(OLD))
+    (drive / republish.KEPT).mkdir()                                           # cannot be written
+    box = republish.notice([republish.Stale("notebooks/02_old.ipynb", OLD, NEW)], drive)
+    take, keep = box.children[1].children
+    keep.click()
+    assert "Could not note that you keep your copy of notebooks/02_old.ipynb" in box.children[2].value
+    assert not keep.disabled and not take.disabled
 
 
 def test_a_copy_that_cannot_be_moved_is_said_so(drive, monkeypatch):
     (drive / "notebooks/02_old.ipynb").write_text(saved(OLD))
     box = republish.notice([republish.Stale("notebooks/02_old.ipynb", OLD, NEW)], drive)
     (drive / "notebooks/02_old.ipynb").unlink()
-    box.children[1].click()
+    take, keep = box.children[1].children
+    take.click()
     assert "Could not take the new version of notebooks/02_old.ipynb" in box.children[2].value
-    assert not box.children[1].disabled
+    assert not take.disabled and not keep.disabled

@@ -1,11 +1,12 @@
 """A notebook republished on the site reaches the student who saved an older copy (gamelib.republish): in
-Chromium, a student saves two notebooks of the site; the site is built again, one of them changed, and
+Chromium, a student saves three notebooks of the site; the site is built again, two of them changed, and
 served at the same address (the browser's storage is per site); the student's next ``import gamelib``
-shows a notice naming the changed notebook only, whose button keeps their copy beside it (as the work folder
-names a kept copy) and puts the site's new version in its place; a saved copy of the current version
-brings no notice.
+shows a notice naming the changed notebooks only; one's "Keep my copy" button leaves the student's copy as
+it is and that version is not offered again; the other's "Take the new version" keeps their copy beside it
+(as the work folder names a kept copy) and puts the site's new version in its place; a saved copy of the
+current version brings no notice.
 
-The site is built twice by lite/build.py (about 20-30 s each, the downloads cached), with two small
+The site is built twice by lite/build.py (about 20-30 s each, the downloads cached), with three small
 notebooks of the test's own beside the course's (``--extra-contents``).  Marked ``lite``: it runs with
 ``--lite`` or ``GAMELIB_LITE=1``.
 """
@@ -22,8 +23,8 @@ from .site import ROOT, SiteContext, StaticServer, build_site, open_lite_noteboo
 
 pytestmark = pytest.mark.lite
 
-CHANGED, SAME = "notebooks/republished.ipynb", "notebooks/unchanged.ipynb"
-NOTICE = "A new version of this course notebook is on the site"
+CHANGED, SAME, KEPT = "notebooks/republished.ipynb", "notebooks/unchanged.ipynb", "notebooks/kept.ipynb"
+NOTICE = "A new version of these course notebooks is on the site"
 TAB = ".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current"
 DIRTY_JS = f"() => !document.querySelector('{TAB}.jp-mod-dirty')"
 
@@ -42,6 +43,7 @@ def contents(folder, version: int):
     (folder / "notebooks").mkdir(parents=True, exist_ok=True)
     (folder / CHANGED).write_text(notebook(f"The instructor's version {version}."))
     (folder / SAME).write_text(notebook("A notebook the instructor never changes."))
+    (folder / KEPT).write_text(notebook(f"The instructor's version {version} of a notebook the student keeps."))
     return folder
 
 
@@ -67,6 +69,10 @@ def test_a_republished_notebook_reaches_the_student_who_saved_it(tmp_path):
             nb.append_cell("answer = 'my answer'", timeout=300)
             save(nb)
             nb.close()
+            nb = open_lite_notebook(browser, server, KEPT, timeout=300, shared=student)
+            nb.append_cell("kept = 'my own way'", timeout=300)
+            save(nb)
+            nb.close()
             nb = open_lite_notebook(browser, server, SAME, timeout=300, shared=student)
             save(nb)
             nb.run_all(timeout=300)                # both saved copies are of the site's version: no notice
@@ -87,8 +93,13 @@ def test_a_republished_notebook_reaches_the_student_who_saved_it(tmp_path):
             nb.run_all(timeout=300)
             shown = notice(nb)
             shown.wait_for(timeout=60_000)
-            assert NOTICE in shown.inner_text() and CHANGED in shown.inner_text()
+            assert NOTICE in shown.inner_text() and CHANGED in shown.inner_text() and KEPT in shown.inner_text()
             assert SAME not in shown.inner_text()
+            # The student keeps their copy of one (the site's version is not offered again) ...
+            nb.page.get_by_role("button", name="Keep my copy of kept.ipynb").click()
+            shown.locator("[role=status]", has_text="You keep your copy of notebooks/kept.ipynb").wait_for(
+                timeout=60_000)
+            # ... and takes the new version of the other.
             take = nb.page.get_by_role("button", name="Take the new version of republished.ipynb")
             take.click()
             done = shown.locator("[role=status]", has_text="is in its place")
@@ -111,9 +122,10 @@ def test_a_republished_notebook_reaches_the_student_who_saved_it(tmp_path):
             page = nb.page.locator(".jp-Notebook")
             assert "The instructor's version 2." in page.inner_text() and "my answer" not in page.inner_text()
             nb.run_all(timeout=300)
-            assert "is on the site" not in page.inner_text()
-            cell = nb.append_cell(f"print('kept:', 'my answer' in open({kept[1]!r}).read())", timeout=120)
-            assert "kept: True" in cell.inner_text()
+            assert "is on the site" not in page.inner_text()        # the kept one is not offered again either
+            cell = nb.append_cell(f"print('kept:', 'my answer' in open({kept[1]!r}).read(), "
+                                  "'my own way' in open('kept.ipynb').read())", timeout=120)
+            assert "kept: True True" in cell.inner_text()
             nb.assert_clean()
             nb.close()
         finally:
