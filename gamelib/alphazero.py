@@ -457,29 +457,33 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
     history = []
     best, best_iteration, best_score = None, 0, None
     from .progress import tqdm
-    for k in tqdm(range(iterations), desc="self-play and training", unit="iteration", disable=not progress):
-        positions = 0
-        answers = {}                          # the network's answers, while its weights stay the same
-        for _ in range(games):
-            examples = self_play(game, network, encoding, simulations=simulations, c=c,
-                                 temperature_moves=temperature_moves, seed=rng.getrandbits(32), cache=answers)
-            buffer.add(examples)
-            positions += len(examples)
-        losses = []
-        for _ in range(steps):
-            loss, grads = network.loss(*buffer.sample(batch, np_rng), l2=l2)
-            adam.step(grads)
-            losses.append(loss)
-        tenth = max(1, steps // 10)
-        score = None
-        if evaluate is not None and (k + 1) % every == 0:
-            score = _score(evaluate(network))
-            if best_score is None or score > best_score:
-                best, best_iteration, best_score = _copy(network), k + 1, score
-        history.append(Iteration(k + 1, positions, float(np.mean(losses[:tenth])), float(np.mean(losses[-tenth:])),
-                                 score))
-        if goal is not None and score is not None and score >= goal:
-            break
+    bar = tqdm(total=iterations, desc="self-play and training", unit="iteration", disable=not progress)
+    with bar:
+        for k in range(iterations):
+            positions = 0
+            answers = {}                          # the network's answers, while its weights stay the same
+            for _ in range(games):
+                examples = self_play(game, network, encoding, simulations=simulations, c=c,
+                                     temperature_moves=temperature_moves, seed=rng.getrandbits(32), cache=answers)
+                buffer.add(examples)
+                positions += len(examples)
+            losses = []
+            for _ in range(steps):
+                loss, grads = network.loss(*buffer.sample(batch, np_rng), l2=l2)
+                adam.step(grads)
+                losses.append(loss)
+            tenth = max(1, steps // 10)
+            score = None
+            if evaluate is not None and (k + 1) % every == 0:
+                score = _score(evaluate(network))
+                if best_score is None or score > best_score:
+                    best, best_iteration, best_score = _copy(network), k + 1, score
+            history.append(Iteration(k + 1, positions, float(np.mean(losses[:tenth])), float(np.mean(losses[-tenth:])),
+                                     score))
+            bar.update()
+            if goal is not None and score is not None and score >= goal:
+                bar.set_description(f"self-play and training, goal reached at iteration {k + 1}")   # not a stall
+                break
     if best is None:
         return TrainResult(network, history, len(history), None, network)
     return TrainResult(best, history, best_iteration, best_score, network)

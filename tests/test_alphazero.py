@@ -231,3 +231,13 @@ def test_the_kit_ships_a_small_tictactoe_network():
     priors, value = f(game.initial_state)
     assert max(priors, key=priors.get) == (1, 2) and value > 0.5
     assert mcts(game, iterations=50, policy_value=f).action == (1, 2)
+
+
+def test_a_bar_stopped_at_the_goal_says_so(capsys):
+    """Stopped early, the progress bar says why ("12/200" alone read as a stall in notebook 09)."""
+    scores = iter([0.1, 0.9])
+    game, enc = TicTacToe(), tictactoe_encoding()
+    train(game, enc, iterations=5, games=1, simulations=4, steps=2, batch=8, hidden=(8,), seed=1,
+          evaluate=lambda network: next(scores), goal=0.5, progress=True)
+    bar = capsys.readouterr().err.rsplit("\r", 1)[-1]
+    assert bar.startswith("self-play and training, goal reached at iteration 2:  40%") and "2/5" in bar, bar
