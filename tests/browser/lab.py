@@ -471,17 +471,25 @@ class Notebook:
         """Edit > Clear Outputs of All Cells, then Run > Run All Cells, and wait until every
         non-empty code cell shows an execution count and the kernel is idle (a fresh kernel numbers
         them as the stored outputs did, so clearing first is what makes "has run" visible).  Returns
-        the seconds the run took.  ``timeout`` is a bound for a stuck kernel, not a speed test: each
-        notebook runs in under 20 s on a quiet machine (tests/kit/test_notebooks.py), but notebook 08
-        took over 180 s in Chromium at load 10 on two cores (three test suites at once)."""
+        the seconds the run took.  A cell that fails stops a Run All (the cells after it never run): then
+        this raises at once with the error, not after ``timeout``.  ``timeout`` is a bound for a stuck
+        kernel, not a speed test: each notebook runs in under 20 s on a quiet machine
+        (tests/kit/test_notebooks.py), but notebook 08 took over 180 s in Chromium at load 10 on two cores
+        (three test suites at once)."""
+        end = time.perf_counter() + timeout
         self.clear_outputs()
         t0 = time.perf_counter()
         self._menu("Run", "Run All Cells")
-        self.page.wait_for_function(
-            """(js) => eval(js)().every(([code, p]) => !code || /^\\[\\d+\\]:$/.test(p))""",
-            arg=PROMPTS_JS, timeout=timeout * 1000, polling=250)
-        self.wait_kernel_idle(timeout)
-        return time.perf_counter() - t0
+        while time.perf_counter() < end:
+            prompts = self.page.evaluate(PROMPTS_JS)
+            if all(not code or re.fullmatch(r"\[\d+\]:", p) for code, p in prompts):
+                self.wait_kernel_idle(max(end - time.perf_counter(), 1))
+                return time.perf_counter() - t0
+            errors = self.error_outputs()
+            if errors and not any(p == "[*]:" for code, p in prompts if code):
+                raise AssertionError(f"{self.name}: Run All stopped at an error: {errors[0]}")
+            time.sleep(0.25)
+        raise TimeoutError(f"{self.name}: Run All did not finish in {timeout:g} s")
 
     def clear_outputs(self):
         """Edit > Clear Outputs of All Cells, and wait until no code cell shows an execution count."""
