@@ -130,11 +130,13 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class StaticServer:
-    """``folder`` served as static files on 127.0.0.1 (a thread of this process); a context manager."""
+    """``folder`` served as static files on 127.0.0.1 (a thread of this process), on ``port`` (default: a
+    free one; the same port again serves a site at the same address, where the browser keeps its storage);
+    a context manager."""
 
-    def __init__(self, folder: pathlib.Path):
+    def __init__(self, folder: pathlib.Path, port: int | None = None):
         self.folder = pathlib.Path(folder)
-        self.port = free_port()
+        self.port = port or free_port()
         self._served = [0]
         self.not_found: list[str] = []
         """The paths answered 404 so far (the browser's own /favicon.ico among them)."""

@@ -13,14 +13,13 @@ import pytest
 
 from tests.browser.lab import Browser
 
-from . import site as lite_site
-from .site import SiteContext, StaticServer, build_site, open_lite_notebook, require_lite
+from .site import ROOT, SiteContext, StaticServer, build_site, open_lite_notebook, require_lite
 from .test_republish import notebook, save
 
 pytestmark = pytest.mark.lite
 
 OPENED, OTHER = "notebooks/opened_online.ipynb", "notebooks/never_opened.ipynb"
-DOCS = lite_site.ROOT / "docs" / "jupyterlite.md"
+DOCS = ROOT / "docs" / "jupyterlite.md"
 
 
 def contents(folder):
@@ -28,15 +27,6 @@ def contents(folder):
     (folder / OPENED).write_text(notebook("Opened while online."))
     (folder / OTHER).write_text(notebook("Never opened while online."))
     return folder
-
-
-def serve_again(site, port: int) -> StaticServer:
-    """The site served again at the same address (the browser's storage is per address)."""
-    chosen, lite_site.free_port = lite_site.free_port, lambda: port
-    try:
-        return StaticServer(site)
-    finally:
-        lite_site.free_port = chosen
 
 
 def test_offline_the_open_notebook_runs_and_saves_and_the_rest_is_as_the_docs_say(tmp_path):
@@ -76,7 +66,7 @@ def test_offline_the_open_notebook_runs_and_saves_and_the_rest_is_as_the_docs_sa
             nb.close()
 
             # The site is back: the notebook saved offline opens with what was written offline.
-            server = serve_again(site, server.port)
+            server = StaticServer(site, port=server.port)          # the same address
             nb = open_lite_notebook(browser, server, OPENED, timeout=300, shared=student)
             text = nb.page.locator(".jp-Notebook").inner_text()
             assert "x = 20" in text and "offline 21 (0, 2)" in text, text
