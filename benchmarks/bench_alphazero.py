@@ -19,6 +19,12 @@ Run:  python benchmarks/bench_alphazero.py [--games 1000] [--seeds 0 1 2 3 4 5 6
    the exact share of games lost to perfect play, 100 games against plain UCT (50 playouts), the
    value RMSE and the top-move share: training drifts, hence the best checkpoint.
 5. What the cache of the network's answers buys: self-play games a second with and without it.
+6. With ``--connect4 SECONDS``: Connect Four on 6 columns by 5 rows, the same loop from a new network for
+   that many CPU seconds (gamelib.experiments.alphazero_strength.train_connect4: 20 self-play games an
+   iteration, 100 PUCT simulations a move; every 10 iterations 40 games against depth-4 alpha-beta, the
+   best checkpoint kept), then that network (200 and 800 simulations a move) against the kit's alpha-beta
+   at depths 2, 4 and 6 with the course's evaluation function, from 20 seeded openings, both colours.
+   Not in CI (the issue's budget is 20 CPU minutes): ``--connect4 1200``.
 
 Counts are deterministic (seeded); seconds are not.  A benchmark, not a timed test.
 """
@@ -107,11 +113,33 @@ def cache_speed(games=20):
         print(f"   {label:<32} {games / (time.process_time() - t):7.1f} games/s")
 
 
+def connect4(seconds, seed=0):
+    from gamelib.experiments.alphazero_strength import connect4_against_alphabeta, train_connect4
+
+    print(f"\n6. Connect Four 6 x 5: the loop from a new network for {seconds:g} CPU s (seed {seed})")
+    print(f"   {'iteration':>9} {'CPU s':>7}  against depth-4 alpha-beta, 40 games (200 simulations a move)")
+    r = train_connect4(cpu_seconds=seconds, seed=seed)
+    for k, t, rec in r.checkpoints:
+        print(f"   {k:>9} {t:>7.1f}  {rec.wins} won {rec.draws} drawn {rec.losses} lost")
+    print(f"   kept: iteration {r.iteration} ({r.record.wins} won, {r.record.losses} lost); "
+          f"{r.seconds:.0f} CPU s in all")
+    print(f"   {'simulations':>11} {'depth':>5}  the kept network against alpha-beta, 20 openings x 2 colours")
+    for simulations in (200, 800):
+        for depth in (2, 4, 6):
+            rec = connect4_against_alphabeta(r.network, depth=depth, simulations=simulations)
+            print(f"   {simulations:>11} {depth:>5}  {rec.wins:>2} won {rec.draws:>2} drawn {rec.losses:>2} lost",
+                  flush=True)
+    return r
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games of the confirming test and the matches")
     ap.add_argument("--seeds", type=int, nargs="+", default=list(range(10)), help="training seeds")
     ap.add_argument("--curve", type=int, default=60, help="iterations of the learning curve (0: none)")
+    ap.add_argument("--connect4", type=float, default=0,
+                    help="CPU seconds of training on Connect Four 6 x 5 (0: not run; the issue's budget: 1200)")
+    ap.add_argument("--connect4-out", default=None, help="where to save the kept Connect Four network (.npz)")
     args = ap.parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}")
     tictactoe_table()                                  # the perfect player's table, built before any clock
@@ -122,6 +150,10 @@ def main(argv=None):
     if args.curve:
         curve(args.curve)
     cache_speed()
+    if args.connect4:
+        c4 = connect4(args.connect4)
+        if args.connect4_out:
+            c4.network.save(args.connect4_out)
     return 0 if all(r.reached for r in runs) else 1
 
 

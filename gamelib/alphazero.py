@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections import deque
 from typing import Callable, NamedTuple
 
@@ -48,8 +49,8 @@ from .core import MAX, ArgumentError, GameError
 from .mcts import C, mcts, visit_policy
 from .validate import check_game, flag, function, number, python_seed, start_state, two_player, whole
 
-__all__ = ["Encoding", "tictactoe_encoding", "Network", "Adam", "policy_value", "self_play", "ReplayBuffer",
-           "Iteration", "TrainResult", "train", "TICTACTOE_NETWORK", "tictactoe_network"]
+__all__ = ["Encoding", "tictactoe_encoding", "connect4_encoding", "Network", "Adam", "policy_value", "self_play",
+           "ReplayBuffer", "Iteration", "TrainResult", "train", "TICTACTOE_NETWORK", "tictactoe_network"]
 
 TICTACTOE_NETWORK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "tictactoe_network.npz")
 """The file of the tic-tac-toe network the kit ships (:func:`tictactoe_network`)."""
@@ -103,6 +104,31 @@ def tictactoe_encoding() -> Encoding:
     perms = [np.rot90(g, k).ravel() for g in (grid, grid.T) for k in range(4)]
     symmetries = [(np.concatenate([p, p + 9]), p) for p in perms]
     return Encoding(SQUARES, features, game.actions, symmetries)
+
+
+def connect4_encoding(rows: int = 5, cols: int = 6) -> Encoding:
+    """Connect Four on ``rows`` × ``cols`` (:class:`~gamelib.games.Connect4`) for a network: 2 · rows · cols
+    features, the mover's cells (1 where the player to move has a piece, bottom row first, each row
+    left to right) then the opponent's; the ``cols`` moves, the columns left to right; the board's
+    two symmetries (as it is, and mirrored left to right, which mirrors the columns).  The default,
+    6 columns by 5 rows, is the issue's small board: big enough not to be drawish (5 × 4 is), small
+    enough to learn in minutes."""
+    from .games.connect4 import Connect4
+
+    game = Connect4(rows=rows, cols=cols)
+    wide = (rows + 1) * cols > 63                # bitboards past 63 bits: Python's integers, not int64
+    bits = np.array([1 << (c * (rows + 1) + r) for r in range(rows) for c in range(cols)],
+                    dtype=object if wide else np.int64)
+
+    def features(state) -> np.ndarray:
+        mine, theirs = (state.x, state.o) if state.to_move == MAX else (state.o, state.x)
+        return np.concatenate([(mine & bits) > 0, (theirs & bits) > 0]).astype(np.float64)
+
+    n = rows * cols
+    mirrored = np.arange(n).reshape(rows, cols)[:, ::-1].ravel()
+    symmetries = [(np.arange(2 * n), np.arange(cols)),
+                  (np.concatenate([mirrored, mirrored + n]), np.arange(cols)[::-1].copy())]
+    return Encoding(range(cols), features, game.actions, symmetries)
 
 
 def tictactoe_network() -> "Network":
@@ -415,7 +441,7 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
           steps: int = 50, batch: int = 64, hidden=(64,), lr: float = 1e-3, l2: float = 1e-4, c: float = C,
           capacity: int = 5000, temperature_moves: int = 30, seed=0, network: Network | None = None,
           evaluate: Callable | None = None, every: int = 1, goal: float | None = None,
-          progress: bool = False) -> TrainResult:
+          cpu_seconds: float | None = None, progress: bool = False) -> TrainResult:
     """AlphaZero's loop, up to ``iterations`` times: ``games`` games of :func:`self_play`
     (``simulations`` PUCT simulations a move, the first ``temperature_moves`` moves sampled) into a
     :class:`ReplayBuffer` with the board's symmetries, then ``steps`` Adam steps on batches of
@@ -425,7 +451,9 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
     Training drifts: a network can play worse after more steps than before them.  So the loop keeps
     the best checkpoint: every ``every`` iterations it asks ``evaluate(network)`` for a score (higher is
     better; e.g. minus the share of games lost to a perfect player) and keeps a copy of the network
-    with the highest so far; it stops as soon as a score reaches ``goal``.  The self-play games of one
+    with the highest so far; it stops as soon as a score reaches ``goal``, or, with ``cpu_seconds``, after
+    the first iteration that ends with that much CPU time spent (``time.process_time``, evaluations
+    included) since the loop began.  The self-play games of one
     iteration share one cache of the network's answers (:func:`policy_value`), started afresh after
     its training steps."""
     check_game(game)
@@ -441,6 +469,8 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
     if evaluate is not None:
         function("evaluate", evaluate, "a function network -> score (higher is better), or None")
     goal = number("goal", goal, none=True, what="a score to stop at, a finite number (None: run every iteration)")
+    cpu_seconds = number("cpu_seconds", cpu_seconds, above=0, none=True,
+                         what="a budget of CPU seconds, a finite number (None: no budget)")
     if goal is not None and evaluate is None:
         raise ArgumentError("goal= is a score of evaluate=; give evaluate= too")
     seed = python_seed("seed", seed)
@@ -457,6 +487,7 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
     history = []
     best, best_iteration, best_score = None, 0, None
     from .progress import tqdm
+    started = time.process_time()
     bar = tqdm(total=iterations, desc="self-play and training", unit="iteration", disable=not progress)
     with bar:
         for k in range(iterations):
@@ -483,6 +514,9 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
             bar.update()
             if goal is not None and score is not None and score >= goal:
                 bar.set_description(f"self-play and training, goal reached at iteration {k + 1}")   # not a stall
+                break
+            if cpu_seconds is not None and time.process_time() - started >= cpu_seconds:
+                bar.set_description(f"self-play and training, {cpu_seconds:g} CPU s spent at iteration {k + 1}")
                 break
     if best is None:
         return TrainResult(network, history, len(history), None, network)

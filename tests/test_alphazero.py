@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from gamelib import ArgumentError, MAX
-from gamelib.alphazero import (Adam, Network, ReplayBuffer, policy_value, self_play, tictactoe_encoding,
+from gamelib.alphazero import (Adam, Network, ReplayBuffer, connect4_encoding, policy_value, self_play,
+                               tictactoe_encoding,
                                tictactoe_network, train)
 from gamelib.games import TicTacToe
 from gamelib.mcts import mcts
@@ -96,6 +97,35 @@ def test_the_tictactoe_encoding_sees_the_board_from_the_mover():
     y = enc.features(after)
     assert y[4] == 1 and y[9 + 0] == 1 and y[9 + 8] == 1 and y.sum() == 3
     assert enc.mask(game.initial_state).sum() == 7 and not enc.mask(game.initial_state)[0]
+
+
+def test_the_connect4_encoding_sees_the_board_from_the_mover_and_mirrors_it():
+    from gamelib.games.connect4 import Connect4
+
+    enc = connect4_encoding()                              # 6 columns by 5 rows
+    game = Connect4(rows=5, cols=6)
+    s = game.from_moves([0, 5, 1])                         # X at the bottom of columns 0 and 1, O of column 5
+    x = enc.features(s)                                    # O to move: O's piece is "mine"
+    assert x.shape == (60,) and enc.size == 6 and list(np.flatnonzero(x)) == [5, 30, 31]
+    assert list(np.flatnonzero(enc.features(game.result(s, 5)))) == [0, 1, 35, 41]    # X's turn, O stacked
+    full = game.from_moves([2] * 5)
+    assert list(enc.mask(full)) == [True, True, False, True, True, True]
+    (same_f, same_m), (fs, ms) = enc.symmetries
+    assert list(same_f) == list(range(60)) and list(ms) == [5, 4, 3, 2, 1, 0]
+    for moves in ([0, 5, 1], [2, 2, 3, 1, 4], [0, 0, 0, 1]):                    # the mirrored position's
+        mirrored = game.from_moves([5 - m for m in moves])                       # features, permuted
+        assert np.array_equal(enc.features(game.from_moves(moves))[fs], enc.features(mirrored))
+        assert np.array_equal(enc.mask(game.from_moves(moves))[ms], enc.mask(mirrored))
+    big = connect4_encoding(12, 12)                        # 13 · 12 bits: past int64, still right
+    assert list(np.flatnonzero(big.features(Connect4(rows=12, cols=12).from_moves([11, 11])))) == [11, 144 + 23]
+
+
+def test_the_loop_stops_when_its_cpu_budget_is_spent():
+    r = train(TicTacToe(), tictactoe_encoding(), iterations=10 ** 6, games=1, simulations=4, steps=2, batch=8,
+              hidden=(8,), seed=1, cpu_seconds=0.2)
+    assert 1 <= len(r.history) < 10 ** 6
+    with pytest.raises(ArgumentError, match="cpu_seconds"):
+        train(TicTacToe(), tictactoe_encoding(), iterations=1, cpu_seconds=float("nan"))
 
 
 def test_policy_value_guides_mcts():

@@ -20,6 +20,10 @@ Silver et al. 2018, Science 362).
   does best against perfect play, cheaply first (100 games), then confirming (1,000 games); it stops at
   the first network that loses none of the 1,000, and says how many CPU seconds that took.
 * :func:`train_kit_network`: how the network the kit ships was made.
+* :func:`connect4_against_alphabeta`: a network on Connect Four 6 × 5 against the kit's alpha-beta
+  (depth 2, 4 or 6, the course's evaluation function) from 20 seeded openings, both colours.
+* :func:`train_connect4`: the same loop on Connect Four 6 × 5, within a budget of CPU seconds, keeping
+  the network that does best against depth-4 alpha-beta.
 
 Reproducible from ``seed``: the perfect player, the agent's tie-breaks and the loop draw from seeded
 generators.  A search guided by a fixed network, without noise, is the same every time from the same
@@ -35,11 +39,11 @@ from typing import Callable, NamedTuple
 
 import numpy as np
 
-from ..alphazero import Encoding, Network, policy_value, tictactoe_encoding, train
+from ..alphazero import Encoding, Network, connect4_encoding, policy_value, tictactoe_encoding, train
 from ..core import MAX, MIN, ArgumentError
 from ..mcts import C, mcts
 from ..validate import check_game, python_seed, whole
-from .matches import Record, perfect_agent, tictactoe_table, versus
+from .matches import Record, alphabeta_agent, perfect_agent, tictactoe_table, versus
 from .mcts_strength import mcts_agent
 
 SIMULATIONS = 50
@@ -266,3 +270,71 @@ def train_kit_network(*, iterations: int = 300, seed=1, steps: int = 200, every:
         return -exact_loss_share(network, encoding=encoding) - network_agreement(network, encoding).value_rmse / 100
     return train(game, encoding, iterations=iterations, games=10, simulations=SIMULATIONS, steps=steps, seed=seed,
                  evaluate=evaluate, every=every, progress=progress)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Connect Four on 6 columns by 5 rows: no perfect player at hand, so the yardstick is the course's own
+# depth-limited alpha-beta (AIMA Fig. 5.7 with H-MINIMAX's cutoff, the notes' weighted-sum evaluation).
+# ---------------------------------------------------------------------------------------------------
+
+CONNECT4_SIMULATIONS = 200
+"""PUCT simulations a move for the Connect Four network in its matches against alpha-beta."""
+
+
+def connect4_against_alphabeta(network: Network, *, depth: int = 4, openings: int = 20,
+                               simulations: int = CONNECT4_SIMULATIONS, seed=7, rows: int = 5, cols: int = 6,
+                               progress: bool = False) -> Record:
+    """The :class:`~gamelib.experiments.matches.Record` of ``network`` (guided PUCT, :func:`network_agent`,
+    ``simulations`` a move) on Connect Four ``rows`` × ``cols`` against the kit's alpha-beta searching
+    ``depth`` plies with :func:`gamelib.games.connect4.evaluation` at the horizon, from ``openings``
+    openings of two random moves drawn from ``random.Random(seed)``, each played with both colours
+    (2 · ``openings`` games)."""
+    from ..games.connect4 import Connect4, evaluation
+
+    whole("openings", openings, 1, unit="openings")
+    game, encoding = Connect4(rows=rows, cols=cols), connect4_encoding(rows, cols)
+    agent = network_agent(game, network, encoding, simulations=simulations, seed=seed)
+    return versus(game, agent, alphabeta_agent(game, evaluation(), depth=depth), games=2 * openings, seed=seed,
+                  opening_plies=2, progress=progress)
+
+
+class Connect4Run(NamedTuple):
+    """What :func:`train_connect4` returns: the best checkpoint against depth-4 alpha-beta, the iteration
+    after which it was taken, its record there, the CPU seconds spent (evaluations included) and
+    every evaluation as ``(iteration, CPU seconds, Record)``."""
+
+    network: Network
+    iteration: int
+    record: Record
+    seconds: float
+    checkpoints: list
+
+
+def train_connect4(*, cpu_seconds: float = 1200, seed=0, games: int = 20, simulations: int = 100, steps: int = 50,
+                   batch: int = 128, hidden=(128,), temperature_moves: int = 10, every: int = 10,
+                   openings: int = 20, progress: bool = False, **options) -> Connect4Run:
+    """AlphaZero's loop (:func:`gamelib.alphazero.train`) on Connect Four 6 × 5 from a new network, for
+    ``cpu_seconds`` of CPU (evaluations included): ``games`` self-play games an iteration with
+    ``simulations`` PUCT simulations a move, the first ``temperature_moves`` moves sampled.  Every
+    ``every`` iterations the network plays :func:`connect4_against_alphabeta` at depth 4; the loop
+    keeps the network with the best wins - 5 · losses, and stops early once it wins every game.
+    Other keywords go to ``train``."""
+    from ..games.connect4 import Connect4
+
+    game, encoding = Connect4(rows=5, cols=6), connect4_encoding(5, 6)
+    start = time.process_time()
+    checkpoints = []
+
+    def evaluate(network):
+        record = connect4_against_alphabeta(network, depth=4, openings=openings)
+        checkpoints.append(((len(checkpoints) + 1) * every, time.process_time() - start, record))
+        return record.wins - 5 * record.losses
+
+    r = train(game, encoding, iterations=10 ** 6, games=games, simulations=simulations, steps=steps, batch=batch,
+              hidden=hidden, temperature_moves=temperature_moves, seed=seed, evaluate=evaluate, every=every,
+              goal=2 * openings, cpu_seconds=cpu_seconds, progress=progress, **options)
+    if not checkpoints:
+        raise ArgumentError(f"cpu_seconds={cpu_seconds!r} ended before the first evaluation (after {every} "
+                            "iterations); give more time or a smaller every=")
+    record = next(rec for k, _, rec in checkpoints if k == r.iteration)
+    return Connect4Run(r.network, r.iteration, record, time.process_time() - start, checkpoints)

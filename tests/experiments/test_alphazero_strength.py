@@ -8,8 +8,9 @@ import pytest
 
 from gamelib import ArgumentError
 from gamelib.alphazero import Network, policy_value, tictactoe_encoding, tictactoe_network
-from gamelib.experiments.alphazero_strength import (exact_loss_share, network_against_perfect, network_against_uct,
-                                                    network_agent, network_agreement, train_kit_network,
+from gamelib.experiments.alphazero_strength import (connect4_against_alphabeta, exact_loss_share,
+                                                    network_against_perfect, network_against_uct, network_agent,
+                                                    network_agreement, train_connect4, train_kit_network,
                                                     train_to_perfect, uct_against_perfect)
 from gamelib.experiments.matches import tictactoe_table
 from gamelib.games import TicTacToe
@@ -112,3 +113,17 @@ def test_from_scratch_to_no_game_lost_of_1000():
     r = train_to_perfect(seed=4)
     assert r.reached and r.iteration == 15 and r.checkpoints[-1][:4] == (15, 150, 0, 1000)
     assert [c.played for c in r.checkpoints] == [100, 100, 1000] and exact_loss_share(r.network) == 0
+
+
+def test_connect4_matches_are_seeded_both_colours_and_the_loop_keeps_its_best_checkpoint():
+    net = Network(60, 6, (16,), seed=0)                   # never trained
+    a = connect4_against_alphabeta(net, depth=2, openings=2, simulations=20)
+    assert a.wins + a.draws + a.losses == 4
+    assert a[:3] == connect4_against_alphabeta(net, depth=2, openings=2, simulations=20)[:3]
+    r = train_connect4(cpu_seconds=0.5, games=2, simulations=10, steps=5, hidden=(16,), every=1, openings=1)
+    assert r.checkpoints and r.seconds >= 0.5                    # the budget is spent, then it stops
+    scores = [rec.wins - 5 * rec.losses for _, _, rec in r.checkpoints]
+    assert (r.iteration, r.record) == next((k, rec) for k, _, rec in r.checkpoints
+                                           if rec.wins - 5 * rec.losses == max(scores))
+    with pytest.raises(ArgumentError, match="openings"):
+        connect4_against_alphabeta(net, openings=0)
