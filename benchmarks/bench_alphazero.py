@@ -18,7 +18,9 @@ Run:  python benchmarks/bench_alphazero.py [--games 1000] [--seeds 0 1 2 3 4 5 6
 4. A learning curve: one run of ``--curve`` iterations (not stopped at the goal), every 5 iterations
    the exact share of games lost to perfect play, 100 games against plain UCT (50 playouts), the
    value RMSE and the top-move share: training drifts, hence the best checkpoint.
-5. What the cache of the network's answers buys: self-play games a second with and without it.
+5. What the cache of the network's answers buys: self-play games a second with and without it; and what
+   batching the leaves of many games into one forward pass could buy at most: the network's share of
+   self-play's time and the cost of a forward pass of 1 position against one of 32 (Amdahl's bound).
 6. With ``--connect4 SECONDS``: Connect Four on 6 columns by 5 rows, the same loop from a new network for
    that many CPU seconds (gamelib.experiments.alphazero_strength.train_connect4: 20 self-play games an
    iteration, 100 PUCT simulations a move; every 10 iterations 40 games against depth-4 alpha-beta, the
@@ -36,6 +38,8 @@ import random
 import statistics
 import sys
 import time
+
+import numpy as np
 
 from gamelib.alphazero import Network, self_play, tictactoe_encoding, tictactoe_network, train
 from gamelib.experiments.alphazero_strength import (exact_loss_share, network_against_perfect, network_against_uct,
@@ -111,6 +115,38 @@ def cache_speed(games=20):
         for _ in range(games):
             self_play(game, net, enc, simulations=50, seed=rng.getrandbits(32), cache=cache)
         print(f"   {label:<32} {games / (time.process_time() - t):7.1f} games/s")
+    batching(net, enc, game, games)
+
+
+def batching(net, enc, game, games):
+    """What one forward pass for the leaves of many games at once could buy: the network's share of
+    self-play's time (with the cache), and a forward pass of 1 position against one of 32."""
+    spent = [0.0]
+    predict = net.predict
+
+    def timed(x, mask):
+        t = time.process_time()
+        out = predict(x, mask)
+        spent[0] += time.process_time() - t
+        return out
+    net.predict = timed
+    rng = random.Random(0)
+    t = time.process_time()
+    for _ in range(games):
+        self_play(game, net, enc, simulations=50, seed=rng.getrandbits(32), cache={})
+    total = time.process_time() - t
+    del net.predict
+    share = spent[0] / total
+    x, mask = np.zeros((32, net.inputs)), np.ones((32, net.moves), dtype=bool)
+    cost = {}
+    for n in (1, 32):
+        t = time.perf_counter()
+        for _ in range(2000):
+            net.predict(x[:n], mask[:n])
+        cost[n] = (time.perf_counter() - t) / 2000 * 1e6
+    print(f"   the network's forward passes: {share:.0%} of self-play's time; one pass costs {cost[1]:.0f} us for "
+          f"1 position, {cost[32]:.0f} us for 32: batching the leaves of 32 games could make self-play at most "
+          f"{1 / (1 - share + share * cost[32] / 32 / cost[1]):.2f}x faster")
 
 
 def connect4(seconds, seed=0):
