@@ -37,6 +37,7 @@ it guides a search of 50 simulations a move.
 """
 from __future__ import annotations
 
+import math
 import os
 import random
 import time
@@ -488,7 +489,11 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
     best, best_iteration, best_score = None, 0, None
     from .progress import tqdm
     started = time.process_time()
-    bar = tqdm(total=iterations, desc="self-play and training", unit="iteration", disable=not progress)
+    if cpu_seconds is None:
+        bar = tqdm(total=iterations, desc="self-play and training", unit="iteration", disable=not progress)
+    else:                                 # the budget ends the loop, so the bar counts the CPU seconds spent
+        bar = tqdm(total=max(1, math.ceil(cpu_seconds)), desc="self-play and training", unit="CPU s",
+                   disable=not progress)
     with bar:
         for k in range(iterations):
             positions = 0
@@ -511,12 +516,16 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
                     best, best_iteration, best_score = _copy(network), k + 1, score
             history.append(Iteration(k + 1, positions, float(np.mean(losses[:tenth])), float(np.mean(losses[-tenth:])),
                                      score))
-            bar.update()
+            if cpu_seconds is None:
+                bar.update()
+            else:
+                bar.update(min(int(time.process_time() - started), bar.total) - bar.n)
             if goal is not None and score is not None and score >= goal:
                 bar.set_description(f"self-play and training, goal reached at iteration {k + 1}")   # not a stall
                 break
             if cpu_seconds is not None and time.process_time() - started >= cpu_seconds:
                 bar.set_description(f"self-play and training, {cpu_seconds:g} CPU s spent at iteration {k + 1}")
+                bar.update(bar.total - bar.n)
                 break
     if best is None:
         return TrainResult(network, history, len(history), None, network)

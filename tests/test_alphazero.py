@@ -120,10 +120,13 @@ def test_the_connect4_encoding_sees_the_board_from_the_mover_and_mirrors_it():
     assert list(np.flatnonzero(big.features(Connect4(rows=12, cols=12).from_moves([11, 11])))) == [11, 144 + 23]
 
 
-def test_the_loop_stops_when_its_cpu_budget_is_spent():
+def test_the_loop_stops_when_its_cpu_budget_is_spent(capsys):
     r = train(TicTacToe(), tictactoe_encoding(), iterations=10 ** 6, games=1, simulations=4, steps=2, batch=8,
-              hidden=(8,), seed=1, cpu_seconds=0.2)
+              hidden=(8,), seed=1, cpu_seconds=0.2, progress=True)
     assert 1 <= len(r.history) < 10 ** 6
+    bar = capsys.readouterr().err.rsplit("\r", 1)[-1]     # the bar counts the budget, not 10 ** 6 iterations
+    assert bar.startswith(f"self-play and training, 0.2 CPU s spent at iteration {len(r.history)}: 100%"), bar
+    assert "1/1 [" in bar and "CPU s" in bar and "1000000" not in bar, bar
     with pytest.raises(ArgumentError, match="cpu_seconds"):
         train(TicTacToe(), tictactoe_encoding(), iterations=1, cpu_seconds=float("nan"))
 
