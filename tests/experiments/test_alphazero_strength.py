@@ -3,12 +3,15 @@ matches against perfect play for the network and for plain UCT in the same games
 exact values, the exact loss share against sampled matches, and the loop that keeps the best checkpoint."""
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 import pytest
 
 from gamelib import ArgumentError
 from gamelib.alphazero import Network, policy_value, tictactoe_encoding, tictactoe_network
-from gamelib.experiments.alphazero_strength import (connect4_against_alphabeta, exact_loss_share,
+from gamelib.experiments.alphazero_strength import (CONNECT4_SELECTION_SEED, connect4_against_alphabeta,
+                                                    exact_loss_share,
                                                     network_against_perfect, network_against_uct, network_agent,
                                                     network_agreement, train_connect4, train_kit_network,
                                                     train_to_perfect, uct_against_perfect)
@@ -125,5 +128,8 @@ def test_connect4_matches_are_seeded_both_colours_and_the_loop_keeps_its_best_ch
     scores = [rec.wins - 5 * rec.losses for _, _, rec in r.checkpoints]
     assert (r.iteration, r.record) == next((k, rec) for k, _, rec in r.checkpoints
                                            if rec.wins - 5 * rec.losses == max(scores))
+    # chosen on openings of their own, not the test's (the default seed): the kept record is replayed there
+    assert CONNECT4_SELECTION_SEED != inspect.signature(connect4_against_alphabeta).parameters["seed"].default
+    assert r.record[:3] == connect4_against_alphabeta(r.network, depth=4, openings=1, seed=CONNECT4_SELECTION_SEED)[:3]
     with pytest.raises(ArgumentError, match="openings"):
         connect4_against_alphabeta(net, openings=0)
