@@ -554,6 +554,7 @@ class Sandbox:
         self.uid = FIRST_UID + slot
         self.status = isolation_status()
         self.plain = ""
+        self.home: str | None = None              # without isolation: the worker's HOME, removed by kill()
         self.group: ControlGroup | None = None
         self.peak_mb: float | None = None
         self.out_of_memory = False
@@ -569,7 +570,7 @@ class Sandbox:
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         else:
             cmd, self.plain = _plain_command(limits, slot, self.runtime)
-            home = tempfile.mkdtemp(prefix="gamelib-sandbox-")
+            home = self.home = tempfile.mkdtemp(prefix="gamelib-sandbox-")
             os.chmod(home, 0o1777)
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "PYTHONPATH": str(self.runtime),
                    "MPLBACKEND": "Agg", "MPLCONFIGDIR": f"{home}/matplotlib", "IPYTHONDIR": f"{home}/ipython",
@@ -663,6 +664,9 @@ class Sandbox:
             self.stderr_path.unlink()
         except OSError:
             pass
+        if self.home is not None:                 # what the student's code left there goes with it
+            shutil.rmtree(self.home, ignore_errors=True)
+            self.home = None
         if self.group is not None:
             self.peak_mb, self.out_of_memory = self.group.peak_mb(), self.group.out_of_memory()
             self.group.remove()

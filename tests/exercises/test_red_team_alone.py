@@ -155,7 +155,7 @@ def _session_of(pid: int) -> int | None:
         return None
 
 
-def test_a_sandboxs_processes_share_one_cpu_whatever_sessions_they_start():
+def test_a_sandboxs_processes_share_one_cpu_whatever_sessions_they_start(tmp_path):
     """A hostile submission whose 30 children each started a session of its own made 30 of Linux's
     autogroups, each with a whole grading's share of the machine: a classmate graded beside it (--jobs 2)
     took 90 s instead of 1.6 s (benchmarks/bench_neighbours.py).  Every process of a sandbox, whatever
@@ -166,7 +166,7 @@ def test_a_sandboxs_processes_share_one_cpu_whatever_sessions_they_start():
     shared, how = cpu_share_status()
     if not shared:
         pytest.skip(f"no CPU share per sandbox here: {how}")
-    session = Session(w.runtime_for(ASSIGNMENT), Limits(), 60)
+    session = Session(w.runtime_for(ASSIGNMENT, into=tmp_path / "runtime"), Limits(), 60)
     try:
         session.exec(SESSIONS)
         group = session.sandbox.group

@@ -111,7 +111,7 @@ def sandboxed(work):
 WAIT = guard.WALL_FACTOR * 0.1
 session = None
 if isolation_status().isolated:
-    session = executor.Session(Path(runtime_for("02_alpha_beta")), Limits(), 300)
+    session = executor.Session(Path(runtime_for("02_alpha_beta", into=Path(RUNTIME))), Limits(), 300)
     session.exec(STUDENT)
     session.exec("import time\\ndef nap(seconds):\\n    time.sleep(seconds)")
     student, nap = session.get("alphabeta"), session.get("nap")
@@ -175,10 +175,11 @@ if session:
 
 
 @pytest.fixture(scope="module")
-def busy():
+def busy(tmp_path_factory):
     """What the measurements below found on the crowded CPU (one process for them all: it takes a few
     seconds, and minutes on a machine already busy: at load 20 it took 3-6 minutes)."""
-    setup = f"STUDENT = {STUDENT!r}\nASKER = {ASKER!r}\n{SETUP}"
+    runtime = tmp_path_factory.mktemp("runtime") / "runtime"
+    setup = f"STUDENT = {STUDENT!r}\nASKER = {ASKER!r}\nRUNTIME = {str(runtime)!r}\n{SETUP}"
     done = subprocess.run([sys.executable, "-c", CROWDED, setup, MEASURED], capture_output=True, text=True,
                           timeout=900)
     assert done.returncode == 0, done.stderr

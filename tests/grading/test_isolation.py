@@ -380,6 +380,24 @@ def test_a_real_sandbox_from_inside(student_runtime, monkeypatch):
         assert not any(f.exists() for f in group.folders)
 
 
+def test_without_isolation_the_workers_home_goes_with_the_sandbox(student_runtime, monkeypatch, tmp_path):
+    """Not isolated (no bubblewrap: the instructor was told), the worker gets a HOME of its own under the
+    temporary folder; killing the sandbox removes it and what the student's code wrote there (it was left
+    behind, about one folder a grading)."""
+    monkeypatch.setattr(isolation, "isolation_status", lambda: isolation.IsolationStatus(False, "a test"))
+    monkeypatch.setattr(isolation.tempfile, "tempdir", str(tmp_path))
+    sandbox = Sandbox(student_runtime, SMALL)
+    try:
+        kind, _, _ = sandbox.end.request(("exec", "import os\nopen(os.path.expanduser('~/left.txt'), 'w').write('x')",
+                                          None), time.monotonic() + 60, None)
+        homes = list(tmp_path.glob("gamelib-sandbox-*/left.txt"))
+        assert kind == "done" and len(homes) == 1
+    finally:
+        sandbox.kill()
+    assert not list(tmp_path.iterdir())
+    sandbox.kill()                                  # twice is harmless
+
+
 def test_a_sandbox_that_cannot_start_says_why(student_runtime, monkeypatch):
     """Its worker cannot keep the channel at file descriptors 200 and 201 under a limit of 64 open files: the
     grader says so, with the worker's own last words (it said "ValueError: flush of closed file", the
