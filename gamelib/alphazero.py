@@ -493,7 +493,8 @@ def train(game, encoding: Encoding, *, iterations: int, games: int = 10, simulat
         bar = tqdm(total=iterations, desc="self-play and training", unit="iteration", disable=not progress)
     else:                                 # the budget ends the loop, so the bar counts the CPU seconds spent
         bar = tqdm(total=max(1, math.ceil(cpu_seconds)), desc="self-play and training", unit="CPU s",
-                   disable=not progress)
+                   bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} CPU s [{elapsed}<{remaining}]",  # no rate:
+                   disable=not progress)                         # CPU seconds a second says nothing
     with bar:
         for k in range(iterations):
             positions = 0
