@@ -383,7 +383,7 @@ def test_a_real_sandbox_from_inside(student_runtime, monkeypatch):
 def test_without_isolation_the_workers_home_goes_with_the_sandbox(student_runtime, monkeypatch, tmp_path):
     """Not isolated (no bubblewrap: the instructor was told), the worker gets a HOME of its own under the
     temporary folder; killing the sandbox removes it and what the student's code wrote there (it was left
-    behind, about one folder a grading)."""
+    behind: a folder each time a sandbox started, about six a grading)."""
     monkeypatch.setattr(isolation, "isolation_status", lambda: isolation.IsolationStatus(False, "a test"))
     monkeypatch.setattr(isolation.tempfile, "tempdir", str(tmp_path))
     sandbox = Sandbox(student_runtime, SMALL)
