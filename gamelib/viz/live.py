@@ -400,10 +400,10 @@ class PictureCache(collections.OrderedDict):
         moved on); a picture asked ahead before replaces the ones not drawn yet."""
         self.draw_all_ahead([(key, draw)], wanted)
 
-    def draw_all_ahead(self, pictures, wanted=lambda: True):
+    def draw_all_ahead(self, pictures, wanted=lambda: True, after: float = 0.02):
         """Draw ``pictures`` ([(key, draw), ...], most wanted first) one at a time in the kernel's idle
-        time, each while ``wanted()`` still says so; pictures asked ahead before and not drawn yet are
-        forgotten."""
+        time, the first ``after`` seconds from now, each while ``wanted()`` still says so; pictures asked
+        ahead before and not drawn yet are forgotten."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -423,4 +423,4 @@ class PictureCache(collections.OrderedDict):
                             self._ahead = loop.call_later(0.02, run)   # one a turn: a click goes first
                         return
         if todo:
-            self._ahead = loop.call_later(0.02, run)
+            self._ahead = loop.call_later(after, run)

@@ -49,6 +49,10 @@ SHOWN_DEPTH = 3
 """Plies of the tree drawn (deeper nodes are counted, not drawn)."""
 MIN_SHARE = 0.01
 """Below the root's moves, a node is drawn if it holds at least this share of the playouts (and 2)."""
+PAUSE = 0.3
+"""After a new position or c, the other choices' searches and pictures are made ahead once the menu has
+been still this many seconds: a student running through it with the arrow keys waits for no picture
+drawn ahead for a choice already passed."""
 
 
 def _label(action) -> str:
@@ -259,7 +263,8 @@ C_CHOICES = (("0 (no exploration)", 0.0), ("0.5", 0.5), ("1", 1.0), ("√2 ≈ 1
              ("3", 3.0), ("5", 5.0), ("10", 10.0))
 """The exploration constants the widget's menu offers, as a student reads them (√2 is not
 1.4142135623730951); another c given from Python joins the menu.  A menu, not a box to type in: each
-choice's search and picture are made ahead, in the kernel's idle time, so a new c answers at once."""
+choice's search and picture are made ahead, in the kernel's idle time once the menu is still
+(:data:`PAUSE`), so a new c answers at once."""
 
 
 def c_choices(c: float, puct: bool = False) -> list:
@@ -549,7 +554,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         if self.draw:
             self.png = self.stepper.picture()
             self.image.value = picture_html(self.png, fit=True)
-            self.stepper.draw_ahead(self._others_ahead(ahead))
+            self.stepper.draw_ahead(self._others_ahead(ahead), after=PAUSE if ahead else 0.02)
         # The status line, the live region, last: whoever waits for it finds the picture and words new.
         self.announce(compact(f"<b>{html.escape(self.summary)}</b>"))
 

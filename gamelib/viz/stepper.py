@@ -150,15 +150,15 @@ class Stepper:
         k = self.step if k is None else k
         return self.pictures.picture(self.key(k), lambda: png_with_words(self.figure(k)))
 
-    def draw_ahead(self, more=(), wanted=lambda: True):
-        """Draw in the kernel's idle time the picture the last step button pressed would show next,
-        then ``more`` ([(key, draw), ...], most wanted first), each while the student is still at this
-        step of this setting and ``wanted()`` says so."""
+    def draw_ahead(self, more=(), wanted=lambda: True, after: float = 0.02):
+        """Draw in the kernel's idle time, from ``after`` seconds on, the picture the last step button
+        pressed would show next, then ``more`` ([(key, draw), ...], most wanted first), each while the
+        student is still at this step of this setting and ``wanted()`` says so."""
         k = self.step
         j = k if self.ahead is None else self.moves[self.ahead].target(k, self.total)
         ahead = [] if j == k else [(self.key(j), lambda: png_with_words(self.figure(j)))]
         still = self.key(k)
-        self.pictures.draw_all_ahead(ahead + list(more), lambda: self.key(self.step) == still and wanted())
+        self.pictures.draw_all_ahead(ahead + list(more), lambda: self.key(self.step) == still and wanted(), after)
 
     def forget(self):
         """Forget the pictures kept (the record changed)."""

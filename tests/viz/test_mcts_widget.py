@@ -211,6 +211,33 @@ def test_after_a_position_change_the_other_positions_are_drawn_ahead_in_idle_tim
     assert wanted <= set(w.stepper.pictures)
 
 
+def test_after_a_new_c_the_other_values_are_drawn_ahead_once_the_menu_is_still():
+    """A student running through the c menu with the arrow keys waited for the picture of a c already
+    passed, drawn ahead at once (browser_timings.py's 'MCTSWidget: a new c': p90 0.443 s, median 0.248 s);
+    the other values' searches and pictures now wait for the menu to be still PAUSE seconds."""
+    import asyncio
+
+    from gamelib.viz.mcts_widget import PAUSE
+
+    async def turn_c():
+        w = MCTSWidget(budget=60)
+        values = [v for _, v in w.c_box.options]
+        shown = {w.c, values[1]}                   # the first picture and the new c's, drawn when asked
+        w.c_box.value = values[1]
+        wanted = {(w.position_menu.value, v, 60, w.iteration) for v in values}
+        await asyncio.sleep(PAUSE / 3)
+        early = {key[1] for key in wanted & set(w.stepper.pictures)}
+        for _ in range(500):
+            if wanted <= set(w.stepper.pictures):
+                break
+            await asyncio.sleep(0.01)
+        return shown, early, wanted, set(w.stepper.pictures)
+
+    shown, early, wanted, drawn = asyncio.run(turn_c())
+    assert early <= shown, f"drawn ahead before the pause: c = {sorted(early - shown)}"
+    assert wanted <= drawn
+
+
 def test_the_words_of_a_tree_whose_root_alone_was_evaluated_name_no_empty_list():
     """A PUCT search's first iteration evaluates the root itself: the words said "most visited first: ."
     and "The most visited line: ." (nothing listed)."""
