@@ -174,7 +174,7 @@ def assess(policy: Policy, assignment: str, student: str, submitted_at: str, fla
     whose = f"{'the extended' if extended else 'the'} deadline {deadline.isoformat(timespec='minutes')}"
     if submitted_at:
         when = parse_time(submitted_at, policy.zone)
-        seconds = (when - deadline).total_seconds()
+        seconds = when.timestamp() - deadline.timestamp()     # real seconds: two times of one zone subtract naively
         days = policy.rule.days(seconds)
         if not days:
             return Late("on time")

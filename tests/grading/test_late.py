@@ -44,6 +44,20 @@ def test_days_and_percent(policy, when, days, percent):
     assert got.status == ("late" if days else "on time")
 
 
+def test_a_deadline_across_a_change_of_summer_time_counts_real_hours(tmp_path):
+    """Paris's clocks go from 02:00 to 03:00 on 2026-03-29: 03:10 that night is 11 minutes after 01:59, within
+    the grace, written with its offset or without; and 23:59:30 the next evening is 23 h after 23:59 the
+    evening before, one started day, not two."""
+    (tmp_path / late.CONFIG).write_text('timezone = "Europe/Paris"\n[late]\nper_day = 10\ngrace_minutes = 15\n'
+                                        '[deadlines]\na = "2026-03-29 01:59"\nb = "2026-03-28 23:59"\n')
+    p = late.load(tmp_path)
+    for when in ("2026-03-29 03:10", "2026-03-29T03:10+02:00", "2026-03-29T01:10Z"):
+        assert late.assess(p, "a", "s", when, "", 20, 22).status == "on time", when
+    for when in ("2026-03-29 23:59:30", "2026-03-29T23:59:30+02:00"):
+        got = late.assess(p, "b", "s", when, "", 20, 22)
+        assert (got.days, got.percent) == (1, 10) and "23 h 1 min after the deadline" in got.text, when
+
+
 def test_extensions_flags_and_no_deadline(policy):
     assert late.assess(policy, "02_alpha_beta", "dave", "2026-10-15 10:00", "", 20, 22).status == "on time"
     assert "the extended deadline" in late.assess(policy, "02_alpha_beta", "dave", "2026-10-21 10:00", "", 20, 22).text
