@@ -126,6 +126,10 @@ def load(course: Path) -> Policy:
     deadlines = {str(a): parse_time(t, zone) for a, t in raw.get("deadlines", {}).items()}
     extensions = {(str(a), str(s)): parse_time(t, zone)
                   for a, table in raw.get("extensions", {}).items() for s, t in dict(table).items()}
+    for (a, s), t in extensions.items():                  # a typo, or a deadline moved past it: ask, never charge
+        if a in deadlines and t < deadlines[a]:
+            raise WorkflowError(f"{path}: {s}'s extension of {a}, {t.isoformat(timespec='minutes')}, is before its "
+                                f"deadline {deadlines[a].isoformat(timespec='minutes')}: an extension gives more time")
     return Policy(rule, deadlines, extensions, zone)
 
 

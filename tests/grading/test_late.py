@@ -114,7 +114,10 @@ def test_the_penalty_grows_with_lateness_and_never_passes_the_cap(minutes, per_d
                                         ("[late]\nperday = 5\n", "no setting perday"),
                                         ("[deadlines]\na = 'tomorrow'\n", "is not a time"),
                                         ("timezone = 'Mars/Olympus'\n", "unknown timezone"),
-                                        ("[late\n", "is not TOML")])
+                                        ("[late\n", "is not TOML"),
+                                        ("[deadlines]\na = '2026-10-09 23:59'\n[extensions.a]\n"
+                                         "kim = '2026-09-10 23:59'\n",
+                                         r"kim's extension of a, 2026-09-10T23:59\+00:00, is before its deadline")])
 def test_bad_config_is_refused_saying_why(tmp_path, text, said):
     (tmp_path / late.CONFIG).write_text(text)
     with pytest.raises(WorkflowError, match=said):
