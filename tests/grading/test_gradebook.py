@@ -15,6 +15,7 @@ import pytest
 from gamelib.grading import gradebook as gb
 from gamelib.grading.__main__ import main as cli
 from gamelib.grading.course import WorkflowError
+from gamelib.grading.overrides import override
 
 from .gradebook_course import ASSIGNMENT, LMS, copy_of, notebook
 from gamelib.grading.gradebook import EXPORT_FIELDS, export
@@ -62,6 +63,17 @@ def test_long_export_blanks_never_zero_and_one_number_format(course, final):
     cells = [c for r in _csv(out)[1:] + _csv(by_cell)[1:] for c in r]
     assert not [c for c in cells if re.fullmatch(r"-?\d+\.0", c)], "a whole number written as 22.0"
     assert len(_csv(by_cell)) > 1
+
+
+def test_a_score_a_hair_from_a_whole_number_is_written_whole_in_every_file(graded, tmp_path):
+    """A score stored as 1.999999999 (a manual score, a sum of floats) is written 2 in the per-cell file and
+    the override's note as in the total, never 2.0."""
+    course = copy_of(graded, tmp_path / "course")
+    override(ASSIGNMENT, "erin", "q1_test", 1.999999999, "typed with a slip", course=course)
+    out, by_cell = export(course, tmp_path / "long.csv")
+    erin = [r for r in _csv(out) + _csv(by_cell) if "erin" in r[:2]]
+    assert ["erin", ASSIGNMENT, "alpha_beta", "q1_test", "2", "2", "graded"] in erin
+    assert not [c for r in erin for c in r if re.search(r"\b\d+\.0\b", c)], erin
 
 
 @pytest.mark.parametrize("fmt", ["canvas", "moodle", "blackboard"])
