@@ -42,8 +42,11 @@ def append(course: Path, entry: Entry) -> Entry:
     path = Path(course) / LOG
     path.parent.mkdir(parents=True, exist_ok=True)
     line = json.dumps(entry._asdict(), ensure_ascii=False) + "\n"
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
     try:
+        end = os.lseek(fd, 0, os.SEEK_END)
+        if end and os.pread(fd, 1, end - 1) != b"\n":         # a line a crash cut: this one must not join it
+            line = "\n" + line
         os.write(fd, line.encode("utf-8"))
         os.fsync(fd)
     finally:

@@ -21,6 +21,8 @@ def test_a_line_cut_short_is_skipped(tmp_path):
     with open(tmp_path / log.LOG, "a") as f:
         f.write('{"action": "override", "assig')
     assert len(log.entries(tmp_path)) == 1
+    log.append(tmp_path, log.Entry("override", "a", "s", "q2", 0.0, 1.0, "after the crash"))
+    assert [e.why for e in log.entries(tmp_path)] == ["why", "after the crash"]      # never glued to the cut line
 
 
 def test_the_override_in_force(tmp_path):
