@@ -73,11 +73,12 @@ def entries(course: Path, assignment: str | None = None, student: str | None = N
 
 def standing_overrides(course: Path, assignment: str, student: str) -> dict:
     """``{question: Entry}``: the last override of each question unless a regrade of it or a changed answer
-    ended it (a regrade of the whole submission keeps them, as nbgrader keeps manual scores)."""
+    ended it (a regrade of the whole submission keeps them, as nbgrader keeps manual scores); its ``old`` the
+    score before the first of the overrides in force (the student's page calls it the autograder's)."""
     standing: dict = {}
     for e in entries(course, assignment, student):
         if e.action == "override":
-            standing[e.question] = e
+            standing[e.question] = e._replace(old=standing[e.question].old) if e.question in standing else e
         elif e.action in ("override dropped", "regrade") and e.question:
             standing.pop(e.question, None)
     return standing

@@ -33,6 +33,8 @@ def test_the_override_in_force(tmp_path):
     add("regrade", "a", "s", "", None, None, "whole (no score changed)")     # keeps overrides
     assert {q: e.why for q, e in log.standing_overrides(tmp_path, "a", "s").items()} == \
         {"q1": "second thoughts", "q2": "q2"}
+    # the student's page says "the autograder gave 2": the score before the first override, not the first's 5
+    assert log.standing_overrides(tmp_path, "a", "s")["q1"][4:6] == (2.0, 4.0)
     add("override dropped", "a", "s", "q2", 1.0, 0.0, "its answer changed")
     add("regrade", "a", "s", "q1", 4.0, 2.0, "regrade request")
     assert log.standing_overrides(tmp_path, "a", "s") == {}
