@@ -92,9 +92,11 @@ def regrade(assignment: str, student: str, *, question: str | None = None, why: 
     if st is None or st.status != "graded":
         raise WorkflowError(f"the regrade of {student} did not grade: {st.reason if st else 'no submission found'}")
     with course_lock(course, f"regrade {assignment} {student}"):
-        if earlier is not None and earlier.time_from:             # when it was handed in, not when it was copied
+        if earlier is not None:             # the download's late flag and time, not the copy's (named by the id)
             table = statuses(course, assignment)
-            table[student] = table[student]._replace(submitted_at=earlier.submitted_at, time_from=earlier.time_from)
+            table[student] = table[student]._replace(late=earlier.late)
+            if earlier.time_from:
+                table[student] = table[student]._replace(submitted_at=earlier.submitted_at, time_from=earlier.time_from)
             save_statuses(course, assignment, table)
         after = _scores(course, assignment, student)
         written = []

@@ -94,3 +94,14 @@ def test_a_changed_answer_drops_the_override_logs_it_and_warns(course, tmp_path,
     dropped = log.entries(course, ASSIGNMENT, "alice")[-1]
     assert (dropped.action, dropped.question, dropped.old) == ("override dropped", "q6_aima_hidden", 3)
     assert "its answer's code changed" in dropped.why and _score(course, "alice").overrides == ()
+
+
+def test_a_regrade_keeps_the_late_flag_of_the_download_it_came_from(course):
+    """canvas-103 came as a Canvas _LATE_ file with no time: charged one day.  The regraded copy is named by
+    her id, which says nothing of lateness; the regrade must not take her penalty away ("no score changed")."""
+    before = _score(course, "canvas-103")
+    assert before.late.days == 1
+    regrade(ASSIGNMENT, "canvas-103", course=course)
+    after = _score(course, "canvas-103")
+    assert (after.late.days, after.score) == (1, before.score)
+    assert statuses(course, ASSIGNMENT)["canvas-103"].late == "late (its Canvas download name says so)"
