@@ -150,10 +150,11 @@ class Roster(NamedTuple):
 def _read_table(path: Path) -> list[list[str]]:
     """A CSV or tab-separated file in UTF-8 (with or without a byte-order mark) or UTF-16 (Blackboard's)."""
     data = Path(path).read_bytes()
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        text = data.decode("utf-16")
-    else:
-        text = data.decode("utf-8-sig", errors="replace")
+    try:
+        text = data.decode("utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise WorkflowError(f"{path} is not UTF-8 ({e.reason} at byte {e.start}): a spreadsheet saved it in "
+                            "another encoding; save it as CSV UTF-8 and give it again") from None
     first = text.splitlines()[0] if text.strip() else ""
     delimiter = "\t" if first.count("\t") > first.count(",") else ","
     return [r for r in csv.reader(io.StringIO(text), delimiter=delimiter) if any(c.strip() for c in r)]

@@ -237,3 +237,12 @@ def test_an_accented_canvas_name_meets_its_roster_row(tmp_path):
     path.write_text('Student,ID,SIS User ID,SIS Login ID,Section\n"García, José",1002,,,A\n', encoding="utf-8")
     keys = gb.read_roster(path, "canvas").keys
     assert keys["garciajose"] == keys["garciajose_1002"] == keys["canvas-1002"] == 0
+
+
+def test_a_roster_saved_in_a_windows_code_page_is_refused_never_written_with_its_names_broken(tmp_path):
+    """Excel on Windows saves "CSV" in its code page: read as UTF-8 with its bytes replaced, García became
+    Garc\ufffda in the file handed to the learning system, and her row answered to no one."""
+    path = tmp_path / "r.csv"
+    path.write_bytes('Student,ID,SIS User ID,SIS Login ID,Section\n"García, José",1002,,,A\n'.encode("cp1252"))
+    with pytest.raises(WorkflowError, match=r"r.csv is not UTF-8 .*save it as CSV UTF-8"):
+        gb.read_roster(path, "canvas")
