@@ -10,7 +10,6 @@ unknown time under a deadline is ``unknown`` and said so (:func:`untimed`), neve
 """
 from __future__ import annotations
 
-import csv
 import hashlib
 import json
 import math
@@ -221,19 +220,18 @@ def _moodle_time(text: str) -> str:
 def read_manifest(folder: Path) -> dict:
     """``{student id or file name: Time}`` from ``folder``'s :data:`MANIFEST` ({} if none), the kit's
     layout or Moodle's grading worksheet (its participants are ``moodle-77``).  A bad time is said now."""
+    from .gradebook import _read_table
     from .submissions import student_id
     path = Path(folder) / MANIFEST
     if not path.is_file() or path.is_symlink():
         return {}
-    with open(path, newline="", encoding="utf-8-sig") as f:
-        reader = csv.DictReader(f)
-        rows = list(reader)
-        header = [h.strip() for h in reader.fieldnames or []]
+    table = _read_table(path) or [[]]                          # as a roster is read: UTF-8 or UTF-16, else said
+    header = [h.strip() for h in table[0]]
+    rows = [dict(zip(header, (c.strip() for c in cells))) for cells in table[1:]]
     out = {}
     if all(h in header for h in MOODLE_WORKSHEET):
         by = f"Moodle's grading worksheet ({MANIFEST})"
         for row in rows:
-            row = {(k or "").strip(): (v or "").strip() for k, v in row.items() if isinstance(v, str)}
             who = re.fullmatch(r"Participant\s+(\d+)", row.get("Identifier", ""))
             when = row.get("Last modified (submission)", "")
             if who and when and when != "-":
@@ -245,14 +243,14 @@ def read_manifest(folder: Path) -> dict:
                                         f"it as 2026-10-09 23:59)") from None
         return out
     for row in rows:
-        when = (row.get("submitted_at") or "").strip()
+        when = row.get("submitted_at", "")
         if not when:
             continue
         parse_time(when)                                       # a bad time is said now, not at export
         if row.get("student"):
             out[student_id(row["student"])] = Time(when, MANIFEST)
         if row.get("file"):
-            out[row["file"].strip()] = Time(when, MANIFEST)
+            out[row["file"]] = Time(when, MANIFEST)
     return out
 
 

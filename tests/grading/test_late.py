@@ -150,6 +150,9 @@ def test_submission_times_from_the_manifest_never_from_a_file_beside_the_noteboo
     (tmp_path / late.MANIFEST).write_text("student,submitted_at\nx,soon\n")
     with pytest.raises(WorkflowError, match="'soon' is not a time"):
         late.read_manifest(tmp_path)
+    (tmp_path / late.MANIFEST).write_bytes("student,submitted_at\nJosé García,2026-10-10 10:00\n".encode("cp1252"))
+    with pytest.raises(WorkflowError, match="manifest.csv is not UTF-8"):            # Excel's, on Windows
+        late.read_manifest(tmp_path)
 
 
 WORKSHEET = ('Identifier,"Full name","Email address",Status,Grade,"Maximum Grade","Grade can be changed",'
