@@ -122,8 +122,9 @@ def load(course: Path) -> Policy:
     if rule is None:
         raise WorkflowError(f"{path}: [late] needs numbers per_day >= 0, 0 <= cap <= 100, grace_minutes >= 0 "
                             f"and of = 'score' or 'max' (it says {dict(late)})")
+    from .submissions import student_id
     deadlines = {str(a): parse_time(t, zone) for a, t in raw.get("deadlines", {}).items()}
-    extensions = {(str(a), str(s)): parse_time(t, zone)
+    extensions = {(str(a), student_id(s)): parse_time(t, zone)                # a student named as in the manifest
                   for a, table in raw.get("extensions", {}).items() for s, t in dict(table).items()}
     for (a, s), t in extensions.items():                  # a typo, or a deadline moved past it: ask, never charge
         if a in deadlines and t < deadlines[a]:

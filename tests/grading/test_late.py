@@ -58,6 +58,17 @@ def test_a_deadline_across_a_change_of_summer_time_counts_real_hours(tmp_path):
         assert (got.days, got.percent) == (1, 10) and "23 h 1 min after the deadline" in got.text, when
 
 
+def test_an_extension_names_its_student_as_the_manifest_does(tmp_path):
+    """An extension written "Dave" or "José García" (as a manifest may name them) is dave's and jose_garcia's;
+    unread, it left them charged as late as everyone else."""
+    (tmp_path / late.CONFIG).write_text('[late]\nper_day = 10\n[deadlines]\na = "2026-10-09 23:59"\n'
+                                        '[extensions.a]\nDave = "2026-10-20 23:59"\n'
+                                        '"José García" = "2026-10-20 23:59"\n')
+    p = late.load(tmp_path)
+    for student in ("dave", "jose_garcia"):
+        assert late.assess(p, "a", student, "2026-10-15 10:00", "", 20, 22).status == "on time", student
+
+
 def test_extensions_flags_and_no_deadline(policy):
     assert late.assess(policy, "02_alpha_beta", "dave", "2026-10-15 10:00", "", 20, 22).status == "on time"
     assert "the extended deadline" in late.assess(policy, "02_alpha_beta", "dave", "2026-10-21 10:00", "", 20, 22).text
