@@ -88,8 +88,11 @@ def parse_time(text, zone=timezone.utc) -> datetime:
         try:
             when = datetime.fromisoformat(raw)
         except ValueError:
-            raise WorkflowError(f"{raw!r} is not a time (write it as 2026-10-09 23:59, or with its offset, "
-                                "2026-10-09T23:59:00+02:00)") from None
+            when = None
+        if when is None or re.fullmatch(r"\d{4}-?\d\d-?\d\d", raw):      # a day alone would be its 00:00
+            what = "has no time of day" if when else "is not a time"
+            raise WorkflowError(f"{raw!r} {what} (write it as 2026-10-09 23:59, or with its offset, "
+                                "2026-10-09T23:59:00+02:00)")
     return when if when.tzinfo is not None else when.replace(tzinfo=zone)
 
 

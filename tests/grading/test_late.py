@@ -124,6 +124,8 @@ def test_the_penalty_grows_with_lateness_and_never_passes_the_cap(minutes, per_d
                                         ("[late]\ncap = 150\n", "0 <= cap <= 100"),
                                         ("[late]\nperday = 5\n", "no setting perday"),
                                         ("[deadlines]\na = 'tomorrow'\n", "is not a time"),
+                                        ("[deadlines]\na = '2026-10-09'\n", "'2026-10-09' has no time of day"),
+                                        ("[deadlines]\na = 2026-10-09\n", "'2026-10-09' has no time of day"),
                                         ("timezone = 'Mars/Olympus'\n", "unknown timezone"),
                                         ("[late\n", "is not TOML"),
                                         ("[deadlines]\na = '2026-10-09 23:59'\n[extensions.a]\n"
