@@ -81,9 +81,6 @@ def regrade(assignment: str, student: str, *, question: str | None = None, why: 
         _graded_question(course, assignment, question, before)
     why = " ".join(why.split()) or "regrade"
     earlier = statuses(course, assignment).get(student)
-    if question is not None and before[question][3] is not None:
-        with course_lock(course, f"regrade {assignment} {student}"):
-            _set_manual(course, assignment, student, question, None)
     with tempfile.TemporaryDirectory() as tmp:
         inbox = Path(tmp) / student / assignment
         shutil.copytree(stored, inbox)
@@ -92,6 +89,8 @@ def regrade(assignment: str, student: str, *, question: str | None = None, why: 
     if st is None or st.status != "graded":
         raise WorkflowError(f"the regrade of {student} did not grade: {st.reason if st else 'no submission found'}")
     with course_lock(course, f"regrade {assignment} {student}"):
+        if question is not None and before[question][3] is not None:     # ended once graded: the autograder's counts
+            _set_manual(course, assignment, student, question, None)
         if earlier is not None:             # the download's late flag and time, not the copy's (named by the id)
             table = statuses(course, assignment)
             table[student] = table[student]._replace(late=earlier.late)
