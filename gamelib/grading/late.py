@@ -246,6 +246,10 @@ def read_manifest(folder: Path) -> dict:
                                         f"English (download the worksheet with English as your language, or write "
                                         f"it as 2026-10-09 23:59)") from None
         return out
+    if "submitted_at" not in header or not {"student", "file"} & set(header):
+        raise WorkflowError(f"{path} needs the columns student (or file) and submitted_at, or Moodle's grading "
+                            f"worksheet's (its columns: {', '.join(header) or 'none'}): write it as "
+                            f"student,submitted_at")
     for row in rows:
         when = row.get("submitted_at", "")
         if not when:
