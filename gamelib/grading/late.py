@@ -255,10 +255,11 @@ def read_manifest(folder: Path) -> dict:
         if not when:
             continue
         parse_time(when)                                       # a bad time is said now, not at export
-        if row.get("student"):
-            out[student_id(row["student"])] = Time(when, MANIFEST)
-        if row.get("file"):
-            out[row["file"]] = Time(when, MANIFEST)
+        for key in filter(None, (student_id(row.get("student", "")), row.get("file", ""))):
+            if out.get(key, Time(when)).at != when:               # never the one that happens to come last
+                raise WorkflowError(f"{path}: {key} has two times in it, {out[key].at} and {when}: keep the time of "
+                                    f"the submission graded")
+            out[key] = Time(when, MANIFEST)
     return out
 
 
