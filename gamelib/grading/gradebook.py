@@ -392,9 +392,10 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
 
 
 def unmatched(notes: Path) -> list[str]:
-    """The students a learning system's export left out, read from its notes file."""
+    """The students a learning system's export left out, read from its notes file: those with no row of the
+    roster (its note quotes a file name, which may say anything)."""
     with open(notes, newline="", encoding="utf-8") as f:
-        return sorted({r["student_id"] for r in csv.DictReader(f) if "not in the export" in r["note"]})
+        return sorted({r["student_id"] for r in csv.DictReader(f) if not r["lms_id"]})
 
 
 def read_back(path: Path, fmt: str, assignments) -> dict:

@@ -246,3 +246,14 @@ def test_a_roster_saved_in_a_windows_code_page_is_refused_never_written_with_its
     path.write_bytes('Student,ID,SIS User ID,SIS Login ID,Section\n"García, José",1002,,,A\n'.encode("cp1252"))
     with pytest.raises(WorkflowError, match=r"r.csv is not UTF-8 .*save it as CSV UTF-8"):
         gb.read_roster(path, "canvas")
+
+
+def test_a_file_name_that_says_not_in_the_export_does_not_make_its_student_left_out(tmp_path):
+    """The notes' reason quotes a student's file name; only the kit's own words say a student was left out."""
+    path = tmp_path / "r.csv"
+    path.write_text("Student,ID,SIS User ID,SIS Login ID,Section\n\"Cole, Carol\",103,,,A\n")
+    roster = gb.read_roster(path, "canvas", [ASSIGNMENT])
+    table = {(ASSIGNMENT, "canvas-103"): gb.Row(ASSIGNMENT, "canvas-103", "not graded", None, 22.0, note=(
+        "'colecarol_103_9001_not in the export.ipynb' is not a readable notebook"))}
+    notes = gb._lms(tmp_path / "out.csv", "canvas", roster, [ASSIGNMENT], table)
+    assert "not in the export.ipynb" in notes.read_text() and gb.unmatched(notes) == []
