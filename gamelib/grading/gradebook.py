@@ -148,7 +148,8 @@ class Roster(NamedTuple):
 
 
 def _read_table(path: Path) -> list[list[str]]:
-    """A CSV or tab-separated file in UTF-8 (with or without a byte-order mark) or UTF-16 (Blackboard's)."""
+    """A CSV, tab- or semicolon-separated file in UTF-8 (with or without a byte-order mark) or UTF-16
+    (Blackboard's)."""
     data = Path(path).read_bytes()
     try:
         text = data.decode("utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig")
@@ -156,7 +157,7 @@ def _read_table(path: Path) -> list[list[str]]:
         raise WorkflowError(f"{path} is not UTF-8 ({e.reason} at byte {e.start}): a spreadsheet saved it in "
                             "another encoding; save it as CSV UTF-8 and give it again") from None
     first = text.splitlines()[0] if text.strip() else ""
-    delimiter = "\t" if first.count("\t") > first.count(",") else ","
+    delimiter = max(",\t;", key=first.count)                # a spreadsheet's: commas, tabs, or semicolons
     return [r for r in csv.reader(io.StringIO(text), delimiter=delimiter) if any(c.strip() for c in r)]
 
 

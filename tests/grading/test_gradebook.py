@@ -257,3 +257,12 @@ def test_a_file_name_that_says_not_in_the_export_does_not_make_its_student_left_
         "'colecarol_103_9001_not in the export.ipynb' is not a readable notebook"))}
     notes = gb._lms(tmp_path / "out.csv", "canvas", roster, [ASSIGNMENT], table)
     assert "not in the export.ipynb" in notes.read_text() and gb.unmatched(notes) == []
+
+
+def test_a_roster_saved_with_semicolons_reads_as_the_one_with_commas(tmp_path):
+    """A spreadsheet in a language whose decimal point is a comma saves CSV with semicolons; it was refused as
+    "not a Canvas gradebook export"."""
+    text = ROSTERS["canvas"].read_text(encoding="utf-8")
+    (tmp_path / "r.csv").write_text(text.replace(",", ";").replace('"Adams; Alice"', '"Adams, Alice"'))
+    semi, comma = (gb.read_roster(p, "canvas", [ASSIGNMENT]) for p in (tmp_path / "r.csv", ROSTERS["canvas"]))
+    assert (semi.keys, semi.columns, semi.rows[0]) == (comma.keys, comma.columns, comma.rows[0])

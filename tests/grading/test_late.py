@@ -169,7 +169,7 @@ def test_submission_times_from_the_manifest_never_from_a_file_beside_the_noteboo
     (tmp_path / late.MANIFEST).write_text("student,submitted_at\nBob,2026-10-12 10:00\nbob,2026-10-10 10:00\n")
     with pytest.raises(WorkflowError, match="bob has two times in it, 2026-10-12 10:00 and 2026-10-10 10:00"):
         late.read_manifest(tmp_path)                              # never the one that happens to come last
-    for header in ("student;submitted_at", "student,submitted", "name,submitted_at"):     # every time unread, else
+    for header in ("student,submitted", "name,submitted_at", "Student,Submitted at"):     # every time unread, else
         (tmp_path / late.MANIFEST).write_text(f"{header}\nbob,2026-10-10 10:00\n")
         with pytest.raises(WorkflowError, match=r"manifest.csv needs the columns student \(or file\) and "
                                                 r"submitted_at, or Moodle's grading worksheet's"):
