@@ -4,6 +4,7 @@ or the kit's record of nbgrader's exchange, never from a file of the student's u
 from __future__ import annotations
 
 import os
+import shutil
 from datetime import datetime, timedelta, timezone
 
 import nbformat
@@ -265,3 +266,26 @@ def test_forged_nbgrader_files_in_a_moodle_folder_and_a_canvas_upload_are_not_be
     assert "WARNING: canvas-111 (smithjo): when it was handed in is unknown, so charged 1 day late" in err
     assert "moodle-77" not in err
     assert statuses(course, ASSIGNMENT)["moodle-77"].time_from == "Moodle's grading worksheet (manifest.csv)"
+
+
+def test_grading_the_courses_own_copies_again_keeps_when_each_was_handed_in(graded, tmp_path, capsys):
+    """``autograde ASSIGNMENT course/submitted`` (the README's "Graded again", after a grader is fixed) grades
+    copies named by the students' ids: the times of the first download's manifest and Canvas's LATE flag
+    are not beside them, and every late penalty was dropped, each with a warning to give a time already
+    given."""
+    course = copy_of(graded, tmp_path / "course")
+    before = {s: r for (a, s), r in gb.rows(course)[1].items() if r.status == "graded"}
+    assert cli(["autograde", ASSIGNMENT, str(course / "submitted"), "--course", str(course), "--jobs", "2"]) == 0
+    err = capsys.readouterr().err
+    after = {s: r for (a, s), r in gb.rows(course)[1].items() if r.status == "graded"}
+    assert {s: (r.late.days, r.score) for s, r in after.items()} == \
+        {s: (r.late.days, r.score) for s, r in before.items()}
+    assert after["bob"].late.days == 2 and after["canvas-103"].late.days == 1
+    assert "bob: when it was handed in is unknown" not in err and "erin: when it was handed in is unknown" in err
+    # a new copy put there (nbgrader's zip_collect or collect replace the folder) is not the one timed before
+    shutil.rmtree(course / "submitted" / "bob" / ASSIGNMENT)
+    (course / "submitted" / "bob" / ASSIGNMENT).mkdir()
+    nbformat.write(notebook("reference"), str(course / "submitted" / "bob" / ASSIGNMENT / "alpha_beta.ipynb"))
+    assert cli(["autograde", ASSIGNMENT, str(course / "submitted"), "--course", str(course), "--jobs", "2"]) == 0
+    assert "bob: when it was handed in is unknown" in capsys.readouterr().err
+    assert statuses(course, ASSIGNMENT)["bob"].submitted_at == ""
