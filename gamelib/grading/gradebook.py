@@ -93,10 +93,13 @@ _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
 def write_csv(path: Path, header, lines, quote_all: bool = False) -> None:
     """A CSV file, every cell through :func:`safe_cell`."""
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f, quoting=csv.QUOTE_ALL if quote_all else csv.QUOTE_MINIMAL)
-        w.writerow([safe_cell(h) for h in header])
-        w.writerows([[safe_cell(c) for c in line] for line in lines])
+    try:
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f, quoting=csv.QUOTE_ALL if quote_all else csv.QUOTE_MINIMAL)
+            w.writerow([safe_cell(h) for h in header])
+            w.writerows([[safe_cell(c) for c in line] for line in lines])
+    except OSError as e:
+        raise WorkflowError(f"cannot write {path}: {e.strerror}") from None
 
 
 def _late_cells(row: Row) -> tuple:
@@ -150,7 +153,10 @@ class Roster(NamedTuple):
 def _read_table(path: Path) -> list[list[str]]:
     """A CSV, tab- or semicolon-separated file in UTF-8 (with or without a byte-order mark) or UTF-16
     (Blackboard's)."""
-    data = Path(path).read_bytes()
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise WorkflowError(f"cannot read {path}: {e.strerror}") from None
     try:
         text = data.decode("utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig")
     except UnicodeDecodeError as e:

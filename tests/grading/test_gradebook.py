@@ -129,6 +129,11 @@ def test_the_command_line_needs_a_roster_and_names_who_is_left_out(course, capsy
     assert "grades_moodle.csv" in said.out and HOSTILE_ID in said.err.split("not on the roster")[1]
     with pytest.raises(WorkflowError, match="not a Blackboard gradebook export"):
         gb.read_roster(ROSTERS["canvas"], "blackboard")
+    # a mistyped path is said, never a traceback
+    assert cli(["export", "--course", str(course), "--format", "canvas", "--roster", str(course / "nope.csv")]) == 2
+    assert f"cannot read {course / 'nope.csv'}: No such file or directory" in capsys.readouterr().err
+    assert cli(["export", "--course", str(course), "--out", str(course / "nope" / "g.csv")]) == 2
+    assert f"cannot write {course / 'nope' / 'g.csv'}: No such file or directory" in capsys.readouterr().err
 
 
 def test_roster_ids_two_students_sharing_one_answer_to_neither():
