@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from pathlib import Path
 from typing import NamedTuple
@@ -92,13 +93,16 @@ _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
 
 def write_csv(path: Path, header, lines, quote_all: bool = False) -> None:
-    """A CSV file, every cell through :func:`safe_cell`."""
+    """A CSV file, every cell through :func:`safe_cell`, written whole or not at all (the last one stays)."""
+    part = Path(path).with_name(Path(path).name + ".tmp")
     try:
-        with open(path, "w", newline="", encoding="utf-8") as f:
+        with open(part, "w", newline="", encoding="utf-8") as f:
             w = csv.writer(f, quoting=csv.QUOTE_ALL if quote_all else csv.QUOTE_MINIMAL)
             w.writerow([safe_cell(h) for h in header])
             w.writerows([[safe_cell(c) for c in line] for line in lines])
+        os.replace(part, path)
     except OSError as e:
+        part.unlink(missing_ok=True)
         raise WorkflowError(f"cannot write {path}: {e.strerror}") from None
 
 

@@ -271,3 +271,20 @@ def test_a_roster_saved_with_semicolons_reads_as_the_one_with_commas(tmp_path):
     (tmp_path / "r.csv").write_text(text.replace(",", ";").replace('"Adams; Alice"', '"Adams, Alice"'))
     semi, comma = (gb.read_roster(p, "canvas", [ASSIGNMENT]) for p in (tmp_path / "r.csv", ROSTERS["canvas"]))
     assert (semi.keys, semi.columns, semi.rows[0]) == (comma.keys, comma.columns, comma.rows[0])
+
+
+def test_an_export_that_cannot_be_written_whole_leaves_the_last_one_as_it_was(course, tmp_path, monkeypatch):
+    """A disk that fills up half way through a file: the error says so, and the file an instructor may upload is
+    the last whole one, never the rows written before the disk filled."""
+    out = export(course, tmp_path / "g.csv")[0]
+    whole = out.read_bytes()
+    real = gb.safe_cell
+
+    def disk_full(value):
+        if value == "erin":
+            raise OSError(28, "No space left on device")
+        return real(value)
+    monkeypatch.setattr(gb, "safe_cell", disk_full)
+    with pytest.raises(WorkflowError, match="cannot write .*g.csv: No space left on device"):
+        export(course, tmp_path / "g.csv")
+    assert out.read_bytes() == whole and not list(tmp_path.glob("*.tmp"))
