@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from pathlib import Path
 from typing import NamedTuple
@@ -92,11 +93,17 @@ _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
 
 def write_csv(path: Path, header, lines, quote_all: bool = False) -> None:
-    """A CSV file, every cell through :func:`safe_cell`."""
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f, quoting=csv.QUOTE_ALL if quote_all else csv.QUOTE_MINIMAL)
-        w.writerow([safe_cell(h) for h in header])
-        w.writerows([[safe_cell(c) for c in line] for line in lines])
+    """A CSV file, every cell through :func:`safe_cell`, written whole or not at all (the last one stays)."""
+    part = Path(path).with_name(Path(path).name + ".tmp")
+    try:
+        with open(part, "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f, quoting=csv.QUOTE_ALL if quote_all else csv.QUOTE_MINIMAL)
+            w.writerow([safe_cell(h) for h in header])
+            w.writerows([[safe_cell(c) for c in line] for line in lines])
+        os.replace(part, path)
+    except OSError as e:
+        part.unlink(missing_ok=True)
+        raise WorkflowError(f"cannot write {path}: {e.strerror}") from None
 
 
 def _late_cells(row: Row) -> tuple:
@@ -148,14 +155,19 @@ class Roster(NamedTuple):
 
 
 def _read_table(path: Path) -> list[list[str]]:
-    """A CSV or tab-separated file in UTF-8 (with or without a byte-order mark) or UTF-16 (Blackboard's)."""
-    data = Path(path).read_bytes()
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        text = data.decode("utf-16")
-    else:
-        text = data.decode("utf-8-sig", errors="replace")
+    """A CSV, tab- or semicolon-separated file in UTF-8 (with or without a byte-order mark) or UTF-16
+    (Blackboard's)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise WorkflowError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        text = data.decode("utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise WorkflowError(f"{path} is not UTF-8 ({e.reason} at byte {e.start}): a spreadsheet saved it in "
+                            "another encoding; save it as CSV UTF-8 and give it again") from None
     first = text.splitlines()[0] if text.strip() else ""
-    delimiter = "\t" if first.count("\t") > first.count(",") else ","
+    delimiter = max(",\t;", key=first.count)                # a spreadsheet's: commas, tabs, or semicolons
     return [r for r in csv.reader(io.StringIO(text), delimiter=delimiter) if any(c.strip() for c in r)]
 
 
@@ -391,9 +403,10 @@ def _lms(out: Path, fmt: str, roster: Roster, names: list, table: dict) -> Path:
 
 
 def unmatched(notes: Path) -> list[str]:
-    """The students a learning system's export left out, read from its notes file."""
+    """The students a learning system's export left out, read from its notes file: those with no row of the
+    roster (its note quotes a file name, which may say anything)."""
     with open(notes, newline="", encoding="utf-8") as f:
-        return sorted({r["student_id"] for r in csv.DictReader(f) if "not in the export" in r["note"]})
+        return sorted({r["student_id"] for r in csv.DictReader(f) if not r["lms_id"]})
 
 
 def read_back(path: Path, fmt: str, assignments) -> dict:

@@ -10,7 +10,6 @@ unknown time under a deadline is ``unknown`` and said so (:func:`untimed`), neve
 """
 from __future__ import annotations
 
-import csv
 import hashlib
 import json
 import math
@@ -89,8 +88,11 @@ def parse_time(text, zone=timezone.utc) -> datetime:
         try:
             when = datetime.fromisoformat(raw)
         except ValueError:
-            raise WorkflowError(f"{raw!r} is not a time (write it as 2026-10-09 23:59, or with its offset, "
-                                "2026-10-09T23:59:00+02:00)") from None
+            when = None
+        if when is None or re.fullmatch(r"\d{4}-?\d\d-?\d\d", raw):      # a day alone would be its 00:00
+            what = "has no time of day" if when else "is not a time"
+            raise WorkflowError(f"{raw!r} {what} (write it as 2026-10-09 23:59, or with its offset, "
+                                "2026-10-09T23:59:00+02:00)")
     return when if when.tzinfo is not None else when.replace(tzinfo=zone)
 
 
@@ -123,9 +125,14 @@ def load(course: Path) -> Policy:
     if rule is None:
         raise WorkflowError(f"{path}: [late] needs numbers per_day >= 0, 0 <= cap <= 100, grace_minutes >= 0 "
                             f"and of = 'score' or 'max' (it says {dict(late)})")
+    from .submissions import student_id
     deadlines = {str(a): parse_time(t, zone) for a, t in raw.get("deadlines", {}).items()}
-    extensions = {(str(a), str(s)): parse_time(t, zone)
+    extensions = {(str(a), student_id(s)): parse_time(t, zone)                # a student named as in the manifest
                   for a, table in raw.get("extensions", {}).items() for s, t in dict(table).items()}
+    for (a, s), t in extensions.items():                  # a typo, or a deadline moved past it: ask, never charge
+        if a in deadlines and t < deadlines[a]:
+            raise WorkflowError(f"{path}: {s}'s extension of {a}, {t.isoformat(timespec='minutes')}, is before its "
+                                f"deadline {deadlines[a].isoformat(timespec='minutes')}: an extension gives more time")
     return Policy(rule, deadlines, extensions, zone)
 
 
@@ -174,7 +181,7 @@ def assess(policy: Policy, assignment: str, student: str, submitted_at: str, fla
     whose = f"{'the extended' if extended else 'the'} deadline {deadline.isoformat(timespec='minutes')}"
     if submitted_at:
         when = parse_time(submitted_at, policy.zone)
-        seconds = (when - deadline).total_seconds()
+        seconds = when.timestamp() - deadline.timestamp()     # real seconds: two times of one zone subtract naively
         days = policy.rule.days(seconds)
         if not days:
             return Late("on time")
@@ -217,19 +224,18 @@ def _moodle_time(text: str) -> str:
 def read_manifest(folder: Path) -> dict:
     """``{student id or file name: Time}`` from ``folder``'s :data:`MANIFEST` ({} if none), the kit's
     layout or Moodle's grading worksheet (its participants are ``moodle-77``).  A bad time is said now."""
+    from .gradebook import _read_table
     from .submissions import student_id
     path = Path(folder) / MANIFEST
     if not path.is_file() or path.is_symlink():
         return {}
-    with open(path, newline="", encoding="utf-8-sig") as f:
-        reader = csv.DictReader(f)
-        rows = list(reader)
-        header = [h.strip() for h in reader.fieldnames or []]
+    table = _read_table(path) or [[]]                          # as a roster is read: UTF-8 or UTF-16, else said
+    header = [h.strip() for h in table[0]]
+    rows = [dict(zip(header, (c.strip() for c in cells))) for cells in table[1:]]
     out = {}
     if all(h in header for h in MOODLE_WORKSHEET):
         by = f"Moodle's grading worksheet ({MANIFEST})"
         for row in rows:
-            row = {(k or "").strip(): (v or "").strip() for k, v in row.items() if isinstance(v, str)}
             who = re.fullmatch(r"Participant\s+(\d+)", row.get("Identifier", ""))
             when = row.get("Last modified (submission)", "")
             if who and when and when != "-":
@@ -240,15 +246,20 @@ def read_manifest(folder: Path) -> dict:
                                         f"English (download the worksheet with English as your language, or write "
                                         f"it as 2026-10-09 23:59)") from None
         return out
+    if "submitted_at" not in header or not {"student", "file"} & set(header):
+        raise WorkflowError(f"{path} needs the columns student (or file) and submitted_at, or Moodle's grading "
+                            f"worksheet's (its columns: {', '.join(header) or 'none'}): write it as "
+                            f"student,submitted_at")
     for row in rows:
-        when = (row.get("submitted_at") or "").strip()
+        when = row.get("submitted_at", "")
         if not when:
             continue
         parse_time(when)                                       # a bad time is said now, not at export
-        if row.get("student"):
-            out[student_id(row["student"])] = Time(when, MANIFEST)
-        if row.get("file"):
-            out[row["file"].strip()] = Time(when, MANIFEST)
+        for key in filter(None, (student_id(row.get("student", "")), row.get("file", ""))):
+            if out.get(key, Time(when)).at != when:               # never the one that happens to come last
+                raise WorkflowError(f"{path}: {key} has two times in it, {out[key].at} and {when}: keep the time of "
+                                    f"the submission graded")
+            out[key] = Time(when, MANIFEST)
     return out
 
 

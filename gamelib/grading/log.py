@@ -42,8 +42,11 @@ def append(course: Path, entry: Entry) -> Entry:
     path = Path(course) / LOG
     path.parent.mkdir(parents=True, exist_ok=True)
     line = json.dumps(entry._asdict(), ensure_ascii=False) + "\n"
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
     try:
+        end = os.lseek(fd, 0, os.SEEK_END)
+        if end and os.pread(fd, 1, end - 1) != b"\n":         # a line a crash cut: this one must not join it
+            line = "\n" + line
         os.write(fd, line.encode("utf-8"))
         os.fsync(fd)
     finally:
@@ -70,11 +73,12 @@ def entries(course: Path, assignment: str | None = None, student: str | None = N
 
 def standing_overrides(course: Path, assignment: str, student: str) -> dict:
     """``{question: Entry}``: the last override of each question unless a regrade of it or a changed answer
-    ended it (a regrade of the whole submission keeps them, as nbgrader keeps manual scores)."""
+    ended it (a regrade of the whole submission keeps them, as nbgrader keeps manual scores); its ``old`` the
+    score before the first of the overrides in force (the student's page calls it the autograder's)."""
     standing: dict = {}
     for e in entries(course, assignment, student):
         if e.action == "override":
-            standing[e.question] = e
+            standing[e.question] = e._replace(old=standing[e.question].old) if e.question in standing else e
         elif e.action in ("override dropped", "regrade") and e.question:
             standing.pop(e.question, None)
     return standing

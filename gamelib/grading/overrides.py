@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from . import log
-from .course import DEFAULT_COURSE, SOURCE, WorkflowError, course_lock, gradebook, save_statuses, statuses
+from .course import DEFAULT_COURSE, SOURCE, WorkflowError, course_lock, gradebook
 
 
 FORM = "override ASSIGNMENT STUDENT GRADE_ID SCORE --why \"...\""
@@ -80,10 +80,6 @@ def regrade(assignment: str, student: str, *, question: str | None = None, why: 
     if question is not None:
         _graded_question(course, assignment, question, before)
     why = " ".join(why.split()) or "regrade"
-    earlier = statuses(course, assignment).get(student)
-    if question is not None and before[question][3] is not None:
-        with course_lock(course, f"regrade {assignment} {student}"):
-            _set_manual(course, assignment, student, question, None)
     with tempfile.TemporaryDirectory() as tmp:
         inbox = Path(tmp) / student / assignment
         shutil.copytree(stored, inbox)
@@ -92,10 +88,8 @@ def regrade(assignment: str, student: str, *, question: str | None = None, why: 
     if st is None or st.status != "graded":
         raise WorkflowError(f"the regrade of {student} did not grade: {st.reason if st else 'no submission found'}")
     with course_lock(course, f"regrade {assignment} {student}"):
-        if earlier is not None and earlier.time_from:             # when it was handed in, not when it was copied
-            table = statuses(course, assignment)
-            table[student] = table[student]._replace(submitted_at=earlier.submitted_at, time_from=earlier.time_from)
-            save_statuses(course, assignment, table)
+        if question is not None and before[question][3] is not None:     # ended once graded: the autograder's counts
+            _set_manual(course, assignment, student, question, None)
         after = _scores(course, assignment, student)
         written = []
         for q in sorted(after):

@@ -282,8 +282,10 @@ def grades(course: Path = DEFAULT_COURSE, assignment: str | None = None) -> list
 
 
 def num(x: float):
-    """A score as the CSV writes it: ``17`` for a whole number, ``17.5`` otherwise (never ``17.0``)."""
-    return int(x) if float(x).is_integer() else round(float(x), 4)
+    """A score as the CSV writes it, to 4 decimals: ``17`` for a whole number, ``17.5`` otherwise (never
+    ``17.0``, nor for 16.999999999)."""
+    x = round(float(x), 4)
+    return int(x) if x.is_integer() else x
 
 
 __getattr__ = moved(__name__, {"export": "gamelib.grading.gradebook", "EXPORT_FIELDS": "gamelib.grading.gradebook"})

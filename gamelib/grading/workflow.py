@@ -235,6 +235,7 @@ def autograde(assignment: str, submissions: Path, *, course: Path = coursedir.DE
         stored = _stored or Path(submissions).resolve() == course / "submitted"     # collect's, or the kit's
         manifest = known_times(Path(submissions), course, assignment, stored)
         table = coursedir.statuses(course, assignment)
+        again = {s for s in table if _graded_before(course, assignment, s)} if stored else set()
         report: dict = {}
         private = os.environ.get("GAMELIB_PRIVATE_PATHS")
         os.environ["GAMELIB_PRIVATE_PATHS"] = os.pathsep.join([str(course), str(Path(submissions).resolve())])
@@ -259,6 +260,10 @@ def autograde(assignment: str, submissions: Path, *, course: Path = coursedir.DE
                 st = report[student] = _printable(st)._replace(submitted_at=when.at, time_from=when.by)
                 if not st.name and student in table:          # a regrade: the name the download gave
                     st = report[student] = st._replace(name=table[student].name)
+                if student in again:            # the copy graded before, named by the id: its download's flag and time
+                    old = table[student]
+                    st = report[student] = st._replace(late=st.late or old.late, **(
+                        {} if when.at else {"submitted_at": old.submitted_at, "time_from": old.time_from}))
                 if st.status != "graded" and student in table and table[student].status == "graded":
                     old = table[student]
                     report[student] = st._replace(reason=f"{st.reason}; the earlier submission's grade "
@@ -322,6 +327,14 @@ def _prepare_jobs(found: Found, course: Path, assignment: str, source: Path, rep
         jobs_list.append((_Job(sub.student, {k: v[:2] for k, v in books.items()}), files,
                           (notes, sub.late, {k: v[2] for k, v in books.items()}, sub.name)))
     return jobs_list
+
+
+def _graded_before(course: Path, assignment: str, student: str) -> bool:
+    """Whether the course's stored copy of ``student``'s submission is the one last graded: the secret beside
+    it is the graded copy's (a collect, or zip_collect, replaces the folder and the secret with it)."""
+    secret = Path(student, assignment, "submission_secret.txt")
+    stored, graded = course / "submitted" / secret, course / "autograded" / secret
+    return stored.is_file() and graded.is_file() and stored.read_bytes() == graded.read_bytes()
 
 
 def _printable(st: coursedir.Status) -> coursedir.Status:

@@ -15,6 +15,7 @@ import pytest
 from gamelib.grading import gradebook as gb
 from gamelib.grading.__main__ import main as cli
 from gamelib.grading.course import WorkflowError
+from gamelib.grading.overrides import override
 
 from .gradebook_course import ASSIGNMENT, LMS, copy_of, notebook
 from gamelib.grading.gradebook import EXPORT_FIELDS, export
@@ -62,6 +63,17 @@ def test_long_export_blanks_never_zero_and_one_number_format(course, final):
     cells = [c for r in _csv(out)[1:] + _csv(by_cell)[1:] for c in r]
     assert not [c for c in cells if re.fullmatch(r"-?\d+\.0", c)], "a whole number written as 22.0"
     assert len(_csv(by_cell)) > 1
+
+
+def test_a_score_a_hair_from_a_whole_number_is_written_whole_in_every_file(graded, tmp_path):
+    """A score stored as 1.999999999 (a manual score, a sum of floats) is written 2 in the per-cell file and
+    the override's note as in the total, never 2.0."""
+    course = copy_of(graded, tmp_path / "course")
+    override(ASSIGNMENT, "erin", "q1_test", 1.999999999, "typed with a slip", course=course)
+    out, by_cell = export(course, tmp_path / "long.csv")
+    erin = [r for r in _csv(out) + _csv(by_cell) if "erin" in r[:2]]
+    assert ["erin", ASSIGNMENT, "alpha_beta", "q1_test", "2", "2", "graded"] in erin
+    assert not [c for r in erin for c in r if re.search(r"\b\d+\.0\b", c)], erin
 
 
 @pytest.mark.parametrize("fmt", ["canvas", "moodle", "blackboard"])
@@ -117,6 +129,11 @@ def test_the_command_line_needs_a_roster_and_names_who_is_left_out(course, capsy
     assert "grades_moodle.csv" in said.out and HOSTILE_ID in said.err.split("not on the roster")[1]
     with pytest.raises(WorkflowError, match="not a Blackboard gradebook export"):
         gb.read_roster(ROSTERS["canvas"], "blackboard")
+    # a mistyped path is said, never a traceback
+    assert cli(["export", "--course", str(course), "--format", "canvas", "--roster", str(course / "nope.csv")]) == 2
+    assert f"cannot read {course / 'nope.csv'}: No such file or directory" in capsys.readouterr().err
+    assert cli(["export", "--course", str(course), "--out", str(course / "nope" / "g.csv")]) == 2
+    assert f"cannot write {course / 'nope' / 'g.csv'}: No such file or directory" in capsys.readouterr().err
 
 
 def test_roster_ids_two_students_sharing_one_answer_to_neither():
@@ -225,3 +242,49 @@ def test_an_accented_canvas_name_meets_its_roster_row(tmp_path):
     path.write_text('Student,ID,SIS User ID,SIS Login ID,Section\n"García, José",1002,,,A\n', encoding="utf-8")
     keys = gb.read_roster(path, "canvas").keys
     assert keys["garciajose"] == keys["garciajose_1002"] == keys["canvas-1002"] == 0
+
+
+def test_a_roster_saved_in_a_windows_code_page_is_refused_never_written_with_its_names_broken(tmp_path):
+    """Excel on Windows saves "CSV" in its code page: read as UTF-8 with its bytes replaced, García became
+    Garc\ufffda in the file handed to the learning system, and her row answered to no one."""
+    path = tmp_path / "r.csv"
+    path.write_bytes('Student,ID,SIS User ID,SIS Login ID,Section\n"García, José",1002,,,A\n'.encode("cp1252"))
+    with pytest.raises(WorkflowError, match=r"r.csv is not UTF-8 .*save it as CSV UTF-8"):
+        gb.read_roster(path, "canvas")
+
+
+def test_a_file_name_that_says_not_in_the_export_does_not_make_its_student_left_out(tmp_path):
+    """The notes' reason quotes a student's file name; only the kit's own words say a student was left out."""
+    path = tmp_path / "r.csv"
+    path.write_text("Student,ID,SIS User ID,SIS Login ID,Section\n\"Cole, Carol\",103,,,A\n")
+    roster = gb.read_roster(path, "canvas", [ASSIGNMENT])
+    table = {(ASSIGNMENT, "canvas-103"): gb.Row(ASSIGNMENT, "canvas-103", "not graded", None, 22.0, note=(
+        "'colecarol_103_9001_not in the export.ipynb' is not a readable notebook"))}
+    notes = gb._lms(tmp_path / "out.csv", "canvas", roster, [ASSIGNMENT], table)
+    assert "not in the export.ipynb" in notes.read_text() and gb.unmatched(notes) == []
+
+
+def test_a_roster_saved_with_semicolons_reads_as_the_one_with_commas(tmp_path):
+    """A spreadsheet in a language whose decimal point is a comma saves CSV with semicolons; it was refused as
+    "not a Canvas gradebook export"."""
+    text = ROSTERS["canvas"].read_text(encoding="utf-8")
+    (tmp_path / "r.csv").write_text(text.replace(",", ";").replace('"Adams; Alice"', '"Adams, Alice"'))
+    semi, comma = (gb.read_roster(p, "canvas", [ASSIGNMENT]) for p in (tmp_path / "r.csv", ROSTERS["canvas"]))
+    assert (semi.keys, semi.columns, semi.rows[0]) == (comma.keys, comma.columns, comma.rows[0])
+
+
+def test_an_export_that_cannot_be_written_whole_leaves_the_last_one_as_it_was(course, tmp_path, monkeypatch):
+    """A disk that fills up half way through a file: the error says so, and the file an instructor may upload is
+    the last whole one, never the rows written before the disk filled."""
+    out = export(course, tmp_path / "g.csv")[0]
+    whole = out.read_bytes()
+    real = gb.safe_cell
+
+    def disk_full(value):
+        if value == "erin":
+            raise OSError(28, "No space left on device")
+        return real(value)
+    monkeypatch.setattr(gb, "safe_cell", disk_full)
+    with pytest.raises(WorkflowError, match="cannot write .*g.csv: No space left on device"):
+        export(course, tmp_path / "g.csv")
+    assert out.read_bytes() == whole and not list(tmp_path.glob("*.tmp"))

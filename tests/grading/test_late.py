@@ -4,6 +4,7 @@ or the kit's record of nbgrader's exchange, never from a file of the student's u
 from __future__ import annotations
 
 import os
+import shutil
 from datetime import datetime, timedelta, timezone
 
 import nbformat
@@ -42,6 +43,31 @@ def test_days_and_percent(policy, when, days, percent):
     got = late.assess(policy, "02_alpha_beta", "alice", when, "", 20, 22)
     assert (got.days, got.percent, got.deducted) == (days, percent, round(20 * percent / 100, 4))
     assert got.status == ("late" if days else "on time")
+
+
+def test_a_deadline_across_a_change_of_summer_time_counts_real_hours(tmp_path):
+    """Paris's clocks go from 02:00 to 03:00 on 2026-03-29: 03:10 that night is 11 minutes after 01:59, within
+    the grace, written with its offset or without; and 23:59:30 the next evening is 23 h after 23:59 the
+    evening before, one started day, not two."""
+    (tmp_path / late.CONFIG).write_text('timezone = "Europe/Paris"\n[late]\nper_day = 10\ngrace_minutes = 15\n'
+                                        '[deadlines]\na = "2026-03-29 01:59"\nb = "2026-03-28 23:59"\n')
+    p = late.load(tmp_path)
+    for when in ("2026-03-29 03:10", "2026-03-29T03:10+02:00", "2026-03-29T01:10Z"):
+        assert late.assess(p, "a", "s", when, "", 20, 22).status == "on time", when
+    for when in ("2026-03-29 23:59:30", "2026-03-29T23:59:30+02:00"):
+        got = late.assess(p, "b", "s", when, "", 20, 22)
+        assert (got.days, got.percent) == (1, 10) and "23 h 1 min after the deadline" in got.text, when
+
+
+def test_an_extension_names_its_student_as_the_manifest_does(tmp_path):
+    """An extension written "Dave" or "José García" (as a manifest may name them) is dave's and jose_garcia's;
+    unread, it left them charged as late as everyone else."""
+    (tmp_path / late.CONFIG).write_text('[late]\nper_day = 10\n[deadlines]\na = "2026-10-09 23:59"\n'
+                                        '[extensions.a]\nDave = "2026-10-20 23:59"\n'
+                                        '"José García" = "2026-10-20 23:59"\n')
+    p = late.load(tmp_path)
+    for student in ("dave", "jose_garcia"):
+        assert late.assess(p, "a", student, "2026-10-15 10:00", "", 20, 22).status == "on time", student
 
 
 def test_extensions_flags_and_no_deadline(policy):
@@ -99,8 +125,13 @@ def test_the_penalty_grows_with_lateness_and_never_passes_the_cap(minutes, per_d
                                         ("[late]\ncap = 150\n", "0 <= cap <= 100"),
                                         ("[late]\nperday = 5\n", "no setting perday"),
                                         ("[deadlines]\na = 'tomorrow'\n", "is not a time"),
+                                        ("[deadlines]\na = '2026-10-09'\n", "'2026-10-09' has no time of day"),
+                                        ("[deadlines]\na = 2026-10-09\n", "'2026-10-09' has no time of day"),
                                         ("timezone = 'Mars/Olympus'\n", "unknown timezone"),
-                                        ("[late\n", "is not TOML")])
+                                        ("[late\n", "is not TOML"),
+                                        ("[deadlines]\na = '2026-10-09 23:59'\n[extensions.a]\n"
+                                         "kim = '2026-09-10 23:59'\n",
+                                         r"kim's extension of a, 2026-09-10T23:59\+00:00, is before its deadline")])
 def test_bad_config_is_refused_saying_why(tmp_path, text, said):
     (tmp_path / late.CONFIG).write_text(text)
     with pytest.raises(WorkflowError, match=said):
@@ -133,6 +164,17 @@ def test_submission_times_from_the_manifest_never_from_a_file_beside_the_noteboo
     (tmp_path / late.MANIFEST).write_text("student,submitted_at\nx,soon\n")
     with pytest.raises(WorkflowError, match="'soon' is not a time"):
         late.read_manifest(tmp_path)
+    (tmp_path / late.MANIFEST).write_bytes("student,submitted_at\nJosé García,2026-10-10 10:00\n".encode("cp1252"))
+    with pytest.raises(WorkflowError, match="manifest.csv is not UTF-8"):            # Excel's, on Windows
+        late.read_manifest(tmp_path)
+    (tmp_path / late.MANIFEST).write_text("student,submitted_at\nBob,2026-10-12 10:00\nbob,2026-10-10 10:00\n")
+    with pytest.raises(WorkflowError, match="bob has two times in it, 2026-10-12 10:00 and 2026-10-10 10:00"):
+        late.read_manifest(tmp_path)                              # never the one that happens to come last
+    for header in ("student,submitted", "name,submitted_at", "Student,Submitted at"):     # every time unread, else
+        (tmp_path / late.MANIFEST).write_text(f"{header}\nbob,2026-10-10 10:00\n")
+        with pytest.raises(WorkflowError, match=r"manifest.csv needs the columns student \(or file\) and "
+                                                r"submitted_at, or Moodle's grading worksheet's"):
+            late.read_manifest(tmp_path)
 
 
 WORKSHEET = ('Identifier,"Full name","Email address",Status,Grade,"Maximum Grade","Grade can be changed",'
@@ -224,3 +266,26 @@ def test_forged_nbgrader_files_in_a_moodle_folder_and_a_canvas_upload_are_not_be
     assert "WARNING: canvas-111 (smithjo): when it was handed in is unknown, so charged 1 day late" in err
     assert "moodle-77" not in err
     assert statuses(course, ASSIGNMENT)["moodle-77"].time_from == "Moodle's grading worksheet (manifest.csv)"
+
+
+def test_grading_the_courses_own_copies_again_keeps_when_each_was_handed_in(graded, tmp_path, capsys):
+    """``autograde ASSIGNMENT course/submitted`` (the README's "Graded again", after a grader is fixed) grades
+    copies named by the students' ids: the times of the first download's manifest and Canvas's LATE flag
+    are not beside them, and every late penalty was dropped, each with a warning to give a time already
+    given."""
+    course = copy_of(graded, tmp_path / "course")
+    before = {s: r for (a, s), r in gb.rows(course)[1].items() if r.status == "graded"}
+    assert cli(["autograde", ASSIGNMENT, str(course / "submitted"), "--course", str(course), "--jobs", "2"]) == 0
+    err = capsys.readouterr().err
+    after = {s: r for (a, s), r in gb.rows(course)[1].items() if r.status == "graded"}
+    assert {s: (r.late.days, r.score) for s, r in after.items()} == \
+        {s: (r.late.days, r.score) for s, r in before.items()}
+    assert after["bob"].late.days == 2 and after["canvas-103"].late.days == 1
+    assert "bob: when it was handed in is unknown" not in err and "erin: when it was handed in is unknown" in err
+    # a new copy put there (nbgrader's zip_collect or collect replace the folder) is not the one timed before
+    shutil.rmtree(course / "submitted" / "bob" / ASSIGNMENT)
+    (course / "submitted" / "bob" / ASSIGNMENT).mkdir()
+    nbformat.write(notebook("reference"), str(course / "submitted" / "bob" / ASSIGNMENT / "alpha_beta.ipynb"))
+    assert cli(["autograde", ASSIGNMENT, str(course / "submitted"), "--course", str(course), "--jobs", "2"]) == 0
+    assert "bob: when it was handed in is unknown" in capsys.readouterr().err
+    assert statuses(course, ASSIGNMENT)["bob"].submitted_at == ""

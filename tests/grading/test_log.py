@@ -21,6 +21,8 @@ def test_a_line_cut_short_is_skipped(tmp_path):
     with open(tmp_path / log.LOG, "a") as f:
         f.write('{"action": "override", "assig')
     assert len(log.entries(tmp_path)) == 1
+    log.append(tmp_path, log.Entry("override", "a", "s", "q2", 0.0, 1.0, "after the crash"))
+    assert [e.why for e in log.entries(tmp_path)] == ["why", "after the crash"]      # never glued to the cut line
 
 
 def test_the_override_in_force(tmp_path):
@@ -31,6 +33,8 @@ def test_the_override_in_force(tmp_path):
     add("regrade", "a", "s", "", None, None, "whole (no score changed)")     # keeps overrides
     assert {q: e.why for q, e in log.standing_overrides(tmp_path, "a", "s").items()} == \
         {"q1": "second thoughts", "q2": "q2"}
+    # the student's page says "the autograder gave 2": the score before the first override, not the first's 5
+    assert log.standing_overrides(tmp_path, "a", "s")["q1"][4:6] == (2.0, 4.0)
     add("override dropped", "a", "s", "q2", 1.0, 0.0, "its answer changed")
     add("regrade", "a", "s", "q1", 4.0, 2.0, "regrade request")
     assert log.standing_overrides(tmp_path, "a", "s") == {}

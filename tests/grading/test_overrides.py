@@ -94,3 +94,27 @@ def test_a_changed_answer_drops_the_override_logs_it_and_warns(course, tmp_path,
     dropped = log.entries(course, ASSIGNMENT, "alice")[-1]
     assert (dropped.action, dropped.question, dropped.old) == ("override dropped", "q6_aima_hidden", 3)
     assert "its answer's code changed" in dropped.why and _score(course, "alice").overrides == ()
+
+
+def test_a_regrade_keeps_the_late_flag_of_the_download_it_came_from(course):
+    """canvas-103 came as a Canvas _LATE_ file with no time: charged one day.  The regraded copy is named by
+    her id, which says nothing of lateness; the regrade must not take her penalty away ("no score changed")."""
+    before = _score(course, "canvas-103")
+    assert before.late.days == 1
+    regrade(ASSIGNMENT, "canvas-103", course=course)
+    after = _score(course, "canvas-103")
+    assert (after.late.days, after.score) == (1, before.score)
+    assert statuses(course, ASSIGNMENT)["canvas-103"].late == "late (its Canvas download name says so)"
+
+
+def test_a_regrade_that_does_not_grade_leaves_the_override_it_was_to_end(course, monkeypatch):
+    """A regrade --question that fails (a grading that overran its time on a busy machine) changes nothing: the
+    override still counts, as its log line and the export's note say (it was taken off before grading)."""
+    from gamelib.grading.course import Status
+    override(ASSIGNMENT, "bob", "q1_test", 0.5, "a penalty for the shared code", course=course)
+    before = _score(course, "bob")
+    monkeypatch.setattr(w, "autograde", lambda *a, **k: {"bob": Status("bob", "not graded", "it overran its time")})
+    with pytest.raises(WorkflowError, match="the regrade of bob did not grade: it overran its time"):
+        regrade(ASSIGNMENT, "bob", question="q1_test", course=course)
+    after = _score(course, "bob")
+    assert (after.raw, [e.why for e in after.overrides]) == (before.raw, ["a penalty for the shared code"])
