@@ -122,7 +122,7 @@ def load(course: Path) -> Policy:
         rule = LatePenalty(**{k: (str(v) if k == "of" else float(v)) for k, v in late.items()})
     except (TypeError, ValueError, TraitError):           # a number that is none, or out of its trait's bounds
         rule = None
-    if rule is None:
+    if rule is None or not all(math.isfinite(getattr(rule, k)) for k in ("per_day", "cap", "grace_minutes")):
         raise WorkflowError(f"{path}: [late] needs numbers per_day >= 0, 0 <= cap <= 100, grace_minutes >= 0 "
                             f"and of = 'score' or 'max' (it says {dict(late)})")
     from .submissions import student_id

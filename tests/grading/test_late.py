@@ -123,6 +123,9 @@ def test_the_penalty_grows_with_lateness_and_never_passes_the_cap(minutes, per_d
 
 @pytest.mark.parametrize("text, said", [("[late]\nper_day = 'x'\n", "needs numbers"),
                                         ("[late]\ncap = 150\n", "0 <= cap <= 100"),
+                                        ("[late]\nper_day = nan\n", "needs numbers"),
+                                        ("[late]\ncap = nan\n", "needs numbers"),
+                                        ("[late]\ngrace_minutes = inf\n", "needs numbers"),
                                         ("[late]\nperday = 5\n", "no setting perday"),
                                         ("[deadlines]\na = 'tomorrow'\n", "is not a time"),
                                         ("[deadlines]\na = '2026-10-09'\n", "'2026-10-09' has no time of day"),
