@@ -118,11 +118,15 @@ def _override(args) -> int:
     return 0
 
 
+def _score(x) -> str:
+    return "no score" if x is None else f"{x:g}"
+
+
 def _regrade(args) -> int:
     from .overrides import regrade
     for e in regrade(args.assignment, args.student, question=args.question, why=args.why or "",
                      course=Path(args.course)):
-        change = "no score changed" if e.old is None and e.new is None else f"{e.old:g} -> {e.new:g}"
+        change = "no score changed" if e.old is None and e.new is None else f"{_score(e.old)} -> {_score(e.new)}"
         print(f"{e.student}, {e.assignment}, {e.question or 'every question'}: {change} ({e.why}); logged")
     return 0
 

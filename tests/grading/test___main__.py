@@ -116,3 +116,16 @@ def test_python_dash_m_exits_with_the_steps_status_and_no_traceback(tmp_path):
                           capture_output=True, text=True, cwd=REPO, timeout=120)
     assert done.returncode == 2, done
     assert done.stderr.startswith("error: ") and "no gradebook.db" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_regrade_prints_a_question_that_had_no_score_before(monkeypatch, capsys):
+    """A grader changed between gradings may grade a question the stored grade did not have: its entry's
+    old score is None, which the line printed for it formatted with ``:g`` (a TypeError traceback)."""
+    from gamelib.grading import overrides
+    from gamelib.grading.log import Entry
+    entries = [Entry("regrade", "01_minimax", "bob", "new_question", None, 2.0, "a new test"),
+               Entry("regrade", "01_minimax", "bob", "gone_question", 3.0, None, "a new test")]
+    monkeypatch.setattr(overrides, "regrade", lambda *a, **k: entries)
+    assert main(["regrade", "01_minimax", "bob"]) == 0
+    out = capsys.readouterr().out
+    assert "new_question: no score -> 2" in out and "gone_question: 3 -> no score" in out
