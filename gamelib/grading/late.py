@@ -2,8 +2,9 @@
 submission was handed in.
 
 The penalty is nbgrader's extension point, a ``LateSubmissionPlugin`` (:class:`LatePenalty`), so that
-nbgrader's own ``autograde`` charges what the kit's exports and feedback charge (:func:`assess`).  What
-nbgrader lacks is a time it can trust: its ``timestamp.txt`` is the student's own.  A submission's time
+nbgrader's own ``autograde`` charges by the rule the kit's exports and feedback charge by (:func:`assess`).
+What nbgrader lacks is a time it can trust: its ``timestamp.txt`` is the student's own (and its lateness
+knows no ``course.toml`` deadline or extension).  A submission's time
 comes only from the instructor's ``manifest.csv``, Moodle's grading worksheet saved as one, or the
 exchange's record of the folder handed in (:func:`record_collected`), never from a file of the upload; an
 unknown time under a deadline is ``unknown`` and said so (:func:`untimed`), never silently on time.
