@@ -10,6 +10,7 @@ the instructor's browser or changes what a cell is worth.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import uuid
 from pathlib import Path
@@ -18,6 +19,7 @@ from .cells import grade_id, is_answer
 from .course import WorkflowError, shown
 
 MAX_NOTEBOOK_MB = 32                  # a submitted notebook larger is not read (an answer is well under 1 MB)
+MAX_CELLS = 2000                      # nor one of more cells (the course's have under 50; each costs the batch ~0.4 ms)
 
 
 class _Repair:
@@ -236,6 +238,14 @@ def sanitize(nb, release) -> tuple:
     return out, notes
 
 
+def _count_cells(data) -> int:
+    """How many cells the notebook JSON ``data`` holds (version 4's ``cells``, and version 3's worksheets')."""
+    sheets = data.get("worksheets")
+    lists = [data.get("cells")] + [w.get("cells") for w in sheets if isinstance(w, dict)] \
+        if isinstance(sheets, list) else [data.get("cells")]
+    return sum(len(cells) for cells in lists if isinstance(cells, list))
+
+
 def read_submission(path: Path, release):
     """``(notebook, notes)``: the submission at ``path`` read, repaired and sanitized, or WorkflowError why not."""
     import nbformat
@@ -243,7 +253,11 @@ def read_submission(path: Path, release):
     try:
         if path.stat().st_size > MAX_NOTEBOOK_MB << 20:
             raise WorkflowError(f"{shown(path.name)} is larger than {MAX_NOTEBOOK_MB} MB: not read")
-        nb = nbformat.read(str(path), as_version=4)
+        text = path.read_text(encoding="utf-8")
+        cells = _count_cells(json.loads(text))
+        if cells > MAX_CELLS:
+            raise WorkflowError(f"{shown(path.name)} has {cells:,} cells (at most {MAX_CELLS:,}): not read")
+        nb = nbformat.reads(text, as_version=4)
     except WorkflowError:
         raise
     except Exception as e:                                       # noqa: BLE001 -- whatever the file is
