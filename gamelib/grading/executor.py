@@ -381,7 +381,8 @@ class RemoteFunction:
             answer = fields[0]
             status = answer["status"]
             returned = decode(answer.get("returned"))
-            self.cpu += float(answer.get("cpu", 0.0))
+            cpu, most = float(answer.get("cpu", 0.0)), (CELL_CPU if time_limit is None else time_limit) + CPU_SLACK
+            self.cpu += cpu if 0.0 <= cpu <= most else most     # the sandbox's word: never past the call's limit
         except (ChannelError, KeyError, TypeError, ValueError, AttributeError) as e:
             s.kill("it sent an answer the grader cannot read")
             return Run("error", error=remote_error("SandboxError", f"an answer the grader cannot read ({e})"))
