@@ -176,8 +176,15 @@ def as_plain_text(text: str) -> str:
     return f"{fence}text\n{text}\n{fence}"
 
 
-def _sanitized_outputs(outputs) -> list:
-    """A code cell's outputs through nbconvert's SanitizeHTML, anything malformed dropped."""
+MAX_HTML_TAGS = 5000
+"""How many tags the HTML and markdown outputs of one submission may hold in all: bleach sanitizes each, in
+a time that grows with the square of the tags left open (1 MB of ``<b>x</b><i>`` took minutes); the HTML
+and markdown of an output past this are dropped (its plain text stays).  An honest table has hundreds."""
+
+
+def _sanitized_outputs(outputs, budget: list) -> list:
+    """A code cell's outputs through nbconvert's SanitizeHTML, anything malformed dropped; ``budget`` ([tags
+    left]) is what their HTML and markdown may hold, less what this cell's takes."""
     import nbformat
     from nbconvert.preprocessors.sanitize import SanitizeHTML
     kept = []
@@ -187,6 +194,13 @@ def _sanitized_outputs(outputs) -> list:
             nbformat.validator.validate(node, ref="output", version=4)
         except Exception:                                        # noqa: BLE001 -- a malformed output is dropped
             continue
+        data = node.get("data", {})
+        for key in ("text/html", "text/markdown"):
+            tags = str(data.get(key, "")).count("<")
+            if tags > budget[0]:
+                del data[key]
+            else:
+                budget[0] -= tags
         kept.append(node)
     try:
         return list(SanitizeHTML().sanitize_code_outputs(kept))
@@ -203,7 +217,7 @@ def sanitize(nb, release) -> tuple:
     from nbgrader.utils import is_locked
     models = {grade_id(c): c for c in release.cells if grade_id(c)}
     out = nbformat.v4.new_notebook(metadata=copy.deepcopy(release.metadata))
-    notes, ids, shown_as_text = [], set(), 0
+    notes, ids, shown_as_text, budget = [], set(), 0, [MAX_HTML_TAGS]
     for cell in nb.cells:
         gid = grade_id(cell)
         model = models.get(gid)
@@ -231,7 +245,7 @@ def sanitize(nb, release) -> tuple:
         if kind == "code":
             count = cell.get("execution_count")
             new["execution_count"] = count if isinstance(count, int) and not isinstance(count, bool) else None
-            new["outputs"] = _sanitized_outputs(cell.get("outputs", []))
+            new["outputs"] = _sanitized_outputs(cell.get("outputs", []), budget)
         out.cells.append(new)
     if shown_as_text:
         notes.append(f"{shown_as_text} markdown or raw cell(s) of the student's shown as plain text")
