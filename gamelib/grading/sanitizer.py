@@ -20,6 +20,7 @@ from .course import WorkflowError, shown
 
 MAX_NOTEBOOK_MB = 32                  # a submitted notebook larger is not read (an answer is well under 1 MB)
 MAX_CELLS = 2000                      # nor one of more cells (the course's have under 50; each costs the batch ~0.4 ms)
+MAX_TEXT_MB = 1                       # nor one whose cells hold more text (feedback highlights ~130 KB a second)
 
 
 class _Repair:
@@ -272,6 +273,8 @@ def read_submission(path: Path, release):
         if cells > MAX_CELLS:
             raise WorkflowError(f"{shown(path.name)} has {cells:,} cells (at most {MAX_CELLS:,}): not read")
         nb = nbformat.reads(text, as_version=4)
+        if sum(len(_text(c)) for c in nb.get("cells", []) if isinstance(c, dict)) > MAX_TEXT_MB << 20:
+            raise WorkflowError(f"{shown(path.name)} holds more than {MAX_TEXT_MB} MB of text in its cells: not read")
     except WorkflowError:
         raise
     except Exception as e:                                       # noqa: BLE001 -- whatever the file is

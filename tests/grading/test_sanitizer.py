@@ -124,3 +124,16 @@ def test_the_html_outputs_sanitized_hold_a_bounded_number_of_tags(monkeypatch):
     first, *rest = [c.outputs[0].data for c in safe.cells[-4:]]
     assert first["text/html"].startswith("<b>small</b>") and "<script>" not in first["text/html"]
     assert all(data == {"text/plain": "1"} for data in rest)
+
+
+def test_a_notebook_of_too_much_text_in_its_cells_is_not_read(tmp_path):
+    """Every cell's text is shown highlighted (pygments, ~130 KB a second) in the feedback and the
+    Formgrader, which have no deadline: 32 MB of code in one cell kept the feedback of the whole class
+    waiting minutes.  A submission whose cells hold more than :data:`MAX_TEXT_MB` of text is refused."""
+    release = _release()
+    sub = copy.deepcopy(release)
+    sub.cells.append(nbformat.v4.new_code_cell("x = 1  # " + "y" * (s.MAX_TEXT_MB << 20)))
+    path = tmp_path / "a.ipynb"
+    nbformat.write(sub, str(path))
+    with pytest.raises(s.WorkflowError, match=f"more than {s.MAX_TEXT_MB} MB of text"):
+        s.read_submission(path, release)
