@@ -617,7 +617,8 @@ def _cell_outputs(info: dict) -> list:
     import nbformat
     outputs = []
     text = str(info.get("output", ""))
-    printed = int(info.get("printed", 0) or 0)
+    printed = max(int(info.get("printed", 0) or 0), len(text))
+    text = text[:OUTPUT_KEPT]                     # the worker keeps less; the sandbox's answer is the student's
     if printed > len(text):
         text += f"\n... ({printed - len(text):,} more characters)"
     if text:

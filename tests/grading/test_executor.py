@@ -346,6 +346,15 @@ def test_a_students_cell_outputs_are_what_it_printed_and_its_error():
     assert _cell_outputs({"output": "", "error": None}) == []
 
 
+def test_a_students_cell_output_is_kept_as_short_whatever_the_sandbox_says():
+    """The worker keeps 4,000 characters of what a cell printed, but the sandbox's answer is the student's
+    code's to write: a cell that answered with 10 MB of output (200 such cells fit in a notebook's time)
+    put them all in the graded copy, its feedback and the Formgrader."""
+    outputs = _cell_outputs({"printed": 1, "output": "x" * 10_000_000, "error": None})
+    assert len(outputs[0].text) < executor.OUTPUT_KEPT + 100
+    assert outputs[0].text.endswith(f"... ({10_000_000 - executor.OUTPUT_KEPT:,} more characters)")
+
+
 def test_the_most_time_counts_each_check_that_draws_hidden_cases():
     nb = nbformat.v4.new_notebook()
     test = nbformat.v4.new_code_cell("check_alphabeta(alphabeta, hidden=3)\ncheck_minimax(minimax)")
