@@ -184,8 +184,8 @@ and markdown of an output past this are dropped (its plain text stays).  An hone
 
 
 def _sanitized_outputs(outputs, budget: list) -> list:
-    """A code cell's outputs through nbconvert's SanitizeHTML, anything malformed dropped; ``budget`` ([tags
-    left]) is what their HTML and markdown may hold, less what this cell's takes."""
+    """A code cell's outputs through nbconvert's SanitizeHTML, without their metadata, anything malformed
+    dropped; ``budget`` ([tags left]) is what their HTML and markdown may hold, less what this cell's takes."""
     import nbformat
     from nbconvert.preprocessors.sanitize import SanitizeHTML
     kept = []
@@ -195,6 +195,8 @@ def _sanitized_outputs(outputs, budget: list) -> list:
             nbformat.validator.validate(node, ref="output", version=4)
         except Exception:                                        # noqa: BLE001 -- a malformed output is dropped
             continue
+        if "metadata" in node:            # nbconvert writes an image's width and height into its tag unquoted
+            node["metadata"] = {}
         data = node.get("data", {})
         for key in ("text/html", "text/markdown"):
             tags = str(data.get(key, "")).count("<")

@@ -137,3 +137,33 @@ def test_a_notebook_of_too_much_text_in_its_cells_is_not_read(tmp_path):
     nbformat.write(sub, str(path))
     with pytest.raises(s.WorkflowError, match=f"more than {s.MAX_TEXT_MB} MB of text"):
         s.read_submission(path, release)
+
+
+@pytest.mark.parametrize("sanitize_html", [False, True])
+def test_an_outputs_metadata_never_becomes_an_attribute(sanitize_html):
+    """nbconvert's templates write an image's ``width`` and ``height`` from the output's metadata into the
+    ``<img>`` tag unquoted (escaped, but a space starts a new attribute), whether its HTML is sanitized
+    or not: a width of ``1 onerror=...`` ran the student's script when the instructor opened the stored
+    submission.  No metadata of the student's outputs is kept."""
+    import html.parser
+
+    from nbconvert import HTMLExporter
+    from traitlets.config import Config
+    release = _release()
+    sub = copy.deepcopy(release)
+    code = nbformat.v4.new_code_cell("1")
+    code.outputs = [nbformat.v4.new_output("display_data", data={"image/png": "bm90IGEgcG5n", "text/plain": "1"},
+                                           metadata={"image/png": {"width": "1 onerror=alert(1)",
+                                                                   "height": "2 onload=alert(2)"}})]
+    sub.cells.append(code)
+    safe, _ = s.sanitize(sub, release)
+    config = Config()
+    config.HTMLExporter.sanitize_html = sanitize_html
+    page = HTMLExporter(config=config).from_notebook_node(safe)[0]
+    handlers = []
+
+    class Tags(html.parser.HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            handlers.extend(f"<{tag} {name}={value}>" for name, value in attrs if name.startswith("on"))
+    Tags().feed(page)
+    assert handlers == [] and safe.cells[-1].outputs[0].metadata == {}
