@@ -55,6 +55,18 @@ def set_aside(folders: dict) -> dict:
     return why
 
 
+def first_link(folder: str) -> str | None:
+    """The first symbolic link in ``folder`` (its path inside it), or None: nbgrader's copy
+    (``shutil.copytree``) follows links, reading what they point to as whoever collects."""
+    if os.path.islink(folder):
+        return "."
+    for here, dirs, files in os.walk(folder):               # links to folders are listed, never walked into
+        for name in sorted(dirs + files):
+            if os.path.islink(os.path.join(here, name)):
+                return os.path.relpath(os.path.join(here, name), folder)
+    return None
+
+
 class OwnedCollect(ExchangeCollect):
     """nbgrader's collect, a folder of ``inbound/`` whose owner is not its student set aside first."""
 
@@ -69,6 +81,11 @@ class OwnedCollect(ExchangeCollect):
                 filename = os.path.basename(path)
                 folders[filename] = (filename.rsplit("+", 3)[0], *owner_of(path))
             self.set_aside = set_aside(folders)
+            for filename in folders:
+                link = first_link(os.path.join(inbound, filename))
+                if link is not None and filename not in self.set_aside:
+                    self.set_aside[filename] = (f"it holds a symbolic link ({link}), which nbgrader's copy would "
+                                                f"follow with your rights: hand in the files themselves")
             for filename, why in sorted(self.set_aside.items()):
                 self.log.error("Set aside, not collected: %s (%s)", os.path.join(inbound, filename), why)
         super().init_src()
