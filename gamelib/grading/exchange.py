@@ -17,6 +17,8 @@ from collections import defaultdict
 
 from nbgrader.exchange.default.collect import ExchangeCollect
 
+from .course import shown
+
 SET_ASIDE = "\0set aside\0"          # before a set-aside folder's student: nbgrader's latest is never it
 
 
@@ -87,7 +89,8 @@ class OwnedCollect(ExchangeCollect):
                     self.set_aside[filename] = (f"it holds a symbolic link ({link}), which nbgrader's copy would "
                                                 f"follow with your rights: hand in the files themselves")
             for filename, why in sorted(self.set_aside.items()):
-                self.log.error("Set aside, not collected: %s (%s)", os.path.join(inbound, filename), why)
+                self.log.error("Set aside, not collected: %s (%s)", shown(os.path.join(inbound, filename), None),
+                               shown(why, None))
         super().init_src()
         self.src_records = [r for r in self.src_records if r["filename"] not in self.set_aside]
 

@@ -162,3 +162,15 @@ def test_a_folder_holding_a_symbolic_link_is_set_aside_and_never_followed(tmp_pa
     copied = [p for p in (course / "submitted").rglob("*") if p.is_file()] if (course / "submitted").exists() else []
     assert not any("the instructor's solutions" in p.read_text(errors="replace") for p in copied)
     assert f"Set aside, not collected: {folder}" in caplog.text
+
+
+def test_what_the_collect_says_of_a_folder_set_aside_is_one_printable_line(tmp_path, caplog):
+    """A folder's name in inbound/ is the student's to choose past its first ``+`` (nbgrader's
+    timestamp and random part): the collect's line about a folder set aside quotes it printable, so
+    no terminal escape or line break of the student's reaches the instructor's terminal."""
+    course, inbound = _course(tmp_path)
+    folder = inbound / _hand_in(inbound, "ada", LATE, "not ada's", rand="x\x1b[2J\nERROR all is well")
+    _collect(course)
+    said = [r.getMessage() for r in caplog.records if "Set aside" in r.getMessage()]
+    assert said and all("\x1b" not in s and "\n" not in s for s in said), said
+    assert folder.is_dir()
