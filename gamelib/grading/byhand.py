@@ -425,7 +425,9 @@ def choices(answer, correct: set, options: dict, *, what: str = "answer"):
         wrong = sorted(got - set(correct))
         right = len(options) - len(missed) - len(wrong)
         parts = [f"{right} of {len(options)} options are ticked or left as they should be"]
-        parts += [f"{k} ({options[k]}) is not right" for k in wrong]
+        if wrong:                              # how many, never which: naming a tick says the option's answer
+            parts.append(f"{len(wrong)} option{'s' if len(wrong) > 1 else ''} you ticked "
+                         f"{'are' if len(wrong) > 1 else 'is'} not right")
         if missed:                             # how many, never which: that would be the answer
             parts.append(f"you left out {len(missed)} option{'s' if len(missed) > 1 else ''} that "
                          f"{'are' if len(missed) > 1 else 'is'} right")

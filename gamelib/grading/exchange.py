@@ -17,6 +17,8 @@ from collections import defaultdict
 
 from nbgrader.exchange.default.collect import ExchangeCollect
 
+from .course import shown
+
 SET_ASIDE = "\0set aside\0"          # before a set-aside folder's student: nbgrader's latest is never it
 
 
@@ -55,6 +57,18 @@ def set_aside(folders: dict) -> dict:
     return why
 
 
+def first_link(folder: str) -> str | None:
+    """The first symbolic link in ``folder`` (its path inside it), or None: nbgrader's copy
+    (``shutil.copytree``) follows links, reading what they point to as whoever collects."""
+    if os.path.islink(folder):
+        return "."
+    for here, dirs, files in os.walk(folder):               # links to folders are listed, never walked into
+        for name in sorted(dirs + files):
+            if os.path.islink(os.path.join(here, name)):
+                return os.path.relpath(os.path.join(here, name), folder)
+    return None
+
+
 class OwnedCollect(ExchangeCollect):
     """nbgrader's collect, a folder of ``inbound/`` whose owner is not its student set aside first."""
 
@@ -69,8 +83,14 @@ class OwnedCollect(ExchangeCollect):
                 filename = os.path.basename(path)
                 folders[filename] = (filename.rsplit("+", 3)[0], *owner_of(path))
             self.set_aside = set_aside(folders)
+            for filename in folders:
+                link = first_link(os.path.join(inbound, filename))
+                if link is not None and filename not in self.set_aside:
+                    self.set_aside[filename] = (f"it holds a symbolic link ({link}), which nbgrader's copy would "
+                                                f"follow with your rights: hand in the files themselves")
             for filename, why in sorted(self.set_aside.items()):
-                self.log.error("Set aside, not collected: %s (%s)", os.path.join(inbound, filename), why)
+                self.log.error("Set aside, not collected: %s (%s)", shown(os.path.join(inbound, filename), None),
+                               shown(why, None))
         super().init_src()
         self.src_records = [r for r in self.src_records if r["filename"] not in self.set_aside]
 

@@ -381,7 +381,8 @@ class RemoteFunction:
             answer = fields[0]
             status = answer["status"]
             returned = decode(answer.get("returned"))
-            self.cpu += float(answer.get("cpu", 0.0))
+            cpu, most = float(answer.get("cpu", 0.0)), (CELL_CPU if time_limit is None else time_limit) + CPU_SLACK
+            self.cpu += cpu if 0.0 <= cpu <= most else most     # the sandbox's word: never past the call's limit
         except (ChannelError, KeyError, TypeError, ValueError, AttributeError) as e:
             s.kill("it sent an answer the grader cannot read")
             return Run("error", error=remote_error("SandboxError", f"an answer the grader cannot read ({e})"))
@@ -616,7 +617,8 @@ def _cell_outputs(info: dict) -> list:
     import nbformat
     outputs = []
     text = str(info.get("output", ""))
-    printed = int(info.get("printed", 0) or 0)
+    printed = max(int(info.get("printed", 0) or 0), len(text))
+    text = text[:OUTPUT_KEPT]                     # the worker keeps less; the sandbox's answer is the student's
     if printed > len(text):
         text += f"\n... ({printed - len(text):,} more characters)"
     if text:

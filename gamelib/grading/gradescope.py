@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .cells import grade_id
 from .sanitizer import read_submission
-from .course import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks, write_json
+from .course import DEFAULT_COURSE, RELEASE, REPO, SOURCE, WorkflowError, course_secret, notebooks, shown, write_json
 
 SETUP_SH = r'''#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image.
@@ -109,6 +109,11 @@ def run(root: Path) -> dict:
     submitted = sorted((root / "submission").glob("**/*.ipynb"))
     named = [p for p in submitted if p.name == name]
     results: dict = {"tests": [], "stdout_visibility": "hidden"}
+    links = [p for p in sorted((root / "submission").rglob("*")) if p.is_symlink()]
+    if links:                               # this runs as root, beside the solutions: a link is never followed
+        results.update(score=0.0, output=f"Not graded: {shown(links[0].name)} is a symbolic link: refused "
+                                         f"(upload the notebook itself).")
+        return _write(root, results)
     if len(named) != 1 and len(submitted) != 1:
         found = ", ".join(p.name for p in submitted) or "none"
         results.update(score=0.0, output=f"Not graded: upload exactly one notebook, {name} (found: {found}).")

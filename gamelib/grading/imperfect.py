@@ -398,10 +398,10 @@ def belief_by_hand(answer, game, player, steps, *, key=None, what: str = "your b
         for s, p in belief.items():
             want[key(s)] = want.get(key(s), 0.0) + p
         missing = set(want) - set(answer)                # how many, never which: that would be the answer
-        extra = sorted(map(str, set(answer) - set(want)))
+        extra = set(answer) - set(want)                  # nor which cannot be: a deal is in it or not
         if missing or extra:
             parts = ([f"{len(missing)} missing"] if missing else []) + \
-                ([f"{', '.join(extra)} cannot be there"] if extra else [])
+                ([f"{len(extra)} cannot be there"] if extra else [])
             fail(f"{what}: " + "; ".join(parts))
         off = [k for k in want if not _same_number(answer[k], want[k])]
         if off:
@@ -418,8 +418,8 @@ def belief_by_hand(answer, game, player, steps, *, key=None, what: str = "your b
             parts = []
             if want - got:
                 parts.append(f"{len(want - got)} missing")
-            if got - want:
-                parts.append(f"{len(got - want)} that cannot be: {', '.join(sorted(map(str, got - want))[:3])}")
+            if got - want:                               # how many, never which (a board is in it or not)
+                parts.append(f"{len(got - want)} that cannot be")
             fail(f"{what}: " + "; ".join(parts))
     else:
         fail(f"{what} should be a number, a set or a dict; it is {describe_returned(answer)}")
@@ -448,7 +448,9 @@ def guaranteed_moves_by_hand(answer, game, player, steps, *, what: str = "your m
     want = {a for a in acts if all(_wins(game, belief, a, player).values())}
     got = set(answer)
     if got != want:
-        parts = [f"{a} does not win for sure (some board and some reply beat it)" for a in sorted(got - want)]
+        wrong = len(got - want)                          # how many, never which: a move is in the set or not
+        parts = [f"{wrong} of yours {'does' if wrong == 1 else 'do'} not win for sure (some board and some reply "
+                 f"beat {'it' if wrong == 1 else 'each'})"] if wrong else []
         if want - got:
             parts.append(f"you left out {len(want - got)} move{'s' if len(want - got) > 1 else ''}")
         fail(f"{what}: " + "; ".join(parts))

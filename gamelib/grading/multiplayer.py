@@ -1042,9 +1042,9 @@ def equilibria_by_hand(pure, mixed, row_payoffs, col_payoffs, *, what: str = "th
                      f"{describe_returned(pure)}")
     elif set(pure) != want_pure:
         extra, missing = set(pure) - want_pure, want_pure - set(pure)
-        if extra:
-            wrong.append(f"{', '.join(map(str, sorted(extra, key=str)))} is not an equilibrium (a player gains by "
-                         "changing its action)")
+        if extra:                       # how many, never which: a pair is an equilibrium or not
+            are = "is not an equilibrium" if len(extra) == 1 else "are not equilibria"
+            wrong.append(f"{len(extra)} of your pairs {are} (a player gains by changing its action)")
         if missing:
             wrong.append(f"you left out {len(missing)} pure equilibri{'um' if len(missing) == 1 else 'a'}")
     if full:

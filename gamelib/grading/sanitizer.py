@@ -10,6 +10,7 @@ the instructor's browser or changes what a cell is worth.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import uuid
 from pathlib import Path
@@ -18,6 +19,8 @@ from .cells import grade_id, is_answer
 from .course import WorkflowError, shown
 
 MAX_NOTEBOOK_MB = 32                  # a submitted notebook larger is not read (an answer is well under 1 MB)
+MAX_CELLS = 2000                      # nor one of more cells (the course's have under 50; each costs the batch ~0.4 ms)
+MAX_TEXT_MB = 1                       # nor one whose cells hold more text (feedback highlights ~130 KB a second)
 
 
 class _Repair:
@@ -174,8 +177,15 @@ def as_plain_text(text: str) -> str:
     return f"{fence}text\n{text}\n{fence}"
 
 
-def _sanitized_outputs(outputs) -> list:
-    """A code cell's outputs through nbconvert's SanitizeHTML, anything malformed dropped."""
+MAX_HTML_TAGS = 5000
+"""How many tags the HTML and markdown outputs of one submission may hold in all: bleach sanitizes each, in
+a time that grows with the square of the tags left open (1 MB of ``<b>x</b><i>`` took minutes); the HTML
+and markdown of an output past this are dropped (its plain text stays).  An honest table has hundreds."""
+
+
+def _sanitized_outputs(outputs, budget: list) -> list:
+    """A code cell's outputs through nbconvert's SanitizeHTML, without their metadata, anything malformed
+    dropped; ``budget`` ([tags left]) is what their HTML and markdown may hold, less what this cell's takes."""
     import nbformat
     from nbconvert.preprocessors.sanitize import SanitizeHTML
     kept = []
@@ -185,6 +195,15 @@ def _sanitized_outputs(outputs) -> list:
             nbformat.validator.validate(node, ref="output", version=4)
         except Exception:                                        # noqa: BLE001 -- a malformed output is dropped
             continue
+        if "metadata" in node:            # nbconvert writes an image's width and height into its tag unquoted
+            node["metadata"] = {}
+        data = node.get("data", {})
+        for key in ("text/html", "text/markdown"):
+            tags = str(data.get(key, "")).count("<")
+            if tags > budget[0]:
+                del data[key]
+            else:
+                budget[0] -= tags
         kept.append(node)
     try:
         return list(SanitizeHTML().sanitize_code_outputs(kept))
@@ -201,7 +220,7 @@ def sanitize(nb, release) -> tuple:
     from nbgrader.utils import is_locked
     models = {grade_id(c): c for c in release.cells if grade_id(c)}
     out = nbformat.v4.new_notebook(metadata=copy.deepcopy(release.metadata))
-    notes, ids, shown_as_text = [], set(), 0
+    notes, ids, shown_as_text, budget = [], set(), 0, [MAX_HTML_TAGS]
     for cell in nb.cells:
         gid = grade_id(cell)
         model = models.get(gid)
@@ -229,11 +248,19 @@ def sanitize(nb, release) -> tuple:
         if kind == "code":
             count = cell.get("execution_count")
             new["execution_count"] = count if isinstance(count, int) and not isinstance(count, bool) else None
-            new["outputs"] = _sanitized_outputs(cell.get("outputs", []))
+            new["outputs"] = _sanitized_outputs(cell.get("outputs", []), budget)
         out.cells.append(new)
     if shown_as_text:
         notes.append(f"{shown_as_text} markdown or raw cell(s) of the student's shown as plain text")
     return out, notes
+
+
+def _count_cells(data) -> int:
+    """How many cells the notebook JSON ``data`` holds (version 4's ``cells``, and version 3's worksheets')."""
+    sheets = data.get("worksheets")
+    lists = [data.get("cells")] + [w.get("cells") for w in sheets if isinstance(w, dict)] \
+        if isinstance(sheets, list) else [data.get("cells")]
+    return sum(len(cells) for cells in lists if isinstance(cells, list))
 
 
 def read_submission(path: Path, release):
@@ -243,7 +270,13 @@ def read_submission(path: Path, release):
     try:
         if path.stat().st_size > MAX_NOTEBOOK_MB << 20:
             raise WorkflowError(f"{shown(path.name)} is larger than {MAX_NOTEBOOK_MB} MB: not read")
-        nb = nbformat.read(str(path), as_version=4)
+        text = path.read_text(encoding="utf-8")
+        cells = _count_cells(json.loads(text))
+        if cells > MAX_CELLS:
+            raise WorkflowError(f"{shown(path.name)} has {cells:,} cells (at most {MAX_CELLS:,}): not read")
+        nb = nbformat.reads(text, as_version=4)
+        if sum(len(_text(c)) for c in nb.get("cells", []) if isinstance(c, dict)) > MAX_TEXT_MB << 20:
+            raise WorkflowError(f"{shown(path.name)} holds more than {MAX_TEXT_MB} MB of text in its cells: not read")
     except WorkflowError:
         raise
     except Exception as e:                                       # noqa: BLE001 -- whatever the file is

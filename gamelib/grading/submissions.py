@@ -180,6 +180,9 @@ def _inside(entry: Path, assignment: str, names: list[str]) -> tuple:
     """The notebooks of a student's folder: ``(books, problem, notes)``.  One notebook of another name stands
     for a one-notebook assignment's ("minimax (1).ipynb"); two where one is expected are a problem."""
     inner = entry / assignment if (entry / assignment).is_dir() else entry
+    if inner.is_symlink():                          # its notebooks are no links, but nothing is read through one
+        return {assignment: inner}, f"{quoted(entry.name + '/' + assignment)} is a symbolic link: refused (hand in " \
+                                    "the folder itself)", ()
     found = [p for p in notebooks(inner) if not p.is_symlink()]
     books = {book_name(p, assignment): p for p in found if book_name(p, assignment) in names}
     if len(names) == 1 and len(found) > 1:

@@ -75,8 +75,21 @@ def test_answer_forms_and_choices():
             checks.answer_format(bad, "AB")
     options = {"a": "10x", "b": "x²"}
     checks.choices({"a"}, {"a"}, options)
-    with pytest.raises(checks.GradingError, match=r"b \(x²\) is not right; you left out 1 option that is right$"):
-        checks.choices({"b"}, {"a"}, options)                                # which one is left out is not said
+    with pytest.raises(checks.GradingError, match=r"1 option you ticked is not right; you left out 1 option that "
+                                                  r"is right$"):
+        checks.choices({"b"}, {"a"}, options)                        # which one is ticked or left out is not said
+
+
+def test_ticking_every_option_tells_how_many_are_wrong_never_which():
+    """An option is ticked or not: naming a wrong tick says its right state, so ticking every option had
+    the feedback name every wrong one, and the right set was the rest (the graded feedback of each
+    multiple-choice question gave away its answer).  How many ticks are wrong is said, never which."""
+    options = {"a": "10·x", "b": "x + 100", "c": "x²", "d": "exp(x)", "e": "2·x − 7", "f": "−x"}
+    with pytest.raises(checks.GradingError) as failed:
+        checks.choices(set(options), {"a", "b", "e"}, options, what="transformations")
+    said = str(failed.value)
+    assert "3 options you ticked are not right" in said
+    assert not any(f"{k} (" in said or options[k] in said for k in options), said
 
 
 def _monte_carlo(tree, sigma, trials, seed):

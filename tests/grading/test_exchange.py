@@ -133,3 +133,44 @@ def test_the_kits_settings_name_this_collect(tmp_path):
 @pytest.mark.parametrize("name", ["ada", "jupyter-ada"])
 def test_is_the_student(name):
     assert x.is_the_student(name, "ada") and not x.is_the_student(name, "bob")
+
+
+@pytest.mark.parametrize("where", ["a1.ipynb", "sub", "."])
+def test_a_folder_holding_a_symbolic_link_is_set_aside_and_never_followed(tmp_path, caplog, where):
+    """inbound/ is writable by every student, and nbgrader's copy (``shutil.copytree``) follows links as
+    the instructor who collects: a student's own folder whose ``a1.ipynb`` (or a folder in it) was a link
+    to the instructor's solutions, or to a classmate's stored submission, was collected as that
+    student's work, with the instructor's rights (graded for full marks; its feedback showed them).
+    Such a folder is set aside, saying why, and nothing it links to is read."""
+    course, inbound = _course(tmp_path)
+    secret = tmp_path / "instructor" / "solutions"
+    secret.mkdir(parents=True)
+    (secret / "a1.ipynb").write_text("the instructor's solutions")
+    folder = inbound / _hand_in(inbound, ME, LATE, "my own work")
+    if where == "a1.ipynb":
+        (folder / "a1.ipynb").unlink()
+        (folder / "a1.ipynb").symlink_to(secret / "a1.ipynb")
+    elif where == "sub":
+        (folder / "sub").symlink_to(secret)
+    else:                                                     # the folder itself, a link to one of the instructor's
+        for f in folder.iterdir():
+            f.unlink()
+        folder.rmdir()
+        folder.symlink_to(secret)
+    collect = _collect(course)
+    assert folder.name in collect.set_aside and "symbolic link" in collect.set_aside[folder.name]
+    copied = [p for p in (course / "submitted").rglob("*") if p.is_file()] if (course / "submitted").exists() else []
+    assert not any("the instructor's solutions" in p.read_text(errors="replace") for p in copied)
+    assert f"Set aside, not collected: {folder}" in caplog.text
+
+
+def test_what_the_collect_says_of_a_folder_set_aside_is_one_printable_line(tmp_path, caplog):
+    """A folder's name in inbound/ is the student's to choose past its first ``+`` (nbgrader's
+    timestamp and random part): the collect's line about a folder set aside quotes it printable, so
+    no terminal escape or line break of the student's reaches the instructor's terminal."""
+    course, inbound = _course(tmp_path)
+    folder = inbound / _hand_in(inbound, "ada", LATE, "not ada's", rand="x\x1b[2J\nERROR all is well")
+    _collect(course)
+    said = [r.getMessage() for r in caplog.records if "Set aside" in r.getMessage()]
+    assert said and all("\x1b" not in s and "\n" not in s for s in said), said
+    assert folder.is_dir()

@@ -254,6 +254,23 @@ def test_a_call_answered_wrongly_kills_the_sandbox(sandboxes, answer, why):
     assert started[0].killed and session.dead_reason == why
 
 
+@pytest.mark.parametrize("told", [float("nan"), float("inf"), -1e300, 1e300, "nan", 2.0 ** 70])
+def test_a_calls_cpu_time_as_the_sandbox_tells_it_is_kept_within_the_calls_limit(sandboxes, told):
+    """The CPU seconds a call took are the sandbox's word, and a check's clock (``cpu_clock``) adds them
+    up in the grader, past the forgetting of hidden cases: a NaN, an infinity or a huge number told on a
+    hidden case once stopped that clock for good, so the kit's small cases run for the feedback after it
+    ("k of the n such cases run before it timed out") said which hidden case the student's code had seen.
+    A call's time is taken as at most its limit (and slack), a time that is no number as all of it."""
+    from gamelib.grading.guard import cpu_clock
+    session, search, _ = _function(sandboxes, _ret(cpu=told), _ret(cpu=0.5))
+    clock = cpu_clock(search)
+    search.remote_run((), {}, 0.5)
+    assert 0.0 <= search.cpu <= 0.5 + executor.CPU_SLACK
+    before = clock()
+    search.remote_run((), {}, 0.5)
+    assert clock() - before == pytest.approx(0.5, abs=0.05)
+
+
 @pytest.mark.parametrize("status", ["timeout", "budget"])
 def test_a_call_cut_short_leaves_the_sandbox_troubled(sandboxes, status):
     session, search, _ = _function(sandboxes, _ret(status))
@@ -327,6 +344,15 @@ def test_a_students_cell_outputs_are_what_it_printed_and_its_error():
     assert outputs[0].text == "hi\n... (8 more characters)"
     assert (outputs[1].ename, outputs[1].evalue) == ("KeyError", "k")
     assert _cell_outputs({"output": "", "error": None}) == []
+
+
+def test_a_students_cell_output_is_kept_as_short_whatever_the_sandbox_says():
+    """The worker keeps 4,000 characters of what a cell printed, but the sandbox's answer is the student's
+    code's to write: a cell that answered with 10 MB of output (200 such cells fit in a notebook's time)
+    put them all in the graded copy, its feedback and the Formgrader."""
+    outputs = _cell_outputs({"printed": 1, "output": "x" * 10_000_000, "error": None})
+    assert len(outputs[0].text) < executor.OUTPUT_KEPT + 100
+    assert outputs[0].text.endswith(f"... ({10_000_000 - executor.OUTPUT_KEPT:,} more characters)")
 
 
 def test_the_most_time_counts_each_check_that_draws_hidden_cases():

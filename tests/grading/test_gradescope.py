@@ -79,3 +79,23 @@ def test_what_cannot_be_graded_scores_zero_and_says_why(bundle, tmp_path):
     assert results["score"] == 0 and "not a readable notebook" in results["output"]
     results = _submit(bundle, tmp_path / "two", {"a.ipynb": _fake("blank"), "b.ipynb": _fake("blank")})
     assert results["score"] == 0 and "upload exactly one notebook, chance.ipynb" in results["output"]
+
+
+@pytest.mark.parametrize("link", ["chance.ipynb", "folder"])
+def test_a_symbolic_link_in_the_upload_is_never_read(tmp_path, monkeypatch, link):
+    """``run_autograder`` runs as root, and the assignment's source (solutions, hidden tests) sits beside
+    the upload: a ``chance.ipynb`` that is a link to it (or a folder that is a link to its folder, which
+    ``glob("**")`` walks into) was graded as the student's, for full marks.  ``autograde`` refuses links;
+    so does the Gradescope run, before anything is graded."""
+    here = tmp_path / "source" / "assignment"
+    for folder, kit in (("source", SOURCE), ("release", RELEASE)):
+        (here / folder).mkdir(parents=True)
+        (here / folder / "chance.ipynb").write_bytes(notebooks(kit / ASSIGNMENT)[0].read_bytes())
+    (here / "assignment.json").write_text(json.dumps({"assignment": ASSIGNMENT, "notebook": "chance.ipynb"}))
+    (here / "secret.key").write_text("a secret")
+    (tmp_path / "submission").mkdir()
+    target = here / "source" / ("chance.ipynb" if link == "chance.ipynb" else "")
+    (tmp_path / "submission" / link).symlink_to(target)
+    monkeypatch.setattr("gamelib.grading.executor.grade_notebook", lambda *a, **k: pytest.fail("a link was graded"))
+    results = gradescope.run(tmp_path)
+    assert results["score"] == 0 and "symbolic link" in results["output"]

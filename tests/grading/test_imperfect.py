@@ -263,7 +263,7 @@ def test_belief_states_by_hand():
     game = PhantomTicTacToe()
     checks.belief_by_hand(BOARDS, game, MAX, X_HISTORY, key=lambda s: s.squares)
     checks.belief_by_hand(24, game, MAX, X_HISTORY)
-    with pytest.raises(checks.GradingError, match="1 missing; 1 that cannot be: O...X...X"):
+    with pytest.raises(checks.GradingError, match="1 missing; 1 that cannot be$"):        # never which ones
         checks.belief_by_hand(BOARDS - {"OO..X...X"} | {"O...X...X"}, game, MAX, X_HISTORY, key=lambda s: s.squares)
     with pytest.raises(checks.GradingError, match="you counted 6 states"):
         checks.belief_by_hand(6, game, MAX, X_HISTORY)
@@ -276,8 +276,24 @@ def test_belief_states_by_hand():
         checks.belief_by_hand({"JK": 0.5, "QK": 0.5}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
     with pytest.raises(checks.GradingError, match="your belief state: 1 missing$"):      # never which one
         checks.belief_by_hand({"JK": 1 / 3}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
-    with pytest.raises(checks.GradingError, match="QQ cannot be there"):
+    with pytest.raises(checks.GradingError, match="your belief state: 1 cannot be there$"):
         checks.belief_by_hand({"JK": 0.5, "QK": 0.5, "QQ": 0}, cards, MIN, ["Kb"], key=lambda s: "".join(s.cards))
+
+
+def test_a_by_hand_set_of_every_candidate_is_told_how_many_are_wrong_never_which():
+    """A board, a deal or a move is in the answer or not: naming the ones that should not be there says
+    their answer, so an answer holding every candidate (every legal move, every deal) had its graded
+    feedback name every wrong one, and the right set was the rest.  How many is said, never which."""
+    game = PhantomTicTacToe()
+    bumped = [".........", (1, 1), "....X....", (0, 0), "X...X....", (2, 1), "X...X..O."]
+    every = set(game.actions(next(iter(I._after(game, MAX, bumped)))))
+    with pytest.raises(checks.GradingError) as failed:
+        checks.guaranteed_moves_by_hand(every, game, MAX, bumped)
+    assert not any(str(a) in str(failed.value) for a in every - {(2, 0), (2, 2)}), str(failed.value)
+    deals = {a + b: 1 / 12 for a in "JQK" for b in "JQK"}
+    with pytest.raises(checks.GradingError) as failed:
+        checks.belief_by_hand(deals, SmallPoker("JQQK"), MIN, ["Kb"], key=lambda s: "".join(s.cards))
+    assert not any(d in str(failed.value) for d in deals), str(failed.value)
 
 
 def test_guaranteed_and_accidental_wins_by_hand():
@@ -289,7 +305,7 @@ def test_guaranteed_and_accidental_wins_by_hand():
     bumped = two + [(2, 1), "X...X..O."]
     checks.guaranteed_moves_by_hand({(2, 0), (2, 2)}, game, MAX, bumped)
     with pytest.raises(checks.GradingError,
-                       match=r"\(0, 2\) does not win for sure \(some board.*; you left out 1 move"):
+                       match=r"moves: 1 of yours does not win for sure \(some board.*; you left out 1 move$"):
         checks.guaranteed_moves_by_hand({(0, 2), (2, 2)}, game, MAX, bumped)
     # the notebook's example: after bumping into O on an edge, X knows the board and wins for sure
     edge = [".........", (1, 1), "....X....", (0, 1), ".O..X...."]

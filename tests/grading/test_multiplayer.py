@@ -441,8 +441,12 @@ def test_a_2x2_game_and_a_bimatrix_game_by_hand():
     checks.equilibria_by_hand({(0, 0), (1, 1)}, (Fraction(1, 3), 0.5), row, col)
     with pytest.raises(GradingError, match="you left out 1 pure equilibrium"):
         checks.equilibria_by_hand({(0, 0)}, (1 / 3, 1 / 2), row, col)
-    with pytest.raises(GradingError, match=r"\(0, 1\) is not an equilibrium"):
+    with pytest.raises(GradingError, match=r"the equilibria: 1 of your pairs is not an equilibrium") as failed:
         checks.equilibria_by_hand({(0, 0), (1, 1), (0, 1)}, (1 / 3, 1 / 2), row, col)
+    assert "(0, 1)" not in str(failed.value)           # a pair is one or not: naming it says its answer
+    with pytest.raises(GradingError) as failed:        # so every pair given names none (the rest were the answer)
+        checks.equilibria_by_hand({(0, 0), (0, 1), (1, 0), (1, 1)}, (1 / 3, 1 / 2), row, col)
+    assert "2 of your pairs are not equilibria" in str(failed.value) and "(1, 0)" not in str(failed.value)
     with pytest.raises(GradingError, match="each player mixes so that the \\*other\\* is indifferent"):
         checks.equilibria_by_hand({(0, 0), (1, 1)}, (1 / 2, 1 / 3), row, col)           # the mixes swapped
 

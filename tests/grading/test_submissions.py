@@ -122,6 +122,19 @@ def test_every_file_is_accounted_for(tmp_path):
     assert len(counted) == found.files == 9
 
 
+def test_a_folder_in_a_students_folder_that_is_a_link_is_never_read(tmp_path):
+    """A student's folder whose assignment folder is a symbolic link (to another student's, or to the
+    course's solutions) had the notebooks it points to graded as that student's: the notebooks were not
+    links themselves, their folder was.  Nothing is read through a link."""
+    inbox, elsewhere = tmp_path / "inbox", tmp_path / "solutions"
+    _nb(elsewhere, "alpha_beta.ipynb")
+    (inbox / "mallory").mkdir(parents=True)
+    os.symlink(elsewhere, inbox / "mallory" / "02_alpha_beta")
+    found = s.find_submissions(inbox, "02_alpha_beta", NAMES)
+    sub = next(sub for sub in found.submissions if sub.student == "mallory")
+    assert "symbolic link" in sub.problem
+
+
 def test_a_notebook_downloaded_from_the_course_site_counts_under_its_own_name(tmp_path):
     """JupyterLite's File → Download names exercises/release/02_alpha_beta/alpha_beta.ipynb
     'exercises_release_02_alpha_beta_alpha_beta.ipynb': that is the student's alpha_beta.ipynb, in an

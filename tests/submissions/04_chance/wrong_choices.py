@@ -7,7 +7,7 @@
 # %% expect
 total = 15
 cells = {"q2_test_choices": 0, "q3_why_test": 0, "q4_predict_test": 0}
-says = {"q2_test_choices": ["c (x²) is not right", "you left out 1 option that is right"],
+says = {"q2_test_choices": ["1 option you ticked is not right", "you left out 1 option that is right"],
         "q3_why_test": ["c_interval and g_read is consistent with the bounds",
                         "C's interval after F: yours (2, 6) is not right (what is read counts with its probability",
                         "the largest U: yours 7.5 is not right"],

@@ -9,10 +9,10 @@ total = 13
 cells = {"q1_test": 0, "q1_test_cards": 0, "q2_test": 0, "q2_test_choices": 0, "q4_test": 0,
          "q4_test_choices": 0}
 says = {"q1_test": "the number of states", "q1_test_cards": "the probabilities are not right",
-        "q2_test": "you left out 1 move", "q2_test_choices": "d (X has a guaranteed win from this belief state) is not right",
+        "q2_test": "you left out 1 move", "q2_test_choices": "1 option you ticked is not right",
         "q4_test": ["0 of 2 averages are right", "it is MAX's average, not MIN's",
                     "the decision 'bet' is the first best of your averages, which are wrong"],
-        "q4_test_choices": ["d (the jack's deals are less likely) is not right", "you left out 1 option that is right"]}
+        "q4_test_choices": ["1 option you ticked is not right", "you left out 1 option that is right"]}
 
 # %% solutions
 
