@@ -50,9 +50,10 @@ SHOWN_DEPTH = 3
 MIN_SHARE = 0.01
 """Below the root's moves, a node is drawn if it holds at least this share of the playouts (and 2)."""
 PAUSE = 0.3
-"""After a new position or c, the other choices' searches and pictures are made ahead once the menu has
-been still this many seconds: a student running through it with the arrow keys waits for no picture
-drawn ahead for a choice already passed."""
+"""After a new c, the other values' searches and pictures are made ahead once the menu has been still this
+many seconds: a student running through it with the arrow keys waits for no search or picture made ahead
+for a value already passed (a c's search can take longer than its picture).  The positions, drawn ahead
+from the start, are drawn ahead at once."""
 
 
 def _label(action) -> str:
@@ -554,7 +555,7 @@ class MCTSWidget(LiveWidget, widgets.VBox):
         if self.draw:
             self.png = self.stepper.picture()
             self.image.value = picture_html(self.png, fit=True)
-            self.stepper.draw_ahead(self._others_ahead(ahead), after=PAUSE if ahead else 0.02)
+            self.stepper.draw_ahead(self._others_ahead(ahead), after=PAUSE if ahead == "c" else 0.02)
         # The status line, the live region, last: whoever waits for it finds the picture and words new.
         self.announce(compact(f"<b>{html.escape(self.summary)}</b>"))
 
