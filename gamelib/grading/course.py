@@ -6,6 +6,8 @@ so that no step depends on the folder it was started from.
 """
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import stat
@@ -403,6 +405,23 @@ def statuses(course: Path, assignment: str) -> dict:
     raw = json.loads(path.read_text()) if path.exists() else {}
     return {k: Status(**{f: tuple(x) if isinstance(x, list) else x for f, x in v.items() if f in Status._fields})
             for k, v in raw.items()}
+
+
+def read_table(path: Path) -> list[list[str]]:
+    """The rows of a CSV, tab- or semicolon-separated file in UTF-8 (with or without a byte-order mark) or
+    UTF-16 (Blackboard's), blank rows left out: a learning system's roster, a submissions manifest."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise WorkflowError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        text = data.decode("utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise WorkflowError(f"{path} is not UTF-8 ({e.reason} at byte {e.start}): a spreadsheet saved it in "
+                            "another encoding; save it as CSV UTF-8 and give it again") from None
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = max(",\t;", key=first.count)                # a spreadsheet's: commas, tabs, or semicolons
+    return [r for r in csv.reader(io.StringIO(text), delimiter=delimiter) if any(c.strip() for c in r)]
 
 
 def write_json(path: Path, data, **options) -> None:

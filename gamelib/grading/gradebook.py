@@ -9,7 +9,6 @@ student's file name is data.
 from __future__ import annotations
 
 import csv
-import io
 import os
 import re
 from pathlib import Path
@@ -19,7 +18,7 @@ from nbgrader.plugins import ExportPlugin
 from traitlets import Unicode
 
 from . import late as late_rule
-from .course import DEFAULT_COURSE, WorkflowError, course_lock, statuses
+from .course import DEFAULT_COURSE, WorkflowError, course_lock, read_table, statuses
 from .course import gradebook as open_gradebook
 from .log import standing_overrides
 from .recording import Grade, grades, num
@@ -154,23 +153,6 @@ class Roster(NamedTuple):
         return any(k.startswith("moodle-") for k in self.keys)
 
 
-def _read_table(path: Path) -> list[list[str]]:
-    """A CSV, tab- or semicolon-separated file in UTF-8 (with or without a byte-order mark) or UTF-16
-    (Blackboard's)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise WorkflowError(f"cannot read {path}: {e.strerror}") from None
-    try:
-        text = data.decode("utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise WorkflowError(f"{path} is not UTF-8 ({e.reason} at byte {e.start}): a spreadsheet saved it in "
-                            "another encoding; save it as CSV UTF-8 and give it again") from None
-    first = text.splitlines()[0] if text.strip() else ""
-    delimiter = max(",\t;", key=first.count)                # a spreadsheet's: commas, tabs, or semicolons
-    return [r for r in csv.reader(io.StringIO(text), delimiter=delimiter) if any(c.strip() for c in r)]
-
-
 def _unquote(cell: str) -> str:
     return cell[1:] if cell[:1] == "'" and FORMULA.match(cell[1:2] or "x") else cell
 
@@ -205,7 +187,7 @@ def _kit_ids(system: str, row: dict) -> list[str]:
 def read_roster(path: Path, fmt: str, assignments=()) -> Roster:
     """The learning system's own gradebook export at ``path``, read as it comes."""
     layout = LAYOUTS[fmt]
-    table = _read_table(path)
+    table = read_table(path)
     if not table:
         raise WorkflowError(f"{path} is empty: export the gradebook from {layout.system} and give that file")
     header = [h.strip() for h in table[0]]

@@ -23,7 +23,7 @@ from nbgrader.plugins import LateSubmissionPlugin
 from traitlets import Enum, Float, TraitError
 
 from ..validate import deprecated, moved
-from .course import COURSE_TOML, STATUS, WorkflowError, write_json
+from .course import COURSE_TOML, STATUS, WorkflowError, read_table, write_json
 
 UNKNOWN = ("a file in a student's upload never says when it was handed in: give its submitted_at in the "
            "submissions folder's manifest.csv, or save Moodle's grading worksheet there as manifest.csv, and "
@@ -225,12 +225,11 @@ def _moodle_time(text: str) -> str:
 def read_manifest(folder: Path) -> dict:
     """``{student id or file name: Time}`` from ``folder``'s :data:`MANIFEST` ({} if none), the kit's
     layout or Moodle's grading worksheet (its participants are ``moodle-77``).  A bad time is said now."""
-    from .gradebook import _read_table
     from .submissions import student_id
     path = Path(folder) / MANIFEST
     if not path.is_file() or path.is_symlink():
         return {}
-    table = _read_table(path) or [[]]                          # as a roster is read: UTF-8 or UTF-16, else said
+    table = read_table(path) or [[]]                          # as a roster is read: UTF-8 or UTF-16, else said
     header = [h.strip() for h in table[0]]
     rows = [dict(zip(header, (c.strip() for c in cells))) for cells in table[1:]]
     out = {}
